@@ -1,0 +1,34 @@
+# Thin wrapper over meson: `make run` measures, `make test` tests.
+BUILD ?= build
+MESON_FLAGS ?=
+LATMIX = $(BUILD)/latmix
+
+.PHONY: all deps build run test sanitize clean
+
+all: build
+
+deps:
+	@./scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	meson setup $(BUILD) $(MESON_FLAGS)
+
+build: deps $(BUILD)/build.ninja
+	ninja -C $(BUILD)
+
+run: build
+	$(LATMIX) devices
+	$(LATMIX) predict data/reference/maxwell-gtx980.ini
+
+test: build
+	meson test -C $(BUILD) --print-errorlogs
+
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+sanitize: deps
+	@[ -f build-san/build.ninja ] || meson setup build-san -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+	ninja -C build-san
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		meson test -C build-san --print-errorlogs
+
+clean:
+	rm -rf $(BUILD) build-san build-ci

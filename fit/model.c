@@ -1,0 +1,155 @@
+#include "model.h"
+
+#include <math.h>
+
+static bool present(double x)
+{
+	return isfinite(x) && x > 0;
+}
+
+const char *lm_bound_name(lm_bound b)
+{
+	switch (b) {
+	case LM_BOUND_LATENCY: return "latency";
+	case LM_BOUND_MEM: return "mem_thru";
+	case LM_BOUND_ALU: return "alu_thru";
+	case LM_BOUND_ISSUE: return "issue_thru";
+	case LM_BOUND_NONE: break;
+	}
+	return "none";
+}
+
+double lm_model_latency(const lm_model_params *p, double alpha)
+{
+	if (isinf(alpha))
+		return p->alu_lat;
+	return alpha > 0 ? p->mem_lat + alpha * p->alu_lat : p->mem_lat;
+}
+
+double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which)
+{
+	double best = INFINITY;
+	lm_bound b = LM_BOUND_NONE;
+	/* Candidates in order of preference on ties: memory, arithmetic, issue. */
+	double cand[3] = { NAN, NAN, NAN };
+	if (isinf(alpha)) {
+		cand[1] = p->alu_thru;
+		cand[2] = p->issue_thru;
+	} else {
+		cand[0] = p->mem_thru;
+		if (alpha > 0)
+			cand[1] = p->alu_thru / alpha;
+		cand[2] = p->issue_thru / (alpha + 1);
+	}
+	for (int i = 0; i < 3; i++) {
+		if (present(cand[i]) && cand[i] < best) {
+			best = cand[i];
+			b = (lm_bound)(LM_BOUND_MEM + i);
+		}
+	}
+	if (which)
+		*which = b;
+	return best;
+}
+
+/* Refined model: memory utilisation rho solves
+ *   n = rho * mem_thru * L + c * rho^2 / (1 - rho),
+ * i.e. (c - a) rho^2 + (a + n) rho - n = 0 with a = mem_thru * L; the root in
+ * [0, 1) written so that it does not cancel. */
+static double contention_rho(double n, double a, double c)
+{
+	double b = a + n;
+	double disc = (a - n) * (a - n) + 4.0 * c * n;
+	return 2.0 * n / (b + sqrt(disc));
+}
+
+static bool contended(const lm_model_params *p, double alpha)
+{
+	return present(p->contention) && present(p->mem_thru) && !isinf(alpha);
+}
+
+lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha)
+{
+	lm_model_point r = { 0, 0, LM_BOUND_LATENCY };
+	lm_bound which;
+	double peak = lm_model_peak(p, alpha, &which);
+	double lat = lm_model_latency(p, alpha);
+	double x = n / lat;
+
+	if (contended(p, alpha)) {
+		/* Memory saturates gradually; arithmetic and issue stay sharp. */
+		double xm = p->mem_thru *
+			    contention_rho(n, p->mem_thru * lat, p->contention);
+		lm_model_params q = *p;
+		q.mem_thru = NAN;
+		lm_bound other;
+		double cap = lm_model_peak(&q, alpha, &other);
+		x = xm;
+		r.bound = LM_BOUND_MEM;
+		if (cap < x) {
+			x = cap;
+			r.bound = other;
+		}
+	} else if (peak <= x * (1 + 1e-9)) { /* at the knee, name the bound */
+		x = peak;
+		r.bound = which;
+	}
+	if (isinf(alpha)) {
+		r.alu_ipc = x;
+	} else {
+		r.mem_ipc = x;
+		r.alu_ipc = alpha * x;
+	}
+	return r;
+}
+
+double lm_model_warps_needed(const lm_model_params *p, double alpha, double f)
+{
+	lm_bound which;
+	double peak = lm_model_peak(p, alpha, &which);
+	double lat = lm_model_latency(p, alpha);
+	if (!isfinite(peak) || !(f > 0))
+		return INFINITY;
+	double x = f * peak;
+	if (contended(p, alpha)) {
+		double rho = x / p->mem_thru;
+		if (rho >= 1)
+			return INFINITY;
+		return x * lat + p->contention * rho * rho / (1 - rho);
+	}
+	return x * lat;
+}
+
+bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps)
+{
+	double a = INFINITY;
+	if (present(p->mem_thru)) {
+		if (present(p->alu_thru))
+			a = fmin(a, p->alu_thru / p->mem_thru);
+		if (present(p->issue_thru))
+			a = fmin(a, fmax(0.0, p->issue_thru / p->mem_thru - 1));
+	}
+	if (!isfinite(a)) {
+		*alpha = *warps = NAN;
+		return false;
+	}
+	*alpha = a;
+	*warps = lm_model_warps_needed(p, a, 1.0);
+	return true;
+}
+
+void lm_model_in_flight(const lm_model_params *p, double n, double alpha,
+			double *alu, double *mem)
+{
+	lm_model_point r = lm_model_eval(p, n, alpha);
+	*alu = p->alu_lat * r.alu_ipc;
+	*mem = isinf(alpha) ? 0.0 : p->mem_lat * r.mem_ipc;
+}
+
+double lm_model_guide_estimate(double mem_lat, double instruction_time,
+			       double alpha, double *refined)
+{
+	if (refined)
+		*refined = mem_lat / (instruction_time * (alpha + 1)) + 1;
+	return mem_lat / (instruction_time * alpha);
+}

@@ -1,0 +1,80 @@
+/* model: the latency-hiding model of Volkov's thesis (§4.1, §4.5, §4.6,
+ * §4.8) and latmix's refined model with memory contention.
+ *
+ * Units: latencies in cycles; throughputs in warp instructions per cycle per
+ * compute unit (IPC); occupancy n in resident warps per compute unit. A
+ * "group" is one memory instruction followed by alpha dependent arithmetic
+ * instructions; for alpha = inf the chain holds arithmetic only and every
+ * group figure is per arithmetic instruction instead.
+ */
+#ifndef LM_MODEL_H
+#define LM_MODEL_H
+
+#include <stdbool.h>
+
+/* Any throughput bound may be NAN: it is then absent from the model. */
+typedef struct {
+	double alu_lat;    /* cycles, dependent arithmetic instruction */
+	double mem_lat;    /* cycles, dependent memory instruction (unloaded) */
+	double alu_thru;   /* arithmetic warp instructions / cycle / CU */
+	double mem_thru;   /* memory warp instructions / cycle / CU */
+	double issue_thru; /* warp instructions of any kind / cycle / CU */
+	double contention; /* refined model's c (dimensionless); 0 or NAN: none */
+} lm_model_params;
+
+typedef enum {
+	LM_BOUND_LATENCY = 0, /* too few warps: n / Latency */
+	LM_BOUND_MEM,
+	LM_BOUND_ALU,
+	LM_BOUND_ISSUE,
+	LM_BOUND_NONE         /* no bound known: peak is infinite */
+} lm_bound;
+
+typedef struct {
+	double mem_ipc;  /* memory warp instructions / cycle / CU */
+	double alu_ipc;  /* arithmetic warp instructions / cycle / CU */
+	lm_bound bound;  /* what limits it */
+} lm_model_point;
+
+/* Name of a bound: "latency", "mem_thru", "alu_thru", "issue_thru", "none". */
+const char *lm_bound_name(lm_bound b);
+
+/* Latency of one group in cycles: mem_lat + alpha * alu_lat (alu_lat when
+ * alpha = inf). */
+double lm_model_latency(const lm_model_params *p, double alpha);
+
+/* The occupancy-independent ceiling on group throughput (on arithmetic IPC
+ * for alpha = inf): min(mem_thru, alu_thru / alpha, issue_thru / (alpha + 1)),
+ * skipping absent bounds. INFINITY if none applies. *which (may be NULL) gets
+ * the binding bound. */
+double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which);
+
+/* Throughput at occupancy n (thesis §4.1; with contention > 0, the refined
+ * model, where memory latency grows with utilisation as in Kingman's queue).
+ * n >= 0, alpha >= 0 or INFINITY. */
+lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha);
+
+/* Occupancy needed to reach fraction f (0 < f <= 1) of lm_model_peak (§4.5):
+ * f * Latency * peak in the basic model. INFINITY where unreachable (the
+ * refined model never quite reaches its memory peak) or no bound is known. */
+double lm_model_warps_needed(const lm_model_params *p, double alpha, double f);
+
+/* The cusp (§4.5): the alpha where the binding bound passes from memory to
+ * arithmetic or issue throughput, and the occupancy needed there for the
+ * full peak. Returns false (and NANs) if mem_thru or both arithmetic bounds
+ * are absent. */
+bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps);
+
+/* Instructions in flight at occupancy n (§4.6, Little's law): arithmetic
+ * alu_lat * alu_ipc, memory mem_lat * mem_ipc. */
+void lm_model_in_flight(const lm_model_params *p, double n, double alpha,
+			double *alu, double *mem);
+
+/* The CUDA C Programming Guide's estimate of warps needed (§4.8):
+ * mem_lat / (instruction_time * alpha), with instruction_time in cycles per
+ * warp instruction; *refined (may be NULL) gets
+ * mem_lat / (instruction_time * (alpha + 1)) + 1. */
+double lm_model_guide_estimate(double mem_lat, double instruction_time,
+			       double alpha, double *refined);
+
+#endif

@@ -1,0 +1,461 @@
+#include "params.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct {
+	const char *key, *unit, *meaning;
+	bool optional; /* may be left out of a file (defaults to missing) */
+} param_info[LM_PARAM_COUNT] = {
+	[LM_PARAM_ALU_LAT] = { "alu_lat", "cycles",
+		"latency of a dependent arithmetic (float add) instruction", false },
+	[LM_PARAM_MEM_LAT] = { "mem_lat", "cycles",
+		"latency of a dependent memory instruction, unloaded", false },
+	[LM_PARAM_ALU_THRU] = { "alu_thru", "warp-inst/cycle/CU",
+		"peak arithmetic throughput", false },
+	[LM_PARAM_MEM_THRU] = { "mem_thru", "warp-inst/cycle/CU",
+		"peak memory throughput", false },
+	[LM_PARAM_ISSUE_THRU] = { "issue_thru", "warp-inst/cycle/CU",
+		"peak instruction issue throughput, all kinds", false },
+	[LM_PARAM_CONTENTION] = { "contention", "1",
+		"refined model: memory queueing coefficient c", true },
+};
+
+static const char *const kind_names[] = {
+	[LM_PARAM_VALUE] = "value", [LM_PARAM_MISSING] = "missing",
+	[LM_PARAM_AT_LEAST] = "at_least", [LM_PARAM_AT_MOST] = "at_most",
+	[LM_PARAM_TIED] = "tied",
+};
+
+const char *lm_param_key(lm_param_id id) { return param_info[id].key; }
+const char *lm_param_unit(lm_param_id id) { return param_info[id].unit; }
+const char *lm_param_meaning(lm_param_id id) { return param_info[id].meaning; }
+const char *lm_param_kind_name(lm_param_kind k) { return kind_names[k]; }
+
+lm_params lm_params_empty(void)
+{
+	lm_params ps;
+	memset(&ps, 0, sizeof ps);
+	ps.format = LM_PARAMS_FORMAT;
+	ps.clock_mhz = NAN;
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		ps.p[i].value = NAN;
+		ps.p[i].std_error = NAN;
+		ps.p[i].kind = LM_PARAM_MISSING;
+	}
+	return ps;
+}
+
+lm_model_params lm_params_model(const lm_params *ps)
+{
+	double v[LM_PARAM_COUNT];
+	for (int i = 0; i < LM_PARAM_COUNT; i++)
+		v[i] = ps->p[i].kind == LM_PARAM_MISSING ? NAN : ps->p[i].value;
+	return (lm_model_params){
+		.alu_lat = v[LM_PARAM_ALU_LAT], .mem_lat = v[LM_PARAM_MEM_LAT],
+		.alu_thru = v[LM_PARAM_ALU_THRU], .mem_thru = v[LM_PARAM_MEM_THRU],
+		.issue_thru = v[LM_PARAM_ISSUE_THRU],
+		.contention = v[LM_PARAM_CONTENTION],
+	};
+}
+
+/* ---- the fields of the file, described once for reading and writing ---- */
+
+typedef enum { F_STR, F_INT, F_NUM } field_type;
+
+typedef struct {
+	const char *section, *key;
+	field_type type;
+	size_t offset, size; /* in lm_params */
+} field;
+
+#define S(sec, k, m) { sec, k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m) }
+#define I(sec, k, m) { sec, k, F_INT, offsetof(lm_params, m), 0 }
+#define N(sec, k, m) { sec, k, F_NUM, offsetof(lm_params, m), 0 }
+static const field fields[] = {
+	I("latmix", "format", format),
+	S("latmix", "tool_version", tool_version),
+	S("latmix", "origin", origin),
+	S("latmix", "source", source),
+	S("latmix", "created", created),
+	S("latmix", "model", model),
+	S("device", "name", device),
+	S("device", "vendor", vendor),
+	S("device", "driver", driver),
+	I("device", "simd_width", simd_width),
+	I("device", "compute_units", compute_units),
+	N("device", "clock_mhz", clock_mhz),
+	S("device", "clock_source", clock_source),
+};
+#undef S
+#undef I
+#undef N
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+/* Keys of each parameter's section. */
+enum { PK_VALUE, PK_UNIT, PK_STDERR, PK_KIND, PK_NOTE, PK_COUNT };
+static const char *const pkeys[PK_COUNT] = { "value", "unit", "stderr", "kind", "note" };
+
+/* ---- reading ---- */
+
+typedef struct {
+	const char *path;
+	FILE *f;
+	int line;           /* line last handed to inih */
+	bool ends_newline;  /* did the last line read end in '\n'? */
+	lm_params ps;
+	int field_line[NFIELDS];
+	int param_line[LM_PARAM_COUNT][PK_COUNT];
+	int section_line[LM_PARAM_COUNT];
+	lm_status status;
+	int status_line;
+} reader;
+
+static char *read_line(char *str, int num, void *stream)
+{
+	reader *r = stream;
+	char *s = fgets(str, num, r->f);
+	if (s) {
+		size_t len = strlen(s);
+		r->ends_newline = len > 0 && s[len - 1] == '\n';
+		if (r->ends_newline)
+			r->line++;
+	}
+	return s;
+}
+
+/* Current line number for messages: inih has consumed it already. */
+static int cur_line(const reader *r)
+{
+	return r->ends_newline ? r->line : r->line + 1;
+}
+
+static int reject(reader *r, const char *section, const char *key,
+		  const char *what, const char *value)
+{
+	if (r->status == LM_OK) {
+		r->status_line = cur_line(r);
+		r->status = lm_fail(LM_EPARSE, "%s:%d: [%s] %s: %s%s%s%s", r->path,
+				    cur_line(r), section, key, what,
+				    value ? " '" : "", value ? value : "",
+				    value ? "'" : "");
+	}
+	return 0;
+}
+
+static bool is_missing(const char *v)
+{
+	return strcmp(v, "missing") == 0;
+}
+
+static bool parse_num(const char *v, double *out)
+{
+	if (is_missing(v)) {
+		*out = NAN;
+		return true;
+	}
+	char *end;
+	errno = 0;
+	double x = strtod(v, &end);
+	if (end == v || *end || errno == ERANGE || !isfinite(x))
+		return false;
+	*out = x;
+	return true;
+}
+
+static bool parse_int(const char *v, int *out)
+{
+	if (is_missing(v)) {
+		*out = 0;
+		return true;
+	}
+	char *end;
+	errno = 0;
+	long x = strtol(v, &end, 10);
+	if (end == v || *end || errno || x < 0 || x > 1000000)
+		return false;
+	*out = (int)x;
+	return true;
+}
+
+static int handle_field(reader *r, const char *section, const char *key,
+			const char *value)
+{
+	for (size_t i = 0; i < NFIELDS; i++) {
+		const field *fd = &fields[i];
+		if (strcmp(fd->section, section) || strcmp(fd->key, key))
+			continue;
+		if (r->field_line[i])
+			return reject(r, section, key, "given twice", NULL);
+		r->field_line[i] = cur_line(r);
+		char *dst = (char *)&r->ps + fd->offset;
+		switch (fd->type) {
+		case F_STR:
+			if (strlen(value) >= fd->size)
+				return reject(r, section, key, "too long", NULL);
+			strcpy(dst, value);
+			return 1;
+		case F_INT:
+			if (!parse_int(value, (int *)(void *)dst))
+				return reject(r, section, key,
+					      "not a non-negative integer", value);
+			return 1;
+		case F_NUM:
+			if (!parse_num(value, (double *)(void *)dst))
+				return reject(r, section, key, "not a number", value);
+			return 1;
+		}
+	}
+	return reject(r, section, key, "unknown key", NULL);
+}
+
+static int handle_param(reader *r, int id, const char *section,
+			const char *key, const char *value)
+{
+	lm_param *p = &r->ps.p[id];
+	int k;
+	for (k = 0; k < PK_COUNT; k++)
+		if (strcmp(pkeys[k], key) == 0)
+			break;
+	if (k == PK_COUNT)
+		return reject(r, section, key, "unknown key", NULL);
+	if (r->param_line[id][k])
+		return reject(r, section, key, "given twice", NULL);
+	r->param_line[id][k] = cur_line(r);
+	if (!r->section_line[id])
+		r->section_line[id] = cur_line(r);
+
+	switch (k) {
+	case PK_VALUE:
+		if (!parse_num(value, &p->value))
+			return reject(r, section, key, "not a number", value);
+		if (isnan(p->value))
+			return 1;
+		if (id == LM_PARAM_CONTENTION ? p->value < 0 : p->value <= 0)
+			return reject(r, section, key,
+				      id == LM_PARAM_CONTENTION ? "must not be negative"
+								: "must be positive",
+				      value);
+		return 1;
+	case PK_UNIT:
+		if (strcmp(value, param_info[id].unit)) {
+			r->status_line = cur_line(r);
+			r->status = lm_fail(LM_EPARSE,
+				"%s:%d: [%s] unit: unknown unit '%s' (expected '%s')",
+				r->path, cur_line(r), section, value, param_info[id].unit);
+			return 0;
+		}
+		return 1;
+	case PK_STDERR:
+		if (!parse_num(value, &p->std_error))
+			return reject(r, section, key, "not a number", value);
+		if (p->std_error < 0)
+			return reject(r, section, key, "must not be negative", value);
+		return 1;
+	case PK_KIND:
+		for (int i = 0; i <= LM_PARAM_TIED; i++)
+			if (strcmp(value, kind_names[i]) == 0) {
+				p->kind = (lm_param_kind)i;
+				return 1;
+			}
+		return reject(r, section, key, "unknown kind", value);
+	case PK_NOTE:
+		if (strlen(value) >= sizeof p->note)
+			return reject(r, section, key, "too long", NULL);
+		strcpy(p->note, value);
+		return 1;
+	}
+	return 0;
+}
+
+static int handler(void *user, const char *section, const char *key,
+		   const char *value)
+{
+	reader *r = user;
+	if (r->status != LM_OK)
+		return 0;
+	if (!r->ends_newline) {
+		r->status_line = cur_line(r);
+		r->status = lm_fail(LM_EPARSE, "%s:%d: truncated: the last line has no end",
+				    r->path, cur_line(r));
+		return 0;
+	}
+	for (int id = 0; id < LM_PARAM_COUNT; id++)
+		if (strcmp(section, param_info[id].key) == 0)
+			return handle_param(r, id, section, key, value);
+	return handle_field(r, section, key, value);
+}
+
+/* Every required key present, and kinds consistent with values. */
+static lm_status validate(reader *r)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (!r->field_line[i])
+			return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key",
+				       r->path, cur_line(r), fields[i].section,
+				       fields[i].key);
+	if (r->ps.format != LM_PARAMS_FORMAT)
+		return lm_fail(LM_EPARSE, "%s:%d: [latmix] format: unsupported format %d (this latmix reads %d)",
+			       r->path, r->field_line[0], r->ps.format, LM_PARAMS_FORMAT);
+	for (int id = 0; id < LM_PARAM_COUNT; id++) {
+		const char *sec = param_info[id].key;
+		if (!r->section_line[id] && param_info[id].optional)
+			continue;
+		for (int k = 0; k < PK_COUNT; k++)
+			if (!r->param_line[id][k])
+				return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key",
+					       r->path, r->section_line[id] ? r->section_line[id]
+								 : cur_line(r),
+					       sec, pkeys[k]);
+		const lm_param *p = &r->ps.p[id];
+		if ((p->kind == LM_PARAM_MISSING) != isnan(p->value))
+			return lm_fail(LM_EPARSE, "%s:%d: [%s] kind: '%s' does not fit value %s",
+				       r->path, r->param_line[id][PK_KIND], sec,
+				       kind_names[p->kind],
+				       isnan(p->value) ? "missing" : "given");
+	}
+	if (!r->ends_newline)
+		return lm_fail(LM_EPARSE, "%s:%d: truncated: the last line has no end",
+			       r->path, cur_line(r));
+	return LM_OK;
+}
+
+lm_status lm_params_read(const char *path, lm_params *out)
+{
+	reader *r = calloc(1, sizeof *r);
+	if (!r)
+		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
+	lm_status s;
+	r->path = path;
+	r->ps = lm_params_empty();
+	r->ps.format = 0;
+	r->ends_newline = true;
+	r->f = fopen(path, "r");
+	if (!r->f) {
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		goto done;
+	}
+	int e = ini_parse_stream(read_line, r, handler, r);
+	if (r->status != LM_OK && !(e > 0 && e < r->status_line)) {
+		s = r->status;
+	} else if (e > 0) {
+		s = lm_fail(LM_EPARSE, "%s:%d: not a 'key = value' or '[section]' line",
+			    path, e);
+	} else if (e < 0 || ferror(r->f)) {
+		s = lm_fail(LM_EIO, "%s: read error", path);
+	} else {
+		s = validate(r);
+	}
+	if (s == LM_OK)
+		*out = r->ps;
+done:
+	if (r->f)
+		fclose(r->f);
+	free(r);
+	return s;
+}
+
+/* ---- writing ---- */
+
+static bool writable(const char *s)
+{
+	size_t n = strlen(s);
+	if (n && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+		return false;
+	return strpbrk(s, "\n\r;#[") == NULL;
+}
+
+static void put_num(FILE *f, const char *key, double x)
+{
+	if (isnan(x))
+		fprintf(f, "%s = missing\n", key);
+	else
+		fprintf(f, "%s = %.17g\n", key, x);
+}
+
+lm_status lm_params_write(const char *path, const lm_params *ps)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (fields[i].type == F_STR &&
+		    !writable((const char *)ps + fields[i].offset))
+			return lm_fail(LM_EUSAGE, "%s: [%s] %s: cannot be written as it is: '%s'",
+				       path, fields[i].section, fields[i].key,
+				       (const char *)ps + fields[i].offset);
+	for (int id = 0; id < LM_PARAM_COUNT; id++)
+		if (!writable(ps->p[id].note))
+			return lm_fail(LM_EUSAGE, "%s: [%s] note: cannot be written as it is: '%s'",
+				       path, param_info[id].key, ps->p[id].note);
+
+	size_t n = strlen(path);
+	char *tmp = malloc(n + 16);
+	if (!tmp)
+		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
+	snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd >= 0)
+		fchmod(fd, 0644);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		lm_status s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return s;
+	}
+
+	fputs("; latmix parameter file: the latency-hiding model of Volkov's thesis\n"
+	      "; (2016, ch. 4) for one device, per compute unit (CU). Latencies in\n"
+	      "; cycles, throughputs in warp instructions per cycle per CU.\n"
+	      "; 'missing' marks a value that is not known.\n", f);
+	const char *section = "";
+	for (size_t i = 0; i < NFIELDS; i++) {
+		const field *fl = &fields[i];
+		const char *src = (const char *)ps + fl->offset;
+		if (strcmp(section, fl->section)) {
+			fprintf(f, "%s[%s]\n", i ? "\n" : "", fl->section);
+			section = fl->section;
+		}
+		switch (fl->type) {
+		case F_STR: fprintf(f, "%s = %s\n", fl->key, src); break;
+		case F_INT: {
+			int v = *(const int *)(const void *)src;
+			if (v || strcmp(fl->key, "format") == 0)
+				fprintf(f, "%s = %d\n", fl->key, v);
+			else
+				fprintf(f, "%s = missing\n", fl->key);
+			break;
+		}
+		case F_NUM: put_num(f, fl->key, *(const double *)(const void *)src); break;
+		}
+	}
+	for (int id = 0; id < LM_PARAM_COUNT; id++) {
+		const lm_param *p = &ps->p[id];
+		if (param_info[id].optional && p->kind == LM_PARAM_MISSING && !p->note[0])
+			continue;
+		fprintf(f, "\n; %s\n[%s]\n", param_info[id].meaning, param_info[id].key);
+		put_num(f, "value", p->kind == LM_PARAM_MISSING ? NAN : p->value);
+		fprintf(f, "unit = %s\n", param_info[id].unit);
+		put_num(f, "stderr", p->std_error);
+		fprintf(f, "kind = %s\n", kind_names[p->kind]);
+		fprintf(f, "note = %s\n", p->note);
+	}
+	bool bad = ferror(f) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path) != 0) {
+		lm_status s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno ? errno : EIO));
+		unlink(tmp);
+		free(tmp);
+		return s;
+	}
+	free(tmp);
+	return LM_OK;
+}

@@ -1,0 +1,82 @@
+/* params: the parameter file, an INI file holding the model's parameters
+ * for one device with units, standard errors, device identity and
+ * provenance. Written and read back losslessly. */
+#ifndef LM_PARAMS_H
+#define LM_PARAMS_H
+
+#include "model.h"
+#include "error.h"
+
+#define LM_PARAMS_FORMAT 1
+#define LM_PARAMS_TEXT 160 /* longest string field, so a line stays short */
+
+typedef enum {
+	LM_PARAM_ALU_LAT,
+	LM_PARAM_MEM_LAT,
+	LM_PARAM_ALU_THRU,
+	LM_PARAM_MEM_THRU,
+	LM_PARAM_ISSUE_THRU,
+	LM_PARAM_CONTENTION,
+	LM_PARAM_COUNT
+} lm_param_id;
+
+/* How a value is to be read. */
+typedef enum {
+	LM_PARAM_VALUE,    /* a number (fitted or taken from a source) */
+	LM_PARAM_MISSING,  /* unknown: value is NAN */
+	LM_PARAM_AT_LEAST, /* the data only show a lower bound */
+	LM_PARAM_AT_MOST,  /* the data only show an upper bound */
+	LM_PARAM_TIED      /* not separable from another parameter (note says) */
+} lm_param_kind;
+
+typedef struct {
+	double value;      /* NAN when missing */
+	double std_error;  /* same unit as value; NAN when not known */
+	lm_param_kind kind;
+	char note[LM_PARAMS_TEXT]; /* where it comes from, or why a bound */
+} lm_param;
+
+typedef struct {
+	/* [latmix] provenance */
+	int format;
+	char tool_version[32];
+	char origin[32];               /* "reference", "fit" */
+	char source[LM_PARAMS_TEXT];   /* what the numbers come from */
+	char created[32];              /* ISO 8601 UTC */
+	char model[16];                /* "basic" or "refined" */
+	/* [device] */
+	char device[LM_PARAMS_TEXT];
+	char vendor[LM_PARAMS_TEXT];
+	char driver[64];
+	int simd_width;                /* lanes per warp; 0: unknown */
+	int compute_units;             /* 0: unknown */
+	double clock_mhz;              /* NAN: unknown */
+	char clock_source[64];
+	/* the parameters, indexed by lm_param_id */
+	lm_param p[LM_PARAM_COUNT];
+} lm_params;
+
+/* Key ("alu_lat"), unit ("cycles") and a one-line meaning of a parameter. */
+const char *lm_param_key(lm_param_id id);
+const char *lm_param_unit(lm_param_id id);
+const char *lm_param_meaning(lm_param_id id);
+
+/* Name of a kind: "value", "missing", "at_least", "at_most", "tied". */
+const char *lm_param_kind_name(lm_param_kind k);
+
+/* A parameter set with every field empty or missing, format current. */
+lm_params lm_params_empty(void);
+
+/* The model's inputs: absent or missing parameters become NAN. */
+lm_model_params lm_params_model(const lm_params *ps);
+
+/* Reads path. On a malformed file returns LM_EPARSE with a message naming
+ * the file, the line and the key; *out is then unchanged. */
+lm_status lm_params_read(const char *path, lm_params *out);
+
+/* Writes path atomically (a temporary file renamed into place), so a failed
+ * write leaves nothing behind. Strings that could not be read back as they
+ * are (a newline, ';', '#', leading or trailing blanks) are refused. */
+lm_status lm_params_write(const char *path, const lm_params *ps);
+
+#endif

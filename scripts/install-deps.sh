@@ -1,0 +1,36 @@
+#!/bin/sh
+# Installs what latmix needs to build, test and run, on Debian or Ubuntu.
+# Quiet and quick when everything is already there; elsewhere it says what to get.
+set -eu
+
+pkgs="gcc make meson ninja-build pkg-config ocl-icd-opencl-dev opencl-c-headers
+      libgsl-dev check libsubunit-dev libinih-dev pocl-opencl-icd clinfo gnuplot-nox"
+
+if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+	echo "install-deps: not a Debian/Ubuntu system; install by hand: a C compiler, meson,"
+	echo "  ninja, pkg-config, an OpenCL ICD loader and headers, GSL, check, inih, and an"
+	echo "  OpenCL driver (PoCL for CPUs), then run make again."
+	exit 0
+fi
+
+missing=""
+for p in $pkgs; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+	sudo="sudo"
+else
+	echo "install-deps: need root or sudo to install:$missing" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing

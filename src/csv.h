@@ -1,0 +1,16 @@
+/* csv: the tidy CSV files latmix writes and reads: '#' metadata lines, one
+ * header line, one row per record; RFC 4180 quoting. */
+#ifndef LM_CSV_H
+#define LM_CSV_H
+
+#include <stdio.h>
+#include "error.h"
+
+/* Writes s as one field, quoted if it holds a comma, quote or newline. */
+void lm_csv_field(FILE *f, const char *s);
+
+/* Splits line (modified in place; trailing newline removed) into at most
+ * max fields. Returns the number of fields, or -1 on an unterminated quote. */
+int lm_csv_split(char *line, char **fields, int max);
+
+#endif

@@ -1,0 +1,63 @@
+/* device: OpenCL platforms and devices, what latmix needs to know of each,
+ * and how a user picks one. */
+#ifndef LM_DEVICE_H
+#define LM_DEVICE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "error.h"
+
+typedef struct {
+	cl_platform_id platform;
+	cl_device_id id;
+	int platform_index, device_index;
+	char platform_name[128];
+	char name[128];
+	char vendor[128];
+	char driver[64];        /* CL_DRIVER_VERSION */
+	char version[128];      /* CL_DEVICE_VERSION */
+	char c_version[64];     /* CL_DEVICE_OPENCL_C_VERSION */
+	cl_device_type type;
+	unsigned compute_units;
+	unsigned max_clock_mhz; /* reported maximum, not the running clock */
+	size_t max_wg_size;
+	unsigned long long global_mem, max_alloc, local_mem;
+	unsigned long long cache_size; /* last-level cache the device reports */
+	unsigned cacheline;
+	size_t timer_resolution_ns;
+	int nv_cc_major, nv_cc_minor; /* NVIDIA compute capability; 0 if none */
+	/* lanes that execute in lockstep, and where that number came from */
+	unsigned simd_width;
+	char simd_source[64];
+	/* resident warps and work-groups per CU, and where they came from */
+	unsigned max_warps;
+	unsigned max_groups;
+	char max_warps_source[64];
+} lm_device;
+
+/* Describes every device of every platform: a new array (free() it). A
+ * platform that fails to list its devices is skipped. simd and max_warps,
+ * if nonzero, override the detected values. */
+lm_status lm_device_list(lm_device **out, size_t *n, unsigned simd, unsigned max_warps);
+
+/* Picks one device: spec is "P:D" (platform and device index), or part of
+ * the device, vendor or platform name (case-insensitive; the first match);
+ * NULL or "" picks the first GPU, else the first device. */
+lm_status lm_device_select(const char *spec, unsigned simd, unsigned max_warps,
+			   lm_device *out);
+
+/* "GPU", "CPU", "ACCELERATOR", ... */
+const char *lm_device_type_name(cl_device_type t);
+
+/* A short identifier for file names: the device name in lower case with
+ * runs of other characters turned into '-'. */
+void lm_device_slug(const lm_device *d, char *buf, size_t size);
+
+/* Human-readable description, several lines. */
+void lm_device_print(FILE *f, const lm_device *d);
+
+/* CSV: header line, and one row per device. */
+void lm_device_csv_header(FILE *f);
+void lm_device_csv_row(FILE *f, const lm_device *d);
+
+#endif

@@ -1,0 +1,66 @@
+#include "kernels.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdbool.h>
+#include <string.h>
+
+static lm_status read_file(const char *dir, const char *name, char **text)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return lm_fail(LM_EIO, "kernel %s: %s", path, strerror(errno));
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (len + 4096 + 1 > cap) {
+			cap = 2 * cap + 8192;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return lm_fail(LM_ENOMEM, "kernel %s: out of memory", path);
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + len, 1, 4096, f);
+		len += got;
+		if (got < 4096)
+			break;
+	}
+	bool bad = ferror(f) != 0;
+	fclose(f);
+	if (bad) {
+		free(buf);
+		return lm_fail(LM_EIO, "kernel %s: read error", path);
+	}
+	buf[len] = '\0';
+	*text = buf;
+	return LM_OK;
+}
+
+lm_status lm_kernel_source(const char *dir, const char *name, char **text,
+			   const char **from)
+{
+	if (!dir || !*dir)
+		dir = getenv("LATMIX_KERNEL_DIR");
+	if (!dir || !*dir)
+		dir = LATMIX_KERNEL_DIR;
+	if (dir && *dir) {
+		if (from)
+			*from = dir;
+		return read_file(dir, name, text);
+	}
+	for (const struct lm_kernel_file *k = lm_kernel_files; k->name; k++) {
+		if (strcmp(k->name, name) == 0) {
+			*text = strdup(k->text);
+			if (from)
+				*from = "embedded";
+			return *text ? LM_OK : lm_fail(LM_ENOMEM, "out of memory");
+		}
+	}
+	return lm_fail(LM_EIO, "kernel %s: not built into latmix", name);
+}

@@ -1,0 +1,228 @@
+#include "options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef enum { OPT_FLAG, OPT_INT, OPT_NUM, OPT_STR } opt_type;
+
+typedef struct {
+	const char *name;
+	char short_name;
+	opt_type type;
+	const char *def;  /* default as text; NULL: none */
+	double min, max;  /* bounds for OPT_INT and OPT_NUM */
+	unsigned cmds;
+	size_t offset;
+	const char *metavar;
+	const char *help;
+} opt;
+
+#define OFF(m) offsetof(lm_options, m)
+#define MEAS (LM_CMD_MEASURE)
+#define CLDEV (LM_CMD_DEVICES | LM_CMD_KERNEL | LM_CMD_MEASURE)
+static const opt table[] = {
+	{ "help", 'h', OPT_FLAG, NULL, 0, 0, LM_CMD_ALL, OFF(help), NULL,
+	  "show this help" },
+	{ "device", 'd', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_DEVICES,
+	  OFF(device), "DEV",
+	  "device: platform:device index (0:1) or part of its name; default: the first GPU, else the first device" },
+	{ "csv", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES | LM_CMD_PREDICT,
+	  OFF(csv), NULL, "machine-readable CSV output" },
+	{ "alpha", 'a', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | LM_CMD_KERNEL | MEAS,
+	  OFF(alpha), "LIST",
+	  "arithmetic instructions per memory instruction: comma list of integers, p/q fractions, inf" },
+	{ "warps", 'n', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | MEAS, OFF(warps),
+	  "N", "predict: occupancy in warps per CU; measure: comma list or 'max' (all)" },
+	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
+	  "F", "fraction of the attainable peak for 'warps needed'" },
+	{ "mix", 'm', OPT_STR, "gmem", 0, 0, LM_CMD_KERNEL | MEAS, OFF(mix),
+	  "MIX", "instruction mix: gmem (coalesced global-memory pointer chase)" },
+	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",
+	  "chase buffer size (K, M, G suffixes); default: max(1 GiB, 8 x largest cache) within the device's limits" },
+	{ "simd", 0, OPT_INT, "0", 0, 1024, CLDEV, OFF(simd), "W",
+	  "SIMD width (lanes per warp) instead of the detected one; 0: detect" },
+	{ "max-warps", 0, OPT_INT, "0", 0, 4096, CLDEV, OFF(max_warps), "N",
+	  "resident warps per CU the device allows, instead of the detected limit; 0: detect" },
+	{ "launch-ms", 0, OPT_NUM, "5", 0.05, 1000, MEAS, OFF(launch_ms), "MS",
+	  "target duration of one timed launch" },
+	{ "repeats", 0, OPT_INT, "3", 3, 1000, MEAS, OFF(repeats), "R",
+	  "timed launches per point (after one warm-up); median, min and max kept" },
+	{ "quick", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(quick), NULL,
+	  "a short sweep: fewer occupancies, a small footprint, short launches" },
+	{ "resume", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(resume), NULL,
+	  "append to -o FILE, skipping points it already holds" },
+	{ "binary", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_KERNEL, OFF(binary), NULL,
+	  "also print the device binary where the driver returns text (NVIDIA: PTX)" },
+	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS, OFF(output), "FILE",
+	  "output file" },
+	{ "kernel-dir", 0, OPT_STR, NULL, 0, 0, CLDEV, OFF(kernel_dir), "DIR",
+	  "read kernels from DIR instead of the copies built into latmix" },
+};
+#define NOPTS (sizeof table / sizeof table[0])
+
+static void *field_of(lm_options *o, const opt *t)
+{
+	return (char *)o + t->offset;
+}
+
+static lm_status set(lm_options *o, const opt *t, const char *v)
+{
+	void *dst = field_of(o, t);
+	char *end;
+	switch (t->type) {
+	case OPT_FLAG:
+		*(bool *)dst = true;
+		return LM_OK;
+	case OPT_STR:
+		*(const char **)dst = v;
+		return LM_OK;
+	case OPT_INT: {
+		errno = 0;
+		long x = strtol(v, &end, 10);
+		if (end == v || *end || errno || x < t->min || x > t->max)
+			return lm_fail(LM_EUSAGE, "--%s '%s': expected an integer from %g to %g",
+				       t->name, v, t->min, t->max);
+		*(int *)dst = (int)x;
+		return LM_OK;
+	}
+	case OPT_NUM: {
+		errno = 0;
+		double x = strtod(v, &end);
+		if (end == v || *end || errno || !(x >= t->min && x <= t->max))
+			return lm_fail(LM_EUSAGE, "--%s '%s': expected a number from %g to %g",
+				       t->name, v, t->min, t->max);
+		*(double *)dst = x;
+		return LM_OK;
+	}
+	}
+	return LM_OK;
+}
+
+lm_options lm_options_defaults(void)
+{
+	lm_options o;
+	memset(&o, 0, sizeof o);
+	for (size_t i = 0; i < NOPTS; i++)
+		if (table[i].def)
+			set(&o, &table[i], table[i].def);
+	return o;
+}
+
+static const opt *find(const char *name, size_t len, char short_name)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (short_name ? table[i].short_name == short_name
+			       : strlen(table[i].name) == len &&
+					 strncmp(table[i].name, name, len) == 0)
+			return &table[i];
+	}
+	return NULL;
+}
+
+lm_status lm_options_parse(lm_options *o, unsigned cmd, int argc, char **argv, int first)
+{
+	bool only_args = false;
+	for (int i = first; i < argc; i++) {
+		const char *a = argv[i];
+		if (only_args || a[0] != '-' || a[1] == '\0') {
+			if (o->nargs == LM_MAX_ARGS)
+				return lm_fail(LM_EUSAGE, "too many arguments");
+			o->args[o->nargs++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_args = true;
+			continue;
+		}
+		const opt *t;
+		const char *value = NULL;
+		if (a[1] == '-') {
+			const char *eq = strchr(a + 2, '=');
+			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			t = find(a + 2, len, 0);
+			value = eq ? eq + 1 : NULL;
+		} else {
+			t = a[2] ? NULL : find(NULL, 0, a[1]);
+		}
+		if (!t || !(t->cmds & cmd))
+			return lm_fail(LM_EUSAGE, "unknown option '%s' (see --help)", a);
+		if (t->type == OPT_FLAG) {
+			if (value)
+				return lm_fail(LM_EUSAGE, "option --%s takes no value", t->name);
+		} else if (!value) {
+			if (i + 1 >= argc)
+				return lm_fail(LM_EUSAGE, "option --%s needs a value", t->name);
+			value = argv[++i];
+		}
+		lm_status s = set(o, t, value);
+		if (s != LM_OK)
+			return s;
+	}
+	return LM_OK;
+}
+
+void lm_options_help(FILE *f, unsigned cmd)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		const opt *t = &table[i];
+		if (!(t->cmds & cmd))
+			continue;
+		char head[64];
+		if (t->short_name)
+			snprintf(head, sizeof head, "-%c, --%s%s%s", t->short_name, t->name,
+				 t->metavar ? " " : "", t->metavar ? t->metavar : "");
+		else
+			snprintf(head, sizeof head, "    --%s%s%s", t->name,
+				 t->metavar ? " " : "", t->metavar ? t->metavar : "");
+		fprintf(f, "  %-26s %s", head, t->help);
+		if (t->def && t->type != OPT_FLAG)
+			fprintf(f, " [%s]", t->def);
+		fputc('\n', f);
+	}
+}
+
+void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options *o)
+{
+	lm_options *m = (lm_options *)o;
+	for (size_t i = 0; i < NOPTS; i++) {
+		const opt *t = &table[i];
+		if (!(t->cmds & cmd) || t->offset == OFF(help))
+			continue;
+		fprintf(f, "%s%s = ", prefix, t->name);
+		void *v = field_of(m, t);
+		switch (t->type) {
+		case OPT_FLAG: fprintf(f, "%s\n", *(bool *)v ? "yes" : "no"); break;
+		case OPT_INT: fprintf(f, "%d\n", *(int *)v); break;
+		case OPT_NUM: fprintf(f, "%g\n", *(double *)v); break;
+		case OPT_STR: fprintf(f, "%s\n", *(const char **)v ? *(const char **)v : ""); break;
+		}
+	}
+}
+
+lm_status lm_parse_size(const char *s, unsigned long long *bytes)
+{
+	char *end;
+	errno = 0;
+	double x = strtod(s, &end);
+	if (end == s || errno || !(x > 0))
+		goto bad;
+	double mult = 1;
+	switch (*end) {
+	case 'k': case 'K': mult = 1024.0; end++; break;
+	case 'm': case 'M': mult = 1024.0 * 1024; end++; break;
+	case 'g': case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
+	case 't': case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	}
+	if (mult > 1 && (strcasecmp(end, "ib") == 0 || strcasecmp(end, "b") == 0))
+		end += strlen(end);
+	if (*end || x * mult > 1e18)
+		goto bad;
+	*bytes = (unsigned long long)(x * mult);
+	return LM_OK;
+bad:
+	return lm_fail(LM_EUSAGE, "size '%s': expected a positive number with an optional K, M, G or T suffix", s);
+}

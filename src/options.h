@@ -1,0 +1,63 @@
+/* options: the command-line options, declared once in a table that drives
+ * parsing, --help, and the echo of options into output metadata. */
+#ifndef LM_OPTIONS_H
+#define LM_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "error.h"
+
+/* The subcommands, as bits so an option can say which ones take it. */
+enum {
+	LM_CMD_DEVICES = 1 << 0,
+	LM_CMD_PREDICT = 1 << 1,
+	LM_CMD_KERNEL = 1 << 2,
+	LM_CMD_MEASURE = 1 << 3,
+	LM_CMD_ALL = 0xff
+};
+
+#define LM_MAX_ARGS 8
+
+typedef struct {
+	/* common */
+	bool help;
+	bool csv;
+	const char *device;     /* "P:D" index or name substring */
+	const char *kernel_dir; /* load cl/ files from here */
+	/* predict, measure, kernel */
+	const char *alpha;      /* list */
+	const char *warps;      /* predict: a number; measure: list or "max" */
+	double fraction;
+	/* measure and kernel */
+	const char *mix;
+	const char *footprint;  /* bytes, with K/M/G suffix */
+	int simd;               /* override of the detected SIMD width */
+	int max_warps;          /* override of the resident-warp limit */
+	double launch_ms;
+	int repeats;
+	bool quick;
+	bool resume;
+	bool binary;
+	const char *output;
+	/* positional arguments */
+	const char *args[LM_MAX_ARGS];
+	int nargs;
+} lm_options;
+
+/* Defaults from the table. */
+lm_options lm_options_defaults(void);
+
+/* Parses argv[first..argc) for command cmd (an LM_CMD_ bit) into *o, which
+ * must hold the defaults. Errors are LM_EUSAGE with a message. */
+lm_status lm_options_parse(lm_options *o, unsigned cmd, int argc, char **argv, int first);
+
+/* Prints the options command cmd accepts, one per line, with defaults. */
+void lm_options_help(FILE *f, unsigned cmd);
+
+/* Writes every option cmd accepts as "<prefix>name = value" lines. */
+void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options *o);
+
+/* Parses "1G", "512M", "1.5GiB", "4096" into bytes. */
+lm_status lm_parse_size(const char *s, unsigned long long *bytes);
+
+#endif

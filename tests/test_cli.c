@@ -1,0 +1,150 @@
+/* The command line as a user meets it: a table of arguments, the exit
+ * status and a piece of the message expected. Runs the built latmix. */
+#include "testutil.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct {
+	int status;
+	char out[16384];
+	char err[16384];
+} result;
+
+static void slurp(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, size - 1, f) : 0;
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+}
+
+/* Runs latmix with args (NULL-terminated); "@REF" stands for the Maxwell
+ * reference file. */
+static void run(const char *const *args, result *r)
+{
+	char ref[512];
+	snprintf(ref, sizeof ref, "%s/data/reference/maxwell-gtx980.ini",
+		 getenv("LATMIX_SOURCE_ROOT"));
+	const char *argv[32] = { getenv("LATMIX") };
+	int n = 1;
+	for (; args[n - 1]; n++)
+		argv[n] = strcmp(args[n - 1], "@REF") ? args[n - 1] : ref;
+	argv[n] = NULL;
+	char outp[] = "/tmp/latmix-cli-out-XXXXXX", errp[] = "/tmp/latmix-cli-err-XXXXXX";
+	int fo = mkstemp(outp), fe = mkstemp(errp);
+	ck_assert(fo >= 0 && fe >= 0);
+	pid_t pid = fork();
+	ck_assert(pid >= 0);
+	if (pid == 0) {
+		dup2(fo, 1);
+		dup2(fe, 2);
+		/* a sanitizer report must not pass for an ordinary failure */
+		setenv("ASAN_OPTIONS", "exitcode=99", 1);
+		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	int ws;
+	waitpid(pid, &ws, 0);
+	r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	slurp(outp, r->out, sizeof r->out);
+	slurp(errp, r->err, sizeof r->err);
+	close(fo);
+	close(fe);
+	unlink(outp);
+	unlink(errp);
+}
+
+static const struct {
+	const char *args[8];
+	int status;
+	const char *err;      /* piece of stderr expected, or NULL */
+	bool quiet;           /* nothing on stdout */
+} cases[] = {
+	{ { NULL }, 2, "usage: latmix COMMAND", true },
+	{ { "frobnicate" }, 2, "unknown command 'frobnicate'", true },
+	{ { "predict" }, 2, "predict takes the argument PARAMS.ini", true },
+	{ { "predict", "/nonexistent/p.ini" }, 1, "/nonexistent/p.ini: No such file", true },
+	{ { "predict", "@REF", "--alpha", "1,x" }, 2, "alpha 'x'", true },
+	{ { "predict", "@REF", "--alpha", "1,,2" }, 2, "empty item", true },
+	{ { "predict", "@REF", "--alpha", "-3" }, 2, "alpha '-3'", true },
+	{ { "predict", "@REF", "--fraction", "2" }, 2, "--fraction '2'", true },
+	{ { "predict", "@REF", "--warps", "lots" }, 2, "--warps 'lots'", true },
+	{ { "predict", "@REF", "--bogus" }, 2, "unknown option '--bogus'", true },
+	{ { "predict", "@REF", "--alpha" }, 2, "--alpha needs a value", true },
+	{ { "predict", "@REF", "--csv=yes" }, 2, "takes no value", true },
+	{ { "devices", "extra" }, 2, "devices takes no argument", true },
+	{ { "predict", "--help" }, 0, NULL, false },
+	{ { "--version" }, 0, NULL, false },
+	{ { "predict", "@REF", "--alpha", "0,1/4,inf", "--warps", "8" }, 0, NULL, false },
+};
+
+START_TEST(cli_case)
+{
+	result *r = malloc(sizeof *r);
+	run(cases[_i].args, r);
+	ck_assert_msg(r->status == cases[_i].status, "case %d (%s ...): exit %d, expected %d; stderr: %s",
+		      _i, cases[_i].args[0] ? cases[_i].args[0] : "", r->status, cases[_i].status, r->err);
+	if (cases[_i].err)
+		ck_assert_msg(strstr(r->err, cases[_i].err) != NULL, "case %d: stderr '%s' lacks '%s'",
+			      _i, r->err, cases[_i].err);
+	if (cases[_i].quiet)
+		ck_assert_msg(r->out[0] == '\0', "case %d: wrote to stdout: %s", _i, r->out);
+	ck_assert_msg(!strstr(r->err, "Sanitizer") && !strstr(r->err, "runtime error"),
+		      "case %d: sanitizer report: %s", _i, r->err);
+	free(r);
+}
+END_TEST
+
+START_TEST(predict_maxwell_shows_thesis_warps)
+{
+	static const char *const args[] = { "predict", "@REF", "--alpha", "0,49,inf", "--csv", NULL };
+	result *r = malloc(sizeof *r);
+	run(args, r);
+	ck_assert_int_eq(r->status, 0);
+	/* header, then rows alpha,latency,peak,bound,warps_for_peak,... */
+	char *line = strchr(r->out, '\n');
+	ck_assert_ptr_nonnull(line);
+	double want[3][2] = { { 0, 30 }, { 49, 53.5 }, { INFINITY, 24 } };
+	for (int i = 0; i < 3; i++) {
+		double a, lat, peak, warps;
+		char bound[32];
+		ck_assert_int_eq(sscanf(line + 1, "%lf,%lf,%lf,%31[^,],%lf", &a, &lat, &peak, bound, &warps), 5);
+		ck_assert_rel(a, want[i][0], 0);
+		ck_assert_msg(fabs(warps - want[i][1]) <= (i == 1 ? 1.0 : 0.5),
+			      "alpha %g: %g warps, expected about %g", a, warps, want[i][1]);
+		line = strchr(line + 1, '\n');
+	}
+	free(r);
+}
+END_TEST
+
+START_TEST(devices_lists_at_least_one_device)
+{
+	static const char *const args[] = { "devices", "--csv", NULL };
+	result *r = malloc(sizeof *r);
+	run(args, r);
+	ck_assert_msg(r->status == 0, "devices: %s", r->err);
+	ck_assert(strncmp(r->out, "index,name,vendor", 17) == 0);
+	ck_assert_msg(strstr(r->out, "\n0:0,") != NULL, "no device 0:0 in %s", r->out);
+	free(r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("cases");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, cli_case, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, predict_maxwell_shows_thesis_warps);
+	tcase_add_test(tc, devices_lists_at_least_one_device);
+	suite_add_tcase(s, tc);
+	return lm_test_run(s);
+}

@@ -1,0 +1,141 @@
+/* The model against the numbers in the thesis text (DESIGN.md §3). */
+#include "testutil.h"
+#include "model.h"
+
+static const lm_model_params maxwell = {
+	.alu_lat = 6, .mem_lat = 368, .alu_thru = 4, .mem_thru = 0.081,
+	.issue_thru = 4, .contention = NAN,
+};
+
+START_TEST(maxwell_memory_only_needs_30_warps)
+{
+	ck_assert_int_eq((int)lround(lm_model_warps_needed(&maxwell, 0, 1.0)), 30);
+}
+END_TEST
+
+START_TEST(maxwell_arithmetic_only_needs_24_warps)
+{
+	ck_assert_rel(lm_model_warps_needed(&maxwell, INFINITY, 1.0), 24, 1e-12);
+}
+END_TEST
+
+START_TEST(maxwell_cusp_near_alpha_49_needs_about_54_warps)
+{
+	double a, n;
+	ck_assert(lm_model_cusp(&maxwell, &a, &n));
+	/* With the issue bound the cusp comes one alpha earlier (48.4). */
+	ck_assert_msg(a > 48 && a < 50, "cusp alpha %g", a);
+	ck_assert_msg(n > 53 && n < 55, "cusp warps %g", n);
+	/* The thesis's own sum, without the issue bound: 24 + 29.8. */
+	lm_model_params no_issue = maxwell;
+	no_issue.issue_thru = NAN;
+	ck_assert(lm_model_cusp(&no_issue, &a, &n));
+	ck_assert_rel(a, 4 / 0.081, 1e-12);
+	ck_assert_rel(n, 6 * 4 + 368 * 0.081, 1e-12);
+	ck_assert_int_eq((int)lround(n), 54);
+	ck_assert_int_eq((int)lround(lm_model_warps_needed(&maxwell, 49, 1.0)), 53);
+}
+END_TEST
+
+START_TEST(warps_needed_rises_then_falls_around_the_cusp)
+{
+	double a, n;
+	lm_model_cusp(&maxwell, &a, &n);
+	ck_assert(lm_model_warps_needed(&maxwell, a / 2, 1) < n);
+	ck_assert(lm_model_warps_needed(&maxwell, a * 2, 1) < n);
+	/* small alpha: mem_lat*mem_thru + alpha*alu_lat*mem_thru */
+	ck_assert_rel(lm_model_warps_needed(&maxwell, 10, 1), 368 * 0.081 + 10 * 6 * 0.081, 1e-12);
+}
+END_TEST
+
+START_TEST(in_flight_example_of_section_4_6)
+{
+	lm_model_params p = { .alu_lat = 3, .mem_lat = 12, .alu_thru = 1,
+			      .mem_thru = NAN, .issue_thru = NAN, .contention = NAN };
+	double alu, mem;
+	lm_model_in_flight(&p, 6, 4, &alu, &mem);
+	ck_assert_rel(alu, 3, 1e-12);
+	ck_assert_rel(mem, 3, 1e-12);
+	ck_assert_rel(lm_model_warps_needed(&p, 4, 1), 6, 1e-12);
+	ck_assert_int_eq(lm_model_eval(&p, 6, 4).bound, LM_BOUND_ALU);
+}
+END_TEST
+
+START_TEST(guide_example_of_section_4_8)
+{
+	double refined;
+	double est = lm_model_guide_estimate(600, 4, 30, &refined);
+	ck_assert_rel(est, 5, 1e-12);
+	ck_assert_int_eq((int)lround(refined), 6);
+}
+END_TEST
+
+START_TEST(limit_cases_and_bounds)
+{
+	lm_model_point r = lm_model_eval(&maxwell, 10, 0);
+	ck_assert_rel(r.mem_ipc, 10.0 / 368, 1e-12);
+	ck_assert_int_eq(r.bound, LM_BOUND_LATENCY);
+	r = lm_model_eval(&maxwell, 64, 0);
+	ck_assert_rel(r.mem_ipc, 0.081, 1e-12);
+	ck_assert_int_eq(r.bound, LM_BOUND_MEM);
+	r = lm_model_eval(&maxwell, 12, INFINITY);
+	ck_assert_rel(r.alu_ipc, 2, 1e-12);
+	ck_assert_rel(r.mem_ipc, 0, 0);
+	r = lm_model_eval(&maxwell, 64, 1.0 / 4);
+	ck_assert_rel(r.alu_ipc, 0.081 / 4, 1e-12);
+	/* any subset of bounds: none at all leaves latency only */
+	lm_model_params lat_only = { 6, 368, NAN, NAN, NAN, NAN };
+	r = lm_model_eval(&lat_only, 1000, 1);
+	ck_assert_rel(r.mem_ipc, 1000.0 / 374, 1e-12);
+	ck_assert(isinf(lm_model_warps_needed(&lat_only, 1, 0.9)));
+	double a, n;
+	ck_assert(!lm_model_cusp(&lat_only, &a, &n));
+}
+END_TEST
+
+START_TEST(fraction_scales_warps_needed)
+{
+	ck_assert_rel(lm_model_warps_needed(&maxwell, 0, 0.9), 0.9 * 368 * 0.081, 1e-12);
+}
+END_TEST
+
+START_TEST(refined_model_saturates_gradually)
+{
+	lm_model_params p = maxwell;
+	p.contention = 10;
+	double prev = 0;
+	for (int n = 1; n <= 200; n++) {
+		double x = lm_model_eval(&p, n, 0).mem_ipc;
+		ck_assert(x > prev);
+		ck_assert(x < p.mem_thru);
+		/* never above the basic model */
+		ck_assert(x <= lm_model_eval(&maxwell, n, 0).mem_ipc * (1 + 1e-12));
+		prev = x;
+	}
+	/* warps needed is the inverse of eval */
+	double n90 = lm_model_warps_needed(&p, 0, 0.9);
+	ck_assert_rel(lm_model_eval(&p, n90, 0).mem_ipc, 0.9 * p.mem_thru, 1e-9);
+	ck_assert(n90 > lm_model_warps_needed(&maxwell, 0, 0.9));
+	ck_assert(isinf(lm_model_warps_needed(&p, 0, 1.0)));
+	/* c = 0 is the basic model */
+	p.contention = 0;
+	ck_assert_rel(lm_model_eval(&p, 20, 0).mem_ipc, 20.0 / 368, 1e-12);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("model");
+	TCase *tc = tcase_create("thesis");
+	tcase_add_test(tc, maxwell_memory_only_needs_30_warps);
+	tcase_add_test(tc, maxwell_arithmetic_only_needs_24_warps);
+	tcase_add_test(tc, maxwell_cusp_near_alpha_49_needs_about_54_warps);
+	tcase_add_test(tc, warps_needed_rises_then_falls_around_the_cusp);
+	tcase_add_test(tc, in_flight_example_of_section_4_6);
+	tcase_add_test(tc, guide_example_of_section_4_8);
+	tcase_add_test(tc, limit_cases_and_bounds);
+	tcase_add_test(tc, fraction_scales_warps_needed);
+	tcase_add_test(tc, refined_model_saturates_gradually);
+	suite_add_tcase(s, tc);
+	return lm_test_run(s);
+}

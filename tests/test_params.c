@@ -1,0 +1,216 @@
+/* Parameter files: lossless round trip, and every malformed file refused
+ * with its file, line and key named. */
+#include "testutil.h"
+#include "params.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/latmix-params-XXXXXX";
+
+static void setup(void)
+{
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		exit(1);
+	}
+}
+
+static char *path_in_dir(const char *name)
+{
+	static char buf[256];
+	snprintf(buf, sizeof buf, "%s/%s", dir, name);
+	return buf;
+}
+
+static const char *reference(void)
+{
+	static char buf[512];
+	snprintf(buf, sizeof buf, "%s/data/reference/maxwell-gtx980.ini",
+		 getenv("LATMIX_SOURCE_ROOT"));
+	return buf;
+}
+
+static lm_params sample(void)
+{
+	lm_params ps = lm_params_empty();
+	snprintf(ps.tool_version, sizeof ps.tool_version, "9.8.7");
+	snprintf(ps.origin, sizeof ps.origin, "fit");
+	snprintf(ps.source, sizeof ps.source, "data/measured/x/gmem.csv, 1234 points");
+	snprintf(ps.created, sizeof ps.created, "2026-11-21T12:00:00Z");
+	snprintf(ps.model, sizeof ps.model, "refined");
+	snprintf(ps.device, sizeof ps.device, "NVIDIA H100 80GB HBM3 (\"SXM\")");
+	snprintf(ps.vendor, sizeof ps.vendor, "NVIDIA Corporation");
+	ps.driver[0] = '\0';
+	ps.simd_width = 32;
+	ps.compute_units = 132;
+	ps.clock_mhz = 1980.0000000000002;
+	snprintf(ps.clock_source, sizeof ps.clock_source, "%%clock64/%%globaltimer");
+	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300 };
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		ps.p[i].value = v[i];
+		ps.p[i].std_error = i == 2 ? NAN : v[i] / 7;
+		ps.p[i].kind = isnan(v[i]) ? LM_PARAM_MISSING : (lm_param_kind)(i % 4 == 1 ? 2 : 0);
+		snprintf(ps.p[i].note, sizeof ps.p[i].note, "note %d: a, b = c", i);
+	}
+	return ps;
+}
+
+static bool same_double(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || memcmp(&a, &b, sizeof a) == 0;
+}
+
+START_TEST(round_trip_is_lossless)
+{
+	lm_params a = sample(), b;
+	const char *p = path_in_dir("rt.ini");
+	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	ck_assert_msg(lm_params_read(p, &b) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(b.format, LM_PARAMS_FORMAT);
+	ck_assert_str_eq(b.tool_version, a.tool_version);
+	ck_assert_str_eq(b.origin, a.origin);
+	ck_assert_str_eq(b.source, a.source);
+	ck_assert_str_eq(b.created, a.created);
+	ck_assert_str_eq(b.model, a.model);
+	ck_assert_str_eq(b.device, a.device);
+	ck_assert_str_eq(b.vendor, a.vendor);
+	ck_assert_str_eq(b.driver, a.driver);
+	ck_assert_str_eq(b.clock_source, a.clock_source);
+	ck_assert_int_eq(b.simd_width, a.simd_width);
+	ck_assert_int_eq(b.compute_units, a.compute_units);
+	ck_assert(same_double(b.clock_mhz, a.clock_mhz));
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		ck_assert_msg(same_double(b.p[i].value, a.p[i].value), "value %d", i);
+		ck_assert_msg(same_double(b.p[i].std_error, a.p[i].std_error), "stderr %d", i);
+		ck_assert_int_eq(b.p[i].kind, a.p[i].kind);
+		ck_assert_str_eq(b.p[i].note, a.p[i].note);
+	}
+	/* a second write of what was read gives the same bytes */
+	const char *q = path_in_dir("rt2.ini");
+	ck_assert_int_eq(lm_params_write(q, &b), LM_OK);
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "cmp -s %s %s", p, q);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+START_TEST(reference_files_read_with_missing_values_missing)
+{
+	lm_params ps;
+	ck_assert_msg(lm_params_read(reference(), &ps) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_eq(ps.origin, "reference");
+	ck_assert_rel(ps.p[LM_PARAM_MEM_LAT].value, 368, 0);
+	ck_assert(isnan(ps.p[LM_PARAM_MEM_LAT].std_error));
+	ck_assert(isnan(ps.clock_mhz));
+	ck_assert_int_eq(ps.p[LM_PARAM_CONTENTION].kind, LM_PARAM_MISSING);
+}
+END_TEST
+
+START_TEST(unwritable_string_is_refused_and_nothing_written)
+{
+	lm_params a = sample();
+	snprintf(a.device, sizeof a.device, "name; with a comment");
+	const char *p = path_in_dir("bad.ini");
+	ck_assert_int_ne(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_ne(access(p, F_OK), 0);
+}
+END_TEST
+
+/* Each malformed file: how to make it from the reference, and what the
+ * message must say (after the file name). */
+static const struct {
+	const char *what;
+	const char *find, *replace; /* first occurrence; NULL find: truncate */
+	long truncate_at;           /* bytes kept when find is NULL */
+	const char *message;
+} malformed[] = {
+	{ "missing key", "value = 368\n", "", 0, ":32: [mem_lat] value: missing key" },
+	{ "unknown unit", "unit = cycles\nstderr = missing\nkind = value\nnote = thesis text: coalesced",
+	  "unit = ns\nstderr = missing\nkind = value\nnote = thesis text: coalesced", 0,
+	  ":33: [mem_lat] unit: unknown unit 'ns'" },
+	{ "non-number", "value = 368", "value = 3x8", 0, ":32: [mem_lat] value: not a number '3x8'" },
+	{ "negative latency", "value = 368", "value = -368", 0,
+	  ":32: [mem_lat] value: must be positive '-368'" },
+	{ "unknown key", "model = basic", "modle = basic", 0, ":11: [latmix] modle: unknown key" },
+	{ "bad kind", "kind = value\nnote = thesis text: Maxwell", "kind = guess\nnote = thesis text: Maxwell",
+	  0, ":27: [alu_lat] kind: unknown kind 'guess'" },
+	{ "not ini", "[device]", "device]", 0, ":13: not a 'key = value'" },
+	{ "truncated at a line end", NULL, NULL, 1006, ":40: [alu_thru] unit: missing key" },
+	{ "truncated mid-file", NULL, NULL, 700, ":25: truncated" },
+	{ "truncated mid-line", NULL, NULL, 1370, ":60: truncated" },
+};
+
+static char *slurp(const char *path, long *len)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	*len = ftell(f);
+	rewind(f);
+	char *buf = calloc(1, (size_t)*len + 1);
+	ck_assert_int_eq(fread(buf, 1, (size_t)*len, f), (size_t)*len);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(malformed_file_names_file_line_and_key)
+{
+	long len;
+	char *text = slurp(reference(), &len);
+	char *p = path_in_dir("malformed.ini");
+	FILE *f = fopen(p, "wb");
+	ck_assert_ptr_nonnull(f);
+	if (malformed[_i].find) {
+		char *at = strstr(text, malformed[_i].find);
+		ck_assert_msg(at != NULL, "%s: pattern not in reference", malformed[_i].what);
+		fwrite(text, 1, (size_t)(at - text), f);
+		fputs(malformed[_i].replace, f);
+		fputs(at + strlen(malformed[_i].find), f);
+	} else {
+		ck_assert(malformed[_i].truncate_at < len);
+		fwrite(text, 1, (size_t)malformed[_i].truncate_at, f);
+	}
+	fclose(f);
+	lm_params ps = sample(), before = ps;
+	lm_error_clear();
+	ck_assert_int_eq(lm_params_read(p, &ps), LM_EPARSE);
+	const char *msg = lm_error_message();
+	ck_assert_msg(strncmp(msg, p, strlen(p)) == 0, "%s: message '%s' does not start with the file",
+		      malformed[_i].what, msg);
+	ck_assert_msg(strstr(msg, malformed[_i].message) != NULL, "%s: message '%s' lacks '%s'",
+		      malformed[_i].what, msg, malformed[_i].message);
+	ck_assert_msg(memcmp(&ps, &before, sizeof ps) == 0, "output changed on error");
+	free(text);
+}
+END_TEST
+
+START_TEST(missing_file_is_an_io_error)
+{
+	lm_params ps;
+	ck_assert_int_eq(lm_params_read(path_in_dir("absent.ini"), &ps), LM_EIO);
+	ck_assert(strstr(lm_error_message(), "absent.ini") != NULL);
+}
+END_TEST
+
+int main(void)
+{
+	setup();
+	Suite *s = suite_create("params");
+	TCase *tc = tcase_create("ini");
+	tcase_add_test(tc, round_trip_is_lossless);
+	tcase_add_test(tc, reference_files_read_with_missing_values_missing);
+	tcase_add_test(tc, unwritable_string_is_refused_and_nothing_written);
+	tcase_add_loop_test(tc, malformed_file_names_file_line_and_key, 0,
+			    (int)(sizeof malformed / sizeof malformed[0]));
+	tcase_add_test(tc, missing_file_is_an_io_error);
+	suite_add_tcase(s, tc);
+	int rc = lm_test_run(s);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		rc = 1;
+	return rc;
+}
