@@ -1,0 +1,49 @@
+/* chase: the pointer-chase buffer. One random cycle through every line of
+ * the buffer; a line is simd_width 32-bit words, so the loads of a warp's
+ * lanes fall in one line. Lane j of a warp always reads word j of a line.
+ *
+ * Each word holds the index of the word to read next plus LM_CHASE_OFFSET,
+ * which makes every value the bit pattern of a normal float: adding 0.0f
+ * to it leaves it as it is (a small integer would be a denormal, which
+ * hardware may flush to zero). Kernels subtract the offset from the base
+ * pointer once, outside their loop. */
+#ifndef LM_CHASE_H
+#define LM_CHASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "error.h"
+
+#define LM_CHASE_OFFSET 0x00800000u /* the smallest normal float */
+/* Largest word index whose value stays a finite float below 0x7f800000. */
+#define LM_CHASE_MAX_WORDS ((size_t)(0x7f800000u - LM_CHASE_OFFSET))
+
+typedef struct lm_chase lm_chase;
+
+/* Builds a cycle over lines lines of width words each, shuffled with a
+ * generator seeded by seed. The words are the caller's to upload and
+ * release with lm_chase_release_words(); the walk stays for checking. */
+lm_status lm_chase_alloc(size_t lines, unsigned width, uint64_t seed, lm_chase **out);
+void lm_chase_free(lm_chase *c);
+
+size_t lm_chase_lines(const lm_chase *c);
+unsigned lm_chase_width(const lm_chase *c);
+
+/* The words (lines x width), or NULL once released. */
+const uint32_t *lm_chase_words(const lm_chase *c);
+void lm_chase_release_words(lm_chase *c);
+
+/* The value a lane holds when its warp starts at cycle position pos. Warps
+ * k = 0..nwarps-1 of a launch start at cursor + k * lines / nwarps: evenly
+ * spaced, so no warp reaches another's lines before the whole buffer has
+ * been walked in between. */
+uint32_t lm_chase_start(const lm_chase *c, size_t cursor, size_t warp, size_t nwarps,
+			unsigned lane);
+
+/* The value after steps loads from value v, by the host's own walk. */
+uint32_t lm_chase_walk(const lm_chase *c, uint32_t v, uint64_t steps);
+
+/* The cycle position of the line value v points into. */
+size_t lm_chase_position(const lm_chase *c, uint32_t v);
+
+#endif

@@ -1,0 +1,549 @@
+#include "measure.h"
+#include "chase.h"
+#include "kernels.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define GIB (1024ull * 1024 * 1024)
+#define MIB (1024ull * 1024)
+/* chain instructions per loop iteration the unrolled body aims at, so the
+ * loop's own counter and branch cost about 1% of issue slots */
+#define BODY_TARGET 256
+
+struct lm_meas {
+	lm_device dev;
+	lm_meas_config cfg;
+	bool nv_timing;           /* per-warp %smid, %globaltimer, %clock64 */
+	cl_context ctx;
+	cl_command_queue queue;
+	cl_mem chain, pos, timing;
+	lm_chase *chase;
+	size_t max_threads, max_warps_total;
+	uint32_t *start, *expect, *got; /* per thread */
+	cl_ulong *rec;                   /* per warp: smid, t0, t1, cycles */
+	unsigned *per_cu;                /* warps counted per CU id */
+	size_t per_cu_len;
+	double build_s, upload_s;
+	size_t cursor;                   /* cycle position the next point starts at */
+	/* the program of the last alpha */
+	lm_alpha prog_alpha;
+	cl_program prog;
+	cl_kernel kernel;
+	unsigned mem_n, alu_n, bodies;
+};
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static unsigned long long max_footprint(const lm_device *d)
+{
+	unsigned long long cap = d->max_alloc;
+	unsigned long long words = (unsigned long long)LM_CHASE_MAX_WORDS * 4;
+	return cap < words ? cap : words;
+}
+
+unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick)
+{
+	unsigned long long want = 8 * d->cache_size;
+	if (want < GIB)
+		want = GIB;
+	if (quick && want > 256 * MIB)
+		want = 256 * MIB;
+	unsigned long long cap = max_footprint(d);
+	return want < cap ? want : cap;
+}
+
+lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes)
+{
+	unsigned long long line = 4ull * d->simd_width;
+	if (bytes < 2 * line)
+		return lm_fail(LM_EUSAGE, "footprint %llu bytes: less than two lines of %llu bytes",
+			       bytes, line);
+	if (bytes > max_footprint(d))
+		return lm_fail(LM_EUSAGE, "footprint %.2f GiB: larger than %s allows (%.2f GiB: "
+			       "largest allocation %.2f GiB, chase index range %.2f GiB)",
+			       (double)bytes / GIB, d->name, (double)max_footprint(d) / GIB,
+			       (double)d->max_alloc / GIB,
+			       (double)LM_CHASE_MAX_WORDS * 4 / GIB);
+	return LM_OK;
+}
+
+lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned *groups,
+			   unsigned *per_group)
+{
+	if (warps == 0 || warps > d->max_warps)
+		return lm_fail(LM_EUSAGE, "%u warps per CU: %s holds 1 to %u (%s)", warps,
+			       d->name, d->max_warps, d->max_warps_source);
+	/* the fewest warps per group, so groups spread as finely as possible */
+	for (unsigned w = 1; w <= warps; w++) {
+		if (warps % w || (size_t)w * d->simd_width > d->max_wg_size)
+			continue;
+		if (warps / w <= d->max_groups) {
+			*groups = warps / w;
+			*per_group = w;
+			return LM_OK;
+		}
+	}
+	return lm_fail(LM_EUSAGE, "%u warps per CU: not a product of at most %u work-groups "
+		       "of at most %zu warps on %s", warps, d->max_groups,
+		       d->max_wg_size / d->simd_width, d->name);
+}
+
+void lm_meas_free(lm_meas *m)
+{
+	if (!m)
+		return;
+	if (m->kernel)
+		clReleaseKernel(m->kernel);
+	if (m->prog)
+		clReleaseProgram(m->prog);
+	if (m->chain)
+		clReleaseMemObject(m->chain);
+	if (m->pos)
+		clReleaseMemObject(m->pos);
+	if (m->timing)
+		clReleaseMemObject(m->timing);
+	if (m->queue)
+		clReleaseCommandQueue(m->queue);
+	if (m->ctx)
+		clReleaseContext(m->ctx);
+	lm_chase_free(m->chase);
+	free(m->start);
+	free(m->expect);
+	free(m->got);
+	free(m->rec);
+	free(m->per_cu);
+	free(m);
+}
+
+lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out)
+{
+	lm_status s = lm_meas_check_footprint(d, cfg->footprint);
+	if (s != LM_OK)
+		return s;
+	lm_meas *m = calloc(1, sizeof *m);
+	if (!m)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	cl_int err;
+	m->dev = *d;
+	m->cfg = *cfg;
+	m->nv_timing = d->nv_cc_major > 0;
+	m->max_warps_total = (size_t)d->max_warps * d->compute_units;
+	m->max_threads = m->max_warps_total * d->simd_width;
+	m->per_cu_len = 4096;
+
+	m->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "clCreateContext", d->name);
+		goto fail;
+	}
+	m->queue = clCreateCommandQueue(m->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "clCreateCommandQueue", d->name);
+		goto fail;
+	}
+	m->start = malloc(m->max_threads * sizeof *m->start);
+	m->expect = malloc(m->max_threads * sizeof *m->expect);
+	m->got = malloc(m->max_threads * sizeof *m->got);
+	m->rec = malloc(m->max_warps_total * 4 * sizeof *m->rec);
+	m->per_cu = malloc(m->per_cu_len * sizeof *m->per_cu);
+	if (!m->start || !m->expect || !m->got || !m->rec || !m->per_cu) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto fail;
+	}
+
+	size_t lines = (size_t)(cfg->footprint / (4ull * d->simd_width));
+	double t0 = now();
+	if ((s = lm_chase_alloc(lines, d->simd_width, cfg->seed, &m->chase)) != LM_OK)
+		goto fail;
+	double t1 = now();
+	size_t bytes = lines * d->simd_width * 4;
+	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_ONLY, bytes, NULL, &err);
+	if (err == CL_SUCCESS)
+		err = clEnqueueWriteBuffer(m->queue, m->chain, CL_TRUE, 0, bytes,
+					   lm_chase_words(m->chase), 0, NULL, NULL);
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "chase buffer", NULL);
+		goto fail;
+	}
+	lm_chase_release_words(m->chase);
+	m->build_s = t1 - t0;
+	m->upload_s = now() - t1;
+	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
+	if (err == CL_SUCCESS)
+		m->timing = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
+					   m->max_warps_total * 4 * sizeof(cl_ulong), NULL, &err);
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "clCreateBuffer", "positions");
+		goto fail;
+	}
+	*out = m;
+	return LM_OK;
+fail:
+	lm_meas_free(m);
+	return s;
+}
+
+void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s)
+{
+	*build_s = m->build_s;
+	*upload_s = m->upload_s;
+}
+
+size_t lm_meas_lines(const lm_meas *m)
+{
+	return lm_chase_lines(m->chase);
+}
+
+/* Body shape for alpha = num/den: den loads and num adds, repeated so an
+ * iteration holds about BODY_TARGET chain instructions. */
+static void body_shape(lm_alpha a, unsigned *mem_n, unsigned *alu_n, unsigned *bodies)
+{
+	*mem_n = a.den ? (unsigned)a.den : 0;
+	*alu_n = a.den ? (unsigned)a.num : 1;
+	unsigned per = *mem_n + *alu_n;
+	*bodies = per >= BODY_TARGET ? 1 : (BODY_TARGET + per - 1) / per;
+}
+
+static void build_options(const lm_device *d, lm_alpha a, bool nv_timing, char *buf, size_t size)
+{
+	unsigned mem_n, alu_n, bodies;
+	body_shape(a, &mem_n, &alu_n, &bodies);
+	snprintf(buf, size, "-DMEM_N=%u -DALU_N=%u -DBODIES=%u -DSIMD=%u%s", mem_n, alu_n,
+		 bodies, d->simd_width, nv_timing ? " -DLM_NV_TIMING" : "");
+}
+
+static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_dir,
+		       const lm_mix *mix, const char *options, cl_program *out)
+{
+	char *src;
+	lm_status s = lm_kernel_source(kernel_dir, mix->kernel_file, &src, NULL);
+	if (s != LM_OK)
+		return s;
+	cl_int err;
+	const char *text = src;
+	cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+	free(src);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateProgramWithSource", mix->kernel_file);
+	err = clBuildProgram(p, 1, &d->id, options, NULL, NULL);
+	if (err != CL_SUCCESS) {
+		char log[2048] = "";
+		clGetProgramBuildInfo(p, d->id, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+		log[sizeof log - 1] = '\0';
+		clReleaseProgram(p);
+		return lm_fail(LM_ECL, "clBuildProgram: %s (%d): %s %s:\n%s", lm_cl_error_name(err),
+			       (int)err, mix->kernel_file, options, log);
+	}
+	*out = p;
+	return LM_OK;
+}
+
+static lm_status use_alpha(lm_meas *m, lm_alpha a)
+{
+	if (m->kernel && m->prog_alpha.num == a.num && m->prog_alpha.den == a.den)
+		return LM_OK;
+	if (m->kernel)
+		clReleaseKernel(m->kernel);
+	if (m->prog)
+		clReleaseProgram(m->prog);
+	m->kernel = NULL;
+	m->prog = NULL;
+	char opts[256];
+	build_options(&m->dev, a, m->nv_timing, opts, sizeof opts);
+	lm_status s = build(m->ctx, &m->dev, m->cfg.kernel_dir, m->cfg.mix, opts, &m->prog);
+	if (s != LM_OK && m->nv_timing) {
+		/* no inline PTX here: measure without the per-warp record */
+		m->nv_timing = false;
+		build_options(&m->dev, a, false, opts, sizeof opts);
+		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, m->cfg.mix, opts, &m->prog);
+	}
+	if (s != LM_OK)
+		return s;
+	cl_int err;
+	m->kernel = clCreateKernel(m->prog, m->cfg.mix->kernel, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateKernel", m->cfg.mix->kernel);
+	m->prog_alpha = a;
+	body_shape(a, &m->mem_n, &m->alu_n, &m->bodies);
+	return LM_OK;
+}
+
+/* One launch of iters iterations over threads work-items; checks every
+ * thread's final value and returns the device time in seconds. */
+static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters, double *seconds)
+{
+	cl_int err;
+	const cl_float zero = 0.0f;
+	err = clSetKernelArg(m->kernel, 0, sizeof m->chain, &m->chain);
+	err |= clSetKernelArg(m->kernel, 1, sizeof m->pos, &m->pos);
+	err |= clSetKernelArg(m->kernel, 2, sizeof zero, &zero);
+	err |= clSetKernelArg(m->kernel, 3, sizeof iters, &iters);
+	err |= clSetKernelArg(m->kernel, 4, sizeof m->timing, &m->timing);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", m->cfg.mix->kernel);
+	cl_event ev;
+	err = clEnqueueNDRangeKernel(m->queue, m->kernel, 1, NULL, &threads, &wg, 0, NULL, &ev);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueNDRangeKernel", m->cfg.mix->kernel);
+	err = clWaitForEvents(1, &ev);
+	cl_ulong t0 = 0, t1 = 0;
+	if (err == CL_SUCCESS)
+		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+	if (err == CL_SUCCESS)
+		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+	clReleaseEvent(ev);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "kernel timing", m->cfg.mix->kernel);
+	*seconds = (double)(t1 - t0) * 1e-9;
+
+	err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, threads * 4, m->got, 0, NULL, NULL);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueReadBuffer", "positions");
+	uint64_t steps = (uint64_t)iters * m->bodies * m->mem_n;
+	for (size_t t = 0; t < threads; t++) {
+		m->expect[t] = steps ? lm_chase_walk(m->chase, m->expect[t], steps) : m->expect[t];
+		if (m->got[t] != m->expect[t])
+			return lm_fail(LM_ECHECK, "work-item %zu ended at word %u after %llu loads, "
+				       "the host's walk at word %u: the kernel did not run the chain "
+				       "it was built for (compiler, denormal flush, or memory error)",
+				       t, m->got[t] - LM_CHASE_OFFSET, (unsigned long long)steps,
+				       m->expect[t] - LM_CHASE_OFFSET);
+	}
+	return LM_OK;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Reads the per-warp record of the last launch into the running totals. */
+static lm_status read_record(lm_meas *m, size_t nwarps, unsigned warps_per_cu,
+			     double *cycles, double *ns, bool *coresident,
+			     unsigned *lo, unsigned *hi, unsigned *ncu)
+{
+	cl_int err = clEnqueueReadBuffer(m->queue, m->timing, CL_TRUE, 0,
+					 nwarps * 4 * sizeof(cl_ulong), m->rec, 0, NULL, NULL);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueReadBuffer", "warp timing");
+	cl_ulong last_start = 0, first_end = ~(cl_ulong)0;
+	memset(m->per_cu, 0, m->per_cu_len * sizeof *m->per_cu);
+	for (size_t w = 0; w < nwarps; w++) {
+		const cl_ulong *r = m->rec + 4 * w;
+		if (r[1] > last_start)
+			last_start = r[1];
+		if (r[2] < first_end)
+			first_end = r[2];
+		*cycles += (double)r[3];
+		*ns += (double)(r[2] - r[1]);
+		if (r[0] < m->per_cu_len)
+			m->per_cu[r[0]]++;
+	}
+	*coresident = *coresident && last_start < first_end;
+	unsigned n = 0, mn = ~0u, mx = 0;
+	for (size_t c = 0; c < m->per_cu_len; c++) {
+		if (!m->per_cu[c])
+			continue;
+		n++;
+		if (m->per_cu[c] < mn)
+			mn = m->per_cu[c];
+		if (m->per_cu[c] > mx)
+			mx = m->per_cu[c];
+	}
+	(void)warps_per_cu;
+	*lo = mn < *lo ? mn : *lo;
+	*hi = mx > *hi ? mx : *hi;
+	*ncu = n > *ncu ? n : *ncu;
+	return LM_OK;
+}
+
+lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned warps, lm_meas_row *row)
+{
+	const lm_device *d = &m->dev;
+	unsigned groups, per_group;
+	lm_status s = lm_meas_geometry(d, warps, &groups, &per_group);
+	if (s != LM_OK)
+		return s;
+	if ((s = use_alpha(m, alpha)) != LM_OK)
+		return s;
+	size_t wg = (size_t)per_group * d->simd_width;
+	size_t kmax = 0;
+	clGetKernelWorkGroupInfo(m->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
+	if (kmax && wg > kmax)
+		return lm_fail(LM_EDEVICE, "%u warps per work-group: the kernel allows %zu work-items",
+			       per_group, kmax);
+	size_t nwarps = (size_t)warps * d->compute_units;
+	size_t threads = nwarps * d->simd_width;
+
+	/* evenly spaced starts, beginning where the last point's first warp stopped */
+	for (size_t t = 0; t < threads; t++)
+		m->start[t] = m->expect[t] = lm_chase_start(m->chase, m->cursor, t / d->simd_width,
+							   nwarps, (unsigned)(t % d->simd_width));
+	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, threads * 4, m->start,
+					  0, NULL, NULL);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueWriteBuffer", "positions");
+
+	/* size the launch: grow by 8x until it takes a measurable time, then
+	 * scale to the target; none approaches a watchdog's seconds */
+	double target = m->cfg.launch_ms * 1e-3, t;
+	double floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns);
+	cl_uint iters = 1;
+	for (;;) {
+		if ((s = launch(m, threads, wg, iters, &t)) != LM_OK)
+			return s;
+		if (t >= target / 8 || t >= floor_s * 10 || iters >= (1u << 28))
+			break;
+		iters *= 8;
+	}
+	double scaled = (double)iters * target / fmax(t, 1e-9);
+	iters = (cl_uint)fmax(1.0, fmin(scaled, 4e9));
+
+	if ((s = launch(m, threads, wg, iters, &t)) != LM_OK) /* warm-up */
+		return s;
+	if (t < 0.5 * target) { /* the trial was mostly launch overhead */
+		iters = (cl_uint)fmax(1.0, fmin((double)iters * target / fmax(t, 1e-9), 4e9));
+		if ((s = launch(m, threads, wg, iters, &t)) != LM_OK)
+			return s;
+	}
+	int reps = m->cfg.repeats;
+	double *times = malloc((size_t)reps * sizeof *times);
+	if (!times)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	double cycles = 0, ns = 0;
+	bool cores = true;
+	unsigned lo = ~0u, hi = 0, ncu = 0;
+	for (int r = 0; r < reps; r++) {
+		s = launch(m, threads, wg, iters, &times[r]);
+		if (s == LM_OK && m->nv_timing)
+			s = read_record(m, nwarps, warps, &cycles, &ns, &cores, &lo, &hi, &ncu);
+		if (s != LM_OK) {
+			free(times);
+			return s;
+		}
+	}
+	qsort(times, (size_t)reps, sizeof *times, cmp_double);
+
+	memset(row, 0, sizeof *row);
+	row->alpha = alpha;
+	row->warps = warps;
+	row->groups_per_cu = groups;
+	row->warps_per_group = per_group;
+	row->work_group_size = (unsigned)wg;
+	row->compute_units = d->compute_units;
+	row->simd_width = d->simd_width;
+	row->mem_per_iter = m->bodies * m->mem_n;
+	row->alu_per_iter = m->bodies * m->alu_n;
+	row->iters = iters;
+	row->repeats = reps;
+	row->time_med = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
+	row->time_min = times[0];
+	row->time_max = times[reps - 1];
+	free(times);
+	if (m->nv_timing && ns > 0) {
+		row->clock_mhz = cycles / ns * 1e3;
+		row->clock_source = "%clock64/%globaltimer";
+		snprintf(row->coresident, sizeof row->coresident, "%s", cores ? "yes" : "no");
+		if (lo == warps && hi == warps && ncu == d->compute_units)
+			snprintf(row->spread, sizeof row->spread, "even");
+		else
+			snprintf(row->spread, sizeof row->spread, "uneven %u-%u on %u CUs", lo, hi, ncu);
+	} else {
+		row->clock_mhz = d->max_clock_mhz;
+		row->clock_source = "reported maximum";
+		snprintf(row->coresident, sizeof row->coresident, "unverified");
+		snprintf(row->spread, sizeof row->spread, "unverified");
+	}
+	double hz = row->clock_mhz * 1e6;
+	double per_warp_mem = (double)iters * row->mem_per_iter;
+	double per_warp_alu = (double)iters * row->alu_per_iter;
+	double cu_cycles = row->time_med * hz * d->compute_units;
+	row->mem_ipc = per_warp_mem * (double)nwarps / cu_cycles;
+	row->alu_ipc = per_warp_alu * (double)nwarps / cu_cycles;
+	row->bytes_per_s = per_warp_mem * (double)nwarps * d->simd_width *
+			   m->cfg.mix->bytes_per_lane / row->time_med;
+	row->cycles_per_group = row->time_med * hz / (alpha.den ? per_warp_mem : per_warp_alu);
+	row->checked = (unsigned long)threads;
+	/* the next point starts where this one's first warp stopped */
+	m->cursor = lm_chase_position(m->chase, m->expect[0]);
+	return LM_OK;
+}
+
+lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char *kernel_dir,
+			      lm_alpha alpha, bool binary, char **text)
+{
+	char opts[256];
+	bool nv = d->nv_cc_major > 0;
+	build_options(d, alpha, nv, opts, sizeof opts);
+	char *src;
+	const char *from;
+	lm_status s = lm_kernel_source(kernel_dir, mix->kernel_file, &src, &from);
+	if (s != LM_OK)
+		return s;
+	cl_int err;
+	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	cl_program prog = NULL;
+	char *bin = NULL;
+	size_t bin_size = 0;
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "clCreateContext", d->name);
+		goto done;
+	}
+	if ((s = build(ctx, d, kernel_dir, mix, opts, &prog)) != LM_OK && nv) {
+		build_options(d, alpha, false, opts, sizeof opts);
+		s = build(ctx, d, kernel_dir, mix, opts, &prog);
+	}
+	if (s != LM_OK)
+		goto done;
+	if (binary) {
+		err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof bin_size, &bin_size, NULL);
+		if (err == CL_SUCCESS && bin_size) {
+			bin = malloc(bin_size + 1);
+			unsigned char *ptrs[1] = { (unsigned char *)bin };
+			if (!bin || clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof ptrs, ptrs, NULL) != CL_SUCCESS)
+				bin_size = 0;
+		}
+	}
+	size_t printable = 0;
+	for (size_t i = 0; i < bin_size; i++)
+		printable += (bin[i] >= 32 && bin[i] < 127) || bin[i] == '\n' || bin[i] == '\t';
+	bool text_binary = bin_size && printable >= bin_size - 1;
+	size_t len = strlen(src) + (text_binary ? bin_size : 0) + 1024;
+	char *out = malloc(len);
+	if (!out) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto done;
+	}
+	int k = snprintf(out, len, "// latmix kernel: mix %s, kernel %s, source %s/%s\n"
+			 "// build options: %s\n%s", mix->name, mix->kernel, from,
+			 mix->kernel_file, opts, src);
+	if (binary) {
+		if (text_binary) {
+			bin[bin_size] = '\0';
+			snprintf(out + k, len - (size_t)k, "\n// ---- device binary (%zu bytes) ----\n%s\n",
+				 bin_size, bin);
+		} else {
+			snprintf(out + k, len - (size_t)k,
+				 "\n// ---- device binary: %zu bytes, not text; not shown ----\n", bin_size);
+		}
+	}
+	*text = out;
+done:
+	free(bin);
+	free(src);
+	if (prog)
+		clReleaseProgram(prog);
+	if (ctx)
+		clReleaseContext(ctx);
+	return s;
+}

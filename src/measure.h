@@ -1,0 +1,75 @@
+/* measure: runs a mix at one (alpha, occupancy) point on a device and
+ * returns the sustained throughput, with every launch's final positions
+ * checked against the host's walk of the chase buffer. */
+#ifndef LM_MEASURE_H
+#define LM_MEASURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "alpha.h"
+#include "device.h"
+#include "mix.h"
+
+typedef struct {
+	const lm_mix *mix;
+	unsigned long long footprint; /* chase buffer bytes */
+	double launch_ms;             /* target duration of a timed launch */
+	int repeats;                  /* timed launches per point */
+	const char *kernel_dir;       /* NULL: embedded kernels */
+	uint64_t seed;                /* of the chase buffer's shuffle */
+} lm_meas_config;
+
+/* One measured point; everything needed to recompute the throughputs. */
+typedef struct {
+	lm_alpha alpha;
+	unsigned warps;            /* resident warps per CU asked for */
+	unsigned groups_per_cu, warps_per_group, work_group_size;
+	unsigned compute_units, simd_width;
+	unsigned mem_per_iter, alu_per_iter; /* chain instructions per loop iteration */
+	unsigned long iters;       /* loop iterations per launch */
+	int repeats;
+	double time_med, time_min, time_max; /* seconds per timed launch */
+	double clock_mhz;
+	const char *clock_source;  /* "%clock64/%globaltimer" or "reported maximum" */
+	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU */
+	double bytes_per_s;        /* bytes the lanes requested */
+	double cycles_per_group;   /* per warp: one load + alpha adds (per add if inf) */
+	char coresident[16];       /* "yes", "no", "unverified" */
+	char spread[48];           /* "even", "uneven ...", "unverified" */
+	unsigned long checked;     /* threads whose final position was checked */
+} lm_meas_row;
+
+typedef struct lm_meas lm_meas;
+
+/* The footprint latmix uses by default on d: max(1 GiB, 8 x the reported
+ * cache), within the device's largest allocation and the chase's index
+ * range; quick: at most 256 MiB. */
+unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick);
+
+/* Checks a footprint against d; LM_EUSAGE with a message if it cannot be. */
+lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes);
+
+/* Splits warps per CU into groups per CU x warps per group that d holds at
+ * once; LM_EUSAGE if none (a prime count beyond one work-group, say). */
+lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned *groups,
+			   unsigned *per_group);
+
+/* Creates the context, builds the chase buffer and uploads it. */
+lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out);
+void lm_meas_free(lm_meas *m);
+
+/* Seconds spent building the chase buffer, and uploading it. */
+void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s);
+size_t lm_meas_lines(const lm_meas *m);
+
+/* Measures one point. LM_ECHECK if any thread's final position differs from
+ * the host's walk: the number would not be true. */
+lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned warps, lm_meas_row *row);
+
+/* The source as latmix builds it for alpha on d (build options first, as a
+ * comment) and, if binary, the device binary where it is text (NVIDIA:
+ * PTX), in a new string (free() it). */
+lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char *kernel_dir,
+			      lm_alpha alpha, bool binary, char **text);
+
+#endif
