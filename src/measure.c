@@ -514,10 +514,15 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char 
 				bin_size = 0;
 		}
 	}
-	size_t printable = 0;
-	for (size_t i = 0; i < bin_size; i++)
-		printable += (bin[i] >= 32 && bin[i] < 127) || bin[i] == '\n' || bin[i] == '\t';
-	bool text_binary = bin_size && printable >= bin_size - 1;
+	/* text (PTX, say) if no control character before a trailing NUL */
+	size_t text_len = bin_size;
+	while (text_len && bin[text_len - 1] == '\0')
+		text_len--;
+	bool text_binary = text_len > 0;
+	for (size_t i = 0; i < text_len && text_binary; i++) {
+		unsigned char ch = (unsigned char)bin[i];
+		text_binary = ch >= 32 || ch == '\n' || ch == '\t' || ch == '\r';
+	}
 	size_t len = strlen(src) + (text_binary ? bin_size : 0) + 1024;
 	char *out = malloc(len);
 	if (!out) {
@@ -529,12 +534,13 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char 
 			 mix->kernel_file, opts, src);
 	if (binary) {
 		if (text_binary) {
-			bin[bin_size] = '\0';
+			bin[text_len] = '\0';
 			snprintf(out + k, len - (size_t)k, "\n// ---- device binary (%zu bytes) ----\n%s\n",
 				 bin_size, bin);
 		} else {
 			snprintf(out + k, len - (size_t)k,
-				 "\n// ---- device binary: %zu bytes, not text; not shown ----\n", bin_size);
+				 "\n// ---- device binary: %zu bytes, not text (first control byte at %zu); not shown ----\n",
+				 bin_size, text_len);
 		}
 	}
 	*text = out;
