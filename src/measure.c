@@ -518,11 +518,14 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char 
 	size_t text_len = bin_size;
 	while (text_len && bin[text_len - 1] == '\0')
 		text_len--;
-	bool text_binary = text_len > 0;
-	for (size_t i = 0; i < text_len && text_binary; i++) {
-		unsigned char ch = (unsigned char)bin[i];
-		text_binary = ch >= 32 || ch == '\n' || ch == '\t' || ch == '\r';
+	size_t first_bad = 0;
+	while (first_bad < text_len) {
+		unsigned char ch = (unsigned char)bin[first_bad];
+		if (ch < 32 && ch != '\n' && ch != '\t' && ch != '\r')
+			break;
+		first_bad++;
 	}
+	bool text_binary = text_len > 0 && first_bad == text_len;
 	size_t len = strlen(src) + (text_binary ? bin_size : 0) + 1024;
 	char *out = malloc(len);
 	if (!out) {
@@ -540,7 +543,7 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char 
 		} else {
 			snprintf(out + k, len - (size_t)k,
 				 "\n// ---- device binary: %zu bytes, not text (first control byte at %zu); not shown ----\n",
-				 bin_size, text_len);
+				 bin_size, first_bad);
 		}
 	}
 	*text = out;
