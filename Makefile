@@ -16,9 +16,12 @@ $(BUILD)/build.ninja:
 build: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 
+# Measures the default device (the first GPU, else the first device; DEVICE=
+# picks another) and writes results/<device>/.
+DEVICE ?=
 run: build
 	$(LATMIX) devices
-	$(LATMIX) predict data/reference/maxwell-gtx980.ini
+	$(LATMIX) measure $(if $(DEVICE),-d "$(DEVICE)")
 
 test: build
 	meson test -C $(BUILD) --print-errorlogs

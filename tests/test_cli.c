@@ -24,6 +24,9 @@ static void slurp(const char *path, char *buf, size_t size)
 		fclose(f);
 }
 
+/* Where a case's "@OUT" points: it must not exist afterwards. */
+static char out_path[64];
+
 /* Runs latmix with args (NULL-terminated); "@REF" stands for the Maxwell
  * reference file. */
 static void run(const char *const *args, result *r)
@@ -34,7 +37,9 @@ static void run(const char *const *args, result *r)
 	const char *argv[32] = { getenv("LATMIX") };
 	int n = 1;
 	for (; args[n - 1]; n++)
-		argv[n] = strcmp(args[n - 1], "@REF") ? args[n - 1] : ref;
+		argv[n] = strcmp(args[n - 1], "@REF") == 0 ? ref
+			  : strcmp(args[n - 1], "@OUT") == 0 ? out_path
+			  : args[n - 1];
 	argv[n] = NULL;
 	char outp[] = "/tmp/latmix-cli-out-XXXXXX", errp[] = "/tmp/latmix-cli-err-XXXXXX";
 	int fo = mkstemp(outp), fe = mkstemp(errp);
@@ -67,6 +72,16 @@ static const struct {
 	const char *err;      /* piece of stderr expected, or NULL */
 	bool quiet;           /* nothing on stdout */
 } cases[] = {
+	/* measure: bad input leaves no output file (-o @OUT, checked below) */
+	{ { "measure", "--alpha", "1,two", "-o", "@OUT" }, 2, "alpha 'two'", true },
+	{ { "measure", "--warps", "100000", "-o", "@OUT" }, 2, "--warps 100000", true },
+	{ { "measure", "--warps", "1,x", "-o", "@OUT" }, 2, "--warps '1,x'", true },
+	{ { "measure", "--footprint", "1T", "-o", "@OUT" }, 2, "larger than", true },
+	{ { "measure", "--footprint", "lots", "-o", "@OUT" }, 2, "size 'lots'", true },
+	{ { "measure", "-d", "no-such-device", "-o", "@OUT" }, 2, "no-such-device", true },
+	{ { "measure", "--mix", "smem", "-o", "@OUT" }, 2, "--mix 'smem'", true },
+	{ { "measure", "--repeats", "1", "-o", "@OUT" }, 2, "--repeats '1'", true },
+	{ { "kernel", "--alpha", "1/0" }, 2, "alpha '1/0'", true },
 	{ { NULL }, 2, "usage: latmix COMMAND", true },
 	{ { "frobnicate" }, 2, "unknown command 'frobnicate'", true },
 	{ { "predict" }, 2, "predict takes the argument PARAMS.ini", true },
@@ -88,7 +103,9 @@ static const struct {
 START_TEST(cli_case)
 {
 	result *r = malloc(sizeof *r);
+	snprintf(out_path, sizeof out_path, "/tmp/latmix-cli-%d-%d.csv", (int)getpid(), _i);
 	run(cases[_i].args, r);
+	ck_assert_msg(access(out_path, F_OK) != 0, "case %d left %s behind", _i, out_path);
 	ck_assert_msg(r->status == cases[_i].status, "case %d (%s ...): exit %d, expected %d; stderr: %s",
 		      _i, cases[_i].args[0] ? cases[_i].args[0] : "", r->status, cases[_i].status, r->err);
 	if (cases[_i].err)

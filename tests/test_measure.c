@@ -1,0 +1,164 @@
+/* The measurement engine on whatever OpenCL device is first (PoCL in CI):
+ * a tiny sweep whose every launch is checked against the host's walk. */
+#include "testutil.h"
+#include "measure.h"
+#include "results.h"
+#include "kernels.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static lm_device dev;
+static lm_meas_config cfg;
+
+/* Runs in each test's own process: an OpenCL runtime does not survive the
+ * fork check uses to isolate tests. */
+static void setup(void)
+{
+	if (lm_device_select(NULL, 0, 0, &dev) != LM_OK) {
+		fprintf(stderr, "no OpenCL device: %s\n", lm_error_message());
+		exit(1);
+	}
+	cfg = (lm_meas_config){ .mix = lm_mix_find("gmem"), .footprint = 4u << 20,
+				.launch_ms = 1, .repeats = 3, .seed = 7 };
+}
+
+static const lm_alpha alphas[] = { { 0, 1 }, { 1, 4 }, { 2, 1 }, { 1, 0 } };
+static const unsigned warps[] = { 1, 2, 4 };
+
+START_TEST(small_sweep_checks_every_thread)
+{
+	lm_meas *m;
+	ck_assert_msg(lm_meas_alloc(&dev, &cfg, &m) == LM_OK, "%s", lm_error_message());
+	for (size_t i = 0; i < 4; i++) {
+		double inf_at_1 = 0;
+		for (size_t j = 0; j < 3; j++) {
+			lm_meas_row r;
+			ck_assert_msg(lm_meas_point(m, alphas[i], warps[j], &r) == LM_OK, "%s",
+				      lm_error_message());
+			ck_assert_uint_eq(r.checked, (unsigned long)warps[j] * dev.compute_units * dev.simd_width);
+			ck_assert_uint_eq(r.groups_per_cu * r.warps_per_group, warps[j]);
+			ck_assert(r.time_min <= r.time_med && r.time_med <= r.time_max && r.time_min > 0);
+			ck_assert(r.cycles_per_group > 0 && isfinite(r.cycles_per_group));
+			if (alphas[i].den) {
+				ck_assert(r.mem_ipc > 0 && isfinite(r.mem_ipc));
+				ck_assert(r.bytes_per_s > 0 && isfinite(r.bytes_per_s));
+				ck_assert_rel(r.alu_ipc, lm_alpha_value(alphas[i]) * r.mem_ipc, 1e-12);
+			} else {
+				ck_assert(r.alu_ipc > 0 && isfinite(r.alu_ipc));
+				ck_assert_rel(r.mem_ipc, 0, 0);
+				/* more warps never costs throughput (a quarter allowed for
+				 * noise: this is a sanity bound, not a timing test) */
+				if (warps[j] == 1)
+					inf_at_1 = r.alu_ipc;
+				else
+					ck_assert_msg(r.alu_ipc > 0.25 * inf_at_1, "%u warps: %g IPC, 1 warp: %g",
+						      warps[j], r.alu_ipc, inf_at_1);
+			}
+		}
+	}
+	lm_meas_free(m);
+}
+END_TEST
+
+START_TEST(rows_round_trip_through_csv)
+{
+	lm_meas *m;
+	ck_assert_int_eq(lm_meas_alloc(&dev, &cfg, &m), LM_OK);
+	lm_meas_row rows[2];
+	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 3, 4 }, 2, &rows[0]), LM_OK);
+	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 0 }, 1, &rows[1]), LM_OK);
+	lm_meas_free(m);
+	char path[] = "/tmp/latmix-rows-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	fputs("# device = test\n", f);
+	lm_results_header(f);
+	lm_results_row(f, "gmem", &rows[0]);
+	lm_results_row(f, "gmem", &rows[1]);
+	fclose(f);
+	lm_results res;
+	ck_assert_msg(lm_results_read(path, &res) == LM_OK, "%s", lm_error_message());
+	unlink(path);
+	ck_assert_uint_eq(res.n, 2);
+	ck_assert_str_eq(res.device, "test");
+	for (int i = 0; i < 2; i++) {
+		const lm_meas_row *a = &rows[i], *b = &res.v[i].row;
+		ck_assert_str_eq(res.v[i].mix, "gmem");
+		ck_assert(a->alpha.num == b->alpha.num && a->alpha.den == b->alpha.den);
+		ck_assert_uint_eq(a->warps, b->warps);
+		ck_assert_uint_eq(a->iters, b->iters);
+		ck_assert_uint_eq(a->mem_per_iter, b->mem_per_iter);
+		ck_assert_rel(b->time_med, a->time_med, 1e-8);
+		ck_assert_rel(b->mem_ipc, a->mem_ipc, 1e-8);
+		ck_assert_rel(b->alu_ipc, a->alu_ipc, 1e-8);
+		ck_assert_rel(b->cycles_per_group, a->cycles_per_group, 1e-8);
+		ck_assert_str_eq(b->clock_source, a->clock_source);
+		ck_assert_str_eq(b->coresident, a->coresident);
+		ck_assert_uint_eq(a->checked, b->checked);
+	}
+	lm_results_free(&res);
+}
+END_TEST
+
+/* A kernel that takes one load too many on one work-item must be caught. */
+START_TEST(a_wrong_chain_is_caught)
+{
+	char *src;
+	ck_assert_int_eq(lm_kernel_source(NULL, "chase.cl", &src, NULL), LM_OK);
+	const char *needle = "a = base[a];";
+	char *at = strstr(src, needle);
+	ck_assert_ptr_nonnull(at);
+	char dir[] = "/tmp/latmix-kdir-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/chase.cl", dir);
+	FILE *f = fopen(path, "w");
+	fwrite(src, 1, (size_t)(at - src), f);
+	fputs("a = base[a]; if (it == 0 && get_global_id(0) == 5) a = base[a];", f);
+	fputs(at + strlen(needle), f);
+	fclose(f);
+	free(src);
+	lm_meas_config bad = cfg;
+	bad.kernel_dir = dir;
+	lm_meas *m;
+	ck_assert_int_eq(lm_meas_alloc(&dev, &bad, &m), LM_OK);
+	lm_meas_row r;
+	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, &r), LM_ECHECK);
+	ck_assert_msg(strstr(lm_error_message(), "work-item 5 ") != NULL, "%s", lm_error_message());
+	lm_meas_free(m);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
+START_TEST(impossible_points_refused)
+{
+	unsigned g, w;
+	ck_assert_int_eq(lm_meas_geometry(&dev, dev.max_warps + 1, &g, &w), LM_EUSAGE);
+	ck_assert_int_eq(lm_meas_geometry(&dev, 0, &g, &w), LM_EUSAGE);
+	ck_assert_int_eq(lm_meas_check_footprint(&dev, dev.max_alloc + 4096), LM_EUSAGE);
+	ck_assert(strstr(lm_error_message(), "larger than") != NULL);
+	lm_meas_config huge = cfg;
+	huge.footprint = dev.max_alloc * 2;
+	lm_meas *m = NULL;
+	ck_assert_int_eq(lm_meas_alloc(&dev, &huge, &m), LM_EUSAGE);
+	ck_assert_ptr_null(m);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("measure");
+	TCase *tc = tcase_create("pocl");
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_set_timeout(tc, 240);
+	tcase_add_test(tc, small_sweep_checks_every_thread);
+	tcase_add_test(tc, rows_round_trip_through_csv);
+	tcase_add_test(tc, a_wrong_chain_is_caught);
+	tcase_add_test(tc, impossible_points_refused);
+	suite_add_tcase(s, tc);
+	return lm_test_run(s);
+}
