@@ -477,7 +477,10 @@ static lm_status cmd_measure(const lm_options *o)
 				"every launch's final positions checked\n", at, n_here,
 				alphas[i].den ? "mem" : "alu", lo, hi, lat1, alphas[i].den ? "group" : "add");
 	}
-	fprintf(stderr, "latmix: %zu points written to %s\n", measured, path);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double sweep_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+	fprintf(f, "# sweep_seconds = %.1f (%zu points)\n", sweep_s, measured);
+	fprintf(stderr, "latmix: %zu points in %.1f s written to %s\n", measured, sweep_s, path);
 done:
 	if (f && fclose(f) != 0 && s == LM_OK)
 		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
