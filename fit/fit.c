@@ -54,7 +54,10 @@ void lm_fit_data_free(lm_fit_data *d)
 }
 
 /* ---- the parameter vector: logarithms, so every parameter stays positive ----
- * Shared ones first, then (mem_lat, mem_thru) per memory kind, then c. */
+ * Shared ones first, then (mem_lat, mem_thru) per memory kind, then c.
+ * Arithmetic instructions are issued instructions, so issue_thru >= alu_thru
+ * (below it, alu_thru would bind nowhere and drift): the vector holds
+ * u = log(issue_thru / alu_thru - 1). */
 enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
 #define NKINDS 1
 #define X_MEM_LAT(k) (X_KINDS + 2 * (k))
@@ -73,7 +76,7 @@ static lm_model_params model_of(const gsl_vector *x, lm_fit_model m)
 		.mem_lat = exp(gsl_vector_get(x, X_MEM_LAT(0))),
 		.alu_thru = exp(gsl_vector_get(x, X_ALU_THRU)),
 		.mem_thru = exp(gsl_vector_get(x, X_MEM_THRU(0))),
-		.issue_thru = exp(gsl_vector_get(x, X_ISSUE_THRU)),
+		.issue_thru = exp(gsl_vector_get(x, X_ALU_THRU)) * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
 		.contention = m == LM_FIT_REFINED ? exp(gsl_vector_get(x, X_CONTENTION)) : NAN,
 	};
 }
@@ -84,7 +87,10 @@ static lm_model_params model_of(const gsl_vector *x, lm_fit_model m)
  * below the true min by at most a factor k^(1/p) for k terms, with p
  * growing, and ends on the sharp min itself (p = 0 below): the model that
  * predict uses and the one whose errors we report. */
-static const double stages[] = { 4, 16, 64, 256, 0 };
+static const struct {
+	double p;
+	bool robust; /* the one-sided loss below; never while the model is far off */
+} stages[] = { { 4, false }, { 16, false }, { 64, false }, { 256, true }, { 0, true } };
 #define NSTAGES (sizeof stages / sizeof stages[0])
 
 static double softmin(const double *t, int k, double p)
@@ -154,6 +160,7 @@ typedef struct {
 	size_t n;
 	lm_fit_model model;
 	double p;
+	bool robust;
 } problem;
 
 static int residuals(const gsl_vector *x, void *params, gsl_vector *f)
@@ -166,7 +173,7 @@ static int residuals(const gsl_vector *x, void *params, gsl_vector *f)
 		double r = (y - pt->ipc) / pt->ipc;
 		if (!isfinite(r))
 			return GSL_EDOM;
-		gsl_vector_set(f, i, tempered(r));
+		gsl_vector_set(f, i, pb->robust ? tempered(r) : r);
 	}
 	return GSL_SUCCESS;
 }
@@ -273,11 +280,20 @@ static void start_point(const lm_fit_point *v, const curve *cv, size_t nc, lm_fi
 		total = fmax(total, (cv[i].alpha + 1) * cv[i].max);
 	gsl_vector_set(x, X_ALU_LAT, log(alu_lat));
 	gsl_vector_set(x, X_ALU_THRU, log(alu->max));
-	gsl_vector_set(x, X_ISSUE_THRU, log(1.02 * total));
+	gsl_vector_set(x, X_ISSUE_THRU, log(fmax(total / alu->max - 1, 0.02)));
 	gsl_vector_set(x, X_MEM_LAT(0), log(mem_lat));
 	gsl_vector_set(x, X_MEM_THRU(0), log(mem_thru));
 	if (m == LM_FIT_REFINED) /* queueing of the order of the warps at the knee */
 		gsl_vector_set(x, X_CONTENTION, log(0.25 * mem_lat * mem_thru));
+}
+
+static size_t binding_points(const lm_model_params *q, const lm_fit_point *v, size_t n,
+			     lm_bound b)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += lm_model_eval(q, v[i].warps, v[i].alpha).bound == b;
+	return k;
 }
 
 /* Runs the stages; leaves the solution, the residual and the Jacobian of
@@ -286,9 +302,17 @@ static lm_status solve(problem *pb, const char *path, gsl_vector *x,
 		       gsl_multifit_nlinear_workspace *w, gsl_multifit_nlinear_fdf *fdf,
 		       size_t *iterations)
 {
+	double u0 = gsl_vector_get(x, X_ISSUE_THRU);
 	*iterations = 0;
 	for (size_t s = 0; s < NSTAGES; s++) {
-		pb->p = stages[s];
+		/* issue_thru shows only within about 1/cusp of alu_thru, finer than
+		 * a soft min resolves; lost there, it has no gradient to come back,
+		 * so the sharp stages start it again from the data's estimate */
+		lm_model_params q = model_of(x, pb->model);
+		if (stages[s].robust && !binding_points(&q, pb->v, pb->n, LM_BOUND_ISSUE))
+			gsl_vector_set(x, X_ISSUE_THRU, u0);
+		pb->p = stages[s].p;
+		pb->robust = stages[s].robust;
 		int info, st = gsl_multifit_nlinear_init(x, fdf, w);
 		if (st)
 			return gsl_failure(path, "at its starting point", st);
@@ -311,33 +335,39 @@ static void set_param(lm_param *p, double value, double se, lm_param_kind kind,
 	snprintf(p->note, sizeof p->note, "%s", note);
 }
 
-/* The least value of a throughput bound (LM_PARAM_ALU_THRU or ISSUE_THRU)
- * that binds at no point: the model's instruction rate without it. */
-static double least_nonbinding(const lm_model_params *q, const lm_fit_point *v, size_t n,
-			       lm_param_id id)
+/* The least issue_thru that binds at no point: the model's instruction
+ * rate without it. */
+static double least_nonbinding(const lm_model_params *q, const lm_fit_point *v, size_t n)
 {
 	lm_model_params o = *q;
-	if (id == LM_PARAM_ALU_THRU)
-		o.alu_thru = NAN;
-	else
-		o.issue_thru = NAN;
+	o.issue_thru = NAN;
 	double need = 0;
 	for (size_t i = 0; i < n; i++) {
-		double a = v[i].alpha;
-		lm_model_point r = lm_model_eval(&o, v[i].warps, a);
-		need = fmax(need, isinf(a) ? r.alu_ipc
-					   : r.mem_ipc * (id == LM_PARAM_ALU_THRU ? a : a + 1));
+		lm_model_point r = lm_model_eval(&o, v[i].warps, v[i].alpha);
+		need = fmax(need, isinf(v[i].alpha) ? r.alu_ipc : r.mem_ipc * (v[i].alpha + 1));
 	}
 	return need;
 }
 
-static size_t binding_points(const lm_model_params *q, const lm_fit_point *v, size_t n,
-			     lm_bound b)
+/* Does a small change of x[ix] move any residual? */
+static bool moves(const problem *pb, const gsl_vector *x, size_t ix)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		k += lm_model_eval(q, v[i].warps, v[i].alpha).bound == b;
-	return k;
+	bool moved = false;
+	gsl_vector *y = gsl_vector_alloc(x->size);
+	gsl_vector *f0 = gsl_vector_alloc(pb->n), *f1 = gsl_vector_alloc(pb->n);
+	if (y && f0 && f1) {
+		gsl_vector_memcpy(y, x);
+		gsl_vector_set(y, ix, gsl_vector_get(x, ix) + 1e-6);
+		problem q = *pb;
+		if (!residuals(x, &q, f0) && !residuals(y, &q, f1)) {
+			gsl_vector_sub(f1, f0);
+			moved = gsl_blas_dnrm2(f1) > 0;
+		}
+	}
+	gsl_vector_free(y);
+	gsl_vector_free(f0);
+	gsl_vector_free(f1);
+	return moved;
 }
 
 /* Standard errors, then the parameters the data leave open as bounds. */
@@ -367,11 +397,21 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 		size_t ix = (size_t)map[i].ix;
 		if (ix >= np)
 			continue;
-		/* a column of zeros: the parameter moves no residual (binds nowhere) */
-		gsl_vector_const_view col = gsl_matrix_const_column(J, ix);
-		double v = exp(gsl_vector_get(x, ix));
-		double se = cov && gsl_blas_dnrm2(&col.vector) > 0
-				    ? v * sqrt(gsl_matrix_get(cov, ix, ix) * var) : NAN;
+		/* d value / d x: exp(x) for a logarithm; issue_thru depends on two */
+		double g[2] = { exp(gsl_vector_get(x, ix)), 0 };
+		size_t gi[2] = { ix, X_ALU_THRU };
+		double v = g[0];
+		if (ix == X_ISSUE_THRU) {
+			v = q.issue_thru;
+			g[0] = q.alu_thru * exp(gsl_vector_get(x, ix));
+			g[1] = v;
+		}
+		/* a parameter that moves no residual binds nowhere: no error */
+		double c = 0;
+		for (int a = 0; a < 2; a++)
+			for (int b = 0; b < 2; b++)
+				c += cov ? g[a] * g[b] * gsl_matrix_get(cov, gi[a], gi[b]) : NAN;
+		double se = moves(pb, x, ix) ? sqrt(c * var) : NAN;
 		set_param(&r->p[map[i].id], v, se, LM_PARAM_VALUE, "fitted");
 	}
 	gsl_matrix_free(cov);
@@ -404,22 +444,20 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 			 why, mem_max);
 	}
 
-	/* issue_thru and alu_thru meet at alpha = inf; one that binds nowhere
-	 * else is not separable from the other */
-	static const struct { lm_param_id id, other; lm_bound b; } tp[] = {
-		{ LM_PARAM_ISSUE_THRU, LM_PARAM_ALU_THRU, LM_BOUND_ISSUE },
-		{ LM_PARAM_ALU_THRU, LM_PARAM_ISSUE_THRU, LM_BOUND_ALU },
-	};
-	for (size_t i = 0; i < 2; i++) {
-		lm_param *p = &r->p[tp[i].id];
-		size_t k = binding_points(&q, pb->v, pb->n, tp[i].b);
-		if (k > 0 && p->std_error < 0.5 * p->value)
-			continue;
+	/* issue_thru >= alu_thru (see above): where it binds at no point, the
+	 * data cannot tell it from alu_thru */
+	lm_param *it = &r->p[LM_PARAM_ISSUE_THRU];
+	size_t k = binding_points(&q, pb->v, pb->n, LM_BOUND_ISSUE);
+	if (k == 0) {
 		char note[LM_PARAMS_TEXT];
-		snprintf(note, sizeof note, "tied to %s: binds at %zu points (fitted %.4g +- %.2g), the least value binding nowhere",
-			 lm_param_key(tp[i].other), k, p->value, p->std_error);
-		set_param(p, least_nonbinding(&q, pb->v, pb->n, tp[i].id), NAN, LM_PARAM_TIED, note);
-		break; /* one of the two stays fitted */
+		snprintf(note, sizeof note, "tied to alu_thru: binds at no point (fitted %.4g), the least value binding nowhere",
+			 it->value);
+		set_param(it, least_nonbinding(&q, pb->v, pb->n), NAN, LM_PARAM_TIED, note);
+	} else if (!(it->std_error < 0.5 * it->value)) {
+		/* at its floor: one instruction of any kind per arithmetic slot */
+		snprintf(it->note, sizeof it->note, "tied to alu_thru: equal to it, binds at %zu points", k);
+		it->kind = LM_PARAM_TIED;
+		it->std_error = NAN;
 	}
 }
 
@@ -470,9 +508,6 @@ static void report_derived(const lm_fit_point *v, const curve *cv, size_t nc, lm
 		d[LM_DERIVED_ALU_WARPS_90_DATA + i] =
 			warps_to_reach(v, alu, frac[i] * lm_model_peak(&q, INFINITY, NULL));
 	}
-	for (int i = 0; i < LM_DERIVED_COUNT; i++)
-		if (isinf(d[i]))
-			d[i] = NAN;
 	lm_model_cusp(&q, &d[LM_DERIVED_CUSP_ALPHA_MODEL], &d[LM_DERIVED_CUSP_WARPS_MODEL]);
 	d[LM_DERIVED_CUSP_ALPHA_DATA] = d[LM_DERIVED_CUSP_WARPS_DATA] = NAN;
 	for (size_t c = 0; c < nc; c++) {
@@ -484,6 +519,9 @@ static void report_derived(const lm_fit_point *v, const curve *cv, size_t nc, lm
 	}
 	d[LM_DERIVED_RATIO_90_MODEL] = d[LM_DERIVED_MEM_WARPS_90_MODEL] / d[LM_DERIVED_ALU_WARPS_90_MODEL];
 	d[LM_DERIVED_RATIO_90_DATA] = d[LM_DERIVED_MEM_WARPS_90_DATA] / d[LM_DERIVED_ALU_WARPS_90_DATA];
+	for (int i = 0; i < LM_DERIVED_COUNT; i++)
+		if (!isfinite(d[i])) /* unreachable (the refined model's full peak) */
+			d[i] = NAN;
 }
 
 lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *out)
@@ -530,7 +568,7 @@ lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *ou
 		goto fail;
 	}
 
-	problem pb = { v, d->n, model, 0 };
+	problem pb = { v, d->n, model, 0, false };
 	gsl_multifit_nlinear_fdf fdf = { .f = residuals, .df = NULL, .fvv = NULL,
 					 .n = d->n, .p = np, .params = &pb };
 	gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
