@@ -453,7 +453,7 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 		snprintf(note, sizeof note, "tied to alu_thru: binds at no point (fitted %.4g), the least value binding nowhere",
 			 it->value);
 		set_param(it, least_nonbinding(&q, pb->v, pb->n), NAN, LM_PARAM_TIED, note);
-	} else if (!(it->std_error < 0.5 * it->value)) {
+	} else if (!(it->std_error < 0.5 * it->value) || q.issue_thru < 1.001 * q.alu_thru) {
 		/* at its floor: one instruction of any kind per arithmetic slot */
 		snprintf(it->note, sizeof it->note, "tied to alu_thru: equal to it, binds at %zu points", k);
 		it->kind = LM_PARAM_TIED;

@@ -563,10 +563,10 @@ static void print_fit(const char *path, const lm_results *res, const lm_fit_resu
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
 		printf("%-28s %12s %12s\n", rows[i].label, warps_text(d[rows[i].id], a, sizeof a),
 		       warps_text(d[rows[i].id + 1], b, sizeof b));
-	printf("cusp: model alpha = %.1f, %.1f warps for the peak; data alpha = %g, %.1f warps for 90%% of its own maximum\n",
-	       d[LM_DERIVED_CUSP_ALPHA_MODEL], d[LM_DERIVED_CUSP_WARPS_MODEL],
-	       d[LM_DERIVED_CUSP_ALPHA_DATA], d[LM_DERIVED_CUSP_WARPS_DATA]);
-	printf("memory / arithmetic warps for 90%%: model %.2f, data %.2f\n",
+	printf("cusp: model alpha = %.1f, %s warps for the peak; data alpha = %g, %s warps for 90%% of its own maximum\n",
+	       d[LM_DERIVED_CUSP_ALPHA_MODEL], warps_text(d[LM_DERIVED_CUSP_WARPS_MODEL], a, sizeof a),
+	       d[LM_DERIVED_CUSP_ALPHA_DATA], warps_text(d[LM_DERIVED_CUSP_WARPS_DATA], b, sizeof b));
+	printf("memory / arithmetic warps for 90%%: model %.2f, data %.2f (nan: not reached)\n",
 	       d[LM_DERIVED_RATIO_90_MODEL], d[LM_DERIVED_RATIO_90_DATA]);
 	if (fr[want].p[LM_PARAM_MEM_THRU].kind == LM_PARAM_AT_LEAST)
 		printf("mem_thru is a lower bound, so the memory figures are too\n");
