@@ -45,6 +45,9 @@ lm_params lm_params_empty(void)
 	memset(&ps, 0, sizeof ps);
 	ps.format = LM_PARAMS_FORMAT;
 	ps.clock_mhz = NAN;
+	ps.fit_rms = ps.fit_max = ps.fit_aic = NAN;
+	for (int i = 0; i < LM_DERIVED_COUNT; i++)
+		ps.derived[i] = NAN;
 	for (int i = 0; i < LM_PARAM_COUNT; i++) {
 		ps.p[i].value = NAN;
 		ps.p[i].std_error = NAN;
@@ -74,11 +77,16 @@ typedef struct {
 	const char *section, *key;
 	field_type type;
 	size_t offset, size; /* in lm_params */
+	bool optional;       /* its section may be left out; written only if set */
+	const char *doc;     /* comment line above the key; NULL: none */
 } field;
 
-#define S(sec, k, m) { sec, k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m) }
-#define I(sec, k, m) { sec, k, F_INT, offsetof(lm_params, m), 0 }
-#define N(sec, k, m) { sec, k, F_NUM, offsetof(lm_params, m), 0 }
+#define S(sec, k, m) { sec, k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m), false, NULL }
+#define I(sec, k, m) { sec, k, F_INT, offsetof(lm_params, m), 0, false, NULL }
+#define N(sec, k, m) { sec, k, F_NUM, offsetof(lm_params, m), 0, false, NULL }
+#define FS(k, m, doc) { "fit", k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m), true, doc }
+#define FN(k, m, doc) { "fit", k, F_NUM, offsetof(lm_params, m), 0, true, doc }
+#define D(id, k, doc) { "derived", k, F_NUM, offsetof(lm_params, derived) + (id) * sizeof(double), 0, true, doc }
 static const field fields[] = {
 	I("latmix", "format", format),
 	S("latmix", "tool_version", tool_version),
@@ -93,11 +101,49 @@ static const field fields[] = {
 	I("device", "compute_units", compute_units),
 	N("device", "clock_mhz", clock_mhz),
 	S("device", "clock_source", clock_source),
+	{ "fit", "points", F_INT, offsetof(lm_params, fit_points), 0, true,
+	  "measured points fitted; errors relative, (model - measured) / measured" },
+	FN("rms_rel_error", fit_rms, NULL),
+	FN("max_rel_error", fit_max, NULL),
+	FN("aic", fit_aic, "Akaike information criterion, N ln(RSS / N) + 2k: lower is better"),
+	FS("preferred_model", fit_preferred, NULL),
+	FS("preference", fit_preference, NULL),
+	D(LM_DERIVED_MEM_WARPS_90_MODEL, "mem_warps_90_model",
+	  "warps per CU for 90% / 95% of the alpha = 0 memory peak (mem_thru); _data: measured curve, missing: not reached"),
+	D(LM_DERIVED_MEM_WARPS_95_MODEL, "mem_warps_95_model", NULL),
+	D(LM_DERIVED_MEM_WARPS_90_DATA, "mem_warps_90_data", NULL),
+	D(LM_DERIVED_MEM_WARPS_95_DATA, "mem_warps_95_data", NULL),
+	D(LM_DERIVED_ALU_WARPS_90_MODEL, "alu_warps_90_model",
+	  "warps per CU for 90% / 95% of the alpha = inf arithmetic peak"),
+	D(LM_DERIVED_ALU_WARPS_95_MODEL, "alu_warps_95_model", NULL),
+	D(LM_DERIVED_ALU_WARPS_90_DATA, "alu_warps_90_data", NULL),
+	D(LM_DERIVED_ALU_WARPS_95_DATA, "alu_warps_95_data", NULL),
+	D(LM_DERIVED_CUSP_ALPHA_MODEL, "cusp_alpha_model",
+	  "cusp (thesis 4.5): alpha in adds per load, warps per CU for the full peak"),
+	D(LM_DERIVED_CUSP_WARPS_MODEL, "cusp_warps_model", NULL),
+	D(LM_DERIVED_CUSP_ALPHA_DATA, "cusp_alpha_data",
+	  "measured alpha needing the most warps for 90% of its own maximum, and those warps"),
+	D(LM_DERIVED_CUSP_WARPS_DATA, "cusp_warps_data", NULL),
+	D(LM_DERIVED_RATIO_90_MODEL, "warps_ratio_90_model",
+	  "warps for 90% of the memory peak / warps for 90% of the arithmetic peak, dimensionless"),
+	D(LM_DERIVED_RATIO_90_DATA, "warps_ratio_90_data", NULL),
 };
 #undef S
 #undef I
 #undef N
+#undef FS
+#undef FN
+#undef D
 #define NFIELDS (sizeof fields / sizeof fields[0])
+
+const char *lm_derived_key(lm_derived_id id)
+{
+	size_t off = offsetof(lm_params, derived) + (size_t)id * sizeof(double);
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (fields[i].type == F_NUM && fields[i].offset == off)
+			return fields[i].key;
+	return "?";
+}
 
 /* Keys of each parameter's section. */
 enum { PK_VALUE, PK_UNIT, PK_STDERR, PK_KIND, PK_NOTE, PK_COUNT };
@@ -297,7 +343,7 @@ static int handler(void *user, const char *section, const char *key,
 static lm_status validate(reader *r)
 {
 	for (size_t i = 0; i < NFIELDS; i++)
-		if (!r->field_line[i])
+		if (!r->field_line[i] && !fields[i].optional)
 			return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key",
 				       r->path, cur_line(r), fields[i].section,
 				       fields[i].key);
@@ -380,6 +426,58 @@ static void put_num(FILE *f, const char *key, double x)
 		fprintf(f, "%s = %.17g\n", key, x);
 }
 
+static bool field_set(const lm_params *ps, const field *fl)
+{
+	const char *src = (const char *)ps + fl->offset;
+	switch (fl->type) {
+	case F_STR: return *src != '\0';
+	case F_INT: return *(const int *)(const void *)src != 0;
+	case F_NUM: return !isnan(*(const double *)(const void *)src);
+	}
+	return false;
+}
+
+/* The fields of the required sections, or of the optional ones; an optional
+ * section with nothing set is left out. */
+static void put_fields(FILE *f, const lm_params *ps, bool optional)
+{
+	const char *section = "";
+	bool first = true;
+	for (size_t i = 0; i < NFIELDS; i++) {
+		const field *fl = &fields[i];
+		const char *src = (const char *)ps + fl->offset;
+		if (fl->optional != optional)
+			continue;
+		if (strcmp(section, fl->section)) {
+			section = fl->section;
+			bool any = !optional;
+			for (size_t j = i; j < NFIELDS && !strcmp(fields[j].section, section); j++)
+				any |= field_set(ps, &fields[j]);
+			if (!any) {
+				while (i + 1 < NFIELDS && !strcmp(fields[i + 1].section, section))
+					i++;
+				continue;
+			}
+			fprintf(f, "%s[%s]\n", first && !optional ? "" : "\n", section);
+			first = false;
+		}
+		if (fl->doc)
+			fprintf(f, "; %s\n", fl->doc);
+		switch (fl->type) {
+		case F_STR: fprintf(f, "%s = %s\n", fl->key, src); break;
+		case F_INT: {
+			int v = *(const int *)(const void *)src;
+			if (v || strcmp(fl->key, "format") == 0)
+				fprintf(f, "%s = %d\n", fl->key, v);
+			else
+				fprintf(f, "%s = missing\n", fl->key);
+			break;
+		}
+		case F_NUM: put_num(f, fl->key, *(const double *)(const void *)src); break;
+		}
+	}
+}
+
 lm_status lm_params_write(const char *path, const lm_params *ps)
 {
 	for (size_t i = 0; i < NFIELDS; i++)
@@ -416,27 +514,7 @@ lm_status lm_params_write(const char *path, const lm_params *ps)
 	      "; (2016, ch. 4) for one device, per compute unit (CU). Latencies in\n"
 	      "; cycles, throughputs in warp instructions per cycle per CU.\n"
 	      "; 'missing' marks a value that is not known.\n", f);
-	const char *section = "";
-	for (size_t i = 0; i < NFIELDS; i++) {
-		const field *fl = &fields[i];
-		const char *src = (const char *)ps + fl->offset;
-		if (strcmp(section, fl->section)) {
-			fprintf(f, "%s[%s]\n", i ? "\n" : "", fl->section);
-			section = fl->section;
-		}
-		switch (fl->type) {
-		case F_STR: fprintf(f, "%s = %s\n", fl->key, src); break;
-		case F_INT: {
-			int v = *(const int *)(const void *)src;
-			if (v || strcmp(fl->key, "format") == 0)
-				fprintf(f, "%s = %d\n", fl->key, v);
-			else
-				fprintf(f, "%s = missing\n", fl->key);
-			break;
-		}
-		case F_NUM: put_num(f, fl->key, *(const double *)(const void *)src); break;
-		}
-	}
+	put_fields(f, ps, false);
 	for (int id = 0; id < LM_PARAM_COUNT; id++) {
 		const lm_param *p = &ps->p[id];
 		if (param_info[id].optional && p->kind == LM_PARAM_MISSING && !p->note[0])
@@ -448,6 +526,7 @@ lm_status lm_params_write(const char *path, const lm_params *ps)
 		fprintf(f, "kind = %s\n", kind_names[p->kind]);
 		fprintf(f, "note = %s\n", p->note);
 	}
+	put_fields(f, ps, true);
 	bool bad = ferror(f) != 0;
 	bad |= fclose(f) != 0;
 	if (bad || rename(tmp, path) != 0) {

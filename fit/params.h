@@ -20,6 +20,26 @@ typedef enum {
 	LM_PARAM_COUNT
 } lm_param_id;
 
+/* Figures derived from a fit ([derived]), in warps per CU unless the key
+ * says otherwise; NAN where not known or, for _data, not reached. */
+typedef enum {
+	LM_DERIVED_MEM_WARPS_90_MODEL, /* alpha = 0, 90% of mem_thru */
+	LM_DERIVED_MEM_WARPS_95_MODEL,
+	LM_DERIVED_MEM_WARPS_90_DATA,  /* first crossing of the measured curve */
+	LM_DERIVED_MEM_WARPS_95_DATA,
+	LM_DERIVED_ALU_WARPS_90_MODEL, /* alpha = inf, 90% of the arithmetic peak */
+	LM_DERIVED_ALU_WARPS_95_MODEL,
+	LM_DERIVED_ALU_WARPS_90_DATA,
+	LM_DERIVED_ALU_WARPS_95_DATA,
+	LM_DERIVED_CUSP_ALPHA_MODEL,   /* adds per load */
+	LM_DERIVED_CUSP_WARPS_MODEL,
+	LM_DERIVED_CUSP_ALPHA_DATA,
+	LM_DERIVED_CUSP_WARPS_DATA,
+	LM_DERIVED_RATIO_90_MODEL,     /* memory / arithmetic warps at 90%, 1 */
+	LM_DERIVED_RATIO_90_DATA,
+	LM_DERIVED_COUNT
+} lm_derived_id;
+
 /* How a value is to be read. */
 typedef enum {
 	LM_PARAM_VALUE,    /* a number (fitted or taken from a source) */
@@ -54,12 +74,23 @@ typedef struct {
 	char clock_source[64];
 	/* the parameters, indexed by lm_param_id */
 	lm_param p[LM_PARAM_COUNT];
+	/* [fit], optional: how well a fit matches its data (relative errors) */
+	int fit_points;                /* 0: not a fit */
+	double fit_rms, fit_max;       /* (model - measured) / measured */
+	double fit_aic;
+	char fit_preferred[16];        /* the model the data prefer */
+	char fit_preference[LM_PARAMS_TEXT]; /* why */
+	/* [derived], optional, indexed by lm_derived_id */
+	double derived[LM_DERIVED_COUNT];
 } lm_params;
 
 /* Key ("alu_lat"), unit ("cycles") and a one-line meaning of a parameter. */
 const char *lm_param_key(lm_param_id id);
 const char *lm_param_unit(lm_param_id id);
 const char *lm_param_meaning(lm_param_id id);
+
+/* Key of a derived figure ("mem_warps_90_model"). */
+const char *lm_derived_key(lm_derived_id id);
 
 /* Name of a kind: "value", "missing", "at_least", "at_most", "tied". */
 const char *lm_param_kind_name(lm_param_kind k);

@@ -14,6 +14,7 @@
 
 #include "alpha.h"
 #include "device.h"
+#include "fit.h"
 #include "measure.h"
 #include "mix.h"
 #include "options.h"
@@ -35,6 +36,7 @@ static lm_status cmd_devices(const lm_options *o);
 static lm_status cmd_predict(const lm_options *o);
 static lm_status cmd_kernel(const lm_options *o);
 static lm_status cmd_measure(const lm_options *o);
+static lm_status cmd_fit(const lm_options *o);
 
 static const command commands[] = {
 	{ "devices", LM_CMD_DEVICES, cmd_devices, "", 0, 0,
@@ -45,6 +47,8 @@ static const command commands[] = {
 	  "show a mix's kernel as built for one alpha (and with --binary the device code)" },
 	{ "measure", LM_CMD_MEASURE, cmd_measure, "", 0, 0,
 	  "measure throughput against occupancy for each alpha; writes a CSV row per point" },
+	{ "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
+	  "fit both models to measured curves; writes a parameter file (-o, default params.ini beside DATA)" },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -490,6 +494,169 @@ done:
 	lm_results_free(&prev);
 	free(alphas);
 	free(warps);
+	return s;
+}
+
+/* ---- fit ---- */
+
+/* "12.3" or "not reached" for a derived occupancy. */
+static const char *warps_text(double w, char *buf, size_t size)
+{
+	if (isnan(w))
+		snprintf(buf, size, "%s", "not reached");
+	else
+		snprintf(buf, size, "%.1f", w);
+	return buf;
+}
+
+static void print_params(const lm_fit_result *r, const char *written)
+{
+	printf("\n%s model%s%s%s: %zu parameters, %zu iterations\n", lm_fit_model_name(r->model),
+	       written ? " (written to " : "", written ? written : "", written ? ")" : "",
+	       r->nparams, r->iterations);
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		const lm_param *p = &r->p[i];
+		if (p->kind == LM_PARAM_MISSING)
+			continue;
+		char val[64];
+		if (isnan(p->std_error))
+			snprintf(val, sizeof val, "%s%.4g", p->kind == LM_PARAM_AT_LEAST ? ">= " : "", p->value);
+		else
+			snprintf(val, sizeof val, "%.4g +- %.2g", p->value, p->std_error);
+		printf("  %-11s %-22s %-19s %-8s %s\n", lm_param_key(i), val, lm_param_unit(i),
+		       lm_param_kind_name(p->kind), p->note);
+	}
+}
+
+static void print_fit(const char *path, const lm_results *res, const lm_fit_result *fr,
+		      lm_fit_model want, const char *out, lm_fit_model pref, const char *why)
+{
+	printf("%s: %s, %zu points, %zu curves\n", path, res->device[0] ? res->device : "unnamed device",
+	       fr[0].points, fr[0].ncurves);
+	printf("latencies in cycles, throughputs in warp instructions per cycle per CU; +- one standard error\n");
+	for (int m = 0; m < LM_FIT_NMODELS; m++)
+		print_params(&fr[m], m == (int)want ? out : NULL);
+	printf("\nrelative error, (model - measured) / measured:\n%8s %6s", "alpha", "points");
+	for (int m = 0; m < LM_FIT_NMODELS; m++)
+		printf("   %7s rms %7s max", lm_fit_model_name(m), lm_fit_model_name(m));
+	putchar('\n');
+	for (size_t c = 0; c <= fr[0].ncurves; c++) {
+		bool all = c == fr[0].ncurves;
+		if (all)
+			printf("%8s %6zu", "all", fr[0].points);
+		else
+			printf("%8g %6zu", fr[0].curve[c].alpha, fr[0].curve[c].points);
+		for (int m = 0; m < LM_FIT_NMODELS; m++)
+			printf("   %10.2f%% %10.2f%%", 100 * (all ? fr[m].rms : fr[m].curve[c].rms),
+			       100 * (all ? fr[m].max : fr[m].curve[c].max));
+		putchar('\n');
+	}
+	printf("preferred: %s model (%s)\n", lm_fit_model_name(pref), why);
+
+	const double *d = fr[want].derived;
+	char a[32], b[32];
+	printf("\nwarps per CU needed (%s model; data: the measured curve, interpolated):\n"
+	       "%-28s %12s %12s\n", lm_fit_model_name(want), "", "90% of peak", "95% of peak");
+	static const struct { const char *label; lm_derived_id id; } rows[] = {
+		{ "memory, alpha = 0: model", LM_DERIVED_MEM_WARPS_90_MODEL },
+		{ "                   data", LM_DERIVED_MEM_WARPS_90_DATA },
+		{ "arithmetic, inf:   model", LM_DERIVED_ALU_WARPS_90_MODEL },
+		{ "                   data", LM_DERIVED_ALU_WARPS_90_DATA },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		printf("%-28s %12s %12s\n", rows[i].label, warps_text(d[rows[i].id], a, sizeof a),
+		       warps_text(d[rows[i].id + 1], b, sizeof b));
+	printf("cusp: model alpha = %.1f, %s warps for the peak; data alpha = %g, %s warps for 90%% of its own maximum\n",
+	       d[LM_DERIVED_CUSP_ALPHA_MODEL], warps_text(d[LM_DERIVED_CUSP_WARPS_MODEL], a, sizeof a),
+	       d[LM_DERIVED_CUSP_ALPHA_DATA], warps_text(d[LM_DERIVED_CUSP_WARPS_DATA], b, sizeof b));
+	printf("memory / arithmetic warps for 90%%: model %.2f, data %.2f (nan: not reached)\n",
+	       d[LM_DERIVED_RATIO_90_MODEL], d[LM_DERIVED_RATIO_90_DATA]);
+	if (fr[want].p[LM_PARAM_MEM_THRU].kind == LM_PARAM_AT_LEAST)
+		printf("mem_thru is a lower bound, so the memory figures are too\n");
+}
+
+static void csv_fit(const lm_fit_result *fr)
+{
+	printf("model,item,alpha,value,std_error,kind,unit\n");
+	for (int m = 0; m < LM_FIT_NMODELS; m++) {
+		const char *name = lm_fit_model_name(m);
+		for (int i = 0; i < LM_PARAM_COUNT; i++)
+			if (fr[m].p[i].kind != LM_PARAM_MISSING)
+				printf("%s,%s,,%.9g,%.3g,%s,%s\n", name, lm_param_key(i), fr[m].p[i].value,
+				       fr[m].p[i].std_error, lm_param_kind_name(fr[m].p[i].kind), lm_param_unit(i));
+		for (size_t c = 0; c < fr[m].ncurves; c++)
+			printf("%s,rms_rel_error,%g,%.6g,,,1\n%s,max_rel_error,%g,%.6g,,,1\n", name,
+			       fr[m].curve[c].alpha, fr[m].curve[c].rms, name, fr[m].curve[c].alpha,
+			       fr[m].curve[c].max);
+		printf("%s,rms_rel_error,,%.6g,,,1\n%s,max_rel_error,,%.6g,,,1\n%s,aic,,%.6g,,,1\n", name,
+		       fr[m].rms, name, fr[m].max, name, fr[m].aic);
+		for (int i = 0; i < LM_DERIVED_COUNT; i++)
+			printf("%s,%s,,%.6g,,,\n", name, lm_derived_key(i), fr[m].derived[i]);
+	}
+}
+
+/* Provenance and device fields of a fitted parameter file. */
+static void fit_provenance(lm_params *ps, const char *path, const lm_results *res)
+{
+	snprintf(ps->tool_version, sizeof ps->tool_version, "%s", LATMIX_VERSION);
+	snprintf(ps->origin, sizeof ps->origin, "fit");
+	snprintf(ps->source, sizeof ps->source, "%.120s, %zu points", path, res->n);
+	iso_now(ps->created, sizeof ps->created);
+	snprintf(ps->device, sizeof ps->device, "%s", res->device);
+	snprintf(ps->vendor, sizeof ps->vendor, "%s", res->vendor);
+	snprintf(ps->driver, sizeof ps->driver, "%s", res->driver);
+	const lm_meas_row *r0 = &res->v[0].row;
+	ps->simd_width = (int)r0->simd_width;
+	ps->compute_units = (int)r0->compute_units;
+	double clock = 0;
+	for (size_t i = 0; i < res->n; i++)
+		clock += res->v[i].row.clock_mhz / (double)res->n;
+	ps->clock_mhz = clock;
+	snprintf(ps->clock_source, sizeof ps->clock_source, "%s, mean over the points",
+		 res->v[0].clock_source);
+}
+
+static lm_status cmd_fit(const lm_options *o)
+{
+	const char *path = o->args[0];
+	lm_fit_model want;
+	lm_status s = lm_fit_model_parse(o->model, &want);
+	if (s != LM_OK)
+		return s;
+	lm_results res = { 0 };
+	lm_fit_data d = { 0 };
+	lm_fit_result fr[LM_FIT_NMODELS];
+	if ((s = lm_results_read(path, &res)) != LM_OK)
+		return s;
+	if ((s = lm_fit_data_from_results(&res, path, &d)) != LM_OK)
+		goto done;
+	for (int m = 0; m < LM_FIT_NMODELS; m++)
+		if ((s = lm_fit_run(&d, (lm_fit_model)m, &fr[m])) != LM_OK)
+			goto done;
+	char why[LM_PARAMS_TEXT];
+	lm_fit_model pref = lm_fit_prefer(&fr[LM_FIT_BASIC], &fr[LM_FIT_REFINED], why, sizeof why);
+
+	char out[4096];
+	if (o->output) {
+		snprintf(out, sizeof out, "%s", o->output);
+	} else {
+		const char *slash = strrchr(path, '/');
+		snprintf(out, sizeof out, "%.*sparams.ini", slash ? (int)(slash - path + 1) : 0, path);
+	}
+	lm_params ps = lm_params_empty();
+	fit_provenance(&ps, path, &res);
+	lm_fit_to_params(&fr[want], &ps);
+	snprintf(ps.fit_preferred, sizeof ps.fit_preferred, "%s", lm_fit_model_name(pref));
+	snprintf(ps.fit_preference, sizeof ps.fit_preference, "%s", why);
+	if ((s = lm_params_write(out, &ps)) != LM_OK)
+		goto done;
+	if (o->csv)
+		csv_fit(fr);
+	else
+		print_fit(path, &res, fr, want, out, pref, why);
+done:
+	lm_fit_data_free(&d);
+	lm_results_free(&res);
 	return s;
 }
 

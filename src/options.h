@@ -13,6 +13,7 @@ enum {
 	LM_CMD_PREDICT = 1 << 1,
 	LM_CMD_KERNEL = 1 << 2,
 	LM_CMD_MEASURE = 1 << 3,
+	LM_CMD_FIT = 1 << 4,
 	LM_CMD_ALL = 0xff
 };
 
@@ -39,6 +40,8 @@ typedef struct {
 	bool resume;
 	bool binary;
 	const char *output;
+	/* fit */
+	const char *model;      /* "basic" or "refined" */
 	/* positional arguments */
 	const char *args[LM_MAX_ARGS];
 	int nargs;

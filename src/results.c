@@ -149,6 +149,16 @@ static bool parse_cell(const column *c, const char *s, lm_result *out)
 	return false;
 }
 
+/* Copies the value of a '# key = value' metadata line into dst. */
+static void meta(const char *line, const char *key, char *dst, size_t size)
+{
+	size_t n = strlen(key);
+	if (strncmp(line, key, n) == 0) {
+		snprintf(dst, size, "%s", line + n);
+		dst[strcspn(dst, "\r\n")] = '\0';
+	}
+}
+
 lm_status lm_results_read(const char *path, lm_results *out)
 {
 	FILE *f = fopen(path, "r");
@@ -170,10 +180,9 @@ lm_status lm_results_read(const char *path, lm_results *out)
 			goto fail;
 		}
 		if (line[0] == '#') {
-			if (strncmp(line, "# device = ", 11) == 0) {
-				snprintf(r.device, sizeof r.device, "%.127s", line + 11);
-				r.device[strcspn(r.device, "\r\n")] = '\0';
-			}
+			meta(line, "# device = ", r.device, sizeof r.device);
+			meta(line, "# vendor = ", r.vendor, sizeof r.vendor);
+			meta(line, "# driver = ", r.driver, sizeof r.driver);
 			continue;
 		}
 		if (line[0] == '\n' || line[0] == '\0')

@@ -20,6 +20,8 @@ typedef struct {
 	lm_result *v;
 	size_t n;
 	char device[128];     /* from the '# device = ' line, "" if none */
+	char vendor[128];     /* '# vendor = ' */
+	char driver[64];      /* '# driver = ' */
 } lm_results;
 
 /* Header line, and one row (flushed, so an interrupted sweep keeps it). */

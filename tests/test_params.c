@@ -55,6 +55,14 @@ static lm_params sample(void)
 		ps.p[i].kind = isnan(v[i]) ? LM_PARAM_MISSING : (lm_param_kind)(i % 4 == 1 ? 2 : 0);
 		snprintf(ps.p[i].note, sizeof ps.p[i].note, "note %d: a, b = c", i);
 	}
+	ps.fit_points = 741;
+	ps.fit_rms = 0.0312;
+	ps.fit_max = 1.0 / 3;
+	ps.fit_aic = -4321.5;
+	snprintf(ps.fit_preferred, sizeof ps.fit_preferred, "refined");
+	snprintf(ps.fit_preference, sizeof ps.fit_preference, "AIC lower by 12.5");
+	for (int i = 0; i < LM_DERIVED_COUNT; i++)
+		ps.derived[i] = i == 3 ? NAN : 10.0 / (i + 1);
 	return ps;
 }
 
@@ -88,6 +96,14 @@ START_TEST(round_trip_is_lossless)
 		ck_assert_int_eq(b.p[i].kind, a.p[i].kind);
 		ck_assert_str_eq(b.p[i].note, a.p[i].note);
 	}
+	ck_assert_int_eq(b.fit_points, a.fit_points);
+	ck_assert(same_double(b.fit_rms, a.fit_rms));
+	ck_assert(same_double(b.fit_max, a.fit_max));
+	ck_assert(same_double(b.fit_aic, a.fit_aic));
+	ck_assert_str_eq(b.fit_preferred, a.fit_preferred);
+	ck_assert_str_eq(b.fit_preference, a.fit_preference);
+	for (int i = 0; i < LM_DERIVED_COUNT; i++)
+		ck_assert_msg(same_double(b.derived[i], a.derived[i]), "%s", lm_derived_key(i));
 	/* a second write of what was read gives the same bytes */
 	const char *q = path_in_dir("rt2.ini");
 	ck_assert_int_eq(lm_params_write(q, &b), LM_OK);
@@ -106,6 +122,24 @@ START_TEST(reference_files_read_with_missing_values_missing)
 	ck_assert(isnan(ps.p[LM_PARAM_MEM_LAT].std_error));
 	ck_assert(isnan(ps.clock_mhz));
 	ck_assert_int_eq(ps.p[LM_PARAM_CONTENTION].kind, LM_PARAM_MISSING);
+	ck_assert_int_eq(ps.fit_points, 0);
+	for (int i = 0; i < LM_DERIVED_COUNT; i++)
+		ck_assert(isnan(ps.derived[i]));
+}
+END_TEST
+
+START_TEST(unknown_derived_key_is_refused)
+{
+	lm_params a = sample(), b;
+	const char *p = path_in_dir("derived.ini");
+	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	FILE *f = fopen(p, "a");
+	ck_assert_ptr_nonnull(f);
+	fputs("[derived]\nmem_warps_99_model = 3\n", f);
+	fclose(f);
+	ck_assert_int_eq(lm_params_read(p, &b), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "[derived] mem_warps_99_model: unknown key"),
+		      "%s", lm_error_message());
 }
 END_TEST
 
@@ -203,6 +237,7 @@ int main(void)
 	tcase_add_test(tc, round_trip_is_lossless);
 	tcase_add_test(tc, reference_files_read_with_missing_values_missing);
 	tcase_add_test(tc, unwritable_string_is_refused_and_nothing_written);
+	tcase_add_test(tc, unknown_derived_key_is_refused);
 	tcase_add_loop_test(tc, malformed_file_names_file_line_and_key, 0,
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, missing_file_is_an_io_error);

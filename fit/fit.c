@@ -1,0 +1,627 @@
+#include "fit.h"
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit_nlinear.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const model_names[LM_FIT_NMODELS] = { "basic", "refined" };
+
+const char *lm_fit_model_name(lm_fit_model m)
+{
+	return (unsigned)m < LM_FIT_NMODELS ? model_names[m] : "?";
+}
+
+lm_status lm_fit_model_parse(const char *s, lm_fit_model *out)
+{
+	for (int m = 0; m < LM_FIT_NMODELS; m++)
+		if (strcmp(s, model_names[m]) == 0) {
+			*out = (lm_fit_model)m;
+			return LM_OK;
+		}
+	return lm_fail(LM_EUSAGE, "--model '%s': expected basic or refined", s);
+}
+
+lm_status lm_fit_data_from_results(const lm_results *r, const char *path, lm_fit_data *out)
+{
+	lm_fit_data d = { NULL, r->n, path };
+	if (r->n && !(d.v = malloc(r->n * sizeof *d.v)))
+		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
+	for (size_t i = 0; i < r->n; i++) {
+		const lm_result *x = &r->v[i];
+		if (strcmp(x->mix, r->v[0].mix)) {
+			free(d.v);
+			return lm_fail(LM_EFIT, "%s:%d: mix '%s' after '%s': one memory kind per fit",
+				       path, x->line, x->mix, r->v[0].mix);
+		}
+		d.v[i] = (lm_fit_point){ lm_alpha_value(x->row.alpha), x->row.warps,
+					 x->row.alpha.den ? x->row.mem_ipc : x->row.alu_ipc, x->line };
+	}
+	*out = d;
+	return LM_OK;
+}
+
+void lm_fit_data_free(lm_fit_data *d)
+{
+	if (d) {
+		free(d->v);
+		d->v = NULL;
+		d->n = 0;
+	}
+}
+
+/* ---- the parameter vector: logarithms, so every parameter stays positive ----
+ * Shared ones first, then (mem_lat, mem_thru) per memory kind, then c.
+ * Arithmetic instructions are issued instructions, so issue_thru >= alu_thru
+ * (below it, alu_thru would bind nowhere and drift): the vector holds
+ * u = log(issue_thru / alu_thru - 1). */
+enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
+#define NKINDS 1
+#define X_MEM_LAT(k) (X_KINDS + 2 * (k))
+#define X_MEM_THRU(k) (X_KINDS + 2 * (k) + 1)
+#define X_CONTENTION (X_KINDS + 2 * NKINDS)
+
+static size_t nparams(lm_fit_model m)
+{
+	return X_CONTENTION + (m == LM_FIT_REFINED);
+}
+
+static lm_model_params model_of(const gsl_vector *x, lm_fit_model m)
+{
+	return (lm_model_params){
+		.alu_lat = exp(gsl_vector_get(x, X_ALU_LAT)),
+		.mem_lat = exp(gsl_vector_get(x, X_MEM_LAT(0))),
+		.alu_thru = exp(gsl_vector_get(x, X_ALU_THRU)),
+		.mem_thru = exp(gsl_vector_get(x, X_MEM_THRU(0))),
+		.issue_thru = exp(gsl_vector_get(x, X_ALU_THRU)) * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
+		.contention = m == LM_FIT_REFINED ? exp(gsl_vector_get(x, X_CONTENTION)) : NAN,
+	};
+}
+
+/* The min of the model is not differentiable where two bounds meet, and a
+ * bound that binds nowhere has no gradient to pull it into place. So the
+ * fit runs in stages on the p-norm soft-min (sum t_i^-p)^(-1/p), which is
+ * below the true min by at most a factor k^(1/p) for k terms, with p
+ * growing, and ends on the sharp min itself (p = 0 below): the model that
+ * predict uses and the one whose errors we report. */
+static const struct {
+	double p;
+	bool robust; /* the one-sided loss below; never while the model is far off */
+} stages[] = { { 4, false }, { 16, false }, { 64, false }, { 256, true }, { 0, true } };
+#define NSTAGES (sizeof stages / sizeof stages[0])
+
+static double softmin(const double *t, int k, double p)
+{
+	double m = INFINITY, s = 0;
+	for (int i = 0; i < k; i++)
+		m = fmin(m, t[i]);
+	for (int i = 0; i < k; i++)
+		s += pow(m / t[i], p);
+	return m * pow(s, -1 / p);
+}
+
+/* Group throughput (arithmetic IPC for alpha = inf) at one point. */
+static double predict(const lm_model_params *q, lm_fit_model m, double n, double alpha,
+		      double p)
+{
+	if (p == 0) {
+		lm_model_point r = lm_model_eval(q, n, alpha);
+		return isinf(alpha) ? r.alu_ipc : r.mem_ipc;
+	}
+	double t[4];
+	int k = 0;
+	if (m == LM_FIT_REFINED && !isinf(alpha)) {
+		/* the contention curve already bends smoothly into mem_thru */
+		lm_model_params mem = *q;
+		mem.alu_thru = mem.issue_thru = NAN;
+		t[k++] = lm_model_eval(&mem, n, alpha).mem_ipc;
+	} else {
+		t[k++] = n / lm_model_latency(q, alpha);
+		if (!isinf(alpha))
+			t[k++] = q->mem_thru;
+	}
+	if (isinf(alpha)) {
+		t[k++] = q->alu_thru;
+		t[k++] = q->issue_thru;
+	} else {
+		if (alpha > 0)
+			t[k++] = q->alu_thru / alpha;
+		t[k++] = q->issue_thru / (alpha + 1);
+	}
+	return softmin(t, k, p);
+}
+
+/* The model is a set of upper bounds, and effects outside it only ever
+ * lose throughput: warps spread unevenly over a CU's schedulers (the
+ * sawtooth in n of a GPU's arithmetic-bound curves), tail effects. A point
+ * that falls short of the model by much more than noise must not drag the
+ * bounds down, so a shortfall r > 0 enters through a one-sided Tukey
+ * biweight loss rho(r) = k^2/6 (1 - (1 - (r/k)^2)^3), as the residual
+ * sqrt(2 rho): least squares for r << k, no influence beyond k. A point
+ * above the model always counts in full. For noise of sigma << k the bias
+ * is of order sigma^3 / k^2. */
+#define SHORTFALL 0.15 /* k, relative */
+
+static double tempered(double r)
+{
+	if (r <= 0)
+		return r;
+	if (r >= SHORTFALL)
+		return SHORTFALL / sqrt(3.0);
+	double u = 1 - (r / SHORTFALL) * (r / SHORTFALL);
+	return SHORTFALL / sqrt(3.0) * sqrt(1 - u * u * u);
+}
+
+typedef struct {
+	const lm_fit_point *v; /* sorted by alpha, then warps */
+	size_t n;
+	lm_fit_model model;
+	double p;
+	bool robust;
+} problem;
+
+static int residuals(const gsl_vector *x, void *params, gsl_vector *f)
+{
+	const problem *pb = params;
+	lm_model_params q = model_of(x, pb->model);
+	for (size_t i = 0; i < pb->n; i++) {
+		const lm_fit_point *pt = &pb->v[i];
+		double y = predict(&q, pb->model, pt->warps, pt->alpha, pb->p);
+		double r = (y - pt->ipc) / pt->ipc;
+		if (!isfinite(r))
+			return GSL_EDOM;
+		gsl_vector_set(f, i, pb->robust ? tempered(r) : r);
+	}
+	return GSL_SUCCESS;
+}
+
+/* ---- the data ---- */
+
+typedef struct {
+	double alpha;
+	size_t start, n; /* in the sorted points */
+	double max;      /* highest measured IPC */
+} curve;
+
+static int by_alpha_warps(const void *a, const void *b)
+{
+	const lm_fit_point *x = a, *y = b;
+	if (x->alpha != y->alpha)
+		return x->alpha < y->alpha ? -1 : 1;
+	return (x->warps > y->warps) - (x->warps < y->warps);
+}
+
+static lm_status bad_point(const lm_fit_data *d, const lm_fit_point *pt, const char *what,
+			   double value)
+{
+	if (pt->line)
+		return lm_fail(LM_EPARSE, "%s:%d: %s %g: expected a positive finite number", d->path,
+			       pt->line, what, value);
+	return lm_fail(LM_EFIT, "%s: point %zu: %s %g: expected a positive finite number", d->path,
+		       (size_t)(pt - d->v) + 1, what, value);
+}
+
+static lm_status check_point(const lm_fit_data *d, const lm_fit_point *pt)
+{
+	if (isnan(pt->alpha) || pt->alpha < 0)
+		return bad_point(d, pt, "alpha", pt->alpha);
+	if (!(pt->warps > 0) || !isfinite(pt->warps))
+		return bad_point(d, pt, "warps_per_cu", pt->warps);
+	if (!(pt->ipc > 0) || !isfinite(pt->ipc))
+		return bad_point(d, pt, isinf(pt->alpha) ? "alu_ipc" : "mem_ipc", pt->ipc);
+	return LM_OK;
+}
+
+/* Is a curve still rising at its largest occupancy? The slope over its top
+ * quarter, against the slope ipc / n of its first point: a saturated curve
+ * is flat there. */
+static double top_slope_ratio(const lm_fit_point *v, const curve *c)
+{
+	size_t k = c->n / 4 < 3 ? 3 : c->n / 4;
+	if (c->n < 4)
+		return NAN;
+	const lm_fit_point *t = v + c->start + c->n - k;
+	double mx = 0, my = 0, sxy = 0, sxx = 0;
+	for (size_t i = 0; i < k; i++) {
+		mx += t[i].warps / (double)k;
+		my += t[i].ipc / (double)k;
+	}
+	for (size_t i = 0; i < k; i++) {
+		sxy += (t[i].warps - mx) * (t[i].ipc - my);
+		sxx += (t[i].warps - mx) * (t[i].warps - mx);
+	}
+	const lm_fit_point *first = v + c->start;
+	return sxx > 0 ? (sxy / sxx) / (first->ipc / first->warps) : NAN;
+}
+
+#define RISING 0.5 /* top slope above this fraction of the initial: unsaturated */
+
+/* Occupancy where a measured curve first reaches target, interpolated
+ * linearly (from the origin before the first point); NAN if never. */
+static double warps_to_reach(const lm_fit_point *v, const curve *c, double target)
+{
+	double n0 = 0, y0 = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		const lm_fit_point *pt = &v[c->start + i];
+		if (pt->ipc >= target)
+			return n0 + (pt->warps - n0) * (target - y0) / (pt->ipc - y0);
+		n0 = pt->warps;
+		y0 = pt->ipc;
+	}
+	return NAN;
+}
+
+/* ---- the solve ---- */
+
+static lm_status gsl_failure(const char *path, const char *what, int status)
+{
+	return lm_fail(LM_EFIT, "%s: fit %s: %s", path, what, gsl_strerror(status));
+}
+
+/* Starting point from the data (fit.h promises no device constants): the
+ * latencies from one warp's cycles per instruction, the throughputs from
+ * the plateaus. */
+static void start_point(const lm_fit_point *v, const curve *cv, size_t nc, lm_fit_model m,
+			gsl_vector *x)
+{
+	const curve *mem = &cv[0], *alu = &cv[nc - 1]; /* lowest alpha, inf */
+	double alu_lat = alu->n ? v[alu->start].warps / v[alu->start].ipc : 1;
+	double mem_lat = v[mem->start].warps / v[mem->start].ipc - mem->alpha * alu_lat;
+	if (!(mem_lat > alu_lat))
+		mem_lat = v[mem->start].warps / v[mem->start].ipc;
+	double mem_thru = mem->max;
+	if (top_slope_ratio(v, mem) > RISING)
+		mem_thru *= 1.5;
+	double total = alu->max;
+	for (size_t i = 0; i + 1 < nc; i++)
+		total = fmax(total, (cv[i].alpha + 1) * cv[i].max);
+	gsl_vector_set(x, X_ALU_LAT, log(alu_lat));
+	gsl_vector_set(x, X_ALU_THRU, log(alu->max));
+	gsl_vector_set(x, X_ISSUE_THRU, log(fmax(total / alu->max - 1, 0.02)));
+	gsl_vector_set(x, X_MEM_LAT(0), log(mem_lat));
+	gsl_vector_set(x, X_MEM_THRU(0), log(mem_thru));
+	if (m == LM_FIT_REFINED) /* queueing of the order of the warps at the knee */
+		gsl_vector_set(x, X_CONTENTION, log(0.25 * mem_lat * mem_thru));
+}
+
+static size_t binding_points(const lm_model_params *q, const lm_fit_point *v, size_t n,
+			     lm_bound b)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += lm_model_eval(q, v[i].warps, v[i].alpha).bound == b;
+	return k;
+}
+
+/* Runs the stages; leaves the solution, the residual and the Jacobian of
+ * the sharp model in w. */
+static lm_status solve(problem *pb, const char *path, gsl_vector *x,
+		       gsl_multifit_nlinear_workspace *w, gsl_multifit_nlinear_fdf *fdf,
+		       size_t *iterations)
+{
+	double u0 = gsl_vector_get(x, X_ISSUE_THRU);
+	*iterations = 0;
+	for (size_t s = 0; s < NSTAGES; s++) {
+		/* issue_thru shows only within about 1/cusp of alu_thru, finer than
+		 * a soft min resolves; lost there, it has no gradient to come back,
+		 * so the sharp stages start it again from the data's estimate */
+		lm_model_params q = model_of(x, pb->model);
+		if (stages[s].robust && !binding_points(&q, pb->v, pb->n, LM_BOUND_ISSUE))
+			gsl_vector_set(x, X_ISSUE_THRU, u0);
+		pb->p = stages[s].p;
+		pb->robust = stages[s].robust;
+		int info, st = gsl_multifit_nlinear_init(x, fdf, w);
+		if (st)
+			return gsl_failure(path, "at its starting point", st);
+		st = gsl_multifit_nlinear_driver(500, 1e-10, 1e-10, 0, NULL, NULL, &info, w);
+		*iterations += gsl_multifit_nlinear_niter(w);
+		/* no progress at the end of a stage is a minimum reached, not a failure */
+		if (st && st != GSL_ENOPROG && !(st == GSL_EMAXITER && s + 1 < NSTAGES))
+			return gsl_failure(path, "did not converge", st);
+		gsl_vector_memcpy(x, gsl_multifit_nlinear_position(w));
+	}
+	return LM_OK;
+}
+
+static void set_param(lm_param *p, double value, double se, lm_param_kind kind,
+		      const char *note)
+{
+	p->value = value;
+	p->std_error = se;
+	p->kind = kind;
+	snprintf(p->note, sizeof p->note, "%s", note);
+}
+
+/* The least issue_thru that binds at no point: the model's instruction
+ * rate without it. */
+static double least_nonbinding(const lm_model_params *q, const lm_fit_point *v, size_t n)
+{
+	lm_model_params o = *q;
+	o.issue_thru = NAN;
+	double need = 0;
+	for (size_t i = 0; i < n; i++) {
+		lm_model_point r = lm_model_eval(&o, v[i].warps, v[i].alpha);
+		need = fmax(need, isinf(v[i].alpha) ? r.alu_ipc : r.mem_ipc * (v[i].alpha + 1));
+	}
+	return need;
+}
+
+/* Does a small change of x[ix] move any residual? */
+static bool moves(const problem *pb, const gsl_vector *x, size_t ix)
+{
+	bool moved = false;
+	gsl_vector *y = gsl_vector_alloc(x->size);
+	gsl_vector *f0 = gsl_vector_alloc(pb->n), *f1 = gsl_vector_alloc(pb->n);
+	if (y && f0 && f1) {
+		gsl_vector_memcpy(y, x);
+		gsl_vector_set(y, ix, gsl_vector_get(x, ix) + 1e-6);
+		problem q = *pb;
+		if (!residuals(x, &q, f0) && !residuals(y, &q, f1)) {
+			gsl_vector_sub(f1, f0);
+			moved = gsl_blas_dnrm2(f1) > 0;
+		}
+	}
+	gsl_vector_free(y);
+	gsl_vector_free(f0);
+	gsl_vector_free(f1);
+	return moved;
+}
+
+/* Standard errors, then the parameters the data leave open as bounds. */
+static void report_params(const problem *pb, const curve *cv, size_t nc,
+			  gsl_multifit_nlinear_workspace *w, lm_fit_result *r)
+{
+	const gsl_vector *x = gsl_multifit_nlinear_position(w);
+	const gsl_vector *f = gsl_multifit_nlinear_residual(w);
+	const gsl_matrix *J = gsl_multifit_nlinear_jac(w);
+	size_t np = x->size;
+	gsl_matrix *cov = gsl_matrix_alloc(np, np);
+	double chisq;
+	gsl_blas_ddot(f, f, &chisq);
+	if (cov)
+		gsl_multifit_nlinear_covar(J, 1e-12, cov);
+	double var = pb->n > np ? chisq / (double)(pb->n - np) : NAN;
+	lm_model_params q = model_of(x, pb->model);
+
+	static const struct { lm_param_id id; int ix; } map[] = {
+		{ LM_PARAM_ALU_LAT, X_ALU_LAT }, { LM_PARAM_ALU_THRU, X_ALU_THRU },
+		{ LM_PARAM_ISSUE_THRU, X_ISSUE_THRU }, { LM_PARAM_MEM_LAT, X_MEM_LAT(0) },
+		{ LM_PARAM_MEM_THRU, X_MEM_THRU(0) }, { LM_PARAM_CONTENTION, X_CONTENTION },
+	};
+	for (int i = 0; i < LM_PARAM_COUNT; i++)
+		set_param(&r->p[i], NAN, NAN, LM_PARAM_MISSING, "");
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+		size_t ix = (size_t)map[i].ix;
+		if (ix >= np)
+			continue;
+		/* d value / d x: exp(x) for a logarithm; issue_thru depends on two */
+		double g[2] = { exp(gsl_vector_get(x, ix)), 0 };
+		size_t gi[2] = { ix, X_ALU_THRU };
+		double v = g[0];
+		if (ix == X_ISSUE_THRU) {
+			v = q.issue_thru;
+			g[0] = q.alu_thru * exp(gsl_vector_get(x, ix));
+			g[1] = v;
+		}
+		/* a parameter that moves no residual binds nowhere: no error */
+		double c = 0;
+		for (int a = 0; a < 2; a++)
+			for (int b = 0; b < 2; b++)
+				c += cov ? g[a] * g[b] * gsl_matrix_get(cov, gi[a], gi[b]) : NAN;
+		double se = moves(pb, x, ix) ? sqrt(c * var) : NAN;
+		set_param(&r->p[map[i].id], v, se, LM_PARAM_VALUE, "fitted");
+	}
+	gsl_matrix_free(cov);
+
+	/* mem_thru: the basic model's knee must lie within the data, and the
+	 * lowest-alpha curve must have flattened out at its largest occupancy */
+	const curve *mem = &cv[0];
+	double mem_max = 0;
+	for (size_t i = 0; i + 1 < nc; i++)
+		mem_max = fmax(mem_max, cv[i].max);
+	lm_param *mt = &r->p[LM_PARAM_MEM_THRU];
+	double rise = top_slope_ratio(pb->v, mem);
+	char why[LM_PARAMS_TEXT] = "";
+	if (pb->model == LM_FIT_BASIC && mt->value > 1.03 * mem_max)
+		snprintf(why, sizeof why, "above the highest measured");
+	else if (!(mt->std_error < 0.5 * mt->value))
+		snprintf(why, sizeof why, "not determined by the data");
+	else if (rise > RISING)
+		snprintf(why, sizeof why, "alpha = %g curve still rising at %g warps (top slope %.0f%% of the initial)",
+			 mem->alpha, pb->v[mem->start + mem->n - 1].warps, 100 * rise);
+	if (why[0] && pb->model == LM_FIT_BASIC) {
+		char note[LM_PARAMS_TEXT];
+		snprintf(note, sizeof note, "memory never saturates: fitted %.4g +- %.2g is %s",
+			 mt->value, mt->std_error, why);
+		set_param(mt, mem_max, NAN, LM_PARAM_AT_LEAST, note);
+	} else if (why[0]) {
+		/* the refined curve only approaches mem_thru, and c was fitted with
+		 * this value: keep it, marked as an extrapolation */
+		snprintf(mt->note, sizeof mt->note, "extrapolated, memory never saturates: %s (highest measured %.4g)",
+			 why, mem_max);
+	}
+
+	/* issue_thru >= alu_thru (see above): where it binds at no point, the
+	 * data cannot tell it from alu_thru */
+	lm_param *it = &r->p[LM_PARAM_ISSUE_THRU];
+	size_t k = binding_points(&q, pb->v, pb->n, LM_BOUND_ISSUE);
+	if (k == 0) {
+		char note[LM_PARAMS_TEXT];
+		snprintf(note, sizeof note, "tied to alu_thru: binds at no point (fitted %.4g), the least value binding nowhere",
+			 it->value);
+		set_param(it, least_nonbinding(&q, pb->v, pb->n), NAN, LM_PARAM_TIED, note);
+	} else if (!(it->std_error < 0.5 * it->value) || q.issue_thru < 1.001 * q.alu_thru) {
+		/* at its floor: one instruction of any kind per arithmetic slot */
+		snprintf(it->note, sizeof it->note, "tied to alu_thru: equal to it, binds at %zu points", k);
+		it->kind = LM_PARAM_TIED;
+		it->std_error = NAN;
+	}
+}
+
+/* Relative errors of the reported model, per curve and over all. */
+static void report_errors(const problem *pb, const curve *cv, size_t nc, lm_fit_result *r)
+{
+	lm_params ps = lm_params_empty();
+	memcpy(ps.p, r->p, sizeof r->p);
+	lm_model_params q = lm_params_model(&ps);
+	double rss = 0;
+	r->max = 0;
+	for (size_t c = 0; c < nc; c++) {
+		lm_fit_curve *k = &r->curve[c];
+		double s = 0;
+		k->alpha = cv[c].alpha;
+		k->points = cv[c].n;
+		k->max = 0;
+		for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++) {
+			const lm_fit_point *pt = &pb->v[i];
+			double e = (predict(&q, pb->model, pt->warps, pt->alpha, 0) - pt->ipc) / pt->ipc;
+			s += e * e;
+			k->max = fmax(k->max, fabs(e));
+		}
+		k->rms = sqrt(s / (double)cv[c].n);
+		rss += s;
+		r->max = fmax(r->max, k->max);
+	}
+	r->ncurves = nc;
+	r->rms = sqrt(rss / (double)pb->n);
+	r->aic = (double)pb->n * log(rss / (double)pb->n) + 2.0 * (double)r->nparams;
+}
+
+/* Warps needed for 90% and 95% of the peaks, and the cusp (thesis §4.5),
+ * from the reported model and from the measured curves. */
+static void report_derived(const lm_fit_point *v, const curve *cv, size_t nc, lm_fit_result *r)
+{
+	lm_params ps = lm_params_empty();
+	memcpy(ps.p, r->p, sizeof r->p);
+	lm_model_params q = lm_params_model(&ps);
+	double *d = r->derived;
+	static const double frac[2] = { 0.90, 0.95 };
+	const curve *mem = cv[0].alpha == 0 ? &cv[0] : NULL, *alu = &cv[nc - 1];
+	for (int i = 0; i < 2; i++) {
+		d[LM_DERIVED_MEM_WARPS_90_MODEL + i] = lm_model_warps_needed(&q, 0, frac[i]);
+		d[LM_DERIVED_ALU_WARPS_90_MODEL + i] = lm_model_warps_needed(&q, INFINITY, frac[i]);
+		d[LM_DERIVED_MEM_WARPS_90_DATA + i] =
+			mem ? warps_to_reach(v, mem, frac[i] * lm_model_peak(&q, 0, NULL)) : NAN;
+		d[LM_DERIVED_ALU_WARPS_90_DATA + i] =
+			warps_to_reach(v, alu, frac[i] * lm_model_peak(&q, INFINITY, NULL));
+	}
+	lm_model_cusp(&q, &d[LM_DERIVED_CUSP_ALPHA_MODEL], &d[LM_DERIVED_CUSP_WARPS_MODEL]);
+	d[LM_DERIVED_CUSP_ALPHA_DATA] = d[LM_DERIVED_CUSP_WARPS_DATA] = NAN;
+	for (size_t c = 0; c < nc; c++) {
+		double w = warps_to_reach(v, &cv[c], 0.9 * cv[c].max);
+		if (!(w <= d[LM_DERIVED_CUSP_WARPS_DATA])) {
+			d[LM_DERIVED_CUSP_WARPS_DATA] = w;
+			d[LM_DERIVED_CUSP_ALPHA_DATA] = cv[c].alpha;
+		}
+	}
+	d[LM_DERIVED_RATIO_90_MODEL] = d[LM_DERIVED_MEM_WARPS_90_MODEL] / d[LM_DERIVED_ALU_WARPS_90_MODEL];
+	d[LM_DERIVED_RATIO_90_DATA] = d[LM_DERIVED_MEM_WARPS_90_DATA] / d[LM_DERIVED_ALU_WARPS_90_DATA];
+	for (int i = 0; i < LM_DERIVED_COUNT; i++)
+		if (!isfinite(d[i])) /* unreachable (the refined model's full peak) */
+			d[i] = NAN;
+}
+
+lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *out)
+{
+	size_t np = nparams(model);
+	lm_fit_point *v = NULL;
+	curve *cv = NULL;
+	gsl_vector *x = NULL;
+	gsl_multifit_nlinear_workspace *w = NULL;
+	lm_status s;
+
+	if (d->n == 0)
+		return lm_fail(LM_EFIT, "%s: no measurements to fit", d->path);
+	for (size_t i = 0; i < d->n; i++)
+		if ((s = check_point(d, &d->v[i])) != LM_OK)
+			return s;
+	if (d->n <= np)
+		return lm_fail(LM_EFIT, "%s: %zu point%s: the %s model has %zu parameters and needs more points",
+			       d->path, d->n, d->n == 1 ? "" : "s", lm_fit_model_name(model), np);
+
+	v = malloc(d->n * sizeof *v);
+	cv = malloc(d->n * sizeof *cv);
+	x = gsl_vector_alloc(np);
+	if (!v || !cv || !x) {
+		s = lm_fail(LM_ENOMEM, "%s: out of memory", d->path);
+		goto fail;
+	}
+	memcpy(v, d->v, d->n * sizeof *v);
+	qsort(v, d->n, sizeof *v, by_alpha_warps);
+	size_t nc = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		if (i == 0 || v[i].alpha != v[i - 1].alpha)
+			cv[nc++] = (curve){ v[i].alpha, i, 0, 0 };
+		cv[nc - 1].n++;
+		cv[nc - 1].max = fmax(cv[nc - 1].max, v[i].ipc);
+	}
+	if (nc < 2 || !isinf(cv[nc - 1].alpha)) {
+		s = lm_fail(LM_EFIT, "%s: the fit needs an alpha = inf curve and at least one finite alpha",
+			    d->path);
+		goto fail;
+	}
+	if (nc > LM_FIT_MAX_CURVES) {
+		s = lm_fail(LM_EFIT, "%s: %zu alphas, at most %d", d->path, nc, LM_FIT_MAX_CURVES);
+		goto fail;
+	}
+
+	problem pb = { v, d->n, model, 0, false };
+	gsl_multifit_nlinear_fdf fdf = { .f = residuals, .df = NULL, .fvv = NULL,
+					 .n = d->n, .p = np, .params = &pb };
+	gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
+	par.trs = gsl_multifit_nlinear_trs_lm;
+	w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, d->n, np);
+	if (!w) {
+		s = lm_fail(LM_ENOMEM, "%s: out of memory", d->path);
+		goto fail;
+	}
+	start_point(v, cv, nc, model, x);
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	r.model = model;
+	r.points = d->n;
+	r.nparams = np;
+	if ((s = solve(&pb, d->path, x, w, &fdf, &r.iterations)) != LM_OK)
+		goto fail;
+	report_params(&pb, cv, nc, w, &r);
+	report_errors(&pb, cv, nc, &r);
+	report_derived(v, cv, nc, &r);
+	if (!isfinite(r.rms)) {
+		s = lm_fail(LM_EFIT, "%s: the fit gave non-finite errors", d->path);
+		goto fail;
+	}
+	*out = r;
+	s = LM_OK;
+fail:
+	if (w)
+		gsl_multifit_nlinear_free(w);
+	gsl_vector_free(x);
+	free(cv);
+	free(v);
+	return s;
+}
+
+lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refined,
+			   char *why, size_t size)
+{
+	double gain = basic->aic - refined->aic;
+	lm_fit_model m = gain > 2 ? LM_FIT_REFINED : LM_FIT_BASIC;
+	snprintf(why, size, "AIC basic %.1f, refined %.1f: %s", basic->aic, refined->aic,
+		 m == LM_FIT_REFINED ? "contention pays for its parameter"
+				     : "contention does not pay for its parameter");
+	return m;
+}
+
+void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)
+{
+	memcpy(ps->p, r->p, sizeof r->p);
+	snprintf(ps->model, sizeof ps->model, "%s", lm_fit_model_name(r->model));
+	ps->fit_points = (int)r->points;
+	ps->fit_rms = r->rms;
+	ps->fit_max = r->max;
+	ps->fit_aic = r->aic;
+	memcpy(ps->derived, r->derived, sizeof r->derived);
+}

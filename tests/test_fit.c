@@ -1,0 +1,288 @@
+/* The fitter: it recovers the parameters that made synthetic curves, says
+ * when the data only bound a parameter, and `latmix fit` refuses malformed
+ * files without writing a parameter file. */
+#include "testutil.h"
+#include "fit.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Maxwell-like (thesis ch. 4) with issue_thru just above alu_thru, so that
+ * issue binds between the cusp (alpha ~ 50) and alu_thru / (issue_thru -
+ * alu_thru) = 100: every parameter shows in the data. */
+static const lm_model_params maxwell = {
+	.alu_lat = 6, .mem_lat = 368, .alu_thru = 4, .mem_thru = 0.081,
+	.issue_thru = 4.04, .contention = NAN,
+};
+static const double alphas[] = { 0, 1, 4, 16, 32, 50, 64, 128, INFINITY };
+#define NALPHAS (sizeof alphas / sizeof alphas[0])
+
+/* Curves n = 1..nmax for every alpha, times (1 + noise * N(0,1)). */
+static lm_fit_data synth(const lm_model_params *q, int nmax, double noise, unsigned long seed)
+{
+	lm_fit_data d = { malloc(NALPHAS * (size_t)nmax * sizeof(lm_fit_point)), 0, "synthetic" };
+	ck_assert_ptr_nonnull(d.v);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, seed);
+	for (size_t a = 0; a < NALPHAS; a++)
+		for (int n = 1; n <= nmax; n++) {
+			lm_model_point r = lm_model_eval(q, n, alphas[a]);
+			double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
+			y *= 1 + noise * gsl_ran_gaussian(rng, 1.0);
+			d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0 };
+		}
+	gsl_rng_free(rng);
+	return d;
+}
+
+static double truth(const lm_model_params *q, int id)
+{
+	const double v[LM_PARAM_COUNT] = { q->alu_lat, q->mem_lat, q->alu_thru, q->mem_thru,
+					   q->issue_thru, q->contention };
+	return v[id];
+}
+
+START_TEST(basic_recovers_noise_free_parameters)
+{
+	lm_fit_data d = synth(&maxwell, 80, 0, 1);
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
+	for (int i = 0; i < LM_PARAM_CONTENTION; i++) {
+		ck_assert_msg(r.p[i].kind == LM_PARAM_VALUE, "%s: %s (%s)", lm_param_key(i),
+			      lm_param_kind_name(r.p[i].kind), r.p[i].note);
+		ck_assert_rel(r.p[i].value, truth(&maxwell, i), 0.01);
+	}
+	ck_assert_int_eq(r.p[LM_PARAM_CONTENTION].kind, LM_PARAM_MISSING);
+	ck_assert(r.rms < 1e-3);
+	ck_assert_int_eq(r.ncurves, NALPHAS);
+	/* warps for the peak at alpha = 0: mem_lat * mem_thru (thesis 4.5) */
+	ck_assert_rel(r.derived[LM_DERIVED_MEM_WARPS_90_MODEL], 0.9 * 368 * 0.081, 0.01);
+	ck_assert_rel(r.derived[LM_DERIVED_ALU_WARPS_90_DATA], 0.9 * 6 * 4, 0.02);
+	lm_fit_data_free(&d);
+}
+END_TEST
+
+START_TEST(basic_with_noise_lands_within_its_standard_errors)
+{
+	lm_fit_data d = synth(&maxwell, 80, 0.02, 20261121);
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
+	int within = 0;
+	for (int i = 0; i < LM_PARAM_CONTENTION; i++) {
+		double z = fabs(r.p[i].value - truth(&maxwell, i)) / r.p[i].std_error;
+		ck_assert_msg(r.p[i].std_error > 0, "%s: no standard error", lm_param_key(i));
+		within += z <= 3;
+	}
+	ck_assert_int_ge(within, 4);
+	ck_assert(r.rms > 0.015 && r.rms < 0.025);
+	lm_fit_data_free(&d);
+}
+END_TEST
+
+START_TEST(refined_recovers_its_own_curves)
+{
+	lm_model_params q = maxwell;
+	q.contention = 20;
+	/* memory saturates slowly: issue_thru binds (at alpha = 64) only past 100 warps */
+	lm_fit_data d = synth(&q, 160, 0, 2);
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		ck_assert_msg(r.p[i].kind == LM_PARAM_VALUE, "%s: %s (%s)", lm_param_key(i),
+			      lm_param_kind_name(r.p[i].kind), r.p[i].note);
+		ck_assert_rel(r.p[i].value, truth(&q, i), 0.01);
+	}
+	/* and the basic model fits it worse */
+	lm_fit_result b;
+	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &b), LM_OK);
+	char why[LM_PARAMS_TEXT];
+	ck_assert_int_eq(lm_fit_prefer(&b, &r, why, sizeof why), LM_FIT_REFINED);
+	lm_fit_data_free(&d);
+}
+END_TEST
+
+START_TEST(unsaturated_memory_is_a_lower_bound)
+{
+	lm_model_params q = maxwell;
+	q.mem_thru = 0.5; /* 64 warps / 368 cycles = 0.17 at most */
+	lm_fit_data d = synth(&q, 64, 0, 3);
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
+	const lm_param *p = &r.p[LM_PARAM_MEM_THRU];
+	ck_assert_msg(p->kind == LM_PARAM_AT_LEAST, "mem_thru %s %g (%s)", lm_param_kind_name(p->kind),
+		      p->value, p->note);
+	ck_assert_rel(p->value, 64 / 368.0, 1e-9); /* the highest measured */
+	ck_assert(strstr(p->note, "never saturates") != NULL);
+	ck_assert_rel(r.p[LM_PARAM_MEM_LAT].value, 368, 0.01);
+	lm_fit_data_free(&d);
+}
+END_TEST
+
+START_TEST(too_few_points_and_nan_are_refused)
+{
+	lm_fit_point v[3] = { { 0, 1, 0.01, 7 }, { INFINITY, 1, 0.2, 8 }, { 0, 2, NAN, 9 } };
+	lm_fit_data d = { v, 3, "x.csv" };
+	lm_fit_result r;
+	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &r), LM_EPARSE);
+	ck_assert_str_eq(lm_error_message(), "x.csv:9: mem_ipc nan: expected a positive finite number");
+	d.n = 2;
+	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &r), LM_EFIT);
+	ck_assert(strstr(lm_error_message(), "x.csv: 2 points") != NULL);
+}
+END_TEST
+
+/* ---- the command line ---- */
+
+static char dir[] = "/tmp/latmix-fit-XXXXXX";
+
+static int run(const char *const *args, char *err, size_t size)
+{
+	const char *argv[16] = { getenv("LATMIX") };
+	int n = 1;
+	for (; args[n - 1]; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	char errp[256];
+	snprintf(errp, sizeof errp, "%s/stderr", dir);
+	pid_t pid = fork();
+	ck_assert(pid >= 0);
+	if (pid == 0) {
+		if (!freopen("/dev/null", "w", stdout) || !freopen(errp, "w", stderr))
+			_exit(126);
+		setenv("ASAN_OPTIONS", "exitcode=99", 1);
+		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	int ws;
+	waitpid(pid, &ws, 0);
+	FILE *f = fopen(errp, "r");
+	size_t k = f ? fread(err, 1, size - 1, f) : 0;
+	err[k] = '\0';
+	if (f)
+		fclose(f);
+	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+static const char *measured(void)
+{
+	static char buf[512];
+	snprintf(buf, sizeof buf, "%s/data/measured/nvidia-h200/gmem.csv", getenv("LATMIX_SOURCE_ROOT"));
+	return buf;
+}
+
+/* Malformed files, made from the measured one: its first rows lines of
+ * data, with column col of data row row (1-based) replaced. */
+static const struct {
+	const char *what;
+	int rows;
+	int row, col;
+	const char *cell;
+	const char *message; /* after the file name */
+} malformed[] = {
+	{ "missing column", 5, 0, 18, "mem_cpi", ":40: column 'mem_ipc' missing" },
+	{ "text in a number", 120, 3, 18, "fast", ":43: column 'mem_ipc': bad value 'fast'" },
+	{ "a curve with NaN", 741, 60, 18, "nan", ":100: mem_ipc nan" },
+	{ "empty file", -1, 0, 0, NULL, ":0: no header line" },
+	{ "one point only", 1, 0, 0, NULL, ": 1 point" },
+};
+
+static void write_malformed(const char *path, int i)
+{
+	FILE *in = fopen(measured(), "r"), *out = fopen(path, "w");
+	ck_assert(in && out);
+	char line[4096];
+	int data = -1; /* rows after the header; -1 before it */
+	while (malformed[i].rows >= 0 && fgets(line, sizeof line, in)) {
+		if (line[0] != '#')
+			data++;
+		if (data > malformed[i].rows)
+			break;
+		if (data == malformed[i].row && malformed[i].cell) {
+			char *cell[64];
+			int n = 0;
+			for (char *p = strtok(line, ",\n"); p; p = strtok(NULL, ",\n"))
+				cell[n++] = p;
+			cell[malformed[i].col] = (char *)malformed[i].cell;
+			for (int k = 0; k < n; k++)
+				fprintf(out, "%s%s", k ? "," : "", cell[k]);
+			fputc('\n', out);
+		} else {
+			fputs(line, out);
+		}
+	}
+	fclose(in);
+	fclose(out);
+}
+
+START_TEST(fit_refuses_malformed_file_and_writes_nothing)
+{
+	char csv[300], ini[300], err[8192];
+	snprintf(csv, sizeof csv, "%s/bad%d.csv", dir, _i);
+	snprintf(ini, sizeof ini, "%s/params.ini", dir);
+	write_malformed(csv, _i);
+	const char *args[] = { "fit", csv, "-o", ini, NULL };
+	int status = run(args, err, sizeof err);
+	ck_assert_msg(status == 1, "%s: exit %d: %s", malformed[_i].what, status, err);
+	char want[512];
+	snprintf(want, sizeof want, "%s%s", csv, malformed[_i].message);
+	ck_assert_msg(strstr(err, want) != NULL, "%s: stderr '%s' lacks '%s'", malformed[_i].what, err,
+		      want);
+	ck_assert_msg(access(ini, F_OK) != 0, "%s: wrote %s", malformed[_i].what, ini);
+	/* the default output, beside the CSV, is not written either */
+	const char *args2[] = { "fit", csv, NULL };
+	ck_assert_int_eq(run(args2, err, sizeof err), 1);
+	ck_assert_int_ne(access(ini, F_OK), 0);
+}
+END_TEST
+
+START_TEST(fit_writes_what_predict_reads)
+{
+	char ini[300], err[8192];
+	snprintf(ini, sizeof ini, "%s/h200.ini", dir);
+	const char *fit[] = { "fit", measured(), "-o", ini, "--model", "refined", NULL };
+	ck_assert_msg(run(fit, err, sizeof err) == 0, "%s", err);
+	const char *predict[] = { "predict", ini, NULL };
+	ck_assert_msg(run(predict, err, sizeof err) == 0, "%s", err);
+	lm_params ps;
+	ck_assert_msg(lm_params_read(ini, &ps) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_eq(ps.model, "refined");
+	ck_assert_int_eq(ps.fit_points, 741);
+	const char *bad[] = { "fit", measured(), "--model", "fancy", NULL };
+	ck_assert_int_eq(run(bad, err, sizeof err), 2);
+	ck_assert(strstr(err, "--model 'fancy'") != NULL);
+}
+END_TEST
+
+int main(void)
+{
+	gsl_set_error_handler_off();
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	Suite *s = suite_create("fit");
+	TCase *tc = tcase_create("fit");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, basic_recovers_noise_free_parameters);
+	tcase_add_test(tc, basic_with_noise_lands_within_its_standard_errors);
+	tcase_add_test(tc, refined_recovers_its_own_curves);
+	tcase_add_test(tc, unsaturated_memory_is_a_lower_bound);
+	tcase_add_test(tc, too_few_points_and_nan_are_refused);
+	tcase_add_loop_test(tc, fit_refuses_malformed_file_and_writes_nothing, 0,
+			    (int)(sizeof malformed / sizeof malformed[0]));
+	tcase_add_test(tc, fit_writes_what_predict_reads);
+	suite_add_tcase(s, tc);
+	int rc = lm_test_run(s);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		rc = 1;
+	return rc;
+}
