@@ -1,18 +1,25 @@
-/* chase.cl: the instruction mixes (thesis §4.1). One thread keeps one value
- * a; every instruction of the chain depends on the one before:
+/* chase.cl: the instruction mixes (thesis §4.1, §4.3, §4.7). A thread keeps
+ * CHAINS values; every instruction of a chain depends on the one before:
  *
- *     a = base[a]                      a load: the address is the last value
+ *     STEP(a)                          the "memory" instruction of the mix
  *     a = as_uint(as_float(a) + zero)  alpha float adds of a run-time 0.0f
  *
- * The values are normal floats (indices offset by 0x00800000, subtracted
- * from the base pointer once, outside the loop), so adding zero keeps them.
- * Built with -D options (defaults make the file compile as it is):
- *   MEM_N  loads per body, ALU_N adds per body (alpha = ALU_N / MEM_N; the
- *          adds spread evenly between the loads; MEM_N = 0: alpha = inf),
- *   BODIES bodies per loop iteration (fully unrolled),
- *   SIMD   lanes per warp, for the per-warp timing record,
+ * STEP is a global load a = base[a] (mixes gmem, gmem-stride2, gmem-random:
+ * they differ in the buffer's layout only), a local load a = lbase[a]
+ * (MIX_LMEM) or a = native_rsqrt(a) (MIX_SFU). Chain values are normal
+ * floats: indices carry an offset (0x00800000, passed at run time so it is
+ * taken from the base pointer once, outside the loop, and not folded into
+ * every address), and adding zero keeps them as they are.
+ *
+ * Built with -D options (the defaults make the file compile as it is):
+ *   MEM_N, ALU_N  STEPs and adds per body: alpha = ALU_N / MEM_N, the adds
+ *                 spread evenly between the steps; MEM_N = 0: alpha = inf
+ *   BODIES        bodies per loop iteration, fully unrolled
+ *   CHAINS        independent chains per thread (memory-level parallelism)
+ *   SIMD          lanes per warp, for the per-warp timing record
+ *   LMEM_WORDS    words of the local chain (MIX_LMEM)
  *   LM_NV_TIMING  record per warp its SM, start and end %globaltimer and
- *          %clock64 cycles (NVIDIA inline PTX).
+ *                 %clock64 cycles (NVIDIA inline PTX)
  * No -cl-fast-relaxed-math: it would let the compiler drop x + 0.0f. */
 
 #ifndef MEM_N
@@ -24,14 +31,27 @@
 #ifndef BODIES
 #define BODIES 1
 #endif
+#ifndef CHAINS
+#define CHAINS 1
+#endif
 #ifndef SIMD
 #define SIMD 32
 #endif
+#ifndef LMEM_WORDS
+#define LMEM_WORDS 1024
+#endif
 
-#define CHAIN_OFFSET 0x00800000u
-
-/* Adds that follow the k-th load of a body: ALU_N spread over MEM_N. */
+/* Adds that follow the k-th step of a body: ALU_N spread over MEM_N. */
 #define ADDS_AFTER(k) ((((k) + 1) * ALU_N) / MEM_N - ((k) * ALU_N) / MEM_N)
+
+#if defined(MIX_SFU)
+#define STEP(a) (a) = as_uint(native_rsqrt(as_float(a)))
+#elif defined(MIX_LMEM)
+#define STEP(a) (a) = lbase[a]
+#else
+#define STEP(a) (a) = base[a]
+#endif
+#define ADD(a) (a) = as_uint(as_float(a) + zero)
 
 #ifdef LM_NV_TIMING
 static inline ulong lm_globaltimer(void)
@@ -54,38 +74,55 @@ static inline uint lm_smid(void)
 }
 #endif
 
-__kernel void lm_gmem(__global const uint *chain, __global uint *pos,
-		      const float zero, const uint iters, __global ulong *timing)
+__kernel void lm_chase(__global const uint *chain, __global uint *pos, const float zero,
+		       const uint iters, __global ulong *timing, const uint offset)
 {
 	const size_t gid = get_global_id(0);
-	uint a = pos[gid];
+	const size_t nthreads = get_global_size(0);
+	uint a[CHAINS];
+#pragma unroll
+	for (int c = 0; c < CHAINS; c++)
+		a[c] = pos[c * nthreads + gid];
+#if defined(MIX_LMEM)
+	/* the whole local chain, copied in by the group */
+	__local uint lchain[LMEM_WORDS];
+	for (size_t i = get_local_id(0); i < LMEM_WORDS; i += get_local_size(0))
+		lchain[i] = chain[i];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	__local const uint *lbase = lchain - offset;
+#else
+	__global const uint *base = chain - offset;
+#endif
 #ifdef LM_NV_TIMING
 	const ulong t0 = lm_globaltimer();
 	const ulong c0 = lm_clock64();
 #endif
-#if MEM_N == 0
-	float x = as_float(a);
-	for (uint it = 0; it < iters; it++) {
-#pragma unroll
-		for (int j = 0; j < BODIES * ALU_N; j++)
-			x = x + zero;
-	}
-	a = as_uint(x);
-#else
-	__global const uint *base = chain - CHAIN_OFFSET;
 	for (uint it = 0; it < iters; it++) {
 #pragma unroll
 		for (int b = 0; b < BODIES; b++) {
+#if MEM_N == 0
+#pragma unroll
+			for (int j = 0; j < ALU_N; j++) {
+#pragma unroll
+				for (int c = 0; c < CHAINS; c++)
+					ADD(a[c]);
+			}
+#else
 #pragma unroll
 			for (int k = 0; k < MEM_N; k++) {
-				a = base[a];
 #pragma unroll
-				for (int j = 0; j < ADDS_AFTER(k); j++)
-					a = as_uint(as_float(a) + zero);
+				for (int c = 0; c < CHAINS; c++)
+					STEP(a[c]);
+#pragma unroll
+				for (int j = 0; j < ADDS_AFTER(k); j++) {
+#pragma unroll
+					for (int c = 0; c < CHAINS; c++)
+						ADD(a[c]);
+				}
 			}
+#endif
 		}
 	}
-#endif
 #ifdef LM_NV_TIMING
 	const ulong c1 = lm_clock64();
 	const ulong t1 = lm_globaltimer();
@@ -97,5 +134,32 @@ __kernel void lm_gmem(__global const uint *chain, __global uint *pos,
 		rec[3] = c1 - c0;
 	}
 #endif
-	pos[gid] = a;
+#pragma unroll
+	for (int c = 0; c < CHAINS; c++)
+		pos[c * nthreads + gid] = a[c];
+}
+
+/* Streaming read: every load independent, each warp's load one coalesced
+ * line; the direct measure of memory bandwidth. iters passes of BODIES
+ * loads, each pass a whole-grid stride further. The sum keeps the loads
+ * alive; one value per thread is written back. */
+__kernel void lm_stream(__global const uint *chain, __global uint *pos, const float zero,
+			const uint iters, __global ulong *timing, const uint words)
+{
+	const size_t gid = get_global_id(0);
+	const size_t n = get_global_size(0);
+	uint sum = 0;
+	size_t i = gid;
+	for (uint it = 0; it < iters; it++) {
+#pragma unroll
+		for (int b = 0; b < BODIES; b++) {
+			sum += chain[i];
+			i += n;
+			if (i >= words)
+				i -= words;
+		}
+	}
+	(void)zero;
+	(void)timing;
+	pos[gid] = sum;
 }

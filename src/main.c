@@ -20,6 +20,7 @@
 #include "options.h"
 #include "params.h"
 #include "results.h"
+#include "sweep.h"
 
 typedef lm_status (*command_fn)(const lm_options *o);
 
@@ -238,18 +239,26 @@ static lm_status cmd_predict(const lm_options *o)
 
 static lm_status cmd_kernel(const lm_options *o)
 {
-	const lm_mix *mix = lm_mix_find(o->mix);
+	const char *name = o->mix ? o->mix : "gmem";
+	const lm_mix *mix = lm_mix_find(name);
 	if (!mix)
-		return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", o->mix, lm_mix_names());
+		return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", name, lm_mix_names());
 	lm_alpha a = { 1, 1 };
 	lm_status s;
 	if (o->alpha && (s = lm_alpha_parse(o->alpha, &a)) != LM_OK)
 		return s;
+	unsigned long chains = 1;
+	if (o->chains) {
+		char *end;
+		chains = strtoul(o->chains, &end, 10);
+		if (end == o->chains || *end || chains == 0 || chains > 16 || *o->chains == '-')
+			return lm_fail(LM_EUSAGE, "--chains '%s': expected a positive integer up to 16", o->chains);
+	}
 	lm_device d;
 	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
 	char *text;
-	if ((s = lm_meas_kernel_text(&d, mix, o->kernel_dir, a, o->binary, &text)) != LM_OK)
+	if ((s = lm_meas_kernel_text(&d, mix, (unsigned)chains, o->kernel_dir, a, o->binary, &text)) != LM_OK)
 		return s;
 	printf("// device %d:%d %s\n%s", d.platform_index, d.device_index, d.name, text);
 	free(text);
@@ -258,246 +267,18 @@ static lm_status cmd_kernel(const lm_options *o)
 
 /* ---- measure ---- */
 
-#define DEFAULT_ALPHAS "0,1/4,1,2,4,8,16,32,64,128,256,512,inf"
-#define QUICK_ALPHAS "0,4,inf"
-
-/* The occupancies to sweep: given, or every one the device can hold
- * (quick: powers of two and the maximum). */
-static lm_status warps_list(const lm_options *o, const lm_device *d, unsigned **out, size_t *n)
+static lm_status cmd_measure(const lm_options *o)
 {
-	unsigned *v = malloc((d->max_warps + 1) * sizeof *v);
-	if (!v)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	size_t k = 0;
-	unsigned g, w;
-	if (o->warps && strcmp(o->warps, "max") != 0) {
-		const char *p = o->warps;
-		for (;;) {
-			char *end;
-			errno = 0;
-			unsigned long x = strtoul(p, &end, 10);
-			if (end == p || errno || (*end && *end != ',') || *p == '-') {
-				free(v);
-				return lm_fail(LM_EUSAGE, "--warps '%s': expected a comma list of positive integers or 'max'",
-					       o->warps);
-			}
-			lm_status s = x > d->max_warps || x == 0
-				? lm_fail(LM_EUSAGE, "--warps %lu: %s holds 1 to %u warps per CU (%s); --max-warps overrides",
-					  x, d->name, d->max_warps, d->max_warps_source)
-				: lm_meas_geometry(d, (unsigned)x, &g, &w);
-			if (s != LM_OK) {
-				free(v);
-				return s;
-			}
-			if (k <= d->max_warps)
-				v[k++] = (unsigned)x;
-			if (!*end)
-				break;
-			p = end + 1;
-		}
-	} else {
-		for (unsigned x = 1; x <= d->max_warps; x++) {
-			bool want = !o->quick || (x & (x - 1)) == 0 || x == d->max_warps;
-			if (want && lm_meas_geometry(d, x, &g, &w) == LM_OK)
-				v[k++] = x;
-		}
-		lm_error_clear();
-	}
-	*out = v;
-	*n = k;
-	return LM_OK;
+	return lm_sweep_run(o);
 }
 
-static lm_status make_parent_dirs(const char *path)
-{
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-			return lm_fail(LM_EIO, "%s: %s", buf, strerror(errno));
-		*p = '/';
-	}
-	return LM_OK;
-}
+/* ---- fit ---- */
 
 static void iso_now(char *buf, size_t size)
 {
 	time_t t = time(NULL);
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
 }
-
-static void write_metadata(FILE *f, const lm_options *o, const lm_device *d,
-			   const lm_meas_config *cfg, lm_meas *m)
-{
-	char date[32];
-	iso_now(date, sizeof date);
-	double build_s, upload_s;
-	lm_meas_setup_time(m, &build_s, &upload_s);
-	fprintf(f, "# latmix measurements\n# format = %d\n# tool_version = %s\n# date = %s\n",
-		LM_RESULTS_FORMAT, LATMIX_VERSION, date);
-	fprintf(f, "# device = %s\n# vendor = %s\n# platform = %s\n# device_type = %s\n"
-		   "# driver = %s\n# opencl = %s\n", d->name, d->vendor, d->platform_name,
-		lm_device_type_name(d->type), d->driver, d->version);
-	if (d->nv_cc_major)
-		fprintf(f, "# compute_capability = %d.%d\n", d->nv_cc_major, d->nv_cc_minor);
-	fprintf(f, "# compute_units = %u\n# reported_clock_mhz = %u\n# simd_width = %u (%s)\n"
-		   "# max_warps_per_cu = %u, max_groups_per_cu = %u (%s)\n# cache_bytes = %llu\n",
-		d->compute_units, d->max_clock_mhz, d->simd_width, d->simd_source, d->max_warps,
-		d->max_groups, d->max_warps_source, d->cache_size);
-	fprintf(f, "# mix = %s: %s\n", cfg->mix->name, cfg->mix->description);
-	fprintf(f, "# footprint_bytes = %llu\n# lines = %zu\n# line_bytes = %u\n# seed = %llu\n",
-		(unsigned long long)lm_meas_lines(m) * 4ull * d->simd_width, lm_meas_lines(m),
-		4 * d->simd_width, (unsigned long long)cfg->seed);
-	fprintf(f, "# buffer_build_s = %.3f\n# buffer_upload_s = %.3f\n", build_s, upload_s);
-	fprintf(f, "# note = each load's address is base + 4 * value: the integer address arithmetic "
-		   "(one multiply-add per load on most devices) is part of the measured memory latency\n");
-	fprintf(f, "# note = cycles use clock_mhz of each row: measured where clock_source says so, "
-		   "else the device's reported maximum\n");
-	lm_options_echo(f, "# option.", LM_CMD_MEASURE, o);
-}
-
-static bool done_before(const lm_results *prev, const char *mix, lm_alpha a, unsigned warps)
-{
-	for (size_t i = 0; i < prev->n; i++) {
-		const lm_result *r = &prev->v[i];
-		if (r->row.warps == warps && r->row.alpha.num == a.num &&
-		    r->row.alpha.den == a.den && strcmp(r->mix, mix) == 0)
-			return true;
-	}
-	return false;
-}
-
-static lm_status cmd_measure(const lm_options *o)
-{
-	const lm_mix *mix = lm_mix_find(o->mix);
-	if (!mix)
-		return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", o->mix, lm_mix_names());
-	lm_alpha *alphas = NULL;
-	unsigned *warps = NULL;
-	size_t na = 0, nw = 0;
-	lm_meas *m = NULL;
-	lm_results prev = { 0 };
-	FILE *f = NULL;
-	char path[4096];
-	lm_status s = lm_alpha_parse_list(o->alpha ? o->alpha : o->quick ? QUICK_ALPHAS : DEFAULT_ALPHAS,
-					  &alphas, &na);
-	if (s != LM_OK)
-		return s;
-	lm_device d;
-	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
-		goto done;
-	if ((s = warps_list(o, &d, &warps, &nw)) != LM_OK)
-		goto done;
-	lm_meas_config cfg = { .mix = mix, .launch_ms = o->launch_ms, .repeats = o->repeats,
-			       .kernel_dir = o->kernel_dir, .seed = 0x6c61746d6978ull };
-	if (o->footprint) {
-		if ((s = lm_parse_size(o->footprint, &cfg.footprint)) != LM_OK)
-			goto done;
-	} else {
-		cfg.footprint = lm_meas_default_footprint(&d, o->quick);
-	}
-	if ((s = lm_meas_check_footprint(&d, cfg.footprint)) != LM_OK)
-		goto done;
-	if (o->output) {
-		snprintf(path, sizeof path, "%s", o->output);
-	} else {
-		char slug[128];
-		lm_device_slug(&d, slug, sizeof slug);
-		snprintf(path, sizeof path, "results/%s/%s.csv", slug, mix->name);
-	}
-	bool resuming = o->resume && access(path, F_OK) == 0;
-	if (resuming) {
-		if ((s = lm_results_read(path, &prev)) != LM_OK)
-			goto done;
-		if (prev.device[0] && strcmp(prev.device, d.name) != 0) {
-			s = lm_fail(LM_EUSAGE, "--resume: %s holds measurements of '%s', not of '%s'",
-				    path, prev.device, d.name);
-			goto done;
-		}
-	}
-
-	fprintf(stderr, "latmix: %s on %s: building a %.0f MiB chase buffer...\n", mix->name,
-		d.name, (double)cfg.footprint / (1024.0 * 1024.0));
-	if ((s = lm_meas_alloc(&d, &cfg, &m)) != LM_OK)
-		goto done;
-	double build_s, upload_s;
-	lm_meas_setup_time(m, &build_s, &upload_s);
-	fprintf(stderr, "latmix: buffer built in %.2f s, uploaded in %.2f s\n", build_s, upload_s);
-	if ((s = make_parent_dirs(path)) != LM_OK)
-		goto done;
-	f = fopen(path, resuming ? "a" : "w");
-	if (!f) {
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-		goto done;
-	}
-	if (resuming) {
-		char date[32];
-		iso_now(date, sizeof date);
-		fprintf(f, "# resumed = %s, %zu points already here\n", date, prev.n);
-	} else {
-		write_metadata(f, o, &d, &cfg, m);
-		lm_results_header(f);
-	}
-
-	bool tty = isatty(2);
-	size_t total = na * nw, done_n = 0, measured = 0;
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (size_t i = 0; i < na; i++) {
-		char at[32];
-		lm_alpha_format(alphas[i], at, sizeof at);
-		double lo = INFINITY, hi = 0, lat1 = NAN;
-		unsigned n_here = 0;
-		for (size_t j = 0; j < nw; j++, done_n++) {
-			if (resuming && done_before(&prev, mix->name, alphas[i], warps[j]))
-				continue;
-			lm_meas_row row;
-			if ((s = lm_meas_point(m, alphas[i], warps[j], &row)) != LM_OK)
-				goto done;
-			lm_results_row(f, mix->name, &row);
-			measured++;
-			n_here++;
-			double ipc = alphas[i].den ? row.mem_ipc : row.alu_ipc;
-			lo = fmin(lo, ipc);
-			hi = fmax(hi, ipc);
-			if (warps[j] == 1)
-				lat1 = row.cycles_per_group;
-			if (tty) {
-				clock_gettime(CLOCK_MONOTONIC, &t1);
-				double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-				double left = el / (double)measured * (double)(total - done_n - 1);
-				fprintf(stderr, "\r[%3.0f%%] alpha %s, %u warps/CU: %.4g %s IPC   ~%.0f s left   ",
-					100.0 * (double)(done_n + 1) / (double)total, at, warps[j], ipc,
-					alphas[i].den ? "mem" : "alu", left);
-			}
-		}
-		if (tty)
-			fputc('\n', stderr);
-		if (n_here)
-			fprintf(stderr, "alpha %-5s %3u points: %s IPC %.4g .. %.4g per CU; %.1f cycles per %s at 1 warp; "
-				"every launch's final positions checked\n", at, n_here,
-				alphas[i].den ? "mem" : "alu", lo, hi, lat1, alphas[i].den ? "group" : "add");
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double sweep_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-	fprintf(f, "# sweep_seconds = %.1f (%zu points)\n", sweep_s, measured);
-	fprintf(stderr, "latmix: %zu points in %.1f s written to %s\n", measured, sweep_s, path);
-done:
-	if (f && fclose(f) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	if (f && s != LM_OK)
-		fprintf(stderr, "latmix: the points measured so far stay in %s (--resume continues)\n", path);
-	lm_meas_free(m);
-	lm_results_free(&prev);
-	free(alphas);
-	free(warps);
-	return s;
-}
-
-/* ---- fit ---- */
 
 /* "12.3" or "not reached" for a derived occupancy. */
 static const char *warps_text(double w, char *buf, size_t size)

@@ -31,6 +31,7 @@ struct lm_meas {
 	size_t cursor;                   /* cycle position the next point starts at */
 	/* the program of the last alpha */
 	lm_alpha prog_alpha;
+	unsigned prog_chains;
 	cl_program prog;
 	cl_kernel kernel;
 	unsigned mem_n, alu_n, bodies;
@@ -76,14 +77,16 @@ lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes)
 	return LM_OK;
 }
 
-lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned *groups,
-			   unsigned *per_group)
+lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned group_warps,
+			   unsigned *groups, unsigned *per_group)
 {
 	if (warps == 0 || warps > d->max_warps)
 		return lm_fail(LM_EUSAGE, "%u warps per CU: %s holds 1 to %u (%s)", warps,
 			       d->name, d->max_warps, d->max_warps_source);
 	/* the fewest warps per group, so groups spread as finely as possible */
-	for (unsigned w = 1; w <= warps; w++) {
+	for (unsigned w = group_warps ? group_warps : 1; w <= warps; w++) {
+		if (group_warps && w != group_warps)
+			break;
 		if (warps % w || (size_t)w * d->simd_width > d->max_wg_size)
 			continue;
 		if (warps / w <= d->max_groups) {
@@ -92,6 +95,10 @@ lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned *groups,
 			return LM_OK;
 		}
 	}
+	if (group_warps)
+		return lm_fail(LM_EUSAGE, "%u warps per CU: not a whole number of work-groups of %u warps, "
+			       "at most %u of them, of at most %zu warps on %s", warps, group_warps,
+			       d->max_groups, d->max_wg_size / d->simd_width, d->name);
 	return lm_fail(LM_EUSAGE, "%u warps per CU: not a product of at most %u work-groups "
 		       "of at most %zu warps on %s", warps, d->max_groups,
 		       d->max_wg_size / d->simd_width, d->name);
@@ -124,9 +131,27 @@ void lm_meas_free(lm_meas *m)
 	free(m);
 }
 
+lm_status lm_meas_check_config(const lm_device *d, const lm_meas_config *cfg)
+{
+	const lm_mix *mix = cfg->mix;
+	if (cfg->chains == 0 || (mix->step == LM_STEP_STREAM && cfg->chains != 1))
+		return lm_fail(LM_EUSAGE, "mix %s: %u chains per thread (stream: 1; others: a positive count)",
+			       mix->name, cfg->chains);
+	if (mix->step == LM_STEP_LOCAL) {
+		unsigned long long need = 4ull * LM_MEAS_LMEM_ROWS * d->simd_width * mix->stride;
+		if (need > d->local_mem)
+			return lm_fail(LM_EUSAGE, "mix lmem: a chase of %d rows of %u words needs %llu bytes "
+				       "of local memory; %s allows %llu per work-group", LM_MEAS_LMEM_ROWS,
+				       d->simd_width * mix->stride, need, d->name, d->local_mem);
+	}
+	if (mix->step == LM_STEP_GLOBAL || mix->step == LM_STEP_STREAM)
+		return lm_meas_check_footprint(d, cfg->footprint);
+	return LM_OK;
+}
+
 lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out)
 {
-	lm_status s = lm_meas_check_footprint(d, cfg->footprint);
+	lm_status s = lm_meas_check_config(d, cfg);
 	if (s != LM_OK)
 		return s;
 	lm_meas *m = calloc(1, sizeof *m);
@@ -137,7 +162,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	m->cfg = *cfg;
 	m->nv_timing = d->nv_cc_major > 0;
 	m->max_warps_total = (size_t)d->max_warps * d->compute_units;
-	m->max_threads = m->max_warps_total * d->simd_width;
+	m->max_threads = m->max_warps_total * d->simd_width * (cfg->chains ? cfg->chains : 1);
 	m->per_cu_len = 4096;
 
 	m->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
@@ -160,12 +185,21 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 		goto fail;
 	}
 
-	size_t lines = (size_t)(cfg->footprint / (4ull * d->simd_width));
+	const lm_mix *mix = cfg->mix;
+	/* the chase: global mixes fill the footprint; lmem's fits in local
+	 * memory; sfu needs none (one line stands in) */
+	size_t width = (size_t)d->simd_width * mix->stride;
+	size_t lines = (size_t)(cfg->footprint / (4ull * width));
+	if (mix->step == LM_STEP_LOCAL)
+		lines = LM_MEAS_LMEM_ROWS;
+	else if (mix->step == LM_STEP_SFU) {
+		lines = 2;
+	}
 	double t0 = now();
-	if ((s = lm_chase_alloc(lines, d->simd_width, cfg->seed, &m->chase)) != LM_OK)
+	if ((s = lm_chase_alloc(lines, (unsigned)width, cfg->seed, &m->chase)) != LM_OK)
 		goto fail;
 	double t1 = now();
-	size_t bytes = lines * d->simd_width * 4;
+	size_t bytes = lines * width * 4;
 	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_ONLY, bytes, NULL, &err);
 	if (err == CL_SUCCESS)
 		err = clEnqueueWriteBuffer(m->queue, m->chain, CL_TRUE, 0, bytes,
@@ -213,19 +247,24 @@ static void body_shape(lm_alpha a, unsigned *mem_n, unsigned *alu_n, unsigned *b
 	*bodies = per >= BODY_TARGET ? 1 : (BODY_TARGET + per - 1) / per;
 }
 
-static void build_options(const lm_device *d, lm_alpha a, bool nv_timing, char *buf, size_t size)
+static void build_options(const lm_device *d, const lm_mix *mix, unsigned chains, lm_alpha a,
+			  bool nv_timing, char *buf, size_t size)
 {
 	unsigned mem_n, alu_n, bodies;
 	body_shape(a, &mem_n, &alu_n, &bodies);
-	snprintf(buf, size, "-DMEM_N=%u -DALU_N=%u -DBODIES=%u -DSIMD=%u%s", mem_n, alu_n,
-		 bodies, d->simd_width, nv_timing ? " -DLM_NV_TIMING" : "");
+	if (mix->step == LM_STEP_STREAM)
+		bodies = 16;
+	snprintf(buf, size, "-DMEM_N=%u -DALU_N=%u -DBODIES=%u -DCHAINS=%u -DSIMD=%u -DLMEM_WORDS=%u %s%s",
+		 mem_n, alu_n, bodies, chains, d->simd_width,
+		 LM_MEAS_LMEM_ROWS * d->simd_width * mix->stride, mix->define,
+		 nv_timing ? " -DLM_NV_TIMING" : "");
 }
 
 static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_dir,
-		       const lm_mix *mix, const char *options, cl_program *out)
+		       const char *options, cl_program *out)
 {
 	char *src;
-	lm_status s = lm_kernel_source(kernel_dir, mix->kernel_file, &src, NULL);
+	lm_status s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL);
 	if (s != LM_OK)
 		return s;
 	cl_int err;
@@ -233,7 +272,7 @@ static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_di
 	cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
 	free(src);
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clCreateProgramWithSource", mix->kernel_file);
+		return lm_fail_cl(err, "clCreateProgramWithSource", LM_MIX_KERNEL_FILE);
 	err = clBuildProgram(p, 1, &d->id, options, NULL, NULL);
 	if (err != CL_SUCCESS) {
 		char log[2048] = "";
@@ -241,15 +280,16 @@ static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_di
 		log[sizeof log - 1] = '\0';
 		clReleaseProgram(p);
 		return lm_fail(LM_ECL, "clBuildProgram: %s (%d): %s %s:\n%s", lm_cl_error_name(err),
-			       (int)err, mix->kernel_file, options, log);
+			       (int)err, LM_MIX_KERNEL_FILE, options, log);
 	}
 	*out = p;
 	return LM_OK;
 }
 
-static lm_status use_alpha(lm_meas *m, lm_alpha a)
+static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 {
-	if (m->kernel && m->prog_alpha.num == a.num && m->prog_alpha.den == a.den)
+	if (m->kernel && m->prog_alpha.num == a.num && m->prog_alpha.den == a.den &&
+	    m->prog_chains == chains)
 		return LM_OK;
 	if (m->kernel)
 		clReleaseKernel(m->kernel);
@@ -258,13 +298,14 @@ static lm_status use_alpha(lm_meas *m, lm_alpha a)
 	m->kernel = NULL;
 	m->prog = NULL;
 	char opts[256];
-	build_options(&m->dev, a, m->nv_timing, opts, sizeof opts);
-	lm_status s = build(m->ctx, &m->dev, m->cfg.kernel_dir, m->cfg.mix, opts, &m->prog);
+	const lm_mix *mix = m->cfg.mix;
+	build_options(&m->dev, mix, chains, a, m->nv_timing, opts, sizeof opts);
+	lm_status s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	if (s != LM_OK && m->nv_timing) {
 		/* no inline PTX here: measure without the per-warp record */
 		m->nv_timing = false;
-		build_options(&m->dev, a, false, opts, sizeof opts);
-		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, m->cfg.mix, opts, &m->prog);
+		build_options(&m->dev, mix, chains, a, false, opts, sizeof opts);
+		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	}
 	if (s != LM_OK)
 		return s;
@@ -273,27 +314,63 @@ static lm_status use_alpha(lm_meas *m, lm_alpha a)
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateKernel", m->cfg.mix->kernel);
 	m->prog_alpha = a;
+	m->prog_chains = chains;
 	body_shape(a, &m->mem_n, &m->alu_n, &m->bodies);
+	if (mix->step == LM_STEP_STREAM) {
+		m->mem_n = 1;
+		m->alu_n = 0;
+		m->bodies = 16;
+	}
 	return LM_OK;
 }
 
 /* One launch of iters iterations over threads work-items; checks every
  * thread's final value and returns the device time in seconds. */
+/* Does the value v, the end of a chain, hold what the mix promises? For
+ * chases, the host's own walk; for sfu, a normal float near 1 (rsqrt
+ * iterated converges to 1); stream computes no chain. */
+static bool check_value(const lm_meas *m, size_t i, uint64_t steps)
+{
+	switch (m->cfg.mix->step) {
+	case LM_STEP_GLOBAL:
+	case LM_STEP_LOCAL:
+		m->expect[i] = steps ? lm_chase_walk(m->chase, m->expect[i], steps) : m->expect[i];
+		return m->got[i] == m->expect[i];
+	case LM_STEP_SFU: {
+		float f;
+		memcpy(&f, &m->got[i], sizeof f);
+		bool ok = isnormal(f) && (steps ? f > 0.5f && f < 2.0f : m->got[i] == m->expect[i]);
+		m->expect[i] = m->got[i];
+		return ok;
+	}
+	case LM_STEP_STREAM:
+		break;
+	}
+	return true;
+}
+
+/* One launch of iters iterations over threads work-items; checks every
+ * chain's final value and returns the device time in seconds. */
 static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters, double *seconds)
 {
 	cl_int err;
 	const cl_float zero = 0.0f;
+	const lm_mix *mix = m->cfg.mix;
+	cl_uint extra = mix->step == LM_STEP_STREAM
+				? (cl_uint)(lm_chase_lines(m->chase) * lm_chase_width(m->chase))
+				: LM_CHASE_OFFSET;
 	err = clSetKernelArg(m->kernel, 0, sizeof m->chain, &m->chain);
 	err |= clSetKernelArg(m->kernel, 1, sizeof m->pos, &m->pos);
 	err |= clSetKernelArg(m->kernel, 2, sizeof zero, &zero);
 	err |= clSetKernelArg(m->kernel, 3, sizeof iters, &iters);
 	err |= clSetKernelArg(m->kernel, 4, sizeof m->timing, &m->timing);
+	err |= clSetKernelArg(m->kernel, 5, sizeof extra, &extra);
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", m->cfg.mix->kernel);
+		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
 	cl_event ev;
 	err = clEnqueueNDRangeKernel(m->queue, m->kernel, 1, NULL, &threads, &wg, 0, NULL, &ev);
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clEnqueueNDRangeKernel", m->cfg.mix->kernel);
+		return lm_fail_cl(err, "clEnqueueNDRangeKernel", mix->kernel);
 	err = clWaitForEvents(1, &ev);
 	cl_ulong t0 = 0, t1 = 0;
 	if (err == CL_SUCCESS)
@@ -302,21 +379,25 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters, do
 		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
 	clReleaseEvent(ev);
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "kernel timing", m->cfg.mix->kernel);
+		return lm_fail_cl(err, "kernel timing", mix->kernel);
 	*seconds = (double)(t1 - t0) * 1e-9;
+	if (mix->step == LM_STEP_STREAM)
+		return LM_OK;
 
-	err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, threads * 4, m->got, 0, NULL, NULL);
+	size_t values = threads * m->prog_chains;
+	err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->got, 0, NULL, NULL);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer", "positions");
 	uint64_t steps = (uint64_t)iters * m->bodies * m->mem_n;
-	for (size_t t = 0; t < threads; t++) {
-		m->expect[t] = steps ? lm_chase_walk(m->chase, m->expect[t], steps) : m->expect[t];
-		if (m->got[t] != m->expect[t])
-			return lm_fail(LM_ECHECK, "work-item %zu ended at word %u after %llu loads, "
-				       "the host's walk at word %u: the kernel did not run the chain "
-				       "it was built for (compiler, denormal flush, or memory error)",
-				       t, m->got[t] - LM_CHASE_OFFSET, (unsigned long long)steps,
-				       m->expect[t] - LM_CHASE_OFFSET);
+	for (size_t i = 0; i < values; i++) {
+		uint32_t want = m->expect[i];
+		if (!check_value(m, i, steps))
+			return lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu steps; "
+				       "expected %s0x%08x: the kernel did not run the chain it was built for "
+				       "(compiler, denormal flush, or memory error)", mix->name, i % threads,
+				       i / threads, m->got[i], (unsigned long long)steps,
+				       mix->step == LM_STEP_SFU ? "a normal float near 1, from " : "",
+				       mix->step == LM_STEP_SFU ? want : m->expect[i]);
 	}
 	return LM_OK;
 }
@@ -367,14 +448,18 @@ static lm_status read_record(lm_meas *m, size_t nwarps, unsigned warps_per_cu,
 	return LM_OK;
 }
 
-lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned warps, lm_meas_row *row)
+lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
+			lm_meas_row *row)
 {
 	const lm_device *d = &m->dev;
 	unsigned groups, per_group;
-	lm_status s = lm_meas_geometry(d, warps, &groups, &per_group);
+	lm_status s = lm_meas_geometry(d, warps, m->cfg.group_warps, &groups, &per_group);
 	if (s != LM_OK)
 		return s;
-	if ((s = use_alpha(m, alpha)) != LM_OK)
+	if (chains == 0 || chains > m->cfg.chains)
+		return lm_fail(LM_EUSAGE, "%u chains: this measurement was set up for 1 to %u",
+			       chains, m->cfg.chains);
+	if ((s = use_program(m, alpha, chains)) != LM_OK)
 		return s;
 	size_t wg = (size_t)per_group * d->simd_width;
 	size_t kmax = 0;
@@ -385,11 +470,35 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned warps, lm_meas_row 
 	size_t nwarps = (size_t)warps * d->compute_units;
 	size_t threads = nwarps * d->simd_width;
 
-	/* evenly spaced starts, beginning where the last point's first warp stopped */
-	for (size_t t = 0; t < threads; t++)
-		m->start[t] = m->expect[t] = lm_chase_start(m->chase, m->cursor, t / d->simd_width,
-							   nwarps, (unsigned)(t % d->simd_width));
-	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, threads * 4, m->start,
+	/* evenly spaced starts, beginning where the last point's first chain
+	 * stopped; chain c of warp w is virtual warp c * nwarps + w, so a
+	 * thread's chains lie far apart */
+	const lm_mix *mix = m->cfg.mix;
+	unsigned simd = d->simd_width;
+	size_t values = threads * chains;
+	for (size_t i = 0; i < values; i++) {
+		size_t c = i / threads, t = i % threads;
+		unsigned lane = (unsigned)(t % simd);
+		switch (mix->step) {
+		case LM_STEP_GLOBAL:
+			m->start[i] = mix->divergent
+				? lm_chase_start(m->chase, m->cursor, i, values, lane)
+				: lm_chase_start(m->chase, m->cursor, c * nwarps + t / simd, nwarps * chains,
+						 lane * mix->stride);
+			break;
+		case LM_STEP_LOCAL:
+			m->start[i] = lm_chase_start(m->chase, 0, c * nwarps + t / simd, nwarps * chains, lane);
+			break;
+		case LM_STEP_SFU:
+			m->start[i] = 0x3fc00000u + (uint32_t)(i % 4096); /* about 1.5 */
+			break;
+		case LM_STEP_STREAM:
+			m->start[i] = 0;
+			break;
+		}
+		m->expect[i] = m->start[i];
+	}
+	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->start,
 					  0, NULL, NULL);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueWriteBuffer", "positions");
@@ -442,8 +551,9 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned warps, lm_meas_row 
 	row->work_group_size = (unsigned)wg;
 	row->compute_units = d->compute_units;
 	row->simd_width = d->simd_width;
-	row->mem_per_iter = m->bodies * m->mem_n;
-	row->alu_per_iter = m->bodies * m->alu_n;
+	row->chains = chains;
+	row->mem_per_iter = m->bodies * m->mem_n * chains;
+	row->alu_per_iter = m->bodies * m->alu_n * chains;
 	row->iters = iters;
 	row->repeats = reps;
 	row->time_med = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
@@ -471,23 +581,24 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned warps, lm_meas_row 
 	row->mem_ipc = per_warp_mem * (double)nwarps / cu_cycles;
 	row->alu_ipc = per_warp_alu * (double)nwarps / cu_cycles;
 	row->bytes_per_s = per_warp_mem * (double)nwarps * d->simd_width *
-			   m->cfg.mix->bytes_per_lane / row->time_med;
-	row->cycles_per_group = row->time_med * hz / (alpha.den ? per_warp_mem : per_warp_alu);
-	row->checked = (unsigned long)threads;
-	/* the next point starts where this one's first warp stopped */
-	m->cursor = lm_chase_position(m->chase, m->expect[0]);
+			   mix->bytes_per_lane / row->time_med;
+	row->cycles_per_group = row->time_med * hz * chains / (alpha.den ? per_warp_mem : per_warp_alu);
+	row->checked = mix->step == LM_STEP_STREAM ? 0 : (unsigned long)values;
+	/* the next point starts where this one's first chain stopped */
+	if (mix->step == LM_STEP_GLOBAL)
+		m->cursor = lm_chase_position(m->chase, m->expect[0]);
 	return LM_OK;
 }
 
-lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char *kernel_dir,
-			      lm_alpha alpha, bool binary, char **text)
+lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned chains,
+			      const char *kernel_dir, lm_alpha alpha, bool binary, char **text)
 {
 	char opts[256];
 	bool nv = d->nv_cc_major > 0;
-	build_options(d, alpha, nv, opts, sizeof opts);
+	build_options(d, mix, chains, alpha, nv, opts, sizeof opts);
 	char *src;
 	const char *from;
-	lm_status s = lm_kernel_source(kernel_dir, mix->kernel_file, &src, &from);
+	lm_status s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, &from);
 	if (s != LM_OK)
 		return s;
 	cl_int err;
@@ -499,9 +610,9 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char 
 		s = lm_fail_cl(err, "clCreateContext", d->name);
 		goto done;
 	}
-	if ((s = build(ctx, d, kernel_dir, mix, opts, &prog)) != LM_OK && nv) {
-		build_options(d, alpha, false, opts, sizeof opts);
-		s = build(ctx, d, kernel_dir, mix, opts, &prog);
+	if ((s = build(ctx, d, kernel_dir, opts, &prog)) != LM_OK && nv) {
+		build_options(d, mix, chains, alpha, false, opts, sizeof opts);
+		s = build(ctx, d, kernel_dir, opts, &prog);
 	}
 	if (s != LM_OK)
 		goto done;
@@ -534,7 +645,7 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char 
 	}
 	int k = snprintf(out, len, "// latmix kernel: mix %s, kernel %s, source %s/%s\n"
 			 "// build options: %s\n%s", mix->name, mix->kernel, from,
-			 mix->kernel_file, opts, src);
+			 LM_MIX_KERNEL_FILE, opts, src);
 	if (binary) {
 		if (text_binary) {
 			bin[text_len] = '\0';

@@ -15,6 +15,8 @@ typedef struct {
 	unsigned long long footprint; /* chase buffer bytes */
 	double launch_ms;             /* target duration of a timed launch */
 	int repeats;                  /* timed launches per point */
+	unsigned chains;              /* most chains per thread a point will ask for */
+	unsigned group_warps;         /* warps per work-group; 0: as few as fit */
 	const char *kernel_dir;       /* NULL: embedded kernels */
 	uint64_t seed;                /* of the chase buffer's shuffle */
 } lm_meas_config;
@@ -25,7 +27,8 @@ typedef struct {
 	unsigned warps;            /* resident warps per CU asked for */
 	unsigned groups_per_cu, warps_per_group, work_group_size;
 	unsigned compute_units, simd_width;
-	unsigned mem_per_iter, alu_per_iter; /* chain instructions per loop iteration */
+	unsigned chains;           /* independent chains per thread */
+	unsigned mem_per_iter, alu_per_iter; /* warp instructions per loop iteration, all chains */
 	unsigned long iters;       /* loop iterations per launch */
 	int repeats;
 	double time_med, time_min, time_max; /* seconds per timed launch */
@@ -33,13 +36,16 @@ typedef struct {
 	const char *clock_source;  /* "%clock64/%globaltimer" or "reported maximum" */
 	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU */
 	double bytes_per_s;        /* bytes the lanes requested */
-	double cycles_per_group;   /* per warp: one load + alpha adds (per add if inf) */
+	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
 	char coresident[16];       /* "yes", "no", "unverified" */
 	char spread[48];           /* "even", "uneven ...", "unverified" */
 	unsigned long checked;     /* threads whose final position was checked */
 } lm_meas_row;
 
 typedef struct lm_meas lm_meas;
+
+/* Rows of the local-memory chase: its words are rows x SIMD width. */
+#define LM_MEAS_LMEM_ROWS 32
 
 /* The footprint latmix uses by default on d: max(1 GiB, 8 x the reported
  * cache), within the device's largest allocation and the chase's index
@@ -50,11 +56,17 @@ unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick);
 lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes);
 
 /* Splits warps per CU into groups per CU x warps per group that d holds at
- * once; LM_EUSAGE if none (a prime count beyond one work-group, say). */
-lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned *groups,
-			   unsigned *per_group);
+ * once, with group_warps warps per group if nonzero, else as few as fit;
+ * LM_EUSAGE if none (a prime count beyond one work-group, say). */
+lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned group_warps,
+			   unsigned *groups, unsigned *per_group);
 
-/* Creates the context, builds the chase buffer and uploads it. */
+/* Can d run cfg? LM_EUSAGE with a message if not (footprint, local memory,
+ * chains). Allocates nothing. */
+lm_status lm_meas_check_config(const lm_device *d, const lm_meas_config *cfg);
+
+/* Creates the context, builds the mix's chase buffer and uploads it.
+ * LM_EUSAGE where the device cannot run the mix as configured. */
 lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out);
 void lm_meas_free(lm_meas *m);
 
@@ -62,14 +74,16 @@ void lm_meas_free(lm_meas *m);
 void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s);
 size_t lm_meas_lines(const lm_meas *m);
 
-/* Measures one point. LM_ECHECK if any thread's final position differs from
+/* Measures one point: alpha, chains per thread (1 to cfg.chains), warps
+ * per CU. LM_ECHECK if any thread's final position differs from
  * the host's walk: the number would not be true. */
-lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned warps, lm_meas_row *row);
+lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
+			lm_meas_row *row);
 
 /* The source as latmix builds it for alpha on d (build options first, as a
  * comment) and, if binary, the device binary where it is text (NVIDIA:
  * PTX), in a new string (free() it). */
-lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, const char *kernel_dir,
-			      lm_alpha alpha, bool binary, char **text);
+lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned chains,
+			      const char *kernel_dir, lm_alpha alpha, bool binary, char **text);
 
 #endif

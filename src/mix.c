@@ -3,20 +3,35 @@
 #include <string.h>
 
 static const lm_mix mixes[] = {
-	{ "gmem", "chase.cl", "lm_gmem", 4, 1,
-	  "coalesced global-memory pointer chase (one line per warp load), "
-	  "alpha dependent float adds per load (thesis 4.1)" },
+	{ "gmem", "lm_chase", "", LM_STEP_GLOBAL, 1, false, 4,
+	  "coalesced global-memory pointer chase: a warp's load is one line (thesis 4.1)" },
+	{ "gmem-stride2", "lm_chase", "", LM_STEP_GLOBAL, 2, false, 4,
+	  "global-memory chase with lanes two words apart: a warp's load spans two lines (thesis 4.3)" },
+	{ "gmem-random", "lm_chase", "", LM_STEP_GLOBAL, 1, true, 4,
+	  "global-memory chase with every lane on its own random line: a fully divergent load (thesis 4.3)" },
+	{ "lmem", "lm_chase", "-DMIX_LMEM", LM_STEP_LOCAL, 1, false, 4,
+	  "local-memory chase, lane i always in bank i: no bank conflicts (thesis 4.7)" },
+	{ "sfu", "lm_chase", "-DMIX_SFU", LM_STEP_SFU, 1, false, 0,
+	  "a = native_rsqrt(a) in place of the load (special function unit, thesis 4.7)" },
+	{ "stream", "lm_stream", "", LM_STEP_STREAM, 1, false, 4,
+	  "independent coalesced loads streaming through the buffer: memory bandwidth directly" },
 };
+#define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 
 const lm_mix *lm_mix_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof mixes / sizeof mixes[0]; i++)
+	for (int i = 0; i < NMIXES; i++)
 		if (strcmp(mixes[i].name, name) == 0)
 			return &mixes[i];
 	return NULL;
 }
 
+const lm_mix *lm_mix_at(int i)
+{
+	return i >= 0 && i < NMIXES ? &mixes[i] : NULL;
+}
+
 const char *lm_mix_names(void)
 {
-	return "gmem";
+	return "gmem, gmem-stride2, gmem-random, lmem, sfu, stream";
 }

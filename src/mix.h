@@ -3,17 +3,33 @@
 #ifndef LM_MIX_H
 #define LM_MIX_H
 
+#include <stdbool.h>
+
+typedef enum {
+	LM_STEP_GLOBAL, /* a = base[a], a global-memory load */
+	LM_STEP_LOCAL,  /* a = lbase[a], a local ("shared") memory load */
+	LM_STEP_SFU,    /* a = native_rsqrt(a) */
+	LM_STEP_STREAM  /* independent coalesced loads: bandwidth, not latency */
+} lm_step;
+
 typedef struct {
 	const char *name;         /* as given to --mix */
-	const char *kernel_file;  /* in cl/ */
-	const char *kernel;       /* function name */
-	unsigned bytes_per_lane;  /* bytes one lane requests per memory instruction */
-	unsigned lines_per_load;  /* lines one warp's memory instruction touches */
+	const char *kernel;       /* function in cl/chase.cl */
+	const char *define;       /* build option selecting the step, or "" */
+	lm_step step;
+	unsigned stride;          /* words between neighbouring lanes' loads */
+	bool divergent;           /* every lane on a line of its own */
+	unsigned bytes_per_lane;  /* bytes a lane requests per step; 0: none */
 	const char *description;
 } lm_mix;
 
+#define LM_MIX_KERNEL_FILE "chase.cl"
+
 /* The mix called name, or NULL. */
 const lm_mix *lm_mix_find(const char *name);
+
+/* The i-th mix, or NULL past the last. */
+const lm_mix *lm_mix_at(int i);
 
 /* The names of all mixes, comma-separated, for messages. */
 const char *lm_mix_names(void);

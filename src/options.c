@@ -39,8 +39,14 @@ static const opt table[] = {
 	  "N", "predict: occupancy in warps per CU; measure: comma list or 'max' (all)" },
 	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
 	  "F", "fraction of the attainable peak for 'warps needed'" },
-	{ "mix", 'm', OPT_STR, "gmem", 0, 0, LM_CMD_KERNEL | MEAS, OFF(mix),
-	  "MIX", "instruction mix: gmem (coalesced global-memory pointer chase)" },
+	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS, OFF(mix), "MIX",
+	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, sfu, "
+	  "stream); default kernel: gmem, measure: all" },
+	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS, OFF(chains), "K",
+	  "independent chains per thread: kernel: one count; measure: comma list; default 1 (measure: "
+	  "1,2,4,8 for gmem)" },
+	{ "group-warps", 0, OPT_INT, "0", 0, 1024, MEAS, OFF(group_warps), "W",
+	  "warps per work-group; 0: as few as let the device hold the occupancy" },
 	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",
 	  "chase buffer size (K, M, G suffixes); default: max(1 GiB, 8 x largest cache) within the device's limits" },
 	{ "simd", 0, OPT_INT, "0", 0, 1024, CLDEV, OFF(simd), "W",

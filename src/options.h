@@ -30,7 +30,9 @@ typedef struct {
 	const char *warps;      /* predict: a number; measure: list or "max" */
 	double fraction;
 	/* measure and kernel */
-	const char *mix;
+	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
+	const char *chains;     /* kernel: one count; measure: a list */
+	int group_warps;        /* warps per work-group; 0: as few as fit */
 	const char *footprint;  /* bytes, with K/M/G suffix */
 	int simd;               /* override of the detected SIMD width */
 	int max_warps;          /* override of the resident-warp limit */

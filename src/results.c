@@ -14,35 +14,37 @@ typedef struct {
 	col_type type;
 	size_t offset; /* in lm_meas_row */
 	const char *unit;
+	const char *absent; /* value of a column older files lack; NULL: required */
 } column;
 
 #define R(m) offsetof(lm_meas_row, m)
 static const column columns[] = {
-	{ "mix", C_MIX, 0, "" },
-	{ "alpha", C_ALPHA, R(alpha), "adds per load, exact" },
-	{ "alpha_value", C_IGNORE, 0, "adds per load" },
-	{ "warps_per_cu", C_UINT, R(warps), "warps" },
-	{ "groups_per_cu", C_UINT, R(groups_per_cu), "work-groups" },
-	{ "warps_per_group", C_UINT, R(warps_per_group), "warps" },
-	{ "work_group_size", C_UINT, R(work_group_size), "work-items" },
-	{ "compute_units", C_UINT, R(compute_units), "CUs" },
-	{ "simd_width", C_UINT, R(simd_width), "lanes" },
-	{ "mem_per_iter", C_UINT, R(mem_per_iter), "loads per loop iteration" },
-	{ "alu_per_iter", C_UINT, R(alu_per_iter), "adds per loop iteration" },
-	{ "iters", C_ULONG, R(iters), "loop iterations per launch" },
-	{ "repeats", C_INT, R(repeats), "timed launches" },
-	{ "time_median_s", C_NUM, R(time_med), "s" },
-	{ "time_min_s", C_NUM, R(time_min), "s" },
-	{ "time_max_s", C_NUM, R(time_max), "s" },
-	{ "clock_mhz", C_NUM, R(clock_mhz), "MHz" },
-	{ "clock_source", C_CLOCKSRC, 0, "" },
-	{ "mem_ipc", C_NUM, R(mem_ipc), "warp loads / cycle / CU" },
-	{ "alu_ipc", C_NUM, R(alu_ipc), "warp adds / cycle / CU" },
-	{ "bytes_per_s", C_NUM, R(bytes_per_s), "B/s requested" },
-	{ "cycles_per_group", C_NUM, R(cycles_per_group), "cycles per load + alpha adds, per warp" },
-	{ "coresident", C_TEXT16, R(coresident), "" },
-	{ "spread", C_TEXT48, R(spread), "" },
-	{ "checked_threads", C_ULONG, R(checked), "work-items" },
+	{ "mix", C_MIX, 0, "", NULL },
+	{ "alpha", C_ALPHA, R(alpha), "adds per load, exact", NULL },
+	{ "alpha_value", C_IGNORE, 0, "adds per load", NULL },
+	{ "warps_per_cu", C_UINT, R(warps), "warps", NULL },
+	{ "groups_per_cu", C_UINT, R(groups_per_cu), "work-groups", NULL },
+	{ "warps_per_group", C_UINT, R(warps_per_group), "warps", NULL },
+	{ "work_group_size", C_UINT, R(work_group_size), "work-items", NULL },
+	{ "compute_units", C_UINT, R(compute_units), "CUs", NULL },
+	{ "simd_width", C_UINT, R(simd_width), "lanes", NULL },
+	{ "chains", C_UINT, R(chains), "independent chains per thread", "1" },
+	{ "mem_per_iter", C_UINT, R(mem_per_iter), "loads per loop iteration", NULL },
+	{ "alu_per_iter", C_UINT, R(alu_per_iter), "adds per loop iteration", NULL },
+	{ "iters", C_ULONG, R(iters), "loop iterations per launch", NULL },
+	{ "repeats", C_INT, R(repeats), "timed launches", NULL },
+	{ "time_median_s", C_NUM, R(time_med), "s", NULL },
+	{ "time_min_s", C_NUM, R(time_min), "s", NULL },
+	{ "time_max_s", C_NUM, R(time_max), "s", NULL },
+	{ "clock_mhz", C_NUM, R(clock_mhz), "MHz", NULL },
+	{ "clock_source", C_CLOCKSRC, 0, "", NULL },
+	{ "mem_ipc", C_NUM, R(mem_ipc), "warp loads / cycle / CU", NULL },
+	{ "alu_ipc", C_NUM, R(alu_ipc), "warp adds / cycle / CU", NULL },
+	{ "bytes_per_s", C_NUM, R(bytes_per_s), "B/s requested", NULL },
+	{ "cycles_per_group", C_NUM, R(cycles_per_group), "cycles per load + alpha adds, per warp", NULL },
+	{ "coresident", C_TEXT16, R(coresident), "", NULL },
+	{ "spread", C_TEXT48, R(spread), "", NULL },
+	{ "checked_threads", C_ULONG, R(checked), "work-items", NULL },
 };
 #undef R
 #define NCOLS (sizeof columns / sizeof columns[0])
@@ -198,7 +200,7 @@ lm_status lm_results_read(const char *path, lm_results *out)
 				for (int k = 0; k < n; k++)
 					if (strcmp(fields[k], columns[c].name) == 0)
 						where[c] = k;
-				if (where[c] < 0) {
+				if (where[c] < 0 && !columns[c].absent) {
 					s = lm_fail(LM_EPARSE, "%s:%d: column '%s' missing from the header",
 						    path, lineno, columns[c].name);
 					goto fail;
@@ -220,6 +222,10 @@ lm_status lm_results_read(const char *path, lm_results *out)
 		memset(res, 0, sizeof *res);
 		res->line = lineno;
 		for (size_t c = 0; c < NCOLS; c++) {
+			if (where[c] < 0) {
+				parse_cell(&columns[c], columns[c].absent, res);
+				continue;
+			}
 			if (where[c] >= n) {
 				s = lm_fail(LM_EPARSE, "%s:%d: row has %d fields, the header more", path,
 					    lineno, n);

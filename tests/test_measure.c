@@ -21,7 +21,7 @@ static void setup(void)
 		fprintf(stderr, "no OpenCL device: %s\n", lm_error_message());
 		exit(1);
 	}
-	cfg = (lm_meas_config){ .mix = lm_mix_find("gmem"), .footprint = 4u << 20,
+	cfg = (lm_meas_config){ .mix = lm_mix_find("gmem"), .footprint = 4u << 20, .chains = 1,
 				.launch_ms = 1, .repeats = 3, .seed = 7 };
 }
 
@@ -36,7 +36,7 @@ START_TEST(small_sweep_checks_every_thread)
 		double inf_at_1 = 0;
 		for (size_t j = 0; j < 3; j++) {
 			lm_meas_row r;
-			ck_assert_msg(lm_meas_point(m, alphas[i], warps[j], &r) == LM_OK, "%s",
+			ck_assert_msg(lm_meas_point(m, alphas[i], 1, warps[j], &r) == LM_OK, "%s",
 				      lm_error_message());
 			ck_assert_uint_eq(r.checked, (unsigned long)warps[j] * dev.compute_units * dev.simd_width);
 			ck_assert_uint_eq(r.groups_per_cu * r.warps_per_group, warps[j]);
@@ -68,8 +68,8 @@ START_TEST(rows_round_trip_through_csv)
 	lm_meas *m;
 	ck_assert_int_eq(lm_meas_alloc(&dev, &cfg, &m), LM_OK);
 	lm_meas_row rows[2];
-	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 3, 4 }, 2, &rows[0]), LM_OK);
-	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 0 }, 1, &rows[1]), LM_OK);
+	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 3, 4 }, 1, 2, &rows[0]), LM_OK);
+	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 0 }, 1, 1, &rows[1]), LM_OK);
 	lm_meas_free(m);
 	char path[] = "/tmp/latmix-rows-XXXXXX";
 	int fd = mkstemp(path);
@@ -108,7 +108,7 @@ START_TEST(a_wrong_chain_is_caught)
 {
 	char *src;
 	ck_assert_int_eq(lm_kernel_source(NULL, "chase.cl", &src, NULL), LM_OK);
-	const char *needle = "a = base[a];";
+	const char *needle = "#define STEP(a) (a) = base[a]";
 	char *at = strstr(src, needle);
 	ck_assert_ptr_nonnull(at);
 	char dir[] = "/tmp/latmix-kdir-XXXXXX";
@@ -117,7 +117,7 @@ START_TEST(a_wrong_chain_is_caught)
 	snprintf(path, sizeof path, "%s/chase.cl", dir);
 	FILE *f = fopen(path, "w");
 	fwrite(src, 1, (size_t)(at - src), f);
-	fputs("a = base[a]; if (it == 0 && get_global_id(0) == 5) a = base[a];", f);
+	fputs("#define STEP(a) (a) = (it == 0 && get_global_id(0) == 5) ? base[base[a]] : base[a]", f);
 	fputs(at + strlen(needle), f);
 	fclose(f);
 	free(src);
@@ -126,8 +126,8 @@ START_TEST(a_wrong_chain_is_caught)
 	lm_meas *m;
 	ck_assert_int_eq(lm_meas_alloc(&dev, &bad, &m), LM_OK);
 	lm_meas_row r;
-	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, &r), LM_ECHECK);
-	ck_assert_msg(strstr(lm_error_message(), "work-item 5 ") != NULL, "%s", lm_error_message());
+	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, 1, &r), LM_ECHECK);
+	ck_assert_msg(strstr(lm_error_message(), "work-item 5,") != NULL, "%s", lm_error_message());
 	lm_meas_free(m);
 	unlink(path);
 	rmdir(dir);
@@ -137,8 +137,8 @@ END_TEST
 START_TEST(impossible_points_refused)
 {
 	unsigned g, w;
-	ck_assert_int_eq(lm_meas_geometry(&dev, dev.max_warps + 1, &g, &w), LM_EUSAGE);
-	ck_assert_int_eq(lm_meas_geometry(&dev, 0, &g, &w), LM_EUSAGE);
+	ck_assert_int_eq(lm_meas_geometry(&dev, dev.max_warps + 1, 0, &g, &w), LM_EUSAGE);
+	ck_assert_int_eq(lm_meas_geometry(&dev, 0, 0, &g, &w), LM_EUSAGE);
 	ck_assert_int_eq(lm_meas_check_footprint(&dev, dev.max_alloc + 4096), LM_EUSAGE);
 	ck_assert(strstr(lm_error_message(), "larger than") != NULL);
 	lm_meas_config huge = cfg;

@@ -1,0 +1,395 @@
+#include "sweep.h"
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "results.h"
+
+#define MAX_MIXES 8
+#define MAX_CHAINS 16
+
+/* Default alphas: the full span for the main mix, fewer elsewhere. */
+#define ALPHAS_FULL "0,1/4,1,2,4,8,16,32,64,128,256,512,inf"
+#define ALPHAS_OTHER "0,1,4,16,64,256"
+#define ALPHAS_CHAINS "0,4,16,64"
+#define QUICK_FULL "0,4,inf"
+#define QUICK_OTHER "0,4"
+
+typedef struct {
+	const lm_mix *mix;
+	unsigned chains[MAX_CHAINS];
+	size_t nchains;
+} plan_mix;
+
+typedef struct {
+	plan_mix mixes[MAX_MIXES];
+	size_t nmixes;
+	unsigned *warps;
+	size_t nwarps;
+} plan;
+
+static lm_status parse_uint_list(const char *what, const char *s, unsigned max, unsigned *v,
+				 size_t cap, size_t *n)
+{
+	const char *p = s;
+	*n = 0;
+	for (;;) {
+		char *end;
+		errno = 0;
+		unsigned long x = strtoul(p, &end, 10);
+		if (end == p || *p == '-' || *p == '+' || errno || (*end && *end != ',') || x == 0 ||
+		    x > max || *n == cap)
+			return lm_fail(LM_EUSAGE, "%s '%s': expected a comma list of positive integers up to %u",
+				       what, s, max);
+		v[(*n)++] = (unsigned)x;
+		if (!*end)
+			return LM_OK;
+		p = end + 1;
+	}
+}
+
+/* The occupancies: given, or every one the device can hold (quick: powers
+ * of two and the maximum). */
+static lm_status warps_list(const lm_options *o, const lm_device *d, plan *p)
+{
+	p->warps = malloc((d->max_warps + 1) * sizeof *p->warps);
+	if (!p->warps)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	unsigned g, w, gw = (unsigned)o->group_warps;
+	if (o->warps && strcmp(o->warps, "max") != 0) {
+		lm_status s = parse_uint_list("--warps", o->warps, 1u << 20, p->warps, d->max_warps + 1,
+					      &p->nwarps);
+		for (size_t i = 0; s == LM_OK && i < p->nwarps; i++) {
+			if (p->warps[i] > d->max_warps)
+				return lm_fail(LM_EUSAGE, "--warps %u: %s holds 1 to %u warps per CU (%s); "
+					       "--max-warps overrides", p->warps[i], d->name, d->max_warps,
+					       d->max_warps_source);
+			s = lm_meas_geometry(d, p->warps[i], gw, &g, &w);
+		}
+		return s;
+	}
+	for (unsigned x = 1; x <= d->max_warps; x++) {
+		bool want = !o->quick || (x & (x - 1)) == 0 || x == d->max_warps;
+		if (want && lm_meas_geometry(d, x, gw, &g, &w) == LM_OK)
+			p->warps[p->nwarps++] = x;
+	}
+	lm_error_clear();
+	if (!p->nwarps)
+		return lm_fail(LM_EUSAGE, "no occupancy from 1 to %u warps fits %s with --group-warps %u",
+			       d->max_warps, d->name, gw);
+	return LM_OK;
+}
+
+static lm_status mix_list(const lm_options *o, plan *p)
+{
+	if (!o->mix || strcmp(o->mix, "all") == 0) {
+		for (int i = 0; lm_mix_at(i) && p->nmixes < MAX_MIXES; i++)
+			p->mixes[p->nmixes++].mix = lm_mix_at(i);
+		return LM_OK;
+	}
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", o->mix);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		const lm_mix *m = lm_mix_find(t);
+		if (!m)
+			return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", t, lm_mix_names());
+		if (p->nmixes == MAX_MIXES)
+			return lm_fail(LM_EUSAGE, "--mix '%s': too many", o->mix);
+		p->mixes[p->nmixes++].mix = m;
+	}
+	if (!p->nmixes)
+		return lm_fail(LM_EUSAGE, "--mix '%s': no mix", o->mix);
+	return LM_OK;
+}
+
+static lm_status chains_lists(const lm_options *o, plan *p)
+{
+	for (size_t i = 0; i < p->nmixes; i++) {
+		plan_mix *pm = &p->mixes[i];
+		if (pm->mix->step == LM_STEP_STREAM) {
+			pm->chains[0] = 1;
+			pm->nchains = 1;
+		} else if (o->chains) {
+			lm_status s = parse_uint_list("--chains", o->chains, MAX_CHAINS, pm->chains,
+						      MAX_CHAINS, &pm->nchains);
+			if (s != LM_OK)
+				return s;
+		} else if (strcmp(pm->mix->name, "gmem") == 0) {
+			static const unsigned full[] = { 1, 2, 4, 8 }, quick[] = { 1, 4 };
+			pm->nchains = o->quick ? 2 : 4;
+			memcpy(pm->chains, o->quick ? quick : full, pm->nchains * sizeof *pm->chains);
+		} else {
+			pm->chains[0] = 1;
+			pm->nchains = 1;
+		}
+	}
+	return LM_OK;
+}
+
+static const char *alphas_for(const lm_options *o, const plan_mix *pm, unsigned chains)
+{
+	if (pm->mix->step == LM_STEP_STREAM)
+		return "0";
+	if (o->alpha)
+		return o->alpha;
+	bool main_mix = strcmp(pm->mix->name, "gmem") == 0 && chains == 1;
+	if (o->quick)
+		return main_mix ? QUICK_FULL : QUICK_OTHER;
+	return main_mix ? ALPHAS_FULL : chains > 1 ? ALPHAS_CHAINS : ALPHAS_OTHER;
+}
+
+static unsigned max_chains(const plan_mix *pm)
+{
+	unsigned k = 1;
+	for (size_t i = 0; i < pm->nchains; i++)
+		k = pm->chains[i] > k ? pm->chains[i] : k;
+	return k;
+}
+
+static lm_status make_parent_dirs(const char *path)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *q = buf + 1; *q; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return lm_fail(LM_EIO, "%s: %s", buf, strerror(errno));
+		*q = '/';
+	}
+	return LM_OK;
+}
+
+static void iso_now(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+}
+
+static double since(const struct timespec *t0)
+{
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
+}
+
+static void write_metadata(FILE *f, const lm_options *o, const lm_device *d,
+			   unsigned long long footprint)
+{
+	char date[32];
+	iso_now(date, sizeof date);
+	fprintf(f, "# latmix measurements\n# format = %d\n# tool_version = %s\n# date = %s\n",
+		LM_RESULTS_FORMAT, LATMIX_VERSION, date);
+	fprintf(f, "# device = %s\n# vendor = %s\n# platform = %s\n# device_type = %s\n"
+		   "# driver = %s\n# opencl = %s\n", d->name, d->vendor, d->platform_name,
+		lm_device_type_name(d->type), d->driver, d->version);
+	if (d->nv_cc_major)
+		fprintf(f, "# compute_capability = %d.%d\n", d->nv_cc_major, d->nv_cc_minor);
+	fprintf(f, "# compute_units = %u\n# reported_clock_mhz = %u\n# simd_width = %u (%s)\n"
+		   "# max_warps_per_cu = %u, max_groups_per_cu = %u (%s)\n# cache_bytes = %llu\n"
+		   "# local_mem_bytes = %llu\n# footprint_bytes = %llu\n",
+		d->compute_units, d->max_clock_mhz, d->simd_width, d->simd_source, d->max_warps,
+		d->max_groups, d->max_warps_source, d->cache_size, d->local_mem, footprint);
+	fprintf(f, "# note = a global load's address is base + 4 * value: its integer address "
+		   "arithmetic (one multiply-add on NVIDIA) is part of the measured memory latency\n");
+	fprintf(f, "# note = cycles use each row's clock_mhz: measured where clock_source says so, "
+		   "else the device's reported maximum\n");
+	fprintf(f, "# note = with k chains a thread runs k independent chains: the model's "
+		   "occupancy is warps_per_cu x chains\n");
+	lm_options_echo(f, "# option.", LM_CMD_MEASURE, o);
+}
+
+static bool done_before(const lm_results *prev, const char *mix, unsigned chains, lm_alpha a,
+			unsigned warps)
+{
+	for (size_t i = 0; i < prev->n; i++) {
+		const lm_result *r = &prev->v[i];
+		if (r->row.warps == warps && r->row.chains == chains && r->row.alpha.num == a.num &&
+		    r->row.alpha.den == a.den && strcmp(r->mix, mix) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Everything the sweep needs, checked before a file is touched. */
+typedef struct {
+	const lm_options *o;
+	lm_device d;
+	plan p;
+	lm_alpha *alphas[MAX_MIXES][MAX_CHAINS];
+	size_t nalphas[MAX_MIXES][MAX_CHAINS];
+	lm_meas_config base;
+	size_t total;
+} sweep;
+
+static lm_status prepare(sweep *sw)
+{
+	const lm_options *o = sw->o;
+	lm_status s;
+	if ((s = mix_list(o, &sw->p)) != LM_OK || (s = chains_lists(o, &sw->p)) != LM_OK)
+		return s;
+	for (size_t i = 0; i < sw->p.nmixes; i++)
+		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
+			if ((s = lm_alpha_parse_list(alphas_for(o, &sw->p.mixes[i], sw->p.mixes[i].chains[c]),
+						     &sw->alphas[i][c], &sw->nalphas[i][c])) != LM_OK)
+				return s;
+	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &sw->d)) != LM_OK)
+		return s;
+	if ((s = warps_list(o, &sw->d, &sw->p)) != LM_OK)
+		return s;
+	sw->base = (lm_meas_config){ .launch_ms = o->launch_ms, .repeats = o->repeats,
+				     .kernel_dir = o->kernel_dir, .seed = 0x6c61746d6978ull,
+				     .group_warps = (unsigned)o->group_warps };
+	if (o->footprint) {
+		if ((s = lm_parse_size(o->footprint, &sw->base.footprint)) != LM_OK)
+			return s;
+	} else {
+		sw->base.footprint = lm_meas_default_footprint(&sw->d, o->quick);
+	}
+	for (size_t i = 0; i < sw->p.nmixes; i++) {
+		lm_meas_config cfg = sw->base;
+		cfg.mix = sw->p.mixes[i].mix;
+		cfg.chains = max_chains(&sw->p.mixes[i]);
+		if ((s = lm_meas_check_config(&sw->d, &cfg)) != LM_OK)
+			return s;
+		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
+			sw->total += sw->nalphas[i][c] * sw->p.nwarps;
+	}
+	return LM_OK;
+}
+
+/* Measures one mix, every chains count, alpha and occupancy of the plan. */
+static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
+			 size_t *measured, const struct timespec *t0)
+{
+	const plan_mix *pm = &sw->p.mixes[i];
+	lm_meas_config cfg = sw->base;
+	cfg.mix = pm->mix;
+	cfg.chains = max_chains(pm);
+	lm_meas *m;
+	fprintf(stderr, "latmix: mix %s on %s: setting up...\n", pm->mix->name, sw->d.name);
+	lm_status s = lm_meas_alloc(&sw->d, &cfg, &m);
+	if (s != LM_OK)
+		return s;
+	double build_s, upload_s;
+	lm_meas_setup_time(m, &build_s, &upload_s);
+	fprintf(f, "# buffer = mix %s: %zu lines, built in %.3f s, uploaded in %.3f s\n",
+		pm->mix->name, lm_meas_lines(m), build_s, upload_s);
+	bool tty = isatty(2);
+	for (size_t c = 0; c < pm->nchains; c++) {
+		unsigned k = pm->chains[c];
+		for (size_t a = 0; a < sw->nalphas[i][c]; a++) {
+			lm_alpha alpha = sw->alphas[i][c][a];
+			char at[32];
+			lm_alpha_format(alpha, at, sizeof at);
+			double lo = INFINITY, hi = 0, lat1 = NAN;
+			unsigned n_here = 0;
+			for (size_t j = 0; j < sw->p.nwarps; j++, (*done_n)++) {
+				unsigned n = sw->p.warps[j];
+				if (prev && done_before(prev, pm->mix->name, k, alpha, n))
+					continue;
+				lm_meas_row row;
+				if ((s = lm_meas_point(m, alpha, k, n, &row)) != LM_OK)
+					goto done;
+				lm_results_row(f, pm->mix->name, &row);
+				(*measured)++;
+				n_here++;
+				double ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
+				lo = fmin(lo, ipc);
+				hi = fmax(hi, ipc);
+				if (j == 0)
+					lat1 = row.cycles_per_group;
+				if (tty)
+					fprintf(stderr, "\r[%3.0f%%] %s x%u alpha %s, %u warps/CU: %.4g IPC   ~%.0f s left   ",
+						100.0 * (double)(*done_n + 1) / (double)sw->total, pm->mix->name, k, at,
+						n, ipc, since(t0) / (double)*measured * (double)(sw->total - *done_n - 1));
+			}
+			if (tty)
+				fputc('\n', stderr);
+			if (n_here)
+				fprintf(stderr, "%-12s x%u alpha %-5s %3u points: %s IPC %.4g .. %.4g per CU; "
+					"%.1f cycles per %s at %u warp(s)\n", pm->mix->name, k, at, n_here,
+					alpha.den ? "step" : "add", lo, hi, lat1, alpha.den ? "group" : "add",
+					sw->p.warps[0]);
+		}
+	}
+done:
+	lm_meas_free(m);
+	return s;
+}
+
+lm_status lm_sweep_run(const lm_options *o)
+{
+	sweep *sw = calloc(1, sizeof *sw);
+	if (!sw)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	sw->o = o;
+	lm_results prev = { 0 };
+	FILE *f = NULL;
+	char path[4096];
+	lm_status s = prepare(sw);
+	if (s != LM_OK)
+		goto done;
+	if (o->output) {
+		snprintf(path, sizeof path, "%s", o->output);
+	} else {
+		char slug[128];
+		lm_device_slug(&sw->d, slug, sizeof slug);
+		snprintf(path, sizeof path, "results/%s/measurements.csv", slug);
+	}
+	bool resuming = o->resume && access(path, F_OK) == 0;
+	if (resuming) {
+		if ((s = lm_results_read(path, &prev)) != LM_OK)
+			goto done;
+		if (prev.device[0] && strcmp(prev.device, sw->d.name) != 0) {
+			s = lm_fail(LM_EUSAGE, "--resume: %s holds measurements of '%s', not of '%s'",
+				    path, prev.device, sw->d.name);
+			goto done;
+		}
+	}
+	if ((s = make_parent_dirs(path)) != LM_OK)
+		goto done;
+	f = fopen(path, resuming ? "a" : "w");
+	if (!f) {
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		goto done;
+	}
+	char date[32];
+	iso_now(date, sizeof date);
+	if (resuming) {
+		fprintf(f, "# resumed = %s, %zu points already here\n", date, prev.n);
+	} else {
+		write_metadata(f, o, &sw->d, sw->base.footprint);
+		lm_results_header(f);
+	}
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	size_t done_n = 0, measured = 0;
+	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
+		s = run_mix(sw, i, f, resuming ? &prev : NULL, &done_n, &measured, &t0);
+	fprintf(f, "# sweep_seconds = %.1f (%zu points%s)\n", since(&t0), measured,
+		s == LM_OK ? "" : ", interrupted by an error");
+	if (s == LM_OK)
+		fprintf(stderr, "latmix: %zu points in %.1f s written to %s\n", measured, since(&t0), path);
+done:
+	if (f && fclose(f) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	if (f && s != LM_OK)
+		fprintf(stderr, "latmix: the points measured so far stay in %s (--resume continues)\n", path);
+	lm_results_free(&prev);
+	for (size_t i = 0; i < MAX_MIXES; i++)
+		for (size_t c = 0; c < MAX_CHAINS; c++)
+			free(sw->alphas[i][c]);
+	free(sw->p.warps);
+	free(sw);
+	return s;
+}

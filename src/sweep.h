@@ -1,0 +1,11 @@
+/* sweep: latmix measure: the plan of (mix, chains, alpha, occupancy)
+ * points, checked whole before anything is written, then measured into the
+ * results CSV row by row. */
+#ifndef LM_SWEEP_H
+#define LM_SWEEP_H
+
+#include "options.h"
+
+lm_status lm_sweep_run(const lm_options *o);
+
+#endif
