@@ -4,12 +4,19 @@
  *     STEP(a)                          the "memory" instruction of the mix
  *     a = as_uint(as_float(a) + zero)  alpha float adds of a run-time 0.0f
  *
- * STEP is a global load a = base[a] (mixes gmem, gmem-stride2, gmem-random:
- * they differ in the buffer's layout only), a local load a = lbase[a]
- * (MIX_LMEM) or a = native_rsqrt(a) (MIX_SFU). Chain values are normal
- * floats: indices carry an offset (0x00800000, passed at run time so it is
- * taken from the base pointer once, outside the loop, and not folded into
- * every address), and adding zero keeps them as they are.
+ * STEP is a global load a = chain[a] (mixes gmem, gmem-stride2, gmem-random:
+ * they differ in the buffer's layout only), a local load (MIX_LMEM) or
+ * a = native_rsqrt(a) (MIX_SFU). Chain values are normal floats, so adding
+ * zero keeps them: global indices are at least 0x00800000 (the buffer's
+ * first 32 MiB are never touched, so a load's address is a single
+ * multiply-add), local values are byte offsets plus 0x00800000 (`offset`,
+ * one three-input add per load).
+ *
+ * With LM_NV_TIMING and budget_ns > 0 every warp runs for budget_ns of
+ * %globaltimer instead of a fixed iters (at most iters): all warps stay
+ * resident to the end, so the throughput is that of n resident warps, not
+ * diluted by a tail where a greedy scheduler's starved warps finish alone.
+ * Each warp records its SM, start and end time, cycles and iterations.
  *
  * Built with -D options (the defaults make the file compile as it is):
  *   MEM_N, ALU_N  STEPs and adds per body: alpha = ALU_N / MEM_N, the adds
@@ -47,10 +54,11 @@
 #if defined(MIX_SFU)
 #define STEP(a) (a) = as_uint(native_rsqrt(as_float(a)))
 #elif defined(MIX_LMEM)
-#define STEP(a) (a) = lbase[a]
+#define STEP(a) (a) = *(__local const uint *)(lbytes + ((a) - offset))
 #else
-#define STEP(a) (a) = base[a]
+#define STEP(a) (a) = chain[a]
 #endif
+#define REC 5 /* ulongs per warp record */
 #define ADD(a) (a) = as_uint(as_float(a) + zero)
 
 #ifdef LM_NV_TIMING
@@ -75,7 +83,8 @@ static inline uint lm_smid(void)
 #endif
 
 __kernel void lm_chase(__global const uint *chain, __global uint *pos, const float zero,
-		       const uint iters, __global ulong *timing, const uint offset)
+		       const uint iters, __global ulong *timing, const uint offset,
+		       const uint words, const ulong budget_ns)
 {
 	const size_t gid = get_global_id(0);
 	const size_t nthreads = get_global_size(0);
@@ -89,15 +98,15 @@ __kernel void lm_chase(__global const uint *chain, __global uint *pos, const flo
 	for (size_t i = get_local_id(0); i < LMEM_WORDS; i += get_local_size(0))
 		lchain[i] = chain[i];
 	barrier(CLK_LOCAL_MEM_FENCE);
-	__local const uint *lbase = lchain - offset;
-#else
-	__global const uint *base = chain - offset;
+	__local const uchar *lbytes = (__local const uchar *)lchain;
 #endif
 #ifdef LM_NV_TIMING
 	const ulong t0 = lm_globaltimer();
 	const ulong c0 = lm_clock64();
+	const ulong deadline = t0 + budget_ns;
 #endif
-	for (uint it = 0; it < iters; it++) {
+	uint it = 0;
+	while (it < iters) {
 #pragma unroll
 		for (int b = 0; b < BODIES; b++) {
 #if MEM_N == 0
@@ -122,18 +131,29 @@ __kernel void lm_chase(__global const uint *chain, __global uint *pos, const flo
 			}
 #endif
 		}
+		it++;
+#ifdef LM_NV_TIMING
+		if (budget_ns && lm_globaltimer() >= deadline)
+			break;
+#endif
 	}
 #ifdef LM_NV_TIMING
 	const ulong c1 = lm_clock64();
 	const ulong t1 = lm_globaltimer();
 	if (get_local_id(0) % SIMD == 0) {
-		__global ulong *rec = timing + 4 * (gid / SIMD);
+		__global ulong *rec = timing + REC * (gid / SIMD);
 		rec[0] = lm_smid();
 		rec[1] = t0;
 		rec[2] = t1;
 		rec[3] = c1 - c0;
+		rec[4] = it;
 	}
+#else
+	(void)timing;
+	(void)budget_ns;
 #endif
+	(void)offset;
+	(void)words;
 #pragma unroll
 	for (int c = 0; c < CHAINS; c++)
 		pos[c * nthreads + gid] = a[c];
@@ -141,15 +161,18 @@ __kernel void lm_chase(__global const uint *chain, __global uint *pos, const flo
 
 /* Streaming read: every load independent, each warp's load one coalesced
  * line; the direct measure of memory bandwidth. iters passes of BODIES
- * loads, each pass a whole-grid stride further. The sum keeps the loads
- * alive; one value per thread is written back. */
+ * loads over the words after the first `offset`, each a whole grid further.
+ * The sum keeps the loads alive; one value per thread is written back. */
 __kernel void lm_stream(__global const uint *chain, __global uint *pos, const float zero,
-			const uint iters, __global ulong *timing, const uint words)
+			const uint iters, __global ulong *timing, const uint offset,
+			const uint words, const ulong budget_ns)
 {
 	const size_t gid = get_global_id(0);
 	const size_t n = get_global_size(0);
 	uint sum = 0;
 	size_t i = gid;
+	chain += offset;
+	(void)budget_ns;
 	for (uint it = 0; it < iters; it++) {
 #pragma unroll
 		for (int b = 0; b < BODIES; b++) {

@@ -4,7 +4,7 @@
 
 struct lm_chase {
 	size_t lines;
-	unsigned width;
+	unsigned width, scale;
 	uint32_t *order; /* order[i]: the line at cycle position i */
 	uint32_t *rank;  /* rank[line]: its cycle position */
 	uint32_t *words;
@@ -34,16 +34,18 @@ static uint64_t below(uint64_t *s, uint64_t bound)
 	return (uint64_t)(m >> 64);
 }
 
-lm_status lm_chase_alloc(size_t lines, unsigned width, uint64_t seed, lm_chase **out)
+lm_status lm_chase_alloc(size_t lines, unsigned width, unsigned scale, uint64_t seed,
+			 lm_chase **out)
 {
-	if (lines < 2 || width == 0 || lines > LM_CHASE_MAX_WORDS / width)
+	if (lines < 2 || width == 0 || scale == 0 || lines > LM_CHASE_MAX_WORDS / width / scale)
 		return lm_fail(LM_EUSAGE, "chase buffer of %zu lines of %u words: out of range "
-			       "(2 lines up to %zu words)", lines, width, LM_CHASE_MAX_WORDS);
+			       "(2 lines up to %zu words)", lines, width, LM_CHASE_MAX_WORDS / scale);
 	lm_chase *c = calloc(1, sizeof *c);
 	if (!c)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	c->lines = lines;
 	c->width = width;
+	c->scale = scale;
 	c->order = malloc(lines * sizeof *c->order);
 	c->rank = malloc(lines * sizeof *c->rank);
 	c->words = malloc(lines * width * sizeof *c->words);
@@ -67,9 +69,9 @@ lm_status lm_chase_alloc(size_t lines, unsigned width, uint64_t seed, lm_chase *
 		size_t line = c->order[i];
 		size_t next = c->order[i + 1 < lines ? i + 1 : 0];
 		uint32_t *w = c->words + line * width;
-		uint32_t v = (uint32_t)(next * width) + LM_CHASE_OFFSET;
+		uint32_t v = (uint32_t)(next * width * scale) + LM_CHASE_OFFSET;
 		for (unsigned j = 0; j < width; j++)
-			w[j] = v + j;
+			w[j] = v + j * scale;
 	}
 	*out = c;
 	return LM_OK;
@@ -101,7 +103,8 @@ void lm_chase_release_words(lm_chase *c)
 
 static uint32_t value_at(const lm_chase *c, size_t pos, unsigned lane)
 {
-	return (uint32_t)(c->order[pos % c->lines] * (size_t)c->width) + lane + LM_CHASE_OFFSET;
+	return (uint32_t)((c->order[pos % c->lines] * (size_t)c->width + lane) * c->scale) +
+	       LM_CHASE_OFFSET;
 }
 
 uint32_t lm_chase_start(const lm_chase *c, size_t cursor, size_t warp, size_t nwarps,
@@ -116,12 +119,12 @@ uint32_t lm_chase_start(const lm_chase *c, size_t cursor, size_t warp, size_t nw
 
 size_t lm_chase_position(const lm_chase *c, uint32_t v)
 {
-	return c->rank[(v - LM_CHASE_OFFSET) / c->width];
+	return c->rank[(v - LM_CHASE_OFFSET) / c->scale / c->width];
 }
 
 uint32_t lm_chase_walk(const lm_chase *c, uint32_t v, uint64_t steps)
 {
-	unsigned lane = (v - LM_CHASE_OFFSET) % c->width;
+	unsigned lane = (v - LM_CHASE_OFFSET) / c->scale % c->width;
 	size_t pos = lm_chase_position(c, v);
 	return value_at(c, (size_t)((pos + steps % c->lines) % c->lines), lane);
 }

@@ -2,11 +2,12 @@
  * the buffer; a line is simd_width 32-bit words, so the loads of a warp's
  * lanes fall in one line. Lane j of a warp always reads word j of a line.
  *
- * Each word holds the index of the word to read next plus LM_CHASE_OFFSET,
- * which makes every value the bit pattern of a normal float: adding 0.0f
- * to it leaves it as it is (a small integer would be a denormal, which
- * hardware may flush to zero). Kernels subtract the offset from the base
- * pointer once, outside their loop. */
+ * Each word holds the index of the word to read next, times a scale (1 for
+ * word indices, 4 for byte offsets), plus LM_CHASE_OFFSET, which makes
+ * every value the bit pattern of a normal float: adding 0.0f leaves it as
+ * it is (a small integer would be a denormal, which hardware may flush to
+ * zero). A global buffer is placed LM_CHASE_OFFSET words into its device
+ * allocation, so a value is the word's index there as it is. */
 #ifndef LM_CHASE_H
 #define LM_CHASE_H
 
@@ -20,10 +21,12 @@
 
 typedef struct lm_chase lm_chase;
 
-/* Builds a cycle over lines lines of width words each, shuffled with a
- * generator seeded by seed. The words are the caller's to upload and
- * release with lm_chase_release_words(); the walk stays for checking. */
-lm_status lm_chase_alloc(size_t lines, unsigned width, uint64_t seed, lm_chase **out);
+/* Builds a cycle over lines lines of width words each, values scaled by
+ * scale (1 or 4), shuffled with a generator seeded by seed. The words are
+ * the caller's to upload and release with lm_chase_release_words(); the
+ * walk stays for checking. */
+lm_status lm_chase_alloc(size_t lines, unsigned width, unsigned scale, uint64_t seed,
+			 lm_chase **out);
 void lm_chase_free(lm_chase *c);
 
 size_t lm_chase_lines(const lm_chase *c);

@@ -13,6 +13,10 @@
 /* chain instructions per loop iteration the unrolled body aims at, so the
  * loop's own counter and branch cost about 1% of issue slots */
 #define BODY_TARGET 256
+/* ulongs per warp in the NVIDIA record: SM, start ns, end ns, cycles, iterations */
+#define LM_REC 5
+/* bytes before a global chase: its values are the indices there */
+#define PAD_BYTES (4ull * LM_CHASE_OFFSET)
 
 struct lm_meas {
 	lm_device dev;
@@ -46,7 +50,7 @@ static double now(void)
 
 static unsigned long long max_footprint(const lm_device *d)
 {
-	unsigned long long cap = d->max_alloc;
+	unsigned long long cap = d->max_alloc > PAD_BYTES ? d->max_alloc - PAD_BYTES : 0;
 	unsigned long long words = (unsigned long long)LM_CHASE_MAX_WORDS * 4;
 	return cap < words ? cap : words;
 }
@@ -178,7 +182,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	m->start = malloc(m->max_threads * sizeof *m->start);
 	m->expect = malloc(m->max_threads * sizeof *m->expect);
 	m->got = malloc(m->max_threads * sizeof *m->got);
-	m->rec = malloc(m->max_warps_total * 4 * sizeof *m->rec);
+	m->rec = malloc(m->max_warps_total * LM_REC * sizeof *m->rec);
 	m->per_cu = malloc(m->per_cu_len * sizeof *m->per_cu);
 	if (!m->start || !m->expect || !m->got || !m->rec || !m->per_cu) {
 		s = lm_fail(LM_ENOMEM, "out of memory");
@@ -195,14 +199,19 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	else if (mix->step == LM_STEP_SFU) {
 		lines = 2;
 	}
+	/* global chains sit LM_CHASE_OFFSET words into the buffer, so a value
+	 * is its word's index; local ones hold byte offsets */
+	bool global = mix->step == LM_STEP_GLOBAL || mix->step == LM_STEP_STREAM;
+	size_t pad = global ? (size_t)LM_CHASE_OFFSET * 4 : 0;
 	double t0 = now();
-	if ((s = lm_chase_alloc(lines, (unsigned)width, cfg->seed, &m->chase)) != LM_OK)
+	if ((s = lm_chase_alloc(lines, (unsigned)width, mix->step == LM_STEP_LOCAL ? 4 : 1, cfg->seed,
+				&m->chase)) != LM_OK)
 		goto fail;
 	double t1 = now();
 	size_t bytes = lines * width * 4;
-	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_ONLY, bytes, NULL, &err);
+	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_ONLY, pad + bytes, NULL, &err);
 	if (err == CL_SUCCESS)
-		err = clEnqueueWriteBuffer(m->queue, m->chain, CL_TRUE, 0, bytes,
+		err = clEnqueueWriteBuffer(m->queue, m->chain, CL_TRUE, pad, bytes,
 					   lm_chase_words(m->chase), 0, NULL, NULL);
 	if (err != CL_SUCCESS) {
 		s = lm_fail_cl(err, "chase buffer", NULL);
@@ -214,7 +223,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
 	if (err == CL_SUCCESS)
 		m->timing = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
-					   m->max_warps_total * 4 * sizeof(cl_ulong), NULL, &err);
+					   m->max_warps_total * LM_REC * sizeof(cl_ulong), NULL, &err);
 	if (err != CL_SUCCESS) {
 		s = lm_fail_cl(err, "clCreateBuffer", "positions");
 		goto fail;
@@ -324,12 +333,10 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	return LM_OK;
 }
 
-/* One launch of iters iterations over threads work-items; checks every
- * thread's final value and returns the device time in seconds. */
-/* Does the value v, the end of a chain, hold what the mix promises? For
- * chases, the host's own walk; for sfu, a normal float near 1 (rsqrt
- * iterated converges to 1); stream computes no chain. */
-static bool check_value(const lm_meas *m, size_t i, uint64_t steps)
+/* Does the value at i, the end of a chain after steps steps, hold what the
+ * mix promises? For chases, the host's own walk; for sfu, a normal float
+ * near 1 (rsqrt iterated converges to 1); stream computes no chain. */
+static bool check_value(lm_meas *m, size_t i, uint64_t steps)
 {
 	switch (m->cfg.mix->step) {
 	case LM_STEP_GLOBAL:
@@ -349,22 +356,26 @@ static bool check_value(const lm_meas *m, size_t i, uint64_t steps)
 	return true;
 }
 
-/* One launch of iters iterations over threads work-items; checks every
- * chain's final value and returns the device time in seconds. */
-static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters, double *seconds)
+/* One launch over threads work-items in groups of wg: iters iterations, or
+ * (budget_ns > 0, NVIDIA record) as many as fit in budget_ns per warp.
+ * Reads the per-warp record where there is one, checks every chain's final
+ * value, and returns the device time in seconds. */
+static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters,
+			cl_ulong budget_ns, double *seconds)
 {
 	cl_int err;
 	const cl_float zero = 0.0f;
 	const lm_mix *mix = m->cfg.mix;
-	cl_uint extra = mix->step == LM_STEP_STREAM
-				? (cl_uint)(lm_chase_lines(m->chase) * lm_chase_width(m->chase))
-				: LM_CHASE_OFFSET;
+	const cl_uint offset = LM_CHASE_OFFSET;
+	const cl_uint words = (cl_uint)(lm_chase_lines(m->chase) * lm_chase_width(m->chase));
 	err = clSetKernelArg(m->kernel, 0, sizeof m->chain, &m->chain);
 	err |= clSetKernelArg(m->kernel, 1, sizeof m->pos, &m->pos);
 	err |= clSetKernelArg(m->kernel, 2, sizeof zero, &zero);
 	err |= clSetKernelArg(m->kernel, 3, sizeof iters, &iters);
 	err |= clSetKernelArg(m->kernel, 4, sizeof m->timing, &m->timing);
-	err |= clSetKernelArg(m->kernel, 5, sizeof extra, &extra);
+	err |= clSetKernelArg(m->kernel, 5, sizeof offset, &offset);
+	err |= clSetKernelArg(m->kernel, 6, sizeof words, &words);
+	err |= clSetKernelArg(m->kernel, 7, sizeof budget_ns, &budget_ns);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
 	cl_event ev;
@@ -384,17 +395,27 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters, do
 	if (mix->step == LM_STEP_STREAM)
 		return LM_OK;
 
+	unsigned simd = m->dev.simd_width;
+	size_t nwarps = threads / simd;
+	if (m->nv_timing) {
+		err = clEnqueueReadBuffer(m->queue, m->timing, CL_TRUE, 0,
+					  nwarps * LM_REC * sizeof(cl_ulong), m->rec, 0, NULL, NULL);
+		if (err != CL_SUCCESS)
+			return lm_fail_cl(err, "clEnqueueReadBuffer", "warp timing");
+	}
 	size_t values = threads * m->prog_chains;
 	err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->got, 0, NULL, NULL);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer", "positions");
-	uint64_t steps = (uint64_t)iters * m->bodies * m->mem_n;
 	for (size_t i = 0; i < values; i++) {
+		size_t t = i % threads;
+		uint64_t it = budget_ns ? m->rec[LM_REC * (t / simd) + 4] : iters;
+		uint64_t steps = it * m->bodies * m->mem_n;
 		uint32_t want = m->expect[i];
 		if (!check_value(m, i, steps))
 			return lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu steps; "
 				       "expected %s0x%08x: the kernel did not run the chain it was built for "
-				       "(compiler, denormal flush, or memory error)", mix->name, i % threads,
+				       "(compiler, denormal flush, or memory error)", mix->name, t,
 				       i / threads, m->got[i], (unsigned long long)steps,
 				       mix->step == LM_STEP_SFU ? "a normal float near 1, from " : "",
 				       mix->step == LM_STEP_SFU ? want : m->expect[i]);
@@ -408,44 +429,51 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Reads the per-warp record of the last launch into the running totals. */
-static lm_status read_record(lm_meas *m, size_t nwarps, unsigned warps_per_cu,
-			     double *cycles, double *ns, bool *coresident,
-			     unsigned *lo, unsigned *hi, unsigned *ncu)
+/* What the per-warp record of one launch says. */
+typedef struct {
+	double ipc_mem, ipc_alu;  /* per CU: each warp's own rate, summed */
+	double cycles, ns;        /* summed over warps */
+	double iters;             /* summed over warps */
+	bool coresident;          /* every warp started before any ended */
+	unsigned lo, hi, ncu;     /* fewest and most warps on one CU; CUs used */
+} record;
+
+static record read_record(lm_meas *m, size_t nwarps, double mem_per_iter, double alu_per_iter)
 {
-	cl_int err = clEnqueueReadBuffer(m->queue, m->timing, CL_TRUE, 0,
-					 nwarps * 4 * sizeof(cl_ulong), m->rec, 0, NULL, NULL);
-	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clEnqueueReadBuffer", "warp timing");
+	record r = { .lo = ~0u };
 	cl_ulong last_start = 0, first_end = ~(cl_ulong)0;
 	memset(m->per_cu, 0, m->per_cu_len * sizeof *m->per_cu);
 	for (size_t w = 0; w < nwarps; w++) {
-		const cl_ulong *r = m->rec + 4 * w;
-		if (r[1] > last_start)
-			last_start = r[1];
-		if (r[2] < first_end)
-			first_end = r[2];
-		*cycles += (double)r[3];
-		*ns += (double)(r[2] - r[1]);
-		if (r[0] < m->per_cu_len)
-			m->per_cu[r[0]]++;
+		const cl_ulong *x = m->rec + LM_REC * w;
+		last_start = x[1] > last_start ? x[1] : last_start;
+		first_end = x[2] < first_end ? x[2] : first_end;
+		r.cycles += (double)x[3];
+		r.ns += (double)(x[2] - x[1]);
+		r.iters += (double)x[4];
+		if (x[3]) {
+			r.ipc_mem += (double)x[4] * mem_per_iter / (double)x[3];
+			r.ipc_alu += (double)x[4] * alu_per_iter / (double)x[3];
+		}
+		if (x[0] < m->per_cu_len)
+			m->per_cu[x[0]]++;
 	}
-	*coresident = *coresident && last_start < first_end;
-	unsigned n = 0, mn = ~0u, mx = 0;
+	r.coresident = last_start < first_end;
 	for (size_t c = 0; c < m->per_cu_len; c++) {
 		if (!m->per_cu[c])
 			continue;
-		n++;
-		if (m->per_cu[c] < mn)
-			mn = m->per_cu[c];
-		if (m->per_cu[c] > mx)
-			mx = m->per_cu[c];
+		r.ncu++;
+		r.lo = m->per_cu[c] < r.lo ? m->per_cu[c] : r.lo;
+		r.hi = m->per_cu[c] > r.hi ? m->per_cu[c] : r.hi;
 	}
-	(void)warps_per_cu;
-	*lo = mn < *lo ? mn : *lo;
-	*hi = mx > *hi ? mx : *hi;
-	*ncu = n > *ncu ? n : *ncu;
-	return LM_OK;
+	r.ipc_mem /= m->dev.compute_units;
+	r.ipc_alu /= m->dev.compute_units;
+	return r;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
@@ -503,45 +531,60 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueWriteBuffer", "positions");
 
-	/* size the launch: grow by 8x until it takes a measurable time, then
-	 * scale to the target; none approaches a watchdog's seconds */
 	double target = m->cfg.launch_ms * 1e-3, t;
-	double floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns);
-	cl_uint iters = 1;
-	for (;;) {
-		if ((s = launch(m, threads, wg, iters, &t)) != LM_OK)
-			return s;
-		if (t >= target / 8 || t >= floor_s * 10 || iters >= (1u << 28))
-			break;
-		iters *= 8;
-	}
-	double scaled = (double)iters * target / fmax(t, 1e-9);
-	iters = (cl_uint)fmax(1.0, fmin(scaled, 4e9));
-
-	if ((s = launch(m, threads, wg, iters, &t)) != LM_OK) /* warm-up */
-		return s;
-	if (t < 0.5 * target) { /* the trial was mostly launch overhead */
+	/* fixed time where warps can tell time (NVIDIA): every warp runs the
+	 * whole launch; elsewhere a fixed count, sized from short trials so a
+	 * launch lasts about the target and none approaches a watchdog */
+	bool fixed_time = m->nv_timing && mix->step != LM_STEP_STREAM;
+	cl_ulong budget = fixed_time ? (cl_ulong)(target * 1e9) : 0;
+	cl_uint iters = fixed_time ? 0x7fffffffu : 1;
+	if (!fixed_time) {
+		double floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns);
+		for (;;) {
+			if ((s = launch(m, threads, wg, iters, 0, &t)) != LM_OK)
+				return s;
+			if (t >= target / 8 || t >= floor_s * 10 || iters >= (1u << 28))
+				break;
+			iters *= 8;
+		}
 		iters = (cl_uint)fmax(1.0, fmin((double)iters * target / fmax(t, 1e-9), 4e9));
-		if ((s = launch(m, threads, wg, iters, &t)) != LM_OK)
+	}
+	if ((s = launch(m, threads, wg, iters, budget, &t)) != LM_OK) /* warm-up */
+		return s;
+	if (!fixed_time && t < 0.5 * target) { /* the trial was mostly launch overhead */
+		iters = (cl_uint)fmax(1.0, fmin((double)iters * target / fmax(t, 1e-9), 4e9));
+		if ((s = launch(m, threads, wg, iters, 0, &t)) != LM_OK)
 			return s;
 	}
+
 	int reps = m->cfg.repeats;
-	double *times = malloc((size_t)reps * sizeof *times);
+	double *times = malloc(3 * (size_t)reps * sizeof *times);
 	if (!times)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	double cycles = 0, ns = 0;
+	double *ipc_mem = times + reps, *ipc_alu = times + 2 * reps;
+	double cycles = 0, ns = 0, total_iters = 0;
 	bool cores = true;
 	unsigned lo = ~0u, hi = 0, ncu = 0;
+	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
+	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
 	for (int r = 0; r < reps; r++) {
-		s = launch(m, threads, wg, iters, &times[r]);
-		if (s == LM_OK && m->nv_timing)
-			s = read_record(m, nwarps, warps, &cycles, &ns, &cores, &lo, &hi, &ncu);
-		if (s != LM_OK) {
+		if ((s = launch(m, threads, wg, iters, budget, &times[r])) != LM_OK) {
 			free(times);
 			return s;
 		}
+		if (m->nv_timing && mix->step != LM_STEP_STREAM) {
+			record rec = read_record(m, nwarps, mem_per_iter, alu_per_iter);
+			cycles += rec.cycles;
+			ns += rec.ns;
+			total_iters += rec.iters;
+			cores = cores && rec.coresident;
+			lo = rec.lo < lo ? rec.lo : lo;
+			hi = rec.hi > hi ? rec.hi : hi;
+			ncu = rec.ncu > ncu ? rec.ncu : ncu;
+			ipc_mem[r] = rec.ipc_mem;
+			ipc_alu[r] = rec.ipc_alu;
+		}
 	}
-	qsort(times, (size_t)reps, sizeof *times, cmp_double);
 
 	memset(row, 0, sizeof *row);
 	row->alpha = alpha;
@@ -552,14 +595,16 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	row->compute_units = d->compute_units;
 	row->simd_width = d->simd_width;
 	row->chains = chains;
-	row->mem_per_iter = m->bodies * m->mem_n * chains;
-	row->alu_per_iter = m->bodies * m->alu_n * chains;
-	row->iters = iters;
+	row->mem_per_iter = mem_per_iter;
+	row->alu_per_iter = alu_per_iter;
 	row->repeats = reps;
-	row->time_med = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
-	row->time_min = times[0];
-	row->time_max = times[reps - 1];
-	free(times);
+	row->time_min = fmin(times[0], times[reps - 1]);
+	for (int r = 0; r < reps; r++)
+		row->time_max = fmax(row->time_max, times[r]);
+	for (int r = 0; r < reps; r++)
+		row->time_min = fmin(row->time_min, times[r]);
+	row->time_med = median(times, reps);
+	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
 	if (m->nv_timing && ns > 0) {
 		row->clock_mhz = cycles / ns * 1e3;
 		row->clock_source = "%clock64/%globaltimer";
@@ -575,14 +620,24 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		snprintf(row->spread, sizeof row->spread, "unverified");
 	}
 	double hz = row->clock_mhz * 1e6;
-	double per_warp_mem = (double)iters * row->mem_per_iter;
-	double per_warp_alu = (double)iters * row->alu_per_iter;
-	double cu_cycles = row->time_med * hz * d->compute_units;
-	row->mem_ipc = per_warp_mem * (double)nwarps / cu_cycles;
-	row->alu_ipc = per_warp_alu * (double)nwarps / cu_cycles;
-	row->bytes_per_s = per_warp_mem * (double)nwarps * d->simd_width *
-			   mix->bytes_per_lane / row->time_med;
-	row->cycles_per_group = row->time_med * hz * chains / (alpha.den ? per_warp_mem : per_warp_alu);
+	if (fixed_time) {
+		/* each warp's iterations over its own cycles, summed: the rate of
+		 * n resident warps */
+		snprintf(row->timing, sizeof row->timing, "fixed-time");
+		row->iters = (unsigned long)(total_iters / (double)(reps * nwarps) + 0.5);
+		row->mem_ipc = median(ipc_mem, reps);
+		row->alu_ipc = median(ipc_alu, reps);
+		row->cycles_per_group = cycles / (total_iters * per_group_insts);
+	} else {
+		snprintf(row->timing, sizeof row->timing, "fixed-work");
+		row->iters = iters;
+		double cu_cycles = row->time_med * hz * d->compute_units;
+		row->mem_ipc = (double)iters * mem_per_iter * (double)nwarps / cu_cycles;
+		row->alu_ipc = (double)iters * alu_per_iter * (double)nwarps / cu_cycles;
+		row->cycles_per_group = row->time_med * hz / ((double)iters * per_group_insts);
+	}
+	free(times);
+	row->bytes_per_s = row->mem_ipc * hz * d->compute_units * d->simd_width * mix->bytes_per_lane;
 	row->checked = mix->step == LM_STEP_STREAM ? 0 : (unsigned long)values;
 	/* the next point starts where this one's first chain stopped */
 	if (mix->step == LM_STEP_GLOBAL)

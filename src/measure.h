@@ -29,14 +29,16 @@ typedef struct {
 	unsigned compute_units, simd_width;
 	unsigned chains;           /* independent chains per thread */
 	unsigned mem_per_iter, alu_per_iter; /* warp instructions per loop iteration, all chains */
-	unsigned long iters;       /* loop iterations per launch */
+	unsigned long iters;       /* loop iterations per launch (fixed-time: per warp, mean) */
 	int repeats;
 	double time_med, time_min, time_max; /* seconds per timed launch */
 	double clock_mhz;
 	const char *clock_source;  /* "%clock64/%globaltimer" or "reported maximum" */
-	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU */
+	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU; fixed-time: each
+				    * warp's iterations over its own cycles, summed */
 	double bytes_per_s;        /* bytes the lanes requested */
 	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
+	char timing[16];           /* "fixed-time" (NVIDIA) or "fixed-work" */
 	char coresident[16];       /* "yes", "no", "unverified" */
 	char spread[48];           /* "even", "uneven ...", "unverified" */
 	unsigned long checked;     /* threads whose final position was checked */

@@ -11,7 +11,7 @@ static const lm_mix mixes[] = {
 	  "global-memory chase with every lane on its own random line: a fully divergent load (thesis 4.3)" },
 	{ "lmem", "lm_chase", "-DMIX_LMEM", LM_STEP_LOCAL, 1, false, 4,
 	  "local-memory chase, lane i always in bank i: no bank conflicts (thesis 4.7)" },
-	{ "sfu", "lm_chase", "-DMIX_SFU", LM_STEP_SFU, 1, false, 0,
+	{ "sfu", "lm_chase", "-DMIX_SFU -cl-denorms-are-zero", LM_STEP_SFU, 1, false, 0,
 	  "a = native_rsqrt(a) in place of the load (special function unit, thesis 4.7)" },
 	{ "stream", "lm_stream", "", LM_STEP_STREAM, 1, false, 4,
 	  "independent coalesced loads streaming through the buffer: memory bandwidth directly" },

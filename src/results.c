@@ -42,6 +42,7 @@ static const column columns[] = {
 	{ "alu_ipc", C_NUM, R(alu_ipc), "warp adds / cycle / CU", NULL },
 	{ "bytes_per_s", C_NUM, R(bytes_per_s), "B/s requested", NULL },
 	{ "cycles_per_group", C_NUM, R(cycles_per_group), "cycles per load + alpha adds, per warp", NULL },
+	{ "timing", C_TEXT16, R(timing), "", "fixed-work" },
 	{ "coresident", C_TEXT16, R(coresident), "", NULL },
 	{ "spread", C_TEXT48, R(spread), "", NULL },
 	{ "checked_threads", C_ULONG, R(checked), "work-items", NULL },

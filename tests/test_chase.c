@@ -9,7 +9,7 @@
 static lm_chase *make(size_t lines, unsigned width)
 {
 	lm_chase *c;
-	ck_assert_int_eq(lm_chase_alloc(lines, width, 42, &c), LM_OK);
+	ck_assert_int_eq(lm_chase_alloc(lines, width, 1, 42, &c), LM_OK);
 	return c;
 }
 
@@ -87,11 +87,28 @@ START_TEST(walks_continue_across_launches)
 }
 END_TEST
 
+START_TEST(byte_offsets_walk_like_words)
+{
+	lm_chase *w, *b;
+	ck_assert_int_eq(lm_chase_alloc(97, 8, 1, 5, &w), LM_OK);
+	ck_assert_int_eq(lm_chase_alloc(97, 8, 4, 5, &b), LM_OK);
+	for (size_t i = 0; i < 97 * 8; i++)
+		ck_assert_uint_eq(lm_chase_words(b)[i] - LM_CHASE_OFFSET,
+				  4 * (lm_chase_words(w)[i] - LM_CHASE_OFFSET));
+	uint32_t v = lm_chase_start(b, 3, 1, 4, 6);
+	ck_assert_uint_eq(v - LM_CHASE_OFFSET, 4 * (lm_chase_start(w, 3, 1, 4, 6) - LM_CHASE_OFFSET));
+	ck_assert_uint_eq(lm_chase_walk(b, v, 1000) - LM_CHASE_OFFSET,
+			  4 * (lm_chase_walk(w, lm_chase_start(w, 3, 1, 4, 6), 1000) - LM_CHASE_OFFSET));
+	lm_chase_free(w);
+	lm_chase_free(b);
+}
+END_TEST
+
 START_TEST(bad_sizes_refused)
 {
 	lm_chase *c = NULL;
-	ck_assert_int_eq(lm_chase_alloc(1, 32, 1, &c), LM_EUSAGE);
-	ck_assert_int_eq(lm_chase_alloc(LM_CHASE_MAX_WORDS, 32, 1, &c), LM_EUSAGE);
+	ck_assert_int_eq(lm_chase_alloc(1, 32, 1, 1, &c), LM_EUSAGE);
+	ck_assert_int_eq(lm_chase_alloc(LM_CHASE_MAX_WORDS, 32, 1, 1, &c), LM_EUSAGE);
 	ck_assert_ptr_null(c);
 }
 END_TEST
@@ -104,6 +121,7 @@ int main(void)
 	tcase_add_test(tc, values_are_normal_floats_that_keep_their_value_plus_zero);
 	tcase_add_test(tc, starts_are_evenly_spaced);
 	tcase_add_test(tc, walks_continue_across_launches);
+	tcase_add_test(tc, byte_offsets_walk_like_words);
 	tcase_add_test(tc, bad_sizes_refused);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
