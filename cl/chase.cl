@@ -51,7 +51,17 @@
 /* Adds that follow the k-th step of a body: ALU_N spread over MEM_N. */
 #define ADDS_AFTER(k) ((((k) + 1) * ALU_N) / MEM_N - ((k) * ALU_N) / MEM_N)
 
-#if defined(MIX_SFU)
+#if defined(MIX_SFU) && defined(LM_NV_TIMING)
+/* NVIDIA's native_rsqrt wraps MUFU.RSQ in a denormal range check (three
+ * more dependent instructions); the PTX instruction is the bare SFU op. */
+static inline float lm_rsqrt(float x)
+{
+	float y;
+	asm volatile("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+	return y;
+}
+#define STEP(a) (a) = as_uint(lm_rsqrt(as_float(a)))
+#elif defined(MIX_SFU)
 #define STEP(a) (a) = as_uint(native_rsqrt(as_float(a)))
 #elif defined(MIX_LMEM)
 #define STEP(a) (a) = *(__local const uint *)(lbytes + ((a) - offset))

@@ -25,20 +25,38 @@ lm_status lm_fit_model_parse(const char *s, lm_fit_model *out)
 	return lm_fail(LM_EUSAGE, "--model '%s': expected basic or refined", s);
 }
 
-lm_status lm_fit_data_from_results(const lm_results *r, const char *path, lm_fit_data *out)
+/* Arithmetic-only points do not depend on the mix: those of the main mix
+ * serve every mix's fit. */
+static bool takes(const lm_result *x, const char *mix)
 {
-	lm_fit_data d = { NULL, r->n, path };
+	if (strcmp(x->mix, mix) == 0)
+		return true;
+	return !x->row.alpha.den && x->row.chains == 1 && strcmp(mix, "stream") != 0 &&
+	       strcmp(x->mix, "gmem") == 0;
+}
+
+lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const char *mix,
+				   lm_fit_data *out)
+{
+	if (strcmp(mix, "stream") == 0)
+		return lm_fail(LM_EUSAGE, "%s: mix stream measures bandwidth directly; it has no chain to fit", path);
+	lm_fit_data d = { NULL, 0, path };
 	if (r->n && !(d.v = malloc(r->n * sizeof *d.v)))
 		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
+	bool any = false;
 	for (size_t i = 0; i < r->n; i++) {
 		const lm_result *x = &r->v[i];
-		if (strcmp(x->mix, r->v[0].mix)) {
-			free(d.v);
-			return lm_fail(LM_EFIT, "%s:%d: mix '%s' after '%s': one memory kind per fit",
-				       path, x->line, x->mix, r->v[0].mix);
-		}
-		d.v[i] = (lm_fit_point){ lm_alpha_value(x->row.alpha), x->row.warps,
-					 x->row.alpha.den ? x->row.mem_ipc : x->row.alu_ipc, x->line };
+		if (!takes(x, mix))
+			continue;
+		any |= strcmp(x->mix, mix) == 0;
+		/* k independent chains per thread are k times the occupancy */
+		d.v[d.n++] = (lm_fit_point){ lm_alpha_value(x->row.alpha),
+					     (double)x->row.warps * (x->row.chains ? x->row.chains : 1),
+					     x->row.alpha.den ? x->row.mem_ipc : x->row.alu_ipc, x->line };
+	}
+	if (!any && r->n) {
+		free(d.v);
+		return lm_fail(LM_EFIT, "%s: no points of mix '%s'", path, mix);
 	}
 	*out = d;
 	return LM_OK;

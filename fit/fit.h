@@ -29,7 +29,7 @@ lm_status lm_fit_model_parse(const char *s, lm_fit_model *out);
 
 typedef struct {
 	double alpha;  /* adds per load; INFINITY: arithmetic only */
-	double warps;  /* occupancy n */
+	double warps;  /* occupancy n: warps per CU x chains per thread */
 	double ipc;    /* memory IPC; arithmetic IPC for alpha = inf */
 	int line;      /* in the source file; 0: none */
 } lm_fit_point;
@@ -42,8 +42,11 @@ typedef struct {
 	const char *path; /* for messages; borrowed */
 } lm_fit_data;
 
-/* The points of a results file (every mix must be the same one). */
-lm_status lm_fit_data_from_results(const lm_results *r, const char *path, lm_fit_data *out);
+/* The points of mix in a results file, with occupancy warps x chains, and
+ * the main mix's arithmetic-only (alpha = inf) points, which every mix
+ * shares. */
+lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const char *mix,
+				   lm_fit_data *out);
 void lm_fit_data_free(lm_fit_data *d);
 
 #define LM_FIT_MAX_CURVES 64

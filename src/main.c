@@ -49,7 +49,8 @@ static const command commands[] = {
 	{ "measure", LM_CMD_MEASURE, cmd_measure, "", 0, 0,
 	  "measure throughput against occupancy for each alpha; writes a CSV row per point" },
 	{ "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
-	  "fit both models to measured curves; writes a parameter file (-o, default params.ini beside DATA)" },
+	  "fit both models to one mix's measured curves; writes a parameter file (-o; default "
+	  "params.ini beside DATA, params-MIX.ini for other mixes than gmem)" },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -377,11 +378,12 @@ static void csv_fit(const lm_fit_result *fr)
 }
 
 /* Provenance and device fields of a fitted parameter file. */
-static void fit_provenance(lm_params *ps, const char *path, const lm_results *res)
+static void fit_provenance(lm_params *ps, const char *path, const lm_results *res,
+			   const char *mix, size_t npoints)
 {
 	snprintf(ps->tool_version, sizeof ps->tool_version, "%s", LATMIX_VERSION);
 	snprintf(ps->origin, sizeof ps->origin, "fit");
-	snprintf(ps->source, sizeof ps->source, "%.120s, %zu points", path, res->n);
+	snprintf(ps->source, sizeof ps->source, "%.100s, mix %s, %zu points", path, mix, npoints);
 	iso_now(ps->created, sizeof ps->created);
 	snprintf(ps->device, sizeof ps->device, "%s", res->device);
 	snprintf(ps->vendor, sizeof ps->vendor, "%s", res->vendor);
@@ -409,7 +411,8 @@ static lm_status cmd_fit(const lm_options *o)
 	lm_fit_result fr[LM_FIT_NMODELS];
 	if ((s = lm_results_read(path, &res)) != LM_OK)
 		return s;
-	if ((s = lm_fit_data_from_results(&res, path, &d)) != LM_OK)
+	const char *mix = o->mix ? o->mix : "gmem";
+	if ((s = lm_fit_data_from_results(&res, path, mix, &d)) != LM_OK)
 		goto done;
 	for (int m = 0; m < LM_FIT_NMODELS; m++)
 		if ((s = lm_fit_run(&d, (lm_fit_model)m, &fr[m])) != LM_OK)
@@ -422,10 +425,11 @@ static lm_status cmd_fit(const lm_options *o)
 		snprintf(out, sizeof out, "%s", o->output);
 	} else {
 		const char *slash = strrchr(path, '/');
-		snprintf(out, sizeof out, "%.*sparams.ini", slash ? (int)(slash - path + 1) : 0, path);
+		snprintf(out, sizeof out, "%.*sparams%s%s.ini", slash ? (int)(slash - path + 1) : 0, path,
+			 strcmp(mix, "gmem") ? "-" : "", strcmp(mix, "gmem") ? mix : "");
 	}
 	lm_params ps = lm_params_empty();
-	fit_provenance(&ps, path, &res);
+	fit_provenance(&ps, path, &res, mix, d.n);
 	lm_fit_to_params(&fr[want], &ps);
 	snprintf(ps.fit_preferred, sizeof ps.fit_preferred, "%s", lm_fit_model_name(pref));
 	snprintf(ps.fit_preference, sizeof ps.fit_preference, "%s", why);

@@ -39,9 +39,9 @@ static const opt table[] = {
 	  "N", "predict: occupancy in warps per CU; measure: comma list or 'max' (all)" },
 	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
 	  "F", "fraction of the attainable peak for 'warps needed'" },
-	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS, OFF(mix), "MIX",
-	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, sfu, "
-	  "stream); default kernel: gmem, measure: all" },
+	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT, OFF(mix), "MIX",
+	  "kernel, fit: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, "
+	  "sfu, stream); default kernel, fit: gmem; measure: all" },
 	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS, OFF(chains), "K",
 	  "independent chains per thread: kernel: one count; measure: comma list; default 1 (measure: "
 	  "1,2,4,8 for gmem)" },
