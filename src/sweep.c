@@ -18,7 +18,7 @@
 /* Default alphas: the full span for the main mix, fewer elsewhere. */
 #define ALPHAS_FULL "0,1/4,1,2,4,8,16,32,64,128,256,512,inf"
 #define ALPHAS_OTHER "0,1,4,16,64,256"
-#define ALPHAS_CHAINS "0,4,16,64"
+#define ALPHAS_CHAINS "0,4,16,64,inf"
 #define QUICK_FULL "0,4,inf"
 #define QUICK_OTHER "0,4"
 
