@@ -26,9 +26,14 @@ lm_status lm_fit_model_parse(const char *s, lm_fit_model *out)
 }
 
 /* Arithmetic-only points do not depend on the mix: those of the main mix
- * serve every mix's fit. */
+ * serve every mix's fit. Arithmetic with several chains per thread is not
+ * fitted: one warp issues at most one instruction per cycle however many
+ * independent chains it holds, so k chains are not k warps there; those
+ * points measure the arithmetic peak directly instead. */
 static bool takes(const lm_result *x, const char *mix)
 {
+	if (!x->row.alpha.den && x->row.chains > 1)
+		return false;
 	if (strcmp(x->mix, mix) == 0)
 		return true;
 	return !x->row.alpha.den && x->row.chains == 1 && strcmp(mix, "stream") != 0 &&
