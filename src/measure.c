@@ -55,11 +55,17 @@ static unsigned long long max_footprint(const lm_device *d)
 	return cap < words ? cap : words;
 }
 
-unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick)
+unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains)
 {
 	unsigned long long want = 8 * d->cache_size;
 	if (want < GIB)
 		want = GIB;
+	/* room for every chain to run far from the next: chains that drift
+	 * together would serve each other's loads from cache */
+	unsigned long long spread = 1024ull * d->max_warps * d->compute_units * chains *
+				    4ull * d->simd_width;
+	if (want < spread)
+		want = spread;
 	if (quick && want > 256 * MIB)
 		want = 256 * MIB;
 	unsigned long long cap = max_footprint(d);

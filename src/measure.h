@@ -49,10 +49,11 @@ typedef struct lm_meas lm_meas;
 /* Rows of the local-memory chase: its words are rows x SIMD width. */
 #define LM_MEAS_LMEM_ROWS 32
 
-/* The footprint latmix uses by default on d: max(1 GiB, 8 x the reported
- * cache), within the device's largest allocation and the chase's index
- * range; quick: at most 256 MiB. */
-unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick);
+/* The footprint latmix uses by default on d: the largest of 1 GiB, 8 x the
+ * reported cache and 1024 lines per chain at full occupancy with chains per
+ * thread, within the device's largest allocation (less a 32 MiB pad) and
+ * the chase's index range; quick: at most 256 MiB. */
+unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains);
 
 /* Checks a footprint against d; LM_EUSAGE with a message if it cannot be. */
 lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes);

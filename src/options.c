@@ -48,7 +48,7 @@ static const opt table[] = {
 	{ "group-warps", 0, OPT_INT, "0", 0, 1024, MEAS, OFF(group_warps), "W",
 	  "warps per work-group; 0: as few as let the device hold the occupancy" },
 	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",
-	  "chase buffer size (K, M, G suffixes); default: max(1 GiB, 8 x largest cache) within the device's limits" },
+	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB, 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits" },
 	{ "simd", 0, OPT_INT, "0", 0, 1024, CLDEV, OFF(simd), "W",
 	  "SIMD width (lanes per warp) instead of the detected one; 0: detect" },
 	{ "max-warps", 0, OPT_INT, "0", 0, 4096, CLDEV, OFF(max_warps), "N",

@@ -253,7 +253,10 @@ static lm_status prepare(sweep *sw)
 		if ((s = lm_parse_size(o->footprint, &sw->base.footprint)) != LM_OK)
 			return s;
 	} else {
-		sw->base.footprint = lm_meas_default_footprint(&sw->d, o->quick);
+		unsigned k = 1;
+		for (size_t i = 0; i < sw->p.nmixes; i++)
+			k = max_chains(&sw->p.mixes[i]) > k ? max_chains(&sw->p.mixes[i]) : k;
+		sw->base.footprint = lm_meas_default_footprint(&sw->d, o->quick, k);
 	}
 	for (size_t i = 0; i < sw->p.nmixes; i++) {
 		lm_meas_config cfg = sw->base;
