@@ -329,7 +329,8 @@ static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_pa
 		cell data = compute(&ps[i], Q_RATIO_DATA), model = compute(&ps[i], Q_RATIO);
 		const char *name = ps[i].device[0] ? ps[i].device : base_name(paths[i]);
 		if (data.kind == C_VALUE)
-			fprintf(d, "%zu %g 1 \"%s (measured)\"\n", k++, data.v, name);
+			fprintf(d, "%zu %g 1 \"%s (measured, %s peak)\"\n", k++, data.v, name,
+				ps[i].model[0] ? ps[i].model : "basic");
 		if (model.kind == C_VALUE)
 			fprintf(d, "%zu %g 2 \"%s (model, %s)\"\n", k++, model.v, name,
 				ps[i].model[0] ? ps[i].model : "basic");
@@ -375,8 +376,10 @@ lm_status lm_compare_chart(const char *dir, const char *const *paths, size_t n,
 		   "set boxwidth 0.7\n"
 		   "set xrange [-0.6:%g]\n"
 		   "set yrange [0:*]\n"
-		   "set xtics rotate by -30 left noenhanced nomirror\n"
-		   "set bmargin 9\n"
+		   "set xtics rotate by 30 right noenhanced nomirror\n"
+		   "set bmargin 12\n"
+		   "set lmargin 16\n"
+		   "set rmargin 3\n"
 		   "set key left top\n"
 		   "set grid noxtics\n"
 		   "plot '%s.dat' using 1:($3 == 0 ? $2 : 1/0):xtic(4) with boxes lc rgb '#999999' title 'thesis (NVIDIA generations)', \\\n"

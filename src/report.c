@@ -293,8 +293,8 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 		return LM_OK;
 	lm_status s = LM_OK;
 	FILE *d = NULL, *md = NULL, *g = NULL;
-	if (!(d = open_out(rp, name, ".dat", &s)) || !(md = open_out(rp, name, "-model.dat", &s)) ||
-	    !(g = open_out(rp, name, ".gp", &s)))
+	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)) ||
+	    (mm->has[BASIC] && !(md = open_out(rp, name, "-model.dat", &s))))
 		goto done;
 	fprintf(d, "# latmix report: %s, mix %s, measured; one block per (alpha, chains), in the order of the\n"
 		   "# '# block' lines. Columns: occupancy n = warps per CU x chains, throughput in warp\n"
@@ -359,7 +359,7 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 					name, block, chain_points[c % 8], col, c == 0 ? "title 'alpha = " : "notitle",
 					c == 0 ? a_txt : "", c == 0 ? "'" : "");
 			else
-				fprintf(g, "'%s.dat' index %d using 1:2 with points pt 7 ps 0.6 lc rgb '%s' title 'alpha = %s', \\\n  ",
+				fprintf(g, "'%s.dat' index %d using 1:2 with points pt 7 ps 0.8 lc rgb '%s' title 'alpha = %s', \\\n  ",
 					name, block, col, a_txt);
 			block++;
 		}
@@ -374,7 +374,10 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 		for (size_t c = 0; c < nc; c++)
 			fprintf(g, "keyentry with points pt %d lc rgb 'black' title 'k = %u', \\\n  ",
 				chain_points[c % 8], chains[c]);
-	if (mm->has[BASIC])
+	if (mm->has[BASIC] && chained)
+		fprintf(g, "keyentry with lines lw 2 lc rgb 'black' title 'basic model'%s",
+			refined ? ", \\\n  keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'" : "");
+	else if (mm->has[BASIC])
 		key_lines(g, refined);
 	else
 		fputs("keyentry notitle", g);
@@ -509,7 +512,7 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		   "set yrange [0:*]\n"
 		   "set xlabel 'alpha, adds per load (log scale; 0 and inf at the ends)'\n"
 		   "set ylabel 'warps per CU (occupancy n x chains k)'\n"
-		   "set key left top box opaque\n",
+		   "set key right top box opaque\n",
 		title, zero_x / 1.5, inf_x * 1.5);
 	alpha_tics(g, alphas, na, zero_x, inf_x);
 	if (lm_model_cusp(&mm->mp[BASIC], &ca, &cw))
@@ -611,7 +614,8 @@ static lm_status guide_picture(report *rp, const mix_model *mm, point *buf)
 			 "mem_lat x alu_thru / alpha warps; the model's estimate for the full peak (blue) adds the "
 			 "arithmetic latency alu_lat x alu_thru and, left of the cusp, is capped by memory throughput "
 			 "(thesis 4.8). Where arithmetic binds (large alpha) the guide falls short by the arithmetic "
-			 "term; the black dots are the measured need for %g%% of the peak, to compare with the dotted line.",
+			 "term; the black dots are the measured need for %g%% of the peak, to compare with the dotted line "
+			 "(alphas whose measured curve never gets there are left out; see the previous picture).",
 			 100 * WARPS_FRACTION);
 done:
 	if (d && fclose(d) != 0 && s == LM_OK)
@@ -872,9 +876,10 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 			const lm_param *p = &mm->ps[m].p[i];
 			char v[64];
 			value_text(p, v, sizeof v);
-			fprintf(f, " %s | %s%s%s |", v, lm_param_kind_name(p->kind),
-				p->kind == LM_PARAM_TIED || p->kind == LM_PARAM_AT_LEAST ? ": " : "",
-				p->kind == LM_PARAM_TIED || p->kind == LM_PARAM_AT_LEAST ? p->note : "");
+			bool why = p->note[0] && (p->kind == LM_PARAM_TIED || p->kind == LM_PARAM_AT_LEAST ||
+						  p->kind == LM_PARAM_AT_MOST);
+			fprintf(f, " %s | %s%s%s |", v, why && p->kind == LM_PARAM_TIED ? "" : lm_param_kind_name(p->kind),
+				why && p->kind != LM_PARAM_TIED ? ": " : "", why ? p->note : "");
 		}
 		fputc('\n', f);
 	}
