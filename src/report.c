@@ -512,7 +512,7 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		   "set yrange [0:*]\n"
 		   "set xlabel 'alpha, adds per load (log scale; 0 and inf at the ends)'\n"
 		   "set ylabel 'warps per CU (occupancy n x chains k)'\n"
-		   "set key right top box opaque\n",
+		   "set key below maxrows 2\n",
 		title, zero_x / 1.5, inf_x * 1.5);
 	alpha_tics(g, alphas, na, zero_x, inf_x);
 	if (lm_model_cusp(&mm->mp[BASIC], &ca, &cw))
