@@ -12,7 +12,7 @@
 #include "params.h"
 
 #define BYTES_PER_LANE 4.0 /* a chase load moves one 32-bit word per lane */
-#define CELL 96
+#define CELL (LM_PARAMS_TEXT + 32) /* a device name and a little */
 
 /* A cell's value and how to show it. */
 typedef enum { C_VALUE, C_MISSING, C_NO_CLOCK, C_AT_LEAST, C_AT_MOST, C_TIED } cell_kind;
