@@ -17,11 +17,20 @@ build: deps $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 
 # Measures the default device (the first GPU, else the first device; DEVICE=
-# picks another) and writes results/<device>/.
+# picks another) into results/<device>/, fits every mix with a chain, and
+# writes the report there.
 DEVICE ?=
+DEVARG = $(if $(DEVICE),-d "$(DEVICE)")
+FIT_MIXES = gmem gmem-stride2 gmem-random lmem sfu
 run: build
 	$(LATMIX) devices
-	$(LATMIX) measure $(if $(DEVICE),-d "$(DEVICE)")
+	$(LATMIX) measure $(DEVARG)
+	@dir=$$($(LATMIX) devices --print-dir $(DEVARG)) && set -e && \
+	echo "fitting $$dir/measurements.csv" && \
+	for m in $(FIT_MIXES); do $(LATMIX) fit -m $$m $$dir/measurements.csv > $$dir/fit-$$m.txt; done && \
+	$(LATMIX) fit --model refined -o $$dir/params-refined.ini $$dir/measurements.csv > /dev/null && \
+	$(LATMIX) report $$dir && \
+	echo "report: $$dir/report/report.md (fits: $$dir/fit-*.txt)"
 
 test: build
 	meson test -C $(BUILD) --print-errorlogs

@@ -13,12 +13,14 @@
 #include <unistd.h>
 
 #include "alpha.h"
+#include "compare.h"
 #include "device.h"
 #include "fit.h"
 #include "measure.h"
 #include "mix.h"
 #include "options.h"
 #include "params.h"
+#include "report.h"
 #include "results.h"
 #include "sweep.h"
 
@@ -31,6 +33,7 @@ typedef struct {
 	const char *args;  /* positional arguments, for usage */
 	int min_args, max_args;
 	const char *summary;
+	const char *notes;  /* more for --help, or NULL */
 } command;
 
 static lm_status cmd_devices(const lm_options *o);
@@ -38,19 +41,36 @@ static lm_status cmd_predict(const lm_options *o);
 static lm_status cmd_kernel(const lm_options *o);
 static lm_status cmd_measure(const lm_options *o);
 static lm_status cmd_fit(const lm_options *o);
+static lm_status cmd_report(const lm_options *o);
+static lm_status cmd_compare(const lm_options *o);
 
 static const command commands[] = {
 	{ "devices", LM_CMD_DEVICES, cmd_devices, "", 0, 0,
-	  "list every OpenCL platform and device" },
+	  "list every OpenCL platform and device (--print-dir: the results directory of the selected one)", NULL },
 	{ "predict", LM_CMD_PREDICT, cmd_predict, "PARAMS.ini", 1, 1,
-	  "what the model says for a parameter file: bound, throughput, warps needed" },
+	  "what the model says for a parameter file: bound, throughput, warps needed", NULL },
 	{ "kernel", LM_CMD_KERNEL, cmd_kernel, "", 0, 0,
-	  "show a mix's kernel as built for one alpha (and with --binary the device code)" },
+	  "show a mix's kernel as built for one alpha (and with --binary the device code)", NULL },
 	{ "measure", LM_CMD_MEASURE, cmd_measure, "", 0, 0,
-	  "measure throughput against occupancy for each alpha; writes a CSV row per point" },
+	  "measure throughput against occupancy for each alpha; writes a CSV row per point", NULL },
 	{ "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
 	  "fit both models to one mix's measured curves; writes a parameter file (-o; default "
-	  "params.ini beside DATA, params-MIX.ini for other mixes than gmem)" },
+	  "params.ini beside DATA, params-MIX.ini for other mixes than gmem)", NULL },
+	{ "report", LM_CMD_REPORT, cmd_report, "RESULTS_DIR", 1, 1,
+	  "write RESULTS_DIR/report/report.md with gnuplot pictures (PNG, SVG, .gp, .dat)",
+	  "RESULTS_DIR holds measurements.csv (or one other results .csv) and the parameter files\n"
+	  "latmix fit wrote beside it (params.ini, params-refined.ini, params-MIX.ini); a mix\n"
+	  "without one is fitted in process. gnuplot is $LATMIX_GNUPLOT, else 'gnuplot' on PATH.\n"
+	  "\n"
+	  "exit status: 0 when the report is written, also when gnuplot cannot be run: then a\n"
+	  "warning says so, report.md says the plots were skipped, and the .gp and .dat files are\n"
+	  "there to draw them later; 1 when a file cannot be read or written or gnuplot fails on\n"
+	  "a script; 2 on a usage error." },
+	{ "compare", LM_CMD_COMPARE, cmd_compare, "A.ini B.ini ...", 1, LM_MAX_ARGS,
+	  "parameter files side by side, in cycles and in ns, bytes/s, lane operations/s per device",
+	  "Every file is read first: one that cannot be read stops the command with its name and\n"
+	  "nothing on stdout. With -o DIR, also draws DIR/warps-ratio.png and .svg (gnuplot, as for\n"
+	  "report: if it cannot be run, a warning and exit status 0)." },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -67,12 +87,25 @@ static void command_help(FILE *f, const command *c)
 	fprintf(f, "usage: latmix %s [OPTIONS]%s%s\n%s\n\noptions:\n", c->name,
 		*c->args ? " " : "", c->args, c->summary);
 	lm_options_help(f, c->bit);
+	if (c->notes)
+		fprintf(f, "\n%s\n", c->notes);
 }
 
 /* ---- devices ---- */
 
 static lm_status cmd_devices(const lm_options *o)
 {
+	if (o->print_dir) {
+		/* the directory measure writes to by default, for scripts */
+		lm_device d;
+		lm_status s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d);
+		if (s != LM_OK)
+			return s;
+		char slug[128];
+		lm_device_slug(&d, slug, sizeof slug);
+		printf("results/%s\n", slug);
+		return LM_OK;
+	}
 	lm_device *devs;
 	size_t n;
 	lm_status s = lm_device_list(&devs, &n, (unsigned)o->simd, (unsigned)o->max_warps);
@@ -443,6 +476,47 @@ done:
 	lm_fit_data_free(&d);
 	lm_results_free(&res);
 	return s;
+}
+
+/* ---- report ---- */
+
+static lm_status cmd_report(const lm_options *o)
+{
+	lm_report_info info;
+	lm_status s = lm_report_write(o->args[0], &info);
+	if (s != LM_OK)
+		return s;
+	if (info.skipped)
+		fprintf(stderr, "latmix report: warning: plots skipped: %s\n"
+				"latmix report: the Markdown, .gp and .dat files are written\n",
+			info.skip_reason);
+	printf("%s (%zu of %zu pictures drawn)\n", info.path, info.drawn, info.pictures);
+	return LM_OK;
+}
+
+/* ---- compare ---- */
+
+static lm_status cmd_compare(const lm_options *o)
+{
+	const char *const *paths = o->args;
+	size_t n = (size_t)o->nargs;
+	/* the chart first, so an error in it leaves stdout empty too */
+	bool skipped = false;
+	char reason[512] = "";
+	lm_status s;
+	if (o->output) {
+		const char *ratios = o->ratios ? o->ratios : LATMIX_SOURCE_ROOT "/data/reference/ratios.csv";
+		if ((s = lm_compare_chart(o->output, paths, n, ratios, &skipped, reason, sizeof reason)) != LM_OK)
+			return s;
+	}
+	if ((s = lm_compare_print(stdout, paths, n, o->csv)) != LM_OK)
+		return s;
+	if (skipped)
+		fprintf(stderr, "latmix compare: warning: chart skipped: %s\n"
+				"latmix compare: %s/warps-ratio.gp and .dat are written\n", reason, o->output);
+	else if (o->output)
+		fprintf(stderr, "latmix compare: chart in %s/warps-ratio.png and .svg\n", o->output);
+	return LM_OK;
 }
 
 int main(int argc, char **argv)

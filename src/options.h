@@ -14,6 +14,8 @@ enum {
 	LM_CMD_KERNEL = 1 << 2,
 	LM_CMD_MEASURE = 1 << 3,
 	LM_CMD_FIT = 1 << 4,
+	LM_CMD_REPORT = 1 << 5,
+	LM_CMD_COMPARE = 1 << 6,
 	LM_CMD_ALL = 0xff
 };
 
@@ -44,6 +46,10 @@ typedef struct {
 	const char *output;
 	/* fit */
 	const char *model;      /* "basic" or "refined" */
+	/* devices */
+	bool print_dir;         /* only the results directory of the selected device */
+	/* compare */
+	const char *ratios;     /* the thesis ratios CSV; NULL: data/reference/ratios.csv */
 	/* positional arguments */
 	const char *args[LM_MAX_ARGS];
 	int nargs;

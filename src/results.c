@@ -186,6 +186,9 @@ lm_status lm_results_read(const char *path, lm_results *out)
 			meta(line, "# device = ", r.device, sizeof r.device);
 			meta(line, "# vendor = ", r.vendor, sizeof r.vendor);
 			meta(line, "# driver = ", r.driver, sizeof r.driver);
+			meta(line, "# tool_version = ", r.tool_version, sizeof r.tool_version);
+			meta(line, "# date = ", r.date, sizeof r.date);
+			meta(line, "# footprint_bytes = ", r.footprint, sizeof r.footprint);
 			continue;
 		}
 		if (line[0] == '\n' || line[0] == '\0')

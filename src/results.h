@@ -22,6 +22,9 @@ typedef struct {
 	char device[128];     /* from the '# device = ' line, "" if none */
 	char vendor[128];     /* '# vendor = ' */
 	char driver[64];      /* '# driver = ' */
+	char tool_version[32]; /* '# tool_version = ' */
+	char date[32];        /* '# date = ', when the sweep began */
+	char footprint[32];   /* '# footprint_bytes = ', as written */
 } lm_results;
 
 /* Header line, and one row (flushed, so an interrupted sweep keeps it). */

@@ -1,0 +1,418 @@
+#include "compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "csv.h"
+#include "gnuplot.h"
+#include "model.h"
+#include "params.h"
+
+#define BYTES_PER_LANE 4.0 /* a chase load moves one 32-bit word per lane */
+#define CELL (LM_PARAMS_TEXT + 32) /* a device name and a little */
+
+/* A cell's value and how to show it. */
+typedef enum { C_VALUE, C_MISSING, C_NO_CLOCK, C_AT_LEAST, C_AT_MOST, C_TIED } cell_kind;
+
+typedef struct {
+	double v;
+	cell_kind kind;
+} cell;
+
+static cell from_param(const lm_param *p)
+{
+	switch (p->kind) {
+	case LM_PARAM_MISSING: return (cell){ NAN, C_MISSING };
+	case LM_PARAM_AT_LEAST: return (cell){ p->value, C_AT_LEAST };
+	case LM_PARAM_AT_MOST: return (cell){ p->value, C_AT_MOST };
+	case LM_PARAM_TIED: return (cell){ p->value, C_TIED };
+	default: return (cell){ p->value, isnan(p->value) ? C_MISSING : C_VALUE };
+	}
+}
+
+static cell scaled(cell c, double factor, bool have_factor)
+{
+	if (c.kind == C_MISSING)
+		return c;
+	if (!have_factor)
+		return (cell){ NAN, C_NO_CLOCK };
+	c.v *= factor;
+	return c;
+}
+
+static bool has_clock(const lm_params *ps)
+{
+	return ps->clock_mhz > 0 && isfinite(ps->clock_mhz);
+}
+
+/* Lanes x CUs x cycles per second: warp instructions/cycle/CU to lane
+ * operations/s for the whole device. */
+static bool device_scale(const lm_params *ps, double *scale)
+{
+	*scale = (double)ps->simd_width * ps->compute_units * ps->clock_mhz * 1e6;
+	return has_clock(ps) && ps->simd_width > 0 && ps->compute_units > 0;
+}
+
+/* A derived figure: the file's own [derived] value if it has one, else
+ * the model's, or missing. */
+static cell derived(const lm_params *ps, lm_derived_id id, double model_value)
+{
+	if (!isnan(ps->derived[id]))
+		return (cell){ ps->derived[id], C_VALUE };
+	if (isfinite(model_value))
+		return (cell){ model_value, C_VALUE };
+	return (cell){ NAN, C_MISSING };
+}
+
+static cell data_only(const lm_params *ps, lm_derived_id id)
+{
+	return isnan(ps->derived[id]) ? (cell){ NAN, C_MISSING } : (cell){ ps->derived[id], C_VALUE };
+}
+
+typedef enum {
+	Q_ALU_LAT, Q_ALU_LAT_NS, Q_MEM_LAT, Q_MEM_LAT_NS, Q_ALU_THRU, Q_ALU_OPS, Q_MEM_THRU,
+	Q_MEM_BYTES, Q_ISSUE_THRU, Q_CONTENTION, Q_IN_FLIGHT, Q_MEM_W90, Q_MEM_W90_DATA,
+	Q_ALU_W90, Q_ALU_W90_DATA, Q_RATIO, Q_RATIO_DATA, Q_CUSP_ALPHA, Q_CUSP_WARPS, Q_COUNT
+} quantity;
+
+static const struct {
+	const char *label, *unit;
+} quantities[Q_COUNT] = {
+	[Q_ALU_LAT] = { "alu_lat", "cycles" },
+	[Q_ALU_LAT_NS] = { "alu_lat", "ns" },
+	[Q_MEM_LAT] = { "mem_lat", "cycles" },
+	[Q_MEM_LAT_NS] = { "mem_lat", "ns" },
+	[Q_ALU_THRU] = { "alu_thru", "warp-inst/cycle/CU" },
+	[Q_ALU_OPS] = { "alu_thru", "G lane-op/s, device" },
+	[Q_MEM_THRU] = { "mem_thru", "warp-inst/cycle/CU" },
+	[Q_MEM_BYTES] = { "mem_thru", "GB/s, device" },
+	[Q_ISSUE_THRU] = { "issue_thru", "warp-inst/cycle/CU" },
+	[Q_CONTENTION] = { "contention", "1" },
+	[Q_IN_FLIGHT] = { "bytes in flight needed (mem_lat x GB/s)", "KiB, device" },
+	[Q_MEM_W90] = { "warps for 90% memory peak, model", "warps/CU" },
+	[Q_MEM_W90_DATA] = { "warps for 90% memory peak, data", "warps/CU" },
+	[Q_ALU_W90] = { "warps for 90% arithmetic peak, model", "warps/CU" },
+	[Q_ALU_W90_DATA] = { "warps for 90% arithmetic peak, data", "warps/CU" },
+	[Q_RATIO] = { "memory / arithmetic warps, model", "1" },
+	[Q_RATIO_DATA] = { "memory / arithmetic warps, data", "1" },
+	[Q_CUSP_ALPHA] = { "cusp alpha, model", "adds/load" },
+	[Q_CUSP_WARPS] = { "warps at the cusp, model", "warps/CU" },
+};
+
+static cell compute(const lm_params *ps, quantity q)
+{
+	lm_model_params mp = lm_params_model(ps);
+	double ns = has_clock(ps) ? 1e3 / ps->clock_mhz : NAN; /* ns per cycle */
+	double dev;
+	bool have_dev = device_scale(ps, &dev);
+	double ca, cw;
+	lm_model_cusp(&mp, &ca, &cw);
+	switch (q) {
+	case Q_ALU_LAT: return from_param(&ps->p[LM_PARAM_ALU_LAT]);
+	case Q_ALU_LAT_NS: return scaled(from_param(&ps->p[LM_PARAM_ALU_LAT]), ns, has_clock(ps));
+	case Q_MEM_LAT: return from_param(&ps->p[LM_PARAM_MEM_LAT]);
+	case Q_MEM_LAT_NS: return scaled(from_param(&ps->p[LM_PARAM_MEM_LAT]), ns, has_clock(ps));
+	case Q_ALU_THRU: return from_param(&ps->p[LM_PARAM_ALU_THRU]);
+	case Q_ALU_OPS: return scaled(from_param(&ps->p[LM_PARAM_ALU_THRU]), dev * 1e-9, have_dev);
+	case Q_MEM_THRU: return from_param(&ps->p[LM_PARAM_MEM_THRU]);
+	case Q_MEM_BYTES:
+		return scaled(from_param(&ps->p[LM_PARAM_MEM_THRU]), dev * BYTES_PER_LANE * 1e-9, have_dev);
+	case Q_ISSUE_THRU: return from_param(&ps->p[LM_PARAM_ISSUE_THRU]);
+	case Q_CONTENTION: return from_param(&ps->p[LM_PARAM_CONTENTION]);
+	case Q_IN_FLIGHT: {
+		/* Little's law: latency (s) x bandwidth (B/s); equal to
+		 * mem_lat x mem_thru warp loads in flight per CU, in bytes */
+		cell lat = from_param(&ps->p[LM_PARAM_MEM_LAT]);
+		cell bw = scaled(from_param(&ps->p[LM_PARAM_MEM_THRU]), dev * BYTES_PER_LANE, have_dev);
+		if (lat.kind == C_MISSING || bw.kind == C_MISSING)
+			return (cell){ NAN, C_MISSING };
+		if (bw.kind == C_NO_CLOCK)
+			return bw;
+		cell c = { lat.v * ns * 1e-9 * bw.v / 1024.0, C_VALUE };
+		if (lat.kind == C_AT_LEAST || bw.kind == C_AT_LEAST)
+			c.kind = C_AT_LEAST;
+		return c;
+	}
+	case Q_MEM_W90: return derived(ps, LM_DERIVED_MEM_WARPS_90_MODEL, lm_model_warps_needed(&mp, 0, 0.9));
+	case Q_MEM_W90_DATA: return data_only(ps, LM_DERIVED_MEM_WARPS_90_DATA);
+	case Q_ALU_W90:
+		return derived(ps, LM_DERIVED_ALU_WARPS_90_MODEL, lm_model_warps_needed(&mp, INFINITY, 0.9));
+	case Q_ALU_W90_DATA: return data_only(ps, LM_DERIVED_ALU_WARPS_90_DATA);
+	case Q_RATIO:
+		return derived(ps, LM_DERIVED_RATIO_90_MODEL,
+			       lm_model_warps_needed(&mp, 0, 0.9) / lm_model_warps_needed(&mp, INFINITY, 0.9));
+	case Q_RATIO_DATA: return data_only(ps, LM_DERIVED_RATIO_90_DATA);
+	case Q_CUSP_ALPHA: return derived(ps, LM_DERIVED_CUSP_ALPHA_MODEL, ca);
+	case Q_CUSP_WARPS: return derived(ps, LM_DERIVED_CUSP_WARPS_MODEL, cw);
+	case Q_COUNT: break;
+	}
+	return (cell){ NAN, C_MISSING };
+}
+
+static void cell_text(cell c, char *buf, size_t size)
+{
+	switch (c.kind) {
+	case C_MISSING: snprintf(buf, size, "-"); break;
+	case C_NO_CLOCK: snprintf(buf, size, "n/a"); break;
+	case C_AT_LEAST: snprintf(buf, size, ">= %.4g", c.v); break;
+	case C_AT_MOST: snprintf(buf, size, "<= %.4g", c.v); break;
+	case C_TIED: snprintf(buf, size, "%.4g (tied)", c.v); break;
+	case C_VALUE: snprintf(buf, size, isfinite(c.v) ? "%.4g" : "-", c.v); break;
+	}
+}
+
+static lm_status read_all(const char *const *paths, size_t n, lm_params **out)
+{
+	lm_params *ps = malloc((n ? n : 1) * sizeof *ps);
+	if (!ps)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		lm_status s = lm_params_read(paths[i], &ps[i]);
+		if (s != LM_OK) {
+			free(ps);
+			return s;
+		}
+	}
+	*out = ps;
+	return LM_OK;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* The table as text: rows of label, unit and one cell per file. */
+enum { HEAD_FILE, HEAD_DEVICE, HEAD_MODEL, HEAD_CLOCK, HEAD_SHAPE, NHEAD };
+#define NROWS (NHEAD + Q_COUNT)
+
+static void fill(char (*t)[CELL], size_t cols, const char *const *paths, const lm_params *ps, size_t n)
+{
+	static const char *const head[NHEAD][2] = {
+		{ "file", "" }, { "device", "" }, { "model, origin", "" },
+		{ "clock", "MHz" }, { "SIMD width x CUs", "lanes x CUs" },
+	};
+	for (size_t r = 0; r < NROWS; r++) {
+		const char *label = r < NHEAD ? head[r][0] : quantities[r - NHEAD].label;
+		const char *unit = r < NHEAD ? head[r][1] : quantities[r - NHEAD].unit;
+		snprintf(t[r * cols], CELL, "%s", label);
+		snprintf(t[r * cols + 1], CELL, "%s", unit);
+		for (size_t i = 0; i < n; i++) {
+			char *c = t[r * cols + 2 + i];
+			const lm_params *p = &ps[i];
+			switch (r) {
+			case HEAD_FILE: snprintf(c, CELL, "%s", base_name(paths[i])); break;
+			case HEAD_DEVICE: snprintf(c, CELL, "%s", p->device[0] ? p->device : "-"); break;
+			case HEAD_MODEL: snprintf(c, CELL, "%s, %s", p->model[0] ? p->model : "-", p->origin[0] ? p->origin : "-"); break;
+			case HEAD_CLOCK:
+				if (has_clock(p))
+					snprintf(c, CELL, "%.0f", p->clock_mhz);
+				else
+					snprintf(c, CELL, "-");
+				break;
+			case HEAD_SHAPE:
+				if (p->simd_width > 0 && p->compute_units > 0)
+					snprintf(c, CELL, "%d x %d", p->simd_width, p->compute_units);
+				else
+					snprintf(c, CELL, "-");
+				break;
+			default: cell_text(compute(p, (quantity)(r - NHEAD)), c, CELL); break;
+			}
+		}
+	}
+}
+
+lm_status lm_compare_print(FILE *f, const char *const *paths, size_t n, bool csv)
+{
+	lm_params *ps;
+	lm_status s = read_all(paths, n, &ps);
+	if (s != LM_OK)
+		return s;
+	size_t cols = n + 2;
+	char (*t)[CELL] = calloc(NROWS * cols, sizeof *t);
+	size_t *width = calloc(cols, sizeof *width);
+	if (!t || !width) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto done;
+	}
+	fill(t, cols, paths, ps, n);
+	if (csv) {
+		for (size_t r = 0; r < NROWS; r++) {
+			for (size_t c = 0; c < cols; c++) {
+				if (c)
+					fputc(',', f);
+				lm_csv_field(f, r == 0 && c < 2 ? (c ? "unit" : "quantity") : t[r * cols + c]);
+			}
+			fputc('\n', f);
+		}
+		goto done;
+	}
+	for (size_t r = 0; r < NROWS; r++)
+		for (size_t c = 0; c < cols; c++) {
+			size_t w = strlen(t[r * cols + c]);
+			if (w > width[c])
+				width[c] = w;
+		}
+	for (size_t r = 0; r < NROWS; r++) {
+		for (size_t c = 0; c < cols; c++)
+			fprintf(f, "| %-*s ", (int)width[c], t[r * cols + c]);
+		fputs("|\n", f);
+		if (r == 0) {
+			for (size_t c = 0; c < cols; c++) {
+				fputs("|", f);
+				for (size_t k = 0; k < width[c] + 2; k++)
+					fputc('-', f);
+			}
+			fputs("|\n", f);
+		}
+	}
+	fputs("\nthesis units: cycles, warp instructions per cycle per CU. ns: cycles / clock; device\n"
+	      "figures: x SIMD width x CUs x clock (x 4 bytes per lane for mem_thru). '-': not known;\n"
+	      "'n/a': needs a clock (or SIMD width, CUs) the file lacks; 'data': the measured curves.\n", f);
+done:
+	free(width);
+	free(t);
+	free(ps);
+	return s;
+}
+
+/* ---- the ratio chart ---- */
+
+static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_params *ps, size_t n,
+				  const char *ratios_csv, size_t *bars)
+{
+	FILE *in = fopen(ratios_csv, "r");
+	if (!in)
+		return lm_fail(LM_EIO, "%s: %s (the thesis ratios; --ratios FILE names another)", ratios_csv,
+			       strerror(errno));
+	fprintf(d, "# latmix compare: warps for 90%% of the memory peak (alpha = 0) / warps for 90%% of the\n"
+		   "# arithmetic peak (alpha = inf). Columns: bar, ratio, group (0 thesis, 1 measured, 2 model),\n"
+		   "# label. Thesis rows from %s.\n", ratios_csv);
+	char line[1024];
+	char *fields[8];
+	int lineno = 0;
+	bool header = false;
+	lm_status s = LM_OK;
+	size_t k = 0;
+	while (fgets(line, sizeof line, in)) {
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		int nf = lm_csv_split(line, fields, 8);
+		if (!header) {
+			if (nf < 3 || strcmp(fields[0], "generation") || strcmp(fields[1], "ratio") ||
+			    strcmp(fields[2], "source")) {
+				s = lm_fail(LM_EPARSE, "%s:%d: expected the header generation,ratio,source",
+					    ratios_csv, lineno);
+				break;
+			}
+			header = true;
+			continue;
+		}
+		char *end;
+		double r = nf >= 2 ? strtod(fields[1], &end) : NAN;
+		if (nf < 3 || end == fields[1] || *end || !(r > 0)) {
+			s = lm_fail(LM_EPARSE, "%s:%d: expected generation,ratio,source with a positive ratio",
+				    ratios_csv, lineno);
+			break;
+		}
+		fprintf(d, "%zu %g 0 \"%s (thesis)\"\n", k++, r, fields[0]);
+	}
+	fclose(in);
+	if (s != LM_OK)
+		return s;
+	for (size_t i = 0; i < n; i++) {
+		cell data = compute(&ps[i], Q_RATIO_DATA), model = compute(&ps[i], Q_RATIO);
+		const char *name = ps[i].device[0] ? ps[i].device : base_name(paths[i]);
+		if (data.kind == C_VALUE)
+			fprintf(d, "%zu %g 1 \"%s (measured, %s peak)\"\n", k++, data.v, name,
+				ps[i].model[0] ? ps[i].model : "basic");
+		if (model.kind == C_VALUE)
+			fprintf(d, "%zu %g 2 \"%s (model, %s)\"\n", k++, model.v, name,
+				ps[i].model[0] ? ps[i].model : "basic");
+		if (data.kind != C_VALUE && model.kind != C_VALUE)
+			fprintf(d, "# %s: no ratio known\n", paths[i]);
+	}
+	*bars = k;
+	return LM_OK;
+}
+
+lm_status lm_compare_chart(const char *dir, const char *const *paths, size_t n,
+			   const char *ratios_csv, bool *skipped, char *reason, size_t size)
+{
+	*skipped = false;
+	lm_params *ps;
+	lm_status s = read_all(paths, n, &ps);
+	if (s != LM_OK)
+		return s;
+	const char *name = "warps-ratio";
+	char path[4200];
+	FILE *d = NULL, *g = NULL;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		s = lm_fail(LM_EIO, "%s: %s", dir, strerror(errno));
+		goto done;
+	}
+	snprintf(path, sizeof path, "%s/%s.dat", dir, name);
+	if (!(d = fopen(path, "w"))) {
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		goto done;
+	}
+	size_t bars = 0;
+	if ((s = write_chart_data(d, paths, ps, n, ratios_csv, &bars)) != LM_OK)
+		goto done;
+	snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+	if (!(g = fopen(path, "w"))) {
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		goto done;
+	}
+	lm_gnuplot_begin(g, name, "warps for 90% of the memory peak over warps for 90% of the arithmetic peak");
+	fprintf(g, "set title 'Warps needed for memory (alpha = 0) over warps needed for arithmetic (alpha = inf), 90%% of peak' noenhanced\n"
+		   "set ylabel 'ratio'\n"
+		   "set style fill solid 0.8 border -1\n"
+		   "set boxwidth 0.7\n"
+		   "set xrange [-0.6:%g]\n"
+		   "set yrange [0:*]\n"
+		   "set xtics rotate by 30 right noenhanced nomirror\n"
+		   "set bmargin 12\n"
+		   "set lmargin 16\n"
+		   "set rmargin 3\n"
+		   "set key left top\n"
+		   "set grid noxtics\n"
+		   "plot '%s.dat' using 1:($3 == 0 ? $2 : 1/0):xtic(4) with boxes lc rgb '#999999' title 'thesis (NVIDIA generations)', \\\n"
+		   "  '' using 1:($3 == 1 ? $2 : 1/0) with boxes lc rgb '#1f77b4' title 'measured (fit data)', \\\n"
+		   "  '' using 1:($3 == 2 ? $2 : 1/0) with boxes lc rgb '#9ecae1' title 'model', \\\n"
+		   "  '' using 1:2:(sprintf('%%.2g', $2)) with labels offset 0,0.7 notitle\n",
+		(double)bars - 0.4, name);
+	lm_gnuplot_end(g, name);
+	if (fclose(g) != 0) {
+		g = NULL;
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		goto done;
+	}
+	g = NULL;
+	if (fclose(d) != 0) {
+		d = NULL;
+		s = lm_fail(LM_EIO, "%s/%s.dat: %s", dir, name, strerror(errno));
+		goto done;
+	}
+	d = NULL;
+	bool missing;
+	s = lm_gnuplot_run(dir, "warps-ratio.gp", &missing);
+	if (s != LM_OK && missing) {
+		*skipped = true;
+		snprintf(reason, size, "%s", lm_error_message());
+		lm_error_clear();
+		s = LM_OK;
+	}
+done:
+	if (d)
+		fclose(d);
+	if (g)
+		fclose(g);
+	free(ps);
+	return s;
+}

@@ -1,0 +1,1088 @@
+#include "report.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "alpha.h"
+#include "fit.h"
+#include "gnuplot.h"
+#include "model.h"
+#include "params.h"
+#include "results.h"
+
+#define MAX_MIXES 8
+#define MAX_ALPHAS 32
+#define MAX_PICS 16
+#define MAX_CHAINS 8
+#define GRID 240 /* samples along a model line */
+#define WARPS_FRACTION 0.9
+
+enum { BASIC = LM_FIT_BASIC, REFINED = LM_FIT_REFINED, NMODELS = LM_FIT_NMODELS };
+
+typedef struct {
+	char name[16];
+	bool has[NMODELS];
+	lm_params ps[NMODELS];
+	lm_model_params mp[NMODELS];
+	char from[NMODELS][64];      /* the file, or "fitted by latmix report" */
+	char why[LM_PARAMS_TEXT + 64]; /* why there is no model, if none */
+} mix_model;
+
+typedef struct {
+	char name[48];
+	char title[256];
+	char caption[1024];
+} picture;
+
+typedef struct {
+	const char *dir;
+	char out[4000];
+	char csv[4096];
+	lm_results res;
+	mix_model mix[MAX_MIXES];
+	size_t nmix;
+	picture pic[MAX_PICS];
+	size_t npic;
+} report;
+
+/* One measured point of a curve; n is the model's occupancy, warps x chains. */
+typedef struct {
+	double n, ipc, cycles;
+	unsigned warps, chains;
+} point;
+
+static const char *const colours[] = {
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+	"#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939", "#8c6d31", "#843c39",
+	"#7b4173", "#000000",
+};
+#define NCOLOURS (sizeof colours / sizeof colours[0])
+static const int chain_points[] = { 7, 5, 9, 13, 11, 15, 4, 6 }; /* gnuplot point types */
+
+/* ---- the measured curves ---- */
+
+static double row_alpha(const lm_result *x)
+{
+	return lm_alpha_value(x->row.alpha);
+}
+
+static double row_ipc(const lm_result *x)
+{
+	return x->row.alpha.den ? x->row.mem_ipc : x->row.alu_ipc;
+}
+
+static int by_n(const void *a, const void *b)
+{
+	const point *x = a, *y = b;
+	return (x->n > y->n) - (x->n < y->n);
+}
+
+/* Points of mix at alpha with chains chains (0: any), by occupancy. v must
+ * hold r->n points. */
+static size_t collect(const lm_results *r, const char *mix, double alpha, unsigned chains,
+		      point *v)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		const lm_result *x = &r->v[i];
+		unsigned c = x->row.chains ? x->row.chains : 1;
+		if (strcmp(x->mix, mix) != 0 || row_alpha(x) != alpha || (chains && c != chains))
+			continue;
+		v[k++] = (point){ (double)x->row.warps * c, row_ipc(x), x->row.cycles_per_group,
+				  x->row.warps, c };
+	}
+	qsort(v, k, sizeof *v, by_n);
+	return k;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The distinct alphas of mix (with chains chains; 0: any), ascending, inf last. */
+static size_t alphas_of(const lm_results *r, const char *mix, unsigned chains, double *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		const lm_result *x = &r->v[i];
+		unsigned c = x->row.chains ? x->row.chains : 1;
+		if (strcmp(x->mix, mix) != 0 || (chains && c != chains))
+			continue;
+		double a = row_alpha(x);
+		size_t j = 0;
+		while (j < k && out[j] != a)
+			j++;
+		if (j == k && k < MAX_ALPHAS)
+			out[k++] = a;
+	}
+	qsort(out, k, sizeof *out, by_value);
+	return k;
+}
+
+/* The distinct chain counts of mix, ascending. */
+static size_t chains_of(const lm_results *r, const char *mix, unsigned *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		unsigned c = r->v[i].row.chains ? r->v[i].row.chains : 1;
+		if (strcmp(r->v[i].mix, mix) != 0)
+			continue;
+		size_t j = 0;
+		while (j < k && out[j] != c)
+			j++;
+		if (j == k && k < MAX_CHAINS) {
+			while (j > 0 && out[j - 1] > c) {
+				out[j] = out[j - 1];
+				j--;
+			}
+			out[j] = c;
+			k++;
+		}
+	}
+	return k;
+}
+
+/* Occupancy where a measured curve first reaches target, interpolated
+ * linearly (from the origin before the first point); NAN if never. */
+static double first_reach(const point *v, size_t k, double target)
+{
+	double n0 = 0, y0 = 0;
+	for (size_t i = 0; i < k; i++) {
+		if (v[i].ipc >= target)
+			return n0 + (v[i].n - n0) * (target - y0) / (v[i].ipc - y0);
+		n0 = v[i].n;
+		y0 = v[i].ipc;
+	}
+	return NAN;
+}
+
+static const char *alpha_text(double a, char *buf, size_t size)
+{
+	if (isinf(a))
+		snprintf(buf, size, "inf");
+	else if (a > 0 && a < 1 && fabs(1 / a - round(1 / a)) < 1e-9)
+		snprintf(buf, size, "1/%g", round(1 / a));
+	else
+		snprintf(buf, size, "%g", a);
+	return buf;
+}
+
+/* A number for a .dat file; '?' (gnuplot's missing marker here) if not finite. */
+static void num(FILE *f, double x)
+{
+	if (isfinite(x))
+		fprintf(f, " %.6g", x);
+	else
+		fputs(" ?", f);
+}
+
+/* ---- the models ---- */
+
+static const char *param_file(const char *mix, lm_fit_model m, char *buf, size_t size)
+{
+	bool main_mix = strcmp(mix, "gmem") == 0;
+	snprintf(buf, size, "params%s%s%s.ini", main_mix ? "" : "-", main_mix ? "" : mix,
+		 m == LM_FIT_REFINED ? "-refined" : "");
+	return buf;
+}
+
+static lm_status load_models(report *rp, mix_model *mm)
+{
+	bool any = false;
+	for (int m = 0; m < NMODELS; m++) {
+		char name[64], path[4200];
+		param_file(mm->name, (lm_fit_model)m, name, sizeof name);
+		snprintf(path, sizeof path, "%s/%s", rp->dir, name);
+		if (access(path, F_OK) != 0)
+			continue;
+		lm_params ps;
+		lm_status s = lm_params_read(path, &ps);
+		if (s != LM_OK)
+			return s;
+		int slot = strcmp(ps.model, "refined") == 0 ? REFINED : BASIC;
+		mm->ps[slot] = ps;
+		mm->has[slot] = true;
+		snprintf(mm->from[slot], sizeof mm->from[slot], "%s", name);
+		any = true;
+	}
+	if (any)
+		goto done;
+	/* No parameter file: fit here, both models, as latmix fit would. */
+	lm_fit_data d = { 0 };
+	lm_status s = lm_fit_data_from_results(&rp->res, rp->csv, mm->name, &d);
+	for (int m = 0; m < NMODELS && s == LM_OK; m++) {
+		lm_fit_result fr;
+		if ((s = lm_fit_run(&d, (lm_fit_model)m, &fr)) != LM_OK)
+			break;
+		mm->ps[m] = lm_params_empty();
+		lm_fit_to_params(&fr, &mm->ps[m]);
+		mm->has[m] = true;
+		snprintf(mm->from[m], sizeof mm->from[m], "fitted by latmix report");
+	}
+	lm_fit_data_free(&d);
+	if (s != LM_OK) {
+		mm->has[BASIC] = mm->has[REFINED] = false;
+		snprintf(mm->why, sizeof mm->why, "%s", lm_error_message());
+		lm_error_clear();
+	}
+done:
+	for (int m = 0; m < NMODELS; m++)
+		if (mm->has[m])
+			mm->mp[m] = lm_params_model(&mm->ps[m]);
+	return LM_OK;
+}
+
+/* ---- files ---- */
+
+static FILE *open_out(const report *rp, const char *name, const char *ext, lm_status *s)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s%s", rp->out, name, ext);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		*s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	return f;
+}
+
+static picture *add_picture(report *rp, const char *name, const char *title)
+{
+	if (rp->npic == MAX_PICS)
+		return NULL;
+	picture *p = &rp->pic[rp->npic++];
+	snprintf(p->name, sizeof p->name, "%s", name);
+	snprintf(p->title, sizeof p->title, "%s", title);
+	p->caption[0] = '\0';
+	return p;
+}
+
+static void key_lines(FILE *g, bool refined)
+{
+	fputs("keyentry with points pt 7 lc rgb 'black' title 'measured', \\\n"
+	      "  keyentry with lines lw 2 lc rgb 'black' title 'basic model'", g);
+	if (refined)
+		fputs(", \\\n  keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'", g);
+}
+
+/* Throughput against occupancy (thesis Figs. 4.1, 4.3): one curve per alpha
+ * with chains 1, or, with chained, every chain count at occupancy n x k. */
+static lm_status throughput_picture(report *rp, const mix_model *mm, bool chained, point *buf)
+{
+	const char *mix = mm->name;
+	char name[48], title[256], a_txt[32];
+	snprintf(name, sizeof name, "throughput-%s%s", mix, chained ? "-chains" : "");
+	double alphas[MAX_ALPHAS];
+	unsigned chains[MAX_CHAINS] = { 1 };
+	size_t nc = chained ? chains_of(&rp->res, mix, chains) : 1;
+	size_t na = alphas_of(&rp->res, mix, chained ? 0 : 1, alphas);
+	if (chained) { /* only alphas measured with more than one chain */
+		size_t k = 0;
+		for (size_t i = 0; i < na; i++)
+			if (collect(&rp->res, mix, alphas[i], 0, buf) > collect(&rp->res, mix, alphas[i], 1, buf))
+				alphas[k++] = alphas[i];
+		na = k;
+	}
+	if (!na)
+		return LM_OK;
+	lm_status s = LM_OK;
+	FILE *d = NULL, *md = NULL, *g = NULL;
+	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)) ||
+	    (mm->has[BASIC] && !(md = open_out(rp, name, "-model.dat", &s))))
+		goto done;
+	fprintf(d, "# latmix report: %s, mix %s, measured; one block per (alpha, chains), in the order of the\n"
+		   "# '# block' lines. Columns: occupancy n = warps per CU x chains, throughput in warp\n"
+		   "# instructions per cycle per CU (memory; arithmetic for alpha = inf), warps per CU, chains\n",
+		rp->res.device, mix);
+	double nmax = 1;
+	int block = 0;
+	for (size_t i = 0; i < na; i++) {
+		for (size_t c = 0; c < nc; c++) {
+			size_t k = collect(&rp->res, mix, alphas[i], chains[c], buf);
+			if (!k)
+				continue;
+			fprintf(d, "%s# block %d: alpha = %s, chains = %u\n", block ? "\n\n" : "", block,
+				alpha_text(alphas[i], a_txt, sizeof a_txt), chains[c]);
+			for (size_t j = 0; j < k; j++) {
+				fprintf(d, "%g %.6g %u %u\n", buf[j].n, buf[j].ipc, buf[j].warps, buf[j].chains);
+				nmax = fmax(nmax, buf[j].n);
+			}
+			block++;
+		}
+	}
+	bool refined = mm->has[REFINED];
+	if (mm->has[BASIC]) {
+		fprintf(md, "# latmix report: the model for mix %s, one block per alpha as in %s.gp.\n"
+			    "# Columns: occupancy n (warps per CU), basic model, refined model ('?': none),\n"
+			    "# in the unit of %s.dat\n", mix, name, name);
+		for (size_t i = 0; i < na; i++) {
+			fprintf(md, "%s# block %zu: alpha = %s\n", i ? "\n\n" : "", i,
+				alpha_text(alphas[i], a_txt, sizeof a_txt));
+			for (int j = 0; j <= GRID; j++) {
+				double n = pow(nmax, (double)j / GRID);
+				fprintf(md, "%.6g", n);
+				for (int m = 0; m < NMODELS; m++) {
+					lm_model_point pt = lm_model_eval(&mm->mp[m], n, alphas[i]);
+					num(md, !mm->has[m] ? NAN : isinf(alphas[i]) ? pt.alu_ipc : pt.mem_ipc);
+				}
+				fputc('\n', md);
+			}
+		}
+	}
+	snprintf(title, sizeof title, "%s: throughput against occupancy, mix %s%s", rp->res.device, mix,
+		 chained ? ", k independent chains per thread" : "");
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set logscale xy\n"
+		   "set xlabel 'occupancy n = warps per CU%s'\n"
+		   "set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'\n"
+		   "set key outside right top box\n"
+		   "set xrange [0.8:%g]\n"
+		   "plot ",
+		title, chained ? " x chains k" : "", nmax * 1.25);
+	block = 0;
+	for (size_t i = 0; i < na; i++) {
+		const char *col = colours[i % NCOLOURS];
+		alpha_text(alphas[i], a_txt, sizeof a_txt);
+		for (size_t c = 0; c < nc; c++) {
+			size_t k = collect(&rp->res, mix, alphas[i], chains[c], buf);
+			if (!k)
+				continue;
+			if (chained)
+				fprintf(g, "'%s.dat' index %d using 1:2 with points pt %d ps 0.7 lc rgb '%s' %s%s%s, \\\n  ",
+					name, block, chain_points[c % 8], col, c == 0 ? "title 'alpha = " : "notitle",
+					c == 0 ? a_txt : "", c == 0 ? "'" : "");
+			else
+				fprintf(g, "'%s.dat' index %d using 1:2 with points pt 7 ps 0.8 lc rgb '%s' title 'alpha = %s', \\\n  ",
+					name, block, col, a_txt);
+			block++;
+		}
+		if (mm->has[BASIC])
+			fprintf(g, "'%s-model.dat' index %zu using 1:2 with lines lw 2 lc rgb '%s' notitle, \\\n  ",
+				name, i, col);
+		if (refined)
+			fprintf(g, "'%s-model.dat' index %zu using 1:3 with lines lw 2 dt 2 lc rgb '%s' notitle, \\\n  ",
+				name, i, col);
+	}
+	if (chained)
+		for (size_t c = 0; c < nc; c++)
+			fprintf(g, "keyentry with points pt %d lc rgb 'black' title 'k = %u', \\\n  ",
+				chain_points[c % 8], chains[c]);
+	if (mm->has[BASIC] && chained)
+		fprintf(g, "keyentry with lines lw 2 lc rgb 'black' title 'basic model'%s",
+			refined ? ", \\\n  keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'" : "");
+	else if (mm->has[BASIC])
+		key_lines(g, refined);
+	else
+		fputs("keyentry notitle", g);
+	fputc('\n', g);
+	lm_gnuplot_end(g, name);
+
+	picture *p = add_picture(rp, name, title);
+	if (p && chained)
+		snprintf(p->caption, sizeof p->caption,
+			 "The gmem curves measured with k = 1, 2, 4, 8 independent chains per thread (point shape), "
+			 "plotted at occupancy n x k: if chains are as good as warps, every shape of one colour falls "
+			 "on the same model line. Points above 64 warps exist only through chains; they show where "
+			 "the memory system really saturates.");
+	else if (p && mm->has[BASIC])
+		snprintf(p->caption, sizeof p->caption,
+			 "One colour per alpha (adds per load), chains 1; points are measured, solid lines the "
+			 "basic model%s. On these log-log axes the latency-bound part of a curve is a straight rise "
+			 "of slope 1 (n / Latency) and the throughput bound is flat; the knee is the occupancy the "
+			 "model says is needed. Memory throughput is plotted, arithmetic for alpha = inf.",
+			 refined ? ", dashed the refined model (memory contention), which bends into the "
+				   "plateau gradually as real memory does" : "");
+	else if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "Measured throughput only (no model for this mix: %s). Log-log axes: a straight rise is "
+			 "latency bound, a flat part throughput bound.", mm->why);
+done:
+	if (d && fclose(d) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
+	if (md && fclose(md) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s-model.dat: %s", rp->out, name, strerror(errno));
+	if (g && fclose(g) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
+	return s;
+}
+
+/* Measured warps needed for WARPS_FRACTION of the basic model's peak at
+ * alpha, over every chain count (occupancy n x k); *at_least gets the
+ * largest occupancy measured when the curve never gets there. */
+static double measured_warps(const report *rp, const mix_model *mm, double alpha, point *buf,
+			     double *at_least)
+{
+	size_t k = collect(&rp->res, mm->name, alpha, 0, buf);
+	double w = first_reach(buf, k, WARPS_FRACTION * lm_model_peak(&mm->mp[BASIC], alpha, NULL));
+	*at_least = isnan(w) && k ? buf[k - 1].n : NAN;
+	return w;
+}
+
+/* Where alpha = 0 and alpha = inf sit on a log axis: a factor 4 beyond the
+ * measured finite alphas. */
+static void axis_ends(const double *alphas, size_t na, double *zero_x, double *inf_x)
+{
+	double lo = INFINITY, hi = 0;
+	for (size_t i = 0; i < na; i++)
+		if (alphas[i] > 0 && isfinite(alphas[i])) {
+			lo = fmin(lo, alphas[i]);
+			hi = fmax(hi, alphas[i]);
+		}
+	if (!isfinite(lo))
+		lo = 1, hi = 256;
+	*zero_x = lo / 4;
+	*inf_x = hi * 4;
+}
+
+static double axis_x(double a, double zero_x, double inf_x)
+{
+	return a == 0 ? zero_x : isinf(a) ? inf_x : a;
+}
+
+static void alpha_tics(FILE *g, const double *alphas, size_t na, double zero_x, double inf_x)
+{
+	char t[32];
+	fputs("set xtics (", g);
+	for (size_t i = 0; i < na; i++)
+		fprintf(g, "%s\"%s\" %g", i ? ", " : "", alpha_text(alphas[i], t, sizeof t),
+			axis_x(alphas[i], zero_x, inf_x));
+	fputs(")\n", g);
+}
+
+/* Warps needed for 90% of the peak against alpha (thesis Fig. 4.6). */
+static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
+{
+	const char *name = "warps-needed";
+	double alphas[MAX_ALPHAS], zero_x, inf_x;
+	size_t na = alphas_of(&rp->res, mm->name, 0, alphas);
+	axis_ends(alphas, na, &zero_x, &inf_x);
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)))
+		goto done;
+	char t[32], title[256];
+	fprintf(d, "# latmix report: %s, mix %s: warps per CU needed for %g%% of the basic model's peak\n"
+		   "# block 0, measured (first crossing of each alpha's curve, every chain count, occupancy\n"
+		   "# warps x chains, interpolated): x position, alpha, warps; '?': not reached\n",
+		rp->res.device, mm->name, 100 * WARPS_FRACTION);
+	for (size_t i = 0; i < na; i++) {
+		double lb, w = measured_warps(rp, mm, alphas[i], buf, &lb);
+		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
+		num(d, w);
+		fputc('\n', d);
+	}
+	fputs("\n\n# block 1, not reached: x position, alpha, the largest occupancy measured (a lower bound)\n", d);
+	for (size_t i = 0; i < na; i++) {
+		double lb;
+		measured_warps(rp, mm, alphas[i], buf, &lb);
+		if (!isnan(lb))
+			fprintf(d, "%g %s %g\n", axis_x(alphas[i], zero_x, inf_x),
+				alpha_text(alphas[i], t, sizeof t), lb);
+	}
+	fputs("\n\n# block 2, the models along alpha: alpha, basic, refined ('?': unreachable or none)\n", d);
+	for (int j = 0; j <= GRID; j++) {
+		double a = zero_x * pow(inf_x / zero_x, (double)j / GRID);
+		fprintf(d, "%.6g", a);
+		for (int m = 0; m < NMODELS; m++)
+			num(d, mm->has[m] ? lm_model_warps_needed(&mm->mp[m], a, WARPS_FRACTION) : NAN);
+		fputc('\n', d);
+	}
+	fputs("\n\n# block 3, the models at alpha = 0 and alpha = inf: x position, basic, refined\n", d);
+	for (int e = 0; e < 2; e++) {
+		double a = e ? INFINITY : 0;
+		fprintf(d, "%g", axis_x(a, zero_x, inf_x));
+		for (int m = 0; m < NMODELS; m++)
+			num(d, mm->has[m] ? lm_model_warps_needed(&mm->mp[m], a, WARPS_FRACTION) : NAN);
+		fputc('\n', d);
+	}
+	double ca, cw;
+	snprintf(title, sizeof title, "%s: warps needed for %g%% of peak, mix %s", rp->res.device,
+		 100 * WARPS_FRACTION, mm->name);
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set logscale x\n"
+		   "set xrange [%g:%g]\n"
+		   "set yrange [0:*]\n"
+		   "set xlabel 'alpha, adds per load (log scale; 0 and inf at the ends)'\n"
+		   "set ylabel 'warps per CU (occupancy n x chains k)'\n"
+		   "set key below maxrows 2\n",
+		title, zero_x / 1.5, inf_x * 1.5);
+	alpha_tics(g, alphas, na, zero_x, inf_x);
+	if (lm_model_cusp(&mm->mp[BASIC], &ca, &cw))
+		fprintf(g, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 3 lc rgb '#888888'\n"
+			   "set label 'basic model cusp, alpha = %.1f' at %g, graph 0.97 left offset 0.5,0 tc rgb '#555555'\n",
+			ca, ca, ca, ca);
+	fprintf(g, "plot '%s.dat' index 2 using 1:2 with lines lw 2 lc rgb '#1f77b4' title 'basic model', \\\n"
+		   "  '%s.dat' index 3 using 1:2 with points pt 6 ps 1.5 lc rgb '#1f77b4' title 'basic model at 0, inf', \\\n",
+		name, name);
+	if (mm->has[REFINED])
+		fprintf(g, "  '%s.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' title 'refined model', \\\n"
+			   "  '%s.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' title 'refined model at 0, inf', \\\n",
+			name, name);
+	fprintf(g, "  '%s.dat' index 0 using 1:3 with points pt 7 ps 1.2 lc rgb 'black' title 'measured', \\\n"
+		   "  '%s.dat' index 1 using 1:3 with points pt 8 ps 1.5 lc rgb 'black' title 'measured: not reached by this occupancy'\n",
+		name, name);
+	lm_gnuplot_end(g, name);
+	picture *p = add_picture(rp, name, title);
+	if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "Warps per CU needed to reach %g%% of the peak the basic model gives each alpha (thesis "
+			 "Fig. 4.6): the model rises from memory-bound alpha = 0 to a cusp where arithmetic takes over, "
+			 "then falls towards the arithmetic-only need. Black dots are where each measured curve "
+			 "(every chain count, occupancy n x k) first crosses that level; open triangles mark curves "
+			 "that never did, at the largest occupancy measured, so the need is at least that.",
+			 100 * WARPS_FRACTION);
+done:
+	if (d && fclose(d) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
+	if (g && fclose(g) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
+	return s;
+}
+
+/* The CUDA C Programming Guide's estimate against the model's (thesis §4.8). */
+static lm_status guide_picture(report *rp, const mix_model *mm, point *buf)
+{
+	const char *name = "guide-estimate";
+	const lm_model_params *q = &mm->mp[BASIC];
+	if (!(q->alu_thru > 0) || !(q->mem_lat > 0))
+		return LM_OK;
+	double alphas[MAX_ALPHAS], lo = INFINITY, hi = 0;
+	size_t na = alphas_of(&rp->res, mm->name, 0, alphas);
+	for (size_t i = 0; i < na; i++)
+		if (alphas[i] > 0 && isfinite(alphas[i]))
+			lo = fmin(lo, alphas[i]), hi = fmax(hi, alphas[i]);
+	if (!isfinite(lo) || !(hi > lo))
+		return LM_OK;
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)))
+		goto done;
+	char t[32], title[256];
+	fprintf(d, "# latmix report: %s, mix %s: warps per CU, the CUDA guide's estimate against the model\n"
+		   "# block 0: alpha, guide mem_lat*alu_thru/alpha, guide refined mem_lat*alu_thru/(alpha+1)+1,\n"
+		   "# model for the full peak (the better estimate, thesis 4.8), model for %g%% of the peak\n",
+		rp->res.device, mm->name, 100 * WARPS_FRACTION);
+	for (int j = 0; j <= GRID; j++) {
+		double a = lo * pow(hi / lo, (double)j / GRID), refined;
+		double guide = lm_model_guide_estimate(q->mem_lat, 1 / q->alu_thru, a, &refined);
+		fprintf(d, "%.6g", a);
+		num(d, guide);
+		num(d, refined);
+		num(d, lm_model_warps_needed(q, a, 1.0));
+		num(d, lm_model_warps_needed(q, a, WARPS_FRACTION));
+		fputc('\n', d);
+	}
+	fprintf(d, "\n\n# block 1, measured: alpha, warps for %g%% of the basic model's peak ('?': not reached)\n",
+		100 * WARPS_FRACTION);
+	for (size_t i = 0; i < na; i++) {
+		if (!(alphas[i] > 0) || isinf(alphas[i]))
+			continue;
+		double lb, w = measured_warps(rp, mm, alphas[i], buf, &lb);
+		fprintf(d, "%g", alphas[i]);
+		num(d, w);
+		fprintf(d, " # alpha %s\n", alpha_text(alphas[i], t, sizeof t));
+	}
+	snprintf(title, sizeof title, "%s: the CUDA guide's estimate and the model's, mix %s", rp->res.device,
+		 mm->name);
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set logscale xy\n"
+		   "set xrange [%g:%g]\n"
+		   "set xlabel 'alpha, adds per load'\n"
+		   "set ylabel 'warps per CU'\n"
+		   "set key right top box opaque\n"
+		   "plot '%s.dat' index 0 using 1:2 with lines lw 2 lc rgb '#ff7f0e' title 'guide: mem\\_lat alu\\_thru / alpha', \\\n"
+		   "  '%s.dat' index 0 using 1:3 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'guide, refined: mem\\_lat alu\\_thru / (alpha+1) + 1', \\\n"
+		   "  '%s.dat' index 0 using 1:4 with lines lw 2 lc rgb '#1f77b4' title 'model, full peak (better estimate)', \\\n"
+		   "  '%s.dat' index 0 using 1:5 with lines lw 1 dt 3 lc rgb '#1f77b4' title 'model, %g%% of peak', \\\n"
+		   "  '%s.dat' index 1 using 1:2 with points pt 7 ps 1.2 lc rgb 'black' title 'measured, %g%% of peak'\n",
+		title, lo / 1.3, hi * 1.3, name, name, name, name, 100 * WARPS_FRACTION, name,
+		100 * WARPS_FRACTION);
+	lm_gnuplot_end(g, name);
+	picture *p = add_picture(rp, name, title);
+	if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "The CUDA C Programming Guide's rule (orange) counts only the memory latency to hide, "
+			 "mem_lat x alu_thru / alpha warps; the model's estimate for the full peak (blue) adds the "
+			 "arithmetic latency alu_lat x alu_thru and, left of the cusp, is capped by memory throughput "
+			 "(thesis 4.8). Where arithmetic binds (large alpha) the guide falls short by the arithmetic "
+			 "term; the black dots are the measured need for %g%% of the peak, to compare with the dotted line "
+			 "(alphas whose measured curve never gets there are left out; see the previous picture).",
+			 100 * WARPS_FRACTION);
+done:
+	if (d && fclose(d) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
+	if (g && fclose(g) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
+	return s;
+}
+
+/* Least-squares line through (alpha, cycles) of a mix's finite alphas at
+ * its smallest occupancy, chains 1. Returns the points used. */
+static size_t latency_line(const report *rp, const char *mix, point *buf, double *slope,
+			   double *icept, double *xs, double *ys)
+{
+	double alphas[MAX_ALPHAS];
+	size_t na = alphas_of(&rp->res, mix, 1, alphas), k = 0;
+	for (size_t i = 0; i < na; i++) {
+		if (isinf(alphas[i]) || !collect(&rp->res, mix, alphas[i], 1, buf))
+			continue;
+		xs[k] = alphas[i];
+		ys[k++] = buf[0].cycles; /* smallest occupancy first */
+	}
+	double mx = 0, my = 0, sxy = 0, sxx = 0;
+	for (size_t i = 0; i < k; i++)
+		mx += xs[i] / (double)k, my += ys[i] / (double)k;
+	for (size_t i = 0; i < k; i++)
+		sxy += (xs[i] - mx) * (ys[i] - my), sxx += (xs[i] - mx) * (xs[i] - mx);
+	*slope = k > 1 && sxx > 0 ? sxy / sxx : NAN;
+	*icept = my - *slope * mx;
+	return k;
+}
+
+/* Latency at low occupancy against alpha: mem_lat + alpha * alu_lat. */
+static lm_status latency_picture(report *rp, point *buf)
+{
+	const char *name = "latency";
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)))
+		goto done;
+	char title[256];
+	snprintf(title, sizeof title, "%s: latency of a load and its alpha adds, at the smallest occupancy",
+		 rp->res.device);
+	fprintf(d, "# latmix report: %s: cycles per group (one load + alpha adds, per chain) at each\n"
+		   "# mix's smallest occupancy, chains 1. One block per mix, in the order of latency.gp;\n"
+		   "# columns: alpha, measured cycles, basic model mem_lat + alpha alu_lat, refined model\n",
+		rp->res.device);
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set xlabel 'alpha, adds per load'\n"
+		   "set ylabel 'cycles per load + alpha adds'\n"
+		   "set key left top box opaque\n"
+		   "plot ",
+		title);
+	int block = 0;
+	double xs[MAX_ALPHAS], ys[MAX_ALPHAS];
+	for (size_t i = 0; i < rp->nmix; i++) {
+		const mix_model *mm = &rp->mix[i];
+		double slope, icept;
+		size_t k = latency_line(rp, mm->name, buf, &slope, &icept, xs, ys);
+		if (!k || strcmp(mm->name, "stream") == 0)
+			continue;
+		fprintf(d, "%s# block %d: mix %s\n", block ? "\n\n" : "", block, mm->name);
+		for (size_t j = 0; j < k; j++) {
+			fprintf(d, "%g %.6g", xs[j], ys[j]);
+			for (int m = 0; m < NMODELS; m++)
+				num(d, mm->has[m] ? lm_model_latency(&mm->mp[m], xs[j]) : NAN);
+			fputc('\n', d);
+		}
+		const char *col = colours[i % NCOLOURS];
+		fprintf(g, "%s'%s.dat' index %d using 1:2 with points pt 7 ps 1 lc rgb '%s' title '%s', \\\n"
+			   "  '%s.dat' index %d using 1:3 with lines lw 2 lc rgb '%s' notitle",
+			block ? ", \\\n  " : "", name, block, col, mm->name, name, block, col);
+		if (mm->has[REFINED])
+			fprintf(g, ", \\\n  '%s.dat' index %d using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle",
+				name, block, col);
+		block++;
+	}
+	if (!block)
+		fputs("keyentry notitle", g);
+	fputs(", \\\n  ", g);
+	key_lines(g, true);
+	fputc('\n', g);
+	lm_gnuplot_end(g, name);
+	picture *p = add_picture(rp, name, title);
+	if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "Each dot is the time one warp took per load and its alpha dependent adds at the smallest "
+			 "occupancy, where nothing queues. The model says this is a straight line, mem_lat + alpha "
+			 "alu_lat: its height at alpha = 0 is the latency of the mix's step and its slope the add "
+			 "latency, the same for every mix. Lines are each mix's fitted model (dashed: refined, whose "
+			 "mem_lat is the unloaded latency).");
+done:
+	if (d && fclose(d) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
+	if (g && fclose(g) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
+	return s;
+}
+
+/* ---- the Markdown ---- */
+
+typedef struct {
+	char key[64];
+	size_t n;
+} tally;
+
+static void count(tally *t, size_t *nt, size_t max, const char *key)
+{
+	for (size_t i = 0; i < *nt; i++)
+		if (strcmp(t[i].key, key) == 0) {
+			t[i].n++;
+			return;
+		}
+	if (*nt < max) {
+		snprintf(t[*nt].key, sizeof t[*nt].key, "%s", key);
+		t[(*nt)++].n = 1;
+	}
+}
+
+static void tallies(FILE *f, const tally *t, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		fprintf(f, "%s%s %zu", i ? ", " : "", t[i].key, t[i].n);
+	if (!nt)
+		fputs("-", f);
+}
+
+static void value_text(const lm_param *p, char *buf, size_t size)
+{
+	if (p->kind == LM_PARAM_MISSING || isnan(p->value))
+		snprintf(buf, size, "-");
+	else if (p->kind == LM_PARAM_AT_LEAST)
+		snprintf(buf, size, "≥ %.4g", p->value);
+	else if (p->kind == LM_PARAM_AT_MOST)
+		snprintf(buf, size, "≤ %.4g", p->value);
+	else if (isnan(p->std_error))
+		snprintf(buf, size, "%.4g", p->value);
+	else
+		snprintf(buf, size, "%.4g ± %.2g", p->value, p->std_error);
+}
+
+static void derived_text(double x, char *buf, size_t size)
+{
+	if (isnan(x))
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%.3g", x);
+}
+
+static void md_device(FILE *f, const report *rp)
+{
+	const lm_results *r = &rp->res;
+	double cmin = INFINITY, cmax = 0, csum = 0;
+	tally src[8], timing[8], cores[8], spread[16];
+	size_t ns = 0, nt = 0, nc = 0, nsp = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		const lm_result *x = &r->v[i];
+		cmin = fmin(cmin, x->row.clock_mhz);
+		cmax = fmax(cmax, x->row.clock_mhz);
+		csum += x->row.clock_mhz;
+		count(src, &ns, 8, x->clock_source);
+		count(timing, &nt, 8, x->row.timing[0] ? x->row.timing : "not recorded");
+		count(cores, &nc, 8, x->row.coresident[0] ? x->row.coresident : "not recorded");
+		count(spread, &nsp, 16, x->row.spread[0] ? x->row.spread : "not recorded");
+	}
+	fprintf(f, "| | |\n|---|---|\n");
+	fprintf(f, "| device | %s |\n| vendor | %s |\n| driver | %s |\n", r->device[0] ? r->device : "-",
+		r->vendor[0] ? r->vendor : "-", r->driver[0] ? r->driver : "-");
+	if (r->n)
+		fprintf(f, "| compute units, SIMD width | %u, %u |\n", r->v[0].row.compute_units,
+			r->v[0].row.simd_width);
+	fprintf(f, "| clock | %.0f MHz mean over the rows (%.0f to %.0f) |\n", csum / (double)r->n, cmin, cmax);
+	fprintf(f, "| clock source (rows) | ");
+	tallies(f, src, ns);
+	unsigned long long fp = strtoull(r->footprint, NULL, 10);
+	if (fp)
+		fprintf(f, " |\n| footprint | %s bytes (%.0f MiB) |\n", r->footprint, (double)fp / 1048576.0);
+	else
+		fprintf(f, " |\n| footprint | - |\n");
+	fprintf(f, "| timing (rows) | ");
+	tallies(f, timing, nt);
+	fprintf(f, " |\n| co-resident (rows) | ");
+	tallies(f, cores, nc);
+	fprintf(f, " |\n| spread over CUs (rows) | ");
+	tallies(f, spread, nsp);
+	fprintf(f, " |\n| measured | %s, tool version %s |\n| results file | `%s`, %zu rows |\n\n",
+		r->date[0] ? r->date : "-", r->tool_version[0] ? r->tool_version : "-", rp->csv, r->n);
+	fputs("Co-resident *yes* means the per-warp clocks showed every warp of the launch running at once "
+	      "(the occupancy is real); *unverified* rows come from a timing mode or device that cannot "
+	      "show it.\n\n", f);
+
+	fputs("Per mix:\n\n| mix | rows | alphas | chains | timing | co-resident | spread | clock source |\n"
+	      "|---|---|---|---|---|---|---|---|\n", f);
+	for (size_t m = 0; m < rp->nmix; m++) {
+		const char *mix = rp->mix[m].name;
+		double alphas[MAX_ALPHAS];
+		unsigned chains[MAX_CHAINS];
+		size_t na = alphas_of(r, mix, 0, alphas), nk = chains_of(r, mix, chains), rows = 0;
+		tally t1[8], t2[8], t3[16], t4[8];
+		size_t n1 = 0, n2 = 0, n3 = 0, n4 = 0;
+		for (size_t i = 0; i < r->n; i++) {
+			const lm_result *x = &r->v[i];
+			if (strcmp(x->mix, mix) != 0)
+				continue;
+			rows++;
+			count(t1, &n1, 8, x->row.timing);
+			count(t2, &n2, 8, x->row.coresident);
+			count(t3, &n3, 16, x->row.spread);
+			count(t4, &n4, 8, x->clock_source);
+		}
+		char t[32];
+		fprintf(f, "| %s | %zu | ", mix, rows);
+		for (size_t i = 0; i < na; i++)
+			fprintf(f, "%s%s", i ? ", " : "", alpha_text(alphas[i], t, sizeof t));
+		fputs(" | ", f);
+		for (size_t i = 0; i < nk; i++)
+			fprintf(f, "%s%u", i ? ", " : "", chains[i]);
+		fputs(" | ", f);
+		tallies(f, t1, n1);
+		fputs(" | ", f);
+		tallies(f, t2, n2);
+		fputs(" | ", f);
+		tallies(f, t3, n3);
+		fputs(" | ", f);
+		tallies(f, t4, n4);
+		fputs(" |\n", f);
+	}
+	fputc('\n', f);
+}
+
+static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf)
+{
+	fprintf(f, "### %s\n\n", mm->name);
+	if (!mm->has[BASIC] && !mm->has[REFINED]) {
+		fprintf(f, "No model: %s\n\n", mm->why);
+		return;
+	}
+	fputs("| parameter | unit |", f);
+	for (int m = 0; m < NMODELS; m++)
+		if (mm->has[m])
+			fprintf(f, " %s (`%s`) | kind |", lm_fit_model_name((lm_fit_model)m), mm->from[m]);
+	fputs("\n|---|---|", f);
+	for (int m = 0; m < NMODELS; m++)
+		if (mm->has[m])
+			fputs("---|---|", f);
+	fputc('\n', f);
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		bool any = false;
+		for (int m = 0; m < NMODELS; m++)
+			any |= mm->has[m] && mm->ps[m].p[i].kind != LM_PARAM_MISSING;
+		if (!any)
+			continue;
+		fprintf(f, "| %s | %s |", lm_param_key((lm_param_id)i), lm_param_unit((lm_param_id)i));
+		for (int m = 0; m < NMODELS; m++) {
+			if (!mm->has[m])
+				continue;
+			const lm_param *p = &mm->ps[m].p[i];
+			char v[64];
+			value_text(p, v, sizeof v);
+			bool why = p->note[0] && (p->kind == LM_PARAM_TIED || p->kind == LM_PARAM_AT_LEAST ||
+						  p->kind == LM_PARAM_AT_MOST);
+			fprintf(f, " %s | %s%s%s |", v, why && p->kind == LM_PARAM_TIED ? "" : lm_param_kind_name(p->kind),
+				why && p->kind != LM_PARAM_TIED ? ": " : "", why ? p->note : "");
+		}
+		fputc('\n', f);
+	}
+	fputs("\nUncertainties are one standard error. ", f);
+	for (int m = 0; m < NMODELS; m++) {
+		const lm_params *ps = &mm->ps[m];
+		if (mm->has[m] && ps->fit_points)
+			fprintf(f, "The %s fit: %d points, relative error rms %.1f%%, max %.1f%%. ",
+				lm_fit_model_name((lm_fit_model)m), ps->fit_points, 100 * ps->fit_rms,
+				100 * ps->fit_max);
+	}
+	const lm_params *pb = &mm->ps[mm->has[BASIC] ? BASIC : REFINED];
+	if (pb->fit_preferred[0])
+		fprintf(f, "Preferred: %s (%s).", pb->fit_preferred, pb->fit_preference);
+	fputs("\n\n", f);
+
+	if (!mm->has[BASIC])
+		return;
+	const double *d = pb->derived;
+	char a[32], b[32], c[32], e[32];
+	fputs("| warps per CU needed (basic model file) | model, 90% | data, 90% | model, 95% | data, 95% |\n"
+	      "|---|---|---|---|---|\n", f);
+	derived_text(d[LM_DERIVED_MEM_WARPS_90_MODEL], a, sizeof a);
+	derived_text(d[LM_DERIVED_MEM_WARPS_90_DATA], b, sizeof b);
+	derived_text(d[LM_DERIVED_MEM_WARPS_95_MODEL], c, sizeof c);
+	derived_text(d[LM_DERIVED_MEM_WARPS_95_DATA], e, sizeof e);
+	fprintf(f, "| memory, alpha = 0 | %s | %s | %s | %s |\n", a, b, c, e);
+	derived_text(d[LM_DERIVED_ALU_WARPS_90_MODEL], a, sizeof a);
+	derived_text(d[LM_DERIVED_ALU_WARPS_90_DATA], b, sizeof b);
+	derived_text(d[LM_DERIVED_ALU_WARPS_95_MODEL], c, sizeof c);
+	derived_text(d[LM_DERIVED_ALU_WARPS_95_DATA], e, sizeof e);
+	fprintf(f, "| arithmetic, alpha = inf | %s | %s | %s | %s |\n\n", a, b, c, e);
+	derived_text(d[LM_DERIVED_CUSP_ALPHA_MODEL], a, sizeof a);
+	derived_text(d[LM_DERIVED_CUSP_WARPS_MODEL], b, sizeof b);
+	derived_text(d[LM_DERIVED_RATIO_90_MODEL], c, sizeof c);
+	derived_text(d[LM_DERIVED_RATIO_90_DATA], e, sizeof e);
+	fprintf(f, "Cusp (basic model): alpha = %s, %s warps for the full peak. Memory / arithmetic warps "
+		   "for 90%%: model %s, data %s (\"-\": not reached or not known).\n\n", a, b, c, e);
+
+	double slope, icept, xs[MAX_ALPHAS], ys[MAX_ALPHAS];
+	size_t k = latency_line(rp, mm->name, buf, &slope, &icept, xs, ys);
+	if (k > 1)
+		fprintf(f, "Latency at the smallest occupancy (%zu alphas): a straight line through the points "
+			   "has intercept %.1f cycles and slope %.2f cycles per add; the basic fit's mem_lat "
+			   "and alu_lat are %.1f and %.2f.\n\n",
+			k, icept, slope, mm->mp[BASIC].mem_lat, mm->mp[BASIC].alu_lat);
+}
+
+static lm_status write_markdown(const report *rp, const lm_report_info *info, point *buf)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/report.md", rp->out);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	fprintf(f, "# latmix report: %s\n\n", rp->res.device[0] ? rp->res.device : "unnamed device");
+	fprintf(f, "Written by `latmix report` from `%s`. Throughputs are in warp instructions per cycle per "
+		   "compute unit (CU), latencies in cycles, occupancy in warps per CU (times the chains per "
+		   "thread where a mix has several); alpha is the number of dependent adds per load "
+		   "(V. Volkov, *Understanding Latency Hiding on GPUs*, 2016, ch. 4).\n\n", rp->dir);
+	if (info->skipped)
+		fprintf(f, "> **Plots were skipped**: %s. The gnuplot scripts (`.gp`) and their data (`.dat`) "
+			   "are here; run `gnuplot NAME.gp` in this directory to draw `NAME.png` and `NAME.svg`.\n\n",
+			info->skip_reason);
+	fputs("## Device and measurement\n\n", f);
+	md_device(f, rp);
+	fputs("## Fitted parameters\n\n", f);
+	for (size_t m = 0; m < rp->nmix; m++)
+		md_params(f, rp, &rp->mix[m], buf);
+	fputs("## Pictures\n\nEach picture is drawn by gnuplot from `NAME.gp` and `NAME.dat` (and "
+	      "`NAME-model.dat` for the throughput pictures) in this directory, as PNG and SVG; edit a "
+	      "script and rerun `gnuplot NAME.gp` to restyle it.\n\n", f);
+	for (size_t i = 0; i < rp->npic; i++) {
+		const picture *p = &rp->pic[i];
+		fprintf(f, "### %s\n\n", p->title);
+		if (info->skipped)
+			fprintf(f, "(not drawn: `%s.gp`, `%s.dat`)\n\n", p->name, p->name);
+		else
+			fprintf(f, "![%s](%s.png)\n\n[SVG](%s.svg) · [script](%s.gp) · [data](%s.dat)\n\n",
+				p->title, p->name, p->name, p->name, p->name);
+		fprintf(f, "%s\n\n", p->caption);
+	}
+	if (fclose(f) != 0)
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	return LM_OK;
+}
+
+/* ---- the whole ---- */
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t a = strlen(s), b = strlen(end);
+	return a >= b && strcmp(s + a - b, end) == 0;
+}
+
+/* DIR/measurements.csv, else the only *.csv in DIR. */
+static lm_status find_csv(report *rp)
+{
+	snprintf(rp->csv, sizeof rp->csv, "%s/measurements.csv", rp->dir);
+	if (access(rp->csv, F_OK) == 0)
+		return LM_OK;
+	DIR *dp = opendir(rp->dir);
+	if (!dp)
+		return lm_fail(LM_EIO, "%s: %s", rp->dir, strerror(errno));
+	int found = 0;
+	char first[256] = "", second[256] = "";
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		if (!ends_with(e->d_name, ".csv"))
+			continue;
+		snprintf(found ? second : first, sizeof first, "%s", e->d_name);
+		found++;
+	}
+	closedir(dp);
+	if (found == 0)
+		return lm_fail(LM_EUSAGE, "%s: no measurements.csv and no other .csv results file", rp->dir);
+	if (found > 1)
+		return lm_fail(LM_EUSAGE, "%s: no measurements.csv, and %d .csv files (%s, %s, ...): "
+					  "which one is meant?", rp->dir, found, first, second);
+	snprintf(rp->csv, sizeof rp->csv, "%s/%s", rp->dir, first);
+	return LM_OK;
+}
+
+lm_status lm_report_write(const char *dir, lm_report_info *info)
+{
+	memset(info, 0, sizeof *info);
+	report *rp = calloc(1, sizeof *rp);
+	point *buf = NULL;
+	if (!rp)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	rp->dir = dir;
+	lm_status s = find_csv(rp);
+	if (s != LM_OK)
+		goto done;
+	if ((s = lm_results_read(rp->csv, &rp->res)) != LM_OK)
+		goto done;
+	if (!rp->res.n) {
+		s = lm_fail(LM_EPARSE, "%s: no measured rows", rp->csv);
+		goto done;
+	}
+	if (!(buf = malloc(rp->res.n * sizeof *buf))) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto done;
+	}
+	snprintf(rp->out, sizeof rp->out, "%s/report", dir);
+	if (mkdir(rp->out, 0777) != 0 && errno != EEXIST) {
+		s = lm_fail(LM_EIO, "%s: %s", rp->out, strerror(errno));
+		goto done;
+	}
+	for (size_t i = 0; i < rp->res.n; i++) {
+		const char *mix = rp->res.v[i].mix;
+		size_t m = 0;
+		while (m < rp->nmix && strcmp(rp->mix[m].name, mix) != 0)
+			m++;
+		if (m == rp->nmix && m < MAX_MIXES)
+			snprintf(rp->mix[rp->nmix++].name, sizeof rp->mix[0].name, "%s", mix);
+	}
+	for (size_t m = 0; m < rp->nmix; m++)
+		if ((s = load_models(rp, &rp->mix[m])) != LM_OK)
+			goto done;
+
+	for (size_t m = 0; m < rp->nmix && s == LM_OK; m++) {
+		unsigned chains[MAX_CHAINS];
+		s = throughput_picture(rp, &rp->mix[m], false, buf);
+		if (s == LM_OK && chains_of(&rp->res, rp->mix[m].name, chains) > 1)
+			s = throughput_picture(rp, &rp->mix[m], true, buf);
+	}
+	/* the alpha pictures follow the main mix, gmem (else the first fitted) */
+	const mix_model *main_mix = NULL;
+	for (size_t m = 0; m < rp->nmix; m++)
+		if (rp->mix[m].has[BASIC] && (!main_mix || strcmp(rp->mix[m].name, "gmem") == 0))
+			main_mix = &rp->mix[m];
+	if (s == LM_OK && main_mix)
+		s = warps_picture(rp, main_mix, buf);
+	if (s == LM_OK && main_mix)
+		s = guide_picture(rp, main_mix, buf);
+	if (s == LM_OK)
+		s = latency_picture(rp, buf);
+	if (s != LM_OK)
+		goto done;
+
+	info->pictures = rp->npic;
+	for (size_t i = 0; i < rp->npic && !info->skipped; i++) {
+		char script[64];
+		bool missing;
+		snprintf(script, sizeof script, "%s.gp", rp->pic[i].name);
+		lm_status g = lm_gnuplot_run(rp->out, script, &missing);
+		if (g == LM_OK) {
+			info->drawn++;
+		} else if (missing) {
+			info->skipped = true;
+			snprintf(info->skip_reason, sizeof info->skip_reason, "%s", lm_error_message());
+			lm_error_clear();
+		} else {
+			s = g;
+			goto done;
+		}
+	}
+	s = write_markdown(rp, info, buf);
+	snprintf(info->path, sizeof info->path, "%s/report.md", rp->out);
+done:
+	free(buf);
+	lm_results_free(&rp->res);
+	free(rp);
+	return s;
+}

@@ -1,0 +1,250 @@
+/* latmix report and latmix compare, run as a user runs them, on the
+ * committed H200 data copied into a temporary directory. Runs with or
+ * without gnuplot installed: without it, the pictures must be reported as
+ * skipped and everything else still written. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct {
+	int status;
+	char out[8192];
+	char err[8192];
+} result;
+
+static void slurp(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, size - 1, f) : 0;
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+}
+
+/* Runs latmix with args (NULL-terminated), LATMIX_GNUPLOT set to gnuplot
+ * unless NULL. */
+static void run(const char *gnuplot, const char *const *args, result *r)
+{
+	const char *argv[16] = { getenv("LATMIX") };
+	int n = 1;
+	for (; args[n - 1]; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	char outp[] = "/tmp/latmix-rep-out-XXXXXX", errp[] = "/tmp/latmix-rep-err-XXXXXX";
+	int fo = mkstemp(outp), fe = mkstemp(errp);
+	ck_assert(fo >= 0 && fe >= 0);
+	pid_t pid = fork();
+	ck_assert(pid >= 0);
+	if (pid == 0) {
+		dup2(fo, 1);
+		dup2(fe, 2);
+		if (gnuplot)
+			setenv("LATMIX_GNUPLOT", gnuplot, 1);
+		else
+			unsetenv("LATMIX_GNUPLOT");
+		setenv("ASAN_OPTIONS", "exitcode=99", 1);
+		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	int ws;
+	waitpid(pid, &ws, 0);
+	r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	slurp(outp, r->out, sizeof r->out);
+	slurp(errp, r->err, sizeof r->err);
+	close(fo);
+	close(fe);
+	unlink(outp);
+	unlink(errp);
+}
+
+/* A fresh copy of the H200 results (CSV and, if params, the parameter
+ * files) in a new temporary directory, written into dir. */
+static void copy_h200(char *dir, size_t size, bool params)
+{
+	char tmpl[] = "/tmp/latmix-report-XXXXXX";
+	ck_assert(mkdtemp(tmpl));
+	snprintf(dir, size, "%s", tmpl);
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	char cmd[8192];
+	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/measurements.csv' '%s'", root, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/'params*.ini '%s'", root, dir);
+	ck_assert_int_eq(params ? system(cmd) : 0, 0);
+}
+
+static void remove_dir(const char *dir)
+{
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static bool exists(const char *dir, const char *name, const char *ext)
+{
+	char path[4200];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/report/%s%s", dir, name, ext);
+	return stat(path, &st) == 0 && st.st_size > 0;
+}
+
+/* Is there a gnuplot on PATH (as latmix would find it)? */
+static bool have_gnuplot(void)
+{
+	return system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
+
+static const char *const pictures[] = {
+	"throughput-gmem", "throughput-gmem-chains", "throughput-gmem-stride2",
+	"throughput-gmem-random", "throughput-lmem", "throughput-sfu", "throughput-stream",
+	"warps-needed", "guide-estimate", "latency",
+};
+#define NPICTURES (sizeof pictures / sizeof pictures[0])
+
+static void check_report(const char *dir, bool drawn)
+{
+	char md[65536], path[4200];
+	snprintf(path, sizeof path, "%s/report/report.md", dir);
+	slurp(path, md, sizeof md);
+	ck_assert_msg(strstr(md, "# latmix report: NVIDIA H200"), "report.md: no title");
+	ck_assert(strstr(md, "580.159.04"));                 /* driver */
+	ck_assert(strstr(md, "%clock64/%globaltimer"));       /* clock source */
+	ck_assert(strstr(md, "1073741824 bytes"));            /* footprint */
+	ck_assert(strstr(md, "co-resident (rows) | yes 2793, unverified 57"));
+	ck_assert(strstr(md, "fixed-time"));
+	ck_assert(strstr(md, "tool version 0.1.0"));
+	ck_assert(strstr(md, "| mem_lat | cycles | 741.6 ± 2 |")); /* params.ini, with its error */
+	for (size_t i = 0; i < NPICTURES; i++) {
+		ck_assert_msg(exists(dir, pictures[i], ".gp"), "%s.gp missing", pictures[i]);
+		ck_assert_msg(exists(dir, pictures[i], ".dat"), "%s.dat missing", pictures[i]);
+		ck_assert_msg(exists(dir, pictures[i], ".png") == drawn, "%s.png %s", pictures[i],
+			      drawn ? "missing" : "drawn without gnuplot");
+		ck_assert_msg(exists(dir, pictures[i], ".svg") == drawn, "%s.svg %s", pictures[i],
+			      drawn ? "missing" : "drawn without gnuplot");
+		ck_assert_msg(strstr(md, pictures[i]), "report.md does not name %s", pictures[i]);
+	}
+	ck_assert_msg((strstr(md, "Plots were skipped") != NULL) == !drawn,
+		      "report.md and the pictures disagree on whether plots were drawn");
+}
+
+START_TEST(report_writes_every_file)
+{
+	char dir[256];
+	copy_h200(dir, sizeof dir, true);
+	result r;
+	run(NULL, (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	bool drawn = have_gnuplot();
+	check_report(dir, drawn);
+	if (!drawn)
+		ck_assert(strstr(r.err, "plots skipped"));
+	remove_dir(dir);
+}
+END_TEST
+
+START_TEST(report_without_gnuplot_warns_and_writes_the_rest)
+{
+	char dir[256];
+	copy_h200(dir, sizeof dir, true);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "warning: plots skipped") && strstr(r.err, "/nonexistent/gnuplot"),
+		      "stderr: %s", r.err);
+	check_report(dir, false);
+	remove_dir(dir);
+}
+END_TEST
+
+START_TEST(report_fits_when_params_are_missing)
+{
+	char dir[256];
+	copy_h200(dir, sizeof dir, false);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	char md[65536], path[4200];
+	snprintf(path, sizeof path, "%s/report/report.md", dir);
+	slurp(path, md, sizeof md);
+	ck_assert(strstr(md, "fitted by latmix report"));
+	ck_assert(strstr(md, "No model: "));  /* stream has none */
+	remove_dir(dir);
+}
+END_TEST
+
+START_TEST(report_of_a_missing_directory_fails)
+{
+	result r;
+	run(NULL, (const char *const[]){ "report", "/nonexistent/results", NULL }, &r);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert(strstr(r.err, "/nonexistent/results"));
+}
+END_TEST
+
+START_TEST(compare_names_an_unreadable_file_and_prints_nothing)
+{
+	char ref[4200];
+	snprintf(ref, sizeof ref, "%s/data/reference/maxwell-gtx980.ini", getenv("LATMIX_SOURCE_ROOT"));
+	result r;
+	run(NULL, (const char *const[]){ "compare", ref, "/nonexistent/b.ini", NULL }, &r);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "/nonexistent/b.ini"), "stderr: %s", r.err);
+	ck_assert_msg(r.out[0] == '\0', "stdout: %s", r.out);
+}
+END_TEST
+
+START_TEST(compare_units)
+{
+	char a[4200], b[4200];
+	snprintf(a, sizeof a, "%s/data/reference/kepler-gtx680.ini", getenv("LATMIX_SOURCE_ROOT"));
+	snprintf(b, sizeof b, "%s/data/reference/maxwell-gtx980.ini", getenv("LATMIX_SOURCE_ROOT"));
+	result r;
+	run(NULL, (const char *const[]){ "compare", "--csv", a, b, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	/* Kepler: 0.1338 IPC x 32 lanes x 4 B x 8 SMs x 1124 MHz is the thesis's 154 GB/s;
+	 * Maxwell's file has no clock: n/a, not a number */
+	ck_assert_msg(strstr(r.out, "mem_thru,\"GB/s, device\",154,n/a"), "stdout: %s", r.out);
+	ck_assert(strstr(r.out, "mem_lat,ns,267.8,n/a"));
+	ck_assert(strstr(r.out, "\"warps for 90% memory peak, data\",warps/CU,-,-"));
+}
+END_TEST
+
+START_TEST(compare_chart)
+{
+	char tmpl[] = "/tmp/latmix-compare-XXXXXX", ref[4200];
+	ck_assert(mkdtemp(tmpl));
+	snprintf(ref, sizeof ref, "%s/data/reference/maxwell-gtx980.ini", getenv("LATMIX_SOURCE_ROOT"));
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "compare", "-o", tmpl, ref, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert(strstr(r.err, "warning: chart skipped"));
+	char dat[4096], path[4200];
+	snprintf(path, sizeof path, "%s/warps-ratio.dat", tmpl);
+	slurp(path, dat, sizeof dat);
+	ck_assert_msg(strstr(dat, "0 4 0 \"G80 (thesis)\"") && strstr(dat, "\"Maxwell (thesis)\""),
+		      "warps-ratio.dat: %s", dat);
+	snprintf(path, sizeof path, "rm -rf '%s'", tmpl);
+	ck_assert_int_eq(system(path), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("report");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, report_writes_every_file);
+	tcase_add_test(tc, report_without_gnuplot_warns_and_writes_the_rest);
+	tcase_add_test(tc, report_fits_when_params_are_missing);
+	tcase_add_test(tc, report_of_a_missing_directory_fails);
+	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
+	tcase_add_test(tc, compare_units);
+	tcase_add_test(tc, compare_chart);
+	suite_add_tcase(s, tc);
+	return lm_test_run(s);
+}
