@@ -26,7 +26,7 @@ static const double alphas[] = { 0, 1, 4, 16, 32, 50, 64, 128, INFINITY };
 /* Curves n = 1..nmax for every alpha, times (1 + noise * N(0,1)). */
 static lm_fit_data synth(const lm_model_params *q, int nmax, double noise, unsigned long seed)
 {
-	lm_fit_data d = { malloc(NALPHAS * (size_t)nmax * sizeof(lm_fit_point)), 0, "synthetic" };
+	lm_fit_data d = { .v = malloc(NALPHAS * (size_t)nmax * sizeof(lm_fit_point)), .path = "synthetic" };
 	ck_assert_ptr_nonnull(d.v);
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rng, seed);
@@ -35,7 +35,7 @@ static lm_fit_data synth(const lm_model_params *q, int nmax, double noise, unsig
 			lm_model_point r = lm_model_eval(q, n, alphas[a]);
 			double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
 			y *= 1 + noise * gsl_ran_gaussian(rng, 1.0);
-			d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0 };
+			d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0, 0 };
 		}
 	gsl_rng_free(rng);
 	return d;
@@ -126,8 +126,8 @@ END_TEST
 
 START_TEST(too_few_points_and_nan_are_refused)
 {
-	lm_fit_point v[3] = { { 0, 1, 0.01, 7 }, { INFINITY, 1, 0.2, 8 }, { 0, 2, NAN, 9 } };
-	lm_fit_data d = { v, 3, "x.csv" };
+	lm_fit_point v[3] = { { 0, 1, 0.01, 7, 0 }, { INFINITY, 1, 0.2, 8, 0 }, { 0, 2, NAN, 9, 0 } };
+	lm_fit_data d = { .v = v, .n = 3, .path = "x.csv" };
 	lm_fit_result r;
 	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &r), LM_EPARSE);
 	ck_assert_str_eq(lm_error_message(), "x.csv:9: mem_ipc nan: expected a positive finite number");
