@@ -135,7 +135,28 @@ void lm_fit_data_free(lm_fit_data *d)
  * the refined model, then the issue cost if fitted). Arithmetic
  * instructions are issued instructions, so issue_thru >= alu_thru (below
  * it, alu_thru would bind nowhere and drift): the vector holds
- * u = log(issue_thru / alu_thru - 1). */
+ * u = log(issue_thru / alu_thru - 1). An issue cost is kept within
+ * (1 / COST_MAX, COST_MAX), beyond which the bound no longer matters at the
+ * alphas measured, so that a cost the data leave open cannot drift away:
+ * the vector holds w with log cost = L tanh(w / L), L = log COST_MAX. One
+ * slot (w = 0) lies inside, where the gradient is whole: a bound at 1
+ * would leave the common case at an edge the solver only approaches.
+ * Costs below 1 are reported with a note (fit.h). */
+#define COST_MAX 32.0
+
+static double cost_of(double w)
+{
+	double L = log(COST_MAX);
+	return exp(L * tanh(w / L));
+}
+
+/* d cost / d w */
+static double cost_slope(double w)
+{
+	double t = tanh(w / log(COST_MAX));
+	return cost_of(w) * (1 - t * t);
+}
+
 enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
 
 typedef struct {
@@ -169,7 +190,7 @@ static lm_model_params model_of(const gsl_vector *x, const layout *L, size_t k)
 		.mem_thru = exp(gsl_vector_get(x, x_mem_thru(L, k))),
 		.issue_thru = alu_thru * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
 		.contention = L->refined ? exp(gsl_vector_get(x, x_contention(L, k))) : NAN,
-		.issue_cost = L->cost ? exp(gsl_vector_get(x, x_cost(L, k))) : NAN,
+		.issue_cost = L->cost ? cost_of(gsl_vector_get(x, x_cost(L, k))) : NAN,
 	};
 }
 
@@ -402,7 +423,7 @@ static void start_point(const problem *pb, const curve *cv, size_t nc, gsl_vecto
 		gsl_vector_set(x, x_mem_thru(&pb->L, k), log(mem_thru));
 		if (pb->L.refined) /* queueing of the order of the warps at the knee */
 			gsl_vector_set(x, x_contention(&pb->L, k), log(0.25 * mem_lat * mem_thru));
-		if (pb->L.cost) /* one issue slot, as the basic model has it */
+		if (pb->L.cost) /* one slot, as the basic model has it */
 			gsl_vector_set(x, x_cost(&pb->L, k), 0.0);
 	}
 }
@@ -501,7 +522,7 @@ static bool moves(const problem *pb, const gsl_vector *x, size_t ix)
  * its standard error; NAN error where it moves no residual (binds
  * nowhere). */
 static void fitted(const problem *pb, const gsl_vector *x, const gsl_matrix *cov, double var,
-		   size_t ix, lm_param *p)
+		   size_t ix, bool cost, lm_param *p)
 {
 	/* d value / d x: exp(x) for a logarithm; issue_thru depends on two */
 	double g[2] = { exp(gsl_vector_get(x, ix)), 0 };
@@ -512,6 +533,10 @@ static void fitted(const problem *pb, const gsl_vector *x, const gsl_matrix *cov
 		v = alu_thru * (1 + g[0]);
 		g[0] = alu_thru * exp(gsl_vector_get(x, ix));
 		g[1] = v;
+	}
+	if (cost) {
+		v = cost_of(gsl_vector_get(x, ix));
+		g[0] = cost_slope(gsl_vector_get(x, ix));
 	}
 	double c = 0;
 	for (int a = 0; a < 2; a++)
@@ -575,26 +600,31 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 		for (size_t k = 0; k < LM_FIT_MAX_KINDS; k++)
 			set_param(&r->kp[k][i], NAN, NAN, LM_PARAM_MISSING, "");
 	}
-	fitted(pb, x, cov, var, X_ALU_LAT, &r->p[LM_PARAM_ALU_LAT]);
-	fitted(pb, x, cov, var, X_ALU_THRU, &r->p[LM_PARAM_ALU_THRU]);
-	fitted(pb, x, cov, var, X_ISSUE_THRU, &r->p[LM_PARAM_ISSUE_THRU]);
+	fitted(pb, x, cov, var, X_ALU_LAT, false, &r->p[LM_PARAM_ALU_LAT]);
+	fitted(pb, x, cov, var, X_ALU_THRU, false, &r->p[LM_PARAM_ALU_THRU]);
+	fitted(pb, x, cov, var, X_ISSUE_THRU, false, &r->p[LM_PARAM_ISSUE_THRU]);
 	for (size_t k = 0; k < L->nkinds; k++) {
 		lm_param *kp = r->kp[k];
-		fitted(pb, x, cov, var, x_mem_lat(L, k), &kp[LM_PARAM_MEM_LAT]);
-		fitted(pb, x, cov, var, x_mem_thru(L, k), &kp[LM_PARAM_MEM_THRU]);
+		fitted(pb, x, cov, var, x_mem_lat(L, k), false, &kp[LM_PARAM_MEM_LAT]);
+		fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
 		if (L->refined)
-			fitted(pb, x, cov, var, x_contention(L, k), &kp[LM_PARAM_CONTENTION]);
+			fitted(pb, x, cov, var, x_contention(L, k), false, &kp[LM_PARAM_CONTENTION]);
 		check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
 		if (!L->cost)
 			continue;
 		lm_param *c = &kp[LM_PARAM_ISSUE_COST];
-		fitted(pb, x, cov, var, x_cost(L, k), c);
+		fitted(pb, x, cov, var, x_cost(L, k), true, c);
 		size_t m = binding_points(pb, q, (int)k, LM_BOUND_ISSUE);
+		char note[LM_PARAMS_TEXT];
 		if (m == 0 || !(c->std_error < 0.5 * c->value)) {
-			char note[LM_PARAMS_TEXT];
 			snprintf(note, sizeof note, "not determined: the issue bound limits %zu points of this kind (fitted %.4g)",
 				 m, c->value);
-			set_param(c, c->value, NAN, LM_PARAM_TIED, note);
+			set_param(c, 1.0, NAN, LM_PARAM_TIED, note);
+		} else if (c->value > 0.99 * COST_MAX || c->value < 0.99) {
+			snprintf(note, sizeof note, "%s, issue-bound at %zu points",
+				 c->value < 0.99 ? "below one slot: the issue bound is not what limits these curves"
+						 : "at the limit of the fit", m);
+			set_param(c, c->value, c->std_error, LM_PARAM_VALUE, note);
 		}
 	}
 	gsl_matrix_free(cov);

@@ -96,7 +96,10 @@ lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *ou
  * (alpha + cost_k) with a cost per kind fitted, every kind's free: the
  * costs enter additively with alpha, so the issue-bound curves at two or
  * more alphas fix both issue_thru and a kind's cost. A kind that no point
- * shows issue-bound keeps its cost as a tie (kind tied, no error). */
+ * shows issue-bound, or whose cost has an error above half its value, is
+ * reported as a tie at 1 (kind tied, no error). Costs are fitted within
+ * (1/32, 32) so that 1 is an inner point; one below 1 is kept with a note,
+ * as a sign that the issue bound is not what limits those curves. */
 lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_cost,
 			  lm_fit_result *out);
 

@@ -44,6 +44,7 @@ typedef struct {
 	const char *output;
 	/* fit */
 	const char *model;      /* "basic" or "refined" */
+	bool issue_cost;        /* also fit an issue cost per memory kind */
 	/* positional arguments */
 	const char *args[LM_MAX_ARGS];
 	int nargs;
