@@ -1,5 +1,7 @@
 #include "fit.h"
 
+#include "mix.h"
+
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit_nlinear.h>
@@ -25,44 +27,101 @@ lm_status lm_fit_model_parse(const char *s, lm_fit_model *out)
 	return lm_fail(LM_EUSAGE, "--model '%s': expected basic or refined", s);
 }
 
+/* Index of mix among d's kinds; -1 if not one. */
+static int kind_of(const lm_fit_data *d, const char *mix)
+{
+	for (size_t k = 0; k < d->nkinds; k++)
+		if (strcmp(d->kind[k], mix) == 0)
+			return (int)k;
+	return -1;
+}
+
+static bool in_results(const lm_results *r, const char *mix)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (strcmp(r->v[i].mix, mix) == 0)
+			return true;
+	return false;
+}
+
+/* The kinds mix names: "all", or a comma list. */
+static lm_status parse_kinds(const lm_results *r, const char *path, const char *mix,
+			     lm_fit_data *d)
+{
+	if (strcmp(mix, "all") == 0) {
+		for (int i = 0; lm_mix_at(i); i++) {
+			const char *name = lm_mix_at(i)->name;
+			if (lm_params_kind_known(name) && in_results(r, name) &&
+			    d->nkinds < LM_FIT_MAX_KINDS)
+				snprintf(d->kind[d->nkinds++], LM_PARAMS_KIND_NAME, "%s", name);
+		}
+		if (!d->nkinds)
+			return lm_fail(LM_EFIT, "%s: no mix to fit (stream alone is not fitted)", path);
+		return LM_OK;
+	}
+	for (const char *p = mix; ; ) {
+		size_t len = strcspn(p, ",");
+		char name[LM_PARAMS_KIND_NAME];
+		snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+		if (len == 6 && strncmp(p, "stream", 6) == 0)
+			return lm_fail(LM_EUSAGE, "%s: mix stream measures bandwidth directly; it has no chain to fit", path);
+		if (len >= sizeof name || !lm_params_kind_known(name))
+			return lm_fail(LM_EUSAGE, "--mix '%.*s': not a mix to fit (known: %s, all)", (int)len, p,
+				       "gmem, gmem-stride2, gmem-random, lmem, sfu");
+		if (kind_of(d, name) >= 0)
+			return lm_fail(LM_EUSAGE, "--mix '%s': given twice", name);
+		if (d->nkinds == LM_FIT_MAX_KINDS)
+			return lm_fail(LM_EUSAGE, "--mix '%s': at most %d kinds", mix, LM_FIT_MAX_KINDS);
+		snprintf(d->kind[d->nkinds++], LM_PARAMS_KIND_NAME, "%s", name);
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	return LM_OK;
+}
+
 /* Arithmetic-only points do not depend on the mix: those of the main mix
  * serve every mix's fit. Arithmetic with several chains per thread is not
  * fitted: one warp issues at most one instruction per cycle however many
  * independent chains it holds, so k chains are not k warps there; those
  * points measure the arithmetic peak directly instead. */
-static bool takes(const lm_result *x, const char *mix)
+static bool shared_alu(const lm_result *x)
 {
-	if (!x->row.alpha.den && x->row.chains > 1)
-		return false;
-	if (strcmp(x->mix, mix) == 0)
-		return true;
-	return !x->row.alpha.den && x->row.chains == 1 && strcmp(mix, "stream") != 0 &&
-	       strcmp(x->mix, "gmem") == 0;
+	return !x->row.alpha.den && x->row.chains == 1 && strcmp(x->mix, "gmem") == 0;
 }
 
 lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const char *mix,
 				   lm_fit_data *out)
 {
-	if (strcmp(mix, "stream") == 0)
-		return lm_fail(LM_EUSAGE, "%s: mix stream measures bandwidth directly; it has no chain to fit", path);
-	lm_fit_data d = { NULL, 0, path };
+	lm_fit_data d;
+	memset(&d, 0, sizeof d);
+	d.path = path;
+	lm_status s = parse_kinds(r, path, mix, &d);
+	if (s != LM_OK)
+		return s;
 	if (r->n && !(d.v = malloc(r->n * sizeof *d.v)))
 		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
-	bool any = false;
+	bool any[LM_FIT_MAX_KINDS] = { false };
 	for (size_t i = 0; i < r->n; i++) {
 		const lm_result *x = &r->v[i];
-		if (!takes(x, mix))
+		int k = kind_of(&d, x->mix);
+		if (!x->row.alpha.den && x->row.chains > 1)
+			continue; /* the arithmetic peak, measured directly */
+		if (k < 0 && !shared_alu(x))
 			continue;
-		any |= strcmp(x->mix, mix) == 0;
+		if (k >= 0)
+			any[k] = true;
 		/* k independent chains per thread are k times the occupancy */
 		d.v[d.n++] = (lm_fit_point){ lm_alpha_value(x->row.alpha),
 					     (double)x->row.warps * (x->row.chains ? x->row.chains : 1),
-					     x->row.alpha.den ? x->row.mem_ipc : x->row.alu_ipc, x->line };
+					     x->row.alpha.den ? x->row.mem_ipc : x->row.alu_ipc, x->line,
+					     k < 0 ? 0 : k };
 	}
-	if (!any && r->n) {
-		free(d.v);
-		return lm_fail(LM_EFIT, "%s: no points of mix '%s'", path, mix);
-	}
+	for (size_t k = 0; k < d.nkinds && r->n; k++)
+		if (!any[k]) {
+			free(d.v);
+			return lm_fail(LM_EFIT, "%s: no points of mix '%s'", path, d.kind[k]);
+		}
 	*out = d;
 	return LM_OK;
 }
@@ -77,30 +136,66 @@ void lm_fit_data_free(lm_fit_data *d)
 }
 
 /* ---- the parameter vector: logarithms, so every parameter stays positive ----
- * Shared ones first, then (mem_lat, mem_thru) per memory kind, then c.
- * Arithmetic instructions are issued instructions, so issue_thru >= alu_thru
- * (below it, alu_thru would bind nowhere and drift): the vector holds
- * u = log(issue_thru / alu_thru - 1). */
-enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
-#define NKINDS 1
-#define X_MEM_LAT(k) (X_KINDS + 2 * (k))
-#define X_MEM_THRU(k) (X_KINDS + 2 * (k) + 1)
-#define X_CONTENTION (X_KINDS + 2 * NKINDS)
+ * Shared ones first, then per memory kind (mem_lat, mem_thru, then c in
+ * the refined model, then the issue cost if fitted). Arithmetic
+ * instructions are issued instructions, so issue_thru >= alu_thru (below
+ * it, alu_thru would bind nowhere and drift): the vector holds
+ * u = log(issue_thru / alu_thru - 1). An issue cost is kept within
+ * (1 / COST_MAX, COST_MAX), beyond which the bound no longer matters at the
+ * alphas measured, so that a cost the data leave open cannot drift away:
+ * the vector holds w with log cost = L tanh(w / L), L = log COST_MAX. One
+ * slot (w = 0) lies inside, where the gradient is whole: a bound at 1
+ * would leave the common case at an edge the solver only approaches.
+ * Costs below 1 are reported with a note (fit.h). */
+#define COST_MAX 32.0
 
-static size_t nparams(lm_fit_model m)
+static double cost_of(double w)
 {
-	return X_CONTENTION + (m == LM_FIT_REFINED);
+	double L = log(COST_MAX);
+	return exp(L * tanh(w / L));
 }
 
-static lm_model_params model_of(const gsl_vector *x, lm_fit_model m)
+/* d cost / d w */
+static double cost_slope(double w)
 {
+	double t = tanh(w / log(COST_MAX));
+	return cost_of(w) * (1 - t * t);
+}
+
+enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
+
+typedef struct {
+	bool refined, cost;
+	size_t nkinds;
+} layout;
+
+static size_t kind_stride(const layout *L)
+{
+	return 2 + L->refined + L->cost;
+}
+
+static size_t x_mem_lat(const layout *L, size_t k) { return X_KINDS + kind_stride(L) * k; }
+static size_t x_mem_thru(const layout *L, size_t k) { return x_mem_lat(L, k) + 1; }
+static size_t x_contention(const layout *L, size_t k) { return x_mem_lat(L, k) + 2; }
+static size_t x_cost(const layout *L, size_t k) { return x_mem_lat(L, k) + 2 + L->refined; }
+
+static size_t nparams(const layout *L)
+{
+	return X_KINDS + kind_stride(L) * L->nkinds;
+}
+
+/* The model of memory kind k. */
+static lm_model_params model_of(const gsl_vector *x, const layout *L, size_t k)
+{
+	double alu_thru = exp(gsl_vector_get(x, X_ALU_THRU));
 	return (lm_model_params){
 		.alu_lat = exp(gsl_vector_get(x, X_ALU_LAT)),
-		.mem_lat = exp(gsl_vector_get(x, X_MEM_LAT(0))),
-		.alu_thru = exp(gsl_vector_get(x, X_ALU_THRU)),
-		.mem_thru = exp(gsl_vector_get(x, X_MEM_THRU(0))),
-		.issue_thru = exp(gsl_vector_get(x, X_ALU_THRU)) * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
-		.contention = m == LM_FIT_REFINED ? exp(gsl_vector_get(x, X_CONTENTION)) : NAN,
+		.mem_lat = exp(gsl_vector_get(x, x_mem_lat(L, k))),
+		.alu_thru = alu_thru,
+		.mem_thru = exp(gsl_vector_get(x, x_mem_thru(L, k))),
+		.issue_thru = alu_thru * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
+		.contention = L->refined ? exp(gsl_vector_get(x, x_contention(L, k))) : NAN,
+		.issue_cost = L->cost ? cost_of(gsl_vector_get(x, x_cost(L, k))) : NAN,
 	};
 }
 
@@ -152,7 +247,7 @@ static double predict(const lm_model_params *q, lm_fit_model m, double n, double
 	} else {
 		if (alpha > 0)
 			t[k++] = q->alu_thru / alpha;
-		t[k++] = q->issue_thru / (alpha + 1);
+		t[k++] = q->issue_thru / (alpha + lm_model_issue_cost(q));
 	}
 	return softmin(t, k, p);
 }
@@ -179,20 +274,29 @@ static double tempered(double r)
 }
 
 typedef struct {
-	const lm_fit_point *v; /* sorted by alpha, then warps */
+	const lm_fit_point *v; /* sorted by kind (alpha = inf last), alpha, warps */
 	size_t n;
 	lm_fit_model model;
+	layout L;
 	double p;
 	bool robust;
 } problem;
 
+/* Every kind's model at x. */
+static void models_of(const gsl_vector *x, const layout *L, lm_model_params *q)
+{
+	for (size_t k = 0; k < L->nkinds; k++)
+		q[k] = model_of(x, L, k);
+}
+
 static int residuals(const gsl_vector *x, void *params, gsl_vector *f)
 {
 	const problem *pb = params;
-	lm_model_params q = model_of(x, pb->model);
+	lm_model_params q[LM_FIT_MAX_KINDS];
+	models_of(x, &pb->L, q);
 	for (size_t i = 0; i < pb->n; i++) {
 		const lm_fit_point *pt = &pb->v[i];
-		double y = predict(&q, pb->model, pt->warps, pt->alpha, pb->p);
+		double y = predict(&q[pt->kind], pb->model, pt->warps, pt->alpha, pb->p);
 		double r = (y - pt->ipc) / pt->ipc;
 		if (!isfinite(r))
 			return GSL_EDOM;
@@ -204,14 +308,19 @@ static int residuals(const gsl_vector *x, void *params, gsl_vector *f)
 /* ---- the data ---- */
 
 typedef struct {
+	int kind;        /* 0 for alpha = inf */
 	double alpha;
 	size_t start, n; /* in the sorted points */
 	double max;      /* highest measured IPC */
 } curve;
 
-static int by_alpha_warps(const void *a, const void *b)
+static int by_kind_alpha_warps(const void *a, const void *b)
 {
 	const lm_fit_point *x = a, *y = b;
+	if (isinf(x->alpha) != isinf(y->alpha))
+		return isinf(x->alpha) ? 1 : -1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
 	if (x->alpha != y->alpha)
 		return x->alpha < y->alpha ? -1 : 1;
 	return (x->warps > y->warps) - (x->warps < y->warps);
@@ -284,39 +393,57 @@ static lm_status gsl_failure(const char *path, const char *what, int status)
 	return lm_fail(LM_EFIT, "%s: fit %s: %s", path, what, gsl_strerror(status));
 }
 
+/* The lowest-alpha curve of memory kind k; NULL if none. */
+static const curve *first_curve(const curve *cv, size_t nc, size_t k)
+{
+	for (size_t c = 0; c + 1 < nc; c++)
+		if (cv[c].kind == (int)k)
+			return &cv[c];
+	return NULL;
+}
+
 /* Starting point from the data (fit.h promises no device constants): the
  * latencies from one warp's cycles per instruction, the throughputs from
  * the plateaus. */
-static void start_point(const lm_fit_point *v, const curve *cv, size_t nc, lm_fit_model m,
-			gsl_vector *x)
+static void start_point(const problem *pb, const curve *cv, size_t nc, gsl_vector *x)
 {
-	const curve *mem = &cv[0], *alu = &cv[nc - 1]; /* lowest alpha, inf */
+	const lm_fit_point *v = pb->v;
+	const curve *alu = &cv[nc - 1]; /* inf */
 	double alu_lat = alu->n ? v[alu->start].warps / v[alu->start].ipc : 1;
-	double mem_lat = v[mem->start].warps / v[mem->start].ipc - mem->alpha * alu_lat;
-	if (!(mem_lat > alu_lat))
-		mem_lat = v[mem->start].warps / v[mem->start].ipc;
-	double mem_thru = mem->max;
-	if (top_slope_ratio(v, mem) > RISING)
-		mem_thru *= 1.5;
 	double total = alu->max;
 	for (size_t i = 0; i + 1 < nc; i++)
 		total = fmax(total, (cv[i].alpha + 1) * cv[i].max);
 	gsl_vector_set(x, X_ALU_LAT, log(alu_lat));
 	gsl_vector_set(x, X_ALU_THRU, log(alu->max));
 	gsl_vector_set(x, X_ISSUE_THRU, log(fmax(total / alu->max - 1, 0.02)));
-	gsl_vector_set(x, X_MEM_LAT(0), log(mem_lat));
-	gsl_vector_set(x, X_MEM_THRU(0), log(mem_thru));
-	if (m == LM_FIT_REFINED) /* queueing of the order of the warps at the knee */
-		gsl_vector_set(x, X_CONTENTION, log(0.25 * mem_lat * mem_thru));
+	for (size_t k = 0; k < pb->L.nkinds; k++) {
+		const curve *mem = first_curve(cv, nc, k); /* lowest alpha */
+		double mem_lat = v[mem->start].warps / v[mem->start].ipc - mem->alpha * alu_lat;
+		if (!(mem_lat > alu_lat))
+			mem_lat = v[mem->start].warps / v[mem->start].ipc;
+		double mem_thru = mem->max;
+		if (top_slope_ratio(v, mem) > RISING)
+			mem_thru *= 1.5;
+		gsl_vector_set(x, x_mem_lat(&pb->L, k), log(mem_lat));
+		gsl_vector_set(x, x_mem_thru(&pb->L, k), log(mem_thru));
+		if (pb->L.refined) /* queueing of the order of the warps at the knee */
+			gsl_vector_set(x, x_contention(&pb->L, k), log(0.25 * mem_lat * mem_thru));
+		if (pb->L.cost) /* one slot, as the basic model has it */
+			gsl_vector_set(x, x_cost(&pb->L, k), 0.0);
+	}
 }
 
-static size_t binding_points(const lm_model_params *q, const lm_fit_point *v, size_t n,
-			     lm_bound b)
+/* Points where bound b binds, of kind k (-1: any; alpha = inf counts as
+ * kind 0). */
+static size_t binding_points(const problem *pb, const lm_model_params *q, int k, lm_bound b)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		k += lm_model_eval(q, v[i].warps, v[i].alpha).bound == b;
-	return k;
+	size_t m = 0;
+	for (size_t i = 0; i < pb->n; i++) {
+		const lm_fit_point *pt = &pb->v[i];
+		if (k < 0 || (pt->kind == k && !isinf(pt->alpha)))
+			m += lm_model_eval(&q[pt->kind], pt->warps, pt->alpha).bound == b;
+	}
+	return m;
 }
 
 /* Runs the stages; leaves the solution, the residual and the Jacobian of
@@ -331,8 +458,9 @@ static lm_status solve(problem *pb, const char *path, gsl_vector *x,
 		/* issue_thru shows only within about 1/cusp of alu_thru, finer than
 		 * a soft min resolves; lost there, it has no gradient to come back,
 		 * so the sharp stages start it again from the data's estimate */
-		lm_model_params q = model_of(x, pb->model);
-		if (stages[s].robust && !binding_points(&q, pb->v, pb->n, LM_BOUND_ISSUE))
+		lm_model_params q[LM_FIT_MAX_KINDS];
+		models_of(x, &pb->L, q);
+		if (stages[s].robust && !binding_points(pb, q, -1, LM_BOUND_ISSUE))
 			gsl_vector_set(x, X_ISSUE_THRU, u0);
 		pb->p = stages[s].p;
 		pb->robust = stages[s].robust;
@@ -360,14 +488,16 @@ static void set_param(lm_param *p, double value, double se, lm_param_kind kind,
 
 /* The least issue_thru that binds at no point: the model's instruction
  * rate without it. */
-static double least_nonbinding(const lm_model_params *q, const lm_fit_point *v, size_t n)
+static double least_nonbinding(const problem *pb, const lm_model_params *q)
 {
-	lm_model_params o = *q;
-	o.issue_thru = NAN;
 	double need = 0;
-	for (size_t i = 0; i < n; i++) {
-		lm_model_point r = lm_model_eval(&o, v[i].warps, v[i].alpha);
-		need = fmax(need, isinf(v[i].alpha) ? r.alu_ipc : r.mem_ipc * (v[i].alpha + 1));
+	for (size_t i = 0; i < pb->n; i++) {
+		const lm_fit_point *pt = &pb->v[i];
+		lm_model_params o = q[pt->kind];
+		o.issue_thru = NAN;
+		lm_model_point r = lm_model_eval(&o, pt->warps, pt->alpha);
+		need = fmax(need, isinf(pt->alpha) ? r.alu_ipc
+						   : r.mem_ipc * (pt->alpha + lm_model_issue_cost(&o)));
 	}
 	return need;
 }
@@ -393,59 +523,43 @@ static bool moves(const problem *pb, const gsl_vector *x, size_t ix)
 	return moved;
 }
 
-/* Standard errors, then the parameters the data leave open as bounds. */
-static void report_params(const problem *pb, const curve *cv, size_t nc,
-			  gsl_multifit_nlinear_workspace *w, lm_fit_result *r)
+/* A fitted parameter from x[ix] (a logarithm; issue_thru from two) with
+ * its standard error; NAN error where it moves no residual (binds
+ * nowhere). */
+static void fitted(const problem *pb, const gsl_vector *x, const gsl_matrix *cov, double var,
+		   size_t ix, bool cost, lm_param *p)
 {
-	const gsl_vector *x = gsl_multifit_nlinear_position(w);
-	const gsl_vector *f = gsl_multifit_nlinear_residual(w);
-	const gsl_matrix *J = gsl_multifit_nlinear_jac(w);
-	size_t np = x->size;
-	gsl_matrix *cov = gsl_matrix_alloc(np, np);
-	double chisq;
-	gsl_blas_ddot(f, f, &chisq);
-	if (cov)
-		gsl_multifit_nlinear_covar(J, 1e-12, cov);
-	double var = pb->n > np ? chisq / (double)(pb->n - np) : NAN;
-	lm_model_params q = model_of(x, pb->model);
-
-	static const struct { lm_param_id id; int ix; } map[] = {
-		{ LM_PARAM_ALU_LAT, X_ALU_LAT }, { LM_PARAM_ALU_THRU, X_ALU_THRU },
-		{ LM_PARAM_ISSUE_THRU, X_ISSUE_THRU }, { LM_PARAM_MEM_LAT, X_MEM_LAT(0) },
-		{ LM_PARAM_MEM_THRU, X_MEM_THRU(0) }, { LM_PARAM_CONTENTION, X_CONTENTION },
-	};
-	for (int i = 0; i < LM_PARAM_COUNT; i++)
-		set_param(&r->p[i], NAN, NAN, LM_PARAM_MISSING, "");
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-		size_t ix = (size_t)map[i].ix;
-		if (ix >= np)
-			continue;
-		/* d value / d x: exp(x) for a logarithm; issue_thru depends on two */
-		double g[2] = { exp(gsl_vector_get(x, ix)), 0 };
-		size_t gi[2] = { ix, X_ALU_THRU };
-		double v = g[0];
-		if (ix == X_ISSUE_THRU) {
-			v = q.issue_thru;
-			g[0] = q.alu_thru * exp(gsl_vector_get(x, ix));
-			g[1] = v;
-		}
-		/* a parameter that moves no residual binds nowhere: no error */
-		double c = 0;
-		for (int a = 0; a < 2; a++)
-			for (int b = 0; b < 2; b++)
-				c += cov ? g[a] * g[b] * gsl_matrix_get(cov, gi[a], gi[b]) : NAN;
-		double se = moves(pb, x, ix) ? sqrt(c * var) : NAN;
-		set_param(&r->p[map[i].id], v, se, LM_PARAM_VALUE, "fitted");
+	/* d value / d x: exp(x) for a logarithm; issue_thru depends on two */
+	double g[2] = { exp(gsl_vector_get(x, ix)), 0 };
+	size_t gi[2] = { ix, X_ALU_THRU };
+	double v = g[0];
+	if (ix == X_ISSUE_THRU) {
+		double alu_thru = exp(gsl_vector_get(x, X_ALU_THRU));
+		v = alu_thru * (1 + g[0]);
+		g[0] = alu_thru * exp(gsl_vector_get(x, ix));
+		g[1] = v;
 	}
-	gsl_matrix_free(cov);
+	if (cost) {
+		v = cost_of(gsl_vector_get(x, ix));
+		g[0] = cost_slope(gsl_vector_get(x, ix));
+	}
+	double c = 0;
+	for (int a = 0; a < 2; a++)
+		for (int b = 0; b < 2; b++)
+			c += cov ? g[a] * g[b] * gsl_matrix_get(cov, gi[a], gi[b]) : NAN;
+	double se = moves(pb, x, ix) ? sqrt(c * var) : NAN;
+	set_param(p, v, se, LM_PARAM_VALUE, "fitted");
+}
 
-	/* mem_thru: the basic model's knee must lie within the data, and the
-	 * lowest-alpha curve must have flattened out at its largest occupancy */
-	const curve *mem = &cv[0];
+/* mem_thru of kind k: the basic model's knee must lie within the data, and
+ * the lowest-alpha curve must have flattened out at its largest occupancy. */
+static void check_mem_thru(const problem *pb, const curve *cv, size_t nc, size_t k, lm_param *mt)
+{
+	const curve *mem = first_curve(cv, nc, k);
 	double mem_max = 0;
 	for (size_t i = 0; i + 1 < nc; i++)
-		mem_max = fmax(mem_max, cv[i].max);
-	lm_param *mt = &r->p[LM_PARAM_MEM_THRU];
+		if (cv[i].kind == (int)k)
+			mem_max = fmax(mem_max, cv[i].max);
 	double rise = top_slope_ratio(pb->v, mem);
 	char why[LM_PARAMS_TEXT] = "";
 	if (pb->model == LM_FIT_BASIC && mt->value > 1.03 * mem_max)
@@ -466,63 +580,142 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 		snprintf(mt->note, sizeof mt->note, "extrapolated, memory never saturates: %s (highest measured %.4g)",
 			 why, mem_max);
 	}
+}
+
+/* Standard errors, then the parameters the data leave open as bounds. */
+static void report_params(const problem *pb, const curve *cv, size_t nc,
+			  gsl_multifit_nlinear_workspace *w, lm_fit_result *r)
+{
+	const gsl_vector *x = gsl_multifit_nlinear_position(w);
+	const gsl_vector *f = gsl_multifit_nlinear_residual(w);
+	const gsl_matrix *J = gsl_multifit_nlinear_jac(w);
+	const layout *L = &pb->L;
+	size_t np = x->size;
+	gsl_matrix *cov = gsl_matrix_alloc(np, np);
+	double chisq;
+	gsl_blas_ddot(f, f, &chisq);
+	if (cov)
+		gsl_multifit_nlinear_covar(J, 1e-12, cov);
+	double var = pb->n > np ? chisq / (double)(pb->n - np) : NAN;
+	lm_model_params q[LM_FIT_MAX_KINDS];
+	models_of(x, L, q);
+
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		set_param(&r->p[i], NAN, NAN, LM_PARAM_MISSING, "");
+		for (size_t k = 0; k < LM_FIT_MAX_KINDS; k++)
+			set_param(&r->kp[k][i], NAN, NAN, LM_PARAM_MISSING, "");
+	}
+	fitted(pb, x, cov, var, X_ALU_LAT, false, &r->p[LM_PARAM_ALU_LAT]);
+	fitted(pb, x, cov, var, X_ALU_THRU, false, &r->p[LM_PARAM_ALU_THRU]);
+	fitted(pb, x, cov, var, X_ISSUE_THRU, false, &r->p[LM_PARAM_ISSUE_THRU]);
+	for (size_t k = 0; k < L->nkinds; k++) {
+		lm_param *kp = r->kp[k];
+		fitted(pb, x, cov, var, x_mem_lat(L, k), false, &kp[LM_PARAM_MEM_LAT]);
+		fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
+		if (L->refined)
+			fitted(pb, x, cov, var, x_contention(L, k), false, &kp[LM_PARAM_CONTENTION]);
+		check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
+		if (!L->cost)
+			continue;
+		lm_param *c = &kp[LM_PARAM_ISSUE_COST];
+		fitted(pb, x, cov, var, x_cost(L, k), true, c);
+		size_t m = binding_points(pb, q, (int)k, LM_BOUND_ISSUE);
+		char note[LM_PARAMS_TEXT];
+		if (m == 0 || !(c->std_error < 0.5 * c->value)) {
+			snprintf(note, sizeof note, "not determined: the issue bound limits %zu points of this kind (fitted %.4g)",
+				 m, c->value);
+			set_param(c, 1.0, NAN, LM_PARAM_TIED, note);
+		} else if (c->value > 0.99 * COST_MAX || c->value < 0.99) {
+			snprintf(note, sizeof note, "%s, issue-bound at %zu points",
+				 c->value < 0.99 ? "below one slot: the issue bound is not what limits these curves"
+						 : "at the limit of the fit", m);
+			set_param(c, c->value, c->std_error, LM_PARAM_VALUE, note);
+		}
+	}
+	gsl_matrix_free(cov);
 
 	/* issue_thru >= alu_thru (see above): where it binds at no point, the
 	 * data cannot tell it from alu_thru */
 	lm_param *it = &r->p[LM_PARAM_ISSUE_THRU];
-	size_t k = binding_points(&q, pb->v, pb->n, LM_BOUND_ISSUE);
-	if (k == 0) {
+	size_t m = binding_points(pb, q, -1, LM_BOUND_ISSUE);
+	if (m == 0) {
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "tied to alu_thru: binds at no point (fitted %.4g), the least value binding nowhere",
 			 it->value);
-		set_param(it, least_nonbinding(&q, pb->v, pb->n), NAN, LM_PARAM_TIED, note);
-	} else if (!(it->std_error < 0.5 * it->value) || q.issue_thru < 1.001 * q.alu_thru) {
+		set_param(it, least_nonbinding(pb, q), NAN, LM_PARAM_TIED, note);
+	} else if (!(it->std_error < 0.5 * it->value) || q[0].issue_thru < 1.001 * q[0].alu_thru) {
 		/* at its floor: one instruction of any kind per arithmetic slot */
-		snprintf(it->note, sizeof it->note, "tied to alu_thru: equal to it, binds at %zu points", k);
+		snprintf(it->note, sizeof it->note, "tied to alu_thru: equal to it, binds at %zu points", m);
 		it->kind = LM_PARAM_TIED;
 		it->std_error = NAN;
 	}
+	for (int i = 0; i < LM_PARAM_COUNT; i++)
+		if (lm_param_per_kind((lm_param_id)i))
+			r->p[i] = r->kp[0][i];
 }
 
-/* Relative errors of the reported model, per curve and over all. */
-static void report_errors(const problem *pb, const curve *cv, size_t nc, lm_fit_result *r)
+/* The reported model of kind k: shared parameters and k's memory ones. */
+static lm_model_params reported(const lm_fit_result *r, size_t k)
 {
 	lm_params ps = lm_params_empty();
 	memcpy(ps.p, r->p, sizeof r->p);
-	lm_model_params q = lm_params_model(&ps);
+	for (int i = 0; i < LM_PARAM_COUNT; i++)
+		if (lm_param_per_kind((lm_param_id)i))
+			ps.p[i] = r->kp[k][i];
+	return lm_params_model(&ps);
+}
+
+/* Relative errors of the reported model, per curve, per kind and over all. */
+static void report_errors(const problem *pb, const curve *cv, size_t nc, lm_fit_result *r)
+{
+	lm_model_params q[LM_FIT_MAX_KINDS];
+	double kss[LM_FIT_MAX_KINDS] = { 0 };
+	for (size_t k = 0; k < pb->L.nkinds; k++)
+		q[k] = reported(r, k);
 	double rss = 0;
 	r->max = 0;
 	for (size_t c = 0; c < nc; c++) {
 		lm_fit_curve *k = &r->curve[c];
 		double s = 0;
+		k->kind = cv[c].kind;
 		k->alpha = cv[c].alpha;
 		k->points = cv[c].n;
 		k->max = 0;
 		for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++) {
 			const lm_fit_point *pt = &pb->v[i];
-			double e = (predict(&q, pb->model, pt->warps, pt->alpha, 0) - pt->ipc) / pt->ipc;
+			double e = (predict(&q[pt->kind], pb->model, pt->warps, pt->alpha, 0) - pt->ipc) /
+				   pt->ipc;
 			s += e * e;
 			k->max = fmax(k->max, fabs(e));
 		}
 		k->rms = sqrt(s / (double)cv[c].n);
 		rss += s;
 		r->max = fmax(r->max, k->max);
+		if (!isinf(cv[c].alpha)) {
+			size_t kk = (size_t)cv[c].kind;
+			kss[kk] += s;
+			r->kind_points[kk] += cv[c].n;
+			r->kind_max[kk] = fmax(r->kind_max[kk], k->max);
+		}
 	}
+	for (size_t k = 0; k < pb->L.nkinds; k++)
+		r->kind_rms[k] = r->kind_points[k] ? sqrt(kss[k] / (double)r->kind_points[k]) : NAN;
 	r->ncurves = nc;
 	r->rms = sqrt(rss / (double)pb->n);
 	r->aic = (double)pb->n * log(rss / (double)pb->n) + 2.0 * (double)r->nparams;
 }
 
 /* Warps needed for 90% and 95% of the peaks, and the cusp (thesis §4.5),
- * from the reported model and from the measured curves. */
+ * from the reported model of the default kind and from its measured
+ * curves. */
 static void report_derived(const lm_fit_point *v, const curve *cv, size_t nc, lm_fit_result *r)
 {
-	lm_params ps = lm_params_empty();
-	memcpy(ps.p, r->p, sizeof r->p);
-	lm_model_params q = lm_params_model(&ps);
+	lm_model_params q = reported(r, 0);
 	double *d = r->derived;
 	static const double frac[2] = { 0.90, 0.95 };
-	const curve *mem = cv[0].alpha == 0 ? &cv[0] : NULL, *alu = &cv[nc - 1];
+	const curve *mem = first_curve(cv, nc, 0), *alu = &cv[nc - 1];
+	if (mem && mem->alpha != 0)
+		mem = NULL;
 	for (int i = 0; i < 2; i++) {
 		d[LM_DERIVED_MEM_WARPS_90_MODEL + i] = lm_model_warps_needed(&q, 0, frac[i]);
 		d[LM_DERIVED_ALU_WARPS_90_MODEL + i] = lm_model_warps_needed(&q, INFINITY, frac[i]);
@@ -534,6 +727,8 @@ static void report_derived(const lm_fit_point *v, const curve *cv, size_t nc, lm
 	lm_model_cusp(&q, &d[LM_DERIVED_CUSP_ALPHA_MODEL], &d[LM_DERIVED_CUSP_WARPS_MODEL]);
 	d[LM_DERIVED_CUSP_ALPHA_DATA] = d[LM_DERIVED_CUSP_WARPS_DATA] = NAN;
 	for (size_t c = 0; c < nc; c++) {
+		if (cv[c].kind != 0)
+			continue;
 		double w = warps_to_reach(v, &cv[c], 0.9 * cv[c].max);
 		if (!(w <= d[LM_DERIVED_CUSP_WARPS_DATA])) {
 			d[LM_DERIVED_CUSP_WARPS_DATA] = w;
@@ -549,7 +744,14 @@ static void report_derived(const lm_fit_point *v, const curve *cv, size_t nc, lm
 
 lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *out)
 {
-	size_t np = nparams(model);
+	return lm_fit_run_with(d, model, false, out);
+}
+
+lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_cost,
+			  lm_fit_result *out)
+{
+	layout L = { model == LM_FIT_REFINED, issue_cost, d->nkinds ? d->nkinds : 1 };
+	size_t np = nparams(&L);
 	lm_fit_point *v = NULL;
 	curve *cv = NULL;
 	gsl_vector *x = NULL;
@@ -558,9 +760,16 @@ lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *ou
 
 	if (d->n == 0)
 		return lm_fail(LM_EFIT, "%s: no measurements to fit", d->path);
-	for (size_t i = 0; i < d->n; i++)
+	if (L.nkinds > LM_FIT_MAX_KINDS)
+		return lm_fail(LM_EFIT, "%s: %zu memory kinds, at most %d", d->path, L.nkinds,
+			       LM_FIT_MAX_KINDS);
+	for (size_t i = 0; i < d->n; i++) {
 		if ((s = check_point(d, &d->v[i])) != LM_OK)
 			return s;
+		if (d->v[i].kind < 0 || (size_t)d->v[i].kind >= L.nkinds)
+			return lm_fail(LM_EFIT, "%s: point %zu: memory kind %d of %zu", d->path, i + 1,
+				       d->v[i].kind, L.nkinds);
+	}
 	if (d->n <= np)
 		return lm_fail(LM_EFIT, "%s: %zu point%s: the %s model has %zu parameters and needs more points",
 			       d->path, d->n, d->n == 1 ? "" : "s", lm_fit_model_name(model), np);
@@ -573,11 +782,14 @@ lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *ou
 		goto fail;
 	}
 	memcpy(v, d->v, d->n * sizeof *v);
-	qsort(v, d->n, sizeof *v, by_alpha_warps);
+	for (size_t i = 0; i < d->n; i++)
+		if (isinf(v[i].alpha)) /* no memory kind enters: one curve */
+			v[i].kind = 0;
+	qsort(v, d->n, sizeof *v, by_kind_alpha_warps);
 	size_t nc = 0;
 	for (size_t i = 0; i < d->n; i++) {
-		if (i == 0 || v[i].alpha != v[i - 1].alpha)
-			cv[nc++] = (curve){ v[i].alpha, i, 0, 0 };
+		if (i == 0 || v[i].alpha != v[i - 1].alpha || v[i].kind != v[i - 1].kind)
+			cv[nc++] = (curve){ v[i].kind, v[i].alpha, i, 0, 0 };
 		cv[nc - 1].n++;
 		cv[nc - 1].max = fmax(cv[nc - 1].max, v[i].ipc);
 	}
@@ -586,12 +798,18 @@ lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *ou
 			    d->path);
 		goto fail;
 	}
+	for (size_t k = 0; k < L.nkinds; k++)
+		if (!first_curve(cv, nc, k)) {
+			s = lm_fail(LM_EFIT, "%s: memory kind '%s' has no finite-alpha curve", d->path,
+				    d->nkinds ? d->kind[k] : "?");
+			goto fail;
+		}
 	if (nc > LM_FIT_MAX_CURVES) {
-		s = lm_fail(LM_EFIT, "%s: %zu alphas, at most %d", d->path, nc, LM_FIT_MAX_CURVES);
+		s = lm_fail(LM_EFIT, "%s: %zu curves, at most %d", d->path, nc, LM_FIT_MAX_CURVES);
 		goto fail;
 	}
 
-	problem pb = { v, d->n, model, 0, false };
+	problem pb = { v, d->n, model, L, 0, false };
 	gsl_multifit_nlinear_fdf fdf = { .f = residuals, .df = NULL, .fvv = NULL,
 					 .n = d->n, .p = np, .params = &pb };
 	gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
@@ -601,12 +819,16 @@ lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *ou
 		s = lm_fail(LM_ENOMEM, "%s: out of memory", d->path);
 		goto fail;
 	}
-	start_point(v, cv, nc, model, x);
+	start_point(&pb, cv, nc, x);
 	lm_fit_result r;
 	memset(&r, 0, sizeof r);
 	r.model = model;
+	r.issue_cost = issue_cost;
 	r.points = d->n;
 	r.nparams = np;
+	r.nkinds = L.nkinds;
+	for (size_t k = 0; k < d->nkinds; k++)
+		snprintf(r.kind[k], sizeof r.kind[k], "%s", d->kind[k]);
 	if ((s = solve(&pb, d->path, x, w, &fdf, &r.iterations)) != LM_OK)
 		goto fail;
 	report_params(&pb, cv, nc, w, &r);
@@ -638,9 +860,27 @@ lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refi
 	return m;
 }
 
+bool lm_fit_cost_pays(const lm_fit_result *without, const lm_fit_result *with, char *why,
+		      size_t size)
+{
+	size_t extra = with->nparams - without->nparams;
+	double gain = without->aic - with->aic;
+	bool pays = gain > 2.0 * (double)extra;
+	snprintf(why, size, "AIC without issue cost %.1f, with %.1f (%zu more parameters): the cost %s",
+		 without->aic, with->aic, extra, pays ? "pays for its parameters" : "does not pay");
+	return pays;
+}
+
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)
 {
 	memcpy(ps->p, r->p, sizeof r->p);
+	snprintf(ps->default_kind, sizeof ps->default_kind, "%s", r->kind[0]);
+	ps->nkinds = 0;
+	for (size_t k = 1; k < r->nkinds && k < LM_PARAMS_MAX_KINDS + 1; k++) {
+		lm_params_kind *kd = &ps->kinds[ps->nkinds++];
+		snprintf(kd->name, sizeof kd->name, "%s", r->kind[k]);
+		memcpy(kd->p, r->kp[k], sizeof kd->p);
+	}
 	snprintf(ps->model, sizeof ps->model, "%s", lm_fit_model_name(r->model));
 	ps->fit_points = (int)r->points;
 	ps->fit_rms = r->rms;

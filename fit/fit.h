@@ -32,26 +32,36 @@ typedef struct {
 	double warps;  /* occupancy n: warps per CU x chains per thread */
 	double ipc;    /* memory IPC; arithmetic IPC for alpha = inf */
 	int line;      /* in the source file; 0: none */
+	int kind;      /* memory kind, an index into lm_fit_data.kind; any for
+			* alpha = inf, which no memory kind enters */
 } lm_fit_point;
 
-/* The points to fit, in any order. One memory kind (the memory parameters
- * are kept per kind inside the fitter so more can be added). */
+#define LM_FIT_MAX_KINDS LM_PARAMS_MAX_KINDS
+
+/* The points to fit, in any order. Each memory kind (a mix: what replaces
+ * the load in the chain) has its own mem_lat, mem_thru, contention and,
+ * optionally, issue cost; the arithmetic parameters are shared. nkinds 0
+ * is one unnamed kind. */
 typedef struct {
 	lm_fit_point *v;
 	size_t n;
 	const char *path; /* for messages; borrowed */
+	size_t nkinds;
+	char kind[LM_FIT_MAX_KINDS][LM_PARAMS_KIND_NAME]; /* the first is the default */
 } lm_fit_data;
 
 /* The points of mix in a results file, with occupancy warps x chains, and
  * the main mix's arithmetic-only (alpha = inf) points, which every mix
- * shares. */
+ * shares. mix may be a comma list of mixes, one kind each, the first the
+ * default kind, or "all": every mix in the file but stream, gmem first. */
 lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const char *mix,
 				   lm_fit_data *out);
 void lm_fit_data_free(lm_fit_data *d);
 
-#define LM_FIT_MAX_CURVES 64
+#define LM_FIT_MAX_CURVES 128
 
 typedef struct {
+	int kind;      /* of the memory kind; 0 for alpha = inf */
 	double alpha;
 	size_t points;
 	double rms, max; /* relative errors of the final model */
@@ -59,7 +69,14 @@ typedef struct {
 
 typedef struct {
 	lm_fit_model model;
-	lm_param p[LM_PARAM_COUNT]; /* value, std_error, kind, note */
+	bool issue_cost;            /* a fitted issue cost per memory kind */
+	lm_param p[LM_PARAM_COUNT]; /* value, std_error, kind, note; the
+				     * memory ones of the default kind */
+	size_t nkinds;              /* at least 1 */
+	char kind[LM_FIT_MAX_KINDS][LM_PARAMS_KIND_NAME];
+	lm_param kp[LM_FIT_MAX_KINDS][LM_PARAM_COUNT]; /* per kind (lm_param_per_kind) */
+	size_t kind_points[LM_FIT_MAX_KINDS];          /* finite alpha only */
+	double kind_rms[LM_FIT_MAX_KINDS], kind_max[LM_FIT_MAX_KINDS];
 	size_t points, nparams, iterations;
 	double rms, max;            /* relative errors over every point */
 	double aic;                 /* N ln(RSS / N) + 2 nparams */
@@ -75,13 +92,30 @@ typedef struct {
  * (LM_PARAM_AT_LEAST, LM_PARAM_TIED) with a note saying why. */
 lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *out);
 
+/* As lm_fit_run; with issue_cost, the issue bound of kind k is issue_thru /
+ * (alpha + cost_k) with a cost per kind fitted, every kind's free: the
+ * costs enter additively with alpha, so the issue-bound curves at two or
+ * more alphas fix both issue_thru and a kind's cost. A kind that no point
+ * shows issue-bound, or whose cost has an error above half its value, is
+ * reported as a tie at 1 (kind tied, no error). Costs are fitted within
+ * (1/32, 32) so that 1 is an inner point; one below 1 is kept with a note,
+ * as a sign that the issue bound is not what limits those curves. */
+lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_cost,
+			  lm_fit_result *out);
+
+/* Does the issue cost pay for its parameters (AIC lower by more than 2
+ * per extra parameter)? why gets a one-line reason. */
+bool lm_fit_cost_pays(const lm_fit_result *without, const lm_fit_result *with, char *why,
+		      size_t size);
+
 /* Which model the data prefer, by AIC (the refined model must lower it by
  * more than 2 to pay for its extra parameter); why gets a one-line reason. */
 lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refined,
 			   char *why, size_t size);
 
-/* Copies a result into a parameter file's parameters, model, [fit] and
- * [derived]; leaves provenance and device fields alone. */
+/* Copies a result into a parameter file's parameters (the default kind's
+ * in the main sections, every other kind's per kind), model, [kinds],
+ * [fit] and [derived]; leaves provenance and device fields alone. */
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps);
 
 #endif

@@ -26,6 +26,11 @@ double lm_model_latency(const lm_model_params *p, double alpha)
 	return alpha > 0 ? p->mem_lat + alpha * p->alu_lat : p->mem_lat;
 }
 
+double lm_model_issue_cost(const lm_model_params *p)
+{
+	return present(p->issue_cost) ? p->issue_cost : 1.0;
+}
+
 double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which)
 {
 	double best = INFINITY;
@@ -39,7 +44,7 @@ double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which)
 		cand[0] = p->mem_thru;
 		if (alpha > 0)
 			cand[1] = p->alu_thru / alpha;
-		cand[2] = p->issue_thru / (alpha + 1);
+		cand[2] = p->issue_thru / (alpha + lm_model_issue_cost(p));
 	}
 	for (int i = 0; i < 3; i++) {
 		if (present(cand[i]) && cand[i] < best) {
@@ -127,7 +132,7 @@ bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps)
 		if (present(p->alu_thru))
 			a = fmin(a, p->alu_thru / p->mem_thru);
 		if (present(p->issue_thru))
-			a = fmin(a, fmax(0.0, p->issue_thru / p->mem_thru - 1));
+			a = fmin(a, fmax(0.0, p->issue_thru / p->mem_thru - lm_model_issue_cost(p)));
 	}
 	if (!isfinite(a)) {
 		*alpha = *warps = NAN;

@@ -20,6 +20,9 @@ typedef struct {
 	double mem_thru;   /* memory warp instructions / cycle / CU */
 	double issue_thru; /* warp instructions of any kind / cycle / CU */
 	double contention; /* refined model's c (dimensionless); 0 or NAN: none */
+	double issue_cost; /* issue slots a memory instruction takes, in units of
+			    * an arithmetic one's (thesis §4.7: SFU 2, shared 3
+			    * on Maxwell); 0 or NAN: 1 */
 } lm_model_params;
 
 typedef enum {
@@ -44,7 +47,8 @@ const char *lm_bound_name(lm_bound b);
 double lm_model_latency(const lm_model_params *p, double alpha);
 
 /* The occupancy-independent ceiling on group throughput (on arithmetic IPC
- * for alpha = inf): min(mem_thru, alu_thru / alpha, issue_thru / (alpha + 1)),
+ * for alpha = inf): min(mem_thru, alu_thru / alpha, issue_thru / (alpha + cost)),
+ * cost = issue_cost (1 when absent),
  * skipping absent bounds. INFINITY if none applies. *which (may be NULL) gets
  * the binding bound. */
 double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which);
@@ -64,6 +68,9 @@ double lm_model_warps_needed(const lm_model_params *p, double alpha, double f);
  * full peak. Returns false (and NANs) if mem_thru or both arithmetic bounds
  * are absent. */
 bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps);
+
+/* Issue slots of one memory instruction: issue_cost, or 1 when absent. */
+double lm_model_issue_cost(const lm_model_params *p);
 
 /* Instructions in flight at occupancy n (§4.6, Little's law): arithmetic
  * alu_lat * alu_ipc, memory mem_lat * mem_ipc. */

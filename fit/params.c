@@ -1,6 +1,7 @@
 #include "params.h"
 
 #include <errno.h>
+#include "mix.h"
 #include <ini.h>
 #include <math.h>
 #include <stddef.h>
@@ -26,6 +27,8 @@ static const struct {
 		"peak instruction issue throughput, all kinds", false },
 	[LM_PARAM_CONTENTION] = { "contention", "1",
 		"refined model: memory queueing coefficient c", true },
+	[LM_PARAM_ISSUE_COST] = { "issue_cost", "issue-slots",
+		"issue slots per memory instruction, an arithmetic one taking 1", true },
 };
 
 static const char *const kind_names[] = {
@@ -39,6 +42,39 @@ const char *lm_param_unit(lm_param_id id) { return param_info[id].unit; }
 const char *lm_param_meaning(lm_param_id id) { return param_info[id].meaning; }
 const char *lm_param_kind_name(lm_param_kind k) { return kind_names[k]; }
 
+bool lm_param_per_kind(lm_param_id id)
+{
+	return id == LM_PARAM_MEM_LAT || id == LM_PARAM_MEM_THRU || id == LM_PARAM_CONTENTION ||
+	       id == LM_PARAM_ISSUE_COST;
+}
+
+bool lm_params_kind_known(const char *name)
+{
+	const lm_mix *m = lm_mix_find(name);
+	return m && m->step != LM_STEP_STREAM;
+}
+
+/* "gmem, gmem-stride2, ..." without stream, for messages. */
+static const char *kinds_known(void)
+{
+	static char buf[128];
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = 0; lm_mix_at(i) && n < sizeof buf; i++)
+		if (lm_params_kind_known(lm_mix_at(i)->name))
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
+					      lm_mix_at(i)->name);
+	return buf;
+}
+
+static void param_empty(lm_param *p)
+{
+	p->value = NAN;
+	p->std_error = NAN;
+	p->kind = LM_PARAM_MISSING;
+	p->note[0] = '\0';
+}
+
 lm_params lm_params_empty(void)
 {
 	lm_params ps;
@@ -46,13 +82,14 @@ lm_params lm_params_empty(void)
 	ps.format = LM_PARAMS_FORMAT;
 	ps.clock_mhz = NAN;
 	ps.fit_rms = ps.fit_max = ps.fit_aic = NAN;
+	ps.fit_rms_no_cost = ps.fit_aic_no_cost = ps.fit_rms_cost = ps.fit_aic_cost = NAN;
 	for (int i = 0; i < LM_DERIVED_COUNT; i++)
 		ps.derived[i] = NAN;
-	for (int i = 0; i < LM_PARAM_COUNT; i++) {
-		ps.p[i].value = NAN;
-		ps.p[i].std_error = NAN;
-		ps.p[i].kind = LM_PARAM_MISSING;
-	}
+	for (int i = 0; i < LM_PARAM_COUNT; i++)
+		param_empty(&ps.p[i]);
+	for (int k = 0; k < LM_PARAMS_MAX_KINDS; k++)
+		for (int i = 0; i < LM_PARAM_COUNT; i++)
+			param_empty(&ps.kinds[k].p[i]);
 	return ps;
 }
 
@@ -66,7 +103,45 @@ lm_model_params lm_params_model(const lm_params *ps)
 		.alu_thru = v[LM_PARAM_ALU_THRU], .mem_thru = v[LM_PARAM_MEM_THRU],
 		.issue_thru = v[LM_PARAM_ISSUE_THRU],
 		.contention = v[LM_PARAM_CONTENTION],
+		.issue_cost = v[LM_PARAM_ISSUE_COST],
 	};
+}
+
+static double value_of(const lm_param *p)
+{
+	return p->kind == LM_PARAM_MISSING ? NAN : p->value;
+}
+
+lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char *kind,
+			       lm_model_params *out)
+{
+	lm_model_params q = lm_params_model(ps);
+	if (!kind || strcmp(kind, ps->default_kind) == 0) {
+		*out = q;
+		return LM_OK;
+	}
+	for (int k = 0; k < ps->nkinds; k++) {
+		const lm_param *p = ps->kinds[k].p;
+		if (strcmp(ps->kinds[k].name, kind))
+			continue;
+		q.mem_lat = value_of(&p[LM_PARAM_MEM_LAT]);
+		q.mem_thru = value_of(&p[LM_PARAM_MEM_THRU]);
+		q.contention = value_of(&p[LM_PARAM_CONTENTION]);
+		q.issue_cost = value_of(&p[LM_PARAM_ISSUE_COST]);
+		*out = q;
+		return LM_OK;
+	}
+	char have[LM_PARAMS_MAX_KINDS * (LM_PARAMS_KIND_NAME + 2) + 16] = "";
+	size_t n = 0;
+	if (ps->default_kind[0])
+		n += (size_t)snprintf(have, sizeof have, "%s", ps->default_kind);
+	for (int k = 0; k < ps->nkinds && n < sizeof have; k++)
+		n += (size_t)snprintf(have + n, sizeof have - n, ", %s", ps->kinds[k].name);
+	if (!have[0])
+		return lm_fail(LM_EUSAGE, "%s: --mix '%s': the file holds one unnamed memory kind (no [kinds] section)",
+			       path, kind);
+	return lm_fail(LM_EUSAGE, "%s: --mix '%s': no such memory kind in the file (it holds %s)", path,
+		       kind, have);
 }
 
 /* ---- the fields of the file, described once for reading and writing ---- */
@@ -101,6 +176,10 @@ static const field fields[] = {
 	I("device", "compute_units", compute_units),
 	N("device", "clock_mhz", clock_mhz),
 	S("device", "clock_source", clock_source),
+	{ "kinds", "default", F_STR, offsetof(lm_params, default_kind),
+	  sizeof(((lm_params *)0)->default_kind), true,
+	  "memory kind (mix) of [mem_lat], [mem_thru], [contention], [issue_cost]; "
+	  "any other kind K has [mem_lat.K] and so on" },
 	{ "fit", "points", F_INT, offsetof(lm_params, fit_points), 0, true,
 	  "measured points fitted; errors relative, (model - measured) / measured" },
 	FN("rms_rel_error", fit_rms, NULL),
@@ -108,6 +187,12 @@ static const field fields[] = {
 	FN("aic", fit_aic, "Akaike information criterion, N ln(RSS / N) + 2k: lower is better"),
 	FS("preferred_model", fit_preferred, NULL),
 	FS("preference", fit_preference, NULL),
+	FN("rms_rel_error_no_issue_cost", fit_rms_no_cost,
+	   "the same model without and with an issue cost per memory kind"),
+	FN("aic_no_issue_cost", fit_aic_no_cost, NULL),
+	FN("rms_rel_error_issue_cost", fit_rms_cost, NULL),
+	FN("aic_issue_cost", fit_aic_cost, NULL),
+	FS("issue_cost_preference", fit_cost_preference, NULL),
 	D(LM_DERIVED_MEM_WARPS_90_MODEL, "mem_warps_90_model",
 	  "warps per CU for 90% / 95% of the alpha = 0 memory peak (mem_thru); _data: measured curve, missing: not reached"),
 	D(LM_DERIVED_MEM_WARPS_95_MODEL, "mem_warps_95_model", NULL),
@@ -151,6 +236,12 @@ static const char *const pkeys[PK_COUNT] = { "value", "unit", "stderr", "kind", 
 
 /* ---- reading ---- */
 
+/* Where each key of one parameter section was read; 0: not given. */
+typedef struct {
+	int line[PK_COUNT];
+	int section;
+} param_lines;
+
 typedef struct {
 	const char *path;
 	FILE *f;
@@ -158,8 +249,8 @@ typedef struct {
 	bool ends_newline;  /* did the last line read end in '\n'? */
 	lm_params ps;
 	int field_line[NFIELDS];
-	int param_line[LM_PARAM_COUNT][PK_COUNT];
-	int section_line[LM_PARAM_COUNT];
+	param_lines lines[LM_PARAM_COUNT];
+	param_lines kind_lines[LM_PARAMS_MAX_KINDS][LM_PARAM_COUNT];
 	lm_status status;
 	int status_line;
 } reader;
@@ -262,21 +353,20 @@ static int handle_field(reader *r, const char *section, const char *key,
 	return reject(r, section, key, "unknown key", NULL);
 }
 
-static int handle_param(reader *r, int id, const char *section,
-			const char *key, const char *value)
+static int handle_param(reader *r, int id, lm_param *p, param_lines *pl,
+			const char *section, const char *key, const char *value)
 {
-	lm_param *p = &r->ps.p[id];
 	int k;
 	for (k = 0; k < PK_COUNT; k++)
 		if (strcmp(pkeys[k], key) == 0)
 			break;
 	if (k == PK_COUNT)
 		return reject(r, section, key, "unknown key", NULL);
-	if (r->param_line[id][k])
+	if (pl->line[k])
 		return reject(r, section, key, "given twice", NULL);
-	r->param_line[id][k] = cur_line(r);
-	if (!r->section_line[id])
-		r->section_line[id] = cur_line(r);
+	pl->line[k] = cur_line(r);
+	if (!pl->section)
+		pl->section = cur_line(r);
 
 	switch (k) {
 	case PK_VALUE:
@@ -321,6 +411,45 @@ static int handle_param(reader *r, int id, const char *section,
 	return 0;
 }
 
+/* [PARAM.KIND]: a per-kind parameter of memory kind KIND. Returns -1 if
+ * section is not of that form. */
+static int handle_kind_param(reader *r, const char *section, const char *key,
+			     const char *value)
+{
+	const char *dot = strchr(section, '.');
+	if (!dot)
+		return -1;
+	int id;
+	for (id = 0; id < LM_PARAM_COUNT; id++)
+		if (strlen(param_info[id].key) == (size_t)(dot - section) &&
+		    strncmp(section, param_info[id].key, (size_t)(dot - section)) == 0)
+			break;
+	if (id == LM_PARAM_COUNT)
+		return -1;
+	if (!lm_param_per_kind((lm_param_id)id))
+		return reject(r, section, key, "not a per-kind parameter", param_info[id].key);
+	const char *name = dot + 1;
+	if (!lm_params_kind_known(name)) {
+		r->status_line = cur_line(r);
+		r->status = lm_fail(LM_EPARSE,
+			"%s:%d: [%s] %s: unknown memory kind '%s' (known: %s)",
+			r->path, cur_line(r), section, key, name, kinds_known());
+		return 0;
+	}
+	int k;
+	for (k = 0; k < r->ps.nkinds; k++)
+		if (strcmp(r->ps.kinds[k].name, name) == 0)
+			break;
+	if (k == r->ps.nkinds) {
+		if (k == LM_PARAMS_MAX_KINDS)
+			return reject(r, section, key, "too many memory kinds", NULL);
+		snprintf(r->ps.kinds[k].name, sizeof r->ps.kinds[k].name, "%s", name);
+		r->ps.nkinds++;
+	}
+	return handle_param(r, id, &r->ps.kinds[k].p[id], &r->kind_lines[k][id], section, key,
+			    value);
+}
+
 static int handler(void *user, const char *section, const char *key,
 		   const char *value)
 {
@@ -335,13 +464,41 @@ static int handler(void *user, const char *section, const char *key,
 	}
 	for (int id = 0; id < LM_PARAM_COUNT; id++)
 		if (strcmp(section, param_info[id].key) == 0)
-			return handle_param(r, id, section, key, value);
-	return handle_field(r, section, key, value);
+			return handle_param(r, id, &r->ps.p[id], &r->lines[id], section, key, value);
+	int h = handle_kind_param(r, section, key, value);
+	return h >= 0 ? h : handle_field(r, section, key, value);
+}
+
+/* One parameter section complete, its kind consistent with its value. */
+static lm_status check_param(const reader *r, int id, const char *sec, const lm_param *p,
+			     const param_lines *pl, bool optional)
+{
+	if (!pl->section && optional)
+		return LM_OK;
+	for (int k = 0; k < PK_COUNT; k++)
+		if (!pl->line[k])
+			return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key", r->path,
+				       pl->section ? pl->section : cur_line(r), sec, pkeys[k]);
+	if ((p->kind == LM_PARAM_MISSING) != isnan(p->value))
+		return lm_fail(LM_EPARSE, "%s:%d: [%s] kind: '%s' does not fit value %s",
+			       r->path, pl->line[PK_KIND], sec, kind_names[p->kind],
+			       isnan(p->value) ? "missing" : "given");
+	(void)id;
+	return LM_OK;
+}
+
+static size_t field_index(const char *section, const char *key)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (!strcmp(fields[i].section, section) && !strcmp(fields[i].key, key))
+			return i;
+	return 0;
 }
 
 /* Every required key present, and kinds consistent with values. */
 static lm_status validate(reader *r)
 {
+	lm_status s;
 	for (size_t i = 0; i < NFIELDS; i++)
 		if (!r->field_line[i] && !fields[i].optional)
 			return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key",
@@ -350,22 +507,39 @@ static lm_status validate(reader *r)
 	if (r->ps.format != LM_PARAMS_FORMAT)
 		return lm_fail(LM_EPARSE, "%s:%d: [latmix] format: unsupported format %d (this latmix reads %d)",
 			       r->path, r->field_line[0], r->ps.format, LM_PARAMS_FORMAT);
-	for (int id = 0; id < LM_PARAM_COUNT; id++) {
-		const char *sec = param_info[id].key;
-		if (!r->section_line[id] && param_info[id].optional)
-			continue;
-		for (int k = 0; k < PK_COUNT; k++)
-			if (!r->param_line[id][k])
-				return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key",
-					       r->path, r->section_line[id] ? r->section_line[id]
-								 : cur_line(r),
-					       sec, pkeys[k]);
-		const lm_param *p = &r->ps.p[id];
-		if ((p->kind == LM_PARAM_MISSING) != isnan(p->value))
-			return lm_fail(LM_EPARSE, "%s:%d: [%s] kind: '%s' does not fit value %s",
-				       r->path, r->param_line[id][PK_KIND], sec,
-				       kind_names[p->kind],
-				       isnan(p->value) ? "missing" : "given");
+	for (int id = 0; id < LM_PARAM_COUNT; id++)
+		if ((s = check_param(r, id, param_info[id].key, &r->ps.p[id], &r->lines[id],
+				     param_info[id].optional)) != LM_OK)
+			return s;
+	size_t dk = field_index("kinds", "default");
+	if (r->ps.default_kind[0] && !lm_params_kind_known(r->ps.default_kind))
+		return lm_fail(LM_EPARSE, "%s:%d: [kinds] default: unknown memory kind '%s' (known: %s)",
+			       r->path, r->field_line[dk], r->ps.default_kind, kinds_known());
+	for (int k = 0; k < r->ps.nkinds; k++) {
+		const lm_params_kind *kd = &r->ps.kinds[k];
+		int first = 0;
+		for (int id = 0; id < LM_PARAM_COUNT; id++)
+			if (r->kind_lines[k][id].section &&
+			    (!first || r->kind_lines[k][id].section < first))
+				first = r->kind_lines[k][id].section;
+		if (!r->ps.default_kind[0])
+			return lm_fail(LM_EPARSE, "%s:%d: [kinds] default: missing key (needed by the per-kind sections of '%s')",
+				       r->path, first, kd->name);
+		if (strcmp(kd->name, r->ps.default_kind) == 0)
+			return lm_fail(LM_EPARSE, "%s:%d: [%s.%s]: '%s' is the default kind, whose parameters are in [mem_lat] and so on",
+				       r->path, first, param_info[LM_PARAM_MEM_LAT].key, kd->name, kd->name);
+		for (int id = 0; id < LM_PARAM_COUNT; id++) {
+			if (!lm_param_per_kind((lm_param_id)id))
+				continue;
+			char sec[64];
+			snprintf(sec, sizeof sec, "%s.%s", param_info[id].key, kd->name);
+			const param_lines *pl = &r->kind_lines[k][id];
+			if (!pl->section && !param_info[id].optional)
+				return lm_fail(LM_EPARSE, "%s:%d: [%s]: missing section (kind '%s' has others)",
+					       r->path, first, sec, kd->name);
+			if ((s = check_param(r, id, sec, &kd->p[id], pl, true)) != LM_OK)
+				return s;
+		}
 	}
 	if (!r->ends_newline)
 		return lm_fail(LM_EPARSE, "%s:%d: truncated: the last line has no end",
@@ -478,6 +652,21 @@ static void put_fields(FILE *f, const lm_params *ps, bool optional)
 	}
 }
 
+/* One parameter's section, [key] or, for memory kind kind, [key.kind]; an
+ * optional one with nothing in it is left out. */
+static void put_param(FILE *f, int id, const lm_param *p, const char *kind)
+{
+	if (param_info[id].optional && p->kind == LM_PARAM_MISSING && !p->note[0])
+		return;
+	fprintf(f, "\n; %s%s%s\n[%s%s%s]\n", param_info[id].meaning, kind ? ", memory kind " : "",
+		kind ? kind : "", param_info[id].key, kind ? "." : "", kind ? kind : "");
+	put_num(f, "value", p->kind == LM_PARAM_MISSING ? NAN : p->value);
+	fprintf(f, "unit = %s\n", param_info[id].unit);
+	put_num(f, "stderr", p->std_error);
+	fprintf(f, "kind = %s\n", kind_names[p->kind]);
+	fprintf(f, "note = %s\n", p->note);
+}
+
 lm_status lm_params_write(const char *path, const lm_params *ps)
 {
 	for (size_t i = 0; i < NFIELDS; i++)
@@ -490,6 +679,20 @@ lm_status lm_params_write(const char *path, const lm_params *ps)
 		if (!writable(ps->p[id].note))
 			return lm_fail(LM_EUSAGE, "%s: [%s] note: cannot be written as it is: '%s'",
 				       path, param_info[id].key, ps->p[id].note);
+	if (ps->nkinds < 0 || ps->nkinds > LM_PARAMS_MAX_KINDS ||
+	    (ps->nkinds && !ps->default_kind[0]))
+		return lm_fail(LM_EUSAGE, "%s: %d memory kinds, default '%s': expected up to %d and a default",
+			       path, ps->nkinds, ps->default_kind, LM_PARAMS_MAX_KINDS);
+	for (int k = 0; k < ps->nkinds; k++) {
+		const lm_params_kind *kd = &ps->kinds[k];
+		if (!lm_params_kind_known(kd->name) || !strcmp(kd->name, ps->default_kind))
+			return lm_fail(LM_EUSAGE, "%s: memory kind '%s': unknown or the default", path,
+				       kd->name);
+		for (int id = 0; id < LM_PARAM_COUNT; id++)
+			if (!writable(kd->p[id].note))
+				return lm_fail(LM_EUSAGE, "%s: [%s.%s] note: cannot be written as it is: '%s'",
+					       path, param_info[id].key, kd->name, kd->p[id].note);
+	}
 
 	size_t n = strlen(path);
 	char *tmp = malloc(n + 16);
@@ -515,17 +718,12 @@ lm_status lm_params_write(const char *path, const lm_params *ps)
 	      "; cycles, throughputs in warp instructions per cycle per CU.\n"
 	      "; 'missing' marks a value that is not known.\n", f);
 	put_fields(f, ps, false);
-	for (int id = 0; id < LM_PARAM_COUNT; id++) {
-		const lm_param *p = &ps->p[id];
-		if (param_info[id].optional && p->kind == LM_PARAM_MISSING && !p->note[0])
-			continue;
-		fprintf(f, "\n; %s\n[%s]\n", param_info[id].meaning, param_info[id].key);
-		put_num(f, "value", p->kind == LM_PARAM_MISSING ? NAN : p->value);
-		fprintf(f, "unit = %s\n", param_info[id].unit);
-		put_num(f, "stderr", p->std_error);
-		fprintf(f, "kind = %s\n", kind_names[p->kind]);
-		fprintf(f, "note = %s\n", p->note);
-	}
+	for (int id = 0; id < LM_PARAM_COUNT; id++)
+		put_param(f, id, &ps->p[id], NULL);
+	for (int k = 0; k < ps->nkinds; k++)
+		for (int id = 0; id < LM_PARAM_COUNT; id++)
+			if (lm_param_per_kind((lm_param_id)id))
+				put_param(f, id, &ps->kinds[k].p[id], ps->kinds[k].name);
 	put_fields(f, ps, true);
 	bool bad = ferror(f) != 0;
 	bad |= fclose(f) != 0;

@@ -17,8 +17,18 @@ typedef enum {
 	LM_PARAM_MEM_THRU,
 	LM_PARAM_ISSUE_THRU,
 	LM_PARAM_CONTENTION,
+	LM_PARAM_ISSUE_COST,
 	LM_PARAM_COUNT
 } lm_param_id;
+
+/* Memory kinds: each mix that replaces the load (gmem, lmem, sfu, ...) is a
+ * kind with its own mem_lat, mem_thru, contention and issue_cost; the other
+ * parameters are shared. A file's [mem_lat] etc. hold its default kind
+ * ([kinds] default); every other kind K has sections [mem_lat.K] ... */
+#define LM_PARAMS_MAX_KINDS 8
+#define LM_PARAMS_KIND_NAME 16
+
+
 
 /* Figures derived from a fit ([derived]), in warps per CU unless the key
  * says otherwise; NAN where not known or, for _data, not reached. */
@@ -57,6 +67,11 @@ typedef struct {
 } lm_param;
 
 typedef struct {
+	char name[LM_PARAMS_KIND_NAME]; /* a mix name, not stream */
+	lm_param p[LM_PARAM_COUNT];     /* per-kind ids only; the rest missing */
+} lm_params_kind;
+
+typedef struct {
 	/* [latmix] provenance */
 	int format;
 	char tool_version[32];
@@ -74,12 +89,20 @@ typedef struct {
 	char clock_source[64];
 	/* the parameters, indexed by lm_param_id */
 	lm_param p[LM_PARAM_COUNT];
+	/* [kinds], optional: the kind of the parameters above; "": not named */
+	char default_kind[LM_PARAMS_KIND_NAME];
+	int nkinds;                    /* further kinds, in file order */
+	lm_params_kind kinds[LM_PARAMS_MAX_KINDS];
 	/* [fit], optional: how well a fit matches its data (relative errors) */
 	int fit_points;                /* 0: not a fit */
 	double fit_rms, fit_max;       /* (model - measured) / measured */
 	double fit_aic;
 	char fit_preferred[16];        /* the model the data prefer */
 	char fit_preference[LM_PARAMS_TEXT]; /* why */
+	/* the same model fitted without and with a per-kind issue cost; NAN:
+	 * not compared */
+	double fit_rms_no_cost, fit_aic_no_cost, fit_rms_cost, fit_aic_cost;
+	char fit_cost_preference[LM_PARAMS_TEXT];
 	/* [derived], optional, indexed by lm_derived_id */
 	double derived[LM_DERIVED_COUNT];
 } lm_params;
@@ -88,6 +111,14 @@ typedef struct {
 const char *lm_param_key(lm_param_id id);
 const char *lm_param_unit(lm_param_id id);
 const char *lm_param_meaning(lm_param_id id);
+
+/* Is the parameter kept per memory kind (mem_lat, mem_thru, contention,
+ * issue_cost)? */
+bool lm_param_per_kind(lm_param_id id);
+
+/* Is name a memory kind a parameter file may hold (a mix other than
+ * stream)? */
+bool lm_params_kind_known(const char *name);
 
 /* Key of a derived figure ("mem_warps_90_model"). */
 const char *lm_derived_key(lm_derived_id id);
@@ -100,6 +131,12 @@ lm_params lm_params_empty(void);
 
 /* The model's inputs: absent or missing parameters become NAN. */
 lm_model_params lm_params_model(const lm_params *ps);
+
+/* The model's inputs for memory kind kind (NULL: the default kind): the
+ * shared parameters with that kind's memory ones. LM_EUSAGE, naming path,
+ * if the file does not hold the kind. */
+lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char *kind,
+			       lm_model_params *out);
 
 /* Reads path. On a malformed file returns LM_EPARSE with a message naming
  * the file, the line and the key; *out is then unchanged. */

@@ -39,9 +39,11 @@ static const opt table[] = {
 	  "N", "predict: occupancy in warps per CU; measure: comma list or 'max' (all)" },
 	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
 	  "F", "fraction of the attainable peak for 'warps needed'" },
-	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT, OFF(mix), "MIX",
-	  "kernel, fit: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, "
-	  "sfu, stream); default kernel, fit: gmem; measure: all" },
+	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT | LM_CMD_PREDICT, OFF(mix), "MIX",
+	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, "
+	  "sfu, stream); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
+	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
+	  "gmem; measure: all; predict: the file's default kind" },
 	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS, OFF(chains), "K",
 	  "independent chains per thread: kernel: one count; measure: comma list; default 1 (measure: "
 	  "1,2,4,8 for gmem)" },
@@ -73,6 +75,9 @@ static const opt table[] = {
 	  "data/reference/ratios.csv in the source tree" },
 	{ "model", 0, OPT_STR, "basic", 0, 0, LM_CMD_FIT, OFF(model), "MODEL",
 	  "model whose parameters fit writes: basic (thesis 4.1) or refined (memory contention); both are fitted and shown" },
+	{ "issue-cost", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_FIT, OFF(issue_cost), NULL,
+	  "also fit an issue cost per memory kind (issue bound issue_thru / (alpha + cost)); "
+	  "fits without and with are compared by AIC, the one with cost is written" },
 	{ "kernel-dir", 0, OPT_STR, NULL, 0, 0, CLDEV, OFF(kernel_dir), "DIR",
 	  "read kernels from DIR instead of the copies built into latmix" },
 };

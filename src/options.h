@@ -46,6 +46,7 @@ typedef struct {
 	const char *output;
 	/* fit */
 	const char *model;      /* "basic" or "refined" */
+	bool issue_cost;        /* also fit an issue cost per memory kind */
 	/* devices */
 	bool print_dir;         /* only the results directory of the selected device */
 	/* compare */

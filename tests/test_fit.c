@@ -26,7 +26,7 @@ static const double alphas[] = { 0, 1, 4, 16, 32, 50, 64, 128, INFINITY };
 /* Curves n = 1..nmax for every alpha, times (1 + noise * N(0,1)). */
 static lm_fit_data synth(const lm_model_params *q, int nmax, double noise, unsigned long seed)
 {
-	lm_fit_data d = { malloc(NALPHAS * (size_t)nmax * sizeof(lm_fit_point)), 0, "synthetic" };
+	lm_fit_data d = { .v = malloc(NALPHAS * (size_t)nmax * sizeof(lm_fit_point)), .path = "synthetic" };
 	ck_assert_ptr_nonnull(d.v);
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rng, seed);
@@ -35,7 +35,7 @@ static lm_fit_data synth(const lm_model_params *q, int nmax, double noise, unsig
 			lm_model_point r = lm_model_eval(q, n, alphas[a]);
 			double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
 			y *= 1 + noise * gsl_ran_gaussian(rng, 1.0);
-			d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0 };
+			d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0, 0 };
 		}
 	gsl_rng_free(rng);
 	return d;
@@ -93,7 +93,7 @@ START_TEST(refined_recovers_its_own_curves)
 	lm_fit_data d = synth(&q, 160, 0, 2);
 	lm_fit_result r;
 	ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
-	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+	for (int i = 0; i <= LM_PARAM_CONTENTION; i++) {
 		ck_assert_msg(r.p[i].kind == LM_PARAM_VALUE, "%s: %s (%s)", lm_param_key(i),
 			      lm_param_kind_name(r.p[i].kind), r.p[i].note);
 		ck_assert_rel(r.p[i].value, truth(&q, i), 0.01);
@@ -126,14 +126,107 @@ END_TEST
 
 START_TEST(too_few_points_and_nan_are_refused)
 {
-	lm_fit_point v[3] = { { 0, 1, 0.01, 7 }, { INFINITY, 1, 0.2, 8 }, { 0, 2, NAN, 9 } };
-	lm_fit_data d = { v, 3, "x.csv" };
+	lm_fit_point v[3] = { { 0, 1, 0.01, 7, 0 }, { INFINITY, 1, 0.2, 8, 0 }, { 0, 2, NAN, 9, 0 } };
+	lm_fit_data d = { .v = v, .n = 3, .path = "x.csv" };
 	lm_fit_result r;
 	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &r), LM_EPARSE);
 	ck_assert_str_eq(lm_error_message(), "x.csv:9: mem_ipc nan: expected a positive finite number");
 	d.n = 2;
 	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &r), LM_EFIT);
 	ck_assert(strstr(lm_error_message(), "x.csv: 2 points") != NULL);
+}
+END_TEST
+
+/* Three memory kinds sharing the arithmetic: a DRAM-like, a shared-memory
+ * like and an SFU-like one, with n = 1..nmax and the alphas above; kind k
+ * gets issue cost cost[k]. */
+static const lm_model_params kinds3[3] = {
+	{ .alu_lat = 6, .mem_lat = 368, .alu_thru = 4, .mem_thru = 0.081, .issue_thru = 4.04 },
+	{ .alu_lat = 6, .mem_lat = 24, .alu_thru = 4, .mem_thru = 1.0, .issue_thru = 4.04 },
+	{ .alu_lat = 6, .mem_lat = 13, .alu_thru = 4, .mem_thru = 0.5, .issue_thru = 4.04 },
+};
+static const char *const kind_names[3] = { "gmem", "lmem", "sfu" };
+
+static lm_fit_data synth_kinds(const double *cost, int nmax)
+{
+	lm_fit_data d = { .v = malloc(3 * NALPHAS * (size_t)nmax * sizeof(lm_fit_point)),
+			  .path = "synthetic", .nkinds = 3 };
+	ck_assert_ptr_nonnull(d.v);
+	for (int k = 0; k < 3; k++) {
+		snprintf(d.kind[k], sizeof d.kind[k], "%s", kind_names[k]);
+		lm_model_params q = kinds3[k];
+		q.issue_cost = cost[k];
+		for (size_t a = 0; a < NALPHAS; a++) {
+			if (isinf(alphas[a]) && k) /* one arithmetic-only curve */
+				continue;
+			for (int n = 1; n <= nmax; n++) {
+				lm_model_point r = lm_model_eval(&q, n, alphas[a]);
+				double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
+				d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0, k };
+			}
+		}
+	}
+	return d;
+}
+
+START_TEST(several_kinds_recover_every_parameter)
+{
+	static const double one[3] = { 1, 1, 1 };
+	lm_fit_data d = synth_kinds(one, 80);
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(r.nkinds, 3);
+	ck_assert_int_eq(r.nparams, 3 + 2 * 3);
+	ck_assert_rel(r.p[LM_PARAM_ALU_LAT].value, 6, 0.01);
+	ck_assert_rel(r.p[LM_PARAM_ALU_THRU].value, 4, 0.01);
+	ck_assert_rel(r.p[LM_PARAM_ISSUE_THRU].value, 4.04, 0.01);
+	for (int k = 0; k < 3; k++) {
+		ck_assert_str_eq(r.kind[k], kind_names[k]);
+		for (int i = LM_PARAM_MEM_LAT; i <= LM_PARAM_MEM_THRU; i += LM_PARAM_MEM_THRU - LM_PARAM_MEM_LAT) {
+			const lm_param *p = &r.kp[k][i];
+			ck_assert_msg(p->kind == LM_PARAM_VALUE, "%s.%s: %s (%s)", lm_param_key(i),
+				      kind_names[k], lm_param_kind_name(p->kind), p->note);
+			ck_assert_rel(p->value, truth(&kinds3[k], i), 0.01);
+		}
+	}
+	ck_assert_rel(r.p[LM_PARAM_MEM_LAT].value, 368, 0.01); /* the default kind */
+	ck_assert(r.rms < 1e-3);
+	lm_fit_data_free(&d);
+}
+END_TEST
+
+START_TEST(issue_cost_of_two_is_recovered_and_pays)
+{
+	static const double cost[3] = { 1, 1, 2 };
+	lm_fit_data d = synth_kinds(cost, 80);
+	lm_fit_result without, with;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &without) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_fit_run_with(&d, LM_FIT_BASIC, true, &with) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(with.nparams, without.nparams + 3);
+	/* gmem's issue bound lies within 1% of alu_thru / alpha, at two alphas:
+	 * its cost may come out undetermined, and is then a tie at 1 */
+	for (int k = 0; k < 3; k++) {
+		const lm_param *c = &with.kp[k][LM_PARAM_ISSUE_COST];
+		ck_assert_msg(lm_test_rel_ok(c->value, cost[k], 0.01) &&
+				      (c->kind == LM_PARAM_VALUE || (k == 0 && c->kind == LM_PARAM_TIED)),
+			      "issue_cost.%s = %g %s (%s), expected %g", kind_names[k], c->value,
+			      lm_param_kind_name(c->kind), c->note, cost[k]);
+	}
+	ck_assert_rel(with.kp[2][LM_PARAM_MEM_LAT].value, 13, 0.01);
+	ck_assert_rel(with.p[LM_PARAM_ALU_THRU].value, 4, 0.01);
+	ck_assert(with.rms < without.rms);
+	char why[LM_PARAMS_TEXT];
+	ck_assert(lm_fit_cost_pays(&without, &with, why, sizeof why));
+	ck_assert(strstr(why, "pays") != NULL);
+	/* and where every cost is 1, it does not pay */
+	static const double one[3] = { 1, 1, 1 };
+	lm_fit_data e = synth_kinds(one, 80);
+	lm_fit_result w0, w1;
+	ck_assert_int_eq(lm_fit_run(&e, LM_FIT_BASIC, &w0), LM_OK);
+	ck_assert_int_eq(lm_fit_run_with(&e, LM_FIT_BASIC, true, &w1), LM_OK);
+	ck_assert(!lm_fit_cost_pays(&w0, &w1, why, sizeof why));
+	lm_fit_data_free(&d);
+	lm_fit_data_free(&e);
 }
 END_TEST
 
@@ -291,6 +384,33 @@ START_TEST(fit_writes_what_predict_reads)
 }
 END_TEST
 
+START_TEST(fit_all_writes_kinds_that_predict_reads)
+{
+	char ini[300], err[8192];
+	snprintf(ini, sizeof ini, "%s/all.ini", dir);
+	const char *fit[] = { "fit", measured(), "--mix", "all", "--issue-cost", "-o", ini, NULL };
+	ck_assert_msg(run(fit, err, sizeof err) == 0, "%s", err);
+	lm_params ps;
+	ck_assert_msg(lm_params_read(ini, &ps) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_eq(ps.default_kind, "gmem");
+	ck_assert_int_eq(ps.nkinds, 4);
+	ck_assert(isfinite(ps.fit_aic_cost) && isfinite(ps.fit_aic_no_cost));
+	ck_assert(strstr(ps.fit_cost_preference, "AIC") != NULL);
+	lm_model_params g, l;
+	ck_assert_int_eq(lm_params_model_kind(&ps, ini, NULL, &g), LM_OK);
+	ck_assert_int_eq(lm_params_model_kind(&ps, ini, "lmem", &l), LM_OK);
+	ck_assert(l.mem_lat < 0.1 * g.mem_lat); /* shared memory is near, DRAM far */
+	const char *predict[] = { "predict", ini, "--mix", "sfu", NULL };
+	ck_assert_msg(run(predict, err, sizeof err) == 0, "%s", err);
+	const char *nokind[] = { "predict", ini, "--mix", "stream", NULL };
+	ck_assert_int_eq(run(nokind, err, sizeof err), 2);
+	ck_assert_msg(strstr(err, "--mix 'stream': no such memory kind") != NULL, "%s", err);
+	const char *list[] = { "fit", measured(), "--mix", "lmem,stream", "-o", ini, NULL };
+	ck_assert_int_eq(run(list, err, sizeof err), 2);
+	ck_assert_msg(strstr(err, "mix stream measures bandwidth directly") != NULL, "%s", err);
+}
+END_TEST
+
 int main(void)
 {
 	gsl_set_error_handler_off();
@@ -306,6 +426,9 @@ int main(void)
 	tcase_add_test(tc, refined_recovers_its_own_curves);
 	tcase_add_test(tc, unsaturated_memory_is_a_lower_bound);
 	tcase_add_test(tc, too_few_points_and_nan_are_refused);
+	tcase_add_test(tc, several_kinds_recover_every_parameter);
+	tcase_add_test(tc, issue_cost_of_two_is_recovered_and_pays);
+	tcase_add_test(tc, fit_all_writes_kinds_that_predict_reads);
 	tcase_add_loop_test(tc, fit_refuses_malformed_file_and_writes_nothing, 0,
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, fit_writes_what_predict_reads);

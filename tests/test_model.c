@@ -84,7 +84,7 @@ START_TEST(limit_cases_and_bounds)
 	r = lm_model_eval(&maxwell, 64, 1.0 / 4);
 	ck_assert_rel(r.alu_ipc, 0.081 / 4, 1e-12);
 	/* any subset of bounds: none at all leaves latency only */
-	lm_model_params lat_only = { 6, 368, NAN, NAN, NAN, NAN };
+	lm_model_params lat_only = { 6, 368, NAN, NAN, NAN, NAN, NAN };
 	r = lm_model_eval(&lat_only, 1000, 1);
 	ck_assert_rel(r.mem_ipc, 1000.0 / 374, 1e-12);
 	ck_assert(isinf(lm_model_warps_needed(&lat_only, 1, 0.9)));

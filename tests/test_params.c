@@ -48,7 +48,7 @@ static lm_params sample(void)
 	ps.compute_units = 132;
 	ps.clock_mhz = 1980.0000000000002;
 	snprintf(ps.clock_source, sizeof ps.clock_source, "%%clock64/%%globaltimer");
-	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300 };
+	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300, 1.25 };
 	for (int i = 0; i < LM_PARAM_COUNT; i++) {
 		ps.p[i].value = v[i];
 		ps.p[i].std_error = i == 2 ? NAN : v[i] / 7;
@@ -63,6 +63,27 @@ static lm_params sample(void)
 	snprintf(ps.fit_preference, sizeof ps.fit_preference, "AIC lower by 12.5");
 	for (int i = 0; i < LM_DERIVED_COUNT; i++)
 		ps.derived[i] = i == 3 ? NAN : 10.0 / (i + 1);
+	/* two further memory kinds; sfu without contention */
+	snprintf(ps.default_kind, sizeof ps.default_kind, "gmem");
+	ps.nkinds = 2;
+	static const char *const names[2] = { "lmem", "sfu" };
+	for (int k = 0; k < 2; k++) {
+		lm_params_kind *kd = &ps.kinds[k];
+		snprintf(kd->name, sizeof kd->name, "%s", names[k]);
+		for (int i = 0; i < LM_PARAM_COUNT; i++) {
+			if (!lm_param_per_kind(i) || (k == 1 && i == LM_PARAM_CONTENTION))
+				continue;
+			kd->p[i].value = (k + 1) * 0.1 * (i + 1) + 1.0 / 3;
+			kd->p[i].std_error = kd->p[i].value / 9;
+			kd->p[i].kind = i == LM_PARAM_ISSUE_COST ? LM_PARAM_TIED : LM_PARAM_VALUE;
+			snprintf(kd->p[i].note, sizeof kd->p[i].note, "kind %s, %d", names[k], i);
+		}
+	}
+	ps.fit_rms_no_cost = 0.05;
+	ps.fit_aic_no_cost = -1000.25;
+	ps.fit_rms_cost = 0.04;
+	ps.fit_aic_cost = -1100.5;
+	snprintf(ps.fit_cost_preference, sizeof ps.fit_cost_preference, "AIC lower by 100.25");
 	return ps;
 }
 
@@ -104,6 +125,34 @@ START_TEST(round_trip_is_lossless)
 	ck_assert_str_eq(b.fit_preference, a.fit_preference);
 	for (int i = 0; i < LM_DERIVED_COUNT; i++)
 		ck_assert_msg(same_double(b.derived[i], a.derived[i]), "%s", lm_derived_key(i));
+	ck_assert_str_eq(b.default_kind, a.default_kind);
+	ck_assert_int_eq(b.nkinds, a.nkinds);
+	for (int k = 0; k < a.nkinds; k++) {
+		ck_assert_str_eq(b.kinds[k].name, a.kinds[k].name);
+		for (int i = 0; i < LM_PARAM_COUNT; i++) {
+			const lm_param *x = &a.kinds[k].p[i], *y = &b.kinds[k].p[i];
+			ck_assert_msg(same_double(y->value, x->value), "kind %d value %d", k, i);
+			ck_assert_msg(same_double(y->std_error, x->std_error), "kind %d stderr %d", k, i);
+			ck_assert_int_eq(y->kind, x->kind);
+			ck_assert_str_eq(y->note, x->note);
+		}
+	}
+	ck_assert(same_double(b.fit_rms_no_cost, a.fit_rms_no_cost));
+	ck_assert(same_double(b.fit_aic_no_cost, a.fit_aic_no_cost));
+	ck_assert(same_double(b.fit_rms_cost, a.fit_rms_cost));
+	ck_assert(same_double(b.fit_aic_cost, a.fit_aic_cost));
+	ck_assert_str_eq(b.fit_cost_preference, a.fit_cost_preference);
+	/* each kind's model: shared parameters with its own memory ones */
+	lm_model_params mq;
+	ck_assert_int_eq(lm_params_model_kind(&b, p, "sfu", &mq), LM_OK);
+	ck_assert(same_double(mq.mem_lat, a.kinds[1].p[LM_PARAM_MEM_LAT].value));
+	ck_assert(same_double(mq.issue_cost, a.kinds[1].p[LM_PARAM_ISSUE_COST].value));
+	ck_assert(isnan(mq.contention));
+	ck_assert(same_double(mq.alu_lat, a.p[LM_PARAM_ALU_LAT].value));
+	ck_assert_int_eq(lm_params_model_kind(&b, p, "gmem", &mq), LM_OK);
+	ck_assert(same_double(mq.mem_lat, a.p[LM_PARAM_MEM_LAT].value));
+	ck_assert_int_eq(lm_params_model_kind(&b, p, "gmem-random", &mq), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "it holds gmem, lmem, sfu"), "%s", lm_error_message());
 	/* a second write of what was read gives the same bytes */
 	const char *q = path_in_dir("rt2.ini");
 	ck_assert_int_eq(lm_params_write(q, &b), LM_OK);
@@ -143,6 +192,106 @@ START_TEST(unknown_derived_key_is_refused)
 }
 END_TEST
 
+static char *slurp(const char *path, long *len)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	*len = ftell(f);
+	rewind(f);
+	char *buf = calloc(1, (size_t)*len + 1);
+	ck_assert_int_eq(fread(buf, 1, (size_t)*len, f), (size_t)*len);
+	fclose(f);
+	return buf;
+}
+
+/* Every parameter file in the tree, old ones included, still reads. */
+START_TEST(committed_files_read)
+{
+	static const char *const files[] = {
+		"data/reference/maxwell-gtx980.ini", "data/reference/kepler-gtx680.ini",
+		"data/measured/nvidia-h200/params.ini", "data/measured/nvidia-h200/params-lmem.ini",
+		"data/measured/nvidia-h200/params-sfu.ini", "data/measured/nvidia-h200/params-refined.ini",
+	};
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char path[600];
+		lm_params ps;
+		snprintf(path, sizeof path, "%s/%s", getenv("LATMIX_SOURCE_ROOT"), files[i]);
+		ck_assert_msg(lm_params_read(path, &ps) == LM_OK, "%s", lm_error_message());
+	}
+}
+END_TEST
+
+/* Per-kind sections appended to (or edited in) a good file: each bad one
+ * is refused with the file, the line and the section and key. */
+static const struct {
+	const char *what;
+	const char *find, *replace; /* in the written sample; NULL: append only */
+	const char *append;
+	const char *at;             /* in replace or append: the line named; NULL: any */
+	const char *message;
+} bad_kinds[] = {
+	{ "unknown kind name", NULL, NULL, "[mem_lat.texture]\nvalue = 5\n", "value",
+	  "[mem_lat.texture] value: unknown memory kind 'texture'" },
+	{ "stream is no kind", NULL, NULL, "\n[mem_thru.stream]\nvalue = 5\n", "value",
+	  "[mem_thru.stream] value: unknown memory kind 'stream'" },
+	{ "bad unit", "[mem_lat.lmem]\nvalue = 0.53333333333333333\nunit = cycles",
+	  "[mem_lat.lmem]\nvalue = 0.53333333333333333\nunit = ns", NULL, "unit",
+	  "[mem_lat.lmem] unit: unknown unit 'ns'" },
+	{ "unknown key", NULL, NULL, "[issue_cost.sfu]\nslots = 2\n", "slots",
+	  "[issue_cost.sfu] slots: unknown key" },
+	{ "shared parameter per kind", NULL, NULL, "[alu_lat.lmem]\nvalue = 2\n", "value",
+	  "[alu_lat.lmem] value: not a per-kind parameter" },
+	{ "unknown parameter", NULL, NULL, "[mem_bw.lmem]\nvalue = 2\n", "value",
+	  "[mem_bw.lmem] value: unknown key" },
+	{ "the default kind again", NULL, NULL,
+	  "[mem_lat.gmem]\nvalue = 2\nunit = cycles\nstderr = missing\nkind = value\nnote = x\n", "value",
+	  "[mem_lat.gmem]: 'gmem' is the default kind" },
+	{ "kind without mem_thru", NULL, NULL,
+	  "[mem_lat.gmem-random]\nvalue = 2\nunit = cycles\nstderr = missing\nkind = value\nnote = x\n",
+	  "value", "[mem_thru.gmem-random]: missing section" },
+	{ "kind without default", "default = gmem\n", "", NULL, NULL,
+	  "[kinds] default: missing key" },
+	{ "unknown default", "default = gmem\n", "default = dram\n", NULL, "default",
+	  "[kinds] default: unknown memory kind 'dram'" },
+};
+
+START_TEST(malformed_kind_section_names_file_line_and_key)
+{
+	lm_params a = sample(), b;
+	const char *p = path_in_dir("kinds.ini");
+	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	long len;
+	char *text = slurp(p, &len);
+	FILE *f = fopen(p, "wb");
+	ck_assert_ptr_nonnull(f);
+	int line = 1;
+	const char *ins = bad_kinds[_i].find ? bad_kinds[_i].replace : bad_kinds[_i].append;
+	char *at = bad_kinds[_i].find ? strstr(text, bad_kinds[_i].find) : text + len;
+	ck_assert_msg(at != NULL, "%s: pattern not in the sample", bad_kinds[_i].what);
+	for (char *c = text; c < at; c++)
+		line += *c == '\n';
+	if (bad_kinds[_i].at)
+		for (const char *c = ins; c < strstr(ins, bad_kinds[_i].at); c++)
+			line += *c == '\n';
+	fwrite(text, 1, (size_t)(at - text), f);
+	fputs(ins, f);
+	if (bad_kinds[_i].find)
+		fputs(at + strlen(bad_kinds[_i].find), f);
+	fclose(f);
+	free(text);
+	ck_assert_int_eq(lm_params_read(p, &b), LM_EPARSE);
+	const char *msg = lm_error_message();
+	ck_assert_msg(strstr(msg, bad_kinds[_i].message) != NULL, "%s: message '%s' lacks '%s'",
+		      bad_kinds[_i].what, msg, bad_kinds[_i].message);
+	char where[300];
+	snprintf(where, sizeof where, "%s:%d: ", p, line);
+	ck_assert_msg(!bad_kinds[_i].at ? strncmp(msg, p, strlen(p)) == 0 && msg[strlen(p)] == ':'
+					: strncmp(msg, where, strlen(where)) == 0,
+		      "%s: message '%s' does not start with '%s'", bad_kinds[_i].what, msg, where);
+}
+END_TEST
+
 START_TEST(unwritable_string_is_refused_and_nothing_written)
 {
 	lm_params a = sample();
@@ -177,18 +326,6 @@ static const struct {
 	{ "truncated mid-line", NULL, NULL, 1370, ":60: truncated" },
 };
 
-static char *slurp(const char *path, long *len)
-{
-	FILE *f = fopen(path, "rb");
-	ck_assert_ptr_nonnull(f);
-	fseek(f, 0, SEEK_END);
-	*len = ftell(f);
-	rewind(f);
-	char *buf = calloc(1, (size_t)*len + 1);
-	ck_assert_int_eq(fread(buf, 1, (size_t)*len, f), (size_t)*len);
-	fclose(f);
-	return buf;
-}
 
 START_TEST(malformed_file_names_file_line_and_key)
 {
@@ -241,6 +378,9 @@ int main(void)
 	tcase_add_loop_test(tc, malformed_file_names_file_line_and_key, 0,
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, missing_file_is_an_io_error);
+	tcase_add_test(tc, committed_files_read);
+	tcase_add_loop_test(tc, malformed_kind_section_names_file_line_and_key, 0,
+			    (int)(sizeof bad_kinds / sizeof bad_kinds[0]));
 	suite_add_tcase(s, tc);
 	int rc = lm_test_run(s);
 	char cmd[300];
