@@ -34,6 +34,12 @@ plot 'throughput-gmem-chains.dat' index 0 using 1:2 with points pt 7 ps 0.7 lc r
   'throughput-gmem-chains.dat' index 15 using 1:2 with points pt 13 ps 0.7 lc rgb '#d62728' notitle, \
   'throughput-gmem-chains-model.dat' index 3 using 1:2 with lines lw 2 lc rgb '#d62728' notitle, \
   'throughput-gmem-chains-model.dat' index 3 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
+  'throughput-gmem-chains.dat' index 16 using 1:2 with points pt 7 ps 0.7 lc rgb '#9467bd' title 'alpha = inf', \
+  'throughput-gmem-chains.dat' index 17 using 1:2 with points pt 5 ps 0.7 lc rgb '#9467bd' notitle, \
+  'throughput-gmem-chains.dat' index 18 using 1:2 with points pt 9 ps 0.7 lc rgb '#9467bd' notitle, \
+  'throughput-gmem-chains.dat' index 19 using 1:2 with points pt 13 ps 0.7 lc rgb '#9467bd' notitle, \
+  'throughput-gmem-chains-model.dat' index 4 using 1:2 with lines lw 2 lc rgb '#9467bd' notitle, \
+  'throughput-gmem-chains-model.dat' index 4 using 1:3 with lines lw 2 dt 2 lc rgb '#9467bd' notitle, \
   keyentry with points pt 7 lc rgb 'black' title 'k = 1', \
   keyentry with points pt 5 lc rgb 'black' title 'k = 2', \
   keyentry with points pt 9 lc rgb 'black' title 'k = 4', \
