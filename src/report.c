@@ -928,6 +928,40 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 			k, icept, slope, mm->mp[BASIC].mem_lat, mm->mp[BASIC].alu_lat);
 }
 
+/* The peaks measured directly (streaming reads; arithmetic-only chains,
+ * several per thread where measured) beside the fitted bounds of gmem. */
+static void md_peaks(FILE *f, const report *rp)
+{
+	double mem = 0, bytes = 0, alu = 0;
+	for (size_t i = 0; i < rp->res.n; i++) {
+		const lm_result *x = &rp->res.v[i];
+		if (strcmp(x->mix, "stream") == 0) {
+			mem = fmax(mem, x->row.mem_ipc);
+			bytes = fmax(bytes, x->row.bytes_per_s);
+		}
+		if (!x->row.alpha.den)
+			alu = fmax(alu, x->row.alu_ipc);
+	}
+	const mix_model *g = NULL;
+	for (size_t m = 0; m < rp->nmix; m++)
+		if (strcmp(rp->mix[m].name, "gmem") == 0 && rp->mix[m].has[BASIC])
+			g = &rp->mix[m];
+	fputs("## Peaks measured directly\n\n"
+	      "| peak | measured | fitted (basic) | measured / fitted |\n|---|---|---|---|\n", f);
+	double fm = g ? g->mp[BASIC].mem_thru : NAN, fa = g ? g->mp[BASIC].alu_thru : NAN;
+	if (mem > 0)
+		fprintf(f, "| memory: streaming reads (`stream`) | %.4g warp loads/cycle/CU, %.0f GB/s | %.4g | %.2f |\n",
+			mem, bytes / 1e9, fm, mem / fm);
+	else
+		fprintf(f, "| memory: streaming reads (`stream`) | not measured | %.4g | - |\n", fm);
+	if (alu > 0)
+		fprintf(f, "| arithmetic: independent adds (alpha = inf, every chain count) | %.4g warp adds/cycle/CU | %.4g | %.2f |\n",
+			alu, fa, alu / fa);
+	fputs("\nOpenCL reports neither a nominal memory bandwidth nor the lanes per CU, so the fraction "
+	      "of the vendor's nominal figures is not given here; compare the bytes per second above "
+	      "with the data sheet.\n\n", f);
+}
+
 static lm_status write_markdown(const report *rp, const lm_report_info *info, point *buf)
 {
 	char path[4200];
@@ -949,6 +983,7 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 	fputs("## Fitted parameters\n\n", f);
 	for (size_t m = 0; m < rp->nmix; m++)
 		md_params(f, rp, &rp->mix[m], buf);
+	md_peaks(f, rp);
 	fputs("## Pictures\n\nEach picture is drawn by gnuplot from `NAME.gp` and `NAME.dat` (and "
 	      "`NAME-model.dat` for the throughput pictures) in this directory, as PNG and SVG; edit a "
 	      "script and rerun `gnuplot NAME.gp` to restyle it.\n\n", f);

@@ -134,6 +134,53 @@ START_TEST(a_wrong_chain_is_caught)
 }
 END_TEST
 
+/* Every mix, a tiny sweep: every launch's chains checked (inside
+ * lm_meas_point), two chains per thread where the mix allows. */
+START_TEST(every_mix_runs_and_checks)
+{
+	const lm_mix *mix = lm_mix_at(_i);
+	lm_meas_config c = cfg;
+	c.mix = mix;
+	c.chains = mix->step == LM_STEP_STREAM ? 1 : 2;
+	lm_meas *m;
+	ck_assert_msg(lm_meas_alloc(&dev, &c, &m) == LM_OK, "%s: %s", mix->name, lm_error_message());
+	static const lm_alpha as[] = { { 0, 1 }, { 3, 1 } };
+	for (int a = 0; a < (mix->step == LM_STEP_STREAM ? 1 : 2); a++)
+		for (unsigned k = 1; k <= c.chains; k++) {
+			lm_meas_row r;
+			ck_assert_msg(lm_meas_point(m, as[a], k, 2, &r) == LM_OK, "%s: %s", mix->name,
+				      lm_error_message());
+			ck_assert(r.mem_ipc > 0 && isfinite(r.mem_ipc));
+			ck_assert_uint_eq(r.chains, k);
+			ck_assert_uint_eq(r.checked, mix->step == LM_STEP_STREAM
+							     ? 0 : 2ul * dev.compute_units * dev.simd_width * k);
+		}
+	lm_meas_free(m);
+}
+END_TEST
+
+START_TEST(bad_combinations_refused)
+{
+	lm_meas_config c = cfg;
+	c.mix = lm_mix_find("stream");
+	c.chains = 2;
+	ck_assert_int_eq(lm_meas_check_config(&dev, &c), LM_EUSAGE);
+	c.mix = lm_mix_find("gmem");
+	c.chains = 0;
+	ck_assert_int_eq(lm_meas_check_config(&dev, &c), LM_EUSAGE);
+	/* a local chase larger than the device's local memory */
+	lm_device big = dev;
+	big.simd_width = (unsigned)(dev.local_mem / 4 / LM_MEAS_LMEM_ROWS) + 1;
+	c.mix = lm_mix_find("lmem");
+	c.chains = 1;
+	ck_assert_int_eq(lm_meas_check_config(&big, &c), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "local memory") != NULL, "%s", lm_error_message());
+	lm_meas *m = NULL;
+	ck_assert_int_eq(lm_meas_alloc(&big, &c, &m), LM_EUSAGE);
+	ck_assert_ptr_null(m);
+}
+END_TEST
+
 START_TEST(impossible_points_refused)
 {
 	unsigned g, w;
@@ -159,6 +206,11 @@ int main(void)
 	tcase_add_test(tc, rows_round_trip_through_csv);
 	tcase_add_test(tc, a_wrong_chain_is_caught);
 	tcase_add_test(tc, impossible_points_refused);
+	int nmix = 0;
+	while (lm_mix_at(nmix))
+		nmix++;
+	tcase_add_loop_test(tc, every_mix_runs_and_checks, 0, nmix);
+	tcase_add_test(tc, bad_combinations_refused);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -117,6 +117,7 @@ static void check_report(const char *dir, bool drawn)
 	ck_assert(strstr(md, "8522825728 bytes"));            /* footprint */
 	ck_assert(strstr(md, "co-resident (rows) | yes 2964, unverified 57"));
 	ck_assert(strstr(md, "fixed-time"));
+	ck_assert(strstr(md, "| memory: streaming reads (`stream`) | 0.1309 warp loads/cycle/CU"));
 	ck_assert(strstr(md, "tool version 0.1.0"));
 	ck_assert(strstr(md, "| mem_lat | cycles | 743.3 ± 1.9 |")); /* params.ini, with its error */
 	for (size_t i = 0; i < NPICTURES; i++) {
