@@ -27,7 +27,8 @@ run: build
 	$(LATMIX) measure $(DEVARG)
 	@dir=$$($(LATMIX) devices --print-dir $(DEVARG)) && set -e && \
 	echo "fitting $$dir/measurements.csv" && \
-	for m in $(FIT_MIXES); do $(LATMIX) fit -m $$m $$dir/measurements.csv > $$dir/fit-$$m.txt; done && \
+	for m in $(FIT_MIXES); do $(LATMIX) fit -m $$m $$dir/measurements.csv > $$dir/fit-$$m.txt || \
+		echo "latmix: the fit of mix $$m failed (see above); the report goes on without it"; done && \
 	$(LATMIX) fit --model refined -o $$dir/params-refined.ini $$dir/measurements.csv > /dev/null && \
 	$(LATMIX) report $$dir && \
 	echo "report: $$dir/report/report.md (fits: $$dir/fit-*.txt)"

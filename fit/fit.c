@@ -450,8 +450,9 @@ static size_t binding_points(const problem *pb, const lm_model_params *q, int k,
  * the sharp model in w. */
 static lm_status solve(problem *pb, const char *path, gsl_vector *x,
 		       gsl_multifit_nlinear_workspace *w, gsl_multifit_nlinear_fdf *fdf,
-		       size_t *iterations)
+		       size_t *iterations, bool *converged)
 {
+	*converged = true;
 	double u0 = gsl_vector_get(x, X_ISSUE_THRU);
 	*iterations = 0;
 	for (size_t s = 0; s < NSTAGES; s++) {
@@ -469,6 +470,15 @@ static lm_status solve(problem *pb, const char *path, gsl_vector *x,
 			return gsl_failure(path, "at its starting point", st);
 		st = gsl_multifit_nlinear_driver(500, 1e-10, 1e-10, 0, NULL, NULL, &info, w);
 		*iterations += gsl_multifit_nlinear_niter(w);
+		if (st == GSL_EMAXITER && s + 1 == NSTAGES) { /* one more round, from where it stopped */
+			st = gsl_multifit_nlinear_driver(2000, 1e-10, 1e-10, 0, NULL, NULL, &info, w);
+			*iterations += gsl_multifit_nlinear_niter(w);
+			/* still moving: keep the last iterate, said so in the result */
+			if (st == GSL_EMAXITER) {
+				*converged = false;
+				st = GSL_SUCCESS;
+			}
+		}
 		/* no progress at the end of a stage is a minimum reached, not a failure */
 		if (st && st != GSL_ENOPROG && !(st == GSL_EMAXITER && s + 1 < NSTAGES))
 			return gsl_failure(path, "did not converge", st);
@@ -582,6 +592,43 @@ static void check_mem_thru(const problem *pb, const curve *cv, size_t nc, size_t
 	}
 }
 
+/* A latency whose bound (occupancy / latency) binds at no point of its
+ * curves: the lowest curve is at its peak from the smallest occupancy on
+ * (a CPU, say), so the data show only that the latency is at most
+ * n_min / peak (less the adds' share for the memory latency). kind < 0:
+ * the arithmetic latency. */
+static void check_latency(const problem *pb, const lm_model_params *q, int kind, lm_param *p)
+{
+	double amin = INFINITY;
+	for (size_t i = 0; i < pb->n; i++) {
+		const lm_fit_point *pt = &pb->v[i];
+		if (kind >= 0 && pt->kind == kind && !isinf(pt->alpha))
+			amin = fmin(amin, pt->alpha);
+	}
+	size_t m = 0;
+	double nmin = INFINITY;
+	for (size_t i = 0; i < pb->n; i++) {
+		const lm_fit_point *pt = &pb->v[i];
+		if (kind < 0 ? !isinf(pt->alpha) : pt->kind != kind || pt->alpha != amin)
+			continue;
+		nmin = fmin(nmin, pt->warps);
+		m += lm_model_eval(&q[pt->kind], pt->warps, pt->alpha).bound == LM_BOUND_LATENCY;
+	}
+	/* the refined model's memory curve has no sharp latency bound to bind */
+	bool contended = kind >= 0 && q[kind].contention > 0;
+	if (!isfinite(nmin) || ((m > 0 || contended) && p->value > 1e-3))
+		return;
+	const lm_model_params *k = &q[kind < 0 ? 0 : kind];
+	double a = kind < 0 ? INFINITY : amin;
+	double most = nmin / lm_model_peak(k, a, NULL);
+	if (kind >= 0 && amin > 0)
+		most -= amin * k->alu_lat;
+	char note[LM_PARAMS_TEXT];
+	snprintf(note, sizeof note, "latency bound binds at no point: the curve is at its peak from %g warps (fitted %.3g)",
+		 nmin, p->value);
+	set_param(p, most > 0 ? most : NAN, NAN, most > 0 ? LM_PARAM_AT_MOST : LM_PARAM_MISSING, note);
+}
+
 /* Standard errors, then the parameters the data leave open as bounds. */
 static void report_params(const problem *pb, const curve *cv, size_t nc,
 			  gsl_multifit_nlinear_workspace *w, lm_fit_result *r)
@@ -608,9 +655,11 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 	fitted(pb, x, cov, var, X_ALU_LAT, false, &r->p[LM_PARAM_ALU_LAT]);
 	fitted(pb, x, cov, var, X_ALU_THRU, false, &r->p[LM_PARAM_ALU_THRU]);
 	fitted(pb, x, cov, var, X_ISSUE_THRU, false, &r->p[LM_PARAM_ISSUE_THRU]);
+	check_latency(pb, q, -1, &r->p[LM_PARAM_ALU_LAT]);
 	for (size_t k = 0; k < L->nkinds; k++) {
 		lm_param *kp = r->kp[k];
 		fitted(pb, x, cov, var, x_mem_lat(L, k), false, &kp[LM_PARAM_MEM_LAT]);
+		check_latency(pb, q, (int)k, &kp[LM_PARAM_MEM_LAT]);
 		fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
 		if (L->refined)
 			fitted(pb, x, cov, var, x_contention(L, k), false, &kp[LM_PARAM_CONTENTION]);
@@ -829,9 +878,14 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 	r.nkinds = L.nkinds;
 	for (size_t k = 0; k < d->nkinds; k++)
 		snprintf(r.kind[k], sizeof r.kind[k], "%s", d->kind[k]);
-	if ((s = solve(&pb, d->path, x, w, &fdf, &r.iterations)) != LM_OK)
+	if ((s = solve(&pb, d->path, x, w, &fdf, &r.iterations, &r.converged)) != LM_OK)
 		goto fail;
 	report_params(&pb, cv, nc, w, &r);
+	if (!r.converged)
+		for (int i = 0; i < LM_PARAM_COUNT; i++)
+			if (r.p[i].kind == LM_PARAM_VALUE)
+				snprintf(r.p[i].note, sizeof r.p[i].note,
+					 "the solver's last iterate: not converged in %zu iterations", r.iterations);
 	report_errors(&pb, cv, nc, &r);
 	report_derived(v, cv, nc, &r);
 	if (!isfinite(r.rms)) {

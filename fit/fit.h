@@ -78,6 +78,7 @@ typedef struct {
 	size_t kind_points[LM_FIT_MAX_KINDS];          /* finite alpha only */
 	double kind_rms[LM_FIT_MAX_KINDS], kind_max[LM_FIT_MAX_KINDS];
 	size_t points, nparams, iterations;
+	bool converged;             /* false: the parameters are the solver's last iterate */
 	double rms, max;            /* relative errors over every point */
 	double aic;                 /* N ln(RSS / N) + 2 nparams */
 	size_t ncurves;

@@ -346,6 +346,9 @@ static void print_params(const lm_fit_result *r, const char *written)
 	printf("\n%s model%s%s%s%s: %zu parameters, %zu iterations\n", lm_fit_model_name(r->model),
 	       r->issue_cost ? " with issue cost" : "", written ? " (written to " : "",
 	       written ? written : "", written ? ")" : "", r->nparams, r->iterations);
+	if (!r->converged)
+		printf("  warning: the solver had not converged after %zu iterations; these are its last "
+		       "iterate (notes say so in the file)\n", r->iterations);
 	for (int i = 0; i < LM_PARAM_COUNT; i++)
 		if (r->p[i].kind != LM_PARAM_MISSING && !(r->nkinds > 1 && lm_param_per_kind(i)))
 			print_param(lm_param_key(i), lm_param_unit(i), &r->p[i]);

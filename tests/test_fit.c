@@ -68,6 +68,35 @@ START_TEST(basic_recovers_noise_free_parameters)
 }
 END_TEST
 
+/* Regression: on a CPU every curve is at its peak from one warp on; the
+ * latencies then collapsed to 0 and the file written could not be read. */
+START_TEST(flat_curves_give_latency_bounds_not_zero)
+{
+	const lm_model_params cpu = { .alu_lat = 2, .mem_lat = 20, .alu_thru = 0.5,
+				      .mem_thru = 0.002, .issue_thru = NAN, .contention = NAN };
+	lm_fit_data d = synth(&cpu, 16, 0, 3);
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
+	for (int i = LM_PARAM_ALU_LAT; i <= LM_PARAM_MEM_LAT; i++) {
+		ck_assert_msg(r.p[i].kind == LM_PARAM_AT_MOST, "%s: %s %g (%s)", lm_param_key(i),
+			      lm_param_kind_name(r.p[i].kind), r.p[i].value, r.p[i].note);
+		ck_assert(r.p[i].value > 0);
+	}
+	/* at most: n_min / peak */
+	ck_assert_rel(r.p[LM_PARAM_ALU_LAT].value, 1 / 0.5, 0.02);
+	ck_assert(r.p[LM_PARAM_MEM_LAT].value >= 20 && r.p[LM_PARAM_MEM_LAT].value <= 1 / 0.002 * 1.02);
+	lm_params ps = lm_params_empty(), back;
+	lm_fit_to_params(&r, &ps);
+	char path[] = "/tmp/latmix-flat-XXXXXX";
+	int fd = mkstemp(path);
+	close(fd);
+	ck_assert_msg(lm_params_write(path, &ps) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_params_read(path, &back) == LM_OK, "%s", lm_error_message());
+	unlink(path);
+	lm_fit_data_free(&d);
+}
+END_TEST
+
 START_TEST(basic_with_noise_lands_within_its_standard_errors)
 {
 	lm_fit_data d = synth(&maxwell, 80, 0.02, 20261121);
@@ -423,6 +452,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, basic_recovers_noise_free_parameters);
 	tcase_add_test(tc, basic_with_noise_lands_within_its_standard_errors);
+	tcase_add_test(tc, flat_curves_give_latency_bounds_not_zero);
 	tcase_add_test(tc, refined_recovers_its_own_curves);
 	tcase_add_test(tc, unsaturated_memory_is_a_lower_bound);
 	tcase_add_test(tc, too_few_points_and_nan_are_refused);
