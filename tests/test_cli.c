@@ -1,6 +1,7 @@
 /* The command line as a user meets it: a table of arguments, the exit
  * status and a piece of the message expected. Runs the built latmix. */
 #include "testutil.h"
+#include "testrun.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,20 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-typedef struct {
-	int status;
-	char out[16384];
-	char err[16384];
-} result;
-
-static void slurp(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	size_t n = f ? fread(buf, 1, size - 1, f) : 0;
-	buf[n] = '\0';
-	if (f)
-		fclose(f);
-}
+typedef lm_test_result result;
 
 /* Where a case's "@OUT" points: it must not exist afterwards. */
 static char out_path[64];
@@ -41,29 +29,7 @@ static void run(const char *const *args, result *r)
 			  : strcmp(args[n - 1], "@OUT") == 0 ? out_path
 			  : args[n - 1];
 	argv[n] = NULL;
-	char outp[] = "/tmp/latmix-cli-out-XXXXXX", errp[] = "/tmp/latmix-cli-err-XXXXXX";
-	int fo = mkstemp(outp), fe = mkstemp(errp);
-	ck_assert(fo >= 0 && fe >= 0);
-	pid_t pid = fork();
-	ck_assert(pid >= 0);
-	if (pid == 0) {
-		dup2(fo, 1);
-		dup2(fe, 2);
-		/* a sanitizer report must not pass for an ordinary failure */
-		setenv("ASAN_OPTIONS", "exitcode=99", 1);
-		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	int ws;
-	waitpid(pid, &ws, 0);
-	r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-	slurp(outp, r->out, sizeof r->out);
-	slurp(errp, r->err, sizeof r->err);
-	close(fo);
-	close(fe);
-	unlink(outp);
-	unlink(errp);
+	lm_test_latmix(argv + 1, NULL, r);
 }
 
 static const struct {

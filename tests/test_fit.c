@@ -3,6 +3,7 @@
  * files without writing a parameter file. */
 #include "testutil.h"
 #include "fit.h"
+#include "testrun.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_randist.h>
@@ -263,33 +264,18 @@ END_TEST
 
 static char dir[] = "/tmp/latmix-fit-XXXXXX";
 
+/* Runs latmix; its stderr into err. */
 static int run(const char *const *args, char *err, size_t size)
 {
-	const char *argv[16] = { getenv("LATMIX") };
-	int n = 1;
-	for (; args[n - 1]; n++)
-		argv[n] = args[n - 1];
-	argv[n] = NULL;
-	char errp[256];
-	snprintf(errp, sizeof errp, "%s/stderr", dir);
-	pid_t pid = fork();
-	ck_assert(pid >= 0);
-	if (pid == 0) {
-		if (!freopen("/dev/null", "w", stdout) || !freopen(errp, "w", stderr))
-			_exit(126);
-		setenv("ASAN_OPTIONS", "exitcode=99", 1);
-		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	int ws;
-	waitpid(pid, &ws, 0);
-	FILE *f = fopen(errp, "r");
-	size_t k = f ? fread(err, 1, size - 1, f) : 0;
+	lm_test_result *r = malloc(sizeof *r);
+	ck_assert_ptr_nonnull(r);
+	lm_test_latmix(args, NULL, r);
+	size_t k = strlen(r->err) < size ? strlen(r->err) : size - 1;
+	memcpy(err, r->err, k);
 	err[k] = '\0';
-	if (f)
-		fclose(f);
-	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	int status = r->status;
+	free(r);
+	return status;
 }
 
 static const char *measured(void)

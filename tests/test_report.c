@@ -3,6 +3,7 @@
  * without gnuplot installed: without it, the pictures must be reported as
  * skipped and everything else still written. */
 #include "testutil.h"
+#include "testrun.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,56 +12,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-typedef struct {
-	int status;
-	char out[8192];
-	char err[8192];
-} result;
+typedef lm_test_result result;
 
-static void slurp(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	size_t n = f ? fread(buf, 1, size - 1, f) : 0;
-	buf[n] = '\0';
-	if (f)
-		fclose(f);
-}
 
 /* Runs latmix with args (NULL-terminated), LATMIX_GNUPLOT set to gnuplot
  * unless NULL. */
 static void run(const char *gnuplot, const char *const *args, result *r)
 {
-	const char *argv[16] = { getenv("LATMIX") };
-	int n = 1;
-	for (; args[n - 1]; n++)
-		argv[n] = args[n - 1];
-	argv[n] = NULL;
-	char outp[] = "/tmp/latmix-rep-out-XXXXXX", errp[] = "/tmp/latmix-rep-err-XXXXXX";
-	int fo = mkstemp(outp), fe = mkstemp(errp);
-	ck_assert(fo >= 0 && fe >= 0);
-	pid_t pid = fork();
-	ck_assert(pid >= 0);
-	if (pid == 0) {
-		dup2(fo, 1);
-		dup2(fe, 2);
-		if (gnuplot)
-			setenv("LATMIX_GNUPLOT", gnuplot, 1);
-		else
-			unsetenv("LATMIX_GNUPLOT");
-		setenv("ASAN_OPTIONS", "exitcode=99", 1);
-		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	int ws;
-	waitpid(pid, &ws, 0);
-	r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-	slurp(outp, r->out, sizeof r->out);
-	slurp(errp, r->err, sizeof r->err);
-	close(fo);
-	close(fe);
-	unlink(outp);
-	unlink(errp);
+	lm_test_latmix(args, gnuplot, r);
 }
 
 /* A fresh copy of the H200 results (CSV and, if params, the parameter
@@ -110,7 +69,7 @@ static void check_report(const char *dir, bool drawn)
 {
 	char md[65536], path[4200];
 	snprintf(path, sizeof path, "%s/report/report.md", dir);
-	slurp(path, md, sizeof md);
+	lm_test_slurp(path, md, sizeof md);
 	ck_assert_msg(strstr(md, "# latmix report: NVIDIA H200"), "report.md: no title");
 	ck_assert(strstr(md, "580.159.04"));                 /* driver */
 	ck_assert(strstr(md, "%clock64/%globaltimer"));       /* clock source */
@@ -171,7 +130,7 @@ START_TEST(report_fits_when_params_are_missing)
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	char md[65536], path[4200];
 	snprintf(path, sizeof path, "%s/report/report.md", dir);
-	slurp(path, md, sizeof md);
+	lm_test_slurp(path, md, sizeof md);
 	ck_assert(strstr(md, "fitted by latmix report"));
 	ck_assert(strstr(md, "No model: "));  /* stream has none */
 	remove_dir(dir);
@@ -226,7 +185,7 @@ START_TEST(compare_chart)
 	ck_assert(strstr(r.err, "warning: chart skipped"));
 	char dat[4096], path[4200];
 	snprintf(path, sizeof path, "%s/warps-ratio.dat", tmpl);
-	slurp(path, dat, sizeof dat);
+	lm_test_slurp(path, dat, sizeof dat);
 	ck_assert_msg(strstr(dat, "0 4 0 \"G80 (thesis)\"") && strstr(dat, "\"Maxwell (thesis)\""),
 		      "warps-ratio.dat: %s", dat);
 	snprintf(path, sizeof path, "rm -rf '%s'", tmpl);

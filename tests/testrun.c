@@ -1,0 +1,51 @@
+#include "testrun.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void lm_test_slurp(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, size - 1, f) : 0;
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+}
+
+void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result *r)
+{
+	const char *argv[32] = { getenv("LATMIX") };
+	int n = 1;
+	for (; args[n - 1] && n < 31; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	char outp[] = "/tmp/latmix-test-out-XXXXXX", errp[] = "/tmp/latmix-test-err-XXXXXX";
+	int fo = mkstemp(outp), fe = mkstemp(errp);
+	ck_assert(fo >= 0 && fe >= 0);
+	pid_t pid = fork();
+	ck_assert(pid >= 0);
+	if (pid == 0) {
+		dup2(fo, 1);
+		dup2(fe, 2);
+		if (gnuplot)
+			setenv("LATMIX_GNUPLOT", gnuplot, 1);
+		else
+			unsetenv("LATMIX_GNUPLOT");
+		setenv("ASAN_OPTIONS", "exitcode=99", 1);
+		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	int ws;
+	waitpid(pid, &ws, 0);
+	r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	lm_test_slurp(outp, r->out, sizeof r->out);
+	lm_test_slurp(errp, r->err, sizeof r->err);
+	close(fo);
+	close(fe);
+	unlink(outp);
+	unlink(errp);
+}

@@ -1,0 +1,22 @@
+/* Runs the built latmix ($LATMIX) as a user would, for the suites that test
+ * the command line. */
+#ifndef LM_TESTRUN_H
+#define LM_TESTRUN_H
+
+#include <stddef.h>
+
+typedef struct {
+	int status;        /* exit status; 128 + signal if killed */
+	char out[16384];   /* stdout, cut to fit */
+	char err[16384];   /* stderr, cut to fit */
+} lm_test_result;
+
+/* Runs latmix with args (NULL-terminated). gnuplot: the value of
+ * LATMIX_GNUPLOT, or NULL to leave it unset. A sanitizer's report exits
+ * with its own status (99, 98), so it cannot pass for an ordinary failure. */
+void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result *r);
+
+/* The file's first size - 1 bytes into buf, NUL-terminated; "" if none. */
+void lm_test_slurp(const char *path, char *buf, size_t size);
+
+#endif
