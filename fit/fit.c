@@ -558,7 +558,9 @@ static void fitted(const problem *pb, const gsl_vector *x, const gsl_matrix *cov
 		for (int b = 0; b < 2; b++)
 			c += cov ? g[a] * g[b] * gsl_matrix_get(cov, gi[a], gi[b]) : NAN;
 	double se = moves(pb, x, ix) ? sqrt(c * var) : NAN;
-	set_param(p, v, se, LM_PARAM_VALUE, "fitted");
+	/* an infinite or undefined error: the data do not determine it */
+	set_param(p, v, isfinite(se) ? se : NAN, LM_PARAM_VALUE,
+		  isfinite(se) || isnan(se) ? "fitted" : "fitted; not determined by the data (infinite standard error)");
 }
 
 /* mem_thru of kind k: the basic model's knee must lie within the data, and
@@ -583,6 +585,10 @@ static void check_mem_thru(const problem *pb, const curve *cv, size_t nc, size_t
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "memory never saturates: fitted %.4g +- %.2g is %s",
 			 mt->value, mt->std_error, why);
+		set_param(mt, mem_max, NAN, LM_PARAM_AT_LEAST, note);
+	} else if (why[0] && !(mt->value < 100 * mem_max)) {
+		char note[LM_PARAMS_TEXT];
+		snprintf(note, sizeof note, "not determined: fitted %.3g, far beyond the highest measured", mt->value);
 		set_param(mt, mem_max, NAN, LM_PARAM_AT_LEAST, note);
 	} else if (why[0]) {
 		/* the refined curve only approaches mem_thru, and c was fitted with
@@ -661,8 +667,16 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 		fitted(pb, x, cov, var, x_mem_lat(L, k), false, &kp[LM_PARAM_MEM_LAT]);
 		check_latency(pb, q, (int)k, &kp[LM_PARAM_MEM_LAT]);
 		fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
-		if (L->refined)
-			fitted(pb, x, cov, var, x_contention(L, k), false, &kp[LM_PARAM_CONTENTION]);
+		if (L->refined) {
+			lm_param *c = &kp[LM_PARAM_CONTENTION];
+			fitted(pb, x, cov, var, x_contention(L, k), false, c);
+			if (!(c->std_error < c->value)) {
+				char note[LM_PARAMS_TEXT];
+				snprintf(note, sizeof note, "not determined by the data: fitted %.3g +- %.2g",
+					 c->value, c->std_error);
+				set_param(c, NAN, NAN, LM_PARAM_MISSING, note);
+			}
+		}
 		check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
 		if (!L->cost)
 			continue;

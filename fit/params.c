@@ -669,6 +669,14 @@ static void put_param(FILE *f, int id, const lm_param *p, const char *kind)
 
 lm_status lm_params_write(const char *path, const lm_params *ps)
 {
+	/* only what the reader takes back: finite numbers, or missing */
+	for (int k = -1; k < ps->nkinds && k < LM_PARAMS_MAX_KINDS; k++)
+		for (int id = 0; id < LM_PARAM_COUNT; id++) {
+			const lm_param *p = k < 0 ? &ps->p[id] : &ps->kinds[k].p[id];
+			if (isinf(p->value) || isinf(p->std_error))
+				return lm_fail(LM_EFIT, "%s: [%s] an infinite value or standard error "
+					       "cannot be written", path, param_info[id].key);
+		}
 	for (size_t i = 0; i < NFIELDS; i++)
 		if (fields[i].type == F_STR &&
 		    !writable((const char *)ps + fields[i].offset))
