@@ -20,8 +20,7 @@ static char out_path[64];
 static void run(const char *const *args, result *r)
 {
 	char ref[512];
-	snprintf(ref, sizeof ref, "%s/data/reference/maxwell-gtx980.ini",
-		 getenv("LATMIX_SOURCE_ROOT"));
+	lm_test_source_path(ref, sizeof ref, "data/reference/maxwell-gtx980.ini");
 	const char *argv[32] = { getenv("LATMIX") };
 	int n = 1;
 	for (; args[n - 1]; n++)

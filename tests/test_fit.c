@@ -281,8 +281,7 @@ static int run(const char *const *args, char *err, size_t size)
 static const char *measured(void)
 {
 	static char buf[512];
-	snprintf(buf, sizeof buf, "%s/data/measured/nvidia-h200/measurements.csv",
-		 getenv("LATMIX_SOURCE_ROOT"));
+	lm_test_source_path(buf, sizeof buf, "data/measured/nvidia-h200/measurements.csv");
 	return buf;
 }
 

@@ -2,6 +2,7 @@
  * with its file, line and key named. */
 #include "testutil.h"
 #include "params.h"
+#include "testrun.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,8 +29,7 @@ static char *path_in_dir(const char *name)
 static const char *reference(void)
 {
 	static char buf[512];
-	snprintf(buf, sizeof buf, "%s/data/reference/maxwell-gtx980.ini",
-		 getenv("LATMIX_SOURCE_ROOT"));
+	lm_test_source_path(buf, sizeof buf, "data/reference/maxwell-gtx980.ini");
 	return buf;
 }
 
@@ -216,7 +216,7 @@ START_TEST(committed_files_read)
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
 		char path[600];
 		lm_params ps;
-		snprintf(path, sizeof path, "%s/%s", getenv("LATMIX_SOURCE_ROOT"), files[i]);
+		lm_test_source_path(path, sizeof path, files[i]);
 		ck_assert_msg(lm_params_read(path, &ps) == LM_OK, "%s", lm_error_message());
 	}
 }

@@ -149,7 +149,7 @@ END_TEST
 START_TEST(compare_names_an_unreadable_file_and_prints_nothing)
 {
 	char ref[4200];
-	snprintf(ref, sizeof ref, "%s/data/reference/maxwell-gtx980.ini", getenv("LATMIX_SOURCE_ROOT"));
+	lm_test_source_path(ref, sizeof ref, "data/reference/maxwell-gtx980.ini");
 	result r;
 	run(NULL, (const char *const[]){ "compare", ref, "/nonexistent/b.ini", NULL }, &r);
 	ck_assert_int_eq(r.status, 1);
@@ -161,8 +161,8 @@ END_TEST
 START_TEST(compare_units)
 {
 	char a[4200], b[4200];
-	snprintf(a, sizeof a, "%s/data/reference/kepler-gtx680.ini", getenv("LATMIX_SOURCE_ROOT"));
-	snprintf(b, sizeof b, "%s/data/reference/maxwell-gtx980.ini", getenv("LATMIX_SOURCE_ROOT"));
+	lm_test_source_path(a, sizeof a, "data/reference/kepler-gtx680.ini");
+	lm_test_source_path(b, sizeof b, "data/reference/maxwell-gtx980.ini");
 	result r;
 	run(NULL, (const char *const[]){ "compare", "--csv", a, b, NULL }, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -178,7 +178,7 @@ START_TEST(compare_chart)
 {
 	char tmpl[] = "/tmp/latmix-compare-XXXXXX", ref[4200];
 	ck_assert(mkdtemp(tmpl));
-	snprintf(ref, sizeof ref, "%s/data/reference/maxwell-gtx980.ini", getenv("LATMIX_SOURCE_ROOT"));
+	lm_test_source_path(ref, sizeof ref, "data/reference/maxwell-gtx980.ini");
 	result r;
 	run("/nonexistent/gnuplot", (const char *const[]){ "compare", "-o", tmpl, ref, NULL }, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);

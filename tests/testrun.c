@@ -15,6 +15,11 @@ void lm_test_slurp(const char *path, char *buf, size_t size)
 		fclose(f);
 }
 
+void lm_test_source_path(char *buf, size_t size, const char *rel)
+{
+	snprintf(buf, size, "%s/%s", getenv("LATMIX_SOURCE_ROOT"), rel);
+}
+
 void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result *r)
 {
 	const char *argv[32] = { getenv("LATMIX") };

@@ -16,6 +16,9 @@ typedef struct {
  * with its own status (99, 98), so it cannot pass for an ordinary failure. */
 void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result *r);
 
+/* The path of rel inside the source tree ($LATMIX_SOURCE_ROOT) in buf. */
+void lm_test_source_path(char *buf, size_t size, const char *rel);
+
 /* The file's first size - 1 bytes into buf, NUL-terminated; "" if none. */
 void lm_test_slurp(const char *path, char *buf, size_t size);
 
