@@ -154,10 +154,20 @@ static void describe(lm_device *d, unsigned simd, unsigned max_warps)
 			sizeof d->timer_resolution_ns, &d->timer_resolution_ns, NULL);
 
 	bool nv = has_extension(id, "cl_nv_device_attribute_query");
+	d->pci_domain = d->pci_bus = d->pci_device = d->pci_function = -1;
 	if (nv) {
 		d->nv_cc_major = (int)get_uint(id, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV);
 		d->nv_cc_minor = (int)get_uint(id, CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV);
+		d->vendor_kind = LM_VENDOR_NVIDIA;
+		d->kclock = LM_KCLOCK_NV;
+		snprintf(d->arch, sizeof d->arch, "sm_%d%d", d->nv_cc_major, d->nv_cc_minor);
 	}
+	/* llvmpipe (Mesa's software rasteriser, under rusticl) ends every
+	 * loop of a work-item once all its loops together have run 65535
+	 * iterations (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS, meant for
+	 * graphics shaders), silently */
+	if (strncmp(d->name, "llvmpipe", 8) == 0)
+		d->loop_limit = 65535;
 
 	cl_uint w;
 	if (simd) {

@@ -7,6 +7,21 @@
 #include <stdio.h>
 #include "error.h"
 
+/* Whose hardware a device is: decides which table row of facts applies. */
+typedef enum {
+	LM_VENDOR_OTHER = 0, /* CPUs through PoCL, llvmpipe, unknown parts */
+	LM_VENDOR_NVIDIA,
+	LM_VENDOR_AMD,
+	LM_VENDOR_INTEL
+} lm_vendor;
+
+/* The in-kernel clock latmix's kernels can read on a device. */
+typedef enum {
+	LM_KCLOCK_NONE = 0,
+	LM_KCLOCK_NV,  /* inline PTX: %globaltimer (ns), %clock64 (SM cycles), %smid */
+	LM_KCLOCK_AMD  /* clang builtins on AMD's platform: s_memrealtime, s_memtime, HW_ID */
+} lm_kclock;
+
 typedef struct {
 	cl_platform_id platform;
 	cl_device_id id;
@@ -33,6 +48,15 @@ typedef struct {
 	unsigned max_warps;
 	unsigned max_groups;
 	char max_warps_source[64];
+	/* vendor facts (one table in device.c decides them) */
+	lm_vendor vendor_kind;
+	char arch[48];             /* "sm_90", "gfx90a", "Xe-HPG", ...; "" if unknown */
+	lm_kclock kclock;          /* the clock kernels can read; NONE: none */
+	unsigned reqd_subgroup;    /* sub-group size kernels are built with
+				    * (intel_reqd_sub_group_size); 0: the compiler's choice */
+	unsigned long loop_limit;  /* most loop iterations a work-item may run
+				    * before the driver cuts the loop; 0: no limit */
+	int pci_domain, pci_bus, pci_device, pci_function; /* -1 where unknown */
 } lm_device;
 
 /* Describes every device of every platform: a new array (free() it). A
