@@ -13,22 +13,37 @@
 /* chain instructions per loop iteration the unrolled body aims at, so the
  * loop's own counter and branch cost about 1% of issue slots */
 #define BODY_TARGET 256
-/* ulongs per warp in the NVIDIA record: SM, start ns, end ns, cycles, iterations */
+/* ulongs per warp in the in-kernel clock's record: CU id, start ns, end ns,
+ * cycles (0: no cycle counter), iterations (cl/chase.cl, REC) */
 #define LM_REC 5
+/* copies of the stop flag and uints between them (cl/chase.cl, LM_FLAGS) */
+#define LM_FLAGS 64
+#define LM_FLAG_STRIDE 64
+/* a stop-flag point times a short launch of 1/SHORT_PART the quota beside
+ * each long one: the difference cancels what both share (start-up, the
+ * ramp while work-groups are dispatched, the tail of the last iteration) */
+#define SHORT_PART 4
+/* iterations a work-item's other loops may take from a driver's loop
+ * limit: the local chain's copy and the flag's raise */
+#define LOOP_RESERVE 256
 /* bytes before a global chase: its values are the indices there */
 #define PAD_BYTES (4ull * LM_CHASE_OFFSET)
 
 struct lm_meas {
 	lm_device dev;
 	lm_meas_config cfg;
-	bool nv_timing;           /* per-warp %smid, %globaltimer, %clock64 */
+	lm_timing timing;         /* resolved */
+	bool clocked;             /* kernels record per warp from an in-kernel clock */
+	bool events_broken;       /* profiling events report no real time: the host times */
 	cl_context ctx;
 	cl_command_queue queue;
-	cl_mem chain, pos, timing;
+	cl_mem chain, pos, record, stop, count, sync;
 	lm_chase *chase;
 	size_t max_threads, max_warps_total;
-	uint32_t *start, *expect, *got; /* per thread */
-	cl_ulong *rec;                   /* per warp: smid, t0, t1, cycles */
+	uint32_t *start, *expect, *got; /* per chain value */
+	uint32_t *counts;                /* per work-item: iterations completed */
+	uint32_t *synced;                /* groups started; per group: started at its end */
+	cl_ulong *rec;                   /* per warp: CU id, t0, t1, cycles, iterations */
 	unsigned *per_cu;                /* warps counted per CU id */
 	size_t per_cu_len;
 	double build_s, upload_s;
@@ -40,6 +55,43 @@ struct lm_meas {
 	cl_kernel kernel;
 	unsigned mem_n, alu_n, bodies;
 };
+
+static const char *const timing_names[] = { "auto", "fixed-time", "stop-flag", "fixed-work" };
+
+const char *lm_timing_name(lm_timing t)
+{
+	return (unsigned)t < sizeof timing_names / sizeof timing_names[0] ? timing_names[t] : "?";
+}
+
+lm_status lm_timing_parse(const char *s, lm_timing *out)
+{
+	for (unsigned i = 0; i < sizeof timing_names / sizeof timing_names[0]; i++)
+		if (strcmp(s, timing_names[i]) == 0) {
+			*out = (lm_timing)i;
+			return LM_OK;
+		}
+	return lm_fail(LM_EUSAGE, "--timing '%s': expected auto, fixed-time, stop-flag or fixed-work", s);
+}
+
+lm_status lm_timing_resolve(const lm_device *d, lm_timing t, lm_timing *out)
+{
+	if (t == LM_TIMING_FIXED_TIME && d->kclock == LM_KCLOCK_NONE)
+		return lm_fail(LM_EUSAGE, "--timing fixed-time: %s has no clock latmix's kernels can read "
+			       "(stop-flag needs none)", d->name);
+	if (t == LM_TIMING_AUTO) {
+		/* a CPU runtime runs a work-group's work-items one after another and
+		 * work-groups to completion, so the first to reach a quota would stop
+		 * the rest before they ran: there, every warp does the same work */
+		if (d->kclock != LM_KCLOCK_NONE)
+			t = LM_TIMING_FIXED_TIME;
+		else if (d->type & CL_DEVICE_TYPE_CPU)
+			t = LM_TIMING_FIXED_WORK;
+		else
+			t = LM_TIMING_STOP_FLAG;
+	}
+	*out = t;
+	return LM_OK;
+}
 
 static double now(void)
 {
@@ -126,8 +178,14 @@ void lm_meas_free(lm_meas *m)
 		clReleaseMemObject(m->chain);
 	if (m->pos)
 		clReleaseMemObject(m->pos);
-	if (m->timing)
-		clReleaseMemObject(m->timing);
+	if (m->record)
+		clReleaseMemObject(m->record);
+	if (m->stop)
+		clReleaseMemObject(m->stop);
+	if (m->count)
+		clReleaseMemObject(m->count);
+	if (m->sync)
+		clReleaseMemObject(m->sync);
 	if (m->queue)
 		clReleaseCommandQueue(m->queue);
 	if (m->ctx)
@@ -136,6 +194,8 @@ void lm_meas_free(lm_meas *m)
 	free(m->start);
 	free(m->expect);
 	free(m->got);
+	free(m->counts);
+	free(m->synced);
 	free(m->rec);
 	free(m->per_cu);
 	free(m);
@@ -170,7 +230,12 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	cl_int err;
 	m->dev = *d;
 	m->cfg = *cfg;
-	m->nv_timing = d->nv_cc_major > 0;
+	if ((s = lm_timing_resolve(d, cfg->timing, &m->timing)) != LM_OK) {
+		free(m);
+		return s;
+	}
+	m->cfg.timing = m->timing;
+	m->clocked = d->kclock != LM_KCLOCK_NONE;
 	m->max_warps_total = (size_t)d->max_warps * d->compute_units;
 	m->max_threads = m->max_warps_total * d->simd_width * (cfg->chains ? cfg->chains : 1);
 	m->per_cu_len = 4096;
@@ -190,7 +255,10 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	m->got = malloc(m->max_threads * sizeof *m->got);
 	m->rec = malloc(m->max_warps_total * LM_REC * sizeof *m->rec);
 	m->per_cu = malloc(m->per_cu_len * sizeof *m->per_cu);
-	if (!m->start || !m->expect || !m->got || !m->rec || !m->per_cu) {
+	size_t max_items = m->max_warps_total * d->simd_width;
+	m->counts = malloc(max_items * sizeof *m->counts);
+	m->synced = malloc((1 + m->max_warps_total) * sizeof *m->synced);
+	if (!m->start || !m->expect || !m->got || !m->rec || !m->per_cu || !m->counts || !m->synced) {
 		s = lm_fail(LM_ENOMEM, "out of memory");
 		goto fail;
 	}
@@ -228,10 +296,18 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	m->upload_s = now() - t1;
 	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
 	if (err == CL_SUCCESS)
-		m->timing = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
+		m->record = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
 					   m->max_warps_total * LM_REC * sizeof(cl_ulong), NULL, &err);
+	if (err == CL_SUCCESS)
+		m->stop = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, LM_FLAGS * LM_FLAG_STRIDE * 4,
+					 NULL, &err);
+	if (err == CL_SUCCESS)
+		m->count = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, max_items * 4, NULL, &err);
+	if (err == CL_SUCCESS)
+		m->sync = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, (1 + m->max_warps_total) * 4, NULL,
+					 &err);
 	if (err != CL_SUCCESS) {
-		s = lm_fail_cl(err, "clCreateBuffer", "positions");
+		s = lm_fail_cl(err, "clCreateBuffer", "positions, records, stop flag, counts");
 		goto fail;
 	}
 	*out = m;
@@ -252,27 +328,61 @@ size_t lm_meas_lines(const lm_meas *m)
 	return lm_chase_lines(m->chase);
 }
 
-/* Body shape for alpha = num/den: den loads and num adds, repeated so an
- * iteration holds about BODY_TARGET chain instructions. */
-static void body_shape(lm_alpha a, unsigned *mem_n, unsigned *alu_n, unsigned *bodies)
+void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned *alu_n,
+			unsigned *bodies)
 {
+	if (mix->step == LM_STEP_STREAM) {
+		*mem_n = 1;
+		*alu_n = 0;
+		*bodies = 16;
+		return;
+	}
 	*mem_n = a.den ? (unsigned)a.den : 0;
 	*alu_n = a.den ? (unsigned)a.num : 1;
 	unsigned per = *mem_n + *alu_n;
 	*bodies = per >= BODY_TARGET ? 1 : (BODY_TARGET + per - 1) / per;
 }
 
-static void build_options(const lm_device *d, const lm_mix *mix, unsigned chains, lm_alpha a,
-			  bool nv_timing, char *buf, size_t size)
+/* "-DNAME=n -DDIGITS=d,d,d,d,d": the kernel repeats code by decimal digit */
+static int count_option(char *buf, size_t size, const char *name, const char *digits, unsigned n)
+{
+	return snprintf(buf, size, " -D%s=%u -D%s=%u,%u,%u,%u,%u", name, n, digits, n / 10000 % 10,
+			n / 1000 % 10, n / 100 % 10, n / 10 % 10, n % 10);
+}
+
+/* The AMD generation a "gfxNNN" architecture name gives (gfx90a: 9,
+ * gfx1100: 11); 9 if it does not say. */
+static unsigned amd_gfx(const char *arch)
+{
+	if (strncmp(arch, "gfx", 3) != 0)
+		return 9;
+	size_t n = strspn(arch + 3, "0123456789abcdef");
+	unsigned major = 0;
+	for (size_t i = 0; i + 2 < n; i++)
+		major = major * 10 + (unsigned)(arch[3 + i] - '0');
+	return major ? major : 9;
+}
+
+void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chains, lm_alpha a,
+			   bool clocked, char *buf, size_t size)
 {
 	unsigned mem_n, alu_n, bodies;
-	body_shape(a, &mem_n, &alu_n, &bodies);
-	if (mix->step == LM_STEP_STREAM)
-		bodies = 16;
-	snprintf(buf, size, "-DMEM_N=%u -DALU_N=%u -DBODIES=%u -DCHAINS=%u -DSIMD=%u -DLMEM_WORDS=%u %s%s",
-		 mem_n, alu_n, bodies, chains, d->simd_width,
-		 LM_MEAS_LMEM_ROWS * d->simd_width * mix->stride, mix->define,
-		 nv_timing ? " -DLM_NV_TIMING" : "");
+	lm_meas_body_shape(mix, a, &mem_n, &alu_n, &bodies);
+	int k = snprintf(buf, size, "-DCHAINS=%u -DSIMD=%u -DLMEM_WORDS=%u", chains, d->simd_width,
+			 LM_MEAS_LMEM_ROWS * d->simd_width * mix->stride);
+	k += count_option(buf + k, size - (size_t)k, "MEM_N", "MEM_D", mem_n);
+	k += count_option(buf + k, size - (size_t)k, "ALU_N", "ALU_D", alu_n);
+	k += count_option(buf + k, size - (size_t)k, "BODIES", "BODIES_D", bodies);
+	if (*mix->define)
+		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
+	if (d->reqd_subgroup)
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_REQD_SG=%u", d->reqd_subgroup);
+	if (clocked && d->kclock == LM_KCLOCK_NV)
+		snprintf(buf + k, size - (size_t)k, " -DLM_NV_TIMING");
+	else if (clocked && d->kclock == LM_KCLOCK_AMD)
+		/* s_memrealtime counts at 100 MHz on AMD's GPUs (LLVM AMDGPUUsage) */
+		snprintf(buf + k, size - (size_t)k, " -DLM_AMD_TIMING -DLM_AMD_GFX=%u -DLM_NS_PER_TICK=10",
+			 amd_gfx(d->arch));
 }
 
 static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_dir,
@@ -312,14 +422,20 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 		clReleaseProgram(m->prog);
 	m->kernel = NULL;
 	m->prog = NULL;
-	char opts[256];
+	char opts[512];
 	const lm_mix *mix = m->cfg.mix;
-	build_options(&m->dev, mix, chains, a, m->nv_timing, opts, sizeof opts);
+	lm_meas_build_options(&m->dev, mix, chains, a, m->clocked, opts, sizeof opts);
 	lm_status s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
-	if (s != LM_OK && m->nv_timing) {
-		/* no inline PTX here: measure without the per-warp record */
-		m->nv_timing = false;
-		build_options(&m->dev, mix, chains, a, false, opts, sizeof opts);
+	if (s != LM_OK && m->clocked) {
+		/* the clock's inline assembly or builtins do not build here:
+		 * measure without the per-warp record, and say so */
+		fprintf(stderr, "latmix: kernels reading the in-kernel clock do not build on %s (%s); "
+			"measuring without it%s\n", m->dev.name, lm_error_message(),
+			m->timing == LM_TIMING_FIXED_TIME ? ", timing stop-flag" : "");
+		m->clocked = false;
+		if (m->timing == LM_TIMING_FIXED_TIME)
+			m->timing = LM_TIMING_STOP_FLAG;
+		lm_meas_build_options(&m->dev, mix, chains, a, false, opts, sizeof opts);
 		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	}
 	if (s != LM_OK)
@@ -330,12 +446,7 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 		return lm_fail_cl(err, "clCreateKernel", m->cfg.mix->kernel);
 	m->prog_alpha = a;
 	m->prog_chains = chains;
-	body_shape(a, &m->mem_n, &m->alu_n, &m->bodies);
-	if (mix->step == LM_STEP_STREAM) {
-		m->mem_n = 1;
-		m->alu_n = 0;
-		m->bodies = 16;
-	}
+	lm_meas_body_shape(mix, a, &m->mem_n, &m->alu_n, &m->bodies);
 	return LM_OK;
 }
 
@@ -362,33 +473,62 @@ static bool check_value(lm_meas *m, size_t i, uint64_t steps)
 	return true;
 }
 
-/* One launch over threads work-items in groups of wg: iters iterations, or
- * (budget_ns > 0, NVIDIA record) as many as fit in budget_ns per warp.
- * Reads the per-warp record where there is one, checks every chain's final
- * value, and returns the device time in seconds. */
-static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters,
-			cl_ulong budget_ns, double *seconds)
+/* What one launch did. */
+typedef struct {
+	double seconds;          /* kernel time, from profiling events */
+	double warp_iters;       /* iterations completed, summed over warps */
+	unsigned groups;         /* work-groups launched */
+	unsigned started_at_end; /* fewest groups started when a group ended */
+} launch_out;
+
+/* One launch over threads work-items in groups of wg, run to quota
+ * iterations per work-item, to the first warp's quota (raise), or (budget_ns
+ * > 0) for budget_ns of the in-kernel clock. Reads back what every
+ * work-item and work-group recorded, checks every chain's final value
+ * against the host's walk, and says what the launch did. */
+static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bool raise,
+			cl_ulong budget_ns, launch_out *out)
 {
 	cl_int err;
 	const cl_float zero = 0.0f;
 	const lm_mix *mix = m->cfg.mix;
 	const cl_uint offset = LM_CHASE_OFFSET;
 	const cl_uint words = (cl_uint)(lm_chase_lines(m->chase) * lm_chase_width(m->chase));
-	err = clSetKernelArg(m->kernel, 0, sizeof m->chain, &m->chain);
-	err |= clSetKernelArg(m->kernel, 1, sizeof m->pos, &m->pos);
+	const cl_uint raise_arg = raise;
+	const cl_uint nil = 0;
+	size_t groups = threads / wg;
+	err = clEnqueueFillBuffer(m->queue, m->stop, &nil, sizeof nil, 0, LM_FLAGS * LM_FLAG_STRIDE * 4,
+				  0, NULL, NULL);
+	if (err == CL_SUCCESS)
+		err = clEnqueueFillBuffer(m->queue, m->sync, &nil, sizeof nil, 0, (1 + groups) * 4, 0,
+					  NULL, NULL);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueFillBuffer", "stop flag and work-group counters");
+	cl_mem *bufs[] = { &m->chain, &m->pos };
+	err = CL_SUCCESS;
+	for (cl_uint i = 0; i < 2; i++)
+		err |= clSetKernelArg(m->kernel, i, sizeof(cl_mem), bufs[i]);
 	err |= clSetKernelArg(m->kernel, 2, sizeof zero, &zero);
-	err |= clSetKernelArg(m->kernel, 3, sizeof iters, &iters);
-	err |= clSetKernelArg(m->kernel, 4, sizeof m->timing, &m->timing);
-	err |= clSetKernelArg(m->kernel, 5, sizeof offset, &offset);
-	err |= clSetKernelArg(m->kernel, 6, sizeof words, &words);
-	err |= clSetKernelArg(m->kernel, 7, sizeof budget_ns, &budget_ns);
+	err |= clSetKernelArg(m->kernel, 3, sizeof quota, &quota);
+	err |= clSetKernelArg(m->kernel, 4, sizeof raise_arg, &raise_arg);
+	err |= clSetKernelArg(m->kernel, 5, sizeof m->stop, &m->stop);
+	err |= clSetKernelArg(m->kernel, 6, sizeof m->count, &m->count);
+	err |= clSetKernelArg(m->kernel, 7, sizeof m->sync, &m->sync);
+	err |= clSetKernelArg(m->kernel, 8, sizeof m->record, &m->record);
+	err |= clSetKernelArg(m->kernel, 9, sizeof offset, &offset);
+	err |= clSetKernelArg(m->kernel, 10, sizeof words, &words);
+	err |= clSetKernelArg(m->kernel, 11, sizeof budget_ns, &budget_ns);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
+	if ((err = clFinish(m->queue)) != CL_SUCCESS)
+		return lm_fail_cl(err, "clFinish", "before a launch");
 	cl_event ev;
+	double h0 = now();
 	err = clEnqueueNDRangeKernel(m->queue, m->kernel, 1, NULL, &threads, &wg, 0, NULL, &ev);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueNDRangeKernel", mix->kernel);
 	err = clWaitForEvents(1, &ev);
+	double host_s = now() - h0;
 	cl_ulong t0 = 0, t1 = 0;
 	if (err == CL_SUCCESS)
 		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
@@ -397,26 +537,55 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint iters,
 	clReleaseEvent(ev);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "kernel timing", mix->kernel);
-	*seconds = (double)(t1 - t0) * 1e-9;
-	if (mix->step == LM_STEP_STREAM)
-		return LM_OK;
+	out->seconds = (double)(t1 - t0) * 1e-9;
+	/* Mesa 22's rusticl, for one, stamps events 0, 1, 2, 3 ns: a launch
+	 * the host saw last long cannot have taken under a hundredth of that */
+	if (!m->events_broken && host_s > 2e-4 && out->seconds < host_s / 100) {
+		static bool told; /* once a run, not once a mix */
+		m->events_broken = true;
+		if (!told)
+			fprintf(stderr, "latmix: %s's profiling events say a launch took %.3g s; the host timed it at "
+			"%.3g s: timing every launch with the host's clock instead\n", m->dev.name,
+			out->seconds, host_s);
+		told = true;
+	}
+	if (m->events_broken)
+		out->seconds = host_s;
+	out->groups = (unsigned)groups;
 
 	unsigned simd = m->dev.simd_width;
 	size_t nwarps = threads / simd;
-	if (m->nv_timing) {
-		err = clEnqueueReadBuffer(m->queue, m->timing, CL_TRUE, 0,
-					  nwarps * LM_REC * sizeof(cl_ulong), m->rec, 0, NULL, NULL);
-		if (err != CL_SUCCESS)
-			return lm_fail_cl(err, "clEnqueueReadBuffer", "warp timing");
-	}
-	size_t values = threads * m->prog_chains;
-	err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->got, 0, NULL, NULL);
+	size_t values = mix->step == LM_STEP_STREAM ? 0 : threads * m->prog_chains;
+	err = clEnqueueReadBuffer(m->queue, m->count, CL_TRUE, 0, threads * 4, m->counts, 0, NULL, NULL);
+	if (err == CL_SUCCESS)
+		err = clEnqueueReadBuffer(m->queue, m->sync, CL_TRUE, 0, (1 + groups) * 4, m->synced, 0,
+					  NULL, NULL);
+	if (err == CL_SUCCESS && m->clocked)
+		err = clEnqueueReadBuffer(m->queue, m->record, CL_TRUE, 0, nwarps * LM_REC * sizeof(cl_ulong),
+					  m->rec, 0, NULL, NULL);
+	if (err == CL_SUCCESS && values)
+		err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->got, 0, NULL, NULL);
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clEnqueueReadBuffer", "positions");
+		return lm_fail_cl(err, "clEnqueueReadBuffer", "counts, work-group counters, records, positions");
+
+	if (m->synced[0] != groups)
+		return lm_fail(LM_ECHECK, "mix %s: %u of %zu work-groups counted themselves in: the launch did "
+			       "not run as built", mix->name, m->synced[0], groups);
+	out->started_at_end = m->synced[0];
+	for (size_t g = 0; g < groups; g++)
+		if (m->synced[1 + g] < out->started_at_end)
+			out->started_at_end = m->synced[1 + g];
+	uint64_t total = 0;
+	for (size_t t = 0; t < threads; t++) {
+		if (m->counts[t] == 0 || m->counts[t] > quota)
+			return lm_fail(LM_ECHECK, "mix %s: work-item %zu completed %u iterations of a quota of %u: "
+				       "the launch did not run as built", mix->name, t, m->counts[t], quota);
+		total += m->counts[t];
+	}
+	out->warp_iters = (double)total / simd;
 	for (size_t i = 0; i < values; i++) {
 		size_t t = i % threads;
-		uint64_t it = budget_ns ? m->rec[LM_REC * (t / simd) + 4] : iters;
-		uint64_t steps = it * m->bodies * m->mem_n;
+		uint64_t steps = (uint64_t)m->counts[t] * m->bodies * m->mem_n;
 		uint32_t want = m->expect[i];
 		if (!check_value(m, i, steps))
 			return lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu steps; "
@@ -438,32 +607,31 @@ static int cmp_double(const void *a, const void *b)
 /* What the per-warp record of one launch says. */
 typedef struct {
 	double ipc_mem, ipc_alu;  /* per CU: each warp's own rate, summed */
-	double cycles, ns;        /* summed over warps */
+	double cycles, ns;        /* summed over warps; cycles 0 without a counter */
 	double iters;             /* summed over warps */
-	bool coresident;          /* every warp started before any ended */
 	unsigned lo, hi, ncu;     /* fewest and most warps on one CU; CUs used */
 } record;
 
-static record read_record(lm_meas *m, size_t nwarps, double mem_per_iter, double alu_per_iter)
+/* Reads the per-warp record. hz: the clock for warps without a cycle
+ * count; their rate is then iterations over their time at hz. */
+static record read_record(lm_meas *m, size_t nwarps, double mem_per_iter, double alu_per_iter,
+			  double hz)
 {
 	record r = { .lo = ~0u };
-	cl_ulong last_start = 0, first_end = ~(cl_ulong)0;
 	memset(m->per_cu, 0, m->per_cu_len * sizeof *m->per_cu);
 	for (size_t w = 0; w < nwarps; w++) {
 		const cl_ulong *x = m->rec + LM_REC * w;
-		last_start = x[1] > last_start ? x[1] : last_start;
-		first_end = x[2] < first_end ? x[2] : first_end;
+		double cyc = x[3] ? (double)x[3] : (double)(x[2] - x[1]) * 1e-9 * hz;
 		r.cycles += (double)x[3];
 		r.ns += (double)(x[2] - x[1]);
 		r.iters += (double)x[4];
-		if (x[3]) {
-			r.ipc_mem += (double)x[4] * mem_per_iter / (double)x[3];
-			r.ipc_alu += (double)x[4] * alu_per_iter / (double)x[3];
+		if (cyc > 0) {
+			r.ipc_mem += (double)x[4] * mem_per_iter / cyc;
+			r.ipc_alu += (double)x[4] * alu_per_iter / cyc;
 		}
 		if (x[0] < m->per_cu_len)
 			m->per_cu[x[0]]++;
 	}
-	r.coresident = last_start < first_end;
 	for (size_t c = 0; c < m->per_cu_len; c++) {
 		if (!m->per_cu[c])
 			continue;
@@ -480,6 +648,37 @@ static double median(double *v, int n)
 {
 	qsort(v, (size_t)n, sizeof *v, cmp_double);
 	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* The longest quota a launch may ask for on m's device. */
+static cl_uint max_quota(const lm_meas *m)
+{
+	unsigned long lim = m->dev.loop_limit;
+	if (lim && lim > LOOP_RESERVE)
+		return (cl_uint)(lim - LOOP_RESERVE);
+	return lim ? 1 : 0x7fffffffu;
+}
+
+/* A quota that makes a launch last about target seconds, from launches of
+ * growing quota (raise: stop-flag launches); the last trial's result in
+ * *trial. */
+static lm_status size_quota(lm_meas *m, size_t threads, size_t wg, bool raise, double target,
+			    cl_uint *quota, launch_out *trial)
+{
+	const lm_device *d = &m->dev;
+	double floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns);
+	cl_uint q = 1, cap = max_quota(m);
+	lm_status s;
+	for (;;) {
+		if ((s = launch(m, threads, wg, q, raise, 0, trial)) != LM_OK)
+			return s;
+		if (trial->seconds >= target / 8 || trial->seconds >= floor_s * 10 || q >= cap / 8)
+			break;
+		q *= 8;
+	}
+	double want = (double)q * target / fmax(trial->seconds, 1e-9);
+	*quota = (cl_uint)fmax(1.0, fmin(want, (double)cap));
+	return LM_OK;
 }
 
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
@@ -537,59 +736,77 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueWriteBuffer", "positions");
 
-	double target = m->cfg.launch_ms * 1e-3, t;
-	/* fixed time where warps can tell time (NVIDIA): every warp runs the
-	 * whole launch; elsewhere a fixed count, sized from short trials so a
-	 * launch lasts about the target and none approaches a watchdog */
-	bool fixed_time = m->nv_timing && mix->step != LM_STEP_STREAM;
-	cl_ulong budget = fixed_time ? (cl_ulong)(target * 1e9) : 0;
-	cl_uint iters = fixed_time ? 0x7fffffffu : 1;
-	if (!fixed_time) {
-		double floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns);
-		for (;;) {
-			if ((s = launch(m, threads, wg, iters, 0, &t)) != LM_OK)
-				return s;
-			if (t >= target / 8 || t >= floor_s * 10 || iters >= (1u << 28))
-				break;
-			iters *= 8;
-		}
-		iters = (cl_uint)fmax(1.0, fmin((double)iters * target / fmax(t, 1e-9), 4e9));
-	}
-	if ((s = launch(m, threads, wg, iters, budget, &t)) != LM_OK) /* warm-up */
+	/* the launch length: fixed time where warps can tell time; elsewhere a
+	 * quota sized from short trials so a launch lasts about the target and
+	 * none approaches a watchdog */
+	double target = m->cfg.launch_ms * 1e-3;
+	lm_timing mode = m->timing;
+	bool raise = mode == LM_TIMING_STOP_FLAG;
+	cl_ulong budget = mode == LM_TIMING_FIXED_TIME ? (cl_ulong)(target * 1e9) : 0;
+	cl_uint quota = mode == LM_TIMING_FIXED_TIME ? 0x7fffffffu : 1;
+	launch_out lo;
+	if (mode != LM_TIMING_FIXED_TIME && (s = size_quota(m, threads, wg, raise, target, &quota, &lo)) != LM_OK)
 		return s;
-	if (!fixed_time && t < 0.5 * target) { /* the trial was mostly launch overhead */
-		iters = (cl_uint)fmax(1.0, fmin((double)iters * target / fmax(t, 1e-9), 4e9));
-		if ((s = launch(m, threads, wg, iters, 0, &t)) != LM_OK)
+	if ((s = launch(m, threads, wg, quota, raise, budget, &lo)) != LM_OK) /* warm-up */
+		return s;
+	if (mode != LM_TIMING_FIXED_TIME && lo.seconds < 0.5 * target && quota < max_quota(m)) {
+		/* the trial was mostly launch overhead */
+		quota = (cl_uint)fmax(1.0, fmin((double)quota * target / fmax(lo.seconds, 1e-9),
+						 (double)max_quota(m)));
+		if ((s = launch(m, threads, wg, quota, raise, 0, &lo)) != LM_OK)
 			return s;
+	}
+	cl_uint short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
+	if (raise && short_quota == quota) {
+		/* one iteration fills the launch: nothing to stop early */
+		raise = false;
+		mode = LM_TIMING_FIXED_WORK;
 	}
 
 	int reps = m->cfg.repeats;
-	double *times = malloc(3 * (size_t)reps * sizeof *times);
+	double *times = malloc(4 * (size_t)reps * sizeof *times);
 	if (!times)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	double *ipc_mem = times + reps, *ipc_alu = times + 2 * reps;
+	double *rate = times + reps, *ipc_mem = times + 2 * reps, *ipc_alu = times + 3 * reps;
+	double *overhead = ipc_mem; /* stop-flag uses no record rates */
 	double cycles = 0, ns = 0, total_iters = 0;
-	bool cores = true;
-	unsigned lo = ~0u, hi = 0, ncu = 0;
+	unsigned lo_cu = ~0u, hi_cu = 0, ncu = 0, started = ~0u;
 	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
 	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
 	for (int r = 0; r < reps; r++) {
-		if ((s = launch(m, threads, wg, iters, budget, &times[r])) != LM_OK) {
-			free(times);
-			return s;
+		launch_out shortl = { 0 };
+		if (raise && (s = launch(m, threads, wg, short_quota, true, 0, &shortl)) != LM_OK)
+			break;
+		if ((s = launch(m, threads, wg, quota, raise, budget, &lo)) != LM_OK)
+			break;
+		times[r] = lo.seconds;
+		total_iters += lo.warp_iters;
+		started = lo.started_at_end < started ? lo.started_at_end : started;
+		if (raise) {
+			/* the steady rate: what the long launch did beyond the short one */
+			double dt = lo.seconds - shortl.seconds, dw = lo.warp_iters - shortl.warp_iters;
+			rate[r] = dt > 0 && dw > 0 ? dw / dt : lo.warp_iters / lo.seconds;
+			overhead[r] = lo.seconds - lo.warp_iters / rate[r];
+		} else {
+			rate[r] = lo.warp_iters / lo.seconds;
 		}
-		if (m->nv_timing && mix->step != LM_STEP_STREAM) {
-			record rec = read_record(m, nwarps, mem_per_iter, alu_per_iter);
+		if (m->clocked) {
+			record rec = read_record(m, nwarps, mem_per_iter, alu_per_iter,
+						 d->max_clock_mhz * 1e6);
 			cycles += rec.cycles;
 			ns += rec.ns;
-			total_iters += rec.iters;
-			cores = cores && rec.coresident;
-			lo = rec.lo < lo ? rec.lo : lo;
-			hi = rec.hi > hi ? rec.hi : hi;
+			lo_cu = rec.lo < lo_cu ? rec.lo : lo_cu;
+			hi_cu = rec.hi > hi_cu ? rec.hi : hi_cu;
 			ncu = rec.ncu > ncu ? rec.ncu : ncu;
-			ipc_mem[r] = rec.ipc_mem;
-			ipc_alu[r] = rec.ipc_alu;
+			if (mode == LM_TIMING_FIXED_TIME) {
+				ipc_mem[r] = rec.ipc_mem;
+				ipc_alu[r] = rec.ipc_alu;
+			}
 		}
+	}
+	if (s != LM_OK) {
+		free(times);
+		return s;
 	}
 
 	memset(row, 0, sizeof *row);
@@ -604,43 +821,53 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	row->mem_per_iter = mem_per_iter;
 	row->alu_per_iter = alu_per_iter;
 	row->repeats = reps;
-	row->time_min = fmin(times[0], times[reps - 1]);
-	for (int r = 0; r < reps; r++)
+	row->iters = (unsigned long)(total_iters / (double)((size_t)reps * nwarps) + 0.5);
+	row->time_min = INFINITY;
+	for (int r = 0; r < reps; r++) {
 		row->time_max = fmax(row->time_max, times[r]);
-	for (int r = 0; r < reps; r++)
 		row->time_min = fmin(row->time_min, times[r]);
+	}
 	row->time_med = median(times, reps);
-	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
-	if (m->nv_timing && ns > 0) {
+	snprintf(row->timing, sizeof row->timing, "%s", lm_timing_name(mode));
+	snprintf(row->timer, sizeof row->timer, "%s", m->events_broken ? "host" : "events");
+	row->started_at_first_end = started;
+	snprintf(row->coresident, sizeof row->coresident, "%s",
+		 started == groups * d->compute_units ? "yes" : "no");
+	if (m->clocked && cycles > 0) {
 		row->clock_mhz = cycles / ns * 1e3;
-		row->clock_source = "%clock64/%globaltimer";
-		snprintf(row->coresident, sizeof row->coresident, "%s", cores ? "yes" : "no");
-		if (lo == warps && hi == warps && ncu == d->compute_units)
-			snprintf(row->spread, sizeof row->spread, "even");
-		else
-			snprintf(row->spread, sizeof row->spread, "uneven %u-%u on %u CUs", lo, hi, ncu);
+		row->clock_source = d->kclock == LM_KCLOCK_NV ? "%clock64/%globaltimer"
+							      : "s_memtime/s_memrealtime";
 	} else {
 		row->clock_mhz = d->max_clock_mhz;
 		row->clock_source = "reported maximum";
-		snprintf(row->coresident, sizeof row->coresident, "unverified");
+	}
+	if (m->clocked) {
+		if (lo_cu == warps && hi_cu == warps && ncu == d->compute_units)
+			snprintf(row->spread, sizeof row->spread, "even");
+		else
+			snprintf(row->spread, sizeof row->spread, "uneven %u-%u on %u CUs", lo_cu, hi_cu, ncu);
+	} else {
 		snprintf(row->spread, sizeof row->spread, "unverified");
 	}
 	double hz = row->clock_mhz * 1e6;
-	if (fixed_time) {
-		/* each warp's iterations over its own cycles, summed: the rate of
-		 * n resident warps */
-		snprintf(row->timing, sizeof row->timing, "fixed-time");
-		row->iters = (unsigned long)(total_iters / (double)(reps * nwarps) + 0.5);
+	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
+	row->overhead_s = NAN;
+	if (mode == LM_TIMING_FIXED_TIME) {
+		/* each warp's iterations over its own cycles (no cycle counter:
+		 * its time at the reported clock), summed: the rate of n resident
+		 * warps */
 		row->mem_ipc = median(ipc_mem, reps);
 		row->alu_ipc = median(ipc_alu, reps);
-		row->cycles_per_group = cycles / (total_iters * per_group_insts);
+		row->cycles_per_group = (cycles > 0 ? cycles : ns * 1e-9 * hz) / (total_iters * per_group_insts);
 	} else {
-		snprintf(row->timing, sizeof row->timing, "fixed-work");
-		row->iters = iters;
-		double cu_cycles = row->time_med * hz * d->compute_units;
-		row->mem_ipc = (double)iters * mem_per_iter * (double)nwarps / cu_cycles;
-		row->alu_ipc = (double)iters * alu_per_iter * (double)nwarps / cu_cycles;
-		row->cycles_per_group = row->time_med * hz / ((double)iters * per_group_insts);
+		/* warp iterations per second over the device */
+		if (mode == LM_TIMING_STOP_FLAG)
+			row->overhead_s = median(overhead, reps);
+		double per_s = median(rate, reps);
+		double cu_hz = hz * d->compute_units;
+		row->mem_ipc = per_s * mem_per_iter / cu_hz;
+		row->alu_ipc = per_s * alu_per_iter / cu_hz;
+		row->cycles_per_group = hz * (double)nwarps / per_s / per_group_insts;
 	}
 	free(times);
 	row->bytes_per_s = row->mem_ipc * hz * d->compute_units * d->simd_width * mix->bytes_per_lane;
@@ -654,9 +881,9 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned chains,
 			      const char *kernel_dir, lm_alpha alpha, bool binary, char **text)
 {
-	char opts[256];
-	bool nv = d->nv_cc_major > 0;
-	build_options(d, mix, chains, alpha, nv, opts, sizeof opts);
+	char opts[512];
+	bool clocked = d->kclock != LM_KCLOCK_NONE;
+	lm_meas_build_options(d, mix, chains, alpha, clocked, opts, sizeof opts);
 	char *src;
 	const char *from;
 	lm_status s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, &from);
@@ -671,8 +898,8 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned ch
 		s = lm_fail_cl(err, "clCreateContext", d->name);
 		goto done;
 	}
-	if ((s = build(ctx, d, kernel_dir, opts, &prog)) != LM_OK && nv) {
-		build_options(d, mix, chains, alpha, false, opts, sizeof opts);
+	if ((s = build(ctx, d, kernel_dir, opts, &prog)) != LM_OK && clocked) {
+		lm_meas_build_options(d, mix, chains, alpha, false, opts, sizeof opts);
 		s = build(ctx, d, kernel_dir, opts, &prog);
 	}
 	if (s != LM_OK)

@@ -10,8 +10,28 @@
 #include "device.h"
 #include "mix.h"
 
+/* How a launch's length is set, and so what its throughput means. */
+typedef enum {
+	LM_TIMING_AUTO = 0,    /* fixed-time where kernels can read a clock, stop-flag on
+				* other GPUs, fixed-work on CPUs */
+	LM_TIMING_FIXED_TIME,  /* every warp runs for the same time of its in-kernel clock */
+	LM_TIMING_STOP_FLAG,   /* the first warp to finish a quota stops all: no clock needed */
+	LM_TIMING_FIXED_WORK   /* every warp runs the same number of iterations */
+} lm_timing;
+
+/* "fixed-time", ...; "auto" for LM_TIMING_AUTO. */
+const char *lm_timing_name(lm_timing t);
+
+/* Parses a --timing value; LM_EUSAGE with a message if unknown. */
+lm_status lm_timing_parse(const char *s, lm_timing *out);
+
+/* The mode t means on d: auto resolved; LM_EUSAGE if d cannot do t
+ * (fixed-time without an in-kernel clock). */
+lm_status lm_timing_resolve(const lm_device *d, lm_timing t, lm_timing *out);
+
 typedef struct {
 	const lm_mix *mix;
+	lm_timing timing;             /* as asked; resolved for the device by alloc */
 	unsigned long long footprint; /* chase buffer bytes */
 	double launch_ms;             /* target duration of a timed launch */
 	int repeats;                  /* timed launches per point */
@@ -29,18 +49,26 @@ typedef struct {
 	unsigned compute_units, simd_width;
 	unsigned chains;           /* independent chains per thread */
 	unsigned mem_per_iter, alu_per_iter; /* warp instructions per loop iteration, all chains */
-	unsigned long iters;       /* loop iterations per launch (fixed-time: per warp, mean) */
+	unsigned long iters;       /* loop iterations per warp in a timed launch (mean) */
 	int repeats;
 	double time_med, time_min, time_max; /* seconds per timed launch */
+	char timer[16];            /* "events" (OpenCL profiling) or "host" (the host's
+				    * clock around the launch, where events are broken) */
+	double overhead_s;         /* stop-flag: kernel time beyond the steady rate's
+				    * (start-up, ramp, tail); NAN in other modes */
 	double clock_mhz;
-	const char *clock_source;  /* "%clock64/%globaltimer" or "reported maximum" */
+	const char *clock_source;  /* "%clock64/%globaltimer", ..., "reported maximum" */
 	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU; fixed-time: each
-				    * warp's iterations over its own cycles, summed */
+				    * warp's iterations over its own cycles, summed;
+				    * stop-flag: the rate between a short and a long
+				    * launch; fixed-work: all work over kernel time */
 	double bytes_per_s;        /* bytes the lanes requested */
 	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
-	char timing[16];           /* "fixed-time" (NVIDIA) or "fixed-work" */
-	char coresident[16];       /* "yes", "no", "unverified" */
-	char spread[48];           /* "even", "uneven ...", "unverified" */
+	char timing[16];           /* lm_timing_name() */
+	char coresident[16];       /* "yes": every work-group started before any ended; "no" */
+	unsigned long started_at_first_end; /* work-groups started when the first ended
+					     * (worst launch); all of them if coresident */
+	char spread[48];           /* "even", "uneven ...", "unverified" (no CU id) */
 	unsigned long checked;     /* threads whose final position was checked */
 } lm_meas_row;
 
@@ -82,6 +110,16 @@ size_t lm_meas_lines(const lm_meas *m);
  * the host's walk: the number would not be true. */
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
 			lm_meas_row *row);
+
+/* The loop body latmix builds for alpha: mem_n steps and alu_n adds per
+ * body, bodies per iteration (stream: 16 loads). */
+void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned *alu_n,
+			unsigned *bodies);
+
+/* The build options of mix's kernel on d (clocked: with the in-kernel
+ * clock's record, where d has one). */
+void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chains, lm_alpha a,
+			   bool clocked, char *buf, size_t size);
 
 /* The source as latmix builds it for alpha on d (build options first, as a
  * comment) and, if binary, the device binary where it is text (NVIDIA:

@@ -55,6 +55,11 @@ static const opt table[] = {
 	  "SIMD width (lanes per warp) instead of the detected one; 0: detect" },
 	{ "max-warps", 0, OPT_INT, "0", 0, 4096, CLDEV, OFF(max_warps), "N",
 	  "resident warps per CU the device allows, instead of the detected limit; 0: detect" },
+	{ "timing", 0, OPT_STR, "auto", 0, 0, MEAS, OFF(timing), "MODE",
+	  "how a launch's length is set: fixed-time (each warp runs the same time of an in-kernel "
+	  "clock; NVIDIA, AMD), stop-flag (the first warp to finish a quota stops all; any GPU), "
+	  "fixed-work (each warp runs the same iterations; CPUs), or auto (the first the device allows, "
+	  "fixed-work on CPUs)" },
 	{ "launch-ms", 0, OPT_NUM, "5", 0.05, 1000, MEAS, OFF(launch_ms), "MS",
 	  "target duration of one timed launch" },
 	{ "repeats", 0, OPT_INT, "3", 3, 1000, MEAS, OFF(repeats), "R",

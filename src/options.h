@@ -38,6 +38,7 @@ typedef struct {
 	const char *footprint;  /* bytes, with K/M/G suffix */
 	int simd;               /* override of the detected SIMD width */
 	int max_warps;          /* override of the resident-warp limit */
+	const char *timing;     /* auto, fixed-time, stop-flag, fixed-work */
 	double launch_ms;
 	int repeats;
 	bool quick;

@@ -36,6 +36,8 @@ static const column columns[] = {
 	{ "time_median_s", C_NUM, R(time_med), "s", NULL },
 	{ "time_min_s", C_NUM, R(time_min), "s", NULL },
 	{ "time_max_s", C_NUM, R(time_max), "s", NULL },
+	{ "timer", C_TEXT16, R(timer), "", "events" },
+	{ "overhead_s", C_NUM, R(overhead_s), "s of kernel time beyond the steady rate (stop-flag)", "nan" },
 	{ "clock_mhz", C_NUM, R(clock_mhz), "MHz", NULL },
 	{ "clock_source", C_CLOCKSRC, 0, "", NULL },
 	{ "mem_ipc", C_NUM, R(mem_ipc), "warp loads / cycle / CU", NULL },
@@ -44,6 +46,7 @@ static const column columns[] = {
 	{ "cycles_per_group", C_NUM, R(cycles_per_group), "cycles per load + alpha adds, per warp", NULL },
 	{ "timing", C_TEXT16, R(timing), "", "fixed-work" },
 	{ "coresident", C_TEXT16, R(coresident), "", NULL },
+	{ "started_at_first_end", C_ULONG, R(started_at_first_end), "work-groups started when the first ended", "0" },
 	{ "spread", C_TEXT48, R(spread), "", NULL },
 	{ "checked_threads", C_ULONG, R(checked), "work-items", NULL },
 };

@@ -246,7 +246,11 @@ static lm_status prepare(sweep *sw)
 		return s;
 	if ((s = warps_list(o, &sw->d, &sw->p)) != LM_OK)
 		return s;
-	sw->base = (lm_meas_config){ .launch_ms = o->launch_ms, .repeats = o->repeats,
+	lm_timing timing;
+	if ((s = lm_timing_parse(o->timing, &timing)) != LM_OK ||
+	    (s = lm_timing_resolve(&sw->d, timing, &timing)) != LM_OK)
+		return s;
+	sw->base = (lm_meas_config){ .launch_ms = o->launch_ms, .repeats = o->repeats, .timing = timing,
 				     .kernel_dir = o->kernel_dir, .seed = 0x6c61746d6978ull,
 				     .group_warps = (unsigned)o->group_warps };
 	if (o->footprint) {

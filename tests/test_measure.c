@@ -108,7 +108,7 @@ START_TEST(a_wrong_chain_is_caught)
 {
 	char *src;
 	ck_assert_int_eq(lm_kernel_source(NULL, "chase.cl", &src, NULL), LM_OK);
-	const char *needle = "#define STEP(a) (a) = chain[a]";
+	const char *needle = "#define STEP(c) a[c] = chain[a[c]];";
 	char *at = strstr(src, needle);
 	ck_assert_ptr_nonnull(at);
 	char dir[] = "/tmp/latmix-kdir-XXXXXX";
@@ -117,7 +117,7 @@ START_TEST(a_wrong_chain_is_caught)
 	snprintf(path, sizeof path, "%s/chase.cl", dir);
 	FILE *f = fopen(path, "w");
 	fwrite(src, 1, (size_t)(at - src), f);
-	fputs("#define STEP(a) (a) = (it == 0 && get_global_id(0) == 5) ? chain[chain[a]] : chain[a]", f);
+	fputs("#define STEP(c) a[c] = (it == 0 && get_global_id(0) == 5) ? chain[chain[a[c]]] : chain[a[c]];", f);
 	fputs(at + strlen(needle), f);
 	fclose(f);
 	free(src);
