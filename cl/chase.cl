@@ -43,6 +43,7 @@
  *   LM_AMD_TIMING AMD's clang builtins: s_memrealtime (LM_NS_PER_TICK ns a
  *                 tick), s_memtime (not on LM_AMD_GFX 11 and later), HW_ID
  *   LM_REQD_SG    sub-group size to require (Intel)
+ *   LM_WAVES_PER_EU  waves each SIMD must hold (AMD's compiler)
  * No -cl-fast-relaxed-math: it would let the compiler drop x + 0.0f. */
 
 #ifndef MEM_N
@@ -188,8 +189,12 @@ static inline uint lm_cu(void)
 }
 #endif
 
+/* Kernel attributes: Intel's sub-group size; on AMD's compiler the waves
+ * a SIMD must hold (it then spends no more registers than that leaves). */
 #ifdef LM_REQD_SG
 #define LM_KERNEL __kernel __attribute__((intel_reqd_sub_group_size(LM_REQD_SG)))
+#elif defined(LM_WAVES_PER_EU) && defined(__AMDGCN__)
+#define LM_KERNEL __kernel __attribute__((amdgpu_waves_per_eu(LM_WAVES_PER_EU)))
 #else
 #define LM_KERNEL __kernel
 #endif
@@ -217,16 +222,30 @@ static inline void lm_raise(volatile __global uint *stop)
 }
 
 #ifdef LM_TIMED
-static inline void lm_record(__global ulong *timing, ulong t0, ulong c0, uint it)
+/* The record's start is written as the warp starts and its end as it
+ * ends: nothing but the deadline stays in registers for the loop, whose
+ * register count decides how many warps a CU holds. */
+static inline ulong lm_record_start(__global ulong *timing, ulong budget_ns)
+{
+	const ulong t0 = lm_ns();
+	const ulong c0 = lm_cycles();
+	if (get_local_id(0) % SIMD == 0) {
+		__global ulong *rec = timing + REC * (get_global_id(0) / SIMD);
+		rec[1] = t0;
+		rec[3] = c0;
+	}
+	return t0 + budget_ns;
+}
+
+static inline void lm_record_end(__global ulong *timing, uint it)
 {
 	const ulong c1 = lm_cycles();
 	const ulong t1 = lm_ns();
 	if (get_local_id(0) % SIMD == 0) {
 		__global ulong *rec = timing + REC * (get_global_id(0) / SIMD);
 		rec[0] = lm_cu();
-		rec[1] = t0;
 		rec[2] = t1;
-		rec[3] = c1 - c0;
+		rec[3] = c1 - rec[3];
 		rec[4] = it;
 	}
 }
@@ -252,24 +271,29 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 	__local const uchar *lbytes = (__local const uchar *)lchain;
 #endif
 #ifdef LM_TIMED
-	const ulong t0 = lm_ns();
-	const ulong c0 = lm_cycles();
-	const ulong deadline = t0 + budget_ns;
+	const ulong deadline = lm_record_start(timing, budget_ns);
 #endif
-	uint it = 0;
+	uint it = 0, halt = 0;
 	for (;;) {
-		const uint halt = *flag; /* read early, tested late: its latency hides */
+		/* the flag and the clock are read as an iteration starts and
+		 * tested at its end (the flag an iteration later still), so their
+		 * latency hides behind the chains instead of stalling the loop */
+		const uint halt_next = *flag;
+#ifdef LM_TIMED
+		const int late = budget_ns && lm_ns() >= deadline;
+#endif
 		LM_ITERATION
 		it++;
 		if (it >= quota || halt)
 			break;
 #ifdef LM_TIMED
-		if (budget_ns && lm_ns() >= deadline)
+		if (late)
 			break;
 #endif
+		halt = halt_next;
 	}
 #ifdef LM_TIMED
-	lm_record(timing, t0, c0, it);
+	lm_record_end(timing, it);
 #else
 	(void)timing;
 	(void)budget_ns;
@@ -301,29 +325,31 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	size_t i = gid;
 	chain += offset;
 #ifdef LM_TIMED
-	const ulong t0 = lm_ns();
-	const ulong c0 = lm_cycles();
-	const ulong deadline = t0 + budget_ns;
+	const ulong deadline = lm_record_start(timing, budget_ns);
 #endif
 #define LM_STREAM_LOAD                \
 	sum += chain[i];              \
 	i += n;                       \
 	if (i >= words)               \
 		i -= words;
-	uint it = 0;
+	uint it = 0, halt = 0;
 	for (;;) {
-		const uint halt = *flag;
+		const uint halt_next = *flag;
+#ifdef LM_TIMED
+		const int late = budget_ns && lm_ns() >= deadline;
+#endif
 		LM_REP(BODIES_D, LM_STREAM_LOAD)
 		it++;
 		if (it >= quota || halt)
 			break;
 #ifdef LM_TIMED
-		if (budget_ns && lm_ns() >= deadline)
+		if (late)
 			break;
 #endif
+		halt = halt_next;
 	}
 #ifdef LM_TIMED
-	lm_record(timing, t0, c0, it);
+	lm_record_end(timing, it);
 #else
 	(void)timing;
 	(void)budget_ns;

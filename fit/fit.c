@@ -107,6 +107,11 @@ lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const 
 		int k = kind_of(&d, x->mix);
 		if (!x->row.alpha.den && x->row.chains > 1)
 			continue; /* the arithmetic peak, measured directly */
+		if (strcmp(x->row.coresident, "no") == 0) {
+			/* fewer warps ran at once than the row's occupancy says */
+			d.not_coresident++;
+			continue;
+		}
 		if (k < 0 && !shared_alu(x))
 			continue;
 		if (k >= 0)

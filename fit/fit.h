@@ -46,6 +46,7 @@ typedef struct {
 	lm_fit_point *v;
 	size_t n;
 	const char *path; /* for messages; borrowed */
+	size_t not_coresident; /* rows left out: their work-groups did not all run at once */
 	size_t nkinds;
 	char kind[LM_FIT_MAX_KINDS][LM_PARAMS_KIND_NAME]; /* the first is the default */
 } lm_fit_data;

@@ -513,6 +513,9 @@ static lm_status cmd_fit(const lm_options *o)
 	const char *mix = o->mix ? o->mix : "gmem";
 	if ((s = lm_fit_data_from_results(&res, path, mix, &d)) != LM_OK)
 		goto done;
+	if (d.not_coresident)
+		fprintf(stderr, "latmix fit: %zu point(s) of %s left out: not co-resident (fewer warps ran at "
+			"once than their occupancy says)\n", d.not_coresident, path);
 	for (size_t m = 0; m < nfits; m++)
 		if ((s = lm_fit_run_with(&d, (lm_fit_model)(m / per), m % per == 1, &fr[m])) != LM_OK)
 			goto done;

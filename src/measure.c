@@ -13,6 +13,8 @@
 /* chain instructions per loop iteration the unrolled body aims at, so the
  * loop's own counter and branch cost about 1% of issue slots */
 #define BODY_TARGET 256
+/* at most this many global-memory steps per loop iteration */
+#define GLOBAL_STEPS_TARGET 32
 /* ulongs per warp in the in-kernel clock's record: CU id, start ns, end ns,
  * cycles (0: no cycle counter), iterations (cl/chase.cl, REC) */
 #define LM_REC 5
@@ -341,6 +343,11 @@ void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned
 	*alu_n = a.den ? (unsigned)a.num : 1;
 	unsigned per = *mem_n + *alu_n;
 	*bodies = per >= BODY_TARGET ? 1 : (BODY_TARGET + per - 1) / per;
+	/* global loads take hundreds of cycles: fewer per iteration keep an
+	 * iteration short against a launch, so the launch's end (a deadline
+	 * or the stop flag, tested once an iteration) is sharp */
+	if (mix->step == LM_STEP_GLOBAL && *bodies * *mem_n > GLOBAL_STEPS_TARGET)
+		*bodies = *mem_n >= GLOBAL_STEPS_TARGET ? 1 : GLOBAL_STEPS_TARGET / *mem_n;
 }
 
 /* "-DNAME=n -DDIGITS=d,d,d,d,d": the kernel repeats code by decimal digit */
@@ -377,6 +384,18 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
 	if (d->reqd_subgroup)
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_REQD_SG=%u", d->reqd_subgroup);
+	/* registers decide how many warps a CU holds, and a compiler left to
+	 * itself spends them on speed: 8 chains took 40 to 56 registers per
+	 * thread on the H200, so 48 of 64 warps fitted. Hold it to what full
+	 * occupancy leaves: 64K registers per SM on every NVIDIA generation
+	 * latmix knows (CUDA C Programming Guide, technical specifications),
+	 * allocated in 8s; AMD: the waves per SIMD the table allows. */
+	if (d->vendor_kind == LM_VENDOR_NVIDIA && d->max_warps) {
+		unsigned regs = 65536 / (d->max_warps * 32) / 8 * 8;
+		k += snprintf(buf + k, size - (size_t)k, " -cl-nv-maxrregcount=%u", regs > 255 ? 255 : regs);
+	}
+	if (d->vendor_kind == LM_VENDOR_AMD && d->max_warps >= 4)
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_WAVES_PER_EU=%u", d->max_warps / 4);
 	if (clocked && d->kclock == LM_KCLOCK_NV)
 		snprintf(buf + k, size - (size_t)k, " -DLM_NV_TIMING");
 	else if (clocked && d->kclock == LM_KCLOCK_AMD)
@@ -852,10 +871,13 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	double hz = row->clock_mhz * 1e6;
 	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
 	row->overhead_s = NAN;
-	if (mode == LM_TIMING_FIXED_TIME) {
+	bool together = started == groups * d->compute_units;
+	if (mode == LM_TIMING_FIXED_TIME && together) {
 		/* each warp's iterations over its own cycles (no cycle counter:
 		 * its time at the reported clock), summed: the rate of n resident
-		 * warps */
+		 * warps. Not where warps ran in turns: then the sum counts rates
+		 * that never coexisted, and all work over kernel time is what the
+		 * device did (the row says it was not co-resident). */
 		row->mem_ipc = median(ipc_mem, reps);
 		row->alu_ipc = median(ipc_alu, reps);
 		row->cycles_per_group = (cycles > 0 ? cycles : ns * 1e-9 * hz) / (total_iters * per_group_insts);

@@ -299,7 +299,7 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 			char at[32];
 			lm_alpha_format(alpha, at, sizeof at);
 			double lo = INFINITY, hi = 0, lat1 = NAN;
-			unsigned n_here = 0;
+			unsigned n_here = 0, apart = 0, apart_from = 0;
 			for (size_t j = 0; j < sw->p.nwarps; j++, (*done_n)++) {
 				unsigned n = sw->p.warps[j];
 				if (prev && done_before(prev, pm->mix->name, k, alpha, n))
@@ -310,6 +310,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				lm_results_row(f, pm->mix->name, &row);
 				(*measured)++;
 				n_here++;
+				if (strcmp(row.coresident, "no") == 0 && !apart++)
+					apart_from = n;
 				double ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
 				lo = fmin(lo, ipc);
 				hi = fmax(hi, ipc);
@@ -327,6 +329,12 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 					"%.1f cycles per %s at %u warp(s)\n", pm->mix->name, k, at, n_here,
 					alpha.den ? "step" : "add", lo, hi, lat1, alpha.den ? "group" : "add",
 					sw->p.warps[0]);
+			if (apart)
+				fprintf(stderr, "latmix: warning: %s x%u alpha %s: %u point(s) from %u warps/CU on "
+					"were not co-resident: their work-groups ran in turns, not all at once (%s); "
+					"see started_at_first_end\n", pm->mix->name, k, at, apart, apart_from,
+					sw->d.type & CL_DEVICE_TYPE_CPU ? "a CPU runtime runs work-groups in turns on its cores"
+					: "registers, local memory or a limit of the device's table");
 		}
 	}
 done:
