@@ -37,10 +37,18 @@ test: build
 	meson test -C $(BUILD) --print-errorlogs
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+# The sanitized suite sees every installed OpenCL driver but two (through
+# OCL_ICD_VENDORS, ocl-icd's directory of .icd files): Intel's, which dlopens a
+# library with RTLD_DEEPBIND, refused by the sanitizer runtime
+# (google/sanitizers#611), and Mesa's clover, which leaks from a library it
+# unloads (so no suppression can name it) and has no device without a GPU.
+SAN_ICD = build-san/icd
 sanitize: deps
 	@[ -f build-san/build.ninja ] || meson setup build-san -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 	ninja -C build-san
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	@rm -rf $(SAN_ICD) && mkdir -p $(SAN_ICD) && for f in /etc/OpenCL/vendors/*.icd; do \
+		[ -f "$$f" ] && ! grep -q 'igdrcl\|libMesaOpenCL' "$$f" && cp "$$f" $(SAN_ICD)/; done; true
+	OCL_ICD_VENDORS=$(CURDIR)/$(SAN_ICD) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 		meson test -C build-san --print-errorlogs
 
 clean:
