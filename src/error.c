@@ -37,6 +37,7 @@ const char *lm_status_name(lm_status s)
 		[LM_EPARSE] = "LM_EPARSE", [LM_ECL] = "LM_ECL",
 		[LM_ENOMEM] = "LM_ENOMEM", [LM_EDEVICE] = "LM_EDEVICE",
 		[LM_ECHECK] = "LM_ECHECK", [LM_EFIT] = "LM_EFIT",
+		[LM_ETOOL] = "LM_ETOOL",
 	};
 	if ((unsigned)s < sizeof names / sizeof names[0] && names[s])
 		return names[s];

@@ -14,7 +14,8 @@ typedef enum {
 	LM_ENOMEM,   /* out of host memory */
 	LM_EDEVICE,  /* the device cannot do what was asked */
 	LM_ECHECK,   /* a result failed verification (wrong number caught) */
-	LM_EFIT      /* the fit failed */
+	LM_EFIT,     /* the fit failed */
+	LM_ETOOL     /* an external tool (offline compiler) is missing or failed */
 } lm_status;
 
 /* Records a message for the last error and returns s, so a failing function

@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "device.h"
 #include "fit.h"
+#include "isa.h"
 #include "measure.h"
 #include "mix.h"
 #include "options.h"
@@ -50,7 +51,8 @@ static const command commands[] = {
 	{ "predict", LM_CMD_PREDICT, cmd_predict, "PARAMS.ini", 1, 1,
 	  "what the model says for a parameter file: bound, throughput, warps needed", NULL },
 	{ "kernel", LM_CMD_KERNEL, cmd_kernel, "", 0, 0,
-	  "show a mix's kernel as built for one alpha (and with --binary the device code)", NULL },
+	  "show a mix's kernel as built for one alpha (and with --binary the device code); --isa TARGET: "
+	  "its iteration loop as a GPU target's compiler builds it, counted per chain step", NULL },
 	{ "measure", LM_CMD_MEASURE, cmd_measure, "", 0, 0,
 	  "measure throughput against occupancy for each alpha; writes a CSV row per point", NULL },
 	{ "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
@@ -294,6 +296,17 @@ static lm_status cmd_kernel(const lm_options *o)
 		chains = strtoul(o->chains, &end, 10);
 		if (end == o->chains || *end || chains == 0 || chains > 16 || *o->chains == '-')
 			return lm_fail(LM_EUSAGE, "--chains '%s': expected a positive integer up to 16", o->chains);
+	}
+	if (o->isa) {
+		/* an offline target: its compiler, no device */
+		if (o->device)
+			return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
+		lm_isa *isa;
+		if ((s = lm_isa_build(o->isa, mix, (unsigned)chains, a, o->kernel_dir, &isa)) != LM_OK)
+			return s;
+		lm_isa_print(stdout, isa, o->binary);
+		lm_isa_free(isa);
+		return LM_OK;
 	}
 	lm_device d;
 	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)

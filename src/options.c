@@ -70,6 +70,10 @@ static const opt table[] = {
 	  "append to -o FILE, skipping points it already holds" },
 	{ "binary", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_KERNEL, OFF(binary), NULL,
 	  "also print the device binary where the driver returns text (NVIDIA: PTX)" },
+	{ "isa", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(isa), "TARGET",
+	  "build for an offline GPU target with its vendor's compiler instead of on a device (AMD: "
+	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
+	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)" },
 	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS | LM_CMD_FIT | LM_CMD_COMPARE, OFF(output), "PATH",
 	  "output file; fit: the parameter file, default params.ini beside the CSV; compare: a directory "
 	  "for the warps-ratio chart (gnuplot PNG and SVG, with its .gp and .dat)" },

@@ -44,6 +44,7 @@ typedef struct {
 	bool quick;
 	bool resume;
 	bool binary;
+	const char *isa;        /* kernel: an offline target (gfx90a, dg2-g10, ...) */
 	const char *output;
 	/* fit */
 	const char *model;      /* "basic" or "refined" */

@@ -1,0 +1,1168 @@
+#include "isa.h"
+#include "kernels.h"
+#include "measure.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- targets ---- */
+
+/* The device a target stands for, as far as latmix's build options go.
+ * Resident waves per CU: CDNA and GCN 10 (gfx906, gfx908) or 8 (gfx90a,
+ * gfx942) per SIMD, four SIMDs; RDNA counted per WGP in wave32; Intel
+ * threads per EU (Xe-LP 7). */
+static const struct {
+	const char *target; /* the offline compiler's name for it */
+	lm_vendor vendor;
+	const char *arch;
+	const char *what;
+	unsigned simd, max_warps;
+} target_table[] = {
+	{ "gfx906", LM_VENDOR_AMD, "gfx906", "AMD GCN5 (Vega 20, MI50)", 64, 40 },
+	{ "gfx908", LM_VENDOR_AMD, "gfx908", "AMD CDNA (MI100)", 64, 40 },
+	{ "gfx90a", LM_VENDOR_AMD, "gfx90a", "AMD CDNA2 (MI200)", 64, 32 },
+	{ "gfx942", LM_VENDOR_AMD, "gfx942", "AMD CDNA3 (MI300)", 64, 32 },
+	{ "gfx1030", LM_VENDOR_AMD, "gfx1030", "AMD RDNA2 (RX 6800/6900)", 32, 32 },
+	{ "gfx1100", LM_VENDOR_AMD, "gfx1100", "AMD RDNA3 (RX 7900)", 32, 32 },
+	{ "tgllp", LM_VENDOR_INTEL, "Xe-LP", "Intel Xe-LP (Tiger Lake)", 16, 7 },
+	{ "dg2-g10", LM_VENDOR_INTEL, "Xe-HPG", "Intel Xe-HPG (Arc A770)", 16, 8 },
+	{ "pvc", LM_VENDOR_INTEL, "Xe-HPC", "Intel Xe-HPC (Data Center GPU Max)", 16, 8 },
+};
+#define NTARGETS (sizeof target_table / sizeof target_table[0])
+
+const char *lm_isa_targets(void)
+{
+	return "gfx906, gfx908, gfx90a, gfx942, gfx1030, gfx1100 (AMD); tgllp, dg2-g10, pvc (Intel)";
+}
+
+/* replaced by lm_vendor_target() when vendor.c lands */
+static lm_status isa_target_device(const char *target, lm_device *d)
+{
+	for (size_t i = 0; i < NTARGETS; i++) {
+		if (strcmp(target_table[i].target, target) != 0)
+			continue;
+		memset(d, 0, sizeof *d);
+		snprintf(d->name, sizeof d->name, "%s", target_table[i].what);
+		snprintf(d->vendor, sizeof d->vendor, "%s",
+			 target_table[i].vendor == LM_VENDOR_AMD ? "AMD" : "Intel");
+		d->type = CL_DEVICE_TYPE_GPU;
+		d->vendor_kind = target_table[i].vendor;
+		snprintf(d->arch, sizeof d->arch, "%s", target_table[i].arch);
+		d->simd_width = target_table[i].simd;
+		snprintf(d->simd_source, sizeof d->simd_source, "target %s", target);
+		d->max_warps = target_table[i].max_warps;
+		snprintf(d->max_warps_source, sizeof d->max_warps_source, "target %s", target);
+		if (d->vendor_kind == LM_VENDOR_AMD)
+			d->kclock = LM_KCLOCK_AMD;
+		else
+			d->reqd_subgroup = 16;
+		d->pci_domain = d->pci_bus = d->pci_device = d->pci_function = -1;
+		return LM_OK;
+	}
+	return lm_fail(LM_EUSAGE, "--isa '%s': unknown target (known: %s)", target, lm_isa_targets());
+}
+
+/* ---- the parsed listing ---- */
+
+/* A register range: file 'v', 's', 'a' (AMD), 'r' (Intel GRF). */
+typedef struct {
+	char file;
+	unsigned lo, hi;
+} reg_range;
+
+#define MAX_RANGES 4
+
+typedef struct {
+	size_t line;            /* its line in the listing */
+	char op[64];
+	lm_isa_kind kind;
+	unsigned add_ops;
+	bool load;              /* a load: chase or fixed, decided by its address */
+	bool branch;
+	char target[48];        /* a branch's label */
+	reg_range wr[MAX_RANGES], addr[MAX_RANGES];
+	int nwr, naddr;
+} inst;
+
+typedef struct {
+	char name[48];
+	size_t line;            /* its line */
+	size_t next;            /* the instruction after it */
+} label;
+
+struct lm_isa {
+	char target[32];
+	char what[128];         /* the target in words */
+	const char *mix;
+	const char *kernel;
+	lm_alpha alpha;
+	unsigned chains, mem_n, alu_n, bodies;
+	char options[512];      /* latmix's build options for the target */
+	char dropped[256];      /* those the compiler was not given */
+	char command[2048];     /* the compiler command lines, as run */
+	const char *note;       /* what stands in for a vendor library, or NULL */
+	char *listing;          /* the kernel's listing */
+	char *loop;             /* the loop's lines */
+	lm_isa_counts counts;
+	lm_isa_op *ops;
+	size_t cap;
+};
+
+static const char *const kind_names[LM_ISA_NKINDS] = {
+	[LM_ISA_CHASE] = "chase load", [LM_ISA_FIXED] = "flag load", [LM_ISA_SPILL] = "spill",
+	[LM_ISA_MEM_OTHER] = "memory, other", [LM_ISA_ADD] = "add", [LM_ISA_SFU] = "sfu",
+	[LM_ISA_CALL] = "call", [LM_ISA_OTHER] = "other",
+};
+
+const char *lm_isa_kind_name(lm_isa_kind k)
+{
+	return (unsigned)k < LM_ISA_NKINDS ? kind_names[k] : "?";
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Copies the token at s (up to a blank or one of stop) into buf; returns
+ * what follows it. */
+static const char *token(const char *s, const char *stop, char *buf, size_t size)
+{
+	s = skip_space(s);
+	size_t n = 0;
+	while (*s && *s != ' ' && *s != '\t' && !strchr(stop, *s)) {
+		if (n + 1 < size)
+			buf[n++] = *s;
+		s++;
+	}
+	buf[n] = '\0';
+	return s;
+}
+
+static bool overlaps(const reg_range *a, const reg_range *b)
+{
+	return a->file == b->file && a->lo <= b->hi && b->lo <= a->hi;
+}
+
+static void add_range(reg_range *r, int *n, char file, unsigned lo, unsigned hi)
+{
+	if (*n < MAX_RANGES)
+		r[(*n)++] = (reg_range){ file, lo, hi };
+}
+
+/* ---- AMD: clang's amdgcn assembly ---- */
+
+/* "v6", "s[60:61]", "-v2", "|v3|": a register operand; false otherwise. */
+static bool amd_reg(const char *s, reg_range *r)
+{
+	s = skip_space(s);
+	while (*s == '-' || *s == '|')
+		s++;
+	if (*s != 'v' && *s != 's' && *s != 'a')
+		return false;
+	char file = *s++;
+	char *end;
+	if (*s == '[') {
+		unsigned long lo = strtoul(s + 1, &end, 10);
+		if (end == s + 1 || *end != ':')
+			return false;
+		unsigned long hi = strtoul(end + 1, &end, 10);
+		if (*end != ']')
+			return false;
+		*r = (reg_range){ file, (unsigned)lo, (unsigned)hi };
+		return true;
+	}
+	if (!isdigit((unsigned char)*s))
+		return false;
+	unsigned long n = strtoul(s, &end, 10);
+	if (isalnum((unsigned char)*end) || *end == '_')
+		return false;
+	*r = (reg_range){ file, (unsigned)n, (unsigned)n };
+	return true;
+}
+
+static lm_isa_kind amd_kind(const char *op, unsigned *add_ops, bool *load)
+{
+	*add_ops = 0;
+	*load = false;
+	if (starts(op, "s_swappc") || starts(op, "s_call"))
+		return LM_ISA_CALL;
+	/* OpenCL kernels reach global memory through global_ or flat_;
+	 * buffer_ and scratch_ are private memory */
+	if (starts(op, "buffer_") || starts(op, "scratch_"))
+		return LM_ISA_SPILL;
+	if (starts(op, "global_load") || starts(op, "flat_load") || starts(op, "ds_read") ||
+	    starts(op, "ds_load") || starts(op, "s_load") || starts(op, "s_buffer_load")) {
+		*load = true;
+		return LM_ISA_CHASE;
+	}
+	if (starts(op, "global_") || starts(op, "flat_") || starts(op, "s_store") ||
+	    starts(op, "s_atomic") ||
+	    (starts(op, "ds_") && !starts(op, "ds_swizzle") && !strstr(op, "permute")))
+		return LM_ISA_MEM_OTHER;
+	if (starts(op, "v_add_f32") || starts(op, "v_dual_add_f32")) {
+		*add_ops = 1;
+		return LM_ISA_ADD;
+	}
+	if (starts(op, "v_pk_add_f32")) {
+		*add_ops = 2;
+		return LM_ISA_ADD;
+	}
+	static const char *const sfu[] = { "v_rsq_", "v_rcp_", "v_sqrt_", "v_exp_", "v_log_",
+					   "v_sin_", "v_cos_" };
+	for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
+		if (starts(op, sfu[i]))
+			return LM_ISA_SFU;
+	return LM_ISA_OTHER;
+}
+
+/* Does op's first operand name what it writes? Not for stores, waits,
+ * scalar compares (they set SCC) or branches. */
+static bool amd_writes_first(const char *op)
+{
+	static const char *const none[] = {
+		"s_waitcnt", "s_cmp", "s_bitcmp", "s_branch", "s_cbranch", "s_nop", "s_barrier",
+		"s_endpgm", "s_setprio", "s_sleep", "s_sendmsg", "s_dcache", "s_icache", "s_trap",
+		"s_set_gpr", "v_cmpx", "s_delay", "s_clause", "s_inst_prefetch",
+	};
+	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+		if (starts(op, none[i]))
+			return false;
+	return !strstr(op, "_store") && !strstr(op, "ds_write") && !strstr(op, "_atomic");
+}
+
+/* One half of an instruction ("v_add_f32_e32 v2, s56, v2"): its registers
+ * written and (loads) read as an address. */
+static void amd_operands(const char *s, const char *op, inst *in)
+{
+	bool first = true, dst = amd_writes_first(op);
+	char opd[64];
+	const char *p = s;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		size_t k = n < sizeof opd - 1 ? n : sizeof opd - 1;
+		memcpy(opd, p, k);
+		opd[k] = '\0';
+		reg_range r;
+		if (amd_reg(opd, &r)) {
+			if (first && dst)
+				add_range(in->wr, &in->nwr, r.file, r.lo, r.hi);
+			else if (in->load)
+				add_range(in->addr, &in->naddr, r.file, r.lo, r.hi);
+		}
+		first = false;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+}
+
+/* Parses one line of amdgcn assembly (comment cut off): an instruction
+ * into *in (true), a label into *lb (its name), or neither. */
+static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
+{
+	char *c = strchr(s, ';');
+	if (c)
+		*c = '\0';
+	lb[0] = '\0';
+	if (*s && *s != ' ' && *s != '\t') {
+		char *colon = strchr(s, ':');
+		if (colon && *skip_space(colon + 1) == '\0') {
+			size_t n = (size_t)(colon - s);
+			snprintf(lb, lb_size, "%.*s", (int)n, s);
+		}
+		return false;
+	}
+	const char *p = skip_space(s);
+	if (!*p || *p == '.')
+		return false;
+	memset(in, 0, sizeof *in);
+	char op[64], op2[64] = "";
+	const char *rest = token(p, "", op, sizeof op);
+	const char *dual = strstr(rest, "::");
+	unsigned ops2 = 0;
+	bool load2 = false;
+	lm_isa_kind k2 = LM_ISA_OTHER;
+	if (dual) {
+		/* gfx11's dual issue: two operations in one instruction */
+		const char *rest2 = token(dual + 2, "", op2, sizeof op2);
+		k2 = amd_kind(op2, &ops2, &load2);
+		in->load = load2;
+		amd_operands(rest2, op2, in);
+	}
+	in->kind = amd_kind(op, &in->add_ops, &in->load);
+	in->add_ops += ops2;
+	if (dual && in->kind == LM_ISA_OTHER)
+		in->kind = k2;
+	if (dual) {
+		snprintf(in->op, sizeof in->op, "%.30s::%.30s", op, op2);
+		char half[256];
+		snprintf(half, sizeof half, "%.*s", (int)(dual - rest), rest);
+		amd_operands(half, op, in);
+	} else {
+		snprintf(in->op, sizeof in->op, "%s", op);
+		amd_operands(rest, op, in);
+	}
+	if (strcmp(op, "s_branch") == 0 || starts(op, "s_cbranch_")) {
+		in->branch = true;
+		token(rest, ",", in->target, sizeof in->target);
+	}
+	return true;
+}
+
+/* ---- Intel: iga64's disassembly ---- */
+
+static unsigned iga_type_size(const char *t)
+{
+	if (strcmp(t, "b") == 0 || strcmp(t, "ub") == 0)
+		return 1;
+	if (strcmp(t, "w") == 0 || strcmp(t, "uw") == 0 || strcmp(t, "hf") == 0 || strcmp(t, "bf") == 0)
+		return 2;
+	if (strcmp(t, "q") == 0 || strcmp(t, "uq") == 0 || strcmp(t, "df") == 0)
+		return 8;
+	return 4;
+}
+
+/* "r9.0<1>:f" written by exec lanes: the GRFs it covers. */
+static bool iga_dst(const char *s, unsigned exec, unsigned grf, reg_range *r, char *type, size_t tsize)
+{
+	type[0] = '\0';
+	if (s[0] != 'r' || !isdigit((unsigned char)s[1]))
+		return false;
+	char *end;
+	unsigned long reg = strtoul(s + 1, &end, 10);
+	unsigned long sub = 0, stride = 1;
+	if (*end == '.')
+		sub = strtoul(end + 1, &end, 10);
+	if (*end == '<')
+		stride = strtoul(end + 1, &end, 10);
+	const char *colon = strchr(s, ':');
+	if (colon)
+		snprintf(type, tsize, "%s", colon + 1);
+	unsigned ts = iga_type_size(type);
+	unsigned long last = sub * ts + ((exec ? exec : 1) - 1) * (stride ? stride : 1) * ts + ts - 1;
+	*r = (reg_range){ 'r', (unsigned)reg, (unsigned)(reg + last / grf) };
+	return true;
+}
+
+static bool iga_branch_op(const char *op)
+{
+	static const char *const ops[] = { "jmpi", "brc", "brd", "while", "goto", "join", "if",
+					   "else", "endif", "break", "cont", "halt", "call", "calla",
+					   "ret" };
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		if (strcmp(op, ops[i]) == 0)
+			return true;
+	return false;
+}
+
+/* A send's registers: dst (rd:N of them) written, src0 (wr:N) the address. */
+static void iga_send(const char *rest, const char *comment, inst *in)
+{
+	char dst[32], src0[32];
+	rest = token(rest, "", dst, sizeof dst);
+	token(rest, "", src0, sizeof src0);
+	unsigned long wr = 1, rd = 1;
+	const char *w = comment ? strstr(comment, "wr:") : NULL;
+	const char *r = comment ? strstr(comment, "rd:") : NULL;
+	if (w)
+		wr = strtoul(w + 3, NULL, 10);
+	if (r)
+		rd = strtoul(r + 3, NULL, 10);
+	const char *what = comment ? strchr(comment, ';') : NULL;
+	what = what ? what : "";
+	if (strstr(what, "scratch"))
+		in->kind = LM_ISA_SPILL;
+	else if (strstr(what, "load") || strstr(what, "read")) {
+		in->kind = LM_ISA_CHASE;
+		in->load = true;
+	} else {
+		in->kind = LM_ISA_MEM_OTHER;
+	}
+	char *end;
+	if (dst[0] == 'r' && isdigit((unsigned char)dst[1]) && rd) {
+		unsigned long reg = strtoul(dst + 1, &end, 10);
+		add_range(in->wr, &in->nwr, 'r', (unsigned)reg, (unsigned)(reg + rd - 1));
+	}
+	if (in->load && src0[0] == 'r' && isdigit((unsigned char)src0[1])) {
+		unsigned long reg = strtoul(src0 + 1, &end, 10);
+		add_range(in->addr, &in->naddr, 'r', (unsigned)reg, (unsigned)(reg + (wr ? wr : 1) - 1));
+	}
+}
+
+/* Parses one line of iga64's disassembly, as amd_line does. */
+static bool iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
+{
+	lb[0] = '\0';
+	if (s[0] == 'L' && isdigit((unsigned char)s[1])) {
+		size_t n = strspn(s + 1, "0123456789");
+		if (s[1 + n] == ':')
+			snprintf(lb, lb_size, "%.*s", (int)n + 1, s);
+		return false;
+	}
+	char *comment = strstr(s, "//");
+	if (comment)
+		*comment = '\0';
+	char *brace = strchr(s, '{');
+	if (brace)
+		*brace = '\0';
+	const char *p = skip_space(s);
+	if (!*p)
+		return false;
+	memset(in, 0, sizeof *in);
+	char tok[64];
+	if (*p == '(') /* predicate: (W), (f0.1), (~f0.0) */
+		p = skip_space(strchr(p, ')') ? strchr(p, ')') + 1 : p + 1);
+	p = token(p, "", in->op, sizeof in->op);
+	if (!in->op[0])
+		return false;
+	unsigned exec = 1;
+	const char *q = skip_space(p);
+	if (*q == '(' && isdigit((unsigned char)q[1])) {
+		exec = (unsigned)strtoul(q + 1, NULL, 10);
+		q = skip_space(strchr(q, ')') ? strchr(q, ')') + 1 : q + 1);
+	}
+	if (*q == '(') /* condition modifier: (eq)f0.0 */
+		q = token(q, "", tok, sizeof tok);
+	in->kind = LM_ISA_OTHER;
+	if (iga_branch_op(in->op)) {
+		in->branch = true;
+		in->kind = starts(in->op, "call") ? LM_ISA_CALL : LM_ISA_OTHER;
+		for (const char *t = q; *t;) {
+			t = token(t, "", tok, sizeof tok);
+			if (tok[0] == 'L' && isdigit((unsigned char)tok[1])) {
+				snprintf(in->target, sizeof in->target, "%.47s", tok);
+				break;
+			}
+			if (!tok[0])
+				break;
+		}
+		return true;
+	}
+	if (starts(in->op, "send")) {
+		iga_send(q, comment ? comment + 2 : NULL, in);
+		return true;
+	}
+	token(q, "", tok, sizeof tok);
+	reg_range r;
+	char type[8];
+	if (iga_dst(tok, exec, grf, &r, type, sizeof type))
+		add_range(in->wr, &in->nwr, r.file, r.lo, r.hi);
+	else if (strchr(tok, ':'))
+		snprintf(type, sizeof type, "%s", strchr(tok, ':') + 1);
+	if (type[0] && strlen(in->op) + strlen(type) + 2 < sizeof in->op) {
+		/* "add:f", a float add, is not "add:q", an address's */
+		strcat(in->op, ":");
+		strcat(in->op, type);
+	}
+	if (strcmp(in->op, "add:f") == 0) {
+		in->kind = LM_ISA_ADD;
+		in->add_ops = 1;
+	} else if (starts(in->op, "math")) {
+		in->kind = LM_ISA_SFU;
+	} else if (strcmp(in->op, "load") == 0 || starts(in->op, "load.")) {
+		in->kind = LM_ISA_CHASE;
+		in->load = true;
+	} else if (strcmp(in->op, "store") == 0 || starts(in->op, "store.")) {
+		in->kind = LM_ISA_MEM_OTHER;
+	}
+	return true;
+}
+
+/* ---- the loop and its counts ---- */
+
+static lm_status count_op(lm_isa *isa, const inst *in)
+{
+	for (size_t i = 0; i < isa->counts.nops; i++)
+		if (isa->ops[i].kind == in->kind && strcmp(isa->ops[i].op, in->op) == 0) {
+			isa->ops[i].count++;
+			isa->ops[i].add_ops += in->add_ops;
+			return LM_OK;
+		}
+	if (isa->counts.nops == isa->cap) {
+		size_t cap = isa->cap ? 2 * isa->cap : 32;
+		lm_isa_op *n = realloc(isa->ops, cap * sizeof *n);
+		if (!n)
+			return lm_fail(LM_ENOMEM, "out of memory");
+		isa->ops = n;
+		isa->cap = cap;
+	}
+	lm_isa_op *o = &isa->ops[isa->counts.nops++];
+	memset(o, 0, sizeof *o);
+	snprintf(o->op, sizeof o->op, "%s", in->op);
+	o->kind = in->kind;
+	o->count = 1;
+	o->add_ops = in->add_ops;
+	return LM_OK;
+}
+
+/* Finds the iteration loop in the listing and counts it into isa: the
+ * largest region a backward branch closes (regions that overlap merged, as
+ * the blocks of one loop are). */
+static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel)
+{
+	lm_status s = LM_OK;
+	char *copy = strdup(isa->listing);
+	size_t nlines = 1;
+	for (const char *c = isa->listing; *c; c++)
+		nlines += *c == '\n';
+	char **lines = malloc(nlines * sizeof *lines);
+	inst *insts = malloc(nlines * sizeof *insts);
+	label *labels = malloc(nlines * sizeof *labels);
+	if (!copy || !lines || !insts || !labels) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto done;
+	}
+	size_t n = 0;
+	for (char *l = copy; l; n++) {
+		lines[n] = l;
+		l = strchr(l, '\n');
+		if (l)
+			*l++ = '\0';
+	}
+	/* AMD: the kernel's function only (the listing holds every function) */
+	size_t first = 0, last = n;
+	if (amd) {
+		size_t klen = strlen(kernel);
+		for (first = 0; first < n; first++)
+			if (strncmp(lines[first], kernel, klen) == 0 && lines[first][klen] == ':')
+				break;
+		if (first == n) {
+			s = lm_fail(LM_EPARSE, "no function %s in the compiler's listing", kernel);
+			goto done;
+		}
+		for (last = first; last < n && !starts(lines[last], ".Lfunc_end"); last++)
+			;
+	}
+	size_t ninst = 0, nlab = 0;
+	char lb[48];
+	for (size_t i = first; i < last; i++) {
+		char buf[1024];
+		snprintf(buf, sizeof buf, "%s", lines[i]);
+		inst *in = &insts[ninst];
+		bool is_inst = amd ? amd_line(buf, in, lb, sizeof lb) : iga_line(buf, grf, in, lb, sizeof lb);
+		if (is_inst) {
+			in->line = i;
+			ninst++;
+		} else if (lb[0]) {
+			snprintf(labels[nlab].name, sizeof labels[nlab].name, "%s", lb);
+			labels[nlab].line = i;
+			labels[nlab++].next = ninst;
+		}
+	}
+	/* regions closed by backward branches, merged where they overlap */
+	size_t best_lo = 0, best_hi = 0, best_line = 0, cur_lo = 0, cur_hi = 0, cur_line = 0;
+	bool have = false, cur = false;
+	for (size_t i = 0; i < ninst; i++) {
+		if (!insts[i].branch)
+			continue;
+		for (size_t k = 0; k < nlab; k++) {
+			if (strcmp(labels[k].name, insts[i].target) != 0 || labels[k].next > i)
+				continue;
+			size_t lo = labels[k].next;
+			if (cur && lo <= cur_hi) {
+				if (lo < cur_lo) {
+					cur_lo = lo;
+					cur_line = labels[k].line;
+				}
+				cur_hi = i;
+			} else {
+				if (cur && (!have || cur_hi - cur_lo > best_hi - best_lo)) {
+					best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
+					have = true;
+				}
+				cur = true;
+				cur_lo = lo, cur_hi = i, cur_line = labels[k].line;
+			}
+		}
+	}
+	if (cur && (!have || cur_hi - cur_lo > best_hi - best_lo)) {
+		best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
+		have = true;
+	}
+	if (!have) {
+		s = lm_fail(LM_EPARSE, "no loop (backward branch) in %s's listing", kernel);
+		goto done;
+	}
+
+	/* a load whose address no instruction of the loop writes reads the
+	 * same place every iteration: the stop flag */
+	for (size_t i = best_lo; i <= best_hi; i++) {
+		inst *in = &insts[i];
+		if (!in->load)
+			continue;
+		bool varies = false;
+		for (size_t j = best_lo; j <= best_hi && !varies; j++)
+			for (int a = 0; a < in->naddr && !varies; a++)
+				for (int w = 0; w < insts[j].nwr && !varies; w++)
+					varies = overlaps(&in->addr[a], &insts[j].wr[w]);
+		in->kind = varies ? LM_ISA_CHASE : LM_ISA_FIXED;
+	}
+	for (size_t i = best_lo; i <= best_hi && s == LM_OK; i++) {
+		isa->counts.insts++;
+		isa->counts.kind[insts[i].kind]++;
+		isa->counts.add_ops += insts[i].add_ops;
+		s = count_op(isa, &insts[i]);
+	}
+	if (s != LM_OK)
+		goto done;
+	isa->counts.op = isa->ops;
+
+	/* the loop's text: from its first label to its last branch */
+	size_t end_line = insts[best_hi].line, len = 0;
+	for (size_t i = best_line; i <= end_line; i++)
+		len += strlen(lines[i]) + 1;
+	isa->loop = malloc(len + 1);
+	if (!isa->loop) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto done;
+	}
+	char *o = isa->loop;
+	for (size_t i = best_line; i <= end_line; i++)
+		o += sprintf(o, "%s\n", lines[i]);
+done:
+	free(copy);
+	free(lines);
+	free(insts);
+	free(labels);
+	return s;
+}
+
+/* ---- running the compilers ---- */
+
+/* The executable name on PATH, in buf; false if none. */
+static bool find_on_path(const char *name, char *buf, size_t size)
+{
+	const char *path = getenv("PATH");
+	if (!path)
+		return false;
+	while (*path) {
+		size_t n = strcspn(path, ":");
+		struct stat st;
+		snprintf(buf, size, "%.*s/%s", (int)n, n ? path : ".", name);
+		if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) && access(buf, X_OK) == 0)
+			return true;
+		path += n;
+		if (*path == ':')
+			path++;
+	}
+	return false;
+}
+
+/* The newest clang-N on PATH, else clang; false if neither. */
+static bool find_clang(char *buf, size_t size)
+{
+	const char *path = getenv("PATH");
+	unsigned long best = 0;
+	char name[64];
+	while (path && *path) {
+		size_t n = strcspn(path, ":");
+		char dir[1024];
+		snprintf(dir, sizeof dir, "%.*s", (int)n, n ? path : ".");
+		DIR *d = opendir(dir);
+		struct dirent *e;
+		while (d && (e = readdir(d)) != NULL) {
+			const char *v = e->d_name + 6;
+			if (!starts(e->d_name, "clang-") || !*v || strspn(v, "0123456789") != strlen(v))
+				continue;
+			unsigned long ver = strtoul(v, NULL, 10);
+			char full[2048];
+			snprintf(full, sizeof full, "%s/%s", dir, e->d_name);
+			if (ver > best && access(full, X_OK) == 0) {
+				best = ver;
+				snprintf(name, sizeof name, "%.63s", e->d_name);
+			}
+		}
+		if (d)
+			closedir(d);
+		path += n;
+		if (*path == ':')
+			path++;
+	}
+	return find_on_path(best ? name : "clang", buf, size);
+}
+
+/* Appends argv to isa's command text, quoting arguments with blanks. */
+static void note_command(lm_isa *isa, const char *const *argv)
+{
+	size_t k = strlen(isa->command);
+	if (k)
+		k += (size_t)snprintf(isa->command + k, sizeof isa->command - k, "\n//   ");
+	for (int i = 0; argv[i] && k < sizeof isa->command; i++) {
+		bool q = strchr(argv[i], ' ') != NULL;
+		k += (size_t)snprintf(isa->command + k, sizeof isa->command - k, "%s%s%s%s",
+				      i ? " " : "", q ? "'" : "", argv[i], q ? "'" : "");
+	}
+}
+
+/* Runs argv (argv[0] a path) in dir with stdout and stderr into dir/log;
+ * its exit status, 127 if it could not run. */
+static int run_tool(const char *const *argv, const char *dir, const char *log)
+{
+	char path[1100];
+	snprintf(path, sizeof path, "%s/%s", dir, log);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return 127;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		int nul = open("/dev/null", O_RDONLY);
+		if (nul >= 0)
+			dup2(nul, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (chdir(dir) == 0)
+			execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(fd);
+	if (pid < 0)
+		return 127;
+	int ws;
+	while (waitpid(pid, &ws, 0) < 0)
+		if (errno != EINTR)
+			return 127;
+	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+/* The whole file in a new string; NULL if unreadable. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (len + 4097 > cap) {
+			cap = 2 * cap + 8192;
+			char *n = realloc(buf, cap);
+			if (!n) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = n;
+		}
+		size_t got = fread(buf + len, 1, 4096, f);
+		len += got;
+		if (got < 4096)
+			break;
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* A tool's failure: the last lines of dir/log in the message. */
+static lm_status tool_failed(const char *tool, int status, const char *dir, const char *log)
+{
+	char path[1100];
+	snprintf(path, sizeof path, "%s/%s", dir, log);
+	char *text = slurp(path);
+	const char *tail = text ? text : "";
+	size_t len = strlen(tail);
+	if (len > 700)
+		tail += len - 700;
+	lm_status s = lm_fail(LM_ETOOL, "%s failed (exit status %d):\n%s", tool, status, tail);
+	free(text);
+	return s;
+}
+
+static bool write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return false;
+	bool ok = fputs(text, f) >= 0;
+	return fclose(f) == 0 && ok;
+}
+
+/* Removes dir and what lies in it (two levels: the compilers' outputs). */
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		char path[4096];
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			remove_tree(path);
+		else
+			unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* ---- AMD: clang ---- */
+
+/* OpenCL build options clang takes (its -cl-* flags); latmix's -D options
+ * pass as they are. */
+static bool clang_takes(const char *opt)
+{
+	static const char *const ok[] = {
+		"-cl-single-precision-constant", "-cl-denorms-are-zero", "-cl-fp32-correctly-rounded-divide-sqrt",
+		"-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+		"-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-strict-aliasing", "-cl-kernel-arg-info",
+		"-cl-uniform-work-group-size", "-cl-no-stdinc",
+	};
+	if (starts(opt, "-D") || starts(opt, "-I") || starts(opt, "-U") || starts(opt, "-cl-std="))
+		return true;
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		if (strcmp(opt, ok[i]) == 0)
+			return true;
+	return false;
+}
+
+/* native_rsqrt as ROCm's device library defines it (ocml native_rsqrtF.cl:
+ * __builtin_amdgcn_rsqf, one v_rsq_f32): without the library (-nogpulib)
+ * it would be a call. */
+static const char rocm_prelude[] =
+	"float __attribute__((overloadable, const)) native_rsqrt(float x)\n"
+	"{\n\treturn __builtin_amdgcn_rsqf(x);\n}\n";
+
+static lm_status amd_compile(lm_isa *isa, const char *dir, const char *src)
+{
+	char clang[1024], path[1100];
+	if (!find_clang(clang, sizeof clang))
+		return lm_fail(LM_ETOOL, "--isa %s: no clang on PATH (the Debian package clang: "
+			       "apt-get install clang)", isa->target);
+	snprintf(path, sizeof path, "%s/rocm-device-lib.cl", dir);
+	if (!write_file(path, rocm_prelude))
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	char mcpu[64], opts[sizeof isa->options];
+	snprintf(mcpu, sizeof mcpu, "-mcpu=%s", isa->target);
+	snprintf(opts, sizeof opts, "%s", isa->options);
+	const char *argv[96] = { clang, "-cl-std=CL1.2", "-target", "amdgcn-amd-amdhsa", mcpu,
+				 "-nogpulib", "-Xclang", "-finclude-default-header", "-O3", "-S",
+				 "-o", "kernel.s", "-include", "rocm-device-lib.cl" };
+	int argc = 14;
+	size_t k = 0;
+	for (char *t = strtok(opts, " "); t && argc < 94; t = strtok(NULL, " ")) {
+		if (clang_takes(t))
+			argv[argc++] = t;
+		else
+			k += (size_t)snprintf(isa->dropped + k, sizeof isa->dropped - k, "%s%s", k ? " " : "", t);
+	}
+	argv[argc++] = src;
+	argv[argc] = NULL;
+	note_command(isa, argv);
+	isa->note = "rocm-device-lib.cl: native_rsqrt as ROCm's device library defines it "
+		    "(__builtin_amdgcn_rsqf); other builtins are calls (-nogpulib), counted as such in the loop";
+	int st = run_tool(argv, dir, "clang.log");
+	if (st != 0) {
+		snprintf(path, sizeof path, "%s/clang.log", dir);
+		char *text = slurp(path);
+		bool unknown = text && (strstr(text, "invalid target ID") || strstr(text, "unknown target CPU"));
+		free(text);
+		if (unknown)
+			return lm_fail(LM_ETOOL, "--isa %s: %s does not know %s (a newer clang does)",
+				       isa->target, clang, isa->target);
+		return tool_failed(clang, st, dir, "clang.log");
+	}
+	snprintf(path, sizeof path, "%s/kernel.s", dir);
+	isa->listing = slurp(path);
+	if (!isa->listing)
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	return analyze(isa, true, 0, isa->kernel);
+}
+
+/* ---- Intel: ocloc and iga64 ---- */
+
+/* iga64's platform and the register size for the core family ocloc names
+ * its binary after ("k_XE_HPG_COREdg2.bin"). */
+static const struct {
+	const char *family;
+	const char *platform;
+	unsigned grf;
+} iga_platforms[] = {
+	{ "XE_HPC", "12p72", 64 }, { "XE_HPG", "12p71", 32 }, { "XE_HP_", "12p5", 32 },
+	{ "Gen12LP", "12p1", 32 }, { "Gen11", "11", 32 }, { "Gen9", "9", 32 }, { "Gen8", "8", 32 },
+};
+
+static lm_status intel_compile(lm_isa *isa, const char *dir, const char *src)
+{
+	char ocloc[1024], iga[1024];
+	if (!find_on_path("ocloc", ocloc, sizeof ocloc))
+		return lm_fail(LM_ETOOL, "--isa %s: no ocloc on PATH (Intel's offline compiler: the "
+			       "Debian package intel-opencl-icd)", isa->target);
+	if (!find_on_path("iga64", iga, sizeof iga))
+		return lm_fail(LM_ETOOL, "--isa %s: no iga64 on PATH (Intel's disassembler: the "
+			       "Debian package libigc-tools)", isa->target);
+	const char *cc[] = { ocloc, "compile", "-file", src, "-device", isa->target, "-options",
+			     isa->options, "-out_dir", "bin", "-output", "k", NULL };
+	note_command(isa, cc);
+	int st = run_tool(cc, dir, "ocloc.log");
+	if (st != 0)
+		return tool_failed("ocloc compile", st, dir, "ocloc.log");
+	/* the binary's name says the core family */
+	char path[1400], bin[600] = "";
+	const char *platform = NULL;
+	unsigned grf = 32;
+	snprintf(path, sizeof path, "%s/bin", dir);
+	DIR *d = opendir(path);
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len < 4 || strcmp(e->d_name + len - 4, ".bin") != 0)
+			continue;
+		snprintf(bin, sizeof bin, "bin/%.500s", e->d_name);
+		for (size_t i = 0; i < sizeof iga_platforms / sizeof iga_platforms[0]; i++)
+			if (strstr(e->d_name, iga_platforms[i].family)) {
+				platform = iga_platforms[i].platform;
+				grf = iga_platforms[i].grf;
+				break;
+			}
+	}
+	if (d)
+		closedir(d);
+	if (!bin[0])
+		return lm_fail(LM_ETOOL, "ocloc compile wrote no binary for %s", isa->target);
+	if (!platform)
+		return lm_fail(LM_ETOOL, "%s: a core family latmix does not know for iga64", bin);
+	const char *dis[] = { ocloc, "disasm", "-file", bin, "-device", isa->target, "-dump", "dump", NULL };
+	note_command(isa, dis);
+	if ((st = run_tool(dis, dir, "ocloc.log")) != 0)
+		return tool_failed("ocloc disasm", st, dir, "ocloc.log");
+	/* ocloc disassembles itself where it finds IGA's library (.asm), else
+	 * leaves the kernel's raw instructions (.dat) for iga64 */
+	snprintf(path, sizeof path, "%s/dump/%s_KernelHeap.asm", dir, isa->kernel);
+	if (access(path, R_OK) != 0) {
+		char dat[128], plat[32];
+		snprintf(dat, sizeof dat, "dump/%s_KernelHeap.dat", isa->kernel);
+		snprintf(plat, sizeof plat, "-p=%s", platform);
+		const char *ia[] = { iga, "-d", plat, dat, "-o", "kernel.asm", NULL };
+		note_command(isa, ia);
+		if ((st = run_tool(ia, dir, "iga64.log")) != 0)
+			return tool_failed("iga64", st, dir, "iga64.log");
+		snprintf(path, sizeof path, "%s/kernel.asm", dir);
+	}
+	isa->listing = slurp(path);
+	if (!isa->listing)
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	return analyze(isa, false, grf, isa->kernel);
+}
+
+/* ---- the vendors' offline compilers ---- */
+
+static const struct {
+	lm_vendor vendor;
+	/* builds src (a file in dir, the working directory of every tool it
+	 * runs) into isa's listing and analyses it */
+	lm_status (*compile)(lm_isa *isa, const char *dir, const char *src);
+} backends[] = {
+	{ LM_VENDOR_AMD, amd_compile },
+	{ LM_VENDOR_INTEL, intel_compile },
+};
+
+static lm_isa *isa_new(void)
+{
+	return calloc(1, sizeof(lm_isa));
+}
+
+void lm_isa_free(lm_isa *isa)
+{
+	if (!isa)
+		return;
+	free(isa->listing);
+	free(isa->loop);
+	free(isa->ops);
+	free(isa);
+}
+
+lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
+		       const char *kernel_dir, lm_isa **out)
+{
+	lm_device d;
+	lm_status s = isa_target_device(target, &d);
+	if (s != LM_OK)
+		return s;
+	if (chains == 0 || chains > 16 || (mix->step == LM_STEP_STREAM && chains != 1))
+		return lm_fail(LM_EUSAGE, "mix %s: %u chains per thread (stream: 1; others: 1 to 16)",
+			       mix->name, chains);
+	size_t b = 0;
+	while (b < sizeof backends / sizeof backends[0] && backends[b].vendor != d.vendor_kind)
+		b++;
+	if (b == sizeof backends / sizeof backends[0])
+		return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix knows for %s", target, d.vendor);
+	lm_isa *isa = isa_new();
+	if (!isa)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	char *src = NULL;
+	char dir[1024] = "";
+	snprintf(isa->target, sizeof isa->target, "%s", target);
+	snprintf(isa->what, sizeof isa->what, "%s", d.name);
+	isa->mix = mix->name;
+	isa->kernel = mix->kernel;
+	isa->alpha = alpha;
+	isa->chains = chains;
+	lm_meas_body_shape(mix, alpha, &isa->mem_n, &isa->alu_n, &isa->bodies);
+	unsigned per = mix->step == LM_STEP_STREAM ? 1 : chains;
+	isa->counts.steps = isa->bodies * isa->mem_n * per;
+	isa->counts.adds_built = mix->step == LM_STEP_STREAM ? 0 : isa->bodies * isa->alu_n * chains;
+	/* as latmix builds it there: AMD with the in-kernel clock */
+	lm_meas_build_options(&d, mix, chains, alpha, d.kclock != LM_KCLOCK_NONE, isa->options,
+			      sizeof isa->options);
+	if ((s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL)) != LM_OK)
+		goto fail;
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/latmix-isa-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		s = lm_fail(LM_EIO, "%s: %s", dir, strerror(errno));
+		dir[0] = '\0';
+		goto fail;
+	}
+	char path[1100];
+	snprintf(path, sizeof path, "%s/%s", dir, LM_MIX_KERNEL_FILE);
+	if (!write_file(path, src)) {
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if ((s = backends[b].compile(isa, dir, LM_MIX_KERNEL_FILE)) != LM_OK)
+		goto fail;
+	remove_tree(dir);
+	free(src);
+	*out = isa;
+	return LM_OK;
+fail:
+	if (dir[0])
+		remove_tree(dir);
+	free(src);
+	lm_isa_free(isa);
+	return s;
+}
+
+lm_status lm_isa_parse(const char *dialect, const char *text, const char *kernel,
+		       unsigned grf_bytes, unsigned steps, unsigned adds_built, lm_isa **out)
+{
+	bool amd = strcmp(dialect, "amdgcn") == 0;
+	if (!amd && strcmp(dialect, "iga") != 0)
+		return lm_fail(LM_EUSAGE, "listing dialect '%s': expected amdgcn or iga", dialect);
+	lm_isa *isa = isa_new();
+	if (!isa || !(isa->listing = strdup(text))) {
+		free(isa);
+		return lm_fail(LM_ENOMEM, "out of memory");
+	}
+	snprintf(isa->target, sizeof isa->target, "%s", dialect);
+	isa->kernel = kernel;
+	isa->mix = "?";
+	isa->counts.steps = steps;
+	isa->counts.adds_built = adds_built;
+	lm_status s = analyze(isa, amd, grf_bytes ? grf_bytes : 32, kernel);
+	if (s != LM_OK) {
+		lm_isa_free(isa);
+		return s;
+	}
+	*out = isa;
+	return LM_OK;
+}
+
+const lm_isa_counts *lm_isa_get_counts(const lm_isa *isa)
+{
+	return &isa->counts;
+}
+
+const char *lm_isa_loop_text(const lm_isa *isa)
+{
+	return isa->loop;
+}
+
+/* ---- the report ---- */
+
+static double per(unsigned n, unsigned steps)
+{
+	return steps ? (double)n / steps : 0;
+}
+
+void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
+{
+	const lm_isa_counts *c = &isa->counts;
+	char a[32];
+	fprintf(f, "// latmix kernel --isa %s: mix %s (%s), alpha %s, %u chain%s per thread\n", isa->target,
+		isa->mix, isa->kernel, lm_alpha_format(isa->alpha, a, sizeof a), isa->chains,
+		isa->chains == 1 ? "" : "s");
+	fprintf(f, "// target: %s\n", isa->what);
+	fprintf(f, "// build options: %s\n", isa->options);
+	if (isa->dropped[0])
+		fprintf(f, "// not given to the compiler (it has no such option): %s\n", isa->dropped);
+	fprintf(f, "// compiler: %s\n", isa->command);
+	if (isa->note)
+		fprintf(f, "// %s\n", isa->note);
+	if (all)
+		fprintf(f, "\n// ---- the whole listing ----\n%s\n", isa->listing);
+	fprintf(f, "\n// ---- the iteration loop: %u instructions; %u chain steps an iteration "
+		"(%u bodies x %u step%s x %u chain%s) ----\n%s", c->insts, c->steps, isa->bodies,
+		isa->mem_n, isa->mem_n == 1 ? "" : "s", isa->chains, isa->chains == 1 ? "" : "s", isa->loop);
+
+	fprintf(f, "\n// ---- counts: every instruction of the loop once ----\n");
+	fprintf(f, "%-14s %-40s %9s %9s\n", "kind", "instruction", "per iter", "per step");
+	for (int k = 0; k < LM_ISA_NKINDS; k++)
+		for (size_t i = 0; i < c->nops; i++) {
+			const lm_isa_op *o = &c->op[i];
+			if ((int)o->kind != k)
+				continue;
+			fprintf(f, "%-14s %-40s %9u %9.3f", lm_isa_kind_name(o->kind), o->op, o->count,
+				per(o->count, c->steps));
+			if (o->add_ops != o->count && o->add_ops)
+				fprintf(f, "   (%u add operations)", o->add_ops);
+			fputc('\n', f);
+		}
+	unsigned mem = c->kind[LM_ISA_CHASE];
+	unsigned other = c->insts - mem - c->kind[LM_ISA_ADD] - c->kind[LM_ISA_SFU];
+	if (!c->steps) {
+		fprintf(f, "\nno chain steps (alpha inf): %u adds an iteration (%u operations; latmix "
+			"builds %u), %u other instructions\n", c->kind[LM_ISA_ADD], c->add_ops, c->adds_built,
+			other);
+		return;
+	}
+	fprintf(f, "\nper step: memory %.3f, adds %.3f instructions (%.3f operations; latmix builds %.3f), "
+		"sfu %.3f, other %.3f\n", per(mem, c->steps), per(c->kind[LM_ISA_ADD], c->steps),
+		per(c->add_ops, c->steps), per(c->adds_built, c->steps), per(c->kind[LM_ISA_SFU], c->steps),
+		per(other, c->steps));
+	/* the other instructions split: at least one a step belongs to the
+	 * steps (address arithmetic, waits); fewer, to the iteration */
+	fprintf(f, "other, every step:");
+	unsigned n = 0;
+	for (size_t i = 0; i < c->nops; i++) {
+		const lm_isa_op *o = &c->op[i];
+		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU;
+		if (!core && o->count >= c->steps) {
+			fprintf(f, " %s %.3g%s", o->op, per(o->count, c->steps),
+				o->kind == LM_ISA_OTHER ? "" : " (!)");
+			n++;
+		}
+	}
+	fprintf(f, "%s\nper iteration (fewer than one a step):", n ? "" : " none");
+	n = 0;
+	for (size_t i = 0; i < c->nops; i++) {
+		const lm_isa_op *o = &c->op[i];
+		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU;
+		if (!core && o->count < c->steps) {
+			fprintf(f, " %s%s%s%s %u", o->op, o->kind == LM_ISA_OTHER ? "" : " (",
+				o->kind == LM_ISA_OTHER ? "" : lm_isa_kind_name(o->kind),
+				o->kind == LM_ISA_OTHER ? "" : ")", o->count);
+			n++;
+		}
+	}
+	fprintf(f, "%s\n", n ? "" : " none");
+}

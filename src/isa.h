@@ -1,0 +1,85 @@
+/* isa: a mix's kernel compiled offline for a named GPU target, exactly as
+ * latmix would build it there, and the instructions of its iteration loop
+ * counted: what one chain step costs in that target's instruction set. No
+ * OpenCL device is needed: AMD targets build with clang, Intel targets with
+ * ocloc and disassemble with iga64. */
+#ifndef LM_ISA_H
+#define LM_ISA_H
+
+#include <stdio.h>
+#include "alpha.h"
+#include "device.h"
+#include "mix.h"
+
+/* What an instruction of the loop does, for the counts. */
+typedef enum {
+	LM_ISA_CHASE = 0, /* a load whose address the loop computes: a chain step (stream: a load) */
+	LM_ISA_FIXED,     /* a load from an address fixed for the whole loop: the stop flag */
+	LM_ISA_SPILL,     /* scratch (private memory) load or store: registers spilled */
+	LM_ISA_MEM_OTHER, /* any other memory message: stores, atomics */
+	LM_ISA_ADD,       /* float add: the chains' adds */
+	LM_ISA_SFU,       /* transcendental (rsqrt): the sfu mix's step */
+	LM_ISA_CALL,      /* a call: a builtin the offline build left out of line */
+	LM_ISA_OTHER,     /* the rest: address arithmetic, waits, loop control */
+	LM_ISA_NKINDS
+} lm_isa_kind;
+
+/* One opcode of the loop and how often it occurs there. */
+typedef struct {
+	char op[64];       /* mnemonic: "global_load_dword", "send.ugm", "math.rsqt",
+			    * "v_dual_add_f32::v_dual_mov_b32" (AMD's dual issue) */
+	lm_isa_kind kind;
+	unsigned count;    /* instructions */
+	unsigned add_ops;  /* float adds they do: v_pk_add_f32 two chains' at once */
+} lm_isa_op;
+
+/* The loop's static counts: every instruction in it once (both sides of a
+ * branch inside it, if any). */
+typedef struct {
+	unsigned steps;              /* chain steps per iteration: bodies x mem_n x chains
+				      * (stream: its loads); 0 for alpha = inf */
+	unsigned adds_built;         /* float adds per iteration latmix's source asks for */
+	unsigned insts;              /* instructions in the loop */
+	unsigned kind[LM_ISA_NKINDS]; /* instructions of each kind */
+	unsigned add_ops;            /* float add operations (>= kind[LM_ISA_ADD]) */
+	const lm_isa_op *op;         /* per opcode and kind, in order of first occurrence */
+	size_t nops;
+} lm_isa_counts;
+
+typedef struct lm_isa lm_isa;
+
+/* Builds mix's kernel for alpha and chains for target ("gfx90a", "dg2-g10",
+ * ...: lm_isa_targets()) with the target vendor's offline compiler, finds its
+ * iteration loop and counts it. LM_EUSAGE for an unknown target or a
+ * combination latmix refuses; LM_ETOOL (message naming the Debian package)
+ * where the compiler is missing, does not know the target or fails. */
+lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
+		       const char *kernel_dir, lm_isa **out);
+
+/* Counts a listing the compiler already wrote: dialect "amdgcn" (clang's
+ * assembly; kernel names the function) or "iga" (iga64's disassembly of one
+ * kernel; grf_bytes 32 or 64, the register size). steps and adds_built as in
+ * lm_isa_counts. LM_EPARSE if no loop is found. */
+lm_status lm_isa_parse(const char *dialect, const char *text, const char *kernel,
+		       unsigned grf_bytes, unsigned steps, unsigned adds_built, lm_isa **out);
+
+void lm_isa_free(lm_isa *isa);
+
+/* The loop's counts; valid until lm_isa_free. */
+const lm_isa_counts *lm_isa_get_counts(const lm_isa *isa);
+
+/* The loop's text as the compiler wrote it. */
+const char *lm_isa_loop_text(const lm_isa *isa);
+
+/* "chase load", "flag load", ...: a kind's name in the table. */
+const char *lm_isa_kind_name(lm_isa_kind k);
+
+/* Prints what was built (target, compiler command, build options), the
+ * loop and its counts per iteration and per step; all: the kernel's whole
+ * listing too. */
+void lm_isa_print(FILE *f, const lm_isa *isa, bool all);
+
+/* The targets latmix knows, comma-separated, for messages. */
+const char *lm_isa_targets(void);
+
+#endif
