@@ -81,12 +81,16 @@ lm_status lm_timing_resolve(const lm_device *d, lm_timing t, lm_timing *out)
 		return lm_fail(LM_EUSAGE, "--timing fixed-time: %s has no clock latmix's kernels can read "
 			       "(stop-flag needs none)", d->name);
 	if (t == LM_TIMING_AUTO) {
-		/* a CPU runtime runs a work-group's work-items one after another and
+		/* stop-flag on every GPU, clock or none: one method everywhere. On
+		 * the H200 fixed-time's per-warp rates summed to 4.0016 adds per
+		 * cycle per SM at 64 warps with 4 chains, above the SM's 4.0 peak
+		 * (warps that start early run their first iterations with the SM
+		 * half empty); stop-flag measured 3.928 there and agreed with it
+		 * within 1% elsewhere (data/measured/nvidia-h200/timing-comparison).
+		 * A CPU runtime runs a work-group's work-items one after another and
 		 * work-groups to completion, so the first to reach a quota would stop
-		 * the rest before they ran: there, every warp does the same work */
-		if (d->kclock != LM_KCLOCK_NONE)
-			t = LM_TIMING_FIXED_TIME;
-		else if (d->type & CL_DEVICE_TYPE_CPU)
+		 * the rest before they ran: there, every warp does the same work. */
+		if (d->type & CL_DEVICE_TYPE_CPU)
 			t = LM_TIMING_FIXED_WORK;
 		else
 			t = LM_TIMING_STOP_FLAG;
