@@ -1,6 +1,7 @@
 #include "measure.h"
 #include "chase.h"
 #include "kernels.h"
+#include "sysclock.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,6 +57,8 @@ struct lm_meas {
 	cl_program prog;
 	cl_kernel kernel;
 	unsigned mem_n, alu_n, bodies;
+	lm_sysclock *sysclock;           /* the GPU's running clock in sysfs, where
+					  * no kernel clock exists; NULL if none */
 };
 
 static const char *const timing_names[] = { "auto", "fixed-time", "stop-flag", "fixed-work" };
@@ -197,6 +200,7 @@ void lm_meas_free(lm_meas *m)
 	if (m->ctx)
 		clReleaseContext(m->ctx);
 	lm_chase_free(m->chase);
+	lm_sysclock_free(m->sysclock);
 	free(m->start);
 	free(m->expect);
 	free(m->got);
@@ -225,6 +229,23 @@ lm_status lm_meas_check_config(const lm_device *d, const lm_meas_config *cfg)
 	return LM_OK;
 }
 
+/* No clock in the kernel: the one a GPU's driver shows in sysfs, read
+ * around each point; where there is none, the reported maximum, and the rows
+ * say so. */
+static lm_status open_sysclock(lm_meas *m)
+{
+	const lm_device *d = &m->dev;
+	if (m->sysclock || !(d->type & CL_DEVICE_TYPE_GPU) || d->pci_bus < 0)
+		return LM_OK;
+	char why[160];
+	lm_status s = lm_sysclock_open(NULL, d->pci_domain, d->pci_bus, d->pci_device,
+				       d->pci_function, &m->sysclock, why, sizeof why);
+	if (s == LM_OK && !m->sysclock)
+		fprintf(stderr, "latmix: %s: no sysfs clock: %s; cycles at the reported maximum clock\n",
+			d->name, why);
+	return s;
+}
+
 lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out)
 {
 	lm_status s = lm_meas_check_config(d, cfg);
@@ -242,6 +263,8 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	}
 	m->cfg.timing = m->timing;
 	m->clocked = d->kclock != LM_KCLOCK_NONE;
+	if (!m->clocked && (s = open_sysclock(m)) != LM_OK)
+		goto fail;
 	m->max_warps_total = (size_t)d->max_warps * d->compute_units;
 	m->max_threads = m->max_warps_total * d->simd_width * (cfg->chains ? cfg->chains : 1);
 	m->per_cu_len = 4096;
@@ -456,6 +479,8 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 			"measuring without it%s\n", m->dev.name, lm_error_message(),
 			m->timing == LM_TIMING_FIXED_TIME ? ", timing stop-flag" : "");
 		m->clocked = false;
+		if ((s = open_sysclock(m)) != LM_OK)
+			return s;
 		if (m->timing == LM_TIMING_FIXED_TIME)
 			m->timing = LM_TIMING_STOP_FLAG;
 		lm_meas_build_options(&m->dev, mix, chains, a, false, opts, sizeof opts);
@@ -796,6 +821,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	unsigned lo_cu = ~0u, hi_cu = 0, ncu = 0, started = ~0u;
 	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
 	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
+	double sys_before = lm_sysclock_read(m->sysclock);
 	for (int r = 0; r < reps; r++) {
 		launch_out shortl = { 0 };
 		if (raise && (s = launch(m, threads, wg, short_quota, true, 0, &shortl)) != LM_OK)
@@ -827,6 +853,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			}
 		}
 	}
+	double sys_after = lm_sysclock_read(m->sysclock);
 	if (s != LM_OK) {
 		free(times);
 		return s;
@@ -861,8 +888,9 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		row->clock_source = d->kclock == LM_KCLOCK_NV ? "%clock64/%globaltimer"
 							      : "s_memtime/s_memrealtime";
 	} else {
-		row->clock_mhz = d->max_clock_mhz;
-		row->clock_source = "reported maximum";
+		bool live;
+		row->clock_mhz = lm_sysclock_mean(sys_before, sys_after, d->max_clock_mhz, &live);
+		row->clock_source = live ? lm_sysclock_source(m->sysclock) : "reported maximum";
 	}
 	if (m->clocked) {
 		if (lo_cu == warps && hi_cu == warps && ncu == d->compute_units)
