@@ -426,7 +426,9 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 	if (clocked && d->kclock == LM_KCLOCK_NV)
 		snprintf(buf + k, size - (size_t)k, " -DLM_NV_TIMING");
 	else if (clocked && d->kclock == LM_KCLOCK_AMD)
-		/* s_memrealtime counts at 100 MHz on AMD's GPUs (LLVM AMDGPUUsage) */
+		/* s_memrealtime: a constant counter, "typically 100 MHz" (LLVM's
+		 * intrinsic docs, as in Rust's core::arch::amdgpu::s_memrealtime);
+		 * AMD's OpenCL has no query for it, so 100 MHz is assumed */
 		snprintf(buf + k, size - (size_t)k, " -DLM_AMD_TIMING -DLM_AMD_GFX=%u -DLM_NS_PER_TICK=10",
 			 amd_gfx(d->arch));
 }
