@@ -426,7 +426,10 @@ static void decide_kclock(const lm_vendor_props *p, lm_vendor v, lm_device *d)
 
 /* PCI address: cl_khr_pci_bus_info, else the vendor queries. Neither
  * NVIDIA's older drivers nor AMD's topology give the domain (ROCm/clr#106),
- * which stays -1. */
+ * which stays -1. CL_DEVICE_PCI_SLOT_ID_NV is the device number: 6 for an
+ * H200 at 0000:00:06.0 (driver 580.159, cl_khr_pci_bus_info and nvidia-smi
+ * agreeing), where clinfo, reading it as device << 3 | function, prints
+ * 0000:00:00.6. GPUs are function 0. */
 static void decide_pci(const lm_vendor_props *p, lm_device *d)
 {
 	d->pci_domain = d->pci_bus = d->pci_device = d->pci_function = -1;
@@ -439,8 +442,8 @@ static void decide_pci(const lm_vendor_props *p, lm_device *d)
 	} else if (p->nv_pci_bus >= 0 && p->nv_pci_slot >= 0) {
 		d->pci_domain = p->nv_pci_domain;
 		d->pci_bus = p->nv_pci_bus & 0xff;
-		d->pci_device = p->nv_pci_slot >> 3 & 0x1f;
-		d->pci_function = p->nv_pci_slot & 7;
+		d->pci_device = p->nv_pci_slot & 0x1f;
+		d->pci_function = 0;
 		snprintf(d->pci_source, sizeof d->pci_source, "CL_DEVICE_PCI_*_ID_NV");
 	} else if (p->amd_topology_type == 1 && p->amd_pci_bus >= 0) {
 		d->pci_bus = p->amd_pci_bus;

@@ -34,7 +34,7 @@ typedef struct {
 	/* cl_nv_device_attribute_query */
 	int nv_cc_major, nv_cc_minor;
 	unsigned nv_warp_size;
-	int nv_pci_bus, nv_pci_slot, nv_pci_domain; /* slot: device << 3 | function */
+	int nv_pci_bus, nv_pci_slot, nv_pci_domain; /* slot: the device number */
 	/* cl_amd_device_attribute_query */
 	char amd_board[128];
 	unsigned amd_wave_width;

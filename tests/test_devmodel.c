@@ -295,6 +295,32 @@ START_TEST(amd_gfxip_when_the_name_is_no_processor)
 }
 END_TEST
 
+/* A driver without cl_khr_pci_bus_info: the NVIDIA queries. Their slot is
+ * the device number (an H200 at 0000:00:06.0 answers 6), which clinfo's
+ * device << 3 | function reading turns into 0000:00:00.6. */
+START_TEST(nv_pci_slot_is_the_device_number)
+{
+	lm_vendor_props *p = malloc(sizeof *p);
+	lm_device d;
+	load("nvidia-h100.ini", p);
+	p->pci_domain = p->pci_bus = p->pci_device = p->pci_function = -1;
+	p->nv_pci_domain = 0;
+	p->nv_pci_bus = 0;
+	p->nv_pci_slot = 6;
+	lm_vendor_describe(p, 0, 0, &d);
+	char pci[32];
+	lm_device_pci_address(&d, pci, sizeof pci);
+	ck_assert_str_eq(pci, "0000:00:06.0");
+	ck_assert_str_eq(d.pci_source, "CL_DEVICE_PCI_*_ID_NV");
+	/* older drivers: no domain query */
+	p->nv_pci_domain = -1;
+	lm_vendor_describe(p, 0, 0, &d);
+	lm_device_pci_address(&d, pci, sizeof pci);
+	ck_assert_str_eq(pci, "00:06.0");
+	free(p);
+}
+END_TEST
+
 /* ---- the vendor's own platform ---- */
 
 START_TEST(vendor_code_only_on_the_vendors_platform)
@@ -486,6 +512,7 @@ int main(void)
 	tcase_add_test(tc, intel_queries_override_the_table);
 	tcase_add_test(tc, amd_simds_per_cu_and_wave_width_from_queries);
 	tcase_add_test(tc, amd_gfxip_when_the_name_is_no_processor);
+	tcase_add_test(tc, nv_pci_slot_is_the_device_number);
 	tcase_add_test(tc, vendor_code_only_on_the_vendors_platform);
 	tcase_add_test(tc, llvmpipe_keeps_its_loop_limit);
 	tcase_add_test(tc, unknown_gpu_assumes_one_work_group);
