@@ -1,8 +1,6 @@
 #include "vendor.h"
 
-#include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The platforms whose compilers take latmix's vendor-specific kernel code:
@@ -305,11 +303,11 @@ static const row *find_row(const lm_vendor_props *p, lm_vendor v, lm_device *d)
 
 /* ---- deciding ---- */
 
-/* Lanes per warp without --simd: a vendor query, else the table, else the
- * probe kernel's preferred multiple; 0 if that is what it would take and
- * the probe has not run. Intel: 16, required, where Intel's compiler takes
- * intel_reqd_sub_group_size and 16 is a size the device runs. */
-static unsigned decide_simd(const lm_vendor_props *p, lm_vendor v, const row *r,
+/* Lanes per warp without --simd: a vendor query, else the table, else (if
+ * probe) the probe kernel's preferred multiple; 0 if none says. Intel: 16,
+ * required, where Intel's compiler takes intel_reqd_sub_group_size and 16
+ * is a size the device runs. */
+static unsigned decide_simd(const lm_vendor_props *p, lm_vendor v, const row *r, bool probe,
 			    unsigned *reqd, char *src, size_t size)
 {
 	*reqd = 0;
@@ -338,7 +336,7 @@ static unsigned decide_simd(const lm_vendor_props *p, lm_vendor v, const row *r,
 		snprintf(src, size, "table: %s", r->family);
 		return r->simd;
 	}
-	if (p->probe_multiple) {
+	if (probe && p->probe_multiple) {
 		snprintf(src, size, "preferred work-group multiple");
 		return (unsigned)p->probe_multiple;
 	}
@@ -354,9 +352,7 @@ bool lm_vendor_needs_probe(const lm_vendor_props *p, unsigned simd_override)
 	const row *r = find_row(p, v, &d);
 	unsigned reqd;
 	char src[64];
-	lm_vendor_props q = *p;
-	q.probe_multiple = 0;
-	return decide_simd(&q, v, r, &reqd, src, sizeof src) == 0;
+	return decide_simd(p, v, r, false, &reqd, src, sizeof src) == 0;
 }
 
 /* Resident warps and work-groups per CU from the row and the queries that
@@ -500,7 +496,7 @@ void lm_vendor_describe(const lm_vendor_props *p, unsigned simd_override,
 	d->loop_limit = r ? r->loop_limit : 0;
 
 	unsigned reqd;
-	d->simd_width = decide_simd(p, v, r, &reqd, d->simd_source, sizeof d->simd_source);
+	d->simd_width = decide_simd(p, v, r, true, &reqd, d->simd_source, sizeof d->simd_source);
 	if (!d->simd_width) {
 		d->simd_width = 1;
 		snprintf(d->simd_source, sizeof d->simd_source, "none found: 1 assumed");
