@@ -86,7 +86,7 @@ typedef struct {
 	int simd_width;                /* lanes per warp; 0: unknown */
 	int compute_units;             /* 0: unknown */
 	double clock_mhz;              /* NAN: unknown */
-	char clock_source[96];
+	char clock_source[128];
 	/* the parameters, indexed by lm_param_id */
 	lm_param p[LM_PARAM_COUNT];
 	/* [kinds], optional: the kind of the parameters above; "": not named */

@@ -4,7 +4,8 @@
 set -eu
 
 pkgs="gcc make meson ninja-build pkg-config ocl-icd-opencl-dev opencl-c-headers
-      libgsl-dev check libsubunit-dev libinih-dev pocl-opencl-icd clinfo gnuplot-nox"
+      libgsl-dev check libsubunit-dev libinih-dev pocl-opencl-icd clinfo gnuplot-nox
+      mesa-opencl-icd oclgrind"
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
 	echo "install-deps: not a Debian/Ubuntu system; install by hand: a C compiler, meson,"

@@ -1,7 +1,9 @@
 #include "device.h"
 #include "kernels.h"
 #include "csv.h"
+#include "vendor.h"
 
+#include <CL/cl_ext.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,15 +14,51 @@
 #define CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV 0x4000
 #define CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV 0x4001
 #endif
+#ifndef CL_DEVICE_WARP_SIZE_NV
+#define CL_DEVICE_WARP_SIZE_NV 0x4003
+#endif
+/* not in any Khronos header; clinfo's and hwloc's values */
+#ifndef CL_DEVICE_PCI_BUS_ID_NV
+#define CL_DEVICE_PCI_BUS_ID_NV 0x4008
+#define CL_DEVICE_PCI_SLOT_ID_NV 0x4009
+#define CL_DEVICE_PCI_DOMAIN_ID_NV 0x400A
+#endif
 #ifndef CL_PLATFORM_NOT_FOUND_KHR
 #define CL_PLATFORM_NOT_FOUND_KHR -1001
 #endif
-#ifndef CL_DEVICE_WARP_SIZE_NV
-#define CL_DEVICE_WARP_SIZE_NV 0x4003
+#ifndef CL_DEVICE_TOPOLOGY_AMD
+#define CL_DEVICE_TOPOLOGY_AMD 0x4037
+#define CL_DEVICE_BOARD_NAME_AMD 0x4038
+#endif
+#ifndef CL_DEVICE_SIMD_PER_COMPUTE_UNIT_AMD
+#define CL_DEVICE_SIMD_PER_COMPUTE_UNIT_AMD 0x4040
 #endif
 #ifndef CL_DEVICE_WAVEFRONT_WIDTH_AMD
 #define CL_DEVICE_WAVEFRONT_WIDTH_AMD 0x4043
 #endif
+#ifndef CL_DEVICE_GFXIP_MAJOR_AMD
+#define CL_DEVICE_GFXIP_MAJOR_AMD 0x404A
+#define CL_DEVICE_GFXIP_MINOR_AMD 0x404B
+#endif
+#ifndef CL_DEVICE_IP_VERSION_INTEL
+#define CL_DEVICE_IP_VERSION_INTEL 0x4250
+#define CL_DEVICE_ID_INTEL 0x4251
+#define CL_DEVICE_NUM_SLICES_INTEL 0x4252
+#define CL_DEVICE_NUM_SUB_SLICES_PER_SLICE_INTEL 0x4253
+#define CL_DEVICE_NUM_EUS_PER_SUB_SLICE_INTEL 0x4254
+#define CL_DEVICE_NUM_THREADS_PER_EU_INTEL 0x4255
+#endif
+#ifndef CL_DEVICE_SUB_GROUP_SIZES_INTEL
+#define CL_DEVICE_SUB_GROUP_SIZES_INTEL 0x4108
+#endif
+#ifndef CL_DEVICE_PCI_BUS_INFO_KHR
+#define CL_DEVICE_PCI_BUS_INFO_KHR 0x410F
+#endif
+
+/* cl_device_pci_bus_info_khr and the PCIe member of cl_device_topology_amd,
+ * spelled out: older headers have neither */
+typedef struct { cl_uint domain, bus, device, function; } pci_bus_info;
+typedef struct { cl_uint type; cl_uchar unused[17], bus, device, function; } amd_topology;
 
 static void get_string(cl_device_id d, cl_device_info what, char *buf, size_t size)
 {
@@ -43,6 +81,15 @@ static cl_uint get_uint(cl_device_id d, cl_device_info what)
 	return v;
 }
 
+/* A cl_uint query as an int, or -1 where the driver does not answer. */
+static int get_int(cl_device_id d, cl_device_info what)
+{
+	cl_uint v = 0;
+	if (clGetDeviceInfo(d, what, sizeof v, &v, NULL) != CL_SUCCESS)
+		return -1;
+	return (int)v;
+}
+
 static cl_ulong get_ulong(cl_device_id d, cl_device_info what)
 {
 	cl_ulong v = 0;
@@ -51,27 +98,26 @@ static cl_ulong get_ulong(cl_device_id d, cl_device_info what)
 	return v;
 }
 
-static bool has_extension(cl_device_id d, const char *ext)
+/* CL_DEVICE_EXTENSIONS into buf, cut at a word if it does not fit. */
+static void get_extensions(cl_device_id d, char *buf, size_t size)
 {
-	size_t size = 0;
-	if (clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &size) != CL_SUCCESS)
-		return false;
-	char *s = malloc(size + 1);
-	if (!s || clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, size, s, NULL) != CL_SUCCESS) {
+	size_t n = 0;
+	char *s = NULL;
+	buf[0] = '\0';
+	if (clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &n) != CL_SUCCESS || !n ||
+	    !(s = malloc(n + 1)) || clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, n, s, NULL) != CL_SUCCESS) {
 		free(s);
-		return false;
+		return;
 	}
-	s[size] = '\0';
-	bool found = false;
-	for (char *p = strstr(s, ext); p; p = strstr(p + 1, ext)) {
-		char after = p[strlen(ext)];
-		if ((p == s || p[-1] == ' ') && (after == ' ' || after == '\0')) {
-			found = true;
-			break;
-		}
+	s[n] = '\0';
+	if (n >= size) {
+		s[size - 1] = '\0';
+		char *cut = strrchr(s, ' ');
+		if (cut)
+			*cut = '\0';
 	}
+	snprintf(buf, size, "%s", s);
 	free(s);
-	return found;
 }
 
 /* Preferred work-group size multiple of a trivial kernel: what the compiler
@@ -108,43 +154,93 @@ done:
 	return multiple;
 }
 
-/* Resident warps and work-groups per SM by compute capability (CUDA C
- * Programming Guide, table of technical specifications). */
-static bool nv_limits(int major, int minor, unsigned *warps, unsigned *groups)
+/* The raw properties vendor.c decides from. Vendor queries only where the
+ * device lists their extension: drivers answer others' tokens with errors
+ * at best. */
+static void query_props(cl_platform_id plat, cl_device_id id, lm_vendor_props *p)
 {
-	static const struct { int cc; unsigned warps, groups; } t[] = {
-		{ 30, 64, 16 }, { 32, 64, 16 }, { 35, 64, 16 }, { 37, 64, 16 },
-		{ 50, 64, 32 }, { 52, 64, 32 }, { 53, 64, 32 }, { 60, 64, 32 },
-		{ 61, 64, 32 }, { 62, 64, 32 }, { 70, 64, 32 }, { 72, 64, 32 },
-		{ 75, 32, 16 }, { 80, 64, 32 }, { 86, 48, 16 }, { 87, 48, 16 },
-		{ 89, 48, 24 }, { 90, 64, 32 }, { 100, 64, 32 }, { 120, 48, 32 },
-	};
-	int cc = major * 10 + minor;
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (t[i].cc == cc) {
-			*warps = t[i].warps;
-			*groups = t[i].groups;
-			return true;
+	lm_vendor_props_init(p);
+	if (clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof p->platform, p->platform, NULL) !=
+	    CL_SUCCESS)
+		p->platform[0] = '\0';
+	p->platform[sizeof p->platform - 1] = '\0';
+	get_string(id, CL_DEVICE_NAME, p->name, sizeof p->name);
+	get_string(id, CL_DEVICE_VENDOR, p->vendor, sizeof p->vendor);
+	clGetDeviceInfo(id, CL_DEVICE_TYPE, sizeof p->type, &p->type, NULL);
+	p->compute_units = get_uint(id, CL_DEVICE_MAX_COMPUTE_UNITS);
+	p->max_clock_mhz = get_uint(id, CL_DEVICE_MAX_CLOCK_FREQUENCY);
+	clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof p->max_wg_size,
+			&p->max_wg_size, NULL);
+	get_extensions(id, p->extensions, sizeof p->extensions);
+
+	pci_bus_info pci;
+	if (lm_vendor_has_extension(p, "cl_khr_pci_bus_info") &&
+	    clGetDeviceInfo(id, CL_DEVICE_PCI_BUS_INFO_KHR, sizeof pci, &pci, NULL) == CL_SUCCESS) {
+		p->pci_domain = (int)pci.domain;
+		p->pci_bus = (int)pci.bus;
+		p->pci_device = (int)pci.device;
+		p->pci_function = (int)pci.function;
+	}
+	if (lm_vendor_has_extension(p, "cl_nv_device_attribute_query")) {
+		p->nv_cc_major = (int)get_uint(id, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV);
+		p->nv_cc_minor = (int)get_uint(id, CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV);
+		p->nv_warp_size = get_uint(id, CL_DEVICE_WARP_SIZE_NV);
+		p->nv_pci_bus = get_int(id, CL_DEVICE_PCI_BUS_ID_NV);
+		p->nv_pci_slot = get_int(id, CL_DEVICE_PCI_SLOT_ID_NV);
+		p->nv_pci_domain = get_int(id, CL_DEVICE_PCI_DOMAIN_ID_NV);
+	}
+	amd_topology topo;
+	if (lm_vendor_has_extension(p, "cl_amd_device_attribute_query")) {
+		if (clGetDeviceInfo(id, CL_DEVICE_BOARD_NAME_AMD, sizeof p->amd_board, p->amd_board,
+				    NULL) != CL_SUCCESS)
+			p->amd_board[0] = '\0';
+		p->amd_board[sizeof p->amd_board - 1] = '\0';
+		p->amd_wave_width = get_uint(id, CL_DEVICE_WAVEFRONT_WIDTH_AMD);
+		p->amd_simd_per_cu = get_uint(id, CL_DEVICE_SIMD_PER_COMPUTE_UNIT_AMD);
+		p->amd_gfxip_major = get_uint(id, CL_DEVICE_GFXIP_MAJOR_AMD);
+		p->amd_gfxip_minor = get_uint(id, CL_DEVICE_GFXIP_MINOR_AMD);
+		if (clGetDeviceInfo(id, CL_DEVICE_TOPOLOGY_AMD, sizeof topo, &topo, NULL) ==
+		    CL_SUCCESS) {
+			p->amd_topology_type = (int)topo.type;
+			p->amd_pci_bus = topo.bus;
+			p->amd_pci_device = topo.device;
+			p->amd_pci_function = topo.function;
 		}
-	return false;
+	}
+	if (lm_vendor_has_extension(p, "cl_intel_device_attribute_query")) {
+		p->intel_ip_version = get_uint(id, CL_DEVICE_IP_VERSION_INTEL);
+		p->intel_device_id = get_uint(id, CL_DEVICE_ID_INTEL);
+		p->intel_slices = get_uint(id, CL_DEVICE_NUM_SLICES_INTEL);
+		p->intel_sub_slices = get_uint(id, CL_DEVICE_NUM_SUB_SLICES_PER_SLICE_INTEL);
+		p->intel_eus_per_sub_slice = get_uint(id, CL_DEVICE_NUM_EUS_PER_SUB_SLICE_INTEL);
+		p->intel_threads_per_eu = get_uint(id, CL_DEVICE_NUM_THREADS_PER_EU_INTEL);
+	}
+	size_t n = 0;
+	if (lm_vendor_has_extension(p, "cl_intel_required_subgroup_size") &&
+	    clGetDeviceInfo(id, CL_DEVICE_SUB_GROUP_SIZES_INTEL, 0, NULL, &n) == CL_SUCCESS && n) {
+		size_t *sizes = malloc(n);
+		if (sizes && clGetDeviceInfo(id, CL_DEVICE_SUB_GROUP_SIZES_INTEL, n, sizes, NULL) ==
+				     CL_SUCCESS) {
+			size_t count = n / sizeof *sizes;
+			for (size_t i = 0; i < count && p->intel_sg_count < LM_VENDOR_SG_SIZES; i++)
+				p->intel_sg_sizes[p->intel_sg_count++] = sizes[i];
+		}
+		free(sizes);
+	}
 }
 
 static void describe(lm_device *d, unsigned simd, unsigned max_warps)
 {
+	lm_vendor_props p;
+	query_props(d->platform, d->id, &p);
+	if (lm_vendor_needs_probe(&p, simd))
+		p.probe_multiple = probe_multiple(d->id);
+	lm_vendor_describe(&p, simd, max_warps, d);
+
 	cl_device_id id = d->id;
-	clGetPlatformInfo(d->platform, CL_PLATFORM_NAME, sizeof d->platform_name,
-			  d->platform_name, NULL);
-	d->platform_name[sizeof d->platform_name - 1] = '\0';
-	get_string(id, CL_DEVICE_NAME, d->name, sizeof d->name);
-	get_string(id, CL_DEVICE_VENDOR, d->vendor, sizeof d->vendor);
 	get_string(id, CL_DRIVER_VERSION, d->driver, sizeof d->driver);
 	get_string(id, CL_DEVICE_VERSION, d->version, sizeof d->version);
 	get_string(id, CL_DEVICE_OPENCL_C_VERSION, d->c_version, sizeof d->c_version);
-	clGetDeviceInfo(id, CL_DEVICE_TYPE, sizeof d->type, &d->type, NULL);
-	d->compute_units = get_uint(id, CL_DEVICE_MAX_COMPUTE_UNITS);
-	d->max_clock_mhz = get_uint(id, CL_DEVICE_MAX_CLOCK_FREQUENCY);
-	clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_wg_size,
-			&d->max_wg_size, NULL);
 	d->global_mem = get_ulong(id, CL_DEVICE_GLOBAL_MEM_SIZE);
 	d->max_alloc = get_ulong(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
 	d->local_mem = get_ulong(id, CL_DEVICE_LOCAL_MEM_SIZE);
@@ -152,67 +248,6 @@ static void describe(lm_device *d, unsigned simd, unsigned max_warps)
 	d->cacheline = get_uint(id, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE);
 	clGetDeviceInfo(id, CL_DEVICE_PROFILING_TIMER_RESOLUTION,
 			sizeof d->timer_resolution_ns, &d->timer_resolution_ns, NULL);
-
-	bool nv = has_extension(id, "cl_nv_device_attribute_query");
-	d->pci_domain = d->pci_bus = d->pci_device = d->pci_function = -1;
-	if (nv) {
-		d->nv_cc_major = (int)get_uint(id, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV);
-		d->nv_cc_minor = (int)get_uint(id, CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV);
-		d->vendor_kind = LM_VENDOR_NVIDIA;
-		d->kclock = LM_KCLOCK_NV;
-		snprintf(d->arch, sizeof d->arch, "sm_%d%d", d->nv_cc_major, d->nv_cc_minor);
-	}
-	/* llvmpipe (Mesa's software rasteriser, under rusticl) ends every
-	 * loop of a work-item once all its loops together have run 65535
-	 * iterations (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS, meant for
-	 * graphics shaders), silently */
-	if (strncmp(d->name, "llvmpipe", 8) == 0)
-		d->loop_limit = 65535;
-
-	cl_uint w;
-	if (simd) {
-		d->simd_width = simd;
-		snprintf(d->simd_source, sizeof d->simd_source, "--simd");
-	} else if (nv && (w = get_uint(id, CL_DEVICE_WARP_SIZE_NV))) {
-		d->simd_width = w;
-		snprintf(d->simd_source, sizeof d->simd_source, "CL_DEVICE_WARP_SIZE_NV");
-	} else if (has_extension(id, "cl_amd_device_attribute_query") &&
-		   (w = get_uint(id, CL_DEVICE_WAVEFRONT_WIDTH_AMD))) {
-		d->simd_width = w;
-		snprintf(d->simd_source, sizeof d->simd_source, "CL_DEVICE_WAVEFRONT_WIDTH_AMD");
-	} else {
-		size_t m = probe_multiple(id);
-		d->simd_width = m ? (unsigned)m : 1;
-		snprintf(d->simd_source, sizeof d->simd_source, "%s",
-			 m ? "preferred work-group multiple" : "none found: 1 assumed");
-	}
-
-	unsigned one_group = (unsigned)(d->max_wg_size / d->simd_width);
-	if (one_group == 0)
-		one_group = 1;
-	if (nv && nv_limits(d->nv_cc_major, d->nv_cc_minor, &d->max_warps, &d->max_groups)) {
-		snprintf(d->max_warps_source, sizeof d->max_warps_source,
-			 "compute capability %d.%d", d->nv_cc_major, d->nv_cc_minor);
-	} else if (d->type & CL_DEVICE_TYPE_CPU) {
-		/* No hardware limit: a CPU core runs its work-items in turn. */
-		d->max_warps = one_group < 16 ? one_group : 16;
-		d->max_groups = d->max_warps;
-		snprintf(d->max_warps_source, sizeof d->max_warps_source, "CPU: no limit; latmix sweeps %u",
-			 d->max_warps);
-	} else {
-		d->max_warps = one_group;
-		d->max_groups = 1;
-		snprintf(d->max_warps_source, sizeof d->max_warps_source,
-			 "unknown: one work-group assumed");
-	}
-	if (max_warps) {
-		d->max_warps = max_warps;
-		if (d->max_groups > max_warps)
-			d->max_groups = max_warps;
-		if (d->max_groups == 1 && max_warps > one_group)
-			d->max_groups = (max_warps + one_group - 1) / one_group;
-		snprintf(d->max_warps_source, sizeof d->max_warps_source, "--max-warps");
-	}
 }
 
 lm_status lm_device_list(lm_device **out, size_t *n, unsigned simd, unsigned max_warps)
@@ -356,8 +391,22 @@ static double mib(unsigned long long b)
 	return (double)b / (1024.0 * 1024.0);
 }
 
+void lm_device_pci_address(const lm_device *d, char *buf, size_t size)
+{
+	if (d->pci_bus < 0)
+		snprintf(buf, size, "unknown");
+	else if (d->pci_domain < 0)
+		snprintf(buf, size, "%02x:%02x.%x", (unsigned)d->pci_bus, (unsigned)d->pci_device,
+			 (unsigned)d->pci_function);
+	else
+		snprintf(buf, size, "%04x:%02x:%02x.%x", (unsigned)d->pci_domain,
+			 (unsigned)d->pci_bus, (unsigned)d->pci_device, (unsigned)d->pci_function);
+}
+
 void lm_device_print(FILE *f, const lm_device *d)
 {
+	char pci[32];
+	lm_device_pci_address(d, pci, sizeof pci);
 	fprintf(f, "%d:%d  %s\n", d->platform_index, d->device_index, d->name);
 	fprintf(f, "  platform          %s\n", d->platform_name);
 	fprintf(f, "  vendor            %s\n", d->vendor);
@@ -366,11 +415,25 @@ void lm_device_print(FILE *f, const lm_device *d)
 	fprintf(f, "  OpenCL            %s; %s\n", d->version, d->c_version);
 	if (d->nv_cc_major)
 		fprintf(f, "  compute capability %d.%d\n", d->nv_cc_major, d->nv_cc_minor);
+	fprintf(f, "  architecture      %s (%s)\n", *d->arch ? d->arch : "unknown", d->arch_source);
 	fprintf(f, "  compute units     %u\n", d->compute_units);
 	fprintf(f, "  max clock         %u MHz (reported maximum, not measured)\n", d->max_clock_mhz);
 	fprintf(f, "  SIMD width        %u (%s)\n", d->simd_width, d->simd_source);
 	fprintf(f, "  resident warps/CU %u, work-groups/CU %u (%s)\n", d->max_warps,
 		d->max_groups, d->max_warps_source);
+	if (d->reqd_subgroup)
+		fprintf(f, "  sub-group size    %u, required (%s)\n", d->reqd_subgroup,
+			d->subgroup_source);
+	else
+		fprintf(f, "  sub-group size    the compiler's choice\n");
+	fprintf(f, "  in-kernel clock   %s (%s)\n", lm_vendor_kclock_name(d->kclock), d->kclock_source);
+	if (d->loop_limit)
+		fprintf(f, "  loop limit        %lu iterations per work-item (%s)\n", d->loop_limit,
+			d->name);
+	fprintf(f, "  PCI address       %s (%s)\n", pci, d->pci_source);
+	if (d->compiler)
+		fprintf(f, "  offline ISA       %s, target %s\n", lm_vendor_compiler_name(d->compiler),
+			d->isa_target);
 	fprintf(f, "  max work-group    %zu work-items\n", d->max_wg_size);
 	fprintf(f, "  global memory     %.0f MiB, largest allocation %.0f MiB\n",
 		mib(d->global_mem), mib(d->max_alloc));
@@ -385,7 +448,9 @@ void lm_device_csv_header(FILE *f)
 	fputs("index,name,vendor,platform,type,driver,opencl_version,opencl_c_version,"
 	      "compute_units,max_clock_mhz,simd_width,simd_source,max_warps_per_cu,"
 	      "max_groups_per_cu,max_warps_source,max_work_group_size,global_mem_bytes,"
-	      "max_alloc_bytes,local_mem_bytes,cache_bytes,cacheline_bytes,timer_resolution_ns\n", f);
+	      "max_alloc_bytes,local_mem_bytes,cache_bytes,cacheline_bytes,timer_resolution_ns,"
+	      "arch,arch_source,kernel_clock,kernel_clock_source,reqd_subgroup,subgroup_source,"
+	      "pci_address,pci_source,loop_limit,isa_compiler,isa_target\n", f);
 }
 
 void lm_device_csv_row(FILE *f, const lm_device *d)
@@ -402,7 +467,24 @@ void lm_device_csv_row(FILE *f, const lm_device *d)
 	lm_csv_field(f, d->simd_source);
 	fprintf(f, ",%u,%u,", d->max_warps, d->max_groups);
 	lm_csv_field(f, d->max_warps_source);
-	fprintf(f, ",%zu,%llu,%llu,%llu,%llu,%u,%zu\n", d->max_wg_size, d->global_mem,
+	fprintf(f, ",%zu,%llu,%llu,%llu,%llu,%u,%zu,", d->max_wg_size, d->global_mem,
 		d->max_alloc, d->local_mem, d->cache_size, d->cacheline,
 		d->timer_resolution_ns);
+	char pci[32];
+	lm_device_pci_address(d, pci, sizeof pci);
+	const char *vendor_strs[] = { d->arch, d->arch_source, lm_vendor_kclock_name(d->kclock),
+				      d->kclock_source };
+	for (size_t i = 0; i < sizeof vendor_strs / sizeof vendor_strs[0]; i++) {
+		lm_csv_field(f, vendor_strs[i]);
+		fputc(',', f);
+	}
+	fprintf(f, "%u,", d->reqd_subgroup);
+	lm_csv_field(f, d->reqd_subgroup ? d->subgroup_source : "");
+	fprintf(f, ",%s,", pci);
+	lm_csv_field(f, d->pci_source);
+	fprintf(f, ",%lu,", d->loop_limit);
+	lm_csv_field(f, lm_vendor_compiler_name(d->compiler));
+	fputc(',', f);
+	lm_csv_field(f, d->isa_target);
+	fputc('\n', f);
 }

@@ -22,6 +22,14 @@ typedef enum {
 	LM_KCLOCK_AMD  /* clang builtins on AMD's platform: s_memrealtime, s_memtime, HW_ID */
 } lm_kclock;
 
+/* The offline compiler that turns latmix's kernels into a device's ISA
+ * without the device (latmix kernel --isa). */
+typedef enum {
+	LM_COMPILER_NONE = 0,
+	LM_COMPILER_CLANG_AMDGPU, /* clang -target amdgcn-amd-amdhsa -mcpu=gfx... */
+	LM_COMPILER_OCLOC         /* Intel's ocloc -device ... */
+} lm_compiler;
+
 typedef struct {
 	cl_platform_id platform;
 	cl_device_id id;
@@ -48,15 +56,22 @@ typedef struct {
 	unsigned max_warps;
 	unsigned max_groups;
 	char max_warps_source[64];
-	/* vendor facts (one table in device.c decides them) */
+	/* vendor facts: the table in vendor.c decides them, and each says
+	 * where it came from */
 	lm_vendor vendor_kind;
 	char arch[48];             /* "sm_90", "gfx90a", "Xe-HPG", ...; "" if unknown */
+	char arch_source[64];
 	lm_kclock kclock;          /* the clock kernels can read; NONE: none */
+	char kclock_source[64];
 	unsigned reqd_subgroup;    /* sub-group size kernels are built with
 				    * (intel_reqd_sub_group_size); 0: the compiler's choice */
+	char subgroup_source[64];
 	unsigned long loop_limit;  /* most loop iterations a work-item may run
 				    * before the driver cuts the loop; 0: no limit */
 	int pci_domain, pci_bus, pci_device, pci_function; /* -1 where unknown */
+	char pci_source[64];
+	lm_compiler compiler;      /* offline compiler for the ISA, and its */
+	char isa_target[48];       /* target name ("gfx942", "12.55.8", "pvc") */
 } lm_device;
 
 /* Describes every device of every platform: a new array (free() it). A
@@ -76,6 +91,10 @@ const char *lm_device_type_name(cl_device_type t);
 /* A short identifier for file names: the device name in lower case with
  * runs of other characters turned into '-'. */
 void lm_device_slug(const lm_device *d, char *buf, size_t size);
+
+/* The PCI address, "0000:c5:00.0", or "c5:00.0" where the driver gives no
+ * domain, or "unknown". */
+void lm_device_pci_address(const lm_device *d, char *buf, size_t size);
 
 /* Human-readable description, several lines. */
 void lm_device_print(FILE *f, const lm_device *d);

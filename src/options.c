@@ -58,7 +58,7 @@ static const opt table[] = {
 	{ "timing", 0, OPT_STR, "auto", 0, 0, MEAS, OFF(timing), "MODE",
 	  "how a launch's length is set: fixed-time (each warp runs the same time of an in-kernel "
 	  "clock; NVIDIA, AMD), stop-flag (the first warp to finish a quota stops all; any GPU), "
-	  "fixed-work (each warp runs the same iterations; CPUs), or auto (the first the device allows, "
+	  "fixed-work (each warp runs the same iterations; CPUs), or auto (stop-flag on GPUs, "
 	  "fixed-work on CPUs)" },
 	{ "launch-ms", 0, OPT_NUM, "5", 0.05, 1000, MEAS, OFF(launch_ms), "MS",
 	  "target duration of one timed launch" },

@@ -11,7 +11,7 @@
 
 typedef struct {
 	char mix[16];
-	char clock_source[48];
+	char clock_source[96];
 	lm_meas_row row;      /* row.clock_source points into clock_source */
 	int line;             /* in the file */
 } lm_result;

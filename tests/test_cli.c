@@ -122,6 +122,27 @@ START_TEST(devices_lists_at_least_one_device)
 }
 END_TEST
 
+/* What the vendor table decides shows, with where it came from. */
+START_TEST(devices_show_vendor_facts)
+{
+	static const char *const csv[] = { "devices", "--csv", NULL };
+	static const char *const human[] = { "devices", NULL };
+	result *r = malloc(sizeof *r);
+	run(csv, r);
+	ck_assert_msg(r->status == 0, "devices: %s", r->err);
+	ck_assert_msg(strstr(r->out, ",arch,arch_source,kernel_clock,kernel_clock_source,"
+				     "reqd_subgroup,subgroup_source,pci_address,pci_source,") != NULL,
+		      "header lacks the vendor columns: %.300s", r->out);
+	run(human, r);
+	ck_assert_msg(r->status == 0, "devices: %s", r->err);
+	static const char *const lines[] = { "  architecture ", "  in-kernel clock ",
+					     "  sub-group size ", "  PCI address " };
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+		ck_assert_msg(strstr(r->out, lines[i]) != NULL, "no '%s' in %s", lines[i], r->out);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cli");
@@ -130,6 +151,7 @@ int main(void)
 	tcase_add_loop_test(tc, cli_case, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, predict_maxwell_shows_thesis_warps);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
+	tcase_add_test(tc, devices_show_vendor_facts);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -27,6 +27,11 @@ void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result
 	for (; args[n - 1] && n < 31; n++)
 		argv[n] = args[n - 1];
 	argv[n] = NULL;
+	lm_test_command(argv, gnuplot, r);
+}
+
+void lm_test_command(const char *const *argv, const char *gnuplot, lm_test_result *r)
+{
 	char outp[] = "/tmp/latmix-test-out-XXXXXX", errp[] = "/tmp/latmix-test-err-XXXXXX";
 	int fo = mkstemp(outp), fe = mkstemp(errp);
 	ck_assert(fo >= 0 && fe >= 0);
@@ -41,7 +46,7 @@ void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result
 			unsetenv("LATMIX_GNUPLOT");
 		setenv("ASAN_OPTIONS", "exitcode=99", 1);
 		setenv("UBSAN_OPTIONS", "halt_on_error=1:exitcode=98", 1);
-		execv(argv[0], (char *const *)argv);
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	int ws;

@@ -16,6 +16,10 @@ typedef struct {
  * with its own status (99, 98), so it cannot pass for an ordinary failure. */
 void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result *r);
 
+/* The same for any program (argv[0] looked up in PATH), latmix under a
+ * tool, say. */
+void lm_test_command(const char *const *argv, const char *gnuplot, lm_test_result *r);
+
 /* The path of rel inside the source tree ($LATMIX_SOURCE_ROOT) in buf. */
 void lm_test_source_path(char *buf, size_t size, const char *rel);
 
