@@ -165,11 +165,21 @@ static inline uint lm_cu(void)
 #define LM_AMD_GFX 9
 #endif
 /* s_memrealtime: a constant-rate counter (LM_NS_PER_TICK from the host's
- * table); s_memtime: shader clock cycles, gone from gfx11 on; HW_ID (gfx9)
- * or HW_ID1 (gfx10+) names the CU or WGP: AMD's ISA manuals, s_getreg. */
+ * table), which gfx11 reads with s_sendmsg_rtn_b64 MSG_RTN_GET_REALTIME
+ * instead (RDNA3 ISA manual; clang 15 has no builtin for it, and rejects
+ * s_memrealtime there: latmix kernel --isa gfx1100 found it); s_memtime:
+ * shader clock cycles, gone from gfx11 on; HW_ID (gfx9) or HW_ID1 (gfx10+)
+ * names the CU or WGP: AMD's ISA manuals, s_getreg. */
 static inline ulong lm_ns(void)
 {
+#if LM_AMD_GFX < 11
 	return __builtin_amdgcn_s_memrealtime() * LM_NS_PER_TICK;
+#else
+	ulong t;
+	__asm__ volatile("s_sendmsg_rtn_b64 %0, sendmsg(MSG_RTN_GET_REALTIME)\n\ts_waitcnt lgkmcnt(0)"
+		     : "=s"(t) :: "memory");
+	return t * LM_NS_PER_TICK;
+#endif
 }
 static inline ulong lm_cycles(void)
 {

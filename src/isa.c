@@ -1,6 +1,7 @@
 #include "isa.h"
 #include "kernels.h"
 #include "measure.h"
+#include "vendor.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -11,63 +12,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* ---- targets ---- */
-
-/* The device a target stands for, as far as latmix's build options go.
- * Resident waves per CU: CDNA and GCN 10 (gfx906, gfx908) or 8 (gfx90a,
- * gfx942) per SIMD, four SIMDs; RDNA counted per WGP in wave32; Intel
- * threads per EU (Xe-LP 7). */
-static const struct {
-	const char *target; /* the offline compiler's name for it */
-	lm_vendor vendor;
-	const char *arch;
-	const char *what;
-	unsigned simd, max_warps;
-} target_table[] = {
-	{ "gfx906", LM_VENDOR_AMD, "gfx906", "AMD GCN5 (Vega 20, MI50)", 64, 40 },
-	{ "gfx908", LM_VENDOR_AMD, "gfx908", "AMD CDNA (MI100)", 64, 40 },
-	{ "gfx90a", LM_VENDOR_AMD, "gfx90a", "AMD CDNA2 (MI200)", 64, 32 },
-	{ "gfx942", LM_VENDOR_AMD, "gfx942", "AMD CDNA3 (MI300)", 64, 32 },
-	{ "gfx1030", LM_VENDOR_AMD, "gfx1030", "AMD RDNA2 (RX 6800/6900)", 32, 32 },
-	{ "gfx1100", LM_VENDOR_AMD, "gfx1100", "AMD RDNA3 (RX 7900)", 32, 32 },
-	{ "tgllp", LM_VENDOR_INTEL, "Xe-LP", "Intel Xe-LP (Tiger Lake)", 16, 7 },
-	{ "dg2-g10", LM_VENDOR_INTEL, "Xe-HPG", "Intel Xe-HPG (Arc A770)", 16, 8 },
-	{ "pvc", LM_VENDOR_INTEL, "Xe-HPC", "Intel Xe-HPC (Data Center GPU Max)", 16, 8 },
-};
-#define NTARGETS (sizeof target_table / sizeof target_table[0])
-
-const char *lm_isa_targets(void)
-{
-	return "gfx906, gfx908, gfx90a, gfx942, gfx1030, gfx1100 (AMD); tgllp, dg2-g10, pvc (Intel)";
-}
-
-/* replaced by lm_vendor_target() when vendor.c lands */
-static lm_status isa_target_device(const char *target, lm_device *d)
-{
-	for (size_t i = 0; i < NTARGETS; i++) {
-		if (strcmp(target_table[i].target, target) != 0)
-			continue;
-		memset(d, 0, sizeof *d);
-		snprintf(d->name, sizeof d->name, "%s", target_table[i].what);
-		snprintf(d->vendor, sizeof d->vendor, "%s",
-			 target_table[i].vendor == LM_VENDOR_AMD ? "AMD" : "Intel");
-		d->type = CL_DEVICE_TYPE_GPU;
-		d->vendor_kind = target_table[i].vendor;
-		snprintf(d->arch, sizeof d->arch, "%s", target_table[i].arch);
-		d->simd_width = target_table[i].simd;
-		snprintf(d->simd_source, sizeof d->simd_source, "target %s", target);
-		d->max_warps = target_table[i].max_warps;
-		snprintf(d->max_warps_source, sizeof d->max_warps_source, "target %s", target);
-		if (d->vendor_kind == LM_VENDOR_AMD)
-			d->kclock = LM_KCLOCK_AMD;
-		else
-			d->reqd_subgroup = 16;
-		d->pci_domain = d->pci_bus = d->pci_device = d->pci_function = -1;
-		return LM_OK;
-	}
-	return lm_fail(LM_EUSAGE, "--isa '%s': unknown target (known: %s)", target, lm_isa_targets());
-}
 
 /* ---- the parsed listing ---- */
 
@@ -99,7 +43,7 @@ typedef struct {
 
 struct lm_isa {
 	char target[32];
-	char what[128];         /* the target in words */
+	char what[512];         /* the target in words */
 	const char *mix;
 	const char *kernel;
 	lm_alpha alpha;
@@ -966,13 +910,13 @@ static lm_status intel_compile(lm_isa *isa, const char *dir, const char *src)
 /* ---- the vendors' offline compilers ---- */
 
 static const struct {
-	lm_vendor vendor;
+	lm_compiler compiler;
 	/* builds src (a file in dir, the working directory of every tool it
 	 * runs) into isa's listing and analyses it */
 	lm_status (*compile)(lm_isa *isa, const char *dir, const char *src);
 } backends[] = {
-	{ LM_VENDOR_AMD, amd_compile },
-	{ LM_VENDOR_INTEL, intel_compile },
+	{ LM_COMPILER_CLANG_AMDGPU, amd_compile },
+	{ LM_COMPILER_OCLOC, intel_compile },
 };
 
 static lm_isa *isa_new(void)
@@ -994,24 +938,26 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 		       const char *kernel_dir, lm_isa **out)
 {
 	lm_device d;
-	lm_status s = isa_target_device(target, &d);
+	lm_status s = lm_vendor_target(target, &d);
 	if (s != LM_OK)
 		return s;
 	if (chains == 0 || chains > 16 || (mix->step == LM_STEP_STREAM && chains != 1))
 		return lm_fail(LM_EUSAGE, "mix %s: %u chains per thread (stream: 1; others: 1 to 16)",
 			       mix->name, chains);
 	size_t b = 0;
-	while (b < sizeof backends / sizeof backends[0] && backends[b].vendor != d.vendor_kind)
+	while (b < sizeof backends / sizeof backends[0] && backends[b].compiler != d.compiler)
 		b++;
 	if (b == sizeof backends / sizeof backends[0])
-		return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix knows for %s", target, d.vendor);
+		return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix runs for %s targets "
+			       "(NVIDIA: latmix kernel --binary on the device gives the PTX)", target, d.vendor);
 	lm_isa *isa = isa_new();
 	if (!isa)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	char *src = NULL;
 	char dir[1024] = "";
 	snprintf(isa->target, sizeof isa->target, "%s", target);
-	snprintf(isa->what, sizeof isa->what, "%s", d.name);
+	snprintf(isa->what, sizeof isa->what, "%s %s, %u-wide, %u resident warps per CU (%s)", d.vendor,
+		 d.arch, d.simd_width, d.max_warps, d.max_warps_source);
 	isa->mix = mix->name;
 	isa->kernel = mix->kernel;
 	isa->alpha = alpha;

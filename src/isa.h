@@ -49,7 +49,7 @@ typedef struct {
 typedef struct lm_isa lm_isa;
 
 /* Builds mix's kernel for alpha and chains for target ("gfx90a", "dg2-g10",
- * ...: lm_isa_targets()) with the target vendor's offline compiler, finds its
+ * ...: those lm_vendor_target() knows) with the target vendor's offline compiler, finds its
  * iteration loop and counts it. LM_EUSAGE for an unknown target or a
  * combination latmix refuses; LM_ETOOL (message naming the Debian package)
  * where the compiler is missing, does not know the target or fails. */
@@ -78,8 +78,5 @@ const char *lm_isa_kind_name(lm_isa_kind k);
  * loop and its counts per iteration and per step; all: the kernel's whole
  * listing too. */
 void lm_isa_print(FILE *f, const lm_isa *isa, bool all);
-
-/* The targets latmix knows, comma-separated, for messages. */
-const char *lm_isa_targets(void);
 
 #endif
