@@ -14,6 +14,18 @@ if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>
 	exit 0
 fi
 
+# The offline compilers for `latmix kernel --isa` and its tests (AMD: clang,
+# 15 or newer for gfx11; Intel: ocloc and iga64), where the archive has them:
+# without them those tests skip.
+optional="clang clang-15 intel-opencl-icd libigc-tools"
+if command -v apt-cache >/dev/null 2>&1; then
+	for p in $optional; do
+		if apt-cache show "$p" >/dev/null 2>&1; then
+			pkgs="$pkgs $p"
+		fi
+	done
+fi
+
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
