@@ -1,5 +1,6 @@
 /* chase: the pointer-chase buffer. One random cycle through every line of
- * the buffer; a line is simd_width 32-bit words, so the loads of a warp's
+ * the buffer, in the order of a keyed bijection (cl/perm.h): nothing is
+ * stored on the host, and a kernel (cl/fill.cl) writes the buffer; a line is simd_width 32-bit words, so the loads of a warp's
  * lanes fall in one line. Lane j of a warp always reads word j of a line.
  *
  * Each word holds the index of the word to read next, times a scale (1 for
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "error.h"
+#include "cl/perm.h"
 
 #define LM_CHASE_OFFSET 0x00800000u /* the smallest normal float */
 /* Largest word index whose value stays a finite float below 0x7f800000. */
@@ -21,10 +23,8 @@
 
 typedef struct lm_chase lm_chase;
 
-/* Builds a cycle over lines lines of width words each, values scaled by
- * scale (1 or 4), shuffled with a generator seeded by seed. The words are
- * the caller's to upload and release with lm_chase_release_words(); the
- * walk stays for checking. */
+/* A cycle over lines lines of width words each, values scaled by scale (1
+ * or 4), its order keyed by seed. O(1) host memory. */
 lm_status lm_chase_alloc(size_t lines, unsigned width, unsigned scale, uint64_t seed,
 			 lm_chase **out);
 void lm_chase_free(lm_chase *c);
@@ -32,8 +32,15 @@ void lm_chase_free(lm_chase *c);
 size_t lm_chase_lines(const lm_chase *c);
 unsigned lm_chase_width(const lm_chase *c);
 
-/* The words (lines x width), or NULL once released. */
-const uint32_t *lm_chase_words(const lm_chase *c);
+unsigned lm_chase_scale(const lm_chase *c);
+
+/* The bijection, for the kernel that writes the buffer. */
+const lm_perm *lm_chase_perm(const lm_chase *c);
+
+/* The words (lines x width) written on the host, kept until released or
+ * freed: for tests and checks, never needed to measure. NULL if out of
+ * memory. */
+const uint32_t *lm_chase_words(lm_chase *c);
 void lm_chase_release_words(lm_chase *c);
 
 /* The value a lane holds when its warp starts at cycle position pos. Warps

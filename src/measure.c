@@ -246,6 +246,8 @@ static lm_status open_sysclock(lm_meas *m)
 	return s;
 }
 
+static lm_status fill_on_device(lm_meas *m, cl_mem buf, size_t pad);
+
 lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out)
 {
 	lm_status s = lm_meas_check_config(d, cfg);
@@ -306,23 +308,20 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	 * is its word's index; local ones hold byte offsets */
 	bool global = mix->step == LM_STEP_GLOBAL || mix->step == LM_STEP_STREAM;
 	size_t pad = global ? (size_t)LM_CHASE_OFFSET * 4 : 0;
-	double t0 = now();
 	if ((s = lm_chase_alloc(lines, (unsigned)width, mix->step == LM_STEP_LOCAL ? 4 : 1, cfg->seed,
 				&m->chase)) != LM_OK)
 		goto fail;
-	double t1 = now();
+	double t0 = now();
 	size_t bytes = lines * width * 4;
-	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_ONLY, pad + bytes, NULL, &err);
-	if (err == CL_SUCCESS)
-		err = clEnqueueWriteBuffer(m->queue, m->chain, CL_TRUE, pad, bytes,
-					   lm_chase_words(m->chase), 0, NULL, NULL);
+	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, pad + bytes, NULL, &err);
 	if (err != CL_SUCCESS) {
 		s = lm_fail_cl(err, "chase buffer", NULL);
 		goto fail;
 	}
-	lm_chase_release_words(m->chase);
-	m->build_s = t1 - t0;
-	m->upload_s = now() - t1;
+	if ((s = fill_on_device(m, m->chain, pad)) != LM_OK)
+		goto fail;
+	m->build_s = now() - t0;
+	m->upload_s = 0;
 	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
 	if (err == CL_SUCCESS)
 		m->record = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
@@ -433,19 +432,25 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 			 amd_gfx(d->arch));
 }
 
-static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_dir,
-		       const char *options, cl_program *out)
+/* Builds the files of cl/ named (one program, in that order) for d. */
+static lm_status build_files(cl_context ctx, const lm_device *d, const char *kernel_dir,
+			     const char *const *names, cl_uint n, const char *options, cl_program *out)
 {
-	char *src;
-	lm_status s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL);
+	char *src[4] = { NULL };
+	lm_status s = LM_OK;
+	for (cl_uint i = 0; i < n && s == LM_OK; i++)
+		s = lm_kernel_source(kernel_dir, names[i], &src[i], NULL);
+	cl_int err = CL_SUCCESS;
+	cl_program p = NULL;
+	if (s == LM_OK) {
+		p = clCreateProgramWithSource(ctx, n, (const char **)src, NULL, &err);
+		if (err != CL_SUCCESS)
+			s = lm_fail_cl(err, "clCreateProgramWithSource", names[n - 1]);
+	}
+	for (cl_uint i = 0; i < n; i++)
+		free(src[i]);
 	if (s != LM_OK)
 		return s;
-	cl_int err;
-	const char *text = src;
-	cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
-	free(src);
-	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clCreateProgramWithSource", LM_MIX_KERNEL_FILE);
 	err = clBuildProgram(p, 1, &d->id, options, NULL, NULL);
 	if (err != CL_SUCCESS) {
 		char log[2048] = "";
@@ -453,10 +458,67 @@ static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_di
 		log[sizeof log - 1] = '\0';
 		clReleaseProgram(p);
 		return lm_fail(LM_ECL, "clBuildProgram: %s (%d): %s %s:\n%s", lm_cl_error_name(err),
-			       (int)err, LM_MIX_KERNEL_FILE, options, log);
+			       (int)err, names[n - 1], options, log);
 	}
 	*out = p;
 	return LM_OK;
+}
+
+static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_dir,
+		       const char *options, cl_program *out)
+{
+	const char *names[] = { LM_MIX_KERNEL_FILE };
+	return build_files(ctx, d, kernel_dir, names, 1, options, out);
+}
+
+/* Writes the chase buffer on the device (cl/fill.cl): words from pad bytes
+ * into buf, a work-item each, in launches of at most 2^28 work-items. */
+static lm_status fill_on_device(lm_meas *m, cl_mem buf, size_t pad)
+{
+	/* latmix's own copies, whatever --kernel-dir holds: that option is for
+	 * the mixes' kernels */
+	static const char *const names[] = { "perm.h", "fill.cl" };
+	cl_program prog;
+	lm_status s = build_files(m->ctx, &m->dev, NULL, names, 2, "", &prog);
+	if (s != LM_OK)
+		return s;
+	/* GPUs: a work-item per word, a warp's stores to one line; CPUs: a
+	 * work-item per line, its successor computed once */
+	bool per_line = (m->dev.type & CL_DEVICE_TYPE_CPU) != 0;
+	const char *name = per_line ? "lm_fill_lines" : "lm_fill";
+	cl_int err;
+	cl_kernel k = clCreateKernel(prog, name, &err);
+	if (err != CL_SUCCESS) {
+		clReleaseProgram(prog);
+		return lm_fail_cl(err, "clCreateKernel", name);
+	}
+	const lm_perm *p = lm_chase_perm(m->chase);
+	cl_uint width = lm_chase_width(m->chase), scale = lm_chase_scale(m->chase);
+	cl_uint offset = LM_CHASE_OFFSET;
+	cl_ulong items = (cl_ulong)lm_chase_lines(m->chase) * (per_line ? 1 : width);
+	/* the chase starts pad bytes into the buffer */
+	cl_ulong base = pad / 4;
+	err = clSetKernelArg(k, 0, sizeof buf, &buf);
+	err |= clSetKernelArg(k, 1, sizeof base, &base);
+	err |= clSetKernelArg(k, 3, sizeof p->n, &p->n);
+	err |= clSetKernelArg(k, 4, sizeof p->hbits, &p->hbits);
+	for (int i = 0; i < LM_PERM_ROUNDS; i++)
+		err |= clSetKernelArg(k, 5 + (cl_uint)i, sizeof p->key[i], &p->key[i]);
+	err |= clSetKernelArg(k, 9, sizeof width, &width);
+	err |= clSetKernelArg(k, 10, sizeof scale, &scale);
+	err |= clSetKernelArg(k, 11, sizeof offset, &offset);
+	const cl_ulong chunk = 1ull << 28;
+	for (cl_ulong done = 0; err == CL_SUCCESS && done < items; done += chunk) {
+		size_t n = (size_t)(items - done < chunk ? items - done : chunk);
+		err = clSetKernelArg(k, 2, sizeof done, &done);
+		if (err == CL_SUCCESS)
+			err = clEnqueueNDRangeKernel(m->queue, k, 1, NULL, &n, NULL, 0, NULL, NULL);
+	}
+	if (err == CL_SUCCESS)
+		err = clFinish(m->queue);
+	clReleaseKernel(k);
+	clReleaseProgram(prog);
+	return err == CL_SUCCESS ? LM_OK : lm_fail_cl(err, "writing the chase buffer", name);
 }
 
 static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
