@@ -345,6 +345,42 @@ fail:
 	return s;
 }
 
+lm_status lm_meas_check_chase(lm_meas *m)
+{
+	size_t lines = lm_chase_lines(m->chase), width = lm_chase_width(m->chase);
+	bool global = m->cfg.mix->step == LM_STEP_GLOBAL || m->cfg.mix->step == LM_STEP_STREAM;
+	size_t pad = global ? (size_t)LM_CHASE_OFFSET * 4 : 0;
+	/* a line at a time, in blocks: host memory stays small */
+	const size_t block = 1u << 20;
+	uint32_t *got = malloc(block * 4);
+	if (!got)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	const lm_perm *p = lm_chase_perm(m->chase);
+	unsigned scale = lm_chase_scale(m->chase);
+	lm_status s = LM_OK;
+	for (size_t w0 = 0; w0 < lines * width && s == LM_OK; w0 += block) {
+		size_t n = lines * width - w0 < block ? lines * width - w0 : block;
+		cl_int err = clEnqueueReadBuffer(m->queue, m->chain, CL_TRUE, pad + w0 * 4, n * 4, got, 0,
+						 NULL, NULL);
+		if (err != CL_SUCCESS) {
+			s = lm_fail_cl(err, "clEnqueueReadBuffer", "chase buffer");
+			break;
+		}
+		for (size_t i = 0; i < n; i++) {
+			size_t w = w0 + i, line = w / width;
+			uint32_t want = (uint32_t)((lm_perm_next(p, (lm_u32)line) * width + w % width) * scale) +
+					LM_CHASE_OFFSET;
+			if (got[i] != want) {
+				s = lm_fail(LM_ECHECK, "chase buffer word %zu (line %zu): 0x%08x on the device, "
+					    "0x%08x by the host's bijection", w, line, got[i], want);
+				break;
+			}
+		}
+	}
+	free(got);
+	return s;
+}
+
 void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s)
 {
 	*build_s = m->build_s;

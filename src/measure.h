@@ -101,6 +101,11 @@ lm_status lm_meas_check_config(const lm_device *d, const lm_meas_config *cfg);
 lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out);
 void lm_meas_free(lm_meas *m);
 
+/* Reads the chase buffer back from the device and compares every word with
+ * what the host's bijection says it must hold: LM_ECHECK at the first
+ * difference. A whole buffer's traffic: for tests, not for every sweep. */
+lm_status lm_meas_check_chase(lm_meas *m);
+
 /* Seconds spent building the chase buffer, and uploading it. */
 void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s);
 size_t lm_meas_lines(const lm_meas *m);

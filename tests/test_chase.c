@@ -104,6 +104,73 @@ START_TEST(byte_offsets_walk_like_words)
 }
 END_TEST
 
+/* P is a bijection on [0, n) for every n from 2 to 1100 and around powers
+ * of two up to 2^20, under several keys: every value reached once, the
+ * inverse exact, and following P(i) -> P(i + 1) visits every line once. */
+static void check_perm(size_t n, uint64_t seed)
+{
+	lm_chase *c;
+	ck_assert_int_eq(lm_chase_alloc(n, 1, 1, seed, &c), LM_OK);
+	const lm_perm *p = lm_chase_perm(c);
+	ck_assert_uint_le((1ull << (2 * p->hbits)), 4 * (uint64_t)n + 4);
+	char *seen = calloc(n, 1);
+	ck_assert_ptr_nonnull(seen);
+	/* plain tests inside the loops: check's assertions each write to a pipe */
+	for (size_t i = 0; i < n; i++) {
+		lm_u32 line = lm_perm_fwd(p, (lm_u32)i);
+		if (line >= n || seen[line] || lm_perm_inv(p, line) != i)
+			ck_abort_msg("n %zu seed %llu: P(%zu) = %u: out of range, seen before or not "
+				     "inverted (P^-1 gives %u)", n, (unsigned long long)seed, i, line,
+				     line < n ? lm_perm_inv(p, line) : 0);
+		seen[line] = 1;
+	}
+	/* the successor map is one cycle: n steps from line 0 come back first at n */
+	memset(seen, 0, n);
+	lm_u32 line = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (seen[line])
+			ck_abort_msg("n %zu: line %u again after %zu steps", n, line, i);
+		seen[line] = 1;
+		line = lm_perm_next(p, line);
+	}
+	ck_assert_uint_eq(line, 0);
+	free(seen);
+	lm_chase_free(c);
+}
+
+START_TEST(the_order_is_one_cycle_for_every_size)
+{
+	for (size_t n = 2; n <= 1100; n++)
+		check_perm(n, n * 7919);
+	for (unsigned b = 11; b <= 20; b++)
+		for (long d = -3; d <= 3; d++)
+			check_perm((size_t)((1l << b) + d), 42 + (uint64_t)b);
+	for (uint64_t seed = 0; seed < 20; seed++)
+		check_perm(4099, seed);
+}
+END_TEST
+
+/* Different seeds give different orders, and an order is not the identity
+ * nor a stride: neighbours in the cycle land far apart in memory. */
+START_TEST(orders_look_random)
+{
+	lm_chase *a, *b;
+	const size_t n = 1u << 16;
+	ck_assert_int_eq(lm_chase_alloc(n, 1, 1, 1, &a), LM_OK);
+	ck_assert_int_eq(lm_chase_alloc(n, 1, 1, 2, &b), LM_OK);
+	size_t same = 0, near = 0;
+	for (lm_u32 i = 0; i + 1 < n; i++) {
+		lm_u32 x = lm_perm_fwd(lm_chase_perm(a), i), y = lm_perm_fwd(lm_chase_perm(a), i + 1);
+		same += x == lm_perm_fwd(lm_chase_perm(b), i);
+		near += (x > y ? x - y : y - x) < 64; /* within 64 lines: 1/512 by chance */
+	}
+	ck_assert_uint_lt(same, 16);
+	ck_assert_uint_lt(near, 3 * n / 512 + 16);
+	lm_chase_free(a);
+	lm_chase_free(b);
+}
+END_TEST
+
 START_TEST(bad_sizes_refused)
 {
 	lm_chase *c = NULL;
@@ -123,6 +190,8 @@ int main(void)
 	tcase_add_test(tc, walks_continue_across_launches);
 	tcase_add_test(tc, byte_offsets_walk_like_words);
 	tcase_add_test(tc, bad_sizes_refused);
+	tcase_add_test(tc, the_order_is_one_cycle_for_every_size);
+	tcase_add_test(tc, orders_look_random);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -144,6 +144,8 @@ START_TEST(every_mix_runs_and_checks)
 	c.chains = mix->step == LM_STEP_STREAM ? 1 : 2;
 	lm_meas *m;
 	ck_assert_msg(lm_meas_alloc(&dev, &c, &m) == LM_OK, "%s: %s", mix->name, lm_error_message());
+	/* the buffer the device wrote is the one the host predicts, word for word */
+	ck_assert_msg(lm_meas_check_chase(m) == LM_OK, "%s: %s", mix->name, lm_error_message());
 	static const lm_alpha as[] = { { 0, 1 }, { 3, 1 } };
 	for (int a = 0; a < (mix->step == LM_STEP_STREAM ? 1 : 2); a++)
 		for (unsigned k = 1; k <= c.chains; k++) {
