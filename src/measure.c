@@ -4,10 +4,12 @@
 #include "sysclock.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define GIB (1024ull * 1024 * 1024)
 #define MIB (1024ull * 1024)
@@ -598,6 +600,58 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	return LM_OK;
 }
 
+/* ---- host work spread over the host's cores ---- */
+
+/* fn(ctx, lo, hi) over [0, n) in contiguous parts, one a thread, on up to
+ * 16 cores; inline when n is small (a thread costs more than it saves).
+ * fn returns the first index of its part that failed, SIZE_MAX for none;
+ * parallel_for the smallest of those, n for none. */
+typedef size_t (*part_fn)(void *ctx, size_t lo, size_t hi);
+
+typedef struct {
+	part_fn fn;
+	void *ctx;
+	size_t lo, hi, failed;
+} part;
+
+static void *run_part(void *arg)
+{
+	part *p = arg;
+	p->failed = p->fn(p->ctx, p->lo, p->hi);
+	return NULL;
+}
+
+static size_t parallel_for(size_t n, part_fn fn, void *ctx)
+{
+	enum { MAX_PARTS = 16, SMALL = 1 << 15 };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t k = cpus > 1 ? (size_t)cpus : 1;
+	if (k > MAX_PARTS)
+		k = MAX_PARTS;
+	if (n < SMALL || k == 1) {
+		size_t f = fn(ctx, 0, n);
+		return f < n ? f : n;
+	}
+	part parts[MAX_PARTS];
+	pthread_t tid[MAX_PARTS];
+	bool started[MAX_PARTS] = { false };
+	for (size_t i = 0; i < k; i++) {
+		parts[i] = (part){ fn, ctx, n * i / k, n * (i + 1) / k, n };
+		/* part 0 runs here; a thread that cannot start runs here too */
+		started[i] = i > 0 && pthread_create(&tid[i], NULL, run_part, &parts[i]) == 0;
+	}
+	size_t failed = SIZE_MAX;
+	for (size_t i = 0; i < k; i++) {
+		if (started[i])
+			pthread_join(tid[i], NULL);
+		else
+			run_part(&parts[i]);
+		if (parts[i].failed < failed)
+			failed = parts[i].failed;
+	}
+	return failed < n ? failed : n;
+}
+
 /* Does the value at i, the end of a chain after steps steps, hold what the
  * mix promises? For chases, the host's own walk; for sfu, a normal float
  * near 1 (rsqrt iterated converges to 1); stream computes no chain. */
@@ -619,6 +673,25 @@ static bool check_value(lm_meas *m, size_t i, uint64_t steps)
 		break;
 	}
 	return true;
+}
+
+typedef struct {
+	lm_meas *m;
+	size_t threads;
+	const uint32_t *before;
+} check_ctx;
+
+/* check_value over values lo..hi-1; the first that fails, or SIZE_MAX. */
+static size_t check_part(void *arg, size_t lo, size_t hi)
+{
+	check_ctx *c = arg;
+	lm_meas *m = c->m;
+	for (size_t i = lo; i < hi; i++) {
+		uint64_t steps = (uint64_t)m->counts[i % c->threads] * m->bodies * m->mem_n;
+		if (!check_value(m, i, steps))
+			return i;
+	}
+	return SIZE_MAX;
 }
 
 /* What one launch did. */
@@ -733,18 +806,26 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 		total += m->counts[t];
 	}
 	out->warp_iters = (double)total / simd;
-	for (size_t i = 0; i < values; i++) {
+	check_ctx cc = { m, threads, NULL };
+	uint32_t *before = malloc(values ? values * sizeof *before : 1);
+	if (!before)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	memcpy(before, m->expect, values * sizeof *before);
+	cc.before = before;
+	size_t i = parallel_for(values, check_part, &cc);
+	if (i < values) {
 		size_t t = i % threads;
 		uint64_t steps = (uint64_t)m->counts[t] * m->bodies * m->mem_n;
-		uint32_t want = m->expect[i];
-		if (!check_value(m, i, steps))
-			return lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu steps; "
-				       "expected %s0x%08x: the kernel did not run the chain it was built for "
-				       "(compiler, denormal flush, or memory error)", mix->name, t,
-				       i / threads, m->got[i], (unsigned long long)steps,
-				       mix->step == LM_STEP_SFU ? "a normal float near 1, from " : "",
-				       mix->step == LM_STEP_SFU ? want : m->expect[i]);
+		lm_status s = lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu "
+				      "steps; expected %s0x%08x: the kernel did not run the chain it was built "
+				      "for (compiler, denormal flush, or memory error)", mix->name, t,
+				      i / threads, m->got[i], (unsigned long long)steps,
+				      mix->step == LM_STEP_SFU ? "a normal float near 1, from " : "",
+				      mix->step == LM_STEP_SFU ? before[i] : m->expect[i]);
+		free(before);
+		return s;
 	}
+	free(before);
 	return LM_OK;
 }
 
@@ -831,6 +912,49 @@ static lm_status size_quota(lm_meas *m, size_t threads, size_t wg, bool raise, d
 	return LM_OK;
 }
 
+typedef struct {
+	lm_meas *m;
+	size_t threads, nwarps;
+	unsigned chains;
+} start_ctx;
+
+/* The start values lo..hi-1 of a point (and the host's copy to check
+ * against): evenly spaced starts, beginning where the last point's first
+ * chain stopped; chain c of warp w is virtual warp c * nwarps + w, so a
+ * thread's chains lie far apart. */
+static size_t start_part(void *arg, size_t lo, size_t hi)
+{
+	start_ctx *x = arg;
+	lm_meas *m = x->m;
+	const lm_mix *mix = m->cfg.mix;
+	unsigned simd = m->dev.simd_width;
+	size_t threads = x->threads, nwarps = x->nwarps, chains = x->chains;
+	size_t values = threads * chains;
+	for (size_t i = lo; i < hi; i++) {
+		size_t c = i / threads, t = i % threads;
+		unsigned lane = (unsigned)(t % simd);
+		switch (mix->step) {
+		case LM_STEP_GLOBAL:
+			m->start[i] = mix->divergent
+				? lm_chase_start(m->chase, m->cursor, i, values, lane)
+				: lm_chase_start(m->chase, m->cursor, c * nwarps + t / simd, nwarps * chains,
+						 lane * mix->stride);
+			break;
+		case LM_STEP_LOCAL:
+			m->start[i] = lm_chase_start(m->chase, 0, c * nwarps + t / simd, nwarps * chains, lane);
+			break;
+		case LM_STEP_SFU:
+			m->start[i] = 0x3fc00000u + (uint32_t)(i % 4096); /* about 1.5 */
+			break;
+		case LM_STEP_STREAM:
+			m->start[i] = 0;
+			break;
+		}
+		m->expect[i] = m->start[i];
+	}
+	return SIZE_MAX;
+}
+
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
 			lm_meas_row *row)
 {
@@ -853,34 +977,10 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	size_t nwarps = (size_t)warps * d->compute_units;
 	size_t threads = nwarps * d->simd_width;
 
-	/* evenly spaced starts, beginning where the last point's first chain
-	 * stopped; chain c of warp w is virtual warp c * nwarps + w, so a
-	 * thread's chains lie far apart */
 	const lm_mix *mix = m->cfg.mix;
-	unsigned simd = d->simd_width;
 	size_t values = threads * chains;
-	for (size_t i = 0; i < values; i++) {
-		size_t c = i / threads, t = i % threads;
-		unsigned lane = (unsigned)(t % simd);
-		switch (mix->step) {
-		case LM_STEP_GLOBAL:
-			m->start[i] = mix->divergent
-				? lm_chase_start(m->chase, m->cursor, i, values, lane)
-				: lm_chase_start(m->chase, m->cursor, c * nwarps + t / simd, nwarps * chains,
-						 lane * mix->stride);
-			break;
-		case LM_STEP_LOCAL:
-			m->start[i] = lm_chase_start(m->chase, 0, c * nwarps + t / simd, nwarps * chains, lane);
-			break;
-		case LM_STEP_SFU:
-			m->start[i] = 0x3fc00000u + (uint32_t)(i % 4096); /* about 1.5 */
-			break;
-		case LM_STEP_STREAM:
-			m->start[i] = 0;
-			break;
-		}
-		m->expect[i] = m->start[i];
-	}
+	start_ctx sc = { m, threads, nwarps, chains };
+	parallel_for(values, start_part, &sc);
 	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->start,
 					  0, NULL, NULL);
 	if (err != CL_SUCCESS)
