@@ -120,17 +120,17 @@ static unsigned long long max_footprint(const lm_device *d)
 
 unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains)
 {
+	/* eight times the cache, and (not quick) 1 GiB at least */
 	unsigned long long want = 8 * d->cache_size;
-	if (want < GIB)
+	if (!quick && want < GIB)
 		want = GIB;
-	/* room for every chain to run far from the next: chains that drift
-	 * together would serve each other's loads from cache */
+	/* room for every chain to run far from the next, quick or not: chains
+	 * that drift together serve each other's loads from cache (a quick
+	 * sweep held to 256 MiB gave the H200 7.7 TB/s, above its HBM) */
 	unsigned long long spread = 1024ull * d->max_warps * d->compute_units * chains *
 				    4ull * d->simd_width;
 	if (want < spread)
 		want = spread;
-	if (quick && want > 256 * MIB)
-		want = 256 * MIB;
 	unsigned long long cap = max_footprint(d);
 	return want < cap ? want : cap;
 }
@@ -979,6 +979,17 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 
 	const lm_mix *mix = m->cfg.mix;
 	size_t values = threads * chains;
+	/* a chain too close to the next runs into lines the other just
+	 * loaded, and measures the cache: the default footprint aims at 1024
+	 * lines per chain, and a point with fewer than LM_MEAS_MIN_LINES is
+	 * not measured */
+	size_t lines = lm_chase_lines(m->chase), vwarps = nwarps * chains;
+	if (mix->step == LM_STEP_GLOBAL && lines < LM_MEAS_MIN_LINES * vwarps)
+		return lm_fail(LM_EDEVICE, "%u warps per CU with %u chain%s: %zu lines per chain, fewer than "
+			       "%u (the footprint holds %zu lines of %u bytes): not measured, it would "
+			       "measure the cache; a larger --footprint measures it", warps, chains,
+			       chains == 1 ? "" : "s", lines / vwarps, LM_MEAS_MIN_LINES, lines,
+			       lm_chase_width(m->chase) * 4);
 	start_ctx sc = { m, threads, nwarps, chains };
 	parallel_for(values, start_part, &sc);
 	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->start,

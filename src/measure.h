@@ -110,9 +110,15 @@ lm_status lm_meas_check_chase(lm_meas *m);
 void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s);
 size_t lm_meas_lines(const lm_meas *m);
 
+/* Fewest chase lines per chain of a warp a global point is measured
+ * with. */
+#define LM_MEAS_MIN_LINES 512u
+
 /* Measures one point: alpha, chains per thread (1 to cfg.chains), warps
  * per CU. LM_ECHECK if any thread's final position differs from
- * the host's walk: the number would not be true. */
+ * the host's walk: the number would not be true. LM_EDEVICE (nothing
+ * measured) where the device cannot run the point as it must be run: too
+ * few chase lines per chain, too large a work-group. */
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
 			lm_meas_row *row);
 

@@ -305,7 +305,14 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				if (prev && done_before(prev, pm->mix->name, k, alpha, n))
 					continue;
 				lm_meas_row row;
-				if ((s = lm_meas_point(m, alpha, k, n, &row)) != LM_OK)
+				if ((s = lm_meas_point(m, alpha, k, n, &row)) == LM_EDEVICE) {
+					/* this point cannot be measured as it must be: said, skipped */
+					fprintf(stderr, "%slatmix: %s x%u alpha %s: skipped: %s\n", tty ? "\n" : "",
+						pm->mix->name, k, at, lm_error_message());
+					s = LM_OK;
+					continue;
+				}
+				if (s != LM_OK)
 					goto done;
 				lm_results_row(f, pm->mix->name, &row);
 				(*measured)++;
@@ -318,9 +325,11 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				if (j == 0)
 					lat1 = row.cycles_per_group;
 				if (tty)
-					fprintf(stderr, "\r[%3.0f%%] %s x%u alpha %s, %u warps/CU: %.4g IPC   ~%.0f s left   ",
-						100.0 * (double)(*done_n + 1) / (double)sw->total, pm->mix->name, k, at,
-						n, ipc, since(t0) / (double)*measured * (double)(sw->total - *done_n - 1));
+					fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s, ~%.0f s left] %s x%u alpha %s, "
+						"%u warps/CU: %.4g IPC   ", *done_n + 1, sw->total,
+						100.0 * (double)(*done_n + 1) / (double)sw->total, since(t0),
+						since(t0) / (double)*measured * (double)(sw->total - *done_n - 1),
+						pm->mix->name, k, at, n, ipc);
 			}
 			if (tty)
 				fputc('\n', stderr);

@@ -103,6 +103,23 @@ START_TEST(rows_round_trip_through_csv)
 }
 END_TEST
 
+/* A point whose chains would lie fewer than LM_MEAS_MIN_LINES lines apart
+ * is refused, not measured in cache; with room enough it runs. */
+START_TEST(a_point_too_large_for_the_footprint_is_refused)
+{
+	lm_meas_config small = cfg;
+	size_t line = 4u * dev.simd_width;
+	small.footprint = (unsigned long long)line * LM_MEAS_MIN_LINES * dev.compute_units * 2;
+	lm_meas *m;
+	ck_assert_msg(lm_meas_alloc(&dev, &small, &m) == LM_OK, "%s", lm_error_message());
+	lm_meas_row r;
+	ck_assert_msg(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, 2, &r) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, 4, &r), LM_EDEVICE);
+	ck_assert_ptr_nonnull(strstr(lm_error_message(), "lines per chain"));
+	lm_meas_free(m);
+}
+END_TEST
+
 /* A kernel that takes one load too many on one work-item must be caught. */
 START_TEST(a_wrong_chain_is_caught)
 {
@@ -207,6 +224,7 @@ int main(void)
 	tcase_add_test(tc, small_sweep_checks_every_thread);
 	tcase_add_test(tc, rows_round_trip_through_csv);
 	tcase_add_test(tc, a_wrong_chain_is_caught);
+	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
 	tcase_add_test(tc, impossible_points_refused);
 	int nmix = 0;
 	while (lm_mix_at(nmix))
