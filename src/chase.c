@@ -65,14 +65,15 @@ const uint32_t *lm_chase_words(lm_chase *c)
 	c->words = malloc(c->lines * c->width * sizeof *c->words);
 	if (!c->words)
 		return NULL;
-	/* what cl/fill.cl writes, word by word */
-	for (size_t line = 0; line < c->lines; line++) {
-		size_t next = lm_perm_next(&c->perm, (lm_u32)line);
-		uint32_t v = (uint32_t)(next * c->width * c->scale) + LM_CHASE_OFFSET;
-		for (unsigned j = 0; j < c->width; j++)
-			c->words[line * c->width + j] = v + j * c->scale;
-	}
+	for (size_t w = 0; w < c->lines * c->width; w++)
+		c->words[w] = lm_chase_word(c, w);
 	return c->words;
+}
+
+uint32_t lm_chase_word(const lm_chase *c, size_t w)
+{
+	size_t next = lm_perm_next(&c->perm, (lm_u32)(w / c->width));
+	return (uint32_t)((next * c->width + w % c->width) * c->scale) + LM_CHASE_OFFSET;
 }
 
 void lm_chase_release_words(lm_chase *c)

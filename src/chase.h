@@ -37,6 +37,10 @@ unsigned lm_chase_scale(const lm_chase *c);
 /* The bijection, for the kernel that writes the buffer. */
 const lm_perm *lm_chase_perm(const lm_chase *c);
 
+/* What word w (line w / width, lane w % width) of the buffer holds: what
+ * cl/fill.cl writes there. */
+uint32_t lm_chase_word(const lm_chase *c, size_t w);
+
 /* The words (lines x width) written on the host, kept until released or
  * freed: for tests and checks, never needed to measure. NULL if out of
  * memory. */

@@ -684,41 +684,13 @@ static int run_tool(const char *const *argv, const char *dir, const char *log)
 	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
 }
 
-/* The whole file in a new string; NULL if unreadable. */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	for (;;) {
-		if (len + 4097 > cap) {
-			cap = 2 * cap + 8192;
-			char *n = realloc(buf, cap);
-			if (!n) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = n;
-		}
-		size_t got = fread(buf + len, 1, 4096, f);
-		len += got;
-		if (got < 4096)
-			break;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
-}
-
 /* A tool's failure: the last lines of dir/log in the message. */
 static lm_status tool_failed(const char *tool, int status, const char *dir, const char *log)
 {
 	char path[1100];
 	snprintf(path, sizeof path, "%s/%s", dir, log);
-	char *text = slurp(path);
+	char *text = NULL;
+	lm_read_text(path, &text); /* no log: no tail */
 	const char *tail = text ? text : "";
 	size_t len = strlen(tail);
 	if (len > 700)
@@ -816,7 +788,8 @@ static lm_status amd_compile(lm_isa *isa, const char *dir, const char *src)
 	int st = run_tool(argv, dir, "clang.log");
 	if (st != 0) {
 		snprintf(path, sizeof path, "%s/clang.log", dir);
-		char *text = slurp(path);
+		char *text = NULL;
+		lm_read_text(path, &text);
 		bool unknown = text && (strstr(text, "invalid target ID") || strstr(text, "unknown target CPU"));
 		free(text);
 		if (unknown)
@@ -825,9 +798,9 @@ static lm_status amd_compile(lm_isa *isa, const char *dir, const char *src)
 		return tool_failed(clang, st, dir, "clang.log");
 	}
 	snprintf(path, sizeof path, "%s/kernel.s", dir);
-	isa->listing = slurp(path);
-	if (!isa->listing)
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	lm_status s = lm_read_text(path, &isa->listing);
+	if (s != LM_OK)
+		return s;
 	return analyze(isa, true, 0, isa->kernel);
 }
 
@@ -901,9 +874,9 @@ static lm_status intel_compile(lm_isa *isa, const char *dir, const char *src)
 			return tool_failed("iga64", st, dir, "iga64.log");
 		snprintf(path, sizeof path, "%s/kernel.asm", dir);
 	}
-	isa->listing = slurp(path);
-	if (!isa->listing)
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	lm_status s = lm_read_text(path, &isa->listing);
+	if (s != LM_OK)
+		return s;
 	return analyze(isa, false, grf, isa->kernel);
 }
 

@@ -6,13 +6,11 @@
 #include <stdbool.h>
 #include <string.h>
 
-static lm_status read_file(const char *dir, const char *name, char **text)
+lm_status lm_read_text(const char *path, char **text)
 {
-	char path[4096];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return lm_fail(LM_EIO, "kernel %s: %s", path, strerror(errno));
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	for (;;) {
@@ -22,7 +20,7 @@ static lm_status read_file(const char *dir, const char *name, char **text)
 			if (!nb) {
 				free(buf);
 				fclose(f);
-				return lm_fail(LM_ENOMEM, "kernel %s: out of memory", path);
+				return lm_fail(LM_ENOMEM, "%s: out of memory", path);
 			}
 			buf = nb;
 		}
@@ -35,10 +33,23 @@ static lm_status read_file(const char *dir, const char *name, char **text)
 	fclose(f);
 	if (bad) {
 		free(buf);
-		return lm_fail(LM_EIO, "kernel %s: read error", path);
+		return lm_fail(LM_EIO, "%s: read error", path);
 	}
 	buf[len] = '\0';
 	*text = buf;
+	return LM_OK;
+}
+
+static lm_status read_file(const char *dir, const char *name, char **text)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	lm_status s = lm_read_text(path, text);
+	if (s != LM_OK) {
+		char msg[4200];
+		snprintf(msg, sizeof msg, "%s", lm_error_message());
+		return lm_fail(s, "kernel %s", msg);
+	}
 	return LM_OK;
 }
 

@@ -51,7 +51,7 @@ struct lm_meas {
 	cl_ulong *rec;                   /* per warp: CU id, t0, t1, cycles, iterations */
 	unsigned *per_cu;                /* warps counted per CU id */
 	size_t per_cu_len;
-	double build_s, upload_s;
+	double build_s;                 /* writing the chase buffer on the device */
 	size_t cursor;                   /* cycle position the next point starts at */
 	/* the program of the last alpha */
 	lm_alpha prog_alpha;
@@ -248,7 +248,15 @@ static lm_status open_sysclock(lm_meas *m)
 	return s;
 }
 
-static lm_status fill_on_device(lm_meas *m, cl_mem buf, size_t pad);
+/* Global chains sit LM_CHASE_OFFSET words into their buffer, so a value
+ * is its word's index; local ones hold byte offsets from the start. */
+static size_t chase_pad(const lm_mix *mix)
+{
+	bool global = mix->step == LM_STEP_GLOBAL || mix->step == LM_STEP_STREAM;
+	return global ? (size_t)PAD_BYTES : 0;
+}
+
+static lm_status fill_on_device(lm_meas *m);
 
 lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out)
 {
@@ -306,10 +314,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	else if (mix->step == LM_STEP_SFU) {
 		lines = 2;
 	}
-	/* global chains sit LM_CHASE_OFFSET words into the buffer, so a value
-	 * is its word's index; local ones hold byte offsets */
-	bool global = mix->step == LM_STEP_GLOBAL || mix->step == LM_STEP_STREAM;
-	size_t pad = global ? (size_t)LM_CHASE_OFFSET * 4 : 0;
+	size_t pad = chase_pad(mix);
 	if ((s = lm_chase_alloc(lines, (unsigned)width, mix->step == LM_STEP_LOCAL ? 4 : 1, cfg->seed,
 				&m->chase)) != LM_OK)
 		goto fail;
@@ -320,10 +325,9 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 		s = lm_fail_cl(err, "chase buffer", NULL);
 		goto fail;
 	}
-	if ((s = fill_on_device(m, m->chain, pad)) != LM_OK)
+	if ((s = fill_on_device(m)) != LM_OK)
 		goto fail;
 	m->build_s = now() - t0;
-	m->upload_s = 0;
 	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
 	if (err == CL_SUCCESS)
 		m->record = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
@@ -349,19 +353,16 @@ fail:
 
 lm_status lm_meas_check_chase(lm_meas *m)
 {
-	size_t lines = lm_chase_lines(m->chase), width = lm_chase_width(m->chase);
-	bool global = m->cfg.mix->step == LM_STEP_GLOBAL || m->cfg.mix->step == LM_STEP_STREAM;
-	size_t pad = global ? (size_t)LM_CHASE_OFFSET * 4 : 0;
-	/* a line at a time, in blocks: host memory stays small */
+	size_t words = lm_chase_lines(m->chase) * lm_chase_width(m->chase);
+	size_t pad = chase_pad(m->cfg.mix);
+	/* in blocks: host memory stays small */
 	const size_t block = 1u << 20;
 	uint32_t *got = malloc(block * 4);
 	if (!got)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	const lm_perm *p = lm_chase_perm(m->chase);
-	unsigned scale = lm_chase_scale(m->chase);
 	lm_status s = LM_OK;
-	for (size_t w0 = 0; w0 < lines * width && s == LM_OK; w0 += block) {
-		size_t n = lines * width - w0 < block ? lines * width - w0 : block;
+	for (size_t w0 = 0; w0 < words && s == LM_OK; w0 += block) {
+		size_t n = words - w0 < block ? words - w0 : block;
 		cl_int err = clEnqueueReadBuffer(m->queue, m->chain, CL_TRUE, pad + w0 * 4, n * 4, got, 0,
 						 NULL, NULL);
 		if (err != CL_SUCCESS) {
@@ -369,12 +370,11 @@ lm_status lm_meas_check_chase(lm_meas *m)
 			break;
 		}
 		for (size_t i = 0; i < n; i++) {
-			size_t w = w0 + i, line = w / width;
-			uint32_t want = (uint32_t)((lm_perm_next(p, (lm_u32)line) * width + w % width) * scale) +
-					LM_CHASE_OFFSET;
+			uint32_t want = lm_chase_word(m->chase, w0 + i);
 			if (got[i] != want) {
 				s = lm_fail(LM_ECHECK, "chase buffer word %zu (line %zu): 0x%08x on the device, "
-					    "0x%08x by the host's bijection", w, line, got[i], want);
+					    "0x%08x by the host's bijection", w0 + i,
+					    (w0 + i) / lm_chase_width(m->chase), got[i], want);
 				break;
 			}
 		}
@@ -383,10 +383,9 @@ lm_status lm_meas_check_chase(lm_meas *m)
 	return s;
 }
 
-void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s)
+double lm_meas_build_time(const lm_meas *m)
 {
-	*build_s = m->build_s;
-	*upload_s = m->upload_s;
+	return m->build_s;
 }
 
 size_t lm_meas_lines(const lm_meas *m)
@@ -509,9 +508,9 @@ static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_di
 	return build_files(ctx, d, kernel_dir, names, 1, options, out);
 }
 
-/* Writes the chase buffer on the device (cl/fill.cl): words from pad bytes
- * into buf, a work-item each, in launches of at most 2^28 work-items. */
-static lm_status fill_on_device(lm_meas *m, cl_mem buf, size_t pad)
+/* Writes the chase buffer on the device (cl/fill.cl), after its pad, in
+ * launches of at most 2^28 work-items. */
+static lm_status fill_on_device(lm_meas *m)
 {
 	/* latmix's own copies, whatever --kernel-dir holds: that option is for
 	 * the mixes' kernels */
@@ -534,9 +533,8 @@ static lm_status fill_on_device(lm_meas *m, cl_mem buf, size_t pad)
 	cl_uint width = lm_chase_width(m->chase), scale = lm_chase_scale(m->chase);
 	cl_uint offset = LM_CHASE_OFFSET;
 	cl_ulong items = (cl_ulong)lm_chase_lines(m->chase) * (per_line ? 1 : width);
-	/* the chase starts pad bytes into the buffer */
-	cl_ulong base = pad / 4;
-	err = clSetKernelArg(k, 0, sizeof buf, &buf);
+	cl_ulong base = chase_pad(m->cfg.mix) / 4;
+	err = clSetKernelArg(k, 0, sizeof m->chain, &m->chain);
 	err |= clSetKernelArg(k, 1, sizeof base, &base);
 	err |= clSetKernelArg(k, 3, sizeof p->n, &p->n);
 	err |= clSetKernelArg(k, 4, sizeof p->hbits, &p->hbits);
@@ -663,10 +661,12 @@ static bool check_value(lm_meas *m, size_t i, uint64_t steps)
 		m->expect[i] = steps ? lm_chase_walk(m->chase, m->expect[i], steps) : m->expect[i];
 		return m->got[i] == m->expect[i];
 	case LM_STEP_SFU: {
+		/* a failure leaves expect as it was, for the message */
 		float f;
 		memcpy(&f, &m->got[i], sizeof f);
 		bool ok = isnormal(f) && (steps ? f > 0.5f && f < 2.0f : m->got[i] == m->expect[i]);
-		m->expect[i] = m->got[i];
+		if (ok)
+			m->expect[i] = m->got[i];
 		return ok;
 	}
 	case LM_STEP_STREAM:
@@ -678,7 +678,6 @@ static bool check_value(lm_meas *m, size_t i, uint64_t steps)
 typedef struct {
 	lm_meas *m;
 	size_t threads;
-	const uint32_t *before;
 } check_ctx;
 
 /* check_value over values lo..hi-1; the first that fails, or SIZE_MAX. */
@@ -806,26 +805,18 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 		total += m->counts[t];
 	}
 	out->warp_iters = (double)total / simd;
-	check_ctx cc = { m, threads, NULL };
-	uint32_t *before = malloc(values ? values * sizeof *before : 1);
-	if (!before)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	memcpy(before, m->expect, values * sizeof *before);
-	cc.before = before;
+	check_ctx cc = { m, threads };
 	size_t i = parallel_for(values, check_part, &cc);
 	if (i < values) {
 		size_t t = i % threads;
 		uint64_t steps = (uint64_t)m->counts[t] * m->bodies * m->mem_n;
-		lm_status s = lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu "
-				      "steps; expected %s0x%08x: the kernel did not run the chain it was built "
-				      "for (compiler, denormal flush, or memory error)", mix->name, t,
-				      i / threads, m->got[i], (unsigned long long)steps,
-				      mix->step == LM_STEP_SFU ? "a normal float near 1, from " : "",
-				      mix->step == LM_STEP_SFU ? before[i] : m->expect[i]);
-		free(before);
-		return s;
+		return lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu "
+			       "steps; expected %s0x%08x: the kernel did not run the chain it was built "
+			       "for (compiler, denormal flush, or memory error)", mix->name, t,
+			       i / threads, m->got[i], (unsigned long long)steps,
+			       mix->step == LM_STEP_SFU ? "a normal float near 1, from " : "",
+			       m->expect[i]);
 	}
-	free(before);
 	return LM_OK;
 }
 

@@ -106,8 +106,8 @@ void lm_meas_free(lm_meas *m);
  * difference. A whole buffer's traffic: for tests, not for every sweep. */
 lm_status lm_meas_check_chase(lm_meas *m);
 
-/* Seconds spent building the chase buffer, and uploading it. */
-void lm_meas_setup_time(const lm_meas *m, double *build_s, double *upload_s);
+/* Seconds spent writing the chase buffer on the device. */
+double lm_meas_build_time(const lm_meas *m);
 size_t lm_meas_lines(const lm_meas *m);
 
 /* Fewest chase lines per chain of a warp a global point is measured

@@ -287,10 +287,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 	lm_status s = lm_meas_alloc(&sw->d, &cfg, &m);
 	if (s != LM_OK)
 		return s;
-	double build_s, upload_s;
-	lm_meas_setup_time(m, &build_s, &upload_s);
-	fprintf(f, "# buffer = mix %s: %zu lines, built in %.3f s, uploaded in %.3f s\n",
-		pm->mix->name, lm_meas_lines(m), build_s, upload_s);
+	fprintf(f, "# buffer = mix %s: %zu lines, written on the device in %.3f s\n",
+		pm->mix->name, lm_meas_lines(m), lm_meas_build_time(m));
 	bool tty = isatty(2);
 	for (size_t c = 0; c < pm->nchains; c++) {
 		unsigned k = pm->chains[c];

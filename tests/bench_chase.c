@@ -46,9 +46,8 @@ int main(void)
 			printf("device %s: %llu MiB: %s\n", d.name, mib, lm_error_message());
 			continue;
 		}
-		double build_s, upload_s;
-		lm_meas_setup_time(m, &build_s, &upload_s);
-		printf("device %s: %llu MiB chase buffer written in %.3f s\n", d.name, mib, build_s);
+		printf("device %s: %llu MiB chase buffer written in %.3f s\n", d.name, mib,
+		       lm_meas_build_time(m));
 		lm_meas_free(m);
 	}
 	return 0;
