@@ -27,7 +27,7 @@
 /* a stop-flag point times a short launch of 1/SHORT_PART the quota beside
  * each long one: the difference cancels what both share (start-up, the
  * ramp while work-groups are dispatched, the tail of the last iteration) */
-#define SHORT_PART 4
+#define SHORT_PART 8
 /* iterations a work-item's other loops may take from a driver's loop
  * limit: the local chain's copy and the flag's raise */
 #define LOOP_RESERVE 256
@@ -47,6 +47,13 @@ struct lm_meas {
 	size_t max_threads, max_warps_total;
 	uint32_t *start, *expect, *got; /* per chain value */
 	uint32_t *counts;                /* per work-item: iterations completed */
+	uint64_t *done;                  /* per work-item: iterations of this point so far */
+	unsigned launches;               /* launches of this point so far */
+	lm_meas_cost cost;
+	/* the last point of this program: its quota and long launch's seconds */
+	unsigned last_warps;
+	cl_uint last_quota;
+	double last_seconds;
 	uint32_t *synced;                /* groups started; per group: started at its end */
 	cl_ulong *rec;                   /* per warp: CU id, t0, t1, cycles, iterations */
 	unsigned *per_cu;                /* warps counted per CU id */
@@ -207,6 +214,7 @@ void lm_meas_free(lm_meas *m)
 	free(m->expect);
 	free(m->got);
 	free(m->counts);
+	free(m->done);
 	free(m->synced);
 	free(m->rec);
 	free(m->per_cu);
@@ -263,6 +271,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	lm_status s = lm_meas_check_config(d, cfg);
 	if (s != LM_OK)
 		return s;
+	double t_alloc = now();
 	lm_meas *m = calloc(1, sizeof *m);
 	if (!m)
 		return lm_fail(LM_ENOMEM, "out of memory");
@@ -298,8 +307,10 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	m->per_cu = malloc(m->per_cu_len * sizeof *m->per_cu);
 	size_t max_items = m->max_warps_total * d->simd_width;
 	m->counts = malloc(max_items * sizeof *m->counts);
+	m->done = malloc(max_items * sizeof *m->done);
 	m->synced = malloc((1 + m->max_warps_total) * sizeof *m->synced);
-	if (!m->start || !m->expect || !m->got || !m->rec || !m->per_cu || !m->counts || !m->synced) {
+	if (!m->start || !m->expect || !m->got || !m->rec || !m->per_cu || !m->counts || !m->done ||
+	    !m->synced) {
 		s = lm_fail(LM_ENOMEM, "out of memory");
 		goto fail;
 	}
@@ -344,6 +355,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 		s = lm_fail_cl(err, "clCreateBuffer", "positions, records, stop flag, counts");
 		goto fail;
 	}
+	m->cost.setup = now() - t_alloc;
 	*out = m;
 	return LM_OK;
 fail:
@@ -381,6 +393,11 @@ lm_status lm_meas_check_chase(lm_meas *m)
 	}
 	free(got);
 	return s;
+}
+
+lm_meas_cost lm_meas_costs(const lm_meas *m)
+{
+	return m->cost;
 }
 
 double lm_meas_build_time(const lm_meas *m)
@@ -570,6 +587,8 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->prog = NULL;
 	char opts[512];
 	const lm_mix *mix = m->cfg.mix;
+	double t0 = now();
+	m->last_warps = 0; /* a new program: no quota to carry over */
 	lm_meas_build_options(&m->dev, mix, chains, a, m->clocked, opts, sizeof opts);
 	lm_status s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	if (s != LM_OK && m->clocked) {
@@ -595,6 +614,7 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->prog_alpha = a;
 	m->prog_chains = chains;
 	lm_meas_body_shape(mix, a, &m->mem_n, &m->alu_n, &m->bodies);
+	m->cost.programs += now() - t0;
 	return LM_OK;
 }
 
@@ -686,7 +706,7 @@ static size_t check_part(void *arg, size_t lo, size_t hi)
 	check_ctx *c = arg;
 	lm_meas *m = c->m;
 	for (size_t i = lo; i < hi; i++) {
-		uint64_t steps = (uint64_t)m->counts[i % c->threads] * m->bodies * m->mem_n;
+		uint64_t steps = m->done[i % c->threads] * m->bodies * m->mem_n;
 		if (!check_value(m, i, steps))
 			return i;
 	}
@@ -696,18 +716,26 @@ static size_t check_part(void *arg, size_t lo, size_t hi)
 /* What one launch did. */
 typedef struct {
 	double seconds;          /* kernel time, from profiling events */
+	double host_s;           /* the host's time from enqueue to completion */
 	double warp_iters;       /* iterations completed, summed over warps */
 	unsigned groups;         /* work-groups launched */
 	unsigned started_at_end; /* fewest groups started when a group ended */
 } launch_out;
 
+/* What a launch is for: its cost's category, and whether the per-warp
+ * record is read back (only timed long launches use it). */
+enum { LAUNCH_TIMED = 0, LAUNCH_TRIAL = 1, LAUNCH_NO_RECORD = 2 };
+
 /* One launch over threads work-items in groups of wg, run to quota
  * iterations per work-item, to the first warp's quota (raise), or (budget_ns
- * > 0) for budget_ns of the in-kernel clock. Reads back what every
- * work-item and work-group recorded, checks every chain's final value
- * against the host's walk, and says what the launch did. */
+ * > 0) for budget_ns of the in-kernel clock. Reads back the iterations
+ * every work-item completed (adding them to the point's m->done) and what
+ * every work-group and warp recorded, and says what the launch did. The
+ * chains' final positions are checked once a point, by check_point: every
+ * launch continues the chains the one before left, so a step that went
+ * wrong in any launch shows there. */
 static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bool raise,
-			cl_ulong budget_ns, launch_out *out)
+			cl_ulong budget_ns, int flags, launch_out *out)
 {
 	cl_int err;
 	const cl_float zero = 0.0f;
@@ -749,6 +777,14 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 		return lm_fail_cl(err, "clEnqueueNDRangeKernel", mix->kernel);
 	err = clWaitForEvents(1, &ev);
 	double host_s = now() - h0;
+	out->host_s = host_s;
+	if (flags & LAUNCH_TRIAL) {
+		m->cost.trials += host_s;
+		m->cost.ntrials++;
+	} else {
+		m->cost.timed += host_s;
+		m->cost.ntimed++;
+	}
 	cl_ulong t0 = 0, t1 = 0;
 	if (err == CL_SUCCESS)
 		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
@@ -775,20 +811,19 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 		out->seconds = host_s;
 	out->groups = (unsigned)groups;
 
+	double r0 = now();
 	unsigned simd = m->dev.simd_width;
 	size_t nwarps = threads / simd;
-	size_t values = mix->step == LM_STEP_STREAM ? 0 : threads * m->prog_chains;
 	err = clEnqueueReadBuffer(m->queue, m->count, CL_TRUE, 0, threads * 4, m->counts, 0, NULL, NULL);
 	if (err == CL_SUCCESS)
 		err = clEnqueueReadBuffer(m->queue, m->sync, CL_TRUE, 0, (1 + groups) * 4, m->synced, 0,
 					  NULL, NULL);
-	if (err == CL_SUCCESS && m->clocked)
+	if (err == CL_SUCCESS && m->clocked && !(flags & LAUNCH_NO_RECORD))
 		err = clEnqueueReadBuffer(m->queue, m->record, CL_TRUE, 0, nwarps * LM_REC * sizeof(cl_ulong),
 					  m->rec, 0, NULL, NULL);
-	if (err == CL_SUCCESS && values)
-		err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->got, 0, NULL, NULL);
+	m->cost.readback += now() - r0;
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clEnqueueReadBuffer", "counts, work-group counters, records, positions");
+		return lm_fail_cl(err, "clEnqueueReadBuffer", "counts, work-group counters, records");
 
 	if (m->synced[0] != groups)
 		return lm_fail(LM_ECHECK, "mix %s: %u of %zu work-groups counted themselves in: the launch did "
@@ -803,17 +838,35 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 			return lm_fail(LM_ECHECK, "mix %s: work-item %zu completed %u iterations of a quota of %u: "
 				       "the launch did not run as built", mix->name, t, m->counts[t], quota);
 		total += m->counts[t];
+		m->done[t] += m->counts[t];
 	}
+	m->launches++;
 	out->warp_iters = (double)total / simd;
+	return LM_OK;
+}
+
+/* Reads every chain's final position after the point's launches and
+ * checks it against the host's walk of all the steps its work-item took. */
+static lm_status check_point(lm_meas *m, size_t threads)
+{
+	const lm_mix *mix = m->cfg.mix;
+	size_t values = mix->step == LM_STEP_STREAM ? 0 : threads * m->prog_chains;
+	if (!values)
+		return LM_OK;
+	double t0 = now();
+	cl_int err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->got, 0, NULL, NULL);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueReadBuffer", "positions");
 	check_ctx cc = { m, threads };
 	size_t i = parallel_for(values, check_part, &cc);
+	m->cost.checks += now() - t0;
 	if (i < values) {
 		size_t t = i % threads;
-		uint64_t steps = (uint64_t)m->counts[t] * m->bodies * m->mem_n;
+		uint64_t steps = m->done[t] * m->bodies * m->mem_n;
 		return lm_fail(LM_ECHECK, "mix %s: work-item %zu, chain %zu ended at 0x%08x after %llu "
-			       "steps; expected %s0x%08x: the kernel did not run the chain it was built "
-			       "for (compiler, denormal flush, or memory error)", mix->name, t,
-			       i / threads, m->got[i], (unsigned long long)steps,
+			       "steps in %u launches; expected %s0x%08x: the kernel did not run the chain "
+			       "it was built for (compiler, denormal flush, or memory error)", mix->name,
+			       t, i / threads, m->got[i], (unsigned long long)steps, m->launches,
 			       mix->step == LM_STEP_SFU ? "a normal float near 1, from " : "",
 			       m->expect[i]);
 	}
@@ -892,7 +945,7 @@ static lm_status size_quota(lm_meas *m, size_t threads, size_t wg, bool raise, d
 	cl_uint q = 1, cap = max_quota(m);
 	lm_status s;
 	for (;;) {
-		if ((s = launch(m, threads, wg, q, raise, 0, trial)) != LM_OK)
+		if ((s = launch(m, threads, wg, q, raise, 0, LAUNCH_TRIAL | LAUNCH_NO_RECORD, trial)) != LM_OK)
 			return s;
 		if (trial->seconds >= target / 8 || trial->seconds >= floor_s * 10 || q >= cap / 8)
 			break;
@@ -981,31 +1034,47 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			       "measure the cache; a larger --footprint measures it", warps, chains,
 			       chains == 1 ? "" : "s", lines / vwarps, LM_MEAS_MIN_LINES, lines,
 			       lm_chase_width(m->chase) * 4);
+	double c0 = now();
 	start_ctx sc = { m, threads, nwarps, chains };
 	parallel_for(values, start_part, &sc);
 	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->start,
 					  0, NULL, NULL);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueWriteBuffer", "positions");
+	memset(m->done, 0, threads * sizeof *m->done);
+	m->launches = 0;
+	m->cost.checks += now() - c0;
 
 	/* the launch length: fixed time where warps can tell time; elsewhere a
-	 * quota sized from short trials so a launch lasts about the target and
-	 * none approaches a watchdog */
+	 * quota so a launch lasts about the target and none approaches a
+	 * watchdog: carried over from the last point of the same program
+	 * (between the quota of a latency-bound and of a throughput-bound
+	 * curve), else sized from short trials */
 	double target = m->cfg.launch_ms * 1e-3;
 	lm_timing mode = m->timing;
 	bool raise = mode == LM_TIMING_STOP_FLAG;
+	bool sized = mode != LM_TIMING_FIXED_TIME;
 	cl_ulong budget = mode == LM_TIMING_FIXED_TIME ? (cl_ulong)(target * 1e9) : 0;
 	cl_uint quota = mode == LM_TIMING_FIXED_TIME ? 0x7fffffffu : 1;
+	bool carried = sized && m->last_warps && m->last_seconds > 0;
 	launch_out lo;
-	if (mode != LM_TIMING_FIXED_TIME && (s = size_quota(m, threads, wg, raise, target, &quota, &lo)) != LM_OK)
+	if (carried) {
+		double q = (double)m->last_quota * target / m->last_seconds *
+			   sqrt((double)m->last_warps / (double)warps);
+		quota = (cl_uint)fmax(1.0, fmin(q, (double)max_quota(m)));
+	} else if (sized && (s = size_quota(m, threads, wg, raise, target, &quota, &lo)) != LM_OK) {
 		return s;
-	if ((s = launch(m, threads, wg, quota, raise, budget, &lo)) != LM_OK) /* warm-up */
+	}
+	bool warm = !carried || m->cfg.warmup_every;
+	if (warm && (s = launch(m, threads, wg, quota, raise, budget, LAUNCH_TRIAL | LAUNCH_NO_RECORD,
+				&lo)) != LM_OK)
 		return s;
-	if (mode != LM_TIMING_FIXED_TIME && lo.seconds < 0.5 * target && quota < max_quota(m)) {
+	if (warm && sized && lo.seconds < 0.5 * target && quota < max_quota(m)) {
 		/* the trial was mostly launch overhead */
 		quota = (cl_uint)fmax(1.0, fmin((double)quota * target / fmax(lo.seconds, 1e-9),
 						 (double)max_quota(m)));
-		if ((s = launch(m, threads, wg, quota, raise, 0, &lo)) != LM_OK)
+		if ((s = launch(m, threads, wg, quota, raise, 0, LAUNCH_TRIAL | LAUNCH_NO_RECORD,
+				&lo)) != LM_OK)
 			return s;
 	}
 	cl_uint short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
@@ -1026,12 +1095,32 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
 	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
 	double sys_before = lm_sysclock_read(m->sysclock);
+	bool resized = false;
 	for (int r = 0; r < reps; r++) {
 		launch_out shortl = { 0 };
-		if (raise && (s = launch(m, threads, wg, short_quota, true, 0, &shortl)) != LM_OK)
+		if (raise && (s = launch(m, threads, wg, short_quota, true, 0, LAUNCH_NO_RECORD,
+					 &shortl)) != LM_OK)
 			break;
-		if ((s = launch(m, threads, wg, quota, raise, budget, &lo)) != LM_OK)
+		if ((s = launch(m, threads, wg, quota, raise, budget, LAUNCH_TIMED, &lo)) != LM_OK)
 			break;
+		if (r == 0 && !warm && !resized && (lo.seconds < 0.5 * target || lo.seconds > 2 * target)) {
+			/* the carried quota missed the target: these two launches
+			 * were trials, the repeats start again at a quota from them */
+			resized = true;
+			m->cost.timed -= lo.host_s + shortl.host_s;
+			m->cost.trials += lo.host_s + shortl.host_s;
+			m->cost.ntimed -= raise ? 2 : 1;
+			m->cost.ntrials += raise ? 2 : 1;
+			quota = (cl_uint)fmax(1.0, fmin((double)quota * target / fmax(lo.seconds, 1e-9),
+							 (double)max_quota(m)));
+			short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
+			if (raise && short_quota == quota) {
+				raise = false;
+				mode = LM_TIMING_FIXED_WORK;
+			}
+			r = -1;
+			continue;
+		}
 		times[r] = lo.seconds;
 		total_iters += lo.warp_iters;
 		started = lo.started_at_end < started ? lo.started_at_end : started;
@@ -1057,6 +1146,8 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			}
 		}
 	}
+	if (s == LM_OK)
+		s = check_point(m, threads);
 	double sys_after = lm_sysclock_read(m->sysclock);
 	if (s != LM_OK) {
 		free(times);
@@ -1126,6 +1217,11 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		row->mem_ipc = per_s * mem_per_iter / cu_hz;
 		row->alu_ipc = per_s * alu_per_iter / cu_hz;
 		row->cycles_per_group = hz * (double)nwarps / per_s / per_group_insts;
+	}
+	if (sized) {
+		m->last_warps = warps;
+		m->last_quota = quota;
+		m->last_seconds = row->time_med;
 	}
 	free(times);
 	row->bytes_per_s = row->mem_ipc * hz * d->compute_units * d->simd_width * mix->bytes_per_lane;

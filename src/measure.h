@@ -38,6 +38,8 @@ typedef struct {
 	unsigned chains;              /* most chains per thread a point will ask for */
 	unsigned group_warps;         /* warps per work-group; 0: as few as fit */
 	const char *kernel_dir;       /* NULL: embedded kernels */
+	bool warmup_every;            /* a warm-up launch before every point; else
+				       * before the first point of each program only */
 	uint64_t seed;                /* of the chase buffer's shuffle */
 } lm_meas_config;
 
@@ -105,6 +107,20 @@ void lm_meas_free(lm_meas *m);
  * what the host's bijection says it must hold: LM_ECHECK at the first
  * difference. A whole buffer's traffic: for tests, not for every sweep. */
 lm_status lm_meas_check_chase(lm_meas *m);
+
+/* Where a measurement's time went: seconds of the host's clock. */
+typedef struct {
+	double setup;      /* context, queue, buffers, the chase written on the device */
+	double programs;   /* kernels built */
+	double timed;      /* timed launches, enqueue to completion */
+	double trials;     /* launches that size a quota or warm up */
+	double readback;   /* counters and records read back after each launch */
+	double checks;     /* start values written, final positions read and checked */
+	unsigned long ntimed, ntrials;
+} lm_meas_cost;
+
+/* The costs so far of everything m did. */
+lm_meas_cost lm_meas_costs(const lm_meas *m);
 
 /* Seconds spent writing the chase buffer on the device. */
 double lm_meas_build_time(const lm_meas *m);

@@ -63,7 +63,10 @@ static const opt table[] = {
 	{ "launch-ms", 0, OPT_NUM, "5", 0.05, 1000, MEAS, OFF(launch_ms), "MS",
 	  "target duration of one timed launch" },
 	{ "repeats", 0, OPT_INT, "3", 3, 1000, MEAS, OFF(repeats), "R",
-	  "timed launches per point (after one warm-up); median, min and max kept" },
+	  "timed launches per point; median, min and max kept" },
+	{ "warmup", 0, OPT_STR, "program", 0, 0, MEAS, OFF(warmup), "WHEN",
+	  "an untimed launch before the timed ones: program (the first point of each kernel "
+	  "program, whose quota is sized then; later points carry it over) or point (every point)" },
 	{ "quick", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(quick), NULL,
 	  "a short sweep: fewer occupancies, a small footprint, short launches" },
 	{ "resume", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(resume), NULL,

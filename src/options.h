@@ -41,6 +41,7 @@ typedef struct {
 	const char *timing;     /* auto, fixed-time, stop-flag, fixed-work */
 	double launch_ms;
 	int repeats;
+	const char *warmup;     /* "program" or "point" */
 	bool quick;
 	bool resume;
 	bool binary;

@@ -229,6 +229,7 @@ typedef struct {
 	size_t nalphas[MAX_MIXES][MAX_CHAINS];
 	lm_meas_config base;
 	size_t total;
+	lm_meas_cost cost; /* summed over the mixes measured */
 } sweep;
 
 static lm_status prepare(sweep *sw)
@@ -250,7 +251,10 @@ static lm_status prepare(sweep *sw)
 	if ((s = lm_timing_parse(o->timing, &timing)) != LM_OK ||
 	    (s = lm_timing_resolve(&sw->d, timing, &timing)) != LM_OK)
 		return s;
+	if (strcmp(o->warmup, "program") != 0 && strcmp(o->warmup, "point") != 0)
+		return lm_fail(LM_EUSAGE, "--warmup '%s': expected program or point", o->warmup);
 	sw->base = (lm_meas_config){ .launch_ms = o->launch_ms, .repeats = o->repeats, .timing = timing,
+				     .warmup_every = strcmp(o->warmup, "point") == 0,
 				     .kernel_dir = o->kernel_dir, .seed = 0x6c61746d6978ull,
 				     .group_warps = (unsigned)o->group_warps };
 	if (o->footprint) {
@@ -344,9 +348,28 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 					: "registers, local memory or a limit of the device's table");
 		}
 	}
-done:
+done:;
+	lm_meas_cost c = lm_meas_costs(m);
+	sw->cost.setup += c.setup;
+	sw->cost.programs += c.programs;
+	sw->cost.timed += c.timed;
+	sw->cost.trials += c.trials;
+	sw->cost.readback += c.readback;
+	sw->cost.checks += c.checks;
+	sw->cost.ntimed += c.ntimed;
+	sw->cost.ntrials += c.ntrials;
 	lm_meas_free(m);
 	return s;
+}
+
+/* Where the sweep's seconds went, as one line (no newline). */
+static void print_cost(FILE *f, const lm_meas_cost *c, double total)
+{
+	double rest = total - c->setup - c->programs - c->timed - c->trials - c->readback - c->checks;
+	fprintf(f, "setup %.2f s, kernel builds %.2f s, timed launches %.2f s (%lu), trials and "
+		   "warm-ups %.2f s (%lu), read-back %.2f s, starts and checks %.2f s, the rest %.2f s",
+		c->setup, c->programs, c->timed, c->ntimed, c->trials, c->ntrials, c->readback,
+		c->checks, rest);
 }
 
 lm_status lm_sweep_run(const lm_options *o)
@@ -398,10 +421,17 @@ lm_status lm_sweep_run(const lm_options *o)
 	size_t done_n = 0, measured = 0;
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = run_mix(sw, i, f, resuming ? &prev : NULL, &done_n, &measured, &t0);
-	fprintf(f, "# sweep_seconds = %.1f (%zu points%s)\n", since(&t0), measured,
+	double total = since(&t0);
+	fprintf(f, "# sweep_seconds = %.1f (%zu points%s)\n# sweep_time = ", total, measured,
 		s == LM_OK ? "" : ", interrupted by an error");
-	if (s == LM_OK)
-		fprintf(stderr, "latmix: %zu points in %.1f s written to %s\n", measured, since(&t0), path);
+	print_cost(f, &sw->cost, total);
+	fputc('\n', f);
+	if (s == LM_OK) {
+		fprintf(stderr, "latmix: %zu points in %.1f s written to %s\nlatmix: time: ", measured,
+			total, path);
+		print_cost(stderr, &sw->cost, total);
+		fputc('\n', stderr);
+	}
 done:
 	if (f && fclose(f) != 0 && s == LM_OK)
 		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
