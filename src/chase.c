@@ -98,14 +98,29 @@ uint32_t lm_chase_start(const lm_chase *c, size_t cursor, size_t warp, size_t nw
 	return value_at(c, pos, lane);
 }
 
+size_t lm_chase_line(const lm_chase *c, uint32_t v)
+{
+	return (v - LM_CHASE_OFFSET) / c->scale / c->width;
+}
+
+unsigned lm_chase_lane(const lm_chase *c, uint32_t v)
+{
+	return (v - LM_CHASE_OFFSET) / c->scale % c->width;
+}
+
+uint32_t lm_chase_relane(const lm_chase *c, uint32_t v, unsigned lane)
+{
+	return (uint32_t)((lm_chase_line(c, v) * c->width + lane) * c->scale) + LM_CHASE_OFFSET;
+}
+
 size_t lm_chase_position(const lm_chase *c, uint32_t v)
 {
-	return lm_perm_inv(&c->perm, (lm_u32)((v - LM_CHASE_OFFSET) / c->scale / c->width));
+	return lm_perm_inv(&c->perm, (lm_u32)lm_chase_line(c, v));
 }
 
 uint32_t lm_chase_walk(const lm_chase *c, uint32_t v, uint64_t steps)
 {
-	unsigned lane = (v - LM_CHASE_OFFSET) / c->scale % c->width;
+	unsigned lane = lm_chase_lane(c, v);
 	size_t pos = lm_chase_position(c, v);
 	return value_at(c, (size_t)((pos + steps % c->lines) % c->lines), lane);
 }

@@ -57,6 +57,15 @@ uint32_t lm_chase_start(const lm_chase *c, size_t cursor, size_t warp, size_t nw
 /* The value after steps loads from value v, by the host's own walk. */
 uint32_t lm_chase_walk(const lm_chase *c, uint32_t v, uint64_t steps);
 
+/* The line value v points into, and its lane there. */
+size_t lm_chase_line(const lm_chase *c, uint32_t v);
+unsigned lm_chase_lane(const lm_chase *c, uint32_t v);
+
+/* The value of lane lane in the line v points into. The lanes of one line
+ * that take the same number of steps end in one line, so a warp's lanes
+ * need one walk (P^-1 and P) between them, not one each. */
+uint32_t lm_chase_relane(const lm_chase *c, uint32_t v, unsigned lane);
+
 /* The cycle position of the line value v points into. */
 size_t lm_chase_position(const lm_chase *c, uint32_t v);
 

@@ -65,6 +65,9 @@ struct lm_meas {
 	unsigned prog_chains;
 	cl_program prog;
 	cl_kernel kernel;
+	/* programs built ahead by lm_meas_prepare, not yet used */
+	struct { lm_alpha alpha; unsigned chains; cl_program prog; } ahead[LM_MEAS_AHEAD];
+	size_t nahead;
 	unsigned mem_n, alu_n, bodies;
 	lm_sysclock *sysclock;           /* the GPU's running clock in sysfs, where
 					  * no kernel clock exists; NULL if none */
@@ -192,6 +195,9 @@ void lm_meas_free(lm_meas *m)
 		clReleaseKernel(m->kernel);
 	if (m->prog)
 		clReleaseProgram(m->prog);
+	for (size_t i = 0; i < m->nahead; i++)
+		if (m->ahead[i].prog)
+			clReleaseProgram(m->ahead[i].prog);
 	if (m->chain)
 		clReleaseMemObject(m->chain);
 	if (m->pos)
@@ -590,7 +596,16 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	double t0 = now();
 	m->last_warps = 0; /* a new program: no quota to carry over */
 	lm_meas_build_options(&m->dev, mix, chains, a, m->clocked, opts, sizeof opts);
-	lm_status s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
+	lm_status s = LM_OK;
+	for (size_t i = 0; i < m->nahead && !m->prog; i++) {
+		if (m->ahead[i].prog && m->ahead[i].chains == chains &&
+		    m->ahead[i].alpha.num == a.num && m->ahead[i].alpha.den == a.den) {
+			m->prog = m->ahead[i].prog;
+			m->ahead[i].prog = NULL;
+		}
+	}
+	if (!m->prog)
+		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	if (s != LM_OK && m->clocked) {
 		/* the clock's inline assembly or builtins do not build here:
 		 * measure without the per-warp record, and say so */
@@ -614,6 +629,71 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->prog_alpha = a;
 	m->prog_chains = chains;
 	lm_meas_body_shape(mix, a, &m->mem_n, &m->alu_n, &m->bodies);
+	m->cost.programs += now() - t0;
+	return LM_OK;
+}
+
+typedef struct {
+	lm_meas *m;
+	size_t next; /* the next program to build, under lock */
+	pthread_mutex_t lock;
+} ahead_ctx;
+
+static void *build_ahead(void *arg)
+{
+	ahead_ctx *x = arg;
+	lm_meas *m = x->m;
+	for (;;) {
+		pthread_mutex_lock(&x->lock);
+		size_t i = x->next++;
+		pthread_mutex_unlock(&x->lock);
+		if (i >= m->nahead)
+			return NULL;
+		char opts[512];
+		lm_meas_build_options(&m->dev, m->cfg.mix, m->ahead[i].chains, m->ahead[i].alpha,
+				      m->clocked, opts, sizeof opts);
+		/* a failure leaves the slot empty: use_program builds it again
+		 * and says why, or falls back as it does */
+		if (build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->ahead[i].prog) != LM_OK)
+			m->ahead[i].prog = NULL;
+	}
+}
+
+lm_status lm_meas_prepare(lm_meas *m, const lm_alpha *alphas, const unsigned *chains, size_t n)
+{
+	double t0 = now();
+	for (size_t i = 0; i < m->nahead; i++)
+		if (m->ahead[i].prog)
+			clReleaseProgram(m->ahead[i].prog);
+	m->nahead = n < LM_MEAS_AHEAD ? n : LM_MEAS_AHEAD;
+	for (size_t i = 0; i < m->nahead; i++) {
+		m->ahead[i].alpha = alphas[i];
+		m->ahead[i].chains = chains[i];
+		m->ahead[i].prog = NULL;
+	}
+	ahead_ctx x = { .m = m };
+	pthread_mutex_init(&x.lock, NULL);
+	enum { MAX_THREADS = 16 };
+	pthread_t tid[MAX_THREADS];
+	/* at once on the GPU vendors' own drivers, where the compiler takes the
+	 * time (NVIDIA: 0.2 to 0.5 s a kernel); one at a time elsewhere:
+	 * oclgrind (a "GPU") corrupts its heap building programs from several
+	 * threads, and PoCL's builds on a CPU gain nothing */
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	lm_vendor v = m->dev.vendor_kind;
+	bool gpu_vendor = v == LM_VENDOR_NVIDIA || v == LM_VENDOR_AMD || v == LM_VENDOR_INTEL;
+	size_t k = cpus > 1 && gpu_vendor && (m->dev.type & CL_DEVICE_TYPE_GPU) ? (size_t)cpus : 1;
+	k = k < MAX_THREADS ? k : MAX_THREADS;
+	k = k < m->nahead ? k : m->nahead;
+	size_t started = 0;
+	for (size_t i = 1; i < k; i++)
+		if (pthread_create(&tid[started], NULL, build_ahead, &x) == 0)
+			started++;
+	build_ahead(&x);
+	for (size_t i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&x.lock);
+	lm_error_clear();
 	m->cost.programs += now() - t0;
 	return LM_OK;
 }
@@ -670,16 +750,33 @@ static size_t parallel_for(size_t n, part_fn fn, void *ctx)
 	return failed < n ? failed : n;
 }
 
+/* A walk remembered: the line a value started in, the steps taken, and
+ * a value in the line they ended in. */
+typedef struct {
+	size_t line;
+	uint64_t steps;
+	uint32_t end;
+	bool valid;
+} walk_memo;
+
 /* Does the value at i, the end of a chain after steps steps, hold what the
- * mix promises? For chases, the host's own walk; for sfu, a normal float
- * near 1 (rsqrt iterated converges to 1); stream computes no chain. */
-static bool check_value(lm_meas *m, size_t i, uint64_t steps)
+ * mix promises? For chases, the host's own walk (once for the lanes of a
+ * line that took the same steps: memo); for sfu, a normal float near 1
+ * (rsqrt iterated converges to 1); stream computes no chain. */
+static bool check_value(lm_meas *m, size_t i, uint64_t steps, walk_memo *memo)
 {
 	switch (m->cfg.mix->step) {
 	case LM_STEP_GLOBAL:
-	case LM_STEP_LOCAL:
-		m->expect[i] = steps ? lm_chase_walk(m->chase, m->expect[i], steps) : m->expect[i];
+	case LM_STEP_LOCAL: {
+		const lm_chase *c = m->chase;
+		uint32_t v = m->expect[i];
+		size_t line = lm_chase_line(c, v);
+		if (!memo->valid || memo->line != line || memo->steps != steps) {
+			*memo = (walk_memo){ line, steps, steps ? lm_chase_walk(c, v, steps) : v, true };
+		}
+		m->expect[i] = lm_chase_relane(c, memo->end, lm_chase_lane(c, v));
 		return m->got[i] == m->expect[i];
+	}
 	case LM_STEP_SFU: {
 		/* a failure leaves expect as it was, for the message */
 		float f;
@@ -705,9 +802,10 @@ static size_t check_part(void *arg, size_t lo, size_t hi)
 {
 	check_ctx *c = arg;
 	lm_meas *m = c->m;
+	walk_memo memo = { .valid = false };
 	for (size_t i = lo; i < hi; i++) {
 		uint64_t steps = m->done[i % c->threads] * m->bodies * m->mem_n;
-		if (!check_value(m, i, steps))
+		if (!check_value(m, i, steps, &memo))
 			return i;
 	}
 	return SIZE_MAX;
@@ -768,7 +866,9 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	err |= clSetKernelArg(m->kernel, 11, sizeof budget_ns, &budget_ns);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
-	if ((err = clFinish(m->queue)) != CL_SUCCESS)
+	/* the fills go before the kernel on the in-order queue; the host waits
+	 * for them only where it times the launch itself */
+	if (m->events_broken && (err = clFinish(m->queue)) != CL_SUCCESS)
 		return lm_fail_cl(err, "clFinish", "before a launch");
 	cl_event ev;
 	double h0 = now();
@@ -814,11 +914,13 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	double r0 = now();
 	unsigned simd = m->dev.simd_width;
 	size_t nwarps = threads / simd;
-	err = clEnqueueReadBuffer(m->queue, m->count, CL_TRUE, 0, threads * 4, m->counts, 0, NULL, NULL);
+	bool rec = m->clocked && !(flags & LAUNCH_NO_RECORD);
+	/* one wait for all: the last read blocks, the queue is in order */
+	err = clEnqueueReadBuffer(m->queue, m->count, CL_FALSE, 0, threads * 4, m->counts, 0, NULL, NULL);
 	if (err == CL_SUCCESS)
-		err = clEnqueueReadBuffer(m->queue, m->sync, CL_TRUE, 0, (1 + groups) * 4, m->synced, 0,
-					  NULL, NULL);
-	if (err == CL_SUCCESS && m->clocked && !(flags & LAUNCH_NO_RECORD))
+		err = clEnqueueReadBuffer(m->queue, m->sync, rec ? CL_FALSE : CL_TRUE, 0, (1 + groups) * 4,
+					  m->synced, 0, NULL, NULL);
+	if (err == CL_SUCCESS && rec)
 		err = clEnqueueReadBuffer(m->queue, m->record, CL_TRUE, 0, nwarps * LM_REC * sizeof(cl_ulong),
 					  m->rec, 0, NULL, NULL);
 	m->cost.readback += now() - r0;
@@ -974,18 +1076,26 @@ static size_t start_part(void *arg, size_t lo, size_t hi)
 	unsigned simd = m->dev.simd_width;
 	size_t threads = x->threads, nwarps = x->nwarps, chains = x->chains;
 	size_t values = threads * chains;
+	size_t last_warp = SIZE_MAX; /* virtual warp of the last start: its line */
+	uint32_t last = 0;
 	for (size_t i = lo; i < hi; i++) {
 		size_t c = i / threads, t = i % threads;
 		unsigned lane = (unsigned)(t % simd);
+		size_t vwarp = c * nwarps + t / simd;
 		switch (mix->step) {
 		case LM_STEP_GLOBAL:
-			m->start[i] = mix->divergent
-				? lm_chase_start(m->chase, m->cursor, i, values, lane)
-				: lm_chase_start(m->chase, m->cursor, c * nwarps + t / simd, nwarps * chains,
-						 lane * mix->stride);
+			if (mix->divergent)
+				m->start[i] = lm_chase_start(m->chase, m->cursor, i, values, lane);
+			else if (vwarp == last_warp)
+				m->start[i] = lm_chase_relane(m->chase, last, lane * mix->stride);
+			else
+				m->start[i] = lm_chase_start(m->chase, m->cursor, vwarp, nwarps * chains,
+							     lane * mix->stride);
 			break;
 		case LM_STEP_LOCAL:
-			m->start[i] = lm_chase_start(m->chase, 0, c * nwarps + t / simd, nwarps * chains, lane);
+			m->start[i] = vwarp == last_warp
+				? lm_chase_relane(m->chase, last, lane)
+				: lm_chase_start(m->chase, 0, vwarp, nwarps * chains, lane);
 			break;
 		case LM_STEP_SFU:
 			m->start[i] = 0x3fc00000u + (uint32_t)(i % 4096); /* about 1.5 */
@@ -994,6 +1104,8 @@ static size_t start_part(void *arg, size_t lo, size_t hi)
 			m->start[i] = 0;
 			break;
 		}
+		last_warp = vwarp;
+		last = m->start[i];
 		m->expect[i] = m->start[i];
 	}
 	return SIZE_MAX;

@@ -122,6 +122,15 @@ typedef struct {
 /* The costs so far of everything m did. */
 lm_meas_cost lm_meas_costs(const lm_meas *m);
 
+/* Most programs lm_meas_prepare builds ahead. */
+#define LM_MEAS_AHEAD 64
+
+/* Builds the kernels of n (alpha, chains) pairs at once, on the host's
+ * cores, for lm_meas_point to use as it reaches them (each once); a build
+ * that fails here is tried again, and reported, when its point comes.
+ * Beyond LM_MEAS_AHEAD pairs, the rest are built when used. */
+lm_status lm_meas_prepare(lm_meas *m, const lm_alpha *alphas, const unsigned *chains, size_t n);
+
 /* Seconds spent writing the chase buffer on the device. */
 double lm_meas_build_time(const lm_meas *m);
 size_t lm_meas_lines(const lm_meas *m);

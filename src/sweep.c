@@ -293,6 +293,24 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 		return s;
 	fprintf(f, "# buffer = mix %s: %zu lines, written on the device in %.3f s\n",
 		pm->mix->name, lm_meas_lines(m), lm_meas_build_time(m));
+	/* every kernel of the mix built at once, but those a resumed file has
+	 * all the points of */
+	lm_alpha ahead_a[LM_MEAS_AHEAD];
+	unsigned ahead_k[LM_MEAS_AHEAD];
+	size_t nahead = 0;
+	for (size_t c = 0; c < pm->nchains; c++)
+		for (size_t a = 0; a < sw->nalphas[i][c] && nahead < LM_MEAS_AHEAD; a++) {
+			bool todo = !prev;
+			for (size_t j = 0; j < sw->p.nwarps && !todo; j++)
+				todo = !done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
+						    sw->p.warps[j]);
+			if (todo) {
+				ahead_a[nahead] = sw->alphas[i][c][a];
+				ahead_k[nahead++] = pm->chains[c];
+			}
+		}
+	if ((s = lm_meas_prepare(m, ahead_a, ahead_k, nahead)) != LM_OK)
+		goto done;
 	bool tty = isatty(2);
 	for (size_t c = 0; c < pm->nchains; c++) {
 		unsigned k = pm->chains[c];

@@ -1,5 +1,5 @@
 /* How long the chase costs the host and the device (meson test --benchmark):
- * the host's check of one value (P^-1, then P), over the H200's largest
+ * the host's check of one value (P^-1, then P), and with one walk a warp, over the H200's largest
  * point (2.16 million chains: 64 warps x 132 SMs x 32 lanes x 8 chains) on
  * one core; and the buffer written on the first OpenCL device, 256 MiB and
  * 1 GiB, through lm_meas_alloc. Prints times; asserts nothing. */
@@ -31,6 +31,19 @@ int main(void)
 	double t = now() - t0;
 	printf("host: %zu chains started and checked in %.3f s on one core (%.1f ns each; %08x)\n",
 	       chains, t, 1e9 * t / (double)chains, sum);
+	/* as lm_meas_point does it: one start and one walk a warp, its lanes
+	 * moved within the line the walk ends in */
+	sum = 0;
+	t0 = now();
+	for (size_t w = 0; w < chains / 32; w++) {
+		uint32_t v = lm_chase_start(c, 0, w, chains / 32, 0);
+		uint32_t end = lm_chase_walk(c, v, 1000);
+		for (unsigned lane = 0; lane < 32; lane++)
+			sum += lm_chase_relane(c, end, lm_chase_lane(c, lm_chase_relane(c, v, lane)));
+	}
+	t = now() - t0;
+	printf("host: the same, one walk a warp: %.3f s on one core (%.1f ns a chain; %08x)\n", t,
+	       1e9 * t / (double)chains, sum);
 	lm_chase_free(c);
 
 	lm_device d;
