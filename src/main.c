@@ -311,6 +311,8 @@ static lm_status cmd_kernel(const lm_options *o)
 	lm_device d;
 	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
+	if (o->save_binary)
+		return lm_meas_save_binary(&d, mix, (unsigned)chains, o->kernel_dir, a, o->save_binary);
 	char *text;
 	if ((s = lm_meas_kernel_text(&d, mix, (unsigned)chains, o->kernel_dir, a, o->binary, &text)) != LM_OK)
 		return s;

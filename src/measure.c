@@ -65,9 +65,6 @@ struct lm_meas {
 	unsigned prog_chains;
 	cl_program prog;
 	cl_kernel kernel;
-	/* programs built ahead by lm_meas_prepare, not yet used */
-	struct { lm_alpha alpha; unsigned chains; cl_program prog; } ahead[LM_MEAS_AHEAD];
-	size_t nahead;
 	unsigned mem_n, alu_n, bodies;
 	lm_sysclock *sysclock;           /* the GPU's running clock in sysfs, where
 					  * no kernel clock exists; NULL if none */
@@ -195,9 +192,6 @@ void lm_meas_free(lm_meas *m)
 		clReleaseKernel(m->kernel);
 	if (m->prog)
 		clReleaseProgram(m->prog);
-	for (size_t i = 0; i < m->nahead; i++)
-		if (m->ahead[i].prog)
-			clReleaseProgram(m->ahead[i].prog);
 	if (m->chain)
 		clReleaseMemObject(m->chain);
 	if (m->pos)
@@ -580,6 +574,65 @@ static lm_status fill_on_device(lm_meas *m)
 	return err == CL_SUCCESS ? LM_OK : lm_fail_cl(err, "writing the chase buffer", name);
 }
 
+void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, char *buf, size_t size)
+{
+	if (a.den)
+		snprintf(buf, size, "%s-k%u-a%ld_%ld.bin", mix->name, chains, (long)a.num, (long)a.den);
+	else
+		snprintf(buf, size, "%s-k%u-ainf.bin", mix->name, chains);
+}
+
+/* Reads a whole file into a new buffer; NULL if it cannot. */
+static unsigned char *slurp(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	unsigned char *buf = NULL;
+	long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+	if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL &&
+	    fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		*size = (size_t)n;
+	}
+	return buf;
+}
+
+/* The program of (a, chains) from the binary another process built into
+ * cfg.binary_dir (lm_meas_save_binary), if it is there and was built with
+ * opts; NULL otherwise: then it is built from source. */
+static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const char *opts)
+{
+	char name[128], path[4096];
+	lm_meas_binary_name(m->cfg.mix, chains, a, name, sizeof name);
+	snprintf(path, sizeof path, "%s/%s.opt", m->cfg.binary_dir, name);
+	size_t n = 0, opt_n = 0;
+	char *saved = (char *)slurp(path, &opt_n);
+	bool same = saved && strcmp(saved, opts) == 0;
+	free(saved);
+	if (!same)
+		return NULL;
+	snprintf(path, sizeof path, "%s/%s", m->cfg.binary_dir, name);
+	unsigned char *bin = slurp(path, &n);
+	if (!bin)
+		return NULL;
+	cl_int err, status;
+	const unsigned char *bins[1] = { bin };
+	cl_program p = clCreateProgramWithBinary(m->ctx, 1, &m->dev.id, &n, bins, &status, &err);
+	free(bin);
+	if (err == CL_SUCCESS && status == CL_SUCCESS &&
+	    clBuildProgram(p, 1, &m->dev.id, opts, NULL, NULL) == CL_SUCCESS)
+		return p;
+	if (err == CL_SUCCESS)
+		clReleaseProgram(p);
+	return NULL;
+}
+
 static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 {
 	if (m->kernel && m->prog_alpha.num == a.num && m->prog_alpha.den == a.den &&
@@ -597,13 +650,8 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->last_warps = 0; /* a new program: no quota to carry over */
 	lm_meas_build_options(&m->dev, mix, chains, a, m->clocked, opts, sizeof opts);
 	lm_status s = LM_OK;
-	for (size_t i = 0; i < m->nahead && !m->prog; i++) {
-		if (m->ahead[i].prog && m->ahead[i].chains == chains &&
-		    m->ahead[i].alpha.num == a.num && m->ahead[i].alpha.den == a.den) {
-			m->prog = m->ahead[i].prog;
-			m->ahead[i].prog = NULL;
-		}
-	}
+	if (m->cfg.binary_dir)
+		m->prog = load_binary(m, a, chains, opts);
 	if (!m->prog)
 		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	if (s != LM_OK && m->clocked) {
@@ -629,71 +677,6 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->prog_alpha = a;
 	m->prog_chains = chains;
 	lm_meas_body_shape(mix, a, &m->mem_n, &m->alu_n, &m->bodies);
-	m->cost.programs += now() - t0;
-	return LM_OK;
-}
-
-typedef struct {
-	lm_meas *m;
-	size_t next; /* the next program to build, under lock */
-	pthread_mutex_t lock;
-} ahead_ctx;
-
-static void *build_ahead(void *arg)
-{
-	ahead_ctx *x = arg;
-	lm_meas *m = x->m;
-	for (;;) {
-		pthread_mutex_lock(&x->lock);
-		size_t i = x->next++;
-		pthread_mutex_unlock(&x->lock);
-		if (i >= m->nahead)
-			return NULL;
-		char opts[512];
-		lm_meas_build_options(&m->dev, m->cfg.mix, m->ahead[i].chains, m->ahead[i].alpha,
-				      m->clocked, opts, sizeof opts);
-		/* a failure leaves the slot empty: use_program builds it again
-		 * and says why, or falls back as it does */
-		if (build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->ahead[i].prog) != LM_OK)
-			m->ahead[i].prog = NULL;
-	}
-}
-
-lm_status lm_meas_prepare(lm_meas *m, const lm_alpha *alphas, const unsigned *chains, size_t n)
-{
-	double t0 = now();
-	for (size_t i = 0; i < m->nahead; i++)
-		if (m->ahead[i].prog)
-			clReleaseProgram(m->ahead[i].prog);
-	m->nahead = n < LM_MEAS_AHEAD ? n : LM_MEAS_AHEAD;
-	for (size_t i = 0; i < m->nahead; i++) {
-		m->ahead[i].alpha = alphas[i];
-		m->ahead[i].chains = chains[i];
-		m->ahead[i].prog = NULL;
-	}
-	ahead_ctx x = { .m = m };
-	pthread_mutex_init(&x.lock, NULL);
-	enum { MAX_THREADS = 16 };
-	pthread_t tid[MAX_THREADS];
-	/* at once on the GPU vendors' own drivers, where the compiler takes the
-	 * time (NVIDIA: 0.2 to 0.5 s a kernel); one at a time elsewhere:
-	 * oclgrind (a "GPU") corrupts its heap building programs from several
-	 * threads, and PoCL's builds on a CPU gain nothing */
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	lm_vendor v = m->dev.vendor_kind;
-	bool gpu_vendor = v == LM_VENDOR_NVIDIA || v == LM_VENDOR_AMD || v == LM_VENDOR_INTEL;
-	size_t k = cpus > 1 && gpu_vendor && (m->dev.type & CL_DEVICE_TYPE_GPU) ? (size_t)cpus : 1;
-	k = k < MAX_THREADS ? k : MAX_THREADS;
-	k = k < m->nahead ? k : m->nahead;
-	size_t started = 0;
-	for (size_t i = 1; i < k; i++)
-		if (pthread_create(&tid[started], NULL, build_ahead, &x) == 0)
-			started++;
-	build_ahead(&x);
-	for (size_t i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	pthread_mutex_destroy(&x.lock);
-	lm_error_clear();
 	m->cost.programs += now() - t0;
 	return LM_OK;
 }
@@ -1344,41 +1327,91 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	return LM_OK;
 }
 
+/* Builds mix's kernel for chains and alpha on d in a context of its own,
+ * as lm_meas_point would (without the clock's record where that does not
+ * build); opts receives the build options used. */
+static lm_status build_alone(const lm_device *d, const lm_mix *mix, unsigned chains,
+			     const char *kernel_dir, lm_alpha alpha, char *opts, size_t size,
+			     cl_context *ctx, cl_program *prog)
+{
+	bool clocked = d->kclock != LM_KCLOCK_NONE;
+	lm_meas_build_options(d, mix, chains, alpha, clocked, opts, size);
+	cl_int err;
+	*prog = NULL;
+	*ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateContext", d->name);
+	lm_status s = build(*ctx, d, kernel_dir, opts, prog);
+	if (s != LM_OK && clocked) {
+		lm_meas_build_options(d, mix, chains, alpha, false, opts, size);
+		s = build(*ctx, d, kernel_dir, opts, prog);
+	}
+	return s;
+}
+
+/* The device binary of prog in a new buffer (free() it); *size 0 if none. */
+static char *program_binary(cl_program prog, size_t *size)
+{
+	char *bin = NULL;
+	*size = 0;
+	cl_int err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof *size, size, NULL);
+	if (err == CL_SUCCESS && *size) {
+		bin = malloc(*size + 1);
+		unsigned char *ptrs[1] = { (unsigned char *)bin };
+		if (bin && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof ptrs, ptrs, NULL) == CL_SUCCESS)
+			return bin;
+	}
+	free(bin);
+	*size = 0;
+	return NULL;
+}
+
+lm_status lm_meas_save_binary(const lm_device *d, const lm_mix *mix, unsigned chains,
+			      const char *kernel_dir, lm_alpha alpha, const char *path)
+{
+	char opts[512], opt_path[4096];
+	cl_context ctx;
+	cl_program prog;
+	lm_status s = build_alone(d, mix, chains, kernel_dir, alpha, opts, sizeof opts, &ctx, &prog);
+	size_t size = 0;
+	char *bin = s == LM_OK ? program_binary(prog, &size) : NULL;
+	if (s == LM_OK && !bin)
+		s = lm_fail(LM_ECL, "%s returned no device binary", d->name);
+	if (s == LM_OK) {
+		/* the options first: a binary without them is never used */
+		snprintf(opt_path, sizeof opt_path, "%s.opt", path);
+		FILE *f = fopen(path, "wb"), *g = fopen(opt_path, "w");
+		bool ok = f && g && fwrite(bin, 1, size, f) == size && fputs(opts, g) >= 0;
+		ok = (f ? fclose(f) == 0 : false) && ok;
+		ok = (g ? fclose(g) == 0 : false) && ok;
+		if (!ok)
+			s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
+	}
+	free(bin);
+	if (prog)
+		clReleaseProgram(prog);
+	if (ctx)
+		clReleaseContext(ctx);
+	return s;
+}
+
 lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned chains,
 			      const char *kernel_dir, lm_alpha alpha, bool binary, char **text)
 {
 	char opts[512];
-	bool clocked = d->kclock != LM_KCLOCK_NONE;
-	lm_meas_build_options(d, mix, chains, alpha, clocked, opts, sizeof opts);
 	char *src;
 	const char *from;
 	lm_status s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, &from);
 	if (s != LM_OK)
 		return s;
-	cl_int err;
-	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	cl_context ctx = NULL;
 	cl_program prog = NULL;
 	char *bin = NULL;
 	size_t bin_size = 0;
-	if (err != CL_SUCCESS) {
-		s = lm_fail_cl(err, "clCreateContext", d->name);
+	if ((s = build_alone(d, mix, chains, kernel_dir, alpha, opts, sizeof opts, &ctx, &prog)) != LM_OK)
 		goto done;
-	}
-	if ((s = build(ctx, d, kernel_dir, opts, &prog)) != LM_OK && clocked) {
-		lm_meas_build_options(d, mix, chains, alpha, false, opts, sizeof opts);
-		s = build(ctx, d, kernel_dir, opts, &prog);
-	}
-	if (s != LM_OK)
-		goto done;
-	if (binary) {
-		err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof bin_size, &bin_size, NULL);
-		if (err == CL_SUCCESS && bin_size) {
-			bin = malloc(bin_size + 1);
-			unsigned char *ptrs[1] = { (unsigned char *)bin };
-			if (!bin || clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof ptrs, ptrs, NULL) != CL_SUCCESS)
-				bin_size = 0;
-		}
-	}
+	if (binary)
+		bin = program_binary(prog, &bin_size);
 	/* text (PTX, say) if no control character before a trailing NUL */
 	size_t text_len = bin_size;
 	while (text_len && bin[text_len - 1] == '\0')

@@ -38,6 +38,8 @@ typedef struct {
 	unsigned chains;              /* most chains per thread a point will ask for */
 	unsigned group_warps;         /* warps per work-group; 0: as few as fit */
 	const char *kernel_dir;       /* NULL: embedded kernels */
+	const char *binary_dir;       /* kernels other processes built
+				       * (lm_meas_save_binary); NULL: none */
 	bool warmup_every;            /* a warm-up launch before every point; else
 				       * before the first point of each program only */
 	uint64_t seed;                /* of the chase buffer's shuffle */
@@ -122,15 +124,6 @@ typedef struct {
 /* The costs so far of everything m did. */
 lm_meas_cost lm_meas_costs(const lm_meas *m);
 
-/* Most programs lm_meas_prepare builds ahead. */
-#define LM_MEAS_AHEAD 64
-
-/* Builds the kernels of n (alpha, chains) pairs at once, on the host's
- * cores, for lm_meas_point to use as it reaches them (each once); a build
- * that fails here is tried again, and reported, when its point comes.
- * Beyond LM_MEAS_AHEAD pairs, the rest are built when used. */
-lm_status lm_meas_prepare(lm_meas *m, const lm_alpha *alphas, const unsigned *chains, size_t n);
-
 /* Seconds spent writing the chase buffer on the device. */
 double lm_meas_build_time(const lm_meas *m);
 size_t lm_meas_lines(const lm_meas *m);
@@ -156,6 +149,19 @@ void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned
  * clock's record, where d has one). */
 void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chains, lm_alpha a,
 			   bool clocked, char *buf, size_t size);
+
+/* The file name, in a binary directory, of the kernel of mix for chains
+ * and a: "gmem-k1-a1_4.bin", its build options beside it in ".opt". */
+void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, char *buf, size_t size);
+
+/* Builds the kernel of mix for chains and alpha on d as lm_meas_point
+ * would, and writes its device binary to path and the build options it
+ * was built with to path.opt: a measurement given the directory
+ * (cfg.binary_dir) loads it instead of building it again. Lets several
+ * processes build a sweep's kernels at once, where a driver builds one at
+ * a time in a process (NVIDIA). */
+lm_status lm_meas_save_binary(const lm_device *d, const lm_mix *mix, unsigned chains,
+			      const char *kernel_dir, lm_alpha alpha, const char *path);
 
 /* The source as latmix builds it for alpha on d (build options first, as a
  * comment) and, if binary, the device binary where it is text (NVIDIA:

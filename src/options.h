@@ -46,6 +46,8 @@ typedef struct {
 	bool resume;
 	bool binary;
 	const char *isa;        /* kernel: an offline target (gfx90a, dg2-g10, ...) */
+	const char *save_binary; /* kernel: write the device binary there */
+	int build_jobs;         /* measure: processes building kernels; 0: auto */
 	const char *output;
 	/* fit */
 	const char *model;      /* "basic" or "refined" */

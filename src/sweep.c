@@ -1,7 +1,11 @@
 #include "sweep.h"
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,6 +234,7 @@ typedef struct {
 	lm_meas_config base;
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
+	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
 } sweep;
 
 static lm_status prepare(sweep *sw)
@@ -278,6 +283,132 @@ static lm_status prepare(sweep *sw)
 	return LM_OK;
 }
 
+/* How many processes build the sweep's kernels at once. */
+static unsigned build_jobs(const sweep *sw)
+{
+	if (sw->o->build_jobs)
+		return (unsigned)sw->o->build_jobs;
+	lm_vendor v = sw->d.vendor_kind;
+	bool gpu_driver = (sw->d.type & CL_DEVICE_TYPE_GPU) &&
+			  (v == LM_VENDOR_NVIDIA || v == LM_VENDOR_AMD || v == LM_VENDOR_INTEL);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	return gpu_driver && cpus > 1 ? (unsigned)(cpus < 16 ? cpus : 16) : 1;
+}
+
+extern char **environ;
+
+/* Starts `latmix kernel --save-binary` for one kernel, its output
+ * discarded (a kernel that fails here is built, and its error reported,
+ * when its point comes). */
+static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, lm_alpha a, pid_t *pid)
+{
+	const lm_options *o = sw->o;
+	char dev[32], k[16], at[32], name[128], path[512], simd[16], maxw[16];
+	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
+	snprintf(k, sizeof k, "%u", chains);
+	lm_alpha_format(a, at, sizeof at);
+	lm_meas_binary_name(mix, chains, a, name, sizeof name);
+	snprintf(path, sizeof path, "%s/%s", sw->binary_dir, name);
+	snprintf(simd, sizeof simd, "%d", o->simd);
+	snprintf(maxw, sizeof maxw, "%d", o->max_warps);
+	char *argv[24] = { "latmix", "kernel", "-d", dev, "--mix", (char *)mix->name, "--chains", k,
+			   "--alpha", at, "--save-binary", path, "--simd", simd, "--max-warps", maxw };
+	int n = 16;
+	if (o->kernel_dir) {
+		argv[n++] = "--kernel-dir";
+		argv[n++] = (char *)o->kernel_dir;
+	}
+	argv[n] = NULL;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	int err = posix_spawn(pid, "/proc/self/exe", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return err == 0;
+}
+
+/* Builds every kernel the sweep will use (but those a resumed file has
+ * all the points of) in up to build_jobs() processes at once, into a
+ * temporary directory the measurements load them from: NVIDIA's driver
+ * builds one kernel at a time in a process, 0.2 to 0.5 s each. Nothing
+ * here is fatal: a kernel not built ahead is built when needed. */
+static void build_ahead(sweep *sw, const lm_results *prev)
+{
+	unsigned jobs = build_jobs(sw);
+	if (jobs <= 1)
+		return;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	const char *tmp = getenv("TMPDIR");
+	snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(sw->binary_dir)) {
+		sw->binary_dir[0] = '\0';
+		return;
+	}
+	pid_t pids[64];
+	unsigned running = 0, started = 0, built = 0;
+	bool stop = false;
+	for (size_t i = 0; i < sw->p.nmixes && !stop; i++) {
+		const plan_mix *pm = &sw->p.mixes[i];
+		for (size_t c = 0; c < pm->nchains && !stop; c++) {
+			for (size_t a = 0; a < sw->nalphas[i][c] && !stop; a++) {
+				lm_alpha alpha = sw->alphas[i][c][a];
+				bool todo = !prev;
+				for (size_t j = 0; j < sw->p.nwarps && !todo; j++)
+					todo = !done_before(prev, pm->mix->name, pm->chains[c], alpha, sw->p.warps[j]);
+				if (!todo)
+					continue;
+				int st;
+				if (running == jobs) {
+					pid_t pid = wait(&st);
+					running -= pid > 0;
+					built += pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+				}
+				if (spawn_build(sw, pm->mix, pm->chains[c], alpha, &pids[running])) {
+					running++;
+					started++;
+				} else {
+					stop = true; /* no /proc/self/exe, say: build in process */
+				}
+			}
+		}
+	}
+	while (running) {
+		int st;
+		pid_t pid = wait(&st);
+		if (pid < 0)
+			break;
+		running--;
+		built += WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	double t = since(&t0);
+	sw->cost.programs += t;
+	fprintf(stderr, "latmix: %u of %u kernels built ahead by %u processes in %.1f s%s\n", built,
+		started, jobs, t, built < started || stop ? "; the others are built as needed" : "");
+	sw->base.binary_dir = sw->binary_dir;
+}
+
+/* Removes the kernels build_ahead left. */
+static void remove_binaries(sweep *sw)
+{
+	if (!sw->binary_dir[0])
+		return;
+	DIR *dir = opendir(sw->binary_dir);
+	struct dirent *e;
+	char path[512];
+	while (dir && (e = readdir(dir)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", sw->binary_dir, e->d_name);
+		remove(path);
+	}
+	if (dir)
+		closedir(dir);
+	rmdir(sw->binary_dir);
+	sw->binary_dir[0] = '\0';
+}
+
 /* Measures one mix, every chains count, alpha and occupancy of the plan. */
 static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			 size_t *measured, const struct timespec *t0)
@@ -293,24 +424,7 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 		return s;
 	fprintf(f, "# buffer = mix %s: %zu lines, written on the device in %.3f s\n",
 		pm->mix->name, lm_meas_lines(m), lm_meas_build_time(m));
-	/* every kernel of the mix built at once, but those a resumed file has
-	 * all the points of */
-	lm_alpha ahead_a[LM_MEAS_AHEAD];
-	unsigned ahead_k[LM_MEAS_AHEAD];
-	size_t nahead = 0;
-	for (size_t c = 0; c < pm->nchains; c++)
-		for (size_t a = 0; a < sw->nalphas[i][c] && nahead < LM_MEAS_AHEAD; a++) {
-			bool todo = !prev;
-			for (size_t j = 0; j < sw->p.nwarps && !todo; j++)
-				todo = !done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
-						    sw->p.warps[j]);
-			if (todo) {
-				ahead_a[nahead] = sw->alphas[i][c][a];
-				ahead_k[nahead++] = pm->chains[c];
-			}
-		}
-	if ((s = lm_meas_prepare(m, ahead_a, ahead_k, nahead)) != LM_OK)
-		goto done;
+
 	bool tty = isatty(2);
 	for (size_t c = 0; c < pm->nchains; c++) {
 		unsigned k = pm->chains[c];
@@ -437,8 +551,10 @@ lm_status lm_sweep_run(const lm_options *o)
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	size_t done_n = 0, measured = 0;
+	build_ahead(sw, resuming ? &prev : NULL);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = run_mix(sw, i, f, resuming ? &prev : NULL, &done_n, &measured, &t0);
+	remove_binaries(sw);
 	double total = since(&t0);
 	fprintf(f, "# sweep_seconds = %.1f (%zu points%s)\n# sweep_time = ", total, measured,
 		s == LM_OK ? "" : ", interrupted by an error");

@@ -2,6 +2,7 @@
  * status and a piece of the message expected. Runs the built latmix. */
 #include "testutil.h"
 #include "testrun.h"
+#include "results.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -87,6 +88,48 @@ START_TEST(cli_case)
 }
 END_TEST
 
+/* Kernels built ahead by other processes (latmix kernel --save-binary)
+ * give the same sweep as kernels built in process, and leave nothing in
+ * the temporary directory. */
+START_TEST(kernels_built_ahead_measure_the_same_points)
+{
+	char tmp[] = "/tmp/latmix-cli-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	char csv[2][128];
+	result r;
+	for (int jobs = 1; jobs <= 2; jobs++) {
+		snprintf(csv[jobs - 1], sizeof csv[0], "%s/j%d.csv", tmp, jobs);
+		const char *argv[] = { "measure", "--mix", "gmem,sfu", "--chains", "1", "--alpha", "0,4", "--warps", "1,2",
+				       "--footprint", "4M", "--launch-ms", "1", "--build-jobs",
+				       jobs == 1 ? "1" : "2", "-o", csv[jobs - 1], NULL };
+		setenv("TMPDIR", tmp, 1);
+		lm_test_latmix(argv, NULL, &r);
+		unsetenv("TMPDIR");
+		ck_assert_msg(r.status == 0, "--build-jobs %d: %s", jobs, r.err);
+		if (jobs == 2)
+			ck_assert_msg(strstr(r.err, "4 of 4 kernels built ahead by 2 processes") != NULL, "%s", r.err);
+		else
+			ck_assert_msg(strstr(r.err, "built ahead") == NULL, "%s", r.err);
+	}
+	/* the same points, each checked */
+	lm_results a, b;
+	ck_assert_int_eq(lm_results_read(csv[0], &a), LM_OK);
+	ck_assert_int_eq(lm_results_read(csv[1], &b), LM_OK);
+	ck_assert_uint_eq(a.n, 8);
+	ck_assert_uint_eq(b.n, a.n);
+	for (size_t i = 0; i < a.n; i++) {
+		ck_assert_str_eq(a.v[i].mix, b.v[i].mix);
+		ck_assert_uint_eq(a.v[i].row.warps, b.v[i].row.warps);
+		ck_assert_uint_eq(a.v[i].row.checked, b.v[i].row.checked);
+	}
+	lm_results_free(&a);
+	lm_results_free(&b);
+	unlink(csv[0]);
+	unlink(csv[1]);
+	ck_assert_msg(rmdir(tmp) == 0, "%s: the kernels built ahead were left there", tmp);
+}
+END_TEST
+
 START_TEST(predict_maxwell_shows_thesis_warps)
 {
 	static const char *const args[] = { "predict", "@REF", "--alpha", "0,49,inf", "--csv", NULL };
@@ -150,6 +193,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, cli_case, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, predict_maxwell_shows_thesis_warps);
+	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, devices_show_vendor_facts);
 	suite_add_tcase(s, tc);

@@ -120,24 +120,38 @@ START_TEST(a_point_too_large_for_the_footprint_is_refused)
 }
 END_TEST
 
-/* A kernel that takes one load too many on one work-item must be caught. */
-START_TEST(a_wrong_chain_is_caught)
+/* Writes a copy of cl/chase.cl in which work-item 5 takes one load too
+ * many in its first iteration, into a new directory (dir). */
+static void write_wrong_chain(char *dir, char *path, size_t size)
 {
 	char *src;
 	ck_assert_int_eq(lm_kernel_source(NULL, "chase.cl", &src, NULL), LM_OK);
 	const char *needle = "#define STEP(c) a[c] = chain[a[c]];";
 	char *at = strstr(src, needle);
 	ck_assert_ptr_nonnull(at);
-	char dir[] = "/tmp/latmix-kdir-XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
-	char path[256];
-	snprintf(path, sizeof path, "%s/chase.cl", dir);
+	snprintf(path, size, "%s/chase.cl", dir);
 	FILE *f = fopen(path, "w");
 	fwrite(src, 1, (size_t)(at - src), f);
 	fputs("#define STEP(c) a[c] = (it == 0 && get_global_id(0) == 5) ? chain[chain[a[c]]] : chain[a[c]];", f);
 	fputs(at + strlen(needle), f);
 	fclose(f);
 	free(src);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A kernel that takes one load too many on one work-item must be caught. */
+START_TEST(a_wrong_chain_is_caught)
+{
+	char dir[] = "/tmp/latmix-kdir-XXXXXX", path[256];
+	write_wrong_chain(dir, path, sizeof path);
 	lm_meas_config bad = cfg;
 	bad.kernel_dir = dir;
 	lm_meas *m;
@@ -148,6 +162,51 @@ START_TEST(a_wrong_chain_is_caught)
 	lm_meas_free(m);
 	unlink(path);
 	rmdir(dir);
+}
+END_TEST
+
+/* A binary another process built is what a measurement runs when its
+ * build options are the measurement's own, and only then; a binary that
+ * does not load is built again from source. The wrong chain's binary
+ * shows which ran. */
+START_TEST(a_binary_built_ahead_is_used_only_with_its_options)
+{
+	char kdir[] = "/tmp/latmix-kdir-XXXXXX", bdir[] = "/tmp/latmix-bdir-XXXXXX";
+	char kpath[256], name[128], bin[256], opt[300];
+	write_wrong_chain(kdir, kpath, sizeof kpath);
+	ck_assert_ptr_nonnull(mkdtemp(bdir));
+	const lm_alpha a = { 1, 1 };
+	lm_meas_binary_name(cfg.mix, 1, a, name, sizeof name);
+	snprintf(bin, sizeof bin, "%s/%s", bdir, name);
+	snprintf(opt, sizeof opt, "%s.opt", bin);
+	ck_assert_msg(lm_meas_save_binary(&dev, cfg.mix, 1, kdir, a, bin) == LM_OK, "%s", lm_error_message());
+	lm_meas_config c = cfg;
+	c.binary_dir = bdir;
+	lm_meas *m;
+	lm_meas_row r;
+	/* the options match: the wrong chain's binary runs, and is caught */
+	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
+	ck_assert_int_eq(lm_meas_point(m, a, 1, 1, &r), LM_ECHECK);
+	ck_assert_msg(strstr(lm_error_message(), "work-item 5,") != NULL, "%s", lm_error_message());
+	lm_meas_free(m);
+	/* other options: built from latmix's own source, which is right */
+	write_text(opt, "-DMEM_N=2");
+	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
+	ck_assert_msg(lm_meas_point(m, a, 1, 1, &r) == LM_OK, "%s", lm_error_message());
+	lm_meas_free(m);
+	/* the right options, a binary that is not one: built from source */
+	char opts[512];
+	lm_meas_build_options(&dev, cfg.mix, 1, a, dev.kclock != LM_KCLOCK_NONE, opts, sizeof opts);
+	write_text(opt, opts);
+	write_text(bin, "not a device binary");
+	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
+	ck_assert_msg(lm_meas_point(m, a, 1, 1, &r) == LM_OK, "%s", lm_error_message());
+	lm_meas_free(m);
+	unlink(bin);
+	unlink(opt);
+	rmdir(bdir);
+	unlink(kpath);
+	rmdir(kdir);
 }
 END_TEST
 
@@ -224,6 +283,7 @@ int main(void)
 	tcase_add_test(tc, small_sweep_checks_every_thread);
 	tcase_add_test(tc, rows_round_trip_through_csv);
 	tcase_add_test(tc, a_wrong_chain_is_caught);
+	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);
 	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
 	tcase_add_test(tc, impossible_points_refused);
 	int nmix = 0;
