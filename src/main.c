@@ -288,7 +288,7 @@ static lm_status cmd_kernel(const lm_options *o)
 		return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", name, lm_mix_names());
 	lm_alpha a = { 1, 1 };
 	lm_status s;
-	if (o->alpha && (s = lm_alpha_parse(o->alpha, &a)) != LM_OK)
+	if (o->alpha && !o->save_binary && (s = lm_alpha_parse(o->alpha, &a)) != LM_OK)
 		return s;
 	unsigned long chains = 1;
 	if (o->chains) {
@@ -311,8 +311,15 @@ static lm_status cmd_kernel(const lm_options *o)
 	lm_device d;
 	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
-	if (o->save_binary)
-		return lm_meas_save_binary(&d, mix, (unsigned)chains, o->kernel_dir, a, o->save_binary);
+	if (o->save_binary) {
+		lm_alpha *list;
+		size_t n;
+		if ((s = lm_alpha_parse_list(o->alpha ? o->alpha : "1", &list, &n)) != LM_OK)
+			return s;
+		s = lm_meas_save_binaries(&d, mix, (unsigned)chains, o->kernel_dir, list, n, o->save_binary);
+		free(list);
+		return s;
+	}
 	char *text;
 	if ((s = lm_meas_kernel_text(&d, mix, (unsigned)chains, o->kernel_dir, a, o->binary, &text)) != LM_OK)
 		return s;

@@ -1366,32 +1366,47 @@ static char *program_binary(cl_program prog, size_t *size)
 	return NULL;
 }
 
-lm_status lm_meas_save_binary(const lm_device *d, const lm_mix *mix, unsigned chains,
-			      const char *kernel_dir, lm_alpha alpha, const char *path)
+lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned chains,
+				const char *kernel_dir, const lm_alpha *alphas, size_t n, const char *dir)
 {
-	char opts[512], opt_path[4096];
-	cl_context ctx;
-	cl_program prog;
-	lm_status s = build_alone(d, mix, chains, kernel_dir, alpha, opts, sizeof opts, &ctx, &prog);
-	size_t size = 0;
-	char *bin = s == LM_OK ? program_binary(prog, &size) : NULL;
-	if (s == LM_OK && !bin)
-		s = lm_fail(LM_ECL, "%s returned no device binary", d->name);
-	if (s == LM_OK) {
-		/* the options first: a binary without them is never used */
-		snprintf(opt_path, sizeof opt_path, "%s.opt", path);
-		FILE *f = fopen(path, "wb"), *g = fopen(opt_path, "w");
-		bool ok = f && g && fwrite(bin, 1, size, f) == size && fputs(opts, g) >= 0;
-		ok = (f ? fclose(f) == 0 : false) && ok;
-		ok = (g ? fclose(g) == 0 : false) && ok;
-		if (!ok)
-			s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
+	cl_int err;
+	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateContext", d->name);
+	lm_status s = LM_OK;
+	for (size_t i = 0; i < n && s == LM_OK; i++) {
+		char opts[512], name[128], path[4096], opt_path[4200];
+		bool clocked = d->kclock != LM_KCLOCK_NONE;
+		cl_program prog = NULL;
+		lm_meas_build_options(d, mix, chains, alphas[i], clocked, opts, sizeof opts);
+		s = build(ctx, d, kernel_dir, opts, &prog);
+		if (s != LM_OK && clocked) {
+			lm_meas_build_options(d, mix, chains, alphas[i], false, opts, sizeof opts);
+			s = build(ctx, d, kernel_dir, opts, &prog);
+		}
+		size_t size = 0;
+		char *bin = s == LM_OK ? program_binary(prog, &size) : NULL;
+		if (s == LM_OK && !bin)
+			s = lm_fail(LM_ECL, "%s returned no device binary", d->name);
+		if (s == LM_OK) {
+			lm_meas_binary_name(mix, chains, alphas[i], name, sizeof name);
+			snprintf(path, sizeof path, "%s/%s", dir, name);
+			snprintf(opt_path, sizeof opt_path, "%s.opt", path);
+			/* the binary first: the options make it usable */
+			FILE *f = fopen(path, "wb");
+			bool ok = f && fwrite(bin, 1, size, f) == size;
+			ok = (f ? fclose(f) == 0 : false) && ok;
+			FILE *g = ok ? fopen(opt_path, "w") : NULL;
+			ok = g && fputs(opts, g) >= 0 && ok;
+			ok = (g ? fclose(g) == 0 : false) && ok;
+			if (!ok)
+				s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
+		}
+		free(bin);
+		if (prog)
+			clReleaseProgram(prog);
 	}
-	free(bin);
-	if (prog)
-		clReleaseProgram(prog);
-	if (ctx)
-		clReleaseContext(ctx);
+	clReleaseContext(ctx);
 	return s;
 }
 

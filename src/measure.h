@@ -154,14 +154,15 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
  * and a: "gmem-k1-a1_4.bin", its build options beside it in ".opt". */
 void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, char *buf, size_t size);
 
-/* Builds the kernel of mix for chains and alpha on d as lm_meas_point
- * would, and writes its device binary to path and the build options it
- * was built with to path.opt: a measurement given the directory
- * (cfg.binary_dir) loads it instead of building it again. Lets several
- * processes build a sweep's kernels at once, where a driver builds one at
- * a time in a process (NVIDIA). */
-lm_status lm_meas_save_binary(const lm_device *d, const lm_mix *mix, unsigned chains,
-			      const char *kernel_dir, lm_alpha alpha, const char *path);
+/* Builds the kernels of mix for chains and each of n alphas on d, in one
+ * context, as lm_meas_point would, and writes each device binary to
+ * dir/<lm_meas_binary_name> and the build options it was built with beside
+ * it (".opt"): a measurement given the directory (cfg.binary_dir) loads
+ * them instead of building again. Lets several processes build a sweep's
+ * kernels at once, where a driver builds one at a time in a process
+ * (NVIDIA). */
+lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned chains,
+				const char *kernel_dir, const lm_alpha *alphas, size_t n, const char *dir);
 
 /* The source as latmix builds it for alpha on d (build options first, as a
  * comment) and, if binary, the device binary where it is text (NVIDIA:

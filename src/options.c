@@ -77,9 +77,10 @@ static const opt table[] = {
 	  "build for an offline GPU target with its vendor's compiler instead of on a device (AMD: "
 	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
 	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)" },
-	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "FILE",
-	  "write the kernel's device binary to FILE and its build options to FILE.opt (measure "
-	  "loads such files to build a sweep's kernels in several processes at once)" },
+	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "DIR",
+	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
+	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "
+	  "files to build a sweep's kernels in several processes at once)" },
 	{ "build-jobs", 0, OPT_INT, "0", 0, 64, MEAS, OFF(build_jobs), "N",
 	  "processes that build the sweep's kernels at once before it starts (latmix kernel "
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "

@@ -297,22 +297,22 @@ static unsigned build_jobs(const sweep *sw)
 
 extern char **environ;
 
-/* Starts `latmix kernel --save-binary` for one kernel, its output
- * discarded (a kernel that fails here is built, and its error reported,
- * when its point comes). */
-static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, lm_alpha a, pid_t *pid)
+/* Starts `latmix kernel --save-binary` for the kernels of one mix and
+ * chains count at the alphas of a comma list, its output discarded (a
+ * kernel that fails here is built, and its error reported, when its point
+ * comes). */
+static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, const char *alphas,
+			pid_t *pid)
 {
 	const lm_options *o = sw->o;
-	char dev[32], k[16], at[32], name[128], path[512], simd[16], maxw[16];
+	char dev[32], k[16], simd[16], maxw[16];
 	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
 	snprintf(k, sizeof k, "%u", chains);
-	lm_alpha_format(a, at, sizeof at);
-	lm_meas_binary_name(mix, chains, a, name, sizeof name);
-	snprintf(path, sizeof path, "%s/%s", sw->binary_dir, name);
 	snprintf(simd, sizeof simd, "%d", o->simd);
 	snprintf(maxw, sizeof maxw, "%d", o->max_warps);
 	char *argv[24] = { "latmix", "kernel", "-d", dev, "--mix", (char *)mix->name, "--chains", k,
-			   "--alpha", at, "--save-binary", path, "--simd", simd, "--max-warps", maxw };
+			   "--alpha", (char *)alphas, "--save-binary", (char *)sw->binary_dir,
+			   "--simd", simd, "--max-warps", maxw };
 	int n = 16;
 	if (o->kernel_dir) {
 		argv[n++] = "--kernel-dir";
@@ -329,10 +329,12 @@ static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, lm_
 }
 
 /* Builds every kernel the sweep will use (but those a resumed file has
- * all the points of) in up to build_jobs() processes at once, into a
- * temporary directory the measurements load them from: NVIDIA's driver
- * builds one kernel at a time in a process, 0.2 to 0.5 s each. Nothing
- * here is fatal: a kernel not built ahead is built when needed. */
+ * all the points of) in up to build_jobs() processes at once, a few
+ * kernels each, into a temporary directory the measurements load them
+ * from. NVIDIA's driver builds one kernel at a time in a process (0.2 to
+ * 0.5 s each), and creates one context at a time on a GPU (so a process a
+ * kernel would wait on that instead). Nothing here is fatal: a kernel not
+ * built ahead is built when needed. */
 static void build_ahead(sweep *sw, const lm_results *prev)
 {
 	unsigned jobs = build_jobs(sw);
@@ -346,26 +348,48 @@ static void build_ahead(sweep *sw, const lm_results *prev)
 		sw->binary_dir[0] = '\0';
 		return;
 	}
-	pid_t pids[64];
-	unsigned running = 0, started = 0, built = 0;
+	/* the kernels to build, and how many a process takes */
+	size_t total = 0;
+	bool todo[MAX_MIXES][MAX_CHAINS][64] = { { { false } } };
+	for (size_t i = 0; i < sw->p.nmixes; i++) {
+		const plan_mix *pm = &sw->p.mixes[i];
+		for (size_t c = 0; c < pm->nchains; c++)
+			for (size_t a = 0; a < sw->nalphas[i][c] && a < 64; a++) {
+				bool t = !prev;
+				for (size_t j = 0; j < sw->p.nwarps && !t; j++)
+					t = !done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
+							 sw->p.warps[j]);
+				todo[i][c][a] = t;
+				total += t;
+			}
+	}
+	size_t per = (total + jobs - 1) / jobs;
+	unsigned running = 0, started = 0, ok = 0;
 	bool stop = false;
 	for (size_t i = 0; i < sw->p.nmixes && !stop; i++) {
 		const plan_mix *pm = &sw->p.mixes[i];
 		for (size_t c = 0; c < pm->nchains && !stop; c++) {
-			for (size_t a = 0; a < sw->nalphas[i][c] && !stop; a++) {
-				lm_alpha alpha = sw->alphas[i][c][a];
-				bool todo = !prev;
-				for (size_t j = 0; j < sw->p.nwarps && !todo; j++)
-					todo = !done_before(prev, pm->mix->name, pm->chains[c], alpha, sw->p.warps[j]);
-				if (!todo)
+			size_t a = 0;
+			while (a < sw->nalphas[i][c] && a < 64 && !stop) {
+				char list[512] = "";
+				size_t k = 0, len = 0;
+				for (; a < sw->nalphas[i][c] && a < 64 && k < per; a++) {
+					if (!todo[i][c][a])
+						continue;
+					char at[32];
+					lm_alpha_format(sw->alphas[i][c][a], at, sizeof at);
+					len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", k ? "," : "", at);
+					k++;
+				}
+				if (!k)
 					continue;
 				int st;
-				if (running == jobs) {
-					pid_t pid = wait(&st);
-					running -= pid > 0;
-					built += pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+				pid_t pid;
+				if (running == jobs && (pid = wait(&st)) > 0) {
+					running--;
+					ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
 				}
-				if (spawn_build(sw, pm->mix, pm->chains[c], alpha, &pids[running])) {
+				if (spawn_build(sw, pm->mix, pm->chains[c], list, &pid)) {
 					running++;
 					started++;
 				} else {
@@ -376,16 +400,16 @@ static void build_ahead(sweep *sw, const lm_results *prev)
 	}
 	while (running) {
 		int st;
-		pid_t pid = wait(&st);
-		if (pid < 0)
+		if (wait(&st) < 0)
 			break;
 		running--;
-		built += WIFEXITED(st) && WEXITSTATUS(st) == 0;
+		ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
 	}
 	double t = since(&t0);
 	sw->cost.programs += t;
-	fprintf(stderr, "latmix: %u of %u kernels built ahead by %u processes in %.1f s%s\n", built,
-		started, jobs, t, built < started || stop ? "; the others are built as needed" : "");
+	fprintf(stderr, "latmix: %zu kernels built ahead by %u processes (%u at once) in %.1f s%s\n",
+		total, started, jobs, t,
+		ok < started || stop ? "; some failed: those are built as needed" : "");
 	sw->base.binary_dir = sw->binary_dir;
 }
 

@@ -179,7 +179,8 @@ START_TEST(a_binary_built_ahead_is_used_only_with_its_options)
 	lm_meas_binary_name(cfg.mix, 1, a, name, sizeof name);
 	snprintf(bin, sizeof bin, "%s/%s", bdir, name);
 	snprintf(opt, sizeof opt, "%s.opt", bin);
-	ck_assert_msg(lm_meas_save_binary(&dev, cfg.mix, 1, kdir, a, bin) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_meas_save_binaries(&dev, cfg.mix, 1, kdir, &a, 1, bdir) == LM_OK, "%s",
+		      lm_error_message());
 	lm_meas_config c = cfg;
 	c.binary_dir = bdir;
 	lm_meas *m;
