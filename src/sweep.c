@@ -283,8 +283,11 @@ static lm_status prepare(sweep *sw)
 	return LM_OK;
 }
 
-/* How many processes build the sweep's kernels at once. */
-static unsigned build_jobs(const sweep *sw)
+/* How many processes build the sweep's n kernels at once. Each process
+ * first waits its turn to create a context (NVIDIA: about 0.3 s each, one
+ * at a time), then builds n / jobs kernels (about 0.5 s each): the sum is
+ * least near jobs = sqrt(2 n), within the host's cores. */
+static unsigned build_jobs(const sweep *sw, size_t n)
 {
 	if (sw->o->build_jobs)
 		return (unsigned)sw->o->build_jobs;
@@ -292,7 +295,9 @@ static unsigned build_jobs(const sweep *sw)
 	bool gpu_driver = (sw->d.type & CL_DEVICE_TYPE_GPU) &&
 			  (v == LM_VENDOR_NVIDIA || v == LM_VENDOR_AMD || v == LM_VENDOR_INTEL);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	return gpu_driver && cpus > 1 ? (unsigned)(cpus < 16 ? cpus : 16) : 1;
+	unsigned best = (unsigned)ceil(sqrt(2.0 * (double)n));
+	unsigned cores = cpus < 16 ? (unsigned)cpus : 16;
+	return gpu_driver && cpus > 1 ? (best < cores ? best : cores) : 1;
 }
 
 extern char **environ;
@@ -337,17 +342,8 @@ static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, con
  * built ahead is built when needed. */
 static void build_ahead(sweep *sw, const lm_results *prev)
 {
-	unsigned jobs = build_jobs(sw);
-	if (jobs <= 1)
-		return;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	const char *tmp = getenv("TMPDIR");
-	snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(sw->binary_dir)) {
-		sw->binary_dir[0] = '\0';
-		return;
-	}
 	/* the kernels to build, and how many a process takes */
 	size_t total = 0;
 	bool todo[MAX_MIXES][MAX_CHAINS][64] = { { { false } } };
@@ -362,6 +358,15 @@ static void build_ahead(sweep *sw, const lm_results *prev)
 				todo[i][c][a] = t;
 				total += t;
 			}
+	}
+	unsigned jobs = build_jobs(sw, total);
+	if (jobs <= 1 || total == 0)
+		return;
+	const char *tmp = getenv("TMPDIR");
+	snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(sw->binary_dir)) {
+		sw->binary_dir[0] = '\0';
+		return;
 	}
 	size_t per = (total + jobs - 1) / jobs;
 	unsigned running = 0, started = 0, ok = 0;
