@@ -6,6 +6,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit_nlinear.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,6 +286,9 @@ typedef struct {
 	layout L;
 	double p;
 	bool robust;
+	bool no_robust; /* least squares in every stage */
+	const unsigned char *keep; /* points that count; NULL: all */
+	size_t kept;               /* how many count */
 } problem;
 
 /* Every kind's model at x. */
@@ -305,6 +309,8 @@ static int residuals(const gsl_vector *x, void *params, gsl_vector *f)
 		double r = (y - pt->ipc) / pt->ipc;
 		if (!isfinite(r))
 			return GSL_EDOM;
+		if (pb->keep && !pb->keep[i])
+			r = 0;
 		gsl_vector_set(f, i, pb->robust ? tempered(r) : r);
 	}
 	return GSL_SUCCESS;
@@ -469,7 +475,7 @@ static lm_status solve(problem *pb, const char *path, gsl_vector *x,
 		if (stages[s].robust && !binding_points(pb, q, -1, LM_BOUND_ISSUE))
 			gsl_vector_set(x, X_ISSUE_THRU, u0);
 		pb->p = stages[s].p;
-		pb->robust = stages[s].robust;
+		pb->robust = stages[s].robust && !pb->no_robust;
 		int info, st = gsl_multifit_nlinear_init(x, fdf, w);
 		if (st)
 			return gsl_failure(path, "at its starting point", st);
@@ -654,7 +660,7 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 	gsl_blas_ddot(f, f, &chisq);
 	if (cov)
 		gsl_multifit_nlinear_covar(J, 1e-12, cov);
-	double var = pb->n > np ? chisq / (double)(pb->n - np) : NAN;
+	double var = pb->kept > np ? chisq / (double)(pb->kept - np) : NAN;
 	lm_model_params q[LM_FIT_MAX_KINDS];
 	models_of(x, L, q);
 
@@ -810,6 +816,112 @@ static void report_derived(const lm_fit_point *v, const curve *cv, size_t nc, lm
 			d[i] = NAN;
 }
 
+/* A shortfall beyond which the biweight gives a point less than half the
+ * weight of least squares: (1 - (r/k)^2)^2 < 1/2. */
+#define DOWNWEIGHTED (SHORTFALL * 0.5412)
+
+/* Points of each curve that the robust loss down-weights at x (the sharp
+ * model); the total. */
+static size_t count_downweighted(const problem *pb, const gsl_vector *x, const curve *cv,
+				 size_t nc, lm_fit_result *r)
+{
+	lm_model_params q[LM_FIT_MAX_KINDS];
+	models_of(x, &pb->L, q);
+	size_t total = 0;
+	for (size_t c = 0; c < nc; c++) {
+		r->curve[c].downweighted = 0;
+		for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++) {
+			const lm_fit_point *pt = &pb->v[i];
+			double y = predict(&q[pt->kind], pb->model, pt->warps, pt->alpha, 0);
+			r->curve[c].downweighted += (y - pt->ipc) / pt->ipc > DOWNWEIGHTED;
+		}
+		total += r->curve[c].downweighted;
+	}
+	return total;
+}
+
+/* Does the robust loss hide too much? */
+static bool robust_untrusted(const lm_fit_result *r, const curve *cv, size_t nc, size_t n)
+{
+	if ((double)r->downweighted > LM_FIT_ROBUST_SHARE * (double)n)
+		return true;
+	for (size_t c = 0; c < nc; c++)
+		if (2 * r->curve[c].downweighted > cv[c].n)
+			return true;
+	return false;
+}
+
+/* A point counts in the upper envelope unless it falls below it by more
+ * than this. */
+#define ENVELOPE_TOLERANCE 0.02
+
+/* Marks the points of each curve's upper envelope: the model's throughput
+ * is a concave function of occupancy through the origin (a minimum of a
+ * line n / latency and constant bounds), so the data's least concave
+ * majorant (the upper hull of the points and the origin, held at its
+ * highest point from there on) is what the model can describe, and a point well below it measures something the
+ * model leaves out (warps unevenly spread over schedulers, a runtime
+ * running groups in turns). Unlike the robust loss, this judges points by
+ * the data, not by the model, so the bounds cannot float away from every
+ * point. Points sorted by warps within a curve; the number kept. */
+static size_t mark_envelope(const lm_fit_point *v, const curve *cv, size_t nc, unsigned char *keep)
+{
+	size_t kept = 0;
+	double *hx = malloc(2 * (cv[nc - 1].start + cv[nc - 1].n + 1) * sizeof *hx);
+	if (!hx) { /* keep everything: plain least squares */
+		for (size_t c = 0; c < nc; c++)
+			for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++)
+				keep[i] = 1;
+		return cv[nc - 1].start + cv[nc - 1].n;
+	}
+	for (size_t c = 0; c < nc; c++) {
+		double *hy = hx + cv[c].n + 1;
+		size_t h = 0;
+		hx[h] = 0;
+		hy[h++] = 0;
+		for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++) {
+			double x = v[i].warps, y = v[i].ipc;
+			/* drop hull points on or below the chord to the new one */
+			while (h >= 2 && (hy[h - 1] - hy[h - 2]) * (x - hx[h - 2]) <=
+					     (y - hy[h - 2]) * (hx[h - 1] - hx[h - 2]))
+				h--;
+			if (x > hx[h - 1]) {
+				hx[h] = x;
+				hy[h++] = y;
+			} else if (y > hy[h - 1]) {
+				hy[h - 1] = y; /* the same occupancy measured twice */
+			}
+		}
+		/* and non-decreasing: never below what fewer warps attained */
+		size_t j = 1;
+		double best = 0;
+		for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++) {
+			double x = v[i].warps;
+			while (j + 1 < h && hx[j] < x)
+				j++;
+			double t = hx[j] > hx[j - 1] ? (x - hx[j - 1]) / (hx[j] - hx[j - 1]) : 1;
+			double top = fmax(best, hy[j - 1] + fmin(fmax(t, 0), 1) * (hy[j] - hy[j - 1]));
+			keep[i] = v[i].ipc >= (1 - ENVELOPE_TOLERANCE) * top;
+			kept += keep[i];
+			best = fmax(best, v[i].ipc);
+		}
+	}
+	free(hx);
+	return kept;
+}
+
+void lm_fit_loss_text(const lm_fit_result *r, char *buf, size_t size)
+{
+	if (r->robust_dropped)
+		snprintf(buf, size, "least squares on each curve's upper envelope (%zu of %zu points, those "
+			 "over %.0f%% below it left out): the one-sided biweight down-weighted %zu "
+			 "(more than %.0f%%, or most of a curve)", r->envelope_points, r->points,
+			 100 * ENVELOPE_TOLERANCE, r->downweighted, 100 * LM_FIT_ROBUST_SHARE);
+	else
+		snprintf(buf, size, "one-sided biweight: %zu of %zu points down-weighted (short of the model "
+			 "by more than %.1f%%)", r->downweighted, r->points, 100 * DOWNWEIGHTED);
+}
+
 lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *out)
 {
 	return lm_fit_run_with(d, model, false, out);
@@ -821,6 +933,7 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 	layout L = { model == LM_FIT_REFINED, issue_cost, d->nkinds ? d->nkinds : 1 };
 	size_t np = nparams(&L);
 	lm_fit_point *v = NULL;
+	unsigned char *keep = NULL;
 	curve *cv = NULL;
 	gsl_vector *x = NULL;
 	gsl_multifit_nlinear_workspace *w = NULL;
@@ -877,7 +990,7 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 		goto fail;
 	}
 
-	problem pb = { v, d->n, model, L, 0, false };
+	problem pb = { v, d->n, model, L, 0, false, false, NULL, d->n };
 	gsl_multifit_nlinear_fdf fdf = { .f = residuals, .df = NULL, .fvv = NULL,
 					 .n = d->n, .p = np, .params = &pb };
 	gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
@@ -899,7 +1012,27 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 		snprintf(r.kind[k], sizeof r.kind[k], "%s", d->kind[k]);
 	if ((s = solve(&pb, d->path, x, w, &fdf, &r.iterations, &r.converged)) != LM_OK)
 		goto fail;
+	r.downweighted = count_downweighted(&pb, x, cv, nc, &r);
+	if (robust_untrusted(&r, cv, nc, d->n)) {
+		/* most points short of the model leave the bounds free to float
+		 * up: fit the envelope with every point counting instead */
+		keep = malloc(d->n);
+		if (!keep) {
+			s = lm_fail(LM_ENOMEM, "%s: out of memory", d->path);
+			goto fail;
+		}
+		pb.kept = r.envelope_points = mark_envelope(v, cv, nc, keep);
+		pb.keep = keep;
+		pb.no_robust = true;
+		r.robust_dropped = true;
+		start_point(&pb, cv, nc, x);
+		size_t more = 0;
+		if ((s = solve(&pb, d->path, x, w, &fdf, &more, &r.converged)) != LM_OK)
+			goto fail;
+		r.iterations += more;
+	}
 	report_params(&pb, cv, nc, w, &r);
+	pb.keep = NULL; /* errors against every point measured */
 	if (!r.converged)
 		for (int i = 0; i < LM_PARAM_COUNT; i++)
 			if (r.p[i].kind == LM_PARAM_VALUE)
@@ -907,6 +1040,7 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 					 "the solver's last iterate: not converged in %zu iterations", r.iterations);
 	report_errors(&pb, cv, nc, &r);
 	report_derived(v, cv, nc, &r);
+	r.poor = !(r.rms <= LM_FIT_POOR_RMS);
 	if (!isfinite(r.rms)) {
 		s = lm_fail(LM_EFIT, "%s: the fit gave non-finite errors", d->path);
 		goto fail;
@@ -918,8 +1052,93 @@ fail:
 		gsl_multifit_nlinear_free(w);
 	gsl_vector_free(x);
 	free(cv);
+	free(keep);
 	free(v);
 	return s;
+}
+
+/* The highest value of what over rows of mix (NULL: any mix) at alpha
+ * (den 0: inf; num < 0: any) with at least min_chains chains and, if
+ * warps, that many warps per CU; NAN if none. */
+typedef enum { DIRECT_MEM_IPC, DIRECT_ALU_IPC, DIRECT_CYCLES } direct_what;
+
+static double direct(const lm_results *res, const char *mix, lm_alpha a, unsigned min_chains,
+		     unsigned max_chains, unsigned warps, direct_what what)
+{
+	double best = NAN;
+	for (size_t i = 0; i < res->n; i++) {
+		const lm_meas_row *row = &res->v[i].row;
+		if ((mix && strcmp(res->v[i].mix, mix) != 0) || row->chains < min_chains ||
+		    row->chains > max_chains || (warps && row->warps != warps) ||
+		    (a.num >= 0 && (row->alpha.num != a.num || row->alpha.den != a.den)) ||
+		    strcmp(row->coresident, "no") == 0)
+			continue;
+		double x = what == DIRECT_MEM_IPC ? row->mem_ipc
+			 : what == DIRECT_ALU_IPC ? row->alu_ipc : row->cycles_per_group;
+		if (isfinite(x) && !(x <= best))
+			best = x;
+	}
+	return best;
+}
+
+static void add_flag(lm_fit_result *r, const char *fmt, ...)
+{
+	size_t len = strlen(r->flags);
+	if (len + 4 >= sizeof r->flags)
+		return;
+	if (len) {
+		strcat(r->flags, " | ");
+		len += 3;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->flags + len, sizeof r->flags - len, fmt, ap);
+	va_end(ap);
+}
+
+void lm_fit_check(const lm_results *res, lm_fit_result *r)
+{
+	const double slack = LM_FIT_DIRECT_SLACK;
+	const lm_alpha inf = { 1, 0 }, zero = { 0, 1 };
+	r->flags[0] = '\0';
+	const lm_mix *stream = lm_mix_find("stream");
+	double peak = direct(res, "stream", zero, 1, ~0u, 0, DIRECT_MEM_IPC);
+	for (size_t k = 0; k < r->nkinds; k++) {
+		const char *name = r->kind[k][0] ? r->kind[k] : "gmem";
+		const lm_mix *mix = lm_mix_find(name);
+		lm_param *thru = r->nkinds > 1 ? &r->kp[k][LM_PARAM_MEM_THRU] : &r->p[LM_PARAM_MEM_THRU];
+		lm_param *lat = r->nkinds > 1 ? &r->kp[k][LM_PARAM_MEM_LAT] : &r->p[LM_PARAM_MEM_LAT];
+		/* bytes the lanes of a warp request per instruction: stream's and
+		 * this mix's; a local or sfu mix reads no global memory */
+		if (mix && stream && mix->step == LM_STEP_GLOBAL && isfinite(peak) &&
+		    isfinite(thru->value)) {
+			double bytes = (double)mix->bytes_per_lane * (double)mix->stride;
+			double limit = peak * (double)stream->bytes_per_lane / bytes;
+			if (thru->kind == LM_PARAM_VALUE && thru->value > (1 + slack) * limit)
+				add_flag(r, "%s mem_thru %.4g is %.0f%% above the stream mix's measured peak (%.4g "
+					 "in %s's warp loads)", name, thru->value,
+					 100 * (thru->value / limit - 1), limit, name);
+			if (thru->kind == LM_PARAM_AT_LEAST) {
+				size_t n = strlen(thru->note);
+				snprintf(thru->note + n, sizeof thru->note - n, ", at most %.4g: the stream mix's peak",
+					 limit);
+			}
+		}
+		double lat1 = direct(res, name, zero, 1, 1, 1, DIRECT_CYCLES);
+		if (lat->kind == LM_PARAM_VALUE && isfinite(lat1) && lat->value < (1 - slack) * lat1)
+			add_flag(r, "%s mem_lat %.4g is %.0f%% below the one-warp latency measured at alpha 0 "
+				 "(%.4g cycles)", name, lat->value, 100 * (1 - lat->value / lat1), lat1);
+	}
+	double alu = direct(res, NULL, inf, 1, ~0u, 0, DIRECT_ALU_IPC);
+	const lm_param *at = &r->p[LM_PARAM_ALU_THRU];
+	if (at->kind == LM_PARAM_VALUE && isfinite(alu) && at->value > (1 + slack) * alu)
+		add_flag(r, "alu_thru %.4g is %.0f%% above the highest arithmetic rate measured (%.4g)",
+			 at->value, 100 * (at->value / alu - 1), alu);
+	double add1 = direct(res, NULL, inf, 1, 1, 1, DIRECT_CYCLES);
+	const lm_param *al = &r->p[LM_PARAM_ALU_LAT];
+	if (al->kind == LM_PARAM_VALUE && isfinite(add1) && al->value < (1 - slack) * add1)
+		add_flag(r, "alu_lat %.4g is %.0f%% below the one-warp add latency measured (%.4g cycles)",
+			 al->value, 100 * (1 - al->value / add1), add1);
 }
 
 lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refined,
@@ -958,6 +1177,15 @@ void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)
 	ps->fit_points = (int)r->points;
 	ps->fit_rms = r->rms;
 	ps->fit_max = r->max;
+	if (r->poor)
+		snprintf(ps->fit_quality, sizeof ps->fit_quality,
+			 "poor: RMS relative error %.1f%%, above %.0f%%: the parameters do not describe the data",
+			 100 * r->rms, 100 * LM_FIT_POOR_RMS);
+	else
+		snprintf(ps->fit_quality, sizeof ps->fit_quality, "good");
+	lm_fit_loss_text(r, ps->fit_loss, sizeof ps->fit_loss);
+	snprintf(ps->fit_flags, sizeof ps->fit_flags, "%s",
+		 r->flags[0] ? r->flags : "consistent with the direct measurements");
 	ps->fit_aic = r->aic;
 	memcpy(ps->derived, r->derived, sizeof r->derived);
 }

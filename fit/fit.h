@@ -66,7 +66,14 @@ typedef struct {
 	double alpha;
 	size_t points;
 	double rms, max; /* relative errors of the final model */
+	size_t downweighted; /* points the robust loss gave less than half weight */
 } lm_fit_curve;
+
+/* A fit whose RMS relative error is above this is marked poor. */
+#define LM_FIT_POOR_RMS 0.10
+/* The robust loss is not trusted when it down-weights more than this share
+ * of the points, or more than half of one curve. */
+#define LM_FIT_ROBUST_SHARE 0.10
 
 typedef struct {
 	lm_fit_model model;
@@ -85,7 +92,31 @@ typedef struct {
 	size_t ncurves;
 	lm_fit_curve curve[LM_FIT_MAX_CURVES]; /* by increasing alpha */
 	double derived[LM_DERIVED_COUNT];      /* params.h */
+	size_t downweighted;        /* by the robust loss, all curves */
+	bool robust_dropped;        /* too many: fitted by least squares on each
+				     * curve's upper envelope instead */
+	size_t envelope_points;     /* then: the points that counted */
+	bool poor;                  /* rms above LM_FIT_POOR_RMS */
+	char flags[640];            /* lm_fit_check: what disagrees with a direct
+				     * measurement, " | "-separated; "" if nothing */
 } lm_fit_result;
+
+/* A fitted figure may exceed what was measured directly by at most this
+ * share (a latency may fall short of it by as much). */
+#define LM_FIT_DIRECT_SLACK 0.05
+
+/* Checks r, fitted to res, against what res measured directly: each memory
+ * kind's mem_thru (in bytes requested) against the stream mix's peak,
+ * alu_thru against the highest arithmetic-only rate (independent adds with
+ * several chains), alu_lat and each kind's mem_lat against its one-warp,
+ * one-chain latency. Writes what disagrees by more than LM_FIT_DIRECT_SLACK
+ * into r->flags, and where a throughput is only a lower bound, the direct
+ * upper one into its note. */
+void lm_fit_check(const lm_results *res, lm_fit_result *r);
+
+/* One line on the loss the fit used: "one-sided biweight, 3 of 400 points
+ * down-weighted", or why least squares replaced it. */
+void lm_fit_loss_text(const lm_fit_result *r, char *buf, size_t size);
 
 /* Fits model to d. Invalid data (no points, a NaN or non-positive IPC, too
  * few points, no alpha = inf or finite-alpha curve) is LM_EFIT or LM_EPARSE

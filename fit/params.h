@@ -97,6 +97,9 @@ typedef struct {
 	int fit_points;                /* 0: not a fit */
 	double fit_rms, fit_max;       /* (model - measured) / measured */
 	double fit_aic;
+	char fit_quality[LM_PARAMS_TEXT]; /* "good", or "poor: ..." */
+	char fit_loss[256];            /* the loss used (lm_fit_loss_text) */
+	char fit_flags[640];           /* disagreements with direct measurements, "" if none */
 	char fit_preferred[16];        /* the model the data prefer */
 	char fit_preference[LM_PARAMS_TEXT]; /* why */
 	/* the same model fitted without and with a per-kind issue cost; NAN:

@@ -371,6 +371,14 @@ static void print_params(const lm_fit_result *r, const char *written)
 	if (!r->converged)
 		printf("  warning: the solver had not converged after %zu iterations; these are its last "
 		       "iterate (notes say so in the file)\n", r->iterations);
+	char loss[256];
+	lm_fit_loss_text(r, loss, sizeof loss);
+	printf("  loss: %s\n", loss);
+	if (r->poor)
+		printf("  POOR FIT: RMS relative error %.1f%%, above %.0f%%: these parameters do not describe "
+		       "the data\n", 100 * r->rms, 100 * LM_FIT_POOR_RMS);
+	if (r->flags[0])
+		printf("  against direct measurements: %s\n", r->flags);
 	for (int i = 0; i < LM_PARAM_COUNT; i++)
 		if (r->p[i].kind != LM_PARAM_MISSING && !(r->nkinds > 1 && lm_param_per_kind(i)))
 			print_param(lm_param_key(i), lm_param_unit(i), &r->p[i]);
@@ -538,9 +546,11 @@ static lm_status cmd_fit(const lm_options *o)
 	if (d.not_coresident)
 		fprintf(stderr, "latmix fit: %zu point(s) of %s left out: not co-resident (fewer warps ran at "
 			"once than their occupancy says)\n", d.not_coresident, path);
-	for (size_t m = 0; m < nfits; m++)
+	for (size_t m = 0; m < nfits; m++) {
 		if ((s = lm_fit_run_with(&d, (lm_fit_model)(m / per), m % per == 1, &fr[m])) != LM_OK)
 			goto done;
+		lm_fit_check(&res, &fr[m]);
+	}
 	size_t last = per - 1; /* the fits compared and written: with cost if asked */
 	char why[LM_PARAMS_TEXT], cost_why[LM_PARAMS_TEXT] = "";
 	lm_fit_model pref = lm_fit_prefer(&fr[last], &fr[per + last], why, sizeof why);
@@ -581,6 +591,16 @@ static lm_status cmd_fit(const lm_options *o)
 		csv_fit(fr, nfits);
 	else
 		print_fit(path, &res, fr, nfits, w, out, why, o->issue_cost ? cost_why : NULL);
+	if (fr[w].robust_dropped)
+		fprintf(stderr, "latmix fit: %s, mix %s: the robust loss down-weighted %zu of %zu points; "
+			"fitted by least squares on each curve's upper envelope instead\n", path, mix,
+			fr[w].downweighted, fr[w].points);
+	if (fr[w].poor)
+		fprintf(stderr, "latmix fit: warning: %s, mix %s: a poor fit (RMS relative error %.1f%%, "
+			"above %.0f%%): its parameters do not describe the data\n", path, mix,
+			100 * fr[w].rms, 100 * LM_FIT_POOR_RMS);
+	if (fr[w].flags[0])
+		fprintf(stderr, "latmix fit: warning: %s, mix %s: %s\n", path, mix, fr[w].flags);
 done:
 	lm_fit_data_free(&d);
 	lm_results_free(&res);
