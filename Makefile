@@ -31,7 +31,10 @@ run: build
 		echo "latmix: the fit of mix $$m failed (see above); the report goes on without it"; done && \
 	$(LATMIX) fit --model refined -o $$dir/params-refined.ini $$dir/measurements.csv > /dev/null && \
 	$(LATMIX) report $$dir && \
-	echo "report: $$dir/report/report.md (fits: $$dir/fit-*.txt)"
+	echo "report: $$dir/report/report.md (fits: $$dir/fit-*.txt)" && \
+	poor=$$(grep -l '^quality = poor' $$dir/params*.ini 2>/dev/null | tr '\n' ' ') && \
+	if [ -n "$$poor" ]; then echo "latmix: poor fits (RMS relative error above 10%; the report's top says which): $$poor"; \
+	else echo "latmix: every fit describes its data (RMS relative error at most 10%)"; fi
 
 test: build
 	meson test -C $(BUILD) --print-errorlogs

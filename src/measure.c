@@ -28,6 +28,10 @@
  * each long one: the difference cancels what both share (start-up, the
  * ramp while work-groups are dispatched, the tail of the last iteration) */
 #define SHORT_PART 8
+/* a kernel's warm-up launches repeat, up to WARMUP_MAX more, until two in a
+ * row agree on the rate within WARMUP_SETTLED */
+#define WARMUP_MAX 4
+#define WARMUP_SETTLED 0.02
 /* iterations a work-item's other loops may take from a driver's loop
  * limit: the local chain's copy and the flag's raise */
 #define LOOP_RESERVE 256
@@ -1171,6 +1175,18 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		if ((s = launch(m, threads, wg, quota, raise, 0, LAUNCH_TRIAL | LAUNCH_NO_RECORD,
 				&lo)) != LM_OK)
 			return s;
+	}
+	/* warm until the rate settles: a kernel's first launches can pay for
+	 * first touch, buffer migration or a clock ramping up (PoCL's first
+	 * curve of a mix ran at half the speed of the next) */
+	for (int k = 0; warm && k < WARMUP_MAX; k++) {
+		double before = lo.warp_iters / fmax(lo.seconds, 1e-12);
+		if ((s = launch(m, threads, wg, quota, raise, budget, LAUNCH_TRIAL | LAUNCH_NO_RECORD,
+				&lo)) != LM_OK)
+			return s;
+		double after = lo.warp_iters / fmax(lo.seconds, 1e-12);
+		if (fabs(after / before - 1) <= WARMUP_SETTLED)
+			break;
 	}
 	cl_uint short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
 	if (raise && short_quota == quota) {

@@ -222,6 +222,7 @@ static lm_status load_models(report *rp, mix_model *mm)
 		lm_fit_result fr;
 		if ((s = lm_fit_run(&d, (lm_fit_model)m, &fr)) != LM_OK)
 			break;
+		lm_fit_check(&rp->res, &fr);
 		mm->ps[m] = lm_params_empty();
 		lm_fit_to_params(&fr, &mm->ps[m]);
 		mm->has[m] = true;
@@ -887,9 +888,10 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 	for (int m = 0; m < NMODELS; m++) {
 		const lm_params *ps = &mm->ps[m];
 		if (mm->has[m] && ps->fit_points)
-			fprintf(f, "The %s fit: %d points, relative error rms %.1f%%, max %.1f%%. ",
+			fprintf(f, "The %s fit: %d points, relative error rms %.1f%%, max %.1f%%%s%s%s. ",
 				lm_fit_model_name((lm_fit_model)m), ps->fit_points, 100 * ps->fit_rms,
-				100 * ps->fit_max);
+				100 * ps->fit_max, ps->fit_loss[0] ? " (loss: " : "", ps->fit_loss,
+				ps->fit_loss[0] ? ")" : "");
 	}
 	const lm_params *pb = &mm->ps[mm->has[BASIC] ? BASIC : REFINED];
 	if (pb->fit_preferred[0])
@@ -962,6 +964,41 @@ static void md_peaks(FILE *f, const report *rp)
 	      "with the data sheet.\n\n", f);
 }
 
+/* At the top: fits that do not describe their data or disagree with a
+ * direct measurement, and what a CPU's curves are. */
+static void md_warnings(FILE *f, const report *rp)
+{
+	bool any = false;
+	for (size_t i = 0; i < rp->nmix; i++) {
+		const mix_model *mm = &rp->mix[i];
+		for (int m = 0; m < NMODELS; m++) {
+			const lm_params *ps = &mm->ps[m];
+			if (!mm->has[m] || !ps->fit_points)
+				continue;
+			bool poor = strncmp(ps->fit_quality, "poor", 4) == 0;
+			bool flagged = ps->fit_flags[0] && strncmp(ps->fit_flags, "consistent", 10) != 0;
+			if (!poor && !flagged)
+				continue;
+			if (!any)
+				fputs("> **Fits to read with care.**\n", f);
+			any = true;
+			fprintf(f, "> - mix %s, %s model:%s%s%s%s\n", mm->name, lm_fit_model_name((lm_fit_model)m),
+				poor ? " " : "", poor ? ps->fit_quality : "", poor && flagged ? "; " : "",
+				flagged ? ps->fit_flags : "");
+		}
+	}
+	if (any)
+		fputs("\n", f);
+	if (strcmp(rp->res.device_type, "CPU") == 0)
+		fputs("> **A CPU, not a GPU.** The thesis's model describes a processor that hides latency by "
+		      "switching between many resident warps. Through PoCL a CPU runs the work-groups of a "
+		      "launch in turns on its cores (so `coresident` is `no` beyond a few warps, and each "
+		      "work-item runs a \"warp\" of SIMD lanes on one core); more warps do not add memory "
+		      "requests in flight the way they do on a GPU, and its out-of-order cores and caches "
+		      "overlap work the model does not count. Read the parameters as a description of these "
+		      "curves, not as the CPU's latencies and peaks; a poor fit here is expected.\n\n", f);
+}
+
 static lm_status write_markdown(const report *rp, const lm_report_info *info, point *buf)
 {
 	char path[4200];
@@ -978,6 +1015,7 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 		fprintf(f, "> **Plots were skipped**: %s. The gnuplot scripts (`.gp`) and their data (`.dat`) "
 			   "are here; run `gnuplot NAME.gp` in this directory to draw `NAME.png` and `NAME.svg`.\n\n",
 			info->skip_reason);
+	md_warnings(f, rp);
 	fputs("## Device and measurement\n\n", f);
 	md_device(f, rp);
 	fputs("## Fitted parameters\n\n", f);

@@ -188,6 +188,7 @@ lm_status lm_results_read(const char *path, lm_results *out)
 		if (line[0] == '#') {
 			meta(line, "# device = ", r.device, sizeof r.device);
 			meta(line, "# vendor = ", r.vendor, sizeof r.vendor);
+			meta(line, "# device_type = ", r.device_type, sizeof r.device_type);
 			meta(line, "# driver = ", r.driver, sizeof r.driver);
 			meta(line, "# tool_version = ", r.tool_version, sizeof r.tool_version);
 			meta(line, "# date = ", r.date, sizeof r.date);

@@ -21,6 +21,7 @@ typedef struct {
 	size_t n;
 	char device[128];     /* from the '# device = ' line, "" if none */
 	char vendor[128];     /* '# vendor = ' */
+	char device_type[32]; /* '# device_type = ': "GPU", "CPU", ... */
 	char driver[64];      /* '# driver = ' */
 	char tool_version[32]; /* '# tool_version = ' */
 	char date[32];        /* '# date = ', when the sweep began */

@@ -438,6 +438,26 @@ static void remove_binaries(sweep *sw)
 	sw->binary_dir[0] = '\0';
 }
 
+/* Says where one warp's latency (cycles per load and its alpha adds) falls
+ * as alpha grows, beyond 2% and noise: more dependent adds cannot make a
+ * group shorter, so one of the curves was measured in another state of
+ * the device (first touch, a cold cache, a clock ramping). */
+static void warn_not_monotonic(const char *mix, unsigned chains, const lm_alpha *a,
+			       const double *lat, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		if (!(lat[i] < 0.98 * lat[i - 1]))
+			continue;
+		char x[32], y[32];
+		lm_alpha_format(a[i - 1], x, sizeof x);
+		lm_alpha_format(a[i], y, sizeof y);
+		fprintf(stderr, "latmix: warning: %s x%u: the one-warp latency falls as alpha grows: %.1f "
+			"cycles per group at alpha %s, %.1f at alpha %s; more adds cannot shorten a group, so "
+			"one of these curves was measured in another state of the device\n", mix, chains,
+			lat[i - 1], x, lat[i], y);
+	}
+}
+
 /* Measures one mix, every chains count, alpha and occupancy of the plan. */
 static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			 size_t *measured, const struct timespec *t0)
@@ -457,6 +477,11 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 	bool tty = isatty(2);
 	for (size_t c = 0; c < pm->nchains; c++) {
 		unsigned k = pm->chains[c];
+		/* one warp's cycles per group by alpha: more adds never shorten it */
+		enum { MAX_ALPHAS = 64 };
+		double alpha_lat[MAX_ALPHAS];
+		lm_alpha alpha_at[MAX_ALPHAS];
+		size_t alpha_lat_n = 0;
 		for (size_t a = 0; a < sw->nalphas[i][c]; a++) {
 			lm_alpha alpha = sw->alphas[i][c][a];
 			char at[32];
@@ -501,6 +526,10 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 					"%.1f cycles per %s at %u warp(s)\n", pm->mix->name, k, at, n_here,
 					alpha.den ? "step" : "add", lo, hi, lat1, alpha.den ? "group" : "add",
 					sw->p.warps[0]);
+			if (n_here && sw->p.warps[0] == 1 && alpha.den && alpha_lat_n < MAX_ALPHAS) {
+				alpha_lat[alpha_lat_n] = lat1;
+				alpha_at[alpha_lat_n++] = alpha;
+			}
 			if (apart)
 				fprintf(stderr, "latmix: warning: %s x%u alpha %s: %u point(s) from %u warps/CU on "
 					"were not co-resident: their work-groups ran in turns, not all at once (%s); "
@@ -508,6 +537,7 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 					sw->d.type & CL_DEVICE_TYPE_CPU ? "a CPU runtime runs work-groups in turns on its cores"
 					: "registers, local memory or a limit of the device's table");
 		}
+		warn_not_monotonic(pm->mix->name, k, alpha_at, alpha_lat, alpha_lat_n);
 	}
 done:;
 	lm_meas_cost c = lm_meas_costs(m);
