@@ -24,6 +24,7 @@
 #include "report.h"
 #include "results.h"
 #include "sweep.h"
+#include "fleet.h"
 
 typedef lm_status (*command_fn)(const lm_options *o);
 
@@ -332,6 +333,8 @@ static lm_status cmd_kernel(const lm_options *o)
 
 static lm_status cmd_measure(const lm_options *o)
 {
+	if (lm_fleet_wanted(o->device))
+		return lm_fleet_measure(o);
 	return lm_sweep_run(o);
 }
 

@@ -29,7 +29,9 @@ static const opt table[] = {
 	  "show this help" },
 	{ "device", 'd', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_DEVICES,
 	  OFF(device), "DEV",
-	  "device: platform:device index (0:1) or part of its name; default: the first GPU, else the first device" },
+	  "device: platform:device index (0:1) or part of its name; default: the first GPU, else the "
+	  "first device; measure also takes several at once: all (every device), gpus (every GPU) or a "
+	  "comma list, each into DIR/<device>/ (DIR: -o, default results)" },
 	{ "csv", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES | LM_CMD_PREDICT | LM_CMD_FIT | LM_CMD_COMPARE,
 	  OFF(csv), NULL, "machine-readable CSV output" },
 	{ "alpha", 'a', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | LM_CMD_KERNEL | MEAS,
@@ -240,6 +242,49 @@ void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options
 		case OPT_STR: fprintf(f, "%s\n", *(const char **)v ? *(const char **)v : ""); break;
 		}
 	}
+}
+
+size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *skip, char *buf,
+		       size_t size, char **argv, size_t cap)
+{
+	lm_options *m = (lm_options *)o;
+	size_t n = 0, used = 0;
+	for (size_t i = 0; i < NOPTS; i++) {
+		const opt *t = &table[i];
+		bool skipped = !(t->cmds & cmd) || t->offset == OFF(help);
+		for (size_t k = 0; skip && skip[k] && !skipped; k++)
+			skipped = strcmp(skip[k], t->name) == 0;
+		if (skipped)
+			continue;
+		void *v = field_of(m, t);
+		char val[64];
+		const char *text = val;
+		switch (t->type) {
+		case OPT_FLAG:
+			if (!*(bool *)v)
+				continue;
+			text = NULL;
+			break;
+		case OPT_INT: snprintf(val, sizeof val, "%d", *(int *)v); break;
+		case OPT_NUM: snprintf(val, sizeof val, "%.17g", *(double *)v); break;
+		case OPT_STR:
+			text = *(const char **)v;
+			if (!text)
+				continue;
+			break;
+		}
+		size_t need = strlen(t->name) + 3 + (text ? strlen(text) + 1 : 0);
+		if (n + 2 >= cap || used + need > size)
+			break;
+		argv[n++] = buf + used;
+		used += (size_t)snprintf(buf + used, size - used, "--%s", t->name) + 1;
+		if (text) {
+			argv[n++] = buf + used;
+			used += (size_t)snprintf(buf + used, size - used, "%s", text) + 1;
+		}
+	}
+	argv[n] = NULL;
+	return n;
 }
 
 lm_status lm_parse_size(const char *s, unsigned long long *bytes)

@@ -74,6 +74,13 @@ void lm_options_help(FILE *f, unsigned cmd);
 /* Writes every option cmd accepts as "<prefix>name = value" lines. */
 void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options *o);
 
+/* The options of o that command cmd accepts, as arguments that give them
+ * again ("--name", "value"; a flag only if set; a string only if given),
+ * but those named in skip (NULL-terminated, may be NULL): into argv
+ * (NULL-terminated, cap entries), the text in buf. The count. */
+size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *skip, char *buf,
+		       size_t size, char **argv, size_t cap);
+
 /* Parses "1G", "512M", "1.5GiB", "4096" into bytes. */
 lm_status lm_parse_size(const char *s, unsigned long long *bytes);
 

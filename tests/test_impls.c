@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char dir[64];
@@ -170,6 +173,133 @@ START_TEST(out_of_bounds_read_is_reported)
 }
 END_TEST
 
+/* ---- several devices at once: PoCL and rusticl (llvmpipe) ---- */
+
+static const char *const fleet_args[] = { "measure", "-d", "Portable Computing Language,llvmpipe",
+					  "--mix", "gmem,sfu", "--chains", "1", "--alpha", "0,4,inf",
+					  "--warps", "1,2,3,4", "--footprint", "8M", "--launch-ms", "2" };
+#define FLEET_NARGS (sizeof fleet_args / sizeof fleet_args[0])
+
+/* The one CSV under dir/<device>/ whose device name has part; "" if none. */
+static void fleet_csv(const char *part, char *path, size_t size)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "ls -d '%s'/out/*%s*/measurements.csv 2>/dev/null", dir, part);
+	FILE *p = popen(cmd, "r");
+	path[0] = '\0';
+	if (p && fgets(path, (int)size, p))
+		path[strcspn(path, "\n")] = '\0';
+	if (p)
+		pclose(p);
+}
+
+START_TEST(two_devices_are_measured_at_once)
+{
+	make_dir();
+	char out[128];
+	snprintf(out, sizeof out, "%s/out", dir);
+	const char *args[FLEET_NARGS + 3];
+	memcpy(args, fleet_args, sizeof fleet_args);
+	args[FLEET_NARGS] = "-o";
+	args[FLEET_NARGS + 1] = out;
+	args[FLEET_NARGS + 2] = NULL;
+	static lm_test_result r;
+	lm_test_latmix(args, NULL, &r);
+	ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "measuring 2 devices at once") != NULL, "%s", r.err);
+	const char *parts[] = { "pthread", "llvmpipe" };
+	for (int i = 0; i < 2; i++) {
+		char csv[512];
+		fleet_csv(parts[i], csv, sizeof csv);
+		ck_assert_msg(csv[0], "no results directory for %s:\n%s", parts[i], r.err);
+		lm_results res;
+		ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
+		ck_assert_uint_eq(res.n, 2 * 3 * 4);
+		ck_assert_msg(strstr(res.device, parts[i]) != NULL, "%s in %s", res.device, csv);
+		lm_results_free(&res);
+		/* what each device printed comes prefixed with its name */
+		char want[64];
+		snprintf(want, sizeof want, "] latmix: %d points in", 2 * 3 * 4);
+		ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+	}
+	remove_dir();
+}
+END_TEST
+
+/* The pid of a child of parent whose command line holds text; 0 if none. */
+static pid_t child_with(pid_t parent, const char *text)
+{
+	char cmd[256], line[64];
+	snprintf(cmd, sizeof cmd, "for p in $(pgrep -P %d); do tr '\\0' ' ' < /proc/$p/cmdline | grep -q -- '%s' && echo $p; done",
+		 (int)parent, text);
+	FILE *p = popen(cmd, "r");
+	pid_t pid = 0;
+	if (p && fgets(line, sizeof line, p))
+		pid = (pid_t)atoi(line);
+	if (p)
+		pclose(p);
+	return pid;
+}
+
+/* One device's process killed in the middle of its sweep: latmix says which
+ * failed and exits 1; the other device's results are whole, and the rows
+ * the killed one wrote stay readable. */
+START_TEST(a_device_failing_leaves_the_others_whole)
+{
+	make_dir();
+	char out[128], log[160];
+	snprintf(out, sizeof out, "%s/out", dir);
+	snprintf(log, sizeof log, "%s/stderr", dir);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		const char *argv[FLEET_NARGS + 4];
+		argv[0] = getenv("LATMIX");
+		memcpy(argv + 1, fleet_args, sizeof fleet_args);
+		argv[FLEET_NARGS + 1] = "-o";
+		argv[FLEET_NARGS + 2] = out;
+		argv[FLEET_NARGS + 3] = NULL;
+		if (!freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
+			_exit(126);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	/* PoCL's process, once its first row is written */
+	pid_t victim = 0;
+	for (int i = 0; i < 6000 && !victim; i++) {
+		char csv[512];
+		fleet_csv("pthread", csv, sizeof csv);
+		lm_results res;
+		if (csv[0] && lm_results_read(csv, &res) == LM_OK) {
+			lm_results_free(&res);
+			victim = child_with(pid, "pthread"); /* in its -o path */
+		}
+		if (!victim)
+			nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
+	}
+	ck_assert_msg(victim > 0, "no PoCL process with a row written");
+	kill(victim, SIGKILL);
+	int st;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	char err[16384];
+	lm_test_slurp(log, err, sizeof err);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d\n%s", st, err);
+	ck_assert_msg(strstr(err, "FAILED (exit 137)") != NULL, "%s", err);
+	ck_assert_msg(strstr(err, "1 of 2 devices failed: pthread") != NULL, "%s", err);
+	char csv[512];
+	fleet_csv("llvmpipe", csv, sizeof csv);
+	lm_results res;
+	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(res.n, 2 * 3 * 4);
+	lm_results_free(&res);
+	fleet_csv("pthread", csv, sizeof csv);
+	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "the killed device's rows: %s", lm_error_message());
+	ck_assert_uint_lt(res.n, 2 * 3 * 4);
+	lm_results_free(&res);
+	remove_dir();
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	const char *impl = argc > 1 ? argv[1] : "";
@@ -189,6 +319,14 @@ int main(int argc, char **argv)
 			return 77;
 		}
 		tcase_add_test(tc, rusticl_quick_sweep);
+	} else if (strcmp(impl, "fleet") == 0) {
+		setenv("RUSTICL_ENABLE", "llvmpipe", 1);
+		if (!has_device("llvmpipe") || !has_device("Portable Computing Language")) {
+			printf("skipped: needs PoCL and rusticl's llvmpipe (Debian: pocl-opencl-icd, mesa-opencl-icd)\n");
+			return 77;
+		}
+		tcase_add_test(tc, two_devices_are_measured_at_once);
+		tcase_add_test(tc, a_device_failing_leaves_the_others_whole);
 	} else if (strcmp(impl, "oclgrind") == 0) {
 		if (system("command -v oclgrind >/dev/null 2>&1") != 0) {
 			printf("skipped: oclgrind not found (Debian: oclgrind)\n");
@@ -198,7 +336,7 @@ int main(int argc, char **argv)
 				    (int)(sizeof mixes / sizeof mixes[0]));
 		tcase_add_test(tc, out_of_bounds_read_is_reported);
 	} else {
-		fprintf(stderr, "usage: test_impls pocl|rusticl|oclgrind\n");
+		fprintf(stderr, "usage: test_impls pocl|rusticl|fleet|oclgrind\n");
 		return 2;
 	}
 	suite_add_tcase(s, tc);

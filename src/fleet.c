@@ -1,0 +1,248 @@
+#include "fleet.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "device.h"
+
+#define MAX_DEVICES 64
+
+extern char **environ;
+
+bool lm_fleet_wanted(const char *spec)
+{
+	return spec && (strcmp(spec, "all") == 0 || strcmp(spec, "gpus") == 0 || strchr(spec, ','));
+}
+
+typedef struct {
+	lm_device d;
+	char slug[160];
+	char csv[4096];
+	pid_t pid;
+	int fd;             /* the child's stderr; -1 once closed */
+	char line[1024];    /* what has come of the current line */
+	size_t len;
+	char last[1024];    /* the last whole line: the error, if it failed */
+	int status;         /* exit status; -1: did not start */
+	double seconds;
+} member;
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The devices spec names, in *out (at most MAX_DEVICES). */
+static lm_status pick(const lm_options *o, member *out, size_t *n)
+{
+	*n = 0;
+	const char *spec = o->device;
+	if (strcmp(spec, "all") == 0 || strcmp(spec, "gpus") == 0) {
+		lm_device *all;
+		size_t k;
+		lm_status s = lm_device_list(&all, &k, (unsigned)o->simd, (unsigned)o->max_warps);
+		if (s != LM_OK)
+			return s;
+		bool gpus = strcmp(spec, "gpus") == 0;
+		for (size_t i = 0; i < k && *n < MAX_DEVICES; i++)
+			if (!gpus || (all[i].type & CL_DEVICE_TYPE_GPU))
+				out[(*n)++].d = all[i];
+		free(all);
+		if (!*n)
+			return lm_fail(LM_EUSAGE, "--device %s: no %s", spec, gpus ? "GPU" : "device");
+		return LM_OK;
+	}
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", spec);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (*n == MAX_DEVICES)
+			return lm_fail(LM_EUSAGE, "--device '%s': more than %d devices", spec, MAX_DEVICES);
+		lm_status s = lm_device_select(t, (unsigned)o->simd, (unsigned)o->max_warps, &out[*n].d);
+		if (s != LM_OK)
+			return s;
+		for (size_t i = 0; i < *n; i++)
+			if (out[i].d.platform_index == out[*n].d.platform_index &&
+			    out[i].d.device_index == out[*n].d.device_index)
+				return lm_fail(LM_EUSAGE, "--device '%s': %d:%d named twice", spec,
+					       out[i].d.platform_index, out[i].d.device_index);
+		(*n)++;
+	}
+	return LM_OK;
+}
+
+static lm_status make_dirs(const char *path)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *q = buf + 1; *q; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return lm_fail(LM_EIO, "%s: %s", buf, strerror(errno));
+		*q = '/';
+	}
+	return LM_OK;
+}
+
+/* Starts one `latmix measure` for m with the options of o. */
+static bool start(const lm_options *o, member *m)
+{
+	static const char *const skip[] = { "device", "output", NULL };
+	char dev[32], text[8192];
+	char *argv[96];
+	snprintf(dev, sizeof dev, "%d:%d", m->d.platform_index, m->d.device_index);
+	argv[0] = "latmix";
+	argv[1] = "measure";
+	argv[2] = "-d";
+	argv[3] = dev;
+	argv[4] = "-o";
+	argv[5] = m->csv;
+	lm_options_argv(LM_CMD_MEASURE, o, skip, text, sizeof text, argv + 6, 90);
+	int pipefd[2];
+	if (pipe(pipefd) != 0)
+		return false;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+	posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+	posix_spawn_file_actions_addclose(&fa, pipefd[1]);
+	int err = posix_spawn(&m->pid, "/proc/self/exe", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(pipefd[1]);
+	if (err != 0) {
+		close(pipefd[0]);
+		snprintf(m->last, sizeof m->last, "cannot start latmix: %s", strerror(err));
+		return false;
+	}
+	m->fd = pipefd[0];
+	fcntl(m->fd, F_SETFL, O_NONBLOCK);
+	return true;
+}
+
+/* Prints what m's process wrote, a whole line at a time, prefixed. */
+static void relay(member *m, const char *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = buf[i];
+		if (c == '\n' || c == '\r' || m->len + 1 == sizeof m->line) {
+			m->line[m->len] = '\0';
+			if (m->len) {
+				fprintf(stderr, "[%s] %s\n", m->slug, m->line);
+				snprintf(m->last, sizeof m->last, "%s", m->line);
+			}
+			m->len = 0;
+			continue;
+		}
+		m->line[m->len++] = c;
+	}
+}
+
+lm_status lm_fleet_measure(const lm_options *o)
+{
+	member *ms = calloc(MAX_DEVICES, sizeof *ms);
+	if (!ms)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	size_t n;
+	lm_status s = pick(o, ms, &n);
+	const char *root = o->output ? o->output : "results";
+	for (size_t i = 0; s == LM_OK && i < n; i++) {
+		member *m = &ms[i];
+		lm_device_slug(&m->d, m->slug, sizeof m->slug);
+		bool twin = false;
+		for (size_t j = 0; j < n; j++) {
+			char other[160];
+			lm_device_slug(&ms[j].d, other, sizeof other);
+			twin |= j != i && strcmp(other, m->slug) == 0;
+		}
+		if (twin) {
+			size_t k = strlen(m->slug);
+			snprintf(m->slug + k, sizeof m->slug - k, "-%d.%d", m->d.platform_index, m->d.device_index);
+		}
+		snprintf(m->csv, sizeof m->csv, "%s/%s/measurements.csv", root, m->slug);
+		s = make_dirs(m->csv);
+	}
+	if (s != LM_OK) {
+		free(ms);
+		return s;
+	}
+	fprintf(stderr, "latmix: measuring %zu devices at once:", n);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, " %s (%d:%d)%s", ms[i].slug, ms[i].d.platform_index, ms[i].d.device_index,
+			i + 1 < n ? "," : "\n");
+	double t0 = now();
+	size_t running = 0;
+	for (size_t i = 0; i < n; i++) {
+		ms[i].status = -1;
+		ms[i].fd = -1;
+		if (start(o, &ms[i]))
+			running++;
+	}
+	struct pollfd pfd[MAX_DEVICES];
+	while (running) {
+		size_t k = 0;
+		size_t who[MAX_DEVICES];
+		for (size_t i = 0; i < n; i++)
+			if (ms[i].fd >= 0) {
+				pfd[k] = (struct pollfd){ .fd = ms[i].fd, .events = POLLIN };
+				who[k++] = i;
+			}
+		if (poll(pfd, k, -1) < 0 && errno != EINTR)
+			break;
+		for (size_t j = 0; j < k; j++) {
+			member *m = &ms[who[j]];
+			if (!(pfd[j].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			char buf[4096];
+			ssize_t got = read(m->fd, buf, sizeof buf);
+			if (got > 0) {
+				relay(m, buf, (size_t)got);
+				continue;
+			}
+			if (got < 0 && (errno == EAGAIN || errno == EINTR))
+				continue;
+			/* the process closed its stderr: it is done */
+			relay(m, "\n", 1);
+			close(m->fd);
+			m->fd = -1;
+			int st;
+			waitpid(m->pid, &st, 0);
+			m->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+			m->seconds = now() - t0;
+			running--;
+		}
+	}
+	size_t failed = 0;
+	char names[1024] = "";
+	fprintf(stderr, "latmix: %zu devices in %.1f s:\n", n, now() - t0);
+	for (size_t i = 0; i < n; i++) {
+		member *m = &ms[i];
+		if (m->status == 0) {
+			fprintf(stderr, "  %-28s done in %.1f s: %s\n", m->slug, m->seconds, m->csv);
+		} else {
+			failed++;
+			size_t len = strlen(names);
+			snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", m->slug);
+			fprintf(stderr, "  %-28s FAILED (exit %d) after %.1f s: %s%s%s\n", m->slug, m->status,
+				m->seconds, m->last, access(m->csv, F_OK) == 0 ? "; what it measured stays in " : "",
+				access(m->csv, F_OK) == 0 ? m->csv : "");
+		}
+	}
+	free(ms);
+	if (failed)
+		return lm_fail(LM_EDEVICE, "%zu of %zu devices failed: %s (the others' results are whole)",
+			       failed, n, names);
+	return LM_OK;
+}

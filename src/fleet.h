@@ -1,0 +1,22 @@
+/* fleet: several devices measured at once, one `latmix measure` process
+ * each, every one writing its own results directory; what each prints is
+ * shown as it comes, prefixed with its device. */
+#ifndef LM_FLEET_H
+#define LM_FLEET_H
+
+#include <stdbool.h>
+#include "options.h"
+
+/* Does a --device value name several devices: "all" (every device),
+ * "gpus" (every GPU) or a comma list of specs? */
+bool lm_fleet_wanted(const char *spec);
+
+/* Measures every device spec names, at once: the options o (but --device
+ * and --output) are passed on; each device writes DIR/<device>/
+ * measurements.csv under DIR = o->output, else "results" (devices with the
+ * same name get their platform and device index appended). A device that
+ * fails is reported and leaves the others' results whole; LM_EDEVICE then,
+ * naming it. */
+lm_status lm_fleet_measure(const lm_options *o);
+
+#endif
