@@ -226,12 +226,179 @@ static void fill(char (*t)[CELL], size_t cols, const char *const *paths, const l
 	}
 }
 
+/* ---- many files: devices as rows, and the fleet check ---- */
+
+/* The quantities a devices-as-rows table shows. */
+static const quantity row_quantities[] = {
+	Q_ALU_LAT, Q_MEM_LAT, Q_MEM_LAT_NS, Q_ALU_THRU, Q_MEM_THRU, Q_MEM_BYTES, Q_ISSUE_THRU,
+	Q_MEM_W90, Q_MEM_W90_DATA, Q_ALU_W90, Q_RATIO, Q_CUSP_ALPHA,
+};
+#define NROWQ (sizeof row_quantities / sizeof row_quantities[0])
+
+/* The parameters the fleet check compares between siblings. */
+static const lm_param_id fleet_params[] = {
+	LM_PARAM_ALU_LAT, LM_PARAM_MEM_LAT, LM_PARAM_ALU_THRU, LM_PARAM_MEM_THRU,
+};
+#define NFLEET (sizeof fleet_params / sizeof fleet_params[0])
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median_of(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_dbl);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Flags, into flags[i] (CELL each), files whose parameters differ from
+ * those of their siblings (files of the same device name, at least
+ * LM_COMPARE_MIN_SIBLINGS) by more than LM_COMPARE_OUTLIER times their
+ * spread: the larger of the siblings' own scatter (1.4826 x the median
+ * absolute deviation), the median standard error of the fits and 0.1% of
+ * the median. The number of files flagged. */
+static size_t fleet_flags(const lm_params *ps, size_t n, char (*flags)[CELL])
+{
+	size_t flagged = 0;
+	double *v = malloc(2 * (n ? n : 1) * sizeof *v), *e = v + n;
+	if (!v)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		flags[i][0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		/* the first file of each device name does its group */
+		bool first = true;
+		for (size_t j = 0; j < i && first; j++)
+			first = strcmp(ps[j].device, ps[i].device) != 0;
+		if (!first)
+			continue;
+		for (size_t q = 0; q < NFLEET; q++) {
+			lm_param_id id = fleet_params[q];
+			size_t k = 0, ke = 0;
+			for (size_t j = i; j < n; j++) {
+				const lm_param *p = &ps[j].p[id];
+				if (strcmp(ps[j].device, ps[i].device) != 0 || p->kind != LM_PARAM_VALUE ||
+				    !isfinite(p->value))
+					continue;
+				v[k++] = p->value;
+				if (isfinite(p->std_error))
+					e[ke++] = p->std_error;
+			}
+			if (k < LM_COMPARE_MIN_SIBLINGS)
+				continue;
+			double med = median_of(v, k);
+			for (size_t j = 0; j < k; j++)
+				v[j] = fabs(v[j] - med);
+			double spread = 1.4826 * median_of(v, k);
+			if (ke)
+				spread = fmax(spread, median_of(e, ke));
+			spread = fmax(spread, 1e-3 * fabs(med));
+			for (size_t j = i; j < n; j++) {
+				const lm_param *p = &ps[j].p[id];
+				if (strcmp(ps[j].device, ps[i].device) != 0 || p->kind != LM_PARAM_VALUE ||
+				    !(fabs(p->value - med) > LM_COMPARE_OUTLIER * spread))
+					continue;
+				size_t len = strlen(flags[j]);
+				if (!len)
+					flagged++;
+				snprintf(flags[j] + len, CELL - len, "%s%s %+.1f%%", len ? ", " : "",
+					 lm_param_key(id), 100 * (p->value / med - 1));
+			}
+		}
+	}
+	free(v);
+	return flagged;
+}
+
+/* One row per file: its device, clock and the row quantities; CSV or an
+ * aligned Markdown table; then the fleet check. */
+static lm_status print_rows(FILE *f, const char *const *paths, const lm_params *ps, size_t n, bool csv)
+{
+	size_t cols = 4 + NROWQ + 1;
+	char (*t)[CELL] = calloc((n + 1) * cols, sizeof *t);
+	char (*flags)[CELL] = calloc(n ? n : 1, sizeof *flags);
+	size_t *width = calloc(cols, sizeof *width);
+	if (!t || !flags || !width) {
+		free(t);
+		free(flags);
+		free(width);
+		return lm_fail(LM_ENOMEM, "out of memory");
+	}
+	size_t flagged = fleet_flags(ps, n, flags);
+	snprintf(t[0], CELL, "file");
+	snprintf(t[1], CELL, "device");
+	snprintf(t[2], CELL, "model");
+	snprintf(t[3], CELL, "clock [MHz]");
+	for (size_t q = 0; q < NROWQ; q++)
+		snprintf(t[4 + q], CELL, "%s [%s]", quantities[row_quantities[q]].label,
+			 quantities[row_quantities[q]].unit);
+	snprintf(t[cols - 1], CELL, "differs from its siblings");
+	for (size_t i = 0; i < n; i++) {
+		char (*r)[CELL] = t + (i + 1) * cols;
+		snprintf(r[0], CELL, "%s", paths[i]);
+		snprintf(r[1], CELL, "%s", ps[i].device[0] ? ps[i].device : "-");
+		snprintf(r[2], CELL, "%s", ps[i].model[0] ? ps[i].model : "-");
+		if (has_clock(&ps[i]))
+			snprintf(r[3], CELL, "%.0f", ps[i].clock_mhz);
+		else
+			snprintf(r[3], CELL, "-");
+		for (size_t q = 0; q < NROWQ; q++)
+			cell_text(compute(&ps[i], row_quantities[q]), r[4 + q], CELL);
+		snprintf(r[cols - 1], CELL, "%s", flags[i][0] ? flags[i] : "");
+	}
+	if (csv) {
+		for (size_t i = 0; i <= n; i++) {
+			for (size_t c = 0; c < cols; c++) {
+				if (c)
+					fputc(',', f);
+				lm_csv_field(f, t[i * cols + c]);
+			}
+			fputc('\n', f);
+		}
+	} else {
+		for (size_t i = 0; i <= n; i++)
+			for (size_t c = 0; c < cols; c++)
+				width[c] = strlen(t[i * cols + c]) > width[c] ? strlen(t[i * cols + c]) : width[c];
+		for (size_t i = 0; i <= n; i++) {
+			for (size_t c = 0; c < cols; c++)
+				fprintf(f, "| %-*s ", (int)width[c], t[i * cols + c]);
+			fputs("|\n", f);
+			if (i == 0) {
+				for (size_t c = 0; c < cols; c++) {
+					fputs("|", f);
+					for (size_t k = 0; k < width[c] + 2; k++)
+						fputc('-', f);
+				}
+				fputs("|\n", f);
+			}
+		}
+		fprintf(f, "\nfleet check: files of one device name (%d or more) compared on alu_lat, mem_lat, "
+			   "alu_thru and mem_thru; a value more than %g times their spread (scatter between "
+			   "them, the fits' standard errors, 0.1%%) from their median is named: %zu file%s.\n",
+			LM_COMPARE_MIN_SIBLINGS, LM_COMPARE_OUTLIER, flagged, flagged == 1 ? "" : "s");
+		for (size_t i = 0; i < n; i++)
+			if (flags[i][0])
+				fprintf(f, "  %s (%s): %s\n", paths[i], ps[i].device, flags[i]);
+	}
+	free(t);
+	free(flags);
+	free(width);
+	return LM_OK;
+}
+
 lm_status lm_compare_print(FILE *f, const char *const *paths, size_t n, bool csv)
 {
 	lm_params *ps;
 	lm_status s = read_all(paths, n, &ps);
 	if (s != LM_OK)
 		return s;
+	if (csv || n > LM_COMPARE_SIDE_BY_SIDE) {
+		s = print_rows(f, paths, ps, n, csv);
+		free(ps);
+		return s;
+	}
 	size_t cols = n + 2;
 	char (*t)[CELL] = calloc(NROWS * cols, sizeof *t);
 	size_t *width = calloc(cols, sizeof *width);

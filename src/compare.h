@@ -10,11 +10,21 @@
 #include <stdio.h>
 #include "error.h"
 
+/* Up to this many files print side by side; more, a row per file. */
+#define LM_COMPARE_SIDE_BY_SIDE 4
+/* The fleet check: files of one device name, at least this many, and a
+ * value this many times their spread from their median. */
+#define LM_COMPARE_MIN_SIBLINGS 3
+#define LM_COMPARE_OUTLIER 5.0
+
 /* Reads every file first: an unreadable or malformed one is an error that
- * names it, and nothing is printed. Then prints one row per quantity and
- * one column per file to f, as an aligned Markdown table or (csv) as CSV.
- * Unknown values print "-", conversions that need a clock the file lacks
- * "n/a". */
+ * names it, and nothing is printed. Then prints to f, for up to
+ * LM_COMPARE_SIDE_BY_SIDE files, one row per quantity and one column per
+ * file (an aligned Markdown table); for more, and always as CSV (csv), one
+ * row per file with a column per quantity ("label [unit]") and the fleet
+ * check: for files of one device name, which parameters lie far from their
+ * siblings'. Unknown values print "-", conversions that need a clock the
+ * file lacks "n/a". */
 lm_status lm_compare_print(FILE *f, const char *const *paths, size_t n, bool csv);
 
 /* Writes DIR/warps-ratio.{dat,gp} and, through gnuplot, .png and .svg: the

@@ -19,7 +19,7 @@ enum {
 	LM_CMD_ALL = 0xff
 };
 
-#define LM_MAX_ARGS 8
+#define LM_MAX_ARGS 4096 /* compare takes a glob of a results tree */
 
 typedef struct {
 	/* common */

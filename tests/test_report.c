@@ -4,6 +4,7 @@
  * skipped and everything else still written. */
 #include "testutil.h"
 #include "testrun.h"
+#include "params.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,9 +169,79 @@ START_TEST(compare_units)
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	/* Kepler: 0.1338 IPC x 32 lanes x 4 B x 8 SMs x 1124 MHz is the thesis's 154 GB/s;
 	 * Maxwell's file has no clock: n/a, not a number */
-	ck_assert_msg(strstr(r.out, "mem_thru,\"GB/s, device\",154,n/a"), "stdout: %s", r.out);
-	ck_assert(strstr(r.out, "mem_lat,ns,267.8,n/a"));
-	ck_assert(strstr(r.out, "\"warps for 90% memory peak, data\",warps/CU,-,-"));
+	ck_assert_msg(strstr(r.out, "mem_lat [cycles],mem_lat [ns],alu_thru [warp-inst/cycle/CU],"
+			      "mem_thru [warp-inst/cycle/CU],\"mem_thru [GB/s, device]\""), "stdout: %s", r.out);
+	ck_assert_msg(strstr(r.out, "GeForce GTX 680 (Kepler),basic,1124,9,301,267.8,6,0.1338,154,"), "stdout: %s", r.out);
+	ck_assert_msg(strstr(r.out, "GeForce GTX 980 (Maxwell),basic,-,6,368,n/a,4,0.081,n/a,"), "stdout: %s", r.out);
+	/* one row per file, and a header */
+	int lines = 0;
+	for (const char *c = r.out; *c; c++)
+		lines += *c == '\n';
+	ck_assert_int_eq(lines, 3);
+}
+END_TEST
+
+/* 100 files of one GPU model with run-to-run scatter, one of them with a
+ * memory throughput 3% low (a slow HBM stack): the fleet check names that
+ * one and no other, in the table and in the CSV. */
+START_TEST(compare_flags_the_one_outlier_of_a_hundred)
+{
+	char dir[] = "/tmp/latmix-fleet-XXXXXX";
+	ck_assert(mkdtemp(dir));
+	char ref[4200];
+	lm_test_source_path(ref, sizeof ref, "data/reference/kepler-gtx680.ini");
+	lm_params base;
+	ck_assert_int_eq(lm_params_read(ref, &base), LM_OK);
+	enum { N = 100, ODD = 57 };
+	static char paths[N][256];
+	const char *args[N + 3] = { "compare" };
+	unsigned long long x = 88172645463325252ull;
+	for (int i = 0; i < N; i++) {
+		lm_params p = base;
+		snprintf(p.device, sizeof p.device, "NVIDIA H200");
+		for (int k = 0; k < LM_PARAM_COUNT; k++) {
+			if (p.p[k].kind != LM_PARAM_VALUE)
+				continue;
+			/* +-0.2% scatter (xorshift), a standard error of 0.1% */
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			double u = (double)(x % 2001) / 1000.0 - 1.0;
+			p.p[k].value *= 1 + 0.002 * u;
+			p.p[k].std_error = 0.001 * p.p[k].value;
+		}
+		if (i == ODD)
+			p.p[LM_PARAM_MEM_THRU].value *= 0.97;
+		snprintf(paths[i], sizeof paths[i], "%s/gpu%02d.ini", dir, i);
+		ck_assert_msg(lm_params_write(paths[i], &p) == LM_OK, "%s", lm_error_message());
+		args[1 + i] = paths[i];
+	}
+	result r;
+	run(NULL, args, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(strstr(r.out, "fleet check") && strstr(r.out, ": 1 file."), "%s", r.out);
+	char want[300];
+	snprintf(want, sizeof want, "  %s (NVIDIA H200): mem_thru -3", paths[ODD]);
+	ck_assert_msg(strstr(r.out, want), "%s", r.out);
+	args[1] = "--csv";
+	for (int i = 0; i < N; i++)
+		args[2 + i] = paths[i];
+	run(NULL, args, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	int flagged = 0;
+	for (const char *line = r.out; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		if (len && line[len - 1] != ',') {
+			flagged++;
+			ck_assert_msg(strncmp(line, paths[ODD], strlen(paths[ODD])) == 0 || strncmp(line, "file,", 5) == 0,
+				      "%.*s", (int)len, line);
+		}
+	}
+	ck_assert_int_eq(flagged, 2); /* the header and the outlier */
+	for (int i = 0; i < N; i++)
+		unlink(paths[i]);
+	rmdir(dir);
 }
 END_TEST
 
@@ -204,6 +275,7 @@ int main(void)
 	tcase_add_test(tc, report_of_a_missing_directory_fails);
 	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
 	tcase_add_test(tc, compare_units);
+	tcase_add_test(tc, compare_flags_the_one_outlier_of_a_hundred);
 	tcase_add_test(tc, compare_chart);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);

@@ -22,9 +22,10 @@ void lm_test_source_path(char *buf, size_t size, const char *rel)
 
 void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result *r)
 {
-	const char *argv[32] = { getenv("LATMIX") };
+	static const char *argv[256];
+	argv[0] = getenv("LATMIX");
 	int n = 1;
-	for (; args[n - 1] && n < 31; n++)
+	for (; args[n - 1] && n < 255; n++)
 		argv[n] = args[n - 1];
 	argv[n] = NULL;
 	lm_test_command(argv, gnuplot, r);

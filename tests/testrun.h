@@ -7,7 +7,7 @@
 
 typedef struct {
 	int status;        /* exit status; 128 + signal if killed */
-	char out[16384];   /* stdout, cut to fit */
+	char out[1 << 18];   /* stdout, cut to fit */
 	char err[16384];   /* stderr, cut to fit */
 } lm_test_result;
 
