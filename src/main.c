@@ -25,6 +25,7 @@
 #include "results.h"
 #include "sweep.h"
 #include "fleet.h"
+#include "export.h"
 
 typedef lm_status (*command_fn)(const lm_options *o);
 
@@ -45,6 +46,7 @@ static lm_status cmd_measure(const lm_options *o);
 static lm_status cmd_fit(const lm_options *o);
 static lm_status cmd_report(const lm_options *o);
 static lm_status cmd_compare(const lm_options *o);
+static lm_status cmd_export(const lm_options *o);
 
 static const command commands[] = {
 	{ "devices", LM_CMD_DEVICES, cmd_devices, "", 0, 0,
@@ -75,6 +77,13 @@ static const command commands[] = {
 	  "Every file is read first: one that cannot be read stops the command with its name and\n"
 	  "nothing on stdout. With -o DIR, also draws DIR/warps-ratio.png and .svg (gnuplot, as for\n"
 	  "report: if it cannot be run, a warning and exit status 0)." },
+	{ "export", LM_CMD_EXPORT, cmd_export, "RESULTS_DIR", 1, 1,
+	  "a results directory as one JSON document (-o FILE; default stdout): format version, the "
+	  "measurement's metadata and options, every parameter file with standard errors and fit quality",
+	  "RESULTS_DIR holds measurements.csv (or one other .csv) and the params*.ini files latmix\n"
+	  "fit wrote beside it. Every file is read before anything is written; a file that cannot\n"
+	  "be read stops the command with its name. Numbers are exact (17 significant digits);\n"
+	  "a value that is not known is null." },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -649,6 +658,28 @@ static lm_status cmd_compare(const lm_options *o)
 	else if (o->output)
 		fprintf(stderr, "latmix compare: chart in %s/warps-ratio.png and .svg\n", o->output);
 	return LM_OK;
+}
+
+/* ---- export ---- */
+
+static lm_status cmd_export(const lm_options *o)
+{
+	if (!o->output)
+		return lm_export_json(stdout, o->args[0]);
+	/* into a file beside the target, renamed into place when whole */
+	char tmp[4200];
+	snprintf(tmp, sizeof tmp, "%s.partial", o->output);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return lm_fail(LM_EIO, "%s: %s", tmp, strerror(errno));
+	lm_status s = lm_export_json(f, o->args[0]);
+	if (fclose(f) != 0 && s == LM_OK)
+		s = lm_fail(LM_EIO, "%s: %s", tmp, strerror(errno));
+	if (s == LM_OK && rename(tmp, o->output) != 0)
+		s = lm_fail(LM_EIO, "%s: %s", o->output, strerror(errno));
+	if (s != LM_OK)
+		remove(tmp);
+	return s;
 }
 
 int main(int argc, char **argv)

@@ -87,7 +87,7 @@ static const opt table[] = {
 	  "processes that build the sweep's kernels at once before it starts (latmix kernel "
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "
 	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere" },
-	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS | LM_CMD_FIT | LM_CMD_COMPARE, OFF(output), "PATH",
+	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS | LM_CMD_FIT | LM_CMD_COMPARE | LM_CMD_EXPORT, OFF(output), "PATH",
 	  "output file; fit: the parameter file, default params.ini beside the CSV; compare: a directory "
 	  "for the warps-ratio chart (gnuplot PNG and SVG, with its .gp and .dat)" },
 	{ "print-dir", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES, OFF(print_dir), NULL,

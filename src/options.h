@@ -16,6 +16,7 @@ enum {
 	LM_CMD_FIT = 1 << 4,
 	LM_CMD_REPORT = 1 << 5,
 	LM_CMD_COMPARE = 1 << 6,
+	LM_CMD_EXPORT = 1 << 7,
 	LM_CMD_ALL = 0xff
 };
 

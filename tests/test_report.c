@@ -245,6 +245,35 @@ START_TEST(compare_flags_the_one_outlier_of_a_hundred)
 }
 END_TEST
 
+/* latmix export: the JSON loads with Python's json module and gives back
+ * every number of the parameter files exactly (tests/json_roundtrip.py);
+ * a directory that cannot be read writes nothing. */
+START_TEST(export_round_trips_through_a_json_reader)
+{
+	char dir[4200], json[4300], cmd[16384];
+	copy_h200(dir, sizeof dir, true);
+	result r;
+	/* a fit with the quality fields too */
+	char csv[4300], ini[4300];
+	snprintf(csv, sizeof csv, "%s/measurements.csv", dir);
+	snprintf(ini, sizeof ini, "%s/params-sfu.ini", dir);
+	run(NULL, (const char *const[]){ "fit", "-m", "sfu", csv, "-o", ini, NULL }, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	snprintf(json, sizeof json, "%s/export.json", dir);
+	run(NULL, (const char *const[]){ "export", dir, "-o", json, NULL }, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	snprintf(cmd, sizeof cmd, "python3 '%s/tests/json_roundtrip.py' '%s' '%s' >&2",
+		 getenv("LATMIX_SOURCE_ROOT"), json, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	char bad[4300];
+	snprintf(bad, sizeof bad, "%s/nothing-here", dir);
+	run(NULL, (const char *const[]){ "export", bad, NULL }, &r);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "nothing-here") && r.out[0] == '\0', "%s / %s", r.err, r.out);
+	remove_dir(dir);
+}
+END_TEST
+
 START_TEST(compare_chart)
 {
 	char tmpl[] = "/tmp/latmix-compare-XXXXXX", ref[4200];
@@ -275,6 +304,7 @@ int main(void)
 	tcase_add_test(tc, report_of_a_missing_directory_fails);
 	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
 	tcase_add_test(tc, compare_units);
+	tcase_add_test(tc, export_round_trips_through_a_json_reader);
 	tcase_add_test(tc, compare_flags_the_one_outlier_of_a_hundred);
 	tcase_add_test(tc, compare_chart);
 	suite_add_tcase(s, tc);
