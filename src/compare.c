@@ -180,10 +180,17 @@ static lm_status read_all(const char *const *paths, size_t n, lm_params **out)
 	return LM_OK;
 }
 
+/* A file's name with its directory's ("h200/params.ini"): results trees
+ * name every device's file alike. */
 static const char *base_name(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
+	const char *end = strrchr(path, '/');
+	if (!end)
+		return path;
+	for (const char *p = end - 1; p >= path; p--)
+		if (*p == '/')
+			return p + 1;
+	return path;
 }
 
 /* The table as text: rows of label, unit and one cell per file. */
