@@ -499,18 +499,43 @@ static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_pa
 	fclose(in);
 	if (s != LM_OK)
 		return s;
+	/* one bar per device name and model: the median of its files, so a
+	 * fleet of a hundred GPUs of one model stays one bar */
+	double *dv = malloc(2 * (n ? n : 1) * sizeof *dv), *mv = dv ? dv + n : NULL;
+	if (!dv)
+		return lm_fail(LM_ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++) {
-		cell data = compute(&ps[i], Q_RATIO_DATA), model = compute(&ps[i], Q_RATIO);
 		const char *name = ps[i].device[0] ? ps[i].device : base_name(paths[i]);
-		if (data.kind == C_VALUE)
-			fprintf(d, "%zu %g 1 \"%s (measured, %s peak)\"\n", k++, data.v, name,
-				ps[i].model[0] ? ps[i].model : "basic");
-		if (model.kind == C_VALUE)
-			fprintf(d, "%zu %g 2 \"%s (model, %s)\"\n", k++, model.v, name,
-				ps[i].model[0] ? ps[i].model : "basic");
-		if (data.kind != C_VALUE && model.kind != C_VALUE)
-			fprintf(d, "# %s: no ratio known\n", paths[i]);
+		const char *model = ps[i].model[0] ? ps[i].model : "basic";
+		bool first = true;
+		for (size_t j = 0; j < i && first; j++)
+			first = !(strcmp(ps[j].device[0] ? ps[j].device : base_name(paths[j]), name) == 0 &&
+				  strcmp(ps[j].model[0] ? ps[j].model : "basic", model) == 0);
+		if (!first)
+			continue;
+		size_t nd = 0, nm = 0, files = 0;
+		for (size_t j = i; j < n; j++) {
+			if (strcmp(ps[j].device[0] ? ps[j].device : base_name(paths[j]), name) != 0 ||
+			    strcmp(ps[j].model[0] ? ps[j].model : "basic", model) != 0)
+				continue;
+			files++;
+			cell data = compute(&ps[j], Q_RATIO_DATA), mod = compute(&ps[j], Q_RATIO);
+			if (data.kind == C_VALUE)
+				dv[nd++] = data.v;
+			if (mod.kind == C_VALUE)
+				mv[nm++] = mod.v;
+		}
+		char many[64] = "";
+		if (files > 1)
+			snprintf(many, sizeof many, ", median of %zu files", files);
+		if (nd)
+			fprintf(d, "%zu %g 1 \"%s (measured, %s peak%s)\"\n", k++, median_of(dv, nd), name, model, many);
+		if (nm)
+			fprintf(d, "%zu %g 2 \"%s (model, %s%s)\"\n", k++, median_of(mv, nm), name, model, many);
+		if (!nd && !nm)
+			fprintf(d, "# %s: no ratio known\n", name);
 	}
+	free(dv);
 	*bars = k;
 	return LM_OK;
 }

@@ -79,7 +79,7 @@ static void check_report(const char *dir, bool drawn)
 	ck_assert(strstr(md, "fixed-time"));
 	ck_assert(strstr(md, "| memory: streaming reads (`stream`) | 0.1309 warp loads/cycle/CU"));
 	ck_assert(strstr(md, "tool version 0.1.0"));
-	ck_assert(strstr(md, "| mem_lat | cycles | 743.3 ± 1.9 |")); /* params.ini, with its error */
+	ck_assert(strstr(md, "| mem_lat | cycles | 748.2 ± 2.2 |")); /* params.ini, with its error */
 	for (size_t i = 0; i < NPICTURES; i++) {
 		ck_assert_msg(exists(dir, pictures[i], ".gp"), "%s.gp missing", pictures[i]);
 		ck_assert_msg(exists(dir, pictures[i], ".dat"), "%s.dat missing", pictures[i]);
@@ -194,7 +194,7 @@ START_TEST(compare_flags_the_one_outlier_of_a_hundred)
 	ck_assert_int_eq(lm_params_read(ref, &base), LM_OK);
 	enum { N = 100, ODD = 57 };
 	static char paths[N][256];
-	const char *args[N + 3] = { "compare" };
+	const char *args[N + 4] = { "compare" };
 	unsigned long long x = 88172645463325252ull;
 	for (int i = 0; i < N; i++) {
 		lm_params p = base;
@@ -239,6 +239,24 @@ START_TEST(compare_flags_the_one_outlier_of_a_hundred)
 		}
 	}
 	ck_assert_int_eq(flagged, 2); /* the header and the outlier */
+	/* the chart: one bar per device model, not a hundred */
+	char chart[300], dat[400], text[4096];
+	snprintf(chart, sizeof chart, "%s/chart", dir);
+	args[1] = "-o";
+	args[2] = chart;
+	for (int i = 0; i < N; i++)
+		args[3 + i] = paths[i];
+	args[3 + N] = NULL;
+	run(NULL, args, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	snprintf(dat, sizeof dat, "%s/warps-ratio.dat", chart);
+	lm_test_slurp(dat, text, sizeof text);
+	ck_assert_msg(strstr(text, "NVIDIA H200 (model, basic, median of 100 files)"), "%s", text);
+	int bars = 0;
+	for (const char *c = strstr(text, "NVIDIA H200"); c; c = strstr(c + 1, "NVIDIA H200"))
+		bars++;
+	ck_assert_int_eq(bars, 1);
+	remove_dir(chart);
 	for (int i = 0; i < N; i++)
 		unlink(paths[i]);
 	rmdir(dir);
