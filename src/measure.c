@@ -1256,6 +1256,15 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 				ipc_alu[r] = rec.ipc_alu;
 			}
 		}
+		if (r == 1 && m->cfg.settle > 0 && reps > 2) {
+			/* two timed launches that agree end the point early */
+			double x = mode == LM_TIMING_FIXED_TIME ? (alpha.den ? ipc_mem[0] : ipc_alu[0]) : rate[0];
+			double y = mode == LM_TIMING_FIXED_TIME ? (alpha.den ? ipc_mem[1] : ipc_alu[1]) : rate[1];
+			if (fabs(x - y) <= 0.01 * m->cfg.settle * 0.5 * (x + y)) {
+				reps = 2;
+				break;
+			}
+		}
 	}
 	if (s == LM_OK)
 		s = check_point(m, threads);

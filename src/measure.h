@@ -34,7 +34,9 @@ typedef struct {
 	lm_timing timing;             /* as asked; resolved for the device by alloc */
 	unsigned long long footprint; /* chase buffer bytes */
 	double launch_ms;             /* target duration of a timed launch */
-	int repeats;                  /* timed launches per point */
+	int repeats;                  /* timed launches per point, at most */
+	double settle;                /* percent: two timed launches that agree
+				       * within it end a point early; 0: never */
 	unsigned chains;              /* most chains per thread a point will ask for */
 	unsigned group_warps;         /* warps per work-group; 0: as few as fit */
 	const char *kernel_dir;       /* NULL: embedded kernels */

@@ -65,7 +65,10 @@ static const opt table[] = {
 	{ "launch-ms", 0, OPT_NUM, "5", 0.05, 1000, MEAS, OFF(launch_ms), "MS",
 	  "target duration of one timed launch" },
 	{ "repeats", 0, OPT_INT, "3", 3, 1000, MEAS, OFF(repeats), "R",
-	  "timed launches per point; median, min and max kept" },
+	  "timed launches per point, at most (see --settle); median, min and max kept" },
+	{ "settle", 0, OPT_NUM, "0.2", 0, 100, MEAS, OFF(settle), "PCT",
+	  "end a point after two timed launches that agree within PCT percent (their mean kept); 0: "
+	  "always --repeats" },
 	{ "warmup", 0, OPT_STR, "program", 0, 0, MEAS, OFF(warmup), "WHEN",
 	  "an untimed launch before the timed ones: program (the first point of each kernel "
 	  "program, whose quota is sized then; later points carry it over) or point (every point)" },

@@ -42,6 +42,7 @@ typedef struct {
 	const char *timing;     /* auto, fixed-time, stop-flag, fixed-work */
 	double launch_ms;
 	int repeats;
+	double settle;          /* percent */
 	const char *warmup;     /* "program" or "point" */
 	bool quick;
 	bool resume;

@@ -259,6 +259,7 @@ static lm_status prepare(sweep *sw)
 	if (strcmp(o->warmup, "program") != 0 && strcmp(o->warmup, "point") != 0)
 		return lm_fail(LM_EUSAGE, "--warmup '%s': expected program or point", o->warmup);
 	sw->base = (lm_meas_config){ .launch_ms = o->launch_ms, .repeats = o->repeats, .timing = timing,
+				     .settle = o->settle,
 				     .warmup_every = strcmp(o->warmup, "point") == 0,
 				     .kernel_dir = o->kernel_dir, .seed = 0x6c61746d6978ull,
 				     .group_warps = (unsigned)o->group_warps };

@@ -41,6 +41,7 @@ START_TEST(small_sweep_checks_every_thread)
 			ck_assert_uint_eq(r.checked, (unsigned long)warps[j] * dev.compute_units * dev.simd_width);
 			ck_assert_uint_eq(r.groups_per_cu * r.warps_per_group, warps[j]);
 			ck_assert(r.time_min <= r.time_med && r.time_med <= r.time_max && r.time_min > 0);
+			ck_assert_int_eq(r.repeats, 3); /* settle 0: every repeat */
 			ck_assert(r.cycles_per_group > 0 && isfinite(r.cycles_per_group));
 			if (alphas[i].den) {
 				ck_assert(r.mem_ipc > 0 && isfinite(r.mem_ipc));
