@@ -1119,9 +1119,13 @@ void lm_fit_check(const lm_results *res, lm_fit_result *r)
 					 "in %s's warp loads)", name, thru->value,
 					 100 * (thru->value / limit - 1), limit, name);
 			if (thru->kind == LM_PARAM_AT_LEAST) {
-				size_t n = strlen(thru->note);
-				snprintf(thru->note + n, sizeof thru->note - n, ", at most %.4g: the stream mix's peak",
-					 limit);
+				/* whole or not at all: a note cut short is not writable */
+				char more[96];
+				snprintf(more, sizeof more, ", at most %.4g (stream)", limit);
+				if (strlen(thru->note) + strlen(more) < sizeof thru->note)
+					strcat(thru->note, more);
+				else
+					add_flag(r, "%s mem_thru: at most %.4g, the stream mix's peak", name, limit);
 			}
 		}
 		double lat1 = direct(res, name, zero, 1, 1, 1, DIRECT_CYCLES);
