@@ -235,12 +235,6 @@ typedef struct {
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
-	struct {              /* those processes, while they run */
-		unsigned jobs, running, started, ok;
-		size_t total;
-		bool stop;
-		double seconds;   /* spent waiting for them */
-	} ahead;
 } sweep;
 
 static lm_status prepare(sweep *sw)
@@ -410,39 +404,19 @@ static void build_ahead(sweep *sw, const lm_results *prev)
 			}
 		}
 	}
-	sw->ahead.jobs = jobs;
-	sw->ahead.running = running;
-	sw->ahead.started = started;
-	sw->ahead.ok = ok;
-	sw->ahead.total = total;
-	sw->ahead.stop = stop;
-	sw->ahead.seconds = since(&t0);
-	sw->base.binary_dir = sw->binary_dir;
-}
-
-/* Waits for the processes build_ahead left running (the first mix's
- * context and buffer are set up meanwhile, but nothing is timed before
- * this returns) and says what they built. */
-static void build_finish(sweep *sw)
-{
-	if (!sw->ahead.started && !sw->ahead.stop)
-		return;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (sw->ahead.running) {
+	while (running) {
 		int st;
 		if (wait(&st) < 0)
 			break;
-		sw->ahead.running--;
-		sw->ahead.ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
+		running--;
+		ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
 	}
-	double t = sw->ahead.seconds + since(&t0);
+	double t = since(&t0);
 	sw->cost.programs += t;
-	fprintf(stderr, "latmix: %zu kernels built ahead by %u processes (%u at once; %.1f s waited for)%s\n",
-		sw->ahead.total, sw->ahead.started, sw->ahead.jobs, t,
-		sw->ahead.ok < sw->ahead.started || sw->ahead.stop ? "; some failed: those are built as needed" : "");
-	sw->ahead.started = 0;
-	sw->ahead.stop = false;
+	fprintf(stderr, "latmix: %zu kernels built ahead by %u processes (%u at once) in %.1f s%s\n",
+		total, started, jobs, t,
+		ok < started || stop ? "; some failed: those are built as needed" : "");
+	sw->base.binary_dir = sw->binary_dir;
 }
 
 /* Removes the kernels build_ahead left. */
@@ -496,7 +470,6 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 	lm_meas *m;
 	fprintf(stderr, "latmix: mix %s on %s: setting up...\n", pm->mix->name, sw->d.name);
 	lm_status s = lm_meas_alloc(&sw->d, &cfg, &m);
-	build_finish(sw);
 	if (s != LM_OK)
 		return s;
 	fprintf(f, "# buffer = mix %s: %zu lines, written on the device in %.3f s\n",
@@ -641,7 +614,6 @@ lm_status lm_sweep_run(const lm_options *o)
 	build_ahead(sw, resuming ? &prev : NULL);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = run_mix(sw, i, f, resuming ? &prev : NULL, &done_n, &measured, &t0);
-	build_finish(sw);
 	remove_binaries(sw);
 	double total = since(&t0);
 	fprintf(f, "# sweep_seconds = %.1f (%zu points%s)\n# sweep_time = ", total, measured,
