@@ -29,7 +29,8 @@ run: build
 	echo "fitting $$dir/measurements.csv" && \
 	for m in $(FIT_MIXES); do $(LATMIX) fit -m $$m $$dir/measurements.csv > $$dir/fit-$$m.txt || \
 		echo "latmix: the fit of mix $$m failed (see above); the report goes on without it"; done && \
-	$(LATMIX) fit --model refined -o $$dir/params-refined.ini $$dir/measurements.csv > /dev/null && \
+	{ $(LATMIX) fit --model refined -o $$dir/params-refined.ini $$dir/measurements.csv > /dev/null || \
+		echo "latmix: the refined fit failed (see above); the report goes on without it"; } && \
 	$(LATMIX) report $$dir && \
 	echo "report: $$dir/report/report.md (fits: $$dir/fit-*.txt)" && \
 	poor=$$(grep -l '^quality = poor' $$dir/params*.ini 2>/dev/null | tr '\n' ' ') && \

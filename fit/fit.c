@@ -103,15 +103,22 @@ lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const 
 	if (r->n && !(d.v = malloc(r->n * sizeof *d.v)))
 		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
 	bool any[LM_FIT_MAX_KINDS] = { false };
+	bool cpu = strcmp(r->device_type, "CPU") == 0;
 	for (size_t i = 0; i < r->n; i++) {
 		const lm_result *x = &r->v[i];
 		int k = kind_of(&d, x->mix);
 		if (!x->row.alpha.den && x->row.chains > 1)
 			continue; /* the arithmetic peak, measured directly */
 		if (strcmp(x->row.coresident, "no") == 0) {
-			/* fewer warps ran at once than the row's occupancy says */
-			d.not_coresident++;
-			continue;
+			/* fewer warps ran at once than the row's occupancy says: left
+			 * out on a GPU; on a CPU, whose runtime always runs
+			 * work-groups in turns, what its curves are (the report
+			 * says so), kept */
+			if (!cpu) {
+				d.not_coresident++;
+				continue;
+			}
+			d.kept_not_coresident++;
 		}
 		if (k < 0 && !shared_alu(x))
 			continue;
@@ -126,7 +133,8 @@ lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const 
 	for (size_t k = 0; k < d.nkinds && r->n; k++)
 		if (!any[k]) {
 			free(d.v);
-			return lm_fail(LM_EFIT, "%s: no points of mix '%s'", path, d.kind[k]);
+			return lm_fail(LM_EFIT, "%s: no points of mix '%s'%s", path, d.kind[k],
+				       d.not_coresident ? " that were co-resident (those not are left out on a GPU)" : "");
 		}
 	*out = d;
 	return LM_OK;

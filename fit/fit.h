@@ -47,6 +47,7 @@ typedef struct {
 	size_t n;
 	const char *path; /* for messages; borrowed */
 	size_t not_coresident; /* rows left out: their work-groups did not all run at once */
+	size_t kept_not_coresident; /* such rows kept: a CPU's, which always runs groups in turns */
 	size_t nkinds;
 	char kind[LM_FIT_MAX_KINDS][LM_PARAMS_KIND_NAME]; /* the first is the default */
 } lm_fit_data;

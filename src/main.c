@@ -555,6 +555,10 @@ static lm_status cmd_fit(const lm_options *o)
 	const char *mix = o->mix ? o->mix : "gmem";
 	if ((s = lm_fit_data_from_results(&res, path, mix, &d)) != LM_OK)
 		goto done;
+	if (d.kept_not_coresident)
+		fprintf(stderr, "latmix fit: %zu point(s) of %s kept although not co-resident: a CPU runs "
+			"work-groups in turns, so its curves describe that, not resident warps\n",
+			d.kept_not_coresident, path);
 	if (d.not_coresident)
 		fprintf(stderr, "latmix fit: %zu point(s) of %s left out: not co-resident (fewer warps ran at "
 			"once than their occupancy says)\n", d.not_coresident, path);

@@ -549,6 +549,31 @@ START_TEST(most_points_short_of_the_model_is_said_and_marked_poor)
 }
 END_TEST
 
+/* Regression, named after what broke: make run on two CPU cores (PoCL)
+ * failed every fit, because a CPU runtime runs work-groups in turns, every
+ * row said coresident = no, and fit left them all out. A CPU's rows are
+ * kept, and said so; a GPU's are still left out. */
+START_TEST(a_cpus_rows_not_coresident_are_kept)
+{
+	char src[512], csv[300], ini[300], err[8192], cmd[2048];
+	lm_test_source_path(src, sizeof src, "tests/fixtures/pocl-most-points-short-of-the-model.csv");
+	snprintf(csv, sizeof csv, "%s/cpu-turns.csv", dir);
+	snprintf(ini, sizeof ini, "%s/cpu-turns.ini", dir);
+	snprintf(cmd, sizeof cmd, "sed 's/,unverified,/,no,/' '%s' > '%s'", src, csv);
+	ck_assert_int_eq(system(cmd), 0);
+	const char *args[] = { "fit", csv, "-o", ini, NULL };
+	ck_assert_msg(run(args, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(strstr(err, "kept although not co-resident: a CPU runs work-groups in turns"), "%s", err);
+	/* the same rows from a GPU: left out, and then too few to fit */
+	snprintf(cmd, sizeof cmd, "sed -i 's/^# device_type = CPU/# device_type = GPU/' '%s'", csv);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(run(args, err, sizeof err), 1);
+	ck_assert_msg(strstr(err, "no points of mix 'gmem' that were co-resident"), "%s", err);
+	unlink(csv);
+	unlink(ini);
+}
+END_TEST
+
 START_TEST(fit_all_writes_kinds_that_predict_reads)
 {
 	char ini[300], err[8192];
@@ -591,6 +616,7 @@ int main(void)
 	tcase_add_test(tc, a_few_points_short_keep_the_robust_loss);
 	tcase_add_test(tc, fits_beyond_direct_measurements_are_flagged);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);
+	tcase_add_test(tc, a_cpus_rows_not_coresident_are_kept);
 	tcase_add_test(tc, basic_with_noise_lands_within_its_standard_errors);
 	tcase_add_test(tc, flat_curves_give_latency_bounds_not_zero);
 	tcase_add_test(tc, refined_recovers_its_own_curves);
