@@ -233,6 +233,44 @@ static void fill(char (*t)[CELL], size_t cols, const char *const *paths, const l
 	}
 }
 
+/* The table t (rows x cols cells, the first row a header) as CSV or as
+ * an aligned Markdown table. */
+static lm_status print_table(FILE *f, char (*t)[CELL], size_t rows, size_t cols, bool csv)
+{
+	if (csv) {
+		for (size_t r = 0; r < rows; r++) {
+			for (size_t c = 0; c < cols; c++) {
+				if (c)
+					fputc(',', f);
+				lm_csv_field(f, t[r * cols + c]);
+			}
+			fputc('\n', f);
+		}
+		return LM_OK;
+	}
+	size_t *width = calloc(cols, sizeof *width);
+	if (!width)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t r = 0; r < rows; r++)
+		for (size_t c = 0; c < cols; c++)
+			width[c] = strlen(t[r * cols + c]) > width[c] ? strlen(t[r * cols + c]) : width[c];
+	for (size_t r = 0; r < rows; r++) {
+		for (size_t c = 0; c < cols; c++)
+			fprintf(f, "| %-*s ", (int)width[c], t[r * cols + c]);
+		fputs("|\n", f);
+		if (r == 0) {
+			for (size_t c = 0; c < cols; c++) {
+				fputs("|", f);
+				for (size_t k = 0; k < width[c] + 2; k++)
+					fputc('-', f);
+			}
+			fputs("|\n", f);
+		}
+	}
+	free(width);
+	return LM_OK;
+}
+
 /* ---- many files: devices as rows, and the fleet check ---- */
 
 /* The quantities a devices-as-rows table shows. */
@@ -326,11 +364,9 @@ static lm_status print_rows(FILE *f, const char *const *paths, const lm_params *
 	size_t cols = 4 + NROWQ + 1;
 	char (*t)[CELL] = calloc((n + 1) * cols, sizeof *t);
 	char (*flags)[CELL] = calloc(n ? n : 1, sizeof *flags);
-	size_t *width = calloc(cols, sizeof *width);
-	if (!t || !flags || !width) {
+	if (!t || !flags) {
 		free(t);
 		free(flags);
-		free(width);
 		return lm_fail(LM_ENOMEM, "out of memory");
 	}
 	size_t flagged = fleet_flags(ps, n, flags);
@@ -355,32 +391,8 @@ static lm_status print_rows(FILE *f, const char *const *paths, const lm_params *
 			cell_text(compute(&ps[i], row_quantities[q]), r[4 + q], CELL);
 		snprintf(r[cols - 1], CELL, "%s", flags[i][0] ? flags[i] : "");
 	}
-	if (csv) {
-		for (size_t i = 0; i <= n; i++) {
-			for (size_t c = 0; c < cols; c++) {
-				if (c)
-					fputc(',', f);
-				lm_csv_field(f, t[i * cols + c]);
-			}
-			fputc('\n', f);
-		}
-	} else {
-		for (size_t i = 0; i <= n; i++)
-			for (size_t c = 0; c < cols; c++)
-				width[c] = strlen(t[i * cols + c]) > width[c] ? strlen(t[i * cols + c]) : width[c];
-		for (size_t i = 0; i <= n; i++) {
-			for (size_t c = 0; c < cols; c++)
-				fprintf(f, "| %-*s ", (int)width[c], t[i * cols + c]);
-			fputs("|\n", f);
-			if (i == 0) {
-				for (size_t c = 0; c < cols; c++) {
-					fputs("|", f);
-					for (size_t k = 0; k < width[c] + 2; k++)
-						fputc('-', f);
-				}
-				fputs("|\n", f);
-			}
-		}
+	lm_status s = print_table(f, t, n + 1, cols, csv);
+	if (s == LM_OK && !csv) {
 		fprintf(f, "\nfleet check: files of one device name (%d or more) compared on alu_lat, mem_lat, "
 			   "alu_thru and mem_thru; a value more than %g times their spread (scatter between "
 			   "them, the fits' standard errors, 0.1%%) from their median is named: %zu file%s.\n",
@@ -391,8 +403,7 @@ static lm_status print_rows(FILE *f, const char *const *paths, const lm_params *
 	}
 	free(t);
 	free(flags);
-	free(width);
-	return LM_OK;
+	return s;
 }
 
 lm_status lm_compare_print(FILE *f, const char *const *paths, size_t n, bool csv)
@@ -406,49 +417,20 @@ lm_status lm_compare_print(FILE *f, const char *const *paths, size_t n, bool csv
 		free(ps);
 		return s;
 	}
+	/* side by side: csv went to print_rows */
 	size_t cols = n + 2;
 	char (*t)[CELL] = calloc(NROWS * cols, sizeof *t);
-	size_t *width = calloc(cols, sizeof *width);
-	if (!t || !width) {
+	if (!t) {
 		s = lm_fail(LM_ENOMEM, "out of memory");
 		goto done;
 	}
 	fill(t, cols, paths, ps, n);
-	if (csv) {
-		for (size_t r = 0; r < NROWS; r++) {
-			for (size_t c = 0; c < cols; c++) {
-				if (c)
-					fputc(',', f);
-				lm_csv_field(f, r == 0 && c < 2 ? (c ? "unit" : "quantity") : t[r * cols + c]);
-			}
-			fputc('\n', f);
-		}
+	if ((s = print_table(f, t, NROWS, cols, false)) != LM_OK)
 		goto done;
-	}
-	for (size_t r = 0; r < NROWS; r++)
-		for (size_t c = 0; c < cols; c++) {
-			size_t w = strlen(t[r * cols + c]);
-			if (w > width[c])
-				width[c] = w;
-		}
-	for (size_t r = 0; r < NROWS; r++) {
-		for (size_t c = 0; c < cols; c++)
-			fprintf(f, "| %-*s ", (int)width[c], t[r * cols + c]);
-		fputs("|\n", f);
-		if (r == 0) {
-			for (size_t c = 0; c < cols; c++) {
-				fputs("|", f);
-				for (size_t k = 0; k < width[c] + 2; k++)
-					fputc('-', f);
-			}
-			fputs("|\n", f);
-		}
-	}
 	fputs("\nthesis units: cycles, warp instructions per cycle per CU. ns: cycles / clock; device\n"
 	      "figures: x SIMD width x CUs x clock (x 4 bytes per lane for mem_thru). '-': not known;\n"
 	      "'n/a': needs a clock (or SIMD width, CUs) the file lacks; 'data': the measured curves.\n", f);
 done:
-	free(width);
 	free(t);
 	free(ps);
 	return s;

@@ -42,7 +42,7 @@ static int by_name(const void *a, const void *b)
 }
 
 /* The '#' lines "key = value" of csv as an object; options apart. */
-static void metadata(FILE *f, const char *csv, const char *name, bool options)
+static void metadata(FILE *f, const char *csv, bool options)
 {
 	FILE *in = fopen(csv, "r");
 	char line[4096];
@@ -69,10 +69,9 @@ static void metadata(FILE *f, const char *csv, const char *name, bool options)
 	if (in)
 		fclose(in);
 	fputs(first ? "}" : "\n  }", f);
-	(void)name;
 }
 
-static void param_json(FILE *f, const lm_param *p, lm_param_id id, const char *indent)
+static void param_json(FILE *f, const lm_param *p, lm_param_id id)
 {
 	fprintf(f, "{\"value\": ");
 	jnum(f, p->kind == LM_PARAM_MISSING ? NAN : p->value);
@@ -85,7 +84,6 @@ static void param_json(FILE *f, const lm_param *p, lm_param_id id, const char *i
 	fputs(", \"note\": ", f);
 	jstr(f, p->note);
 	fputc('}', f);
-	(void)indent;
 }
 
 static void params_json(FILE *f, const char *file, const lm_params *ps)
@@ -122,7 +120,7 @@ static void params_json(FILE *f, const char *file, const lm_params *ps)
 		first = false;
 		jstr(f, lm_param_key((lm_param_id)i));
 		fputs(": ", f);
-		param_json(f, &ps->p[i], (lm_param_id)i, "");
+		param_json(f, &ps->p[i], (lm_param_id)i);
 	}
 	for (int k = 0; k < ps->nkinds; k++)
 		for (int i = 0; i < LM_PARAM_COUNT; i++) {
@@ -134,7 +132,7 @@ static void params_json(FILE *f, const char *file, const lm_params *ps)
 			first = false;
 			jstr(f, key);
 			fputs(": ", f);
-			param_json(f, &ps->kinds[k].p[i], (lm_param_id)i, "");
+			param_json(f, &ps->kinds[k].p[i], (lm_param_id)i);
 		}
 	fputs("},\n     \"fit\": ", f);
 	if (!ps->fit_points) {
@@ -213,9 +211,9 @@ lm_status lm_export_json(FILE *f, const char *dir)
 			fputs("{\"file\": ", f);
 			jstr(f, slash ? slash + 1 : csv);
 			fprintf(f, ", \"points\": %zu},\n  \"metadata\": ", res.n);
-			metadata(f, csv, "metadata", false);
+			metadata(f, csv, false);
 			fputs(",\n  \"options\": ", f);
-			metadata(f, csv, "options", true);
+			metadata(f, csv, true);
 		} else {
 			fputs("null,\n  \"metadata\": {},\n  \"options\": {}", f);
 		}

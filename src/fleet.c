@@ -7,12 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "device.h"
+#include "sweep.h"
 
 #define MAX_DEVICES 64
 
@@ -78,21 +78,6 @@ static lm_status pick(const lm_options *o, member *out, size_t *n)
 				return lm_fail(LM_EUSAGE, "--device '%s': %d:%d named twice", spec,
 					       out[i].d.platform_index, out[i].d.device_index);
 		(*n)++;
-	}
-	return LM_OK;
-}
-
-static lm_status make_dirs(const char *path)
-{
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *q = buf + 1; *q; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-			return lm_fail(LM_EIO, "%s: %s", buf, strerror(errno));
-		*q = '/';
 	}
 	return LM_OK;
 }
@@ -172,7 +157,7 @@ lm_status lm_fleet_measure(const lm_options *o)
 			snprintf(m->slug + k, sizeof m->slug - k, "-%d.%d", m->d.platform_index, m->d.device_index);
 		}
 		snprintf(m->csv, sizeof m->csv, "%s/%s/measurements.csv", root, m->slug);
-		s = make_dirs(m->csv);
+		s = lm_sweep_parent_dirs(m->csv);
 	}
 	if (s != LM_OK) {
 		free(ms);

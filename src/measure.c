@@ -1352,26 +1352,35 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	return LM_OK;
 }
 
-/* Builds mix's kernel for chains and alpha on d in a context of its own,
- * as lm_meas_point would (without the clock's record where that does not
- * build); opts receives the build options used. */
+/* Builds mix's kernel for chains and alpha on d in ctx, as lm_meas_point
+ * would (without the clock's record where that does not build); opts
+ * receives the build options used. */
+static lm_status build_in(cl_context ctx, const lm_device *d, const lm_mix *mix, unsigned chains,
+			  const char *kernel_dir, lm_alpha alpha, char *opts, size_t size,
+			  cl_program *prog)
+{
+	bool clocked = d->kclock != LM_KCLOCK_NONE;
+	*prog = NULL;
+	lm_meas_build_options(d, mix, chains, alpha, clocked, opts, size);
+	lm_status s = build(ctx, d, kernel_dir, opts, prog);
+	if (s != LM_OK && clocked) {
+		lm_meas_build_options(d, mix, chains, alpha, false, opts, size);
+		s = build(ctx, d, kernel_dir, opts, prog);
+	}
+	return s;
+}
+
+/* build_in, in a context of its own (*ctx: release it). */
 static lm_status build_alone(const lm_device *d, const lm_mix *mix, unsigned chains,
 			     const char *kernel_dir, lm_alpha alpha, char *opts, size_t size,
 			     cl_context *ctx, cl_program *prog)
 {
-	bool clocked = d->kclock != LM_KCLOCK_NONE;
-	lm_meas_build_options(d, mix, chains, alpha, clocked, opts, size);
 	cl_int err;
 	*prog = NULL;
 	*ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateContext", d->name);
-	lm_status s = build(*ctx, d, kernel_dir, opts, prog);
-	if (s != LM_OK && clocked) {
-		lm_meas_build_options(d, mix, chains, alpha, false, opts, size);
-		s = build(*ctx, d, kernel_dir, opts, prog);
-	}
-	return s;
+	return build_in(*ctx, d, mix, chains, kernel_dir, alpha, opts, size, prog);
 }
 
 /* The device binary of prog in a new buffer (free() it); *size 0 if none. */
@@ -1401,14 +1410,8 @@ lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned 
 	lm_status s = LM_OK;
 	for (size_t i = 0; i < n && s == LM_OK; i++) {
 		char opts[512], name[128], path[4096], opt_path[4200];
-		bool clocked = d->kclock != LM_KCLOCK_NONE;
-		cl_program prog = NULL;
-		lm_meas_build_options(d, mix, chains, alphas[i], clocked, opts, sizeof opts);
-		s = build(ctx, d, kernel_dir, opts, &prog);
-		if (s != LM_OK && clocked) {
-			lm_meas_build_options(d, mix, chains, alphas[i], false, opts, sizeof opts);
-			s = build(ctx, d, kernel_dir, opts, &prog);
-		}
+		cl_program prog;
+		s = build_in(ctx, d, mix, chains, kernel_dir, alphas[i], opts, sizeof opts, &prog);
 		size_t size = 0;
 		char *bin = s == LM_OK ? program_binary(prog, &size) : NULL;
 		if (s == LM_OK && !bin)

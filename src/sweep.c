@@ -158,7 +158,7 @@ static unsigned max_chains(const plan_mix *pm)
 	return k;
 }
 
-static lm_status make_parent_dirs(const char *path)
+lm_status lm_sweep_parent_dirs(const char *path)
 {
 	char buf[4096];
 	snprintf(buf, sizeof buf, "%s", path);
@@ -593,7 +593,7 @@ lm_status lm_sweep_run(const lm_options *o)
 			goto done;
 		}
 	}
-	if ((s = make_parent_dirs(path)) != LM_OK)
+	if ((s = lm_sweep_parent_dirs(path)) != LM_OK)
 		goto done;
 	f = fopen(path, resuming ? "a" : "w");
 	if (!f) {

@@ -8,4 +8,8 @@
 
 lm_status lm_sweep_run(const lm_options *o);
 
+/* Creates the directories of path up to its last '/'; LM_EIO naming the
+ * one that cannot be made. */
+lm_status lm_sweep_parent_dirs(const char *path);
+
 #endif
