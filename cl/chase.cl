@@ -123,7 +123,21 @@ static inline float lm_rsqrt(float x)
 #define LOAD_POS(c) a[c] = pos[(c) * nthreads + gid];
 #define STORE_POS(c) pos[(c) * nthreads + gid] = a[c];
 
-#define LM_BODY LM_REP(MEM_D, LM_ALL(STEP)) LM_REP(ALU_D, LM_ALL(ADD))
+/* Several chains: each step's input also takes the previous chain's value
+ * (before its step) times a run-time 0: one integer multiply-add per step,
+ * which ties every chain to its neighbour, so no compiler can run one chain
+ * many steps ahead of the others and serialise their loads (NVIDIA's did:
+ * 4 chains at one warp took 2 to 3 memory latencies per step instead of
+ * one, depending on unrelated lines; data/measured/nvidia-h200/
+ * flag-placement/). With one chain the step is bare. */
+#if CHAINS > 1
+#define LM_TIE(c) t[c] = a[c] + a[((c) + CHAINS - 1) % CHAINS] * izero;
+#define LM_TIED(c) a[c] = t[c];
+#define LM_STEPS { uint t[CHAINS]; LM_ALL(LM_TIE) LM_ALL(LM_TIED) LM_ALL(STEP) }
+#else
+#define LM_STEPS LM_ALL(STEP)
+#endif
+#define LM_BODY LM_REP(MEM_D, LM_STEPS) LM_REP(ALU_D, LM_ALL(ADD))
 #define LM_ITERATION LM_REP(BODIES_D, LM_BODY)
 
 /* The stop flag has LM_FLAGS copies 256 bytes apart; warp w reads copy
@@ -283,6 +297,7 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 #ifdef LM_TIMED
 	const ulong deadline = lm_record_start(timing, budget_ns);
 #endif
+	const uint izero = as_uint(zero);
 	uint it = 0, halt = 0;
 	for (;;) {
 		/* the flag and the clock are read as an iteration starts and
@@ -300,7 +315,11 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 		if (late)
 			break;
 #endif
-		halt = halt_next;
+		/* tied to chain 0's value (never 0): known only as the chains
+		 * end the iteration, so the flag cannot be tested (and waited
+		 * for) before them; NVIDIA's compiler did, costing one warp
+		 * ~0.9 cycles per add (flag-placement/) */
+		halt = halt_next | (uint)(a[0] == 0u);
 	}
 #ifdef LM_TIMED
 	lm_record_end(timing, it);
