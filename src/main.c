@@ -321,6 +321,8 @@ static lm_status cmd_kernel(const lm_options *o)
 	lm_device d;
 	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
+	if (o->save_binary && o->alpha && strcmp(o->alpha, "-") == 0)
+		return lm_meas_save_queue(&d, NULL, o->kernel_dir, 0, o->save_binary, NULL);
 	if (o->save_binary) {
 		lm_alpha *list;
 		size_t n;

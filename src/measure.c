@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -294,10 +295,15 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	m->max_threads = m->max_warps_total * d->simd_width * (cfg->chains ? cfg->chains : 1);
 	m->per_cu_len = 4096;
 
-	m->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
-	if (err != CL_SUCCESS) {
-		s = lm_fail_cl(err, "clCreateContext", d->name);
-		goto fail;
+	if (cfg->context) {
+		clRetainContext(cfg->context);
+		m->ctx = cfg->context;
+	} else {
+		m->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+		if (err != CL_SUCCESS) {
+			s = lm_fail_cl(err, "clCreateContext", d->name);
+			goto fail;
+		}
 	}
 	m->queue = clCreateCommandQueue(m->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
 	if (err != CL_SUCCESS) {
@@ -1400,6 +1406,37 @@ static char *program_binary(cl_program prog, size_t *size)
 	return NULL;
 }
 
+/* Builds one kernel in ctx and writes its binary and build options to dir. */
+static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix, unsigned chains,
+			  const char *kernel_dir, lm_alpha alpha, const char *dir)
+{
+	char opts[512], name[128], path[4096], opt_path[4200];
+	cl_program prog;
+	lm_status s = build_in(ctx, d, mix, chains, kernel_dir, alpha, opts, sizeof opts, &prog);
+	size_t size = 0;
+	char *bin = s == LM_OK ? program_binary(prog, &size) : NULL;
+	if (s == LM_OK && !bin)
+		s = lm_fail(LM_ECL, "%s returned no device binary", d->name);
+	if (s == LM_OK) {
+		lm_meas_binary_name(mix, chains, alpha, name, sizeof name);
+		snprintf(path, sizeof path, "%s/%s", dir, name);
+		snprintf(opt_path, sizeof opt_path, "%s.opt", path);
+		/* the binary first: the options make it usable */
+		FILE *f = fopen(path, "wb");
+		bool ok = f && fwrite(bin, 1, size, f) == size;
+		ok = (f ? fclose(f) == 0 : false) && ok;
+		FILE *g = ok ? fopen(opt_path, "w") : NULL;
+		ok = g && fputs(opts, g) >= 0 && ok;
+		ok = (g ? fclose(g) == 0 : false) && ok;
+		if (!ok)
+			s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
+	}
+	free(bin);
+	if (prog)
+		clReleaseProgram(prog);
+	return s;
+}
+
 lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned chains,
 				const char *kernel_dir, const lm_alpha *alphas, size_t n, const char *dir)
 {
@@ -1408,33 +1445,69 @@ lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned 
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateContext", d->name);
 	lm_status s = LM_OK;
-	for (size_t i = 0; i < n && s == LM_OK; i++) {
-		char opts[512], name[128], path[4096], opt_path[4200];
-		cl_program prog;
-		s = build_in(ctx, d, mix, chains, kernel_dir, alphas[i], opts, sizeof opts, &prog);
-		size_t size = 0;
-		char *bin = s == LM_OK ? program_binary(prog, &size) : NULL;
-		if (s == LM_OK && !bin)
-			s = lm_fail(LM_ECL, "%s returned no device binary", d->name);
-		if (s == LM_OK) {
-			lm_meas_binary_name(mix, chains, alphas[i], name, sizeof name);
-			snprintf(path, sizeof path, "%s/%s", dir, name);
-			snprintf(opt_path, sizeof opt_path, "%s.opt", path);
-			/* the binary first: the options make it usable */
-			FILE *f = fopen(path, "wb");
-			bool ok = f && fwrite(bin, 1, size, f) == size;
-			ok = (f ? fclose(f) == 0 : false) && ok;
-			FILE *g = ok ? fopen(opt_path, "w") : NULL;
-			ok = g && fputs(opts, g) >= 0 && ok;
-			ok = (g ? fclose(g) == 0 : false) && ok;
-			if (!ok)
-				s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
-		}
-		free(bin);
-		if (prog)
-			clReleaseProgram(prog);
-	}
+	for (size_t i = 0; i < n && s == LM_OK; i++)
+		s = save_one(ctx, d, mix, chains, kernel_dir, alphas[i], dir);
 	clReleaseContext(ctx);
+	return s;
+}
+
+void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a,
+			  char rec[LM_MEAS_QUEUE_RECORD])
+{
+	char at[32];
+	lm_alpha_format(a, at, sizeof at);
+	memset(rec, ' ', LM_MEAS_QUEUE_RECORD);
+	int k = snprintf(rec, LM_MEAS_QUEUE_RECORD, "%s %u %s", mix->name, chains, at);
+	rec[k] = ' ';
+	rec[LM_MEAS_QUEUE_RECORD - 1] = '\n';
+}
+
+/* Reads one whole record; false at the end of the queue. Every record is
+ * written whole before any reader starts and every read asks for exactly
+ * one, so readers sharing the pipe never split one. */
+static bool read_queued(int fd, char *rec)
+{
+	size_t got = 0;
+	while (got < LM_MEAS_QUEUE_RECORD) {
+		ssize_t r = read(fd, rec + got, LM_MEAS_QUEUE_RECORD - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		got += (size_t)r;
+	}
+	return true;
+}
+
+lm_status lm_meas_save_queue(const lm_device *d, cl_context ctx, const char *kernel_dir, int fd,
+			     const char *dir, unsigned *built)
+{
+	cl_int err;
+	cl_context own = NULL;
+	if (!ctx) {
+		own = ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+		if (err != CL_SUCCESS)
+			return lm_fail_cl(err, "clCreateContext", d->name);
+	}
+	lm_status s = LM_OK;
+	char rec[LM_MEAS_QUEUE_RECORD + 1];
+	unsigned n = 0;
+	while (s == LM_OK && read_queued(fd, rec)) {
+		rec[LM_MEAS_QUEUE_RECORD] = '\0';
+		char name[64], at[32];
+		unsigned chains;
+		lm_alpha a;
+		const lm_mix *mix = NULL;
+		if (sscanf(rec, "%63s %u %31s", name, &chains, at) != 3 || !(mix = lm_mix_find(name)) ||
+		    chains < 1 || chains > 16 || lm_alpha_parse(at, &a) != LM_OK)
+			s = lm_fail(LM_EUSAGE, "build queue: bad record '%.*s'", LM_MEAS_QUEUE_RECORD - 1, rec);
+		else if ((s = save_one(ctx, d, mix, chains, kernel_dir, a, dir)) == LM_OK)
+			n++;
+	}
+	if (own)
+		clReleaseContext(own);
+	if (built)
+		*built = n;
 	return s;
 }
 

@@ -42,6 +42,7 @@ typedef struct {
 	const char *kernel_dir;       /* NULL: embedded kernels */
 	const char *binary_dir;       /* kernels other processes built
 				       * (lm_meas_save_binary); NULL: none */
+	cl_context context;           /* one to share (retained); NULL: its own */
 	bool warmup_every;            /* a warm-up launch before every point; else
 				       * before the first point of each program only */
 	uint64_t seed;                /* of the chase buffer's shuffle */
@@ -165,6 +166,21 @@ void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, char *b
  * (NVIDIA). */
 lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned chains,
 				const char *kernel_dir, const lm_alpha *alphas, size_t n, const char *dir);
+
+/* A build queue: records of LM_MEAS_QUEUE_RECORD bytes, "MIX CHAINS ALPHA"
+ * padded with spaces and ended by a newline, in a pipe that several
+ * processes read (latmix kernel --save-binary DIR --alpha -): each takes
+ * the next kernel when it has built the last, so the processes that got
+ * their context first build more. */
+#define LM_MEAS_QUEUE_RECORD 64
+void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a,
+			  char rec[LM_MEAS_QUEUE_RECORD]);
+
+/* Builds the kernels the records read from fd name until its end, as
+ * lm_meas_save_binaries does, in ctx (NULL: a context of its own); *built
+ * (may be NULL): how many. */
+lm_status lm_meas_save_queue(const lm_device *d, cl_context ctx, const char *kernel_dir, int fd,
+			     const char *dir, unsigned *built);
 
 /* The source as latmix builds it for alpha on d (build options first, as a
  * comment) and, if binary, the device binary where it is text (NVIDIA:

@@ -85,7 +85,9 @@ static const opt table[] = {
 	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "DIR",
 	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
 	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "
-	  "files to build a sweep's kernels in several processes at once)" },
+	  "files to build a sweep's kernels in several processes at once); --alpha -: the kernels "
+	  "named by 64-byte records 'MIX CHAINS ALPHA' on standard input, --mix and --chains ignored "
+	  "(a queue several processes share)" },
 	{ "build-jobs", 0, OPT_INT, "0", 0, 64, MEAS, OFF(build_jobs), "N",
 	  "processes that build the sweep's kernels at once before it starts (latmix kernel "
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "

@@ -303,23 +303,19 @@ static unsigned build_jobs(const sweep *sw, size_t n)
 
 extern char **environ;
 
-/* Starts `latmix kernel --save-binary` for the kernels of one mix and
- * chains count at the alphas of a comma list, its output discarded (a
- * kernel that fails here is built, and its error reported, when its point
- * comes). */
-static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, const char *alphas,
-			pid_t *pid)
+/* Starts `latmix kernel --save-binary DIR --alpha -`, its standard input
+ * the build queue, its output discarded (a kernel that fails here is
+ * built, and its error reported, when its point comes). */
+static bool spawn_builder(const sweep *sw, int queue, pid_t *pid)
 {
 	const lm_options *o = sw->o;
-	char dev[32], k[16], simd[16], maxw[16];
+	char dev[32], simd[16], maxw[16];
 	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
-	snprintf(k, sizeof k, "%u", chains);
 	snprintf(simd, sizeof simd, "%d", o->simd);
 	snprintf(maxw, sizeof maxw, "%d", o->max_warps);
-	char *argv[24] = { "latmix", "kernel", "-d", dev, "--mix", (char *)mix->name, "--chains", k,
-			   "--alpha", (char *)alphas, "--save-binary", (char *)sw->binary_dir,
-			   "--simd", simd, "--max-warps", maxw };
-	int n = 16;
+	char *argv[16] = { "latmix", "kernel", "-d", dev, "--alpha", "-", "--save-binary",
+			   (char *)sw->binary_dir, "--simd", simd, "--max-warps", maxw };
+	int n = 12;
 	if (o->kernel_dir) {
 		argv[n++] = "--kernel-dir";
 		argv[n++] = (char *)o->kernel_dir;
@@ -327,6 +323,7 @@ static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, con
 	argv[n] = NULL;
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, queue, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
 	int err = posix_spawn(pid, "/proc/self/exe", &fa, NULL, argv, environ);
@@ -335,88 +332,72 @@ static bool spawn_build(const sweep *sw, const lm_mix *mix, unsigned chains, con
 }
 
 /* Builds every kernel the sweep will use (but those a resumed file has
- * all the points of) in up to build_jobs() processes at once, a few
- * kernels each, into a temporary directory the measurements load them
- * from. NVIDIA's driver builds one kernel at a time in a process (0.2 to
- * 0.5 s each), and creates one context at a time on a GPU (so a process a
- * kernel would wait on that instead). Nothing here is fatal: a kernel not
- * built ahead is built when needed. */
+ * all the points of) before it starts, into a temporary directory the
+ * measurements load them from: the kernels go into a queue (a pipe) that
+ * build_jobs() - 1 `latmix kernel` processes and this one (in the sweep's
+ * context, made before the others start) take from, one kernel at a time.
+ * NVIDIA's driver builds one kernel at a time in a process (0.2 to 0.5 s
+ * each) and creates one context at a time on a GPU (about 0.3 s each), so
+ * the processes that got their context first build more. Nothing here is
+ * fatal: a kernel not built ahead is built when needed. */
 static void build_ahead(sweep *sw, const lm_results *prev)
 {
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	/* the kernels to build, and how many a process takes */
+	/* the queue: at most what a pipe holds before anyone reads */
+	enum { MAX_QUEUED = 65536 / LM_MEAS_QUEUE_RECORD };
+	char(*queue)[LM_MEAS_QUEUE_RECORD] = malloc(MAX_QUEUED * sizeof *queue);
 	size_t total = 0;
-	bool todo[MAX_MIXES][MAX_CHAINS][64] = { { { false } } };
-	for (size_t i = 0; i < sw->p.nmixes; i++) {
+	for (size_t i = 0; queue && i < sw->p.nmixes; i++) {
 		const plan_mix *pm = &sw->p.mixes[i];
 		for (size_t c = 0; c < pm->nchains; c++)
-			for (size_t a = 0; a < sw->nalphas[i][c] && a < 64; a++) {
+			for (size_t a = 0; a < sw->nalphas[i][c] && total < MAX_QUEUED; a++) {
 				bool t = !prev;
 				for (size_t j = 0; j < sw->p.nwarps && !t; j++)
 					t = !done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
 							 sw->p.warps[j]);
-				todo[i][c][a] = t;
-				total += t;
+				if (t)
+					lm_meas_queue_record(pm->mix, pm->chains[c], sw->alphas[i][c][a],
+							     queue[total++]);
 			}
 	}
 	unsigned jobs = build_jobs(sw, total);
-	if (jobs <= 1 || total == 0)
-		return;
 	const char *tmp = getenv("TMPDIR");
+	int fds[2] = { -1, -1 };
+	if (jobs <= 1 || total == 0 || !sw->base.context)
+		goto done;
 	snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(sw->binary_dir)) {
+	if (!mkdtemp(sw->binary_dir) || pipe(fds) != 0) {
 		sw->binary_dir[0] = '\0';
-		return;
+		goto done;
 	}
-	size_t per = (total + jobs - 1) / jobs;
-	unsigned running = 0, started = 0, ok = 0;
-	bool stop = false;
-	for (size_t i = 0; i < sw->p.nmixes && !stop; i++) {
-		const plan_mix *pm = &sw->p.mixes[i];
-		for (size_t c = 0; c < pm->nchains && !stop; c++) {
-			size_t a = 0;
-			while (a < sw->nalphas[i][c] && a < 64 && !stop) {
-				char list[512] = "";
-				size_t k = 0, len = 0;
-				for (; a < sw->nalphas[i][c] && a < 64 && k < per; a++) {
-					if (!todo[i][c][a])
-						continue;
-					char at[32];
-					lm_alpha_format(sw->alphas[i][c][a], at, sizeof at);
-					len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", k ? "," : "", at);
-					k++;
-				}
-				if (!k)
-					continue;
-				int st;
-				pid_t pid;
-				if (running == jobs && (pid = wait(&st)) > 0) {
-					running--;
-					ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
-				}
-				if (spawn_build(sw, pm->mix, pm->chains[c], list, &pid)) {
-					running++;
-					started++;
-				} else {
-					stop = true; /* no /proc/self/exe, say: build in process */
-				}
-			}
-		}
+	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
+	close(fds[1]);
+	unsigned started = 0, ok = 0, mine = 0;
+	for (unsigned j = 1; queued && j < jobs; j++) {
+		pid_t pid;
+		if (!spawn_builder(sw, fds[0], &pid))
+			break; /* no /proc/self/exe, say: this process builds them */
+		started++;
 	}
-	while (running) {
+	lm_status s = queued ? lm_meas_save_queue(&sw->d, sw->base.context, sw->o->kernel_dir, fds[0],
+						 sw->binary_dir, &mine)
+			     : LM_EIO;
+	lm_error_clear();
+	close(fds[0]);
+	for (unsigned j = 0; j < started; j++) {
 		int st;
 		if (wait(&st) < 0)
 			break;
-		running--;
 		ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
 	}
 	double t = since(&t0);
 	sw->cost.programs += t;
-	fprintf(stderr, "latmix: %zu kernels built ahead by %u processes (%u at once) in %.1f s%s\n",
-		total, started, jobs, t,
-		ok < started || stop ? "; some failed: those are built as needed" : "");
+	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s\n",
+		total, t, mine, started, ok < started || s != LM_OK ? "; some failed: those are built as needed" : "");
 	sw->base.binary_dir = sw->binary_dir;
+done:
+	free(queue);
 }
 
 /* Removes the kernels build_ahead left. */
@@ -611,10 +592,19 @@ lm_status lm_sweep_run(const lm_options *o)
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	size_t done_n = 0, measured = 0;
+	/* one context for every mix, made before any builder starts (NVIDIA
+	 * makes them one at a time: this one would wait for theirs) */
+	cl_int err;
+	sw->base.context = clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		sw->base.context = NULL; /* each mix tries its own, and says why */
+	sw->cost.setup += since(&t0);
 	build_ahead(sw, resuming ? &prev : NULL);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = run_mix(sw, i, f, resuming ? &prev : NULL, &done_n, &measured, &t0);
 	remove_binaries(sw);
+	if (sw->base.context)
+		clReleaseContext(sw->base.context);
 	double total = since(&t0);
 	fprintf(f, "# sweep_seconds = %.1f (%zu points%s)\n# sweep_time = ", total, measured,
 		s == LM_OK ? "" : ", interrupted by an error");
