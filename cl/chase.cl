@@ -123,17 +123,18 @@ static inline float lm_rsqrt(float x)
 #define LOAD_POS(c) a[c] = pos[(c) * nthreads + gid];
 #define STORE_POS(c) pos[(c) * nthreads + gid] = a[c];
 
-/* Several chains: each step's input also takes the previous chain's value
- * (before its step) times a run-time 0: one integer multiply-add per step,
- * which ties every chain to its neighbour, so no compiler can run one chain
- * many steps ahead of the others and serialise their loads (NVIDIA's did:
- * 4 chains at one warp took 2 to 3 memory latencies per step instead of
- * one, depending on unrelated lines; data/measured/nvidia-h200/
- * flag-placement/). With one chain the step is bare. */
+/* Several chains: before each step every chain's value takes
+ * z = (first chain's value ^ last chain's value) * a run-time 0: one
+ * integer multiply a step of all chains and one add a chain, which ties
+ * the chains together, so no compiler can run one chain many steps ahead
+ * of the others and serialise their loads (NVIDIA's did: 4 chains at one
+ * warp took 2 memory latencies a step instead of one, depending on
+ * unrelated lines; data/measured/nvidia-h200/chain-tie/). A tie to each
+ * chain's neighbour keeps every old value a step longer: AMD's compiler ran
+ * short of registers with it at 8 chains. With one chain the step is bare. */
 #if CHAINS > 1
-#define LM_TIE(c) t[c] = a[c] + a[((c) + CHAINS - 1) % CHAINS] * izero;
-#define LM_TIED(c) a[c] = t[c];
-#define LM_STEPS { uint t[CHAINS]; LM_ALL(LM_TIE) LM_ALL(LM_TIED) LM_ALL(STEP) }
+#define LM_TIE(c) a[c] += z;
+#define LM_STEPS { const uint z = (a[0] ^ a[CHAINS - 1]) * izero; LM_ALL(LM_TIE) LM_ALL(STEP) }
 #else
 #define LM_STEPS LM_ALL(STEP)
 #endif

@@ -29,6 +29,8 @@ typedef struct {
 	lm_isa_kind kind;
 	unsigned add_ops;
 	bool load;              /* a load: chase or fixed, decided by its address */
+	bool copy;              /* a register copy (AMD: a move, or an AGPR read back):
+				 * addr holds its source */
 	bool branch;
 	char target[48];        /* a branch's label */
 	reg_range wr[MAX_RANGES], addr[MAX_RANGES];
@@ -100,6 +102,31 @@ static const char *token(const char *s, const char *stop, char *buf, size_t size
 static bool overlaps(const reg_range *a, const reg_range *b)
 {
 	return a->file == b->file && a->lo <= b->hi && b->lo <= a->hi;
+}
+
+/* The last instruction of the loop lo..hi before i (around the loop) that
+ * writes any of r; NULL if none does. */
+static const inst *reaching(const inst *insts, size_t lo, size_t hi, size_t i, const reg_range *r)
+{
+	size_t n = hi - lo + 1;
+	for (size_t k = 1; k <= n; k++) {
+		const inst *in = &insts[lo + (i - lo + n - k) % n];
+		for (int w = 0; w < in->nwr; w++)
+			if (overlaps(r, &in->wr[w]))
+				return in;
+	}
+	return NULL;
+}
+
+/* Whether an instruction from lo to hi writes any register copy c reads. */
+static bool written_in(const inst *insts, size_t lo, size_t hi, const inst *c)
+{
+	for (size_t j = lo; j <= hi; j++)
+		for (int a = 0; a < c->naddr; a++)
+			for (int w = 0; w < insts[j].nwr; w++)
+				if (overlaps(&c->addr[a], &insts[j].wr[w]))
+					return true;
+	return false;
 }
 
 static void add_range(reg_range *r, int *n, char file, unsigned lo, unsigned hi)
@@ -205,7 +232,7 @@ static void amd_operands(const char *s, const char *op, inst *in)
 		if (amd_reg(opd, &r)) {
 			if (first && dst)
 				add_range(in->wr, &in->nwr, r.file, r.lo, r.hi);
-			else if (in->load)
+			else if (in->load || in->copy)
 				add_range(in->addr, &in->naddr, r.file, r.lo, r.hi);
 		}
 		first = false;
@@ -259,6 +286,8 @@ static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
 		amd_operands(half, op, in);
 	} else {
 		snprintf(in->op, sizeof in->op, "%s", op);
+		in->copy = !in->load && (starts(op, "v_mov_b32") || starts(op, "v_accvgpr_read") ||
+					 starts(op, "s_mov_b"));
 		amd_operands(rest, op, in);
 	}
 	if (strcmp(op, "s_branch") == 0 || starts(op, "s_cbranch_")) {
@@ -544,16 +573,20 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 	}
 
 	/* a load whose address no instruction of the loop writes reads the
-	 * same place every iteration: the stop flag */
+	 * same place every iteration: the stop flag; so does one whose address
+	 * only a copy of an unchanging register writes (a register the
+	 * compiler parked, in an AGPR say, and reads back) */
 	for (size_t i = best_lo; i <= best_hi; i++) {
 		inst *in = &insts[i];
 		if (!in->load)
 			continue;
 		bool varies = false;
-		for (size_t j = best_lo; j <= best_hi && !varies; j++)
-			for (int a = 0; a < in->naddr && !varies; a++)
-				for (int w = 0; w < insts[j].nwr && !varies; w++)
-					varies = overlaps(&in->addr[a], &insts[j].wr[w]);
+		for (int a = 0; a < in->naddr && !varies; a++) {
+			/* the write that reaches the load: the nearest before it,
+			 * around the loop */
+			const inst *w = reaching(insts, best_lo, best_hi, i, &in->addr[a]);
+			varies = w && !(w->copy && !written_in(insts, best_lo, best_hi, w));
+		}
 		in->kind = varies ? LM_ISA_CHASE : LM_ISA_FIXED;
 	}
 	for (size_t i = best_lo; i <= best_hi && s == LM_OK; i++) {
