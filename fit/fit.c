@@ -1136,6 +1136,14 @@ void lm_fit_check(const lm_results *res, lm_fit_result *r)
 					add_flag(r, "%s mem_thru: at most %.4g, the stream mix's peak", name, limit);
 			}
 		}
+		/* a peak below what the mix measured: the model's knee cut a curve
+		 * still rising (gmem-stride2 on the H200: 0.0577 fitted, 0.0632
+		 * measured at 64 warps) */
+		const lm_alpha any = { -1, 1 };
+		double got = direct(res, name, any, 1, ~0u, 0, DIRECT_MEM_IPC);
+		if (thru->kind == LM_PARAM_VALUE && isfinite(got) && thru->value < (1 - slack) * got)
+			add_flag(r, "%s mem_thru %.4g is %.0f%% below the highest memory throughput measured "
+				 "(%.4g)", name, thru->value, 100 * (1 - thru->value / got), got);
 		double lat1 = direct(res, name, zero, 1, 1, 1, DIRECT_CYCLES);
 		if (lat->kind == LM_PARAM_VALUE && isfinite(lat1) && lat->value < (1 - slack) * lat1)
 			add_flag(r, "%s mem_lat %.4g is %.0f%% below the one-warp latency measured at alpha 0 "

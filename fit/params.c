@@ -251,6 +251,8 @@ typedef struct {
 	FILE *f;
 	int line;           /* line last handed to inih */
 	bool ends_newline;  /* did the last line read end in '\n'? */
+	bool continued;     /* did it begin with white space (a value's continuation)? */
+	int last_field;     /* the field read last, -1 if none */
 	lm_params ps;
 	int field_line[NFIELDS];
 	param_lines lines[LM_PARAM_COUNT];
@@ -266,6 +268,7 @@ static char *read_line(char *str, int num, void *stream)
 	if (s) {
 		size_t len = strlen(s);
 		r->ends_newline = len > 0 && s[len - 1] == '\n';
+		r->continued = s[0] == ' ' || s[0] == '\t';
 		if (r->ends_newline)
 			r->line++;
 	}
@@ -333,10 +336,19 @@ static int handle_field(reader *r, const char *section, const char *key,
 		const field *fd = &fields[i];
 		if (strcmp(fd->section, section) || strcmp(fd->key, key))
 			continue;
+		char *dst = (char *)&r->ps + fd->offset;
+		if (r->field_line[i] && fd->type == F_STR && r->continued && r->last_field == (int)i) {
+			/* a continuation line of a long value: joined with a space */
+			if (strlen(dst) + 1 + strlen(value) >= fd->size)
+				return reject(r, section, key, "too long", NULL);
+			strcat(dst, " ");
+			strcat(dst, value);
+			return 1;
+		}
 		if (r->field_line[i])
 			return reject(r, section, key, "given twice", NULL);
 		r->field_line[i] = cur_line(r);
-		char *dst = (char *)&r->ps + fd->offset;
+		r->last_field = (int)i;
 		switch (fd->type) {
 		case F_STR:
 			if (strlen(value) >= fd->size)
@@ -561,6 +573,7 @@ lm_status lm_params_read(const char *path, lm_params *out)
 	r->ps = lm_params_empty();
 	r->ps.format = 0;
 	r->ends_newline = true;
+	r->last_field = -1;
 	r->f = fopen(path, "r");
 	if (!r->f) {
 		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
@@ -617,6 +630,32 @@ static bool field_set(const lm_params *ps, const field *fl)
 
 /* The fields of the required sections, or of the optional ones; an optional
  * section with nothing set is left out. */
+
+/* key = value, a long value broken at spaces over indented continuation
+ * lines (INI's multi-line values: inih reads lines of at most 200 bytes),
+ * before a " | " where one is near; the reader joins them with a space. */
+static void write_str(FILE *f, const char *key, const char *v)
+{
+	enum { WIDTH = 150 };
+	fprintf(f, "%s = ", key);
+	size_t n = strlen(v);
+	while (n > WIDTH) {
+		size_t cut = 0;
+		for (size_t k = WIDTH; k > WIDTH / 2 && !cut; k--)
+			if (v[k] == ' ' && v[k + 1] == '|')
+				cut = k;
+		for (size_t k = WIDTH; k > 0 && !cut; k--)
+			if (v[k] == ' ' && v[k - 1] != ' ' && v[k + 1] != ' ')
+				cut = k;
+		if (!cut)
+			break;
+		fprintf(f, "%.*s\n    ", (int)cut, v);
+		v += cut + 1;
+		n -= cut + 1;
+	}
+	fprintf(f, "%s\n", v);
+}
+
 static void put_fields(FILE *f, const lm_params *ps, bool optional)
 {
 	const char *section = "";
@@ -642,7 +681,7 @@ static void put_fields(FILE *f, const lm_params *ps, bool optional)
 		if (fl->doc)
 			fprintf(f, "; %s\n", fl->doc);
 		switch (fl->type) {
-		case F_STR: fprintf(f, "%s = %s\n", fl->key, src); break;
+		case F_STR: write_str(f, fl->key, src); break;
 		case F_INT: {
 			int v = *(const int *)(const void *)src;
 			if (v || strcmp(fl->key, "format") == 0)

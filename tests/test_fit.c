@@ -346,6 +346,7 @@ START_TEST(fits_beyond_direct_measurements_are_flagged)
 	add_row(&res, "gmem", 1, zero, 1, 0.0014, 0, 700);
 	add_row(&res, "gmem", 1, inf, 1, 0, 0.2, 5.0);
 	add_row(&res, "gmem", 4, inf, 64, 0, 3.9, 5.1);
+	add_row(&res, "gmem", 4, zero, 64, 0.127, 0, 2030);
 	lm_fit_result r;
 	memset(&r, 0, sizeof r);
 	r.nkinds = 1;
@@ -373,6 +374,11 @@ START_TEST(fits_beyond_direct_measurements_are_flagged)
 	r.p[LM_PARAM_MEM_LAT].value = 680;
 	lm_fit_check(&res, &r);
 	ck_assert_msg(r.flags[0] == '\0', "%s", r.flags);
+	/* a peak below a throughput the file measured */
+	r.p[LM_PARAM_MEM_THRU].value = 0.11;
+	lm_fit_check(&res, &r);
+	ck_assert_msg(strstr(r.flags, "gmem mem_thru 0.11 is 13% below the highest memory throughput measured "
+				      "(0.127)") != NULL, "%s", r.flags);
 	/* only a lower bound: the direct upper one goes into its note */
 	r.p[LM_PARAM_MEM_THRU] = (lm_param){ 0.1, NAN, LM_PARAM_AT_LEAST, "still rising" };
 	lm_fit_check(&res, &r);

@@ -61,6 +61,13 @@ static lm_params sample(void)
 	ps.fit_aic = -4321.5;
 	snprintf(ps.fit_preferred, sizeof ps.fit_preferred, "refined");
 	snprintf(ps.fit_preference, sizeof ps.fit_preference, "AIC lower by 12.5");
+	/* longer than a line inih reads (200 bytes): written over continuation lines */
+	snprintf(ps.fit_flags, sizeof ps.fit_flags, "%s",
+		 "gmem mem_thru 0.1224 is 9% below the highest memory throughput measured (0.135) | "
+		 "gmem-stride2 mem_thru 0.05762 is 10% below the highest memory throughput measured (0.0641) | "
+		 "gmem-random mem_thru 0.00511 is 5% below the highest memory throughput measured (0.005402) | "
+		 "alu_lat 4.2 is 16% below the one-warp add latency measured (5.09 cycles), a flag of 200 "
+		 "characters and more with no bar in it for a long while to be cut at a space instead");
 	for (int i = 0; i < LM_DERIVED_COUNT; i++)
 		ps.derived[i] = i == 3 ? NAN : 10.0 / (i + 1);
 	/* two further memory kinds; sfu without contention */
@@ -123,6 +130,7 @@ START_TEST(round_trip_is_lossless)
 	ck_assert(same_double(b.fit_aic, a.fit_aic));
 	ck_assert_str_eq(b.fit_preferred, a.fit_preferred);
 	ck_assert_str_eq(b.fit_preference, a.fit_preference);
+	ck_assert_str_eq(b.fit_flags, a.fit_flags);
 	for (int i = 0; i < LM_DERIVED_COUNT; i++)
 		ck_assert_msg(same_double(b.derived[i], a.derived[i]), "%s", lm_derived_key(i));
 	ck_assert_str_eq(b.default_kind, a.default_kind);
