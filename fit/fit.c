@@ -128,7 +128,7 @@ lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const 
 		d.v[d.n++] = (lm_fit_point){ lm_alpha_value(x->row.alpha),
 					     (double)x->row.warps * (x->row.chains ? x->row.chains : 1),
 					     x->row.alpha.den ? x->row.mem_ipc : x->row.alu_ipc, x->line,
-					     k < 0 ? 0 : k };
+					     k < 0 ? 0 : k, x->row.chains ? x->row.chains : 1 };
 	}
 	for (size_t k = 0; k < d.nkinds && r->n; k++)
 		if (!any[k]) {
@@ -190,7 +190,7 @@ static size_t kind_stride(const layout *L)
 
 static size_t x_mem_lat(const layout *L, size_t k) { return X_KINDS + kind_stride(L) * k; }
 static size_t x_mem_thru(const layout *L, size_t k) { return x_mem_lat(L, k) + 1; }
-static size_t x_contention(const layout *L, size_t k) { return x_mem_lat(L, k) + 2; }
+static size_t x_chain_lat(const layout *L, size_t k) { return x_mem_lat(L, k) + 2; }
 static size_t x_cost(const layout *L, size_t k) { return x_mem_lat(L, k) + 2 + L->refined; }
 
 static size_t nparams(const layout *L)
@@ -208,7 +208,7 @@ static lm_model_params model_of(const gsl_vector *x, const layout *L, size_t k)
 		.alu_thru = alu_thru,
 		.mem_thru = exp(gsl_vector_get(x, x_mem_thru(L, k))),
 		.issue_thru = alu_thru * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
-		.contention = L->refined ? exp(gsl_vector_get(x, x_contention(L, k))) : NAN,
+		.chain_lat = L->refined ? exp(gsl_vector_get(x, x_chain_lat(L, k))) : NAN,
 		.issue_cost = L->cost ? cost_of(gsl_vector_get(x, x_cost(L, k))) : NAN,
 	};
 }
@@ -236,20 +236,20 @@ static double softmin(const double *t, int k, double p)
 }
 
 /* Group throughput (arithmetic IPC for alpha = inf) at one point. */
-static double predict(const lm_model_params *q, lm_fit_model m, double n, double alpha,
-		      double p)
+static double predict(const lm_model_params *q, lm_fit_model m, const lm_fit_point *pt, double p)
 {
+	double n = pt->warps, alpha = pt->alpha, chains = pt->chains ? pt->chains : 1;
 	if (p == 0) {
-		lm_model_point r = lm_model_eval(q, n, alpha);
+		lm_model_point r = lm_model_eval_chains(q, n, alpha, chains);
 		return isinf(alpha) ? r.alu_ipc : r.mem_ipc;
 	}
 	double t[4];
 	int k = 0;
 	if (m == LM_FIT_REFINED && !isinf(alpha)) {
-		/* the contention curve already bends smoothly into mem_thru */
+		/* the refined memory curve already bends smoothly into mem_thru */
 		lm_model_params mem = *q;
 		mem.alu_thru = mem.issue_thru = NAN;
-		t[k++] = lm_model_eval(&mem, n, alpha).mem_ipc;
+		t[k++] = lm_model_eval_chains(&mem, n, alpha, chains).mem_ipc;
 	} else {
 		t[k++] = n / lm_model_latency(q, alpha);
 		if (!isinf(alpha))
@@ -313,7 +313,7 @@ static int residuals(const gsl_vector *x, void *params, gsl_vector *f)
 	models_of(x, &pb->L, q);
 	for (size_t i = 0; i < pb->n; i++) {
 		const lm_fit_point *pt = &pb->v[i];
-		double y = predict(&q[pt->kind], pb->model, pt->warps, pt->alpha, pb->p);
+		double y = predict(&q[pt->kind], pb->model, pt, pb->p);
 		double r = (y - pt->ipc) / pt->ipc;
 		if (!isfinite(r))
 			return GSL_EDOM;
@@ -445,8 +445,8 @@ static void start_point(const problem *pb, const curve *cv, size_t nc, gsl_vecto
 			mem_thru *= 1.5;
 		gsl_vector_set(x, x_mem_lat(&pb->L, k), log(mem_lat));
 		gsl_vector_set(x, x_mem_thru(&pb->L, k), log(mem_thru));
-		if (pb->L.refined) /* queueing of the order of the warps at the knee */
-			gsl_vector_set(x, x_contention(&pb->L, k), log(0.25 * mem_lat * mem_thru));
+		if (pb->L.refined) /* a tenth of the latency per doubling of chains */
+			gsl_vector_set(x, x_chain_lat(&pb->L, k), log(0.1 * mem_lat));
 		if (pb->L.cost) /* one slot, as the basic model has it */
 			gsl_vector_set(x, x_cost(&pb->L, k), 0.0);
 	}
@@ -460,7 +460,7 @@ static size_t binding_points(const problem *pb, const lm_model_params *q, int k,
 	for (size_t i = 0; i < pb->n; i++) {
 		const lm_fit_point *pt = &pb->v[i];
 		if (k < 0 || (pt->kind == k && !isinf(pt->alpha)))
-			m += lm_model_eval(&q[pt->kind], pt->warps, pt->alpha).bound == b;
+			m += lm_model_eval_chains(&q[pt->kind], pt->warps, pt->alpha, pt->chains ? pt->chains : 1).bound == b;
 	}
 	return m;
 }
@@ -524,7 +524,7 @@ static double least_nonbinding(const problem *pb, const lm_model_params *q)
 		const lm_fit_point *pt = &pb->v[i];
 		lm_model_params o = q[pt->kind];
 		o.issue_thru = NAN;
-		lm_model_point r = lm_model_eval(&o, pt->warps, pt->alpha);
+		lm_model_point r = lm_model_eval_chains(&o, pt->warps, pt->alpha, pt->chains ? pt->chains : 1);
 		need = fmax(need, isinf(pt->alpha) ? r.alu_ipc
 						   : r.mem_ipc * (pt->alpha + lm_model_issue_cost(&o)));
 	}
@@ -637,11 +637,11 @@ static void check_latency(const problem *pb, const lm_model_params *q, int kind,
 		if (kind < 0 ? !isinf(pt->alpha) : pt->kind != kind || pt->alpha != amin)
 			continue;
 		nmin = fmin(nmin, pt->warps);
-		m += lm_model_eval(&q[pt->kind], pt->warps, pt->alpha).bound == LM_BOUND_LATENCY;
+		m += lm_model_eval_chains(&q[pt->kind], pt->warps, pt->alpha, pt->chains ? pt->chains : 1).bound == LM_BOUND_LATENCY;
 	}
 	/* the refined model's memory curve has no sharp latency bound to bind */
-	bool contended = kind >= 0 && q[kind].contention > 0;
-	if (!isfinite(nmin) || ((m > 0 || contended) && p->value > 1e-3))
+	bool gradual = kind >= 0 && q[kind].chain_lat > 0;
+	if (!isfinite(nmin) || ((m > 0 || gradual) && p->value > 1e-3))
 		return;
 	const lm_model_params *k = &q[kind < 0 ? 0 : kind];
 	double a = kind < 0 ? INFINITY : amin;
@@ -687,13 +687,15 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 		check_latency(pb, q, (int)k, &kp[LM_PARAM_MEM_LAT]);
 		fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
 		if (L->refined) {
-			lm_param *c = &kp[LM_PARAM_CONTENTION];
-			fitted(pb, x, cov, var, x_contention(L, k), false, c);
+			lm_param *c = &kp[LM_PARAM_CHAIN_LAT];
+			fitted(pb, x, cov, var, x_chain_lat(L, k), false, c);
 			if (!(c->std_error < c->value)) {
+				/* kept as fitted (the model needs it), said to be loose:
+				 * without several chains it hardly matters */
 				char note[LM_PARAMS_TEXT];
-				snprintf(note, sizeof note, "not determined by the data: fitted %.3g +- %.2g",
-					 c->value, c->std_error);
-				set_param(c, NAN, NAN, LM_PARAM_MISSING, note);
+				snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
+					 "no or few multi-chain curves", c->value, c->std_error);
+				set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
 			}
 		}
 		check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
@@ -765,7 +767,7 @@ static void report_errors(const problem *pb, const curve *cv, size_t nc, lm_fit_
 		k->max = 0;
 		for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++) {
 			const lm_fit_point *pt = &pb->v[i];
-			double e = (predict(&q[pt->kind], pb->model, pt->warps, pt->alpha, 0) - pt->ipc) /
+			double e = (predict(&q[pt->kind], pb->model, pt, 0) - pt->ipc) /
 				   pt->ipc;
 			s += e * e;
 			k->max = fmax(k->max, fabs(e));
@@ -840,7 +842,7 @@ static size_t count_downweighted(const problem *pb, const gsl_vector *x, const c
 		r->curve[c].downweighted = 0;
 		for (size_t i = cv[c].start; i < cv[c].start + cv[c].n; i++) {
 			const lm_fit_point *pt = &pb->v[i];
-			double y = predict(&q[pt->kind], pb->model, pt->warps, pt->alpha, 0);
+			double y = predict(&q[pt->kind], pb->model, pt, 0);
 			r->curve[c].downweighted += (y - pt->ipc) / pt->ipc > DOWNWEIGHTED;
 		}
 		total += r->curve[c].downweighted;
@@ -1167,8 +1169,8 @@ lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refi
 	double gain = basic->aic - refined->aic;
 	lm_fit_model m = gain > 2 ? LM_FIT_REFINED : LM_FIT_BASIC;
 	snprintf(why, size, "AIC basic %.1f, refined %.1f: %s", basic->aic, refined->aic,
-		 m == LM_FIT_REFINED ? "contention pays for its parameter"
-				     : "contention does not pay for its parameter");
+		 m == LM_FIT_REFINED ? "the refined model pays for its parameter"
+				     : "the refined model does not pay for its parameter");
 	return m;
 }
 

@@ -17,7 +17,7 @@
 
 typedef enum {
 	LM_FIT_BASIC,   /* thesis §4.1: a sharp min of latency and bounds */
-	LM_FIT_REFINED, /* plus memory contention c (model.h) */
+	LM_FIT_REFINED, /* a gradual memory knee and chain_lat (model.h) */
 	LM_FIT_NMODELS
 } lm_fit_model;
 
@@ -34,12 +34,13 @@ typedef struct {
 	int line;      /* in the source file; 0: none */
 	int kind;      /* memory kind, an index into lm_fit_data.kind; any for
 			* alpha = inf, which no memory kind enters */
+	unsigned chains; /* per thread; 0 counts as 1 */
 } lm_fit_point;
 
 #define LM_FIT_MAX_KINDS LM_PARAMS_MAX_KINDS
 
 /* The points to fit, in any order. Each memory kind (a mix: what replaces
- * the load in the chain) has its own mem_lat, mem_thru, contention and,
+ * the load in the chain) has its own mem_lat, mem_thru, chain_lat and,
  * optionally, issue cost; the arithmetic parameters are shared. nkinds 0
  * is one unnamed kind. */
 typedef struct {

@@ -57,23 +57,30 @@ double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which)
 	return best;
 }
 
-/* Refined model: memory utilisation rho solves
- *   n = rho * mem_thru * L + c * rho^2 / (1 - rho),
- * i.e. (c - a) rho^2 + (a + n) rho - n = 0 with a = mem_thru * L; the root in
- * [0, 1) written so that it does not cancel. */
-static double contention_rho(double n, double a, double c)
+/* The refined model's knee: the share of the memory peak reached at
+ * r = n / (Latency * mem_thru), (1 - exp(-r^2))^(1/2); r below 1e-8 gives r
+ * to double precision. data/model-study/ says why this shape. */
+static double knee_share(double r)
 {
-	double b = a + n;
-	double disc = (a - n) * (a - n) + 4.0 * c * n;
-	return 2.0 * n / (b + sqrt(disc));
+	if (!(r > 0))
+		return 0;
+	if (r < 1e-8)
+		return r;
+	return sqrt(-expm1(-r * r));
 }
 
-static bool contended(const lm_model_params *p, double alpha)
+static bool refined(const lm_model_params *p, double alpha)
 {
-	return present(p->contention) && present(p->mem_thru) && !isinf(alpha);
+	return present(p->chain_lat) && present(p->mem_thru) && !isinf(alpha);
 }
 
 lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha)
+{
+	return lm_model_eval_chains(p, n, alpha, 1);
+}
+
+lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double alpha,
+				    double chains)
 {
 	lm_model_point r = { 0, 0, LM_BOUND_LATENCY };
 	lm_bound which;
@@ -81,10 +88,11 @@ lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha)
 	double lat = lm_model_latency(p, alpha);
 	double x = n / lat;
 
-	if (contended(p, alpha)) {
+	if (refined(p, alpha)) {
 		/* Memory saturates gradually; arithmetic and issue stay sharp. */
-		double xm = p->mem_thru *
-			    contention_rho(n, p->mem_thru * lat, p->contention);
+		if (chains > 1)
+			lat += p->chain_lat * log2(chains);
+		double xm = p->mem_thru * knee_share(n / (lat * p->mem_thru));
 		lm_model_params q = *p;
 		q.mem_thru = NAN;
 		lm_bound other;
@@ -116,11 +124,12 @@ double lm_model_warps_needed(const lm_model_params *p, double alpha, double f)
 	if (!isfinite(peak) || !(f > 0))
 		return INFINITY;
 	double x = f * peak;
-	if (contended(p, alpha)) {
+	if (refined(p, alpha)) {
+		/* the share rho of the memory peak: r = (-log(1 - rho^2))^(1/2) */
 		double rho = x / p->mem_thru;
 		if (rho >= 1)
 			return INFINITY;
-		return x * lat + p->contention * rho * rho / (1 - rho);
+		return lat * p->mem_thru * sqrt(-log1p(-rho * rho));
 	}
 	return x * lat;
 }

@@ -1,5 +1,6 @@
 /* model: the latency-hiding model of Volkov's thesis (§4.1, §4.5, §4.6,
- * §4.8) and latmix's refined model with memory contention.
+ * §4.8) and latmix's refined model: a gradual memory knee, and chains that
+ * lengthen a warp's step.
  *
  * Units: latencies in cycles; throughputs in warp instructions per cycle per
  * compute unit (IPC); occupancy n in resident warps per compute unit. A
@@ -19,7 +20,9 @@ typedef struct {
 	double alu_thru;   /* arithmetic warp instructions / cycle / CU */
 	double mem_thru;   /* memory warp instructions / cycle / CU */
 	double issue_thru; /* warp instructions of any kind / cycle / CU */
-	double contention; /* refined model's c (dimensionless); 0 or NAN: none */
+	double chain_lat;  /* refined model: cycles a warp's step takes longer per
+			    * doubling of the chains it runs; 0 or NAN: the basic
+			    * model (a fitted refined model's is never 0) */
 	double issue_cost; /* issue slots a memory instruction takes, in units of
 			    * an arithmetic one's (thesis §4.7: SFU 2, shared 3
 			    * on Maxwell); 0 or NAN: 1 */
@@ -53,14 +56,24 @@ double lm_model_latency(const lm_model_params *p, double alpha);
  * the binding bound. */
 double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which);
 
-/* Throughput at occupancy n (thesis §4.1; with contention > 0, the refined
- * model, where memory latency grows with utilisation as in Kingman's queue).
- * n >= 0, alpha >= 0 or INFINITY. */
+/* Throughput at occupancy n (thesis §4.1), chains 1: lm_model_eval_chains. */
 lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha);
 
-/* Occupancy needed to reach fraction f (0 < f <= 1) of lm_model_peak (§4.5):
- * f * Latency * peak in the basic model. INFINITY where unreachable (the
- * refined model never quite reaches its memory peak) or no bound is known. */
+/* Throughput at occupancy n = warps x chains, each warp running `chains`
+ * chains (1 or more). The basic model ignores chains. The refined model
+ * (chain_lat present) lengthens a memory step by chain_lat x log2(chains)
+ * and bends memory throughput into mem_thru gradually:
+ *   mem_thru * (1 - exp(-r^2))^(1/2),  r = n / (Latency * mem_thru),
+ * the basic model's n / Latency well below the knee (r << 1) and mem_thru
+ * well above it; arithmetic and issue bounds stay sharp. n >= 0, alpha >= 0
+ * or INFINITY. */
+lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double alpha,
+				    double chains);
+
+/* Occupancy needed to reach fraction f (0 < f <= 1) of lm_model_peak (§4.5),
+ * one chain: f * Latency * peak in the basic model. INFINITY where
+ * unreachable (the refined model never quite reaches its memory peak) or no
+ * bound is known. */
 double lm_model_warps_needed(const lm_model_params *p, double alpha, double f);
 
 /* The cusp (§4.5): the alpha where the binding bound passes from memory to

@@ -25,8 +25,8 @@ static const struct {
 		"peak memory throughput", false },
 	[LM_PARAM_ISSUE_THRU] = { "issue_thru", "warp-inst/cycle/CU",
 		"peak instruction issue throughput, all kinds", false },
-	[LM_PARAM_CONTENTION] = { "contention", "1",
-		"refined model: memory queueing coefficient c", true },
+	[LM_PARAM_CHAIN_LAT] = { "chain_lat", "cycles",
+		"refined model: latency a memory step gains per doubling of the chains a warp runs", true },
 	[LM_PARAM_ISSUE_COST] = { "issue_cost", "issue-slots",
 		"issue slots per memory instruction, an arithmetic one taking 1", true },
 };
@@ -44,7 +44,7 @@ const char *lm_param_kind_name(lm_param_kind k) { return kind_names[k]; }
 
 bool lm_param_per_kind(lm_param_id id)
 {
-	return id == LM_PARAM_MEM_LAT || id == LM_PARAM_MEM_THRU || id == LM_PARAM_CONTENTION ||
+	return id == LM_PARAM_MEM_LAT || id == LM_PARAM_MEM_THRU || id == LM_PARAM_CHAIN_LAT ||
 	       id == LM_PARAM_ISSUE_COST;
 }
 
@@ -102,7 +102,7 @@ lm_model_params lm_params_model(const lm_params *ps)
 		.alu_lat = v[LM_PARAM_ALU_LAT], .mem_lat = v[LM_PARAM_MEM_LAT],
 		.alu_thru = v[LM_PARAM_ALU_THRU], .mem_thru = v[LM_PARAM_MEM_THRU],
 		.issue_thru = v[LM_PARAM_ISSUE_THRU],
-		.contention = v[LM_PARAM_CONTENTION],
+		.chain_lat = v[LM_PARAM_CHAIN_LAT],
 		.issue_cost = v[LM_PARAM_ISSUE_COST],
 	};
 }
@@ -126,7 +126,7 @@ lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char
 			continue;
 		q.mem_lat = value_of(&p[LM_PARAM_MEM_LAT]);
 		q.mem_thru = value_of(&p[LM_PARAM_MEM_THRU]);
-		q.contention = value_of(&p[LM_PARAM_CONTENTION]);
+		q.chain_lat = value_of(&p[LM_PARAM_CHAIN_LAT]);
 		q.issue_cost = value_of(&p[LM_PARAM_ISSUE_COST]);
 		*out = q;
 		return LM_OK;
@@ -178,7 +178,7 @@ static const field fields[] = {
 	S("device", "clock_source", clock_source),
 	{ "kinds", "default", F_STR, offsetof(lm_params, default_kind),
 	  sizeof(((lm_params *)0)->default_kind), true,
-	  "memory kind (mix) of [mem_lat], [mem_thru], [contention], [issue_cost]; "
+	  "memory kind (mix) of [mem_lat], [mem_thru], [chain_lat], [issue_cost]; "
 	  "any other kind K has [mem_lat.K] and so on" },
 	{ "fit", "points", F_INT, offsetof(lm_params, fit_points), 0, true,
 	  "measured points fitted; errors relative, (model - measured) / measured" },
@@ -366,6 +366,10 @@ static int handle_field(reader *r, const char *section, const char *key,
 			return 1;
 		}
 	}
+	if (strncmp(section, "contention", 10) == 0)
+		return reject(r, section, key, "Kingman's contention, the refined model of latmix 0.1, "
+			      "which latmix no longer has (its refined model has [chain_lat]): fit the data "
+			      "again", NULL);
 	return reject(r, section, key, "unknown key", NULL);
 }
 
@@ -390,9 +394,9 @@ static int handle_param(reader *r, int id, lm_param *p, param_lines *pl,
 			return reject(r, section, key, "not a number", value);
 		if (isnan(p->value))
 			return 1;
-		if (id == LM_PARAM_CONTENTION ? p->value < 0 : p->value <= 0)
+		if (id == LM_PARAM_CHAIN_LAT ? p->value < 0 : p->value <= 0)
 			return reject(r, section, key,
-				      id == LM_PARAM_CONTENTION ? "must not be negative"
+				      id == LM_PARAM_CHAIN_LAT ? "must not be negative"
 								: "must be positive",
 				      value);
 		return 1;

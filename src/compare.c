@@ -74,7 +74,7 @@ static cell data_only(const lm_params *ps, lm_derived_id id)
 
 typedef enum {
 	Q_ALU_LAT, Q_ALU_LAT_NS, Q_MEM_LAT, Q_MEM_LAT_NS, Q_ALU_THRU, Q_ALU_OPS, Q_MEM_THRU,
-	Q_MEM_BYTES, Q_ISSUE_THRU, Q_CONTENTION, Q_IN_FLIGHT, Q_MEM_W90, Q_MEM_W90_DATA,
+	Q_MEM_BYTES, Q_ISSUE_THRU, Q_CHAIN_LAT, Q_IN_FLIGHT, Q_MEM_W90, Q_MEM_W90_DATA,
 	Q_ALU_W90, Q_ALU_W90_DATA, Q_RATIO, Q_RATIO_DATA, Q_CUSP_ALPHA, Q_CUSP_WARPS, Q_COUNT
 } quantity;
 
@@ -90,7 +90,7 @@ static const struct {
 	[Q_MEM_THRU] = { "mem_thru", "warp-inst/cycle/CU" },
 	[Q_MEM_BYTES] = { "mem_thru", "GB/s, device" },
 	[Q_ISSUE_THRU] = { "issue_thru", "warp-inst/cycle/CU" },
-	[Q_CONTENTION] = { "contention", "1" },
+	[Q_CHAIN_LAT] = { "chain_lat", "cycles" },
 	[Q_IN_FLIGHT] = { "bytes in flight needed (mem_lat x GB/s)", "KiB, device" },
 	[Q_MEM_W90] = { "warps for 90% memory peak, model", "warps/CU" },
 	[Q_MEM_W90_DATA] = { "warps for 90% memory peak, data", "warps/CU" },
@@ -121,7 +121,7 @@ static cell compute(const lm_params *ps, quantity q)
 	case Q_MEM_BYTES:
 		return scaled(from_param(&ps->p[LM_PARAM_MEM_THRU]), dev * BYTES_PER_LANE * 1e-9, have_dev);
 	case Q_ISSUE_THRU: return from_param(&ps->p[LM_PARAM_ISSUE_THRU]);
-	case Q_CONTENTION: return from_param(&ps->p[LM_PARAM_CONTENTION]);
+	case Q_CHAIN_LAT: return from_param(&ps->p[LM_PARAM_CHAIN_LAT]);
 	case Q_IN_FLIGHT: {
 		/* Little's law: latency (s) x bandwidth (B/s); equal to
 		 * mem_lat x mem_thru warp loads in flight per CU, in bytes */

@@ -320,18 +320,21 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 	bool refined = mm->has[REFINED];
 	if (mm->has[BASIC]) {
 		fprintf(md, "# latmix report: the model for mix %s, one block per alpha as in %s.gp.\n"
-			    "# Columns: occupancy n (warps per CU), basic model, refined model ('?': none),\n"
-			    "# in the unit of %s.dat\n", mix, name, name);
+			    "# Columns: occupancy n (warps per CU x chains), basic model, refined model ('?': none)\n"
+			    "# at each chains count of %s.dat in turn (the basic model has no chains term),\n"
+			    "# in the unit of %s.dat\n", mix, name, name, name);
 		for (size_t i = 0; i < na; i++) {
 			fprintf(md, "%s# block %zu: alpha = %s\n", i ? "\n\n" : "", i,
 				alpha_text(alphas[i], a_txt, sizeof a_txt));
 			for (int j = 0; j <= GRID; j++) {
 				double n = pow(nmax, (double)j / GRID);
 				fprintf(md, "%.6g", n);
-				for (int m = 0; m < NMODELS; m++) {
-					lm_model_point pt = lm_model_eval(&mm->mp[m], n, alphas[i]);
-					num(md, !mm->has[m] ? NAN : isinf(alphas[i]) ? pt.alu_ipc : pt.mem_ipc);
-				}
+				for (int m = 0; m < NMODELS; m++)
+					for (size_t c = 0; c < (m == BASIC ? 1 : nc); c++) {
+						lm_model_point pt = lm_model_eval_chains(&mm->mp[m], n, alphas[i],
+											 chains[c]);
+						num(md, !mm->has[m] ? NAN : isinf(alphas[i]) ? pt.alu_ipc : pt.mem_ipc);
+					}
 				fputc('\n', md);
 			}
 		}
@@ -367,9 +370,11 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 		if (mm->has[BASIC])
 			fprintf(g, "'%s-model.dat' index %zu using 1:2 with lines lw 2 lc rgb '%s' notitle, \\\n  ",
 				name, i, col);
-		if (refined)
-			fprintf(g, "'%s-model.dat' index %zu using 1:3 with lines lw 2 dt 2 lc rgb '%s' notitle, \\\n  ",
-				name, i, col);
+		/* the refined model: a line per chains count (one for alpha = inf,
+		 * where chains do not enter) */
+		for (size_t c = 0; refined && c < (isinf(alphas[i]) ? 1 : nc); c++)
+			fprintf(g, "'%s-model.dat' index %zu using 1:%zu with lines lw 2 dt 2 lc rgb '%s' notitle, \\\n  ",
+				name, i, 3 + c, col);
 	}
 	if (chained)
 		for (size_t c = 0; c < nc; c++)
@@ -398,7 +403,7 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 			 "basic model%s. On these log-log axes the latency-bound part of a curve is a straight rise "
 			 "of slope 1 (n / Latency) and the throughput bound is flat; the knee is the occupancy the "
 			 "model says is needed. Memory throughput is plotted, arithmetic for alpha = inf.",
-			 refined ? ", dashed the refined model (memory contention), which bends into the "
+			 refined ? ", dashed the refined model (a gradual memory knee), which bends into the "
 				   "plateau gradually as real memory does" : "");
 	else if (p)
 		snprintf(p->caption, sizeof p->caption,

@@ -16,7 +16,7 @@ int main(void)
 	static const double alphas[] = { 0, 0.25, 1, 2, 4, 8, 16, 32, 64, 128, 256, INFINITY };
 	enum { NA = sizeof alphas / sizeof alphas[0], NN = 250 };
 	lm_model_params q = { .alu_lat = 6, .mem_lat = 368, .alu_thru = 4, .mem_thru = 0.081,
-			      .issue_thru = 4.04, .contention = 20 };
+			      .issue_thru = 4.04, .chain_lat = 20 };
 	lm_fit_data d = { .v = malloc(NA * NN * sizeof(lm_fit_point)), .path = "bench" };
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	if (!d.v || !rng)
@@ -25,7 +25,7 @@ int main(void)
 		for (int n = 1; n <= NN; n++) {
 			lm_model_point r = lm_model_eval(&q, n * 0.5, alphas[a]);
 			double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
-			d.v[d.n++] = (lm_fit_point){ alphas[a], n * 0.5, y * (1 + 0.01 * gsl_ran_gaussian(rng, 1)), 0, 0 };
+			d.v[d.n++] = (lm_fit_point){ alphas[a], n * 0.5, y * (1 + 0.01 * gsl_ran_gaussian(rng, 1)), 0, 0, 1 };
 		}
 	int rc = 0;
 	for (int m = 0; m < LM_FIT_NMODELS; m++) {

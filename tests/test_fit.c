@@ -22,7 +22,7 @@
  * alu_thru) = 100: every parameter shows in the data. */
 static const lm_model_params maxwell = {
 	.alu_lat = 6, .mem_lat = 368, .alu_thru = 4, .mem_thru = 0.081,
-	.issue_thru = 4.04, .contention = NAN,
+	.issue_thru = 4.04, .chain_lat = NAN,
 };
 static const double alphas[] = { 0, 1, 4, 16, 32, 50, 64, 128, INFINITY };
 #define NALPHAS (sizeof alphas / sizeof alphas[0])
@@ -39,16 +39,32 @@ static lm_fit_data synth(const lm_model_params *q, int nmax, double noise, unsig
 			lm_model_point r = lm_model_eval(q, n, alphas[a]);
 			double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
 			y *= 1 + noise * gsl_ran_gaussian(rng, 1.0);
-			d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0, 0 };
+			d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0, 0, 1 };
 		}
 	gsl_rng_free(rng);
+	return d;
+}
+
+/* synth's curves at 1, 2, 4 and 8 chains per thread (occupancy warps x
+ * chains, warps 1..nmax), the arithmetic-only curve at 1 */
+static lm_fit_data synth_chains(const lm_model_params *q, int nmax)
+{
+	lm_fit_data d = { .v = malloc(4 * NALPHAS * (size_t)nmax * sizeof(lm_fit_point)), .path = "synthetic" };
+	ck_assert_ptr_nonnull(d.v);
+	for (size_t a = 0; a < NALPHAS; a++)
+		for (unsigned k = 1; k <= (isinf(alphas[a]) ? 1u : 8u); k *= 2)
+			for (int w = 1; w <= nmax; w++) {
+				lm_model_point r = lm_model_eval_chains(q, (double)w * k, alphas[a], k);
+				double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
+				d.v[d.n++] = (lm_fit_point){ alphas[a], (double)w * k, y, 0, 0, k };
+			}
 	return d;
 }
 
 static double truth(const lm_model_params *q, int id)
 {
 	const double v[LM_PARAM_COUNT] = { q->alu_lat, q->mem_lat, q->alu_thru, q->mem_thru,
-					   q->issue_thru, q->contention };
+					   q->issue_thru, q->chain_lat };
 	return v[id];
 }
 
@@ -57,12 +73,12 @@ START_TEST(basic_recovers_noise_free_parameters)
 	lm_fit_data d = synth(&maxwell, 80, 0, 1);
 	lm_fit_result r;
 	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
-	for (int i = 0; i < LM_PARAM_CONTENTION; i++) {
+	for (int i = 0; i < LM_PARAM_CHAIN_LAT; i++) {
 		ck_assert_msg(r.p[i].kind == LM_PARAM_VALUE, "%s: %s (%s)", lm_param_key(i),
 			      lm_param_kind_name(r.p[i].kind), r.p[i].note);
 		ck_assert_rel(r.p[i].value, truth(&maxwell, i), 0.01);
 	}
-	ck_assert_int_eq(r.p[LM_PARAM_CONTENTION].kind, LM_PARAM_MISSING);
+	ck_assert_int_eq(r.p[LM_PARAM_CHAIN_LAT].kind, LM_PARAM_MISSING);
 	ck_assert(r.rms < 1e-3);
 	ck_assert_int_eq(r.ncurves, NALPHAS);
 	/* warps for the peak at alpha = 0: mem_lat * mem_thru (thesis 4.5) */
@@ -77,7 +93,7 @@ END_TEST
 START_TEST(flat_curves_give_latency_bounds_not_zero)
 {
 	const lm_model_params cpu = { .alu_lat = 2, .mem_lat = 20, .alu_thru = 0.5,
-				      .mem_thru = 0.002, .issue_thru = NAN, .contention = NAN };
+				      .mem_thru = 0.002, .issue_thru = NAN, .chain_lat = NAN };
 	lm_fit_data d = synth(&cpu, 16, 0, 3);
 	lm_fit_result r;
 	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
@@ -107,7 +123,7 @@ START_TEST(basic_with_noise_lands_within_its_standard_errors)
 	lm_fit_result r;
 	ck_assert_msg(lm_fit_run(&d, LM_FIT_BASIC, &r) == LM_OK, "%s", lm_error_message());
 	int within = 0;
-	for (int i = 0; i < LM_PARAM_CONTENTION; i++) {
+	for (int i = 0; i < LM_PARAM_CHAIN_LAT; i++) {
 		double z = fabs(r.p[i].value - truth(&maxwell, i)) / r.p[i].std_error;
 		ck_assert_msg(r.p[i].std_error > 0, "%s: no standard error", lm_param_key(i));
 		within += z <= 3;
@@ -121,12 +137,11 @@ END_TEST
 START_TEST(refined_recovers_its_own_curves)
 {
 	lm_model_params q = maxwell;
-	q.contention = 20;
-	/* memory saturates slowly: issue_thru binds (at alpha = 64) only past 100 warps */
-	lm_fit_data d = synth(&q, 160, 0, 2);
+	q.chain_lat = 60;
+	lm_fit_data d = synth_chains(&q, 64);
 	lm_fit_result r;
 	ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
-	for (int i = 0; i <= LM_PARAM_CONTENTION; i++) {
+	for (int i = 0; i <= LM_PARAM_CHAIN_LAT; i++) {
 		ck_assert_msg(r.p[i].kind == LM_PARAM_VALUE, "%s: %s (%s)", lm_param_key(i),
 			      lm_param_kind_name(r.p[i].kind), r.p[i].note);
 		ck_assert_rel(r.p[i].value, truth(&q, i), 0.01);
@@ -159,7 +174,7 @@ END_TEST
 
 START_TEST(too_few_points_and_nan_are_refused)
 {
-	lm_fit_point v[3] = { { 0, 1, 0.01, 7, 0 }, { INFINITY, 1, 0.2, 8, 0 }, { 0, 2, NAN, 9, 0 } };
+	lm_fit_point v[3] = { { 0, 1, 0.01, 7, 0, 1 }, { INFINITY, 1, 0.2, 8, 0, 1 }, { 0, 2, NAN, 9, 0, 1 } };
 	lm_fit_data d = { .v = v, .n = 3, .path = "x.csv" };
 	lm_fit_result r;
 	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &r), LM_EPARSE);
@@ -195,7 +210,7 @@ static lm_fit_data synth_kinds(const double *cost, int nmax)
 			for (int n = 1; n <= nmax; n++) {
 				lm_model_point r = lm_model_eval(&q, n, alphas[a]);
 				double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
-				d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0, k };
+				d.v[d.n++] = (lm_fit_point){ alphas[a], n, y, 0, k, 1 };
 			}
 		}
 	}
@@ -286,7 +301,7 @@ START_TEST(half_the_points_short_fall_back_to_the_envelope)
 	lm_fit_loss_text(&r, loss, sizeof loss);
 	ck_assert_msg(strstr(loss, "least squares on each curve's upper envelope") != NULL, "%s", loss);
 	int checked = 0;
-	for (int i = 0; i < LM_PARAM_CONTENTION; i++) {
+	for (int i = 0; i < LM_PARAM_CHAIN_LAT; i++) {
 		const lm_param *p = &r.p[i];
 		if (p->kind != LM_PARAM_VALUE || !isfinite(p->std_error))
 			continue;

@@ -4,7 +4,7 @@
 
 static const lm_model_params maxwell = {
 	.alu_lat = 6, .mem_lat = 368, .alu_thru = 4, .mem_thru = 0.081,
-	.issue_thru = 4, .contention = NAN,
+	.issue_thru = 4, .chain_lat = NAN,
 };
 
 START_TEST(maxwell_memory_only_needs_30_warps)
@@ -51,7 +51,7 @@ END_TEST
 START_TEST(in_flight_example_of_section_4_6)
 {
 	lm_model_params p = { .alu_lat = 3, .mem_lat = 12, .alu_thru = 1,
-			      .mem_thru = NAN, .issue_thru = NAN, .contention = NAN };
+			      .mem_thru = NAN, .issue_thru = NAN, .chain_lat = NAN };
 	double alu, mem;
 	lm_model_in_flight(&p, 6, 4, &alu, &mem);
 	ck_assert_rel(alu, 3, 1e-12);
@@ -102,24 +102,38 @@ END_TEST
 START_TEST(refined_model_saturates_gradually)
 {
 	lm_model_params p = maxwell;
-	p.contention = 10;
+	p.chain_lat = 1e-12; /* the knee alone (0 is the basic model) */
+	const double knee = 368 * 0.081; /* the basic model's */
 	double prev = 0;
 	for (int n = 1; n <= 200; n++) {
 		double x = lm_model_eval(&p, n, 0).mem_ipc;
-		ck_assert(x > prev);
-		ck_assert(x < p.mem_thru);
+		ck_assert(n <= 2 * knee ? x > prev : x >= prev);
+		ck_assert(x <= p.mem_thru);
 		/* never above the basic model */
 		ck_assert(x <= lm_model_eval(&maxwell, n, 0).mem_ipc * (1 + 1e-12));
 		prev = x;
 	}
+	/* at the basic knee, (1 - 1/e)^(1/2) of the peak; well below it, n / Latency */
+	ck_assert_rel(lm_model_eval(&p, knee, 0).mem_ipc, sqrt(1 - exp(-1.0)) * p.mem_thru, 1e-12);
+	ck_assert_rel(lm_model_eval(&p, 0.01 * knee, 0).mem_ipc, 0.01 * knee / 368, 1e-4);
 	/* warps needed is the inverse of eval */
 	double n90 = lm_model_warps_needed(&p, 0, 0.9);
 	ck_assert_rel(lm_model_eval(&p, n90, 0).mem_ipc, 0.9 * p.mem_thru, 1e-9);
 	ck_assert(n90 > lm_model_warps_needed(&maxwell, 0, 0.9));
 	ck_assert(isinf(lm_model_warps_needed(&p, 0, 1.0)));
-	/* c = 0 is the basic model */
-	p.contention = 0;
-	ck_assert_rel(lm_model_eval(&p, 20, 0).mem_ipc, 20.0 / 368, 1e-12);
+	/* chains lengthen a step by chain_lat per doubling: 8 chains at 8 x 2
+	 * warps are as one chain at 16 warps with a latency 3 chain_lat longer */
+	p.chain_lat = 40;
+	lm_model_params longer = p;
+	longer.mem_lat += 3 * 40;
+	longer.chain_lat = 1e-12;
+	ck_assert_rel(lm_model_eval_chains(&p, 16, 0, 8).mem_ipc, lm_model_eval(&longer, 16, 0).mem_ipc, 1e-12);
+	ck_assert_rel(lm_model_eval_chains(&p, 16, 0, 1).mem_ipc, lm_model_eval(&p, 16, 0).mem_ipc, 1e-15);
+	/* arithmetic-only curves have no chain term */
+	ck_assert_rel(lm_model_eval_chains(&p, 4, INFINITY, 8).alu_ipc, lm_model_eval(&maxwell, 4, INFINITY).alu_ipc,
+		      1e-15);
+	/* the basic model (chain_lat absent) ignores chains */
+	ck_assert_rel(lm_model_eval_chains(&maxwell, 16, 0, 8).mem_ipc, 16.0 / 368, 1e-12);
 }
 END_TEST
 

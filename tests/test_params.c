@@ -70,7 +70,7 @@ static lm_params sample(void)
 		 "characters and more with no bar in it for a long while to be cut at a space instead");
 	for (int i = 0; i < LM_DERIVED_COUNT; i++)
 		ps.derived[i] = i == 3 ? NAN : 10.0 / (i + 1);
-	/* two further memory kinds; sfu without contention */
+	/* two further memory kinds; sfu without chain_lat */
 	snprintf(ps.default_kind, sizeof ps.default_kind, "gmem");
 	ps.nkinds = 2;
 	static const char *const names[2] = { "lmem", "sfu" };
@@ -78,7 +78,7 @@ static lm_params sample(void)
 		lm_params_kind *kd = &ps.kinds[k];
 		snprintf(kd->name, sizeof kd->name, "%s", names[k]);
 		for (int i = 0; i < LM_PARAM_COUNT; i++) {
-			if (!lm_param_per_kind(i) || (k == 1 && i == LM_PARAM_CONTENTION))
+			if (!lm_param_per_kind(i) || (k == 1 && i == LM_PARAM_CHAIN_LAT))
 				continue;
 			kd->p[i].value = (k + 1) * 0.1 * (i + 1) + 1.0 / 3;
 			kd->p[i].std_error = kd->p[i].value / 9;
@@ -155,7 +155,7 @@ START_TEST(round_trip_is_lossless)
 	ck_assert_int_eq(lm_params_model_kind(&b, p, "sfu", &mq), LM_OK);
 	ck_assert(same_double(mq.mem_lat, a.kinds[1].p[LM_PARAM_MEM_LAT].value));
 	ck_assert(same_double(mq.issue_cost, a.kinds[1].p[LM_PARAM_ISSUE_COST].value));
-	ck_assert(isnan(mq.contention));
+	ck_assert(isnan(mq.chain_lat));
 	ck_assert(same_double(mq.alu_lat, a.p[LM_PARAM_ALU_LAT].value));
 	ck_assert_int_eq(lm_params_model_kind(&b, p, "gmem", &mq), LM_OK);
 	ck_assert(same_double(mq.mem_lat, a.p[LM_PARAM_MEM_LAT].value));
@@ -178,7 +178,7 @@ START_TEST(reference_files_read_with_missing_values_missing)
 	ck_assert_rel(ps.p[LM_PARAM_MEM_LAT].value, 368, 0);
 	ck_assert(isnan(ps.p[LM_PARAM_MEM_LAT].std_error));
 	ck_assert(isnan(ps.clock_mhz));
-	ck_assert_int_eq(ps.p[LM_PARAM_CONTENTION].kind, LM_PARAM_MISSING);
+	ck_assert_int_eq(ps.p[LM_PARAM_CHAIN_LAT].kind, LM_PARAM_MISSING);
 	ck_assert_int_eq(ps.fit_points, 0);
 	for (int i = 0; i < LM_DERIVED_COUNT; i++)
 		ck_assert(isnan(ps.derived[i]));
@@ -196,6 +196,24 @@ START_TEST(unknown_derived_key_is_refused)
 	fclose(f);
 	ck_assert_int_eq(lm_params_read(p, &b), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "[derived] mem_warps_99_model: unknown key"),
+		      "%s", lm_error_message());
+}
+END_TEST
+
+/* A refined model of latmix 0.1 (Kingman's contention) is refused by name:
+ * read as today's refined model it would draw wrong curves. */
+START_TEST(old_contention_is_refused_with_what_to_do)
+{
+	lm_params a = sample(), b;
+	const char *p = path_in_dir("contention.ini");
+	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	FILE *f = fopen(p, "a");
+	ck_assert_ptr_nonnull(f);
+	fputs("[contention]\nvalue = 10.7\n", f);
+	fclose(f);
+	ck_assert_int_eq(lm_params_read(p, &b), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "Kingman's contention") &&
+			      strstr(lm_error_message(), "fit the data again"),
 		      "%s", lm_error_message());
 }
 END_TEST
@@ -383,6 +401,7 @@ int main(void)
 	tcase_add_test(tc, reference_files_read_with_missing_values_missing);
 	tcase_add_test(tc, unwritable_string_is_refused_and_nothing_written);
 	tcase_add_test(tc, unknown_derived_key_is_refused);
+	tcase_add_test(tc, old_contention_is_refused_with_what_to_do);
 	tcase_add_loop_test(tc, malformed_file_names_file_line_and_key, 0,
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, missing_file_is_an_io_error);

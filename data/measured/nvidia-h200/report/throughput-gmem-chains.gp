@@ -16,24 +16,36 @@ plot 'throughput-gmem-chains.dat' index 0 using 1:2 with points pt 7 ps 0.7 lc r
   'throughput-gmem-chains.dat' index 3 using 1:2 with points pt 13 ps 0.7 lc rgb '#1f77b4' notitle, \
   'throughput-gmem-chains-model.dat' index 0 using 1:2 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'throughput-gmem-chains-model.dat' index 0 using 1:3 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
+  'throughput-gmem-chains-model.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
+  'throughput-gmem-chains-model.dat' index 0 using 1:5 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
+  'throughput-gmem-chains-model.dat' index 0 using 1:6 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
   'throughput-gmem-chains.dat' index 4 using 1:2 with points pt 7 ps 0.7 lc rgb '#ff7f0e' title 'alpha = 4', \
   'throughput-gmem-chains.dat' index 5 using 1:2 with points pt 5 ps 0.7 lc rgb '#ff7f0e' notitle, \
   'throughput-gmem-chains.dat' index 6 using 1:2 with points pt 9 ps 0.7 lc rgb '#ff7f0e' notitle, \
   'throughput-gmem-chains.dat' index 7 using 1:2 with points pt 13 ps 0.7 lc rgb '#ff7f0e' notitle, \
   'throughput-gmem-chains-model.dat' index 1 using 1:2 with lines lw 2 lc rgb '#ff7f0e' notitle, \
   'throughput-gmem-chains-model.dat' index 1 using 1:3 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
+  'throughput-gmem-chains-model.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
+  'throughput-gmem-chains-model.dat' index 1 using 1:5 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
+  'throughput-gmem-chains-model.dat' index 1 using 1:6 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
   'throughput-gmem-chains.dat' index 8 using 1:2 with points pt 7 ps 0.7 lc rgb '#2ca02c' title 'alpha = 16', \
   'throughput-gmem-chains.dat' index 9 using 1:2 with points pt 5 ps 0.7 lc rgb '#2ca02c' notitle, \
   'throughput-gmem-chains.dat' index 10 using 1:2 with points pt 9 ps 0.7 lc rgb '#2ca02c' notitle, \
   'throughput-gmem-chains.dat' index 11 using 1:2 with points pt 13 ps 0.7 lc rgb '#2ca02c' notitle, \
   'throughput-gmem-chains-model.dat' index 2 using 1:2 with lines lw 2 lc rgb '#2ca02c' notitle, \
   'throughput-gmem-chains-model.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
+  'throughput-gmem-chains-model.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
+  'throughput-gmem-chains-model.dat' index 2 using 1:5 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
+  'throughput-gmem-chains-model.dat' index 2 using 1:6 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
   'throughput-gmem-chains.dat' index 12 using 1:2 with points pt 7 ps 0.7 lc rgb '#d62728' title 'alpha = 64', \
   'throughput-gmem-chains.dat' index 13 using 1:2 with points pt 5 ps 0.7 lc rgb '#d62728' notitle, \
   'throughput-gmem-chains.dat' index 14 using 1:2 with points pt 9 ps 0.7 lc rgb '#d62728' notitle, \
   'throughput-gmem-chains.dat' index 15 using 1:2 with points pt 13 ps 0.7 lc rgb '#d62728' notitle, \
   'throughput-gmem-chains-model.dat' index 3 using 1:2 with lines lw 2 lc rgb '#d62728' notitle, \
   'throughput-gmem-chains-model.dat' index 3 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
+  'throughput-gmem-chains-model.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
+  'throughput-gmem-chains-model.dat' index 3 using 1:5 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
+  'throughput-gmem-chains-model.dat' index 3 using 1:6 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   'throughput-gmem-chains.dat' index 16 using 1:2 with points pt 7 ps 0.7 lc rgb '#9467bd' title 'alpha = inf', \
   'throughput-gmem-chains.dat' index 17 using 1:2 with points pt 5 ps 0.7 lc rgb '#9467bd' notitle, \
   'throughput-gmem-chains.dat' index 18 using 1:2 with points pt 9 ps 0.7 lc rgb '#9467bd' notitle, \
