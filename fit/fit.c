@@ -236,9 +236,15 @@ static double softmin(const double *t, int k, double p)
 }
 
 /* Group throughput (arithmetic IPC for alpha = inf) at one point. */
+/* A point's chains per thread (0 counts as 1). */
+static double chains_of(const lm_fit_point *pt)
+{
+	return pt->chains ? pt->chains : 1;
+}
+
 static double predict(const lm_model_params *q, lm_fit_model m, const lm_fit_point *pt, double p)
 {
-	double n = pt->warps, alpha = pt->alpha, chains = pt->chains ? pt->chains : 1;
+	double n = pt->warps, alpha = pt->alpha, chains = chains_of(pt);
 	if (p == 0) {
 		lm_model_point r = lm_model_eval_chains(q, n, alpha, chains);
 		return isinf(alpha) ? r.alu_ipc : r.mem_ipc;
@@ -460,7 +466,7 @@ static size_t binding_points(const problem *pb, const lm_model_params *q, int k,
 	for (size_t i = 0; i < pb->n; i++) {
 		const lm_fit_point *pt = &pb->v[i];
 		if (k < 0 || (pt->kind == k && !isinf(pt->alpha)))
-			m += lm_model_eval_chains(&q[pt->kind], pt->warps, pt->alpha, pt->chains ? pt->chains : 1).bound == b;
+			m += lm_model_eval_chains(&q[pt->kind], pt->warps, pt->alpha, chains_of(pt)).bound == b;
 	}
 	return m;
 }
@@ -524,7 +530,7 @@ static double least_nonbinding(const problem *pb, const lm_model_params *q)
 		const lm_fit_point *pt = &pb->v[i];
 		lm_model_params o = q[pt->kind];
 		o.issue_thru = NAN;
-		lm_model_point r = lm_model_eval_chains(&o, pt->warps, pt->alpha, pt->chains ? pt->chains : 1);
+		lm_model_point r = lm_model_eval_chains(&o, pt->warps, pt->alpha, chains_of(pt));
 		need = fmax(need, isinf(pt->alpha) ? r.alu_ipc
 						   : r.mem_ipc * (pt->alpha + lm_model_issue_cost(&o)));
 	}
@@ -637,7 +643,7 @@ static void check_latency(const problem *pb, const lm_model_params *q, int kind,
 		if (kind < 0 ? !isinf(pt->alpha) : pt->kind != kind || pt->alpha != amin)
 			continue;
 		nmin = fmin(nmin, pt->warps);
-		m += lm_model_eval_chains(&q[pt->kind], pt->warps, pt->alpha, pt->chains ? pt->chains : 1).bound == LM_BOUND_LATENCY;
+		m += lm_model_eval_chains(&q[pt->kind], pt->warps, pt->alpha, chains_of(pt)).bound == LM_BOUND_LATENCY;
 	}
 	/* the refined model's memory curve has no sharp latency bound to bind */
 	bool gradual = kind >= 0 && q[kind].chain_lat > 0;

@@ -1458,7 +1458,8 @@ void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a,
 	lm_alpha_format(a, at, sizeof at);
 	memset(rec, ' ', LM_MEAS_QUEUE_RECORD);
 	int k = snprintf(rec, LM_MEAS_QUEUE_RECORD, "%s %u %s", mix->name, chains, at);
-	rec[k] = ' ';
+	if (k >= 0 && k < LM_MEAS_QUEUE_RECORD)
+		rec[k] = ' '; /* snprintf's NUL: the padding goes on */
 	rec[LM_MEAS_QUEUE_RECORD - 1] = '\n';
 }
 

@@ -185,16 +185,23 @@ START_TEST(reference_files_read_with_missing_values_missing)
 }
 END_TEST
 
-START_TEST(unknown_derived_key_is_refused)
+/* Writes the sample to file name, appends text and reads it back: the
+ * read's status (the message is lm_error_message()'s). */
+static lm_status read_with_appended(const char *name, const char *text)
 {
 	lm_params a = sample(), b;
-	const char *p = path_in_dir("derived.ini");
+	const char *p = path_in_dir(name);
 	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
 	FILE *f = fopen(p, "a");
 	ck_assert_ptr_nonnull(f);
-	fputs("[derived]\nmem_warps_99_model = 3\n", f);
+	fputs(text, f);
 	fclose(f);
-	ck_assert_int_eq(lm_params_read(p, &b), LM_EPARSE);
+	return lm_params_read(p, &b);
+}
+
+START_TEST(unknown_derived_key_is_refused)
+{
+	ck_assert_int_eq(read_with_appended("derived.ini", "[derived]\nmem_warps_99_model = 3\n"), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "[derived] mem_warps_99_model: unknown key"),
 		      "%s", lm_error_message());
 }
@@ -204,14 +211,7 @@ END_TEST
  * read as today's refined model it would draw wrong curves. */
 START_TEST(old_contention_is_refused_with_what_to_do)
 {
-	lm_params a = sample(), b;
-	const char *p = path_in_dir("contention.ini");
-	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
-	FILE *f = fopen(p, "a");
-	ck_assert_ptr_nonnull(f);
-	fputs("[contention]\nvalue = 10.7\n", f);
-	fclose(f);
-	ck_assert_int_eq(lm_params_read(p, &b), LM_EPARSE);
+	ck_assert_int_eq(read_with_appended("contention.ini", "[contention]\nvalue = 10.7\n"), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "Kingman's contention") &&
 			      strstr(lm_error_message(), "fit the data again"),
 		      "%s", lm_error_message());
