@@ -245,22 +245,16 @@ static double chains_of(const lm_fit_point *pt)
 static double predict(const lm_model_params *q, lm_fit_model m, const lm_fit_point *pt, double p)
 {
 	double n = pt->warps, alpha = pt->alpha, chains = chains_of(pt);
-	if (p == 0) {
+	/* the refined curve bends smoothly into every bound already */
+	if (p == 0 || (m == LM_FIT_REFINED && !isinf(alpha))) {
 		lm_model_point r = lm_model_eval_chains(q, n, alpha, chains);
 		return isinf(alpha) ? r.alu_ipc : r.mem_ipc;
 	}
 	double t[4];
 	int k = 0;
-	if (m == LM_FIT_REFINED && !isinf(alpha)) {
-		/* the refined memory curve already bends smoothly into mem_thru */
-		lm_model_params mem = *q;
-		mem.alu_thru = mem.issue_thru = NAN;
-		t[k++] = lm_model_eval_chains(&mem, n, alpha, chains).mem_ipc;
-	} else {
-		t[k++] = n / lm_model_latency(q, alpha);
-		if (!isinf(alpha))
-			t[k++] = q->mem_thru;
-	}
+	t[k++] = n / lm_model_latency(q, alpha);
+	if (!isinf(alpha))
+		t[k++] = q->mem_thru;
 	if (isinf(alpha)) {
 		t[k++] = q->alu_thru;
 		t[k++] = q->issue_thru;
@@ -471,6 +465,36 @@ static size_t binding_points(const problem *pb, const lm_model_params *q, int k,
 	return m;
 }
 
+/* One stage from x: solution in w and x. */
+static lm_status run_stage(problem *pb, size_t s, const char *path, gsl_vector *x,
+			   gsl_multifit_nlinear_workspace *w, gsl_multifit_nlinear_fdf *fdf,
+			   size_t *iterations, bool *converged)
+{
+	pb->p = stages[s].p;
+	pb->robust = stages[s].robust && !pb->no_robust;
+	int info, st = gsl_multifit_nlinear_init(x, fdf, w);
+	if (st)
+		return gsl_failure(path, "at its starting point", st);
+	st = gsl_multifit_nlinear_driver(500, 1e-10, 1e-10, 0, NULL, NULL, &info, w);
+	*iterations += gsl_multifit_nlinear_niter(w);
+	if (st == GSL_EMAXITER && s + 1 == NSTAGES) { /* one more round, from where it stopped */
+		st = gsl_multifit_nlinear_driver(2000, 1e-10, 1e-10, 0, NULL, NULL, &info, w);
+		*iterations += gsl_multifit_nlinear_niter(w);
+		/* still moving: keep the last iterate, said so in the result */
+		if (st == GSL_EMAXITER) {
+			*converged = false;
+			st = GSL_SUCCESS;
+		}
+	}
+	/* no progress at the end of a stage is a minimum reached, not a failure */
+	if (st && st != GSL_ENOPROG && !(st == GSL_EMAXITER && s + 1 < NSTAGES))
+		return gsl_failure(path, "did not converge", st);
+	gsl_vector_memcpy(x, gsl_multifit_nlinear_position(w));
+	return LM_OK;
+}
+
+static double least_nonbinding(const problem *pb, const lm_model_params *q);
+
 /* Runs the stages; leaves the solution, the residual and the Jacobian of
  * the sharp model in w. */
 static lm_status solve(problem *pb, const char *path, gsl_vector *x,
@@ -480,36 +504,42 @@ static lm_status solve(problem *pb, const char *path, gsl_vector *x,
 	*converged = true;
 	double u0 = gsl_vector_get(x, X_ISSUE_THRU);
 	*iterations = 0;
+	lm_model_params q[LM_FIT_MAX_KINDS];
 	for (size_t s = 0; s < NSTAGES; s++) {
 		/* issue_thru shows only within about 1/cusp of alu_thru, finer than
 		 * a soft min resolves; lost there, it has no gradient to come back,
 		 * so the sharp stages start it again from the data's estimate */
-		lm_model_params q[LM_FIT_MAX_KINDS];
 		models_of(x, &pb->L, q);
 		if (stages[s].robust && !binding_points(pb, q, -1, LM_BOUND_ISSUE))
 			gsl_vector_set(x, X_ISSUE_THRU, u0);
-		pb->p = stages[s].p;
-		pb->robust = stages[s].robust && !pb->no_robust;
-		int info, st = gsl_multifit_nlinear_init(x, fdf, w);
-		if (st)
-			return gsl_failure(path, "at its starting point", st);
-		st = gsl_multifit_nlinear_driver(500, 1e-10, 1e-10, 0, NULL, NULL, &info, w);
-		*iterations += gsl_multifit_nlinear_niter(w);
-		if (st == GSL_EMAXITER && s + 1 == NSTAGES) { /* one more round, from where it stopped */
-			st = gsl_multifit_nlinear_driver(2000, 1e-10, 1e-10, 0, NULL, NULL, &info, w);
-			*iterations += gsl_multifit_nlinear_niter(w);
-			/* still moving: keep the last iterate, said so in the result */
-			if (st == GSL_EMAXITER) {
-				*converged = false;
-				st = GSL_SUCCESS;
-			}
-		}
-		/* no progress at the end of a stage is a minimum reached, not a failure */
-		if (st && st != GSL_ENOPROG && !(st == GSL_EMAXITER && s + 1 < NSTAGES))
-			return gsl_failure(path, "did not converge", st);
-		gsl_vector_memcpy(x, gsl_multifit_nlinear_position(w));
+		lm_status e = run_stage(pb, s, path, x, w, fdf, iterations, converged);
+		if (e)
+			return e;
 	}
-	return LM_OK;
+	/* Still binding nowhere: alu_thru may have taken issue_thru's place
+	 * (where both bend in gradually, in the refined model). Once more from
+	 * an issue_thru halfway between alu_thru and the most issue any point
+	 * needs; the better of the two is kept. */
+	models_of(x, &pb->L, q);
+	double need = least_nonbinding(pb, q);
+	if (binding_points(pb, q, -1, LM_BOUND_ISSUE) || !(need > (1 + 1e-6) * q[0].alu_thru))
+		return LM_OK;
+	double cost0 = gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w));
+	gsl_vector *x0 = gsl_vector_alloc(x->size);
+	if (!x0)
+		return lm_fail(LM_ENOMEM, "%s: fit: out of memory", path);
+	gsl_vector_memcpy(x0, x);
+	gsl_vector_set(x, X_ISSUE_THRU, log(0.5 * (need / q[0].alu_thru - 1)));
+	bool conv = true;
+	lm_status e = run_stage(pb, NSTAGES - 1, path, x, w, fdf, iterations, &conv);
+	if (!e && gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w)) < cost0) {
+		*converged = conv;
+	} else { /* the first solution stands: w back at it */
+		gsl_vector_memcpy(x, x0);
+		e = run_stage(pb, NSTAGES - 1, path, x, w, fdf, iterations, converged);
+	}
+	gsl_vector_free(x0);
+	return e;
 }
 
 static void set_param(lm_param *p, double value, double se, lm_param_kind kind,

@@ -17,7 +17,7 @@
 
 typedef enum {
 	LM_FIT_BASIC,   /* thesis §4.1: a sharp min of latency and bounds */
-	LM_FIT_REFINED, /* a gradual memory knee and chain_lat (model.h) */
+	LM_FIT_REFINED, /* a gradual knee and chain_lat (model.h) */
 	LM_FIT_NMODELS
 } lm_fit_model;
 

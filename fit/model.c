@@ -2,6 +2,10 @@
 
 #include <math.h>
 
+/* The knee's s where memory latency is the whole step (alpha 0): chosen by
+ * AIC over the H200 and H100 sweeps (data/model-study/README.md). */
+#define KNEE_SHARPNESS 1.75
+
 static bool present(double x)
 {
 	return isfinite(x) && x > 0;
@@ -57,21 +61,33 @@ double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which)
 	return best;
 }
 
-/* The refined model's knee: the share of the memory peak reached at
- * r = n / (Latency * mem_thru), (1 - exp(-r^2))^(1/2); r below 1e-8 gives r
- * to double precision. data/model-study/ says why this shape. */
-static double knee_share(double r)
+/* The refined model's knee: the share of the peak reached at
+ * r = n / (Latency * peak), (1 - exp(-r^s))^(1/s); r below 1e-8 gives r to
+ * double precision. data/model-study/ says why this shape. */
+static double knee_share(double r, double s)
 {
 	if (!(r > 0))
 		return 0;
 	if (r < 1e-8)
 		return r;
-	return sqrt(-expm1(-r * r));
+	return pow(-expm1(-pow(r, s)), 1 / s);
 }
 
 static bool refined(const lm_model_params *p, double alpha)
 {
 	return present(p->chain_lat) && present(p->mem_thru) && !isinf(alpha);
+}
+
+/* The refined model's step: the basic Latency plus chain_lat per doubling
+ * of chains; *sharpness gets the knee's s, 2 x the step over its memory
+ * part (the memory part's latency varies, the adds' does not). */
+static double refined_step(const lm_model_params *p, double alpha, double chains,
+			   double *sharpness)
+{
+	double mem = p->mem_lat + (chains > 1 ? p->chain_lat * log2(chains) : 0);
+	double step = mem + (alpha > 0 ? alpha * p->alu_lat : 0);
+	*sharpness = KNEE_SHARPNESS * step / mem;
+	return step;
 }
 
 lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha)
@@ -88,21 +104,13 @@ lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double a
 	double lat = lm_model_latency(p, alpha);
 	double x = n / lat;
 
-	if (refined(p, alpha)) {
-		/* Memory saturates gradually; arithmetic and issue stay sharp. */
-		if (chains > 1)
-			lat += p->chain_lat * log2(chains);
-		double xm = p->mem_thru * knee_share(n / (lat * p->mem_thru));
-		lm_model_params q = *p;
-		q.mem_thru = NAN;
-		lm_bound other;
-		double cap = lm_model_peak(&q, alpha, &other);
-		x = xm;
-		r.bound = LM_BOUND_MEM;
-		if (cap < x) {
-			x = cap;
-			r.bound = other;
-		}
+	if (refined(p, alpha) && isfinite(peak)) {
+		/* every bound is approached gradually, the more so the larger the
+		 * memory latency's share of a step */
+		double sharp;
+		lat = refined_step(p, alpha, chains, &sharp);
+		r.bound = n / lat < peak ? LM_BOUND_LATENCY : which;
+		x = peak * knee_share(n / (lat * peak), sharp);
 	} else if (peak <= x * (1 + 1e-9)) { /* at the knee, name the bound */
 		x = peak;
 		r.bound = which;
@@ -125,11 +133,12 @@ double lm_model_warps_needed(const lm_model_params *p, double alpha, double f)
 		return INFINITY;
 	double x = f * peak;
 	if (refined(p, alpha)) {
-		/* the share rho of the memory peak: r = (-log(1 - rho^2))^(1/2) */
-		double rho = x / p->mem_thru;
-		if (rho >= 1)
+		/* the share f of the peak: r = (-log(1 - f^s))^(1/s) */
+		double sharp;
+		lat = refined_step(p, alpha, 1, &sharp);
+		if (f >= 1)
 			return INFINITY;
-		return lat * p->mem_thru * sqrt(-log1p(-rho * rho));
+		return lat * peak * pow(-log1p(-pow(f, sharp)), 1 / sharp);
 	}
 	return x * lat;
 }

@@ -1,5 +1,5 @@
 /* model: the latency-hiding model of Volkov's thesis (§4.1, §4.5, §4.6,
- * §4.8) and latmix's refined model: a gradual memory knee, and chains that
+ * §4.8) and latmix's refined model: a gradual knee into every bound, and chains that
  * lengthen a warp's step.
  *
  * Units: latencies in cycles; throughputs in warp instructions per cycle per
@@ -62,17 +62,22 @@ lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha);
 /* Throughput at occupancy n = warps x chains, each warp running `chains`
  * chains (1 or more). The basic model ignores chains. The refined model
  * (chain_lat present) lengthens a memory step by chain_lat x log2(chains)
- * and bends memory throughput into mem_thru gradually:
- *   mem_thru * (1 - exp(-r^2))^(1/2),  r = n / (Latency * mem_thru),
- * the basic model's n / Latency well below the knee (r << 1) and mem_thru
- * well above it; arithmetic and issue bounds stay sharp. n >= 0, alpha >= 0
- * or INFINITY. */
+ * and bends into the peak P (lm_model_peak: whichever bound binds)
+ * gradually:
+ *   P (1 - exp(-r^s))^(1/s),  r = n / (Step * P),
+ *   Step = M + alpha alu_lat,  M = mem_lat + chain_lat log2(chains),
+ *   s = 1.75 Step / M,
+ * the basic model's n / Step well below the knee (r << 1) and P well above
+ * it: the knee is round where memory latency, which varies, is most of a
+ * step, and sharper the more of it is arithmetic, whose latency does not.
+ * alpha = inf (no memory) stays the basic model's. n >= 0, alpha >= 0 or
+ * INFINITY. */
 lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double alpha,
 				    double chains);
 
 /* Occupancy needed to reach fraction f (0 < f <= 1) of lm_model_peak (§4.5),
  * one chain: f * Latency * peak in the basic model. INFINITY where
- * unreachable (the refined model never quite reaches its memory peak) or no
+ * unreachable (the refined model never quite reaches its peak) or no
  * bound is known. */
 double lm_model_warps_needed(const lm_model_params *p, double alpha, double f);
 

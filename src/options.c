@@ -101,7 +101,7 @@ static const opt table[] = {
 	  "the thesis's ratios by GPU generation for the chart (CSV: generation,ratio,source); default: "
 	  "data/reference/ratios.csv in the source tree" },
 	{ "model", 0, OPT_STR, "basic", 0, 0, LM_CMD_FIT, OFF(model), "MODEL",
-	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual memory knee, and chains that lengthen a step); both are fitted and shown" },
+	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual knee, and chains that lengthen a step); both are fitted and shown" },
 	{ "issue-cost", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_FIT, OFF(issue_cost), NULL,
 	  "also fit an issue cost per memory kind (issue bound issue_thru / (alpha + cost)); "
 	  "fits without and with are compared by AIC, the one with cost is written" },

@@ -403,8 +403,8 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 			 "basic model%s. On these log-log axes the latency-bound part of a curve is a straight rise "
 			 "of slope 1 (n / Latency) and the throughput bound is flat; the knee is the occupancy the "
 			 "model says is needed. Memory throughput is plotted, arithmetic for alpha = inf.",
-			 refined ? ", dashed the refined model (a gradual memory knee), which bends into the "
-				   "plateau gradually as real memory does" : "");
+			 refined ? ", dashed the refined model (a gradual knee), which bends into the "
+				   "plateau gradually as measured curves do" : "");
 	else if (p)
 		snprintf(p->caption, sizeof p->caption,
 			 "Measured throughput only (no model for this mix: %s). Log-log axes: a straight rise is "

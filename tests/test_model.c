@@ -113,14 +113,27 @@ START_TEST(refined_model_saturates_gradually)
 		ck_assert(x <= lm_model_eval(&maxwell, n, 0).mem_ipc * (1 + 1e-12));
 		prev = x;
 	}
-	/* at the basic knee, (1 - 1/e)^(1/2) of the peak; well below it, n / Latency */
-	ck_assert_rel(lm_model_eval(&p, knee, 0).mem_ipc, sqrt(1 - exp(-1.0)) * p.mem_thru, 1e-12);
+	/* at the basic knee, (1 - 1/e)^(1/1.75) of the peak (memory is the whole
+	 * step at alpha 0); well below it, n / Latency */
+	ck_assert_rel(lm_model_eval(&p, knee, 0).mem_ipc, pow(1 - exp(-1.0), 1 / 1.75) * p.mem_thru, 1e-12);
 	ck_assert_rel(lm_model_eval(&p, 0.01 * knee, 0).mem_ipc, 0.01 * knee / 368, 1e-4);
 	/* warps needed is the inverse of eval */
 	double n90 = lm_model_warps_needed(&p, 0, 0.9);
 	ck_assert_rel(lm_model_eval(&p, n90, 0).mem_ipc, 0.9 * p.mem_thru, 1e-9);
 	ck_assert(n90 > lm_model_warps_needed(&maxwell, 0, 0.9));
 	ck_assert(isinf(lm_model_warps_needed(&p, 0, 1.0)));
+	/* the issue bound is approached gradually too, the knee sharper by the
+	 * step over its memory part: alpha 64 is issue-bound (4 / 65 < 4 / 64 <
+	 * 0.081) with a step of 368 + 64 x 6 = 752 cycles */
+	const double step = 368 + 64 * 6, s64 = 1.75 * step / 368, peak64 = 4.0 / 65;
+	ck_assert_rel(lm_model_eval(&p, step * peak64, 64).mem_ipc, pow(1 - exp(-1.0), 1 / s64) * peak64, 1e-12);
+	ck_assert_int_eq(lm_model_eval(&p, 2 * step * peak64, 64).bound, LM_BOUND_ISSUE);
+	ck_assert_int_eq(lm_model_eval(&p, 0.5 * step * peak64, 64).bound, LM_BOUND_LATENCY);
+	ck_assert(lm_model_eval(&p, 10 * step * peak64, 64).mem_ipc <= peak64);
+	double n64 = lm_model_warps_needed(&p, 64, 0.9);
+	ck_assert_rel(lm_model_eval(&p, n64, 64).mem_ipc, 0.9 * peak64, 1e-9);
+	/* sharper than memory's: 90% of the peak nearer the basic knee */
+	ck_assert(n64 / (step * peak64) < n90 / knee);
 	/* chains lengthen a step by chain_lat per doubling: 8 chains at 8 x 2
 	 * warps are as one chain at 16 warps with a latency 3 chain_lat longer */
 	p.chain_lat = 40;

@@ -1,8 +1,9 @@
 import sys, math, configparser
-sys.path.insert(0, '/tmp/model')
+sys.path.insert(0, __import__('os').path.dirname(__file__))
 import numpy as np
 from data import load
 from proto import n90_data
+KNEE = float(__import__('os').environ.get('KS', '1.75'))  # fit/model.c KNEE_SHARPNESS
 def params(path):
     c = configparser.ConfigParser(); c.read(path)
     g = lambda k: float(c.get(k, 'value')) if c.has_section(k) and c.get(k, 'value') != 'missing' else float('nan')
@@ -12,12 +13,14 @@ def model(q, A, N, K, refined):
     it = q['issue_thru'] if not math.isnan(q['issue_thru']) else np.inf
     y[inf] = np.minimum(np.minimum(N[inf] / q['alu_lat'], q['alu_thru']), it)
     L = q['mem_lat'] + A[f] * q['alu_lat']; T = q['mem_thru']
-    if refined:
-        L = L + q['chain_lat'] * np.log2(K[f]); r = N[f] / (L * T); xm = T * np.sqrt(-np.expm1(-r * r))
-    else:
-        xm = np.minimum(N[f] / L, T)
     a_ = A[f].copy(); a_[a_ == 0] = 1e-300
-    y[f] = np.minimum.reduce([xm, it / (A[f] + 1), np.where(A[f] > 0, q['alu_thru'] / a_, np.inf)])
+    cap = np.minimum.reduce([np.full_like(L, T), it / (A[f] + 1), np.where(A[f] > 0, q['alu_thru'] / a_, np.inf)])
+    if refined:  # latmix's refined model (fit/model.h): a knee into every bound, s = KNEE step / memory part
+        M = q['mem_lat'] + q['chain_lat'] * np.log2(K[f]); L = M + A[f] * q['alu_lat']
+        s = KNEE * L / M; r = N[f] / (L * cap)
+        y[f] = cap * (-np.expm1(-r ** s)) ** (1 / s)
+    else:
+        y[f] = np.minimum(N[f] / L, cap)
     return y, f
 def n90(P, a, q, refined):
     pts = [(p[1], p[3]) for p in P if p[0] == a]
@@ -40,5 +43,5 @@ multi = {p[0] for p in P if p[3] > 1}
 al = sorted(a for a in {p[0] for p in P if not math.isinf(p[0])} if a in multi or a >= 64)
 print("| alpha | measured | basic | refined |"); print("|---|---|---|---|")
 for a in al:
-    m = n90_data(P, a); f = lambda v: f"{v:.0f} ({100*(v/m-1):+.0f}%)"
-    print(f"| {a:g} | {m:.0f} | {f(n90(P, a, qb, False))} | {f(n90(P, a, qr, True))} |")
+    m = n90_data(P, a); f = lambda v: f"{v:.1f} ({100*(v/m-1):+.1f}%)"
+    print(f"| {a:g} | {m:.1f} | {f(n90(P, a, qb, False))} | {f(n90(P, a, qr, True))} |")
