@@ -987,9 +987,8 @@ static void md_warnings(FILE *f, const report *rp)
 			if (!any)
 				fputs("> **Fits to read with care.**\n", f);
 			any = true;
-			fprintf(f, "> - mix %s, %s model:%s%s%s%s\n", mm->name, lm_fit_model_name((lm_fit_model)m),
-				poor ? " " : "", poor ? ps->fit_quality : "", poor && flagged ? "; " : "",
-				flagged ? ps->fit_flags : "");
+			fprintf(f, "> - mix %s, %s model: %s%s%s\n", mm->name, lm_fit_model_name((lm_fit_model)m),
+				poor ? ps->fit_quality : "", poor && flagged ? "; " : "", flagged ? ps->fit_flags : "");
 		}
 	}
 	if (any)

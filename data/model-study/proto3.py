@@ -1,0 +1,88 @@
+"""Forms of the refined model fitted to one mix's curves (issue 11, item 4, second round).
+
+proto3.py CSV [MIX] [SPEC...]: plain least squares on relative errors over the points latmix
+fits (data.py), three starts; prints AIC, the RMS relative error of one-chain and of
+multi-chain curves, and the warps needed for 90% of the peak per alpha against the measured
+value (proto.n90_data). A SPEC is (shape, chain term):
+
+shape  E2  memory's knee only: mem_thru (1 - exp(-r^2))^(1/2), the others sharp (last release)
+       F2  the knee into whichever bound binds, s = 2 everywhere
+       FSv the knee into whichever bound binds, s = S x step / memory part (S = 1.5 .. 2.5)
+       Fv? the same with S fitted (a parameter more)
+chain  log   step + d log2(chains)
+       logm  the same, and k chains' adds take at least k alpha issue cycles (a warp issues
+             one instruction a cycle on NVIDIA: no parameter, a vendor fact)
+       logi  step + d log2(chains) + (chains - 1)(alpha + 1) (issue cycles added, not maxed)
+"""
+import sys, math, os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy as np
+from scipy.optimize import least_squares
+from data import load
+from proto import n90_data
+
+def model(th, spec, A, N, K):
+    alu_lat, mem_lat, alu_thru, issue_thru, mem_thru = th[:5]
+    rest = list(th[5:])
+    shape, chain = spec
+    S = rest.pop(0) if shape.endswith('?') else None
+    d = rest.pop(0) if chain else 0.0
+    y = np.empty_like(N); inf = np.isinf(A); f = ~inf
+    y[inf] = np.minimum(np.minimum(N[inf] / alu_lat, alu_thru), issue_thru)
+    M = mem_lat + d * np.log2(K[f])
+    if chain == 'logm': L = M + A[f] * np.maximum(alu_lat, K[f])
+    elif chain == 'logi': L = M + A[f] * alu_lat + (K[f] - 1) * (A[f] + 1)
+    else: L = M + A[f] * alu_lat
+    a = A[f].copy(); a[a == 0] = 1e-300
+    cap = np.minimum.reduce([np.full_like(L, mem_thru), issue_thru / (A[f] + 1), np.where(A[f] > 0, alu_thru / a, np.inf)])
+    if shape == 'E2':
+        r = N[f] / (L * mem_thru)
+        y[f] = np.minimum(mem_thru * np.sqrt(-np.expm1(-r * r)), cap)
+        return y
+    if shape == 'F2': s = 2.0
+    else: s = (S if S is not None else float(shape[1:-1])) * L / M
+    r = N[f] / (L * cap)
+    y[f] = cap * (-np.expm1(-r ** s)) ** (1 / s)
+    return y
+
+def run(P, spec):
+    A = np.array([p[0] for p in P]); N = np.array([float(p[1]) for p in P]); Y = np.array([p[2] for p in P]); K = np.array([p[3] for p in P], float)
+    th0 = [4.5, 700, 3.7, 3.8, 0.12]; lo = [0.1, 1, .01, .01, 1e-5]; hi = [100, 1e5, 100, 100, 100]
+    if spec[0].endswith('?'): th0.append(2.0); lo.append(0.3); hi.append(20)
+    if spec[1]: th0.append(50); lo.append(0); hi.append(3000)
+    res = lambda th: (model(th, spec, A, N, K) - Y) / Y
+    best = None
+    for sc in (1, .8, 1.25):
+        t0 = np.clip(np.array(th0) * np.r_[[sc] * 5, [1] * (len(th0) - 5)], np.array(lo) + 1e-9, np.array(hi) - 1e-9)
+        r = least_squares(res, t0, bounds=(lo, hi), x_scale='jac', max_nfev=4000)
+        if best is None or r.cost < best.cost: best = r
+    e = res(best.x); n = len(Y)
+    aic = n * math.log(np.sum(e ** 2) / n) + 2 * len(best.x)
+    one = K == 1
+    return best.x, aic, math.sqrt(np.mean(e[one] ** 2)), math.sqrt(np.mean(e[~one] ** 2)) if (~one).any() else float('nan')
+
+def n90m(th, spec, a, P):
+    pts = [(p[1], p[3]) for p in P if p[0] == a]
+    N = np.array([float(n) for n, k in pts]); K = np.array([float(k) for n, k in pts])
+    v = sorted(zip(N, model(th, spec, np.full_like(N, a), N, K)))
+    ymax = max(t[1] for t in v); prev = (0, 0)
+    for n, yy in v:
+        if yy >= 0.9 * ymax:
+            n0, y0 = prev
+            return n0 + (n - n0) * (0.9 * ymax - y0) / (yy - y0)
+        prev = (n, yy)
+
+if __name__ == '__main__':
+    path = sys.argv[1]; mix = sys.argv[2] if len(sys.argv) > 2 else 'gmem'
+    P = load(path, mix)
+    multi = {p[0] for p in P if p[3] > 1}
+    al = sorted(a for a in {p[0] for p in P if not math.isinf(p[0])} if a in multi or a >= 64)
+    meas = {a: n90_data(P, a) for a in al}
+    print(f"{mix}: {len(P)} points; n90 measured: " + " ".join(f"{a:g}:{meas[a]:.0f}" for a in al))
+    specs = [('E2', 'log'), ('F2', 'log'), ('F1.5v', 'log'), ('F1.75v', 'log'), ('F2v', 'log'), ('F2.5v', 'log'),
+             ('Fv?', 'log'), ('F1.75v', 'logm'), ('F1.75v', 'logi')]
+    for spec in (eval(x) for x in sys.argv[3:]) if len(sys.argv) > 3 else specs:
+        th, aic, r1, rm = run(P, spec)
+        dev = [n90m(th, spec, a, P) / meas[a] - 1 for a in al]
+        print(f"{spec[0]:6s}+{str(spec[1]):5s} k={len(th)-5}: AIC {aic:7.0f} rms1 {100*r1:4.1f}% multi {100*rm:4.1f}% n90 dev " +
+              " ".join(f"{a:g}:{100*d:+.0f}%" for a, d in zip(al, dev)) + f"  extra {np.round(th[5:], 3).tolist()} mem_lat {th[1]:.0f} mem_thru {th[4]:.4f}")
