@@ -79,8 +79,8 @@ static bool refined(const lm_model_params *p, double alpha)
 }
 
 /* The refined model's step: the basic Latency plus chain_lat per doubling
- * of chains; *sharpness gets the knee's s, 2 x the step over its memory
- * part (the memory part's latency varies, the adds' does not). */
+ * of chains; *sharpness gets the knee's s, KNEE_SHARPNESS x the step over
+ * its memory part (the memory part's latency varies, the adds' does not). */
 static double refined_step(const lm_model_params *p, double alpha, double chains,
 			   double *sharpness)
 {

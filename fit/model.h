@@ -1,6 +1,6 @@
 /* model: the latency-hiding model of Volkov's thesis (§4.1, §4.5, §4.6,
- * §4.8) and latmix's refined model: a gradual knee into every bound, and chains that
- * lengthen a warp's step.
+ * §4.8) and latmix's refined model: a gradual knee into every bound, and
+ * chains that lengthen a warp's step.
  *
  * Units: latencies in cycles; throughputs in warp instructions per cycle per
  * compute unit (IPC); occupancy n in resident warps per compute unit. A
