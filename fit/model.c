@@ -109,7 +109,7 @@ lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double a
 		 * memory latency's share of a step */
 		double sharp;
 		lat = refined_step(p, alpha, chains, &sharp);
-		r.bound = n / lat < peak ? LM_BOUND_LATENCY : which;
+		r.bound = n / lat < peak * (1 - 1e-9) ? LM_BOUND_LATENCY : which; /* the knee names the bound */
 		x = peak * knee_share(n / (lat * peak), sharp);
 	} else if (peak <= x * (1 + 1e-9)) { /* at the knee, name the bound */
 		x = peak;
@@ -124,23 +124,32 @@ lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double a
 	return r;
 }
 
+double lm_model_step(const lm_model_params *p, double alpha, double chains)
+{
+	double sharp;
+	return refined(p, alpha) ? refined_step(p, alpha, chains, &sharp) : lm_model_latency(p, alpha);
+}
+
 double lm_model_warps_needed(const lm_model_params *p, double alpha, double f)
+{
+	return lm_model_warps_needed_chains(p, alpha, f, 1);
+}
+
+double lm_model_warps_needed_chains(const lm_model_params *p, double alpha, double f,
+				    double chains)
 {
 	lm_bound which;
 	double peak = lm_model_peak(p, alpha, &which);
-	double lat = lm_model_latency(p, alpha);
 	if (!isfinite(peak) || !(f > 0))
 		return INFINITY;
-	double x = f * peak;
 	if (refined(p, alpha)) {
 		/* the share f of the peak: r = (-log(1 - f^s))^(1/s) */
-		double sharp;
-		lat = refined_step(p, alpha, 1, &sharp);
+		double sharp, lat = refined_step(p, alpha, chains, &sharp);
 		if (f >= 1)
 			return INFINITY;
 		return lat * peak * pow(-log1p(-pow(f, sharp)), 1 / sharp);
 	}
-	return x * lat;
+	return f * peak * lm_model_latency(p, alpha);
 }
 
 bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps)
@@ -161,10 +170,10 @@ bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps)
 	return true;
 }
 
-void lm_model_in_flight(const lm_model_params *p, double n, double alpha,
+void lm_model_in_flight(const lm_model_params *p, double n, double alpha, double chains,
 			double *alu, double *mem)
 {
-	lm_model_point r = lm_model_eval(p, n, alpha);
+	lm_model_point r = lm_model_eval_chains(p, n, alpha, chains);
 	*alu = p->alu_lat * r.alu_ipc;
 	*mem = isinf(alpha) ? 0.0 : p->mem_lat * r.mem_ipc;
 }

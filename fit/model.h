@@ -81,6 +81,16 @@ lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double a
  * bound is known. */
 double lm_model_warps_needed(const lm_model_params *p, double alpha, double f);
 
+/* The same with `chains` chains per warp: the occupancy warps x chains
+ * needed (divide by chains for warps). The basic model ignores chains; the
+ * refined model's step is longer with more of them. */
+double lm_model_warps_needed_chains(const lm_model_params *p, double alpha, double f,
+				    double chains);
+
+/* A warp's step in cycles with `chains` chains: lm_model_latency in the
+ * basic model, plus chain_lat x log2(chains) in the refined one. */
+double lm_model_step(const lm_model_params *p, double alpha, double chains);
+
 /* The cusp (§4.5): the alpha where the binding bound passes from memory to
  * arithmetic or issue throughput, and the occupancy needed there for the
  * full peak. Returns false (and NANs) if mem_thru or both arithmetic bounds
@@ -90,9 +100,9 @@ bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps);
 /* Issue slots of one memory instruction: issue_cost, or 1 when absent. */
 double lm_model_issue_cost(const lm_model_params *p);
 
-/* Instructions in flight at occupancy n (§4.6, Little's law): arithmetic
- * alu_lat * alu_ipc, memory mem_lat * mem_ipc. */
-void lm_model_in_flight(const lm_model_params *p, double n, double alpha,
+/* Instructions in flight at occupancy n = warps x chains (§4.6, Little's
+ * law): arithmetic alu_lat * alu_ipc, memory mem_lat * mem_ipc. */
+void lm_model_in_flight(const lm_model_params *p, double n, double alpha, double chains,
 			double *alu, double *mem);
 
 /* The CUDA C Programming Guide's estimate of warps needed (§4.8):

@@ -172,6 +172,15 @@ static lm_status cmd_predict(const lm_options *o)
 	if (isnan(mp.mem_lat) || isnan(mp.alu_lat))
 		return lm_fail(LM_EUSAGE, "%s: the model needs alu_lat and mem_lat", path);
 
+	double chains = 1;
+	if (o->chains) {
+		char *end;
+		unsigned long k = strtoul(o->chains, &end, 10);
+		if (end == o->chains || *end || k == 0 || k > 1024 || *o->chains == '-')
+			return lm_fail(LM_EUSAGE, "--chains '%s': expected a positive integer up to 1024", o->chains);
+		chains = (double)k;
+	}
+	bool refined_file = mp.chain_lat > 0 && isfinite(mp.chain_lat);
 	double n_given = NAN;
 	if (o->warps) {
 		char *end;
@@ -213,7 +222,7 @@ static lm_status cmd_predict(const lm_options *o)
 	bool csv = o->csv;
 	if (csv) {
 		printf("alpha,latency_cycles,peak_ipc,peak_bound,warps_for_peak,fraction,warps_for_fraction,"
-		       "warps,mem_ipc,alu_ipc,bound,alu_in_flight,mem_in_flight,guide_warps,guide_refined_warps\n");
+		       "warps,mem_ipc,alu_ipc,bound,alu_in_flight,mem_in_flight,guide_warps,guide_refined_warps,chains\n");
 	} else {
 		printf("%s: %s (%s)\n", path, ps.device[0] ? ps.device : "unnamed device",
 		       ps.source[0] ? ps.source : ps.origin);
@@ -222,7 +231,13 @@ static lm_status cmd_predict(const lm_options *o)
 			       o->mix ? o->mix : ps.default_kind, mp.mem_lat, mp.mem_thru,
 			       lm_model_issue_cost(&mp));
 		printf("throughputs in warp instructions per cycle per CU; latencies in cycles\n");
-		printf("%s", isnan(n_given) ? "at each alpha's knee (--warps N to choose)\n" : "");
+		if (chains > 1)
+			printf("%g chains per warp: occupancy = warps x %g%s\n", chains, chains,
+			       refined_file ? ", and a step chain_lat x log2(chains) longer" : "");
+		printf("%s", !isnan(n_given) ? ""
+			     : refined_file ? "at each alpha's knee, Latency x peak warps, where the refined model reaches "
+					      "(1 - 1/e)^(1/s) of its peak (--warps N to choose)\n"
+					    : "at each alpha's knee (--warps N to choose)\n");
 		printf("%8s %8s %8s %-10s %7s %7s | %6s %8s %8s %-10s %6s %6s | %6s %7s\n", "alpha",
 		       "latency", "peak", "bound", "n_peak", "n_frac", "warps", "mem_ipc", "alu_ipc",
 		       "bound", "alu_if", "mem_if", "guide", "refined");
@@ -231,13 +246,14 @@ static lm_status cmd_predict(const lm_options *o)
 		double a = alphas[i];
 		lm_bound pb;
 		double peak = lm_model_peak(&mp, a, &pb);
-		double lat = lm_model_latency(&mp, a);
-		double npeak = lm_model_warps_needed(&mp, a, 1.0);
-		double nfrac = lm_model_warps_needed(&mp, a, o->fraction);
-		double n = isnan(n_given) ? npeak : n_given;
-		lm_model_point pt = lm_model_eval(&mp, n, a);
+		double lat = lm_model_step(&mp, a, chains);
+		/* warps per CU: occupancy over chains */
+		double npeak = lm_model_warps_needed_chains(&mp, a, 1.0, chains) / chains;
+		double nfrac = lm_model_warps_needed_chains(&mp, a, o->fraction, chains) / chains;
+		double n = isnan(n_given) ? lat * peak / chains : n_given;
+		lm_model_point pt = lm_model_eval_chains(&mp, n * chains, a, chains);
 		double aif, mif, guide = NAN, refined = NAN;
-		lm_model_in_flight(&mp, n, a, &aif, &mif);
+		lm_model_in_flight(&mp, n * chains, a, chains, &aif, &mif);
 		if (a > 0 && !isinf(a) && isfinite(mp.alu_thru))
 			guide = lm_model_guide_estimate(mp.mem_lat, 1.0 / mp.alu_thru, a, &refined);
 		if (csv) {
@@ -256,6 +272,7 @@ static lm_status cmd_predict(const lm_options *o)
 			put(stdout, mif, true, 0, 0);
 			put(stdout, guide, true, 0, 0);
 			put(stdout, refined, true, 0, 0);
+			put(stdout, chains, true, 0, 0);
 			putchar('\n');
 		} else {
 			printf("%8g", a);
@@ -279,10 +296,13 @@ static lm_status cmd_predict(const lm_options *o)
 	}
 	if (!csv) {
 		printf("n_peak: warps for the full peak; n_frac: for %g of it; alu_if, mem_if:\n"
-		       "instructions in flight (thesis 4.6); guide, refined: the CUDA guide's estimate (4.8).\n",
-		       o->fraction);
-		if (has_cusp)
+		       "instructions in flight (thesis 4.6); guide, refined: the CUDA guide's estimate (4.8)%s.\n",
+		       o->fraction, chains > 1 ? ", for one chain" : "");
+		if (has_cusp && isfinite(cusp_warps))
 			printf("cusp: alpha = %.2f, %.1f warps for the peak\n", cusp_alpha, cusp_warps);
+		else if (has_cusp) /* the refined model approaches its peak without reaching it */
+			printf("cusp: alpha = %.2f, %.1f warps for %g of the peak (one chain)\n", cusp_alpha,
+			       lm_model_warps_needed(&mp, cusp_alpha, o->fraction), o->fraction);
 	}
 	free(alphas);
 	return LM_OK;

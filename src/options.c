@@ -38,7 +38,7 @@ static const opt table[] = {
 	  OFF(alpha), "LIST",
 	  "arithmetic instructions per memory instruction: comma list of integers, p/q fractions, inf" },
 	{ "warps", 'n', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | MEAS, OFF(warps),
-	  "N", "predict: occupancy in warps per CU; measure: comma list or 'max' (all)" },
+	  "N", "predict: warps per CU (with --chains K, occupancy N x K); measure: comma list or 'max' (all)" },
 	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
 	  "F", "fraction of the attainable peak for 'warps needed'" },
 	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT | LM_CMD_PREDICT, OFF(mix), "MIX",
@@ -46,9 +46,9 @@ static const opt table[] = {
 	  "sfu, stream); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
 	  "gmem; measure: all; predict: the file's default kind" },
-	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS, OFF(chains), "K",
-	  "independent chains per thread: kernel: one count; measure: comma list; default 1 (measure: "
-	  "1,2,4,8 for gmem)" },
+	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_PREDICT, OFF(chains), "K",
+	  "independent chains per thread: kernel, predict: one count; measure: comma list; default 1 "
+	  "(measure: 1,2,4,8 for gmem)" },
 	{ "group-warps", 0, OPT_INT, "0", 0, 1024, MEAS, OFF(group_warps), "W",
 	  "warps per work-group; 0: as few as let the device hold the occupancy" },
 	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",

@@ -63,6 +63,8 @@ static const struct {
 	{ { "predict", "@REF", "--alpha", "-3" }, 2, "alpha '-3'", true },
 	{ { "predict", "@REF", "--fraction", "2" }, 2, "--fraction '2'", true },
 	{ { "predict", "@REF", "--warps", "lots" }, 2, "--warps 'lots'", true },
+	{ { "predict", "@REF", "--chains", "0" }, 2, "--chains '0'", true },
+	{ { "predict", "@REF", "--chains", "2x" }, 2, "--chains '2x'", true },
 	{ { "predict", "@REF", "--bogus" }, 2, "unknown option '--bogus'", true },
 	{ { "predict", "@REF", "--alpha" }, 2, "--alpha needs a value", true },
 	{ { "predict", "@REF", "--csv=yes" }, 2, "takes no value", true },
@@ -154,6 +156,17 @@ START_TEST(predict_maxwell_shows_thesis_warps)
 			      "alpha %g: %g warps, expected about %g", a, warps, want[i][1]);
 		line = strchr(line + 1, '\n');
 	}
+	/* 4 chains per warp: the basic model needs a quarter of the warps */
+	static const char *const four[] = { "predict", "@REF", "--alpha", "0", "--chains", "4", "--csv", NULL };
+	run(four, r);
+	ck_assert_int_eq(r->status, 0);
+	line = strchr(r->out, '\n');
+	ck_assert_ptr_nonnull(line);
+	double a, lat, peak, warps;
+	char bound[32];
+	ck_assert_int_eq(sscanf(line + 1, "%lf,%lf,%lf,%31[^,],%lf", &a, &lat, &peak, bound, &warps), 5);
+	ck_assert_msg(fabs(warps - 30 / 4.0) <= 0.2, "4 chains: %g warps, expected about 7.5", warps);
+	ck_assert_msg(strstr(line, ",4\n") != NULL, "no chains column: %s", line);
 	free(r);
 }
 END_TEST

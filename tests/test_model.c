@@ -53,7 +53,7 @@ START_TEST(in_flight_example_of_section_4_6)
 	lm_model_params p = { .alu_lat = 3, .mem_lat = 12, .alu_thru = 1,
 			      .mem_thru = NAN, .issue_thru = NAN, .chain_lat = NAN };
 	double alu, mem;
-	lm_model_in_flight(&p, 6, 4, &alu, &mem);
+	lm_model_in_flight(&p, 6, 4, 1, &alu, &mem);
 	ck_assert_rel(alu, 3, 1e-12);
 	ck_assert_rel(mem, 3, 1e-12);
 	ck_assert_rel(lm_model_warps_needed(&p, 4, 1), 6, 1e-12);
@@ -142,6 +142,13 @@ START_TEST(refined_model_saturates_gradually)
 	longer.chain_lat = 1e-12;
 	ck_assert_rel(lm_model_eval_chains(&p, 16, 0, 8).mem_ipc, lm_model_eval(&longer, 16, 0).mem_ipc, 1e-12);
 	ck_assert_rel(lm_model_eval_chains(&p, 16, 0, 1).mem_ipc, lm_model_eval(&p, 16, 0).mem_ipc, 1e-15);
+	/* with chains: warps needed is the inverse of eval at that chains count,
+	 * and more chains need fewer warps but more occupancy */
+	double n4 = lm_model_warps_needed_chains(&p, 16, 0.9, 4);
+	ck_assert_rel(lm_model_eval_chains(&p, n4, 16, 4).mem_ipc, 0.9 * p.mem_thru, 1e-9);
+	ck_assert(n4 > lm_model_warps_needed(&p, 16, 0.9) && n4 / 4 < lm_model_warps_needed(&p, 16, 0.9));
+	ck_assert_rel(lm_model_step(&p, 16, 4), 368 + 2 * 40 + 16 * 6, 1e-12);
+	ck_assert_rel(lm_model_step(&maxwell, 16, 4), 368 + 16 * 6, 1e-12);
 	/* arithmetic-only curves have no chain term */
 	ck_assert_rel(lm_model_eval_chains(&p, 4, INFINITY, 8).alu_ipc, lm_model_eval(&maxwell, 4, INFINITY).alu_ipc,
 		      1e-15);
