@@ -419,16 +419,37 @@ done:
 	return s;
 }
 
-/* Measured warps needed for WARPS_FRACTION of the basic model's peak at
- * alpha, over every chain count (occupancy n x k); *at_least gets the
- * largest occupancy measured when the curve never gets there. */
-static double measured_warps(const report *rp, const mix_model *mm, double alpha, point *buf,
+/* Measured warps needed for WARPS_FRACTION of model m's peak at alpha,
+ * over every chain count (occupancy n x k); *at_least gets the largest
+ * occupancy measured when the curve never gets there. */
+static double measured_warps(const report *rp, const mix_model *mm, int m, double alpha, point *buf,
 			     double *at_least)
 {
 	size_t k = collect(&rp->res, mm->name, alpha, 0, buf);
-	double w = first_reach(buf, k, WARPS_FRACTION * lm_model_peak(&mm->mp[BASIC], alpha, NULL));
+	double w = first_reach(buf, k, WARPS_FRACTION * lm_model_peak(&mm->mp[m], alpha, NULL));
 	*at_least = isnan(w) && k ? buf[k - 1].n : NAN;
 	return w;
+}
+
+/* Model m's warps needed for WARPS_FRACTION of its peak at alpha, read as
+ * the measured curves are: the least occupancy over the chain counts
+ * measured there, each within the warps measured with it (the refined
+ * model's step is longer with more chains); NAN if none gets there. */
+static double model_warps_as_measured(const report *rp, const mix_model *mm, int m, double alpha,
+				      point *buf)
+{
+	size_t k = collect(&rp->res, mm->name, alpha, 0, buf);
+	double best = NAN;
+	for (size_t i = 0; i < k; i++) {
+		unsigned c = buf[i].chains, most = 0;
+		for (size_t j = 0; j < k; j++)
+			if (buf[j].chains == c && buf[j].warps > most)
+				most = buf[j].warps;
+		double n = lm_model_warps_needed_chains(&mm->mp[m], alpha, WARPS_FRACTION, c);
+		if (n / c <= most && !(n >= best))
+			best = n;
+	}
+	return best;
 }
 
 /* Where alpha = 0 and alpha = inf sit on a log axis: a factor 4 beyond the
@@ -479,7 +500,7 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		   "# warps x chains, interpolated): x position, alpha, warps; '?': not reached\n",
 		rp->res.device, mm->name, 100 * WARPS_FRACTION);
 	for (size_t i = 0; i < na; i++) {
-		double lb, w = measured_warps(rp, mm, alphas[i], buf, &lb);
+		double lb, w = measured_warps(rp, mm, BASIC, alphas[i], buf, &lb);
 		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
 		num(d, w);
 		fputc('\n', d);
@@ -487,7 +508,7 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 	fputs("\n\n# block 1, not reached: x position, alpha, the largest occupancy measured (a lower bound)\n", d);
 	for (size_t i = 0; i < na; i++) {
 		double lb;
-		measured_warps(rp, mm, alphas[i], buf, &lb);
+		measured_warps(rp, mm, BASIC, alphas[i], buf, &lb);
 		if (!isnan(lb))
 			fprintf(d, "%g %s %g\n", axis_x(alphas[i], zero_x, inf_x),
 				alpha_text(alphas[i], t, sizeof t), lb);
@@ -506,6 +527,22 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		fprintf(d, "%g", axis_x(a, zero_x, inf_x));
 		for (int m = 0; m < NMODELS; m++)
 			num(d, mm->has[m] ? lm_model_warps_needed(&mm->mp[m], a, WARPS_FRACTION) : NAN);
+		fputc('\n', d);
+	}
+	fputs("\n\n# block 4, measured against the refined model's peak (as block 0): x position, alpha, "
+	      "warps; '?': not reached or no refined model\n", d);
+	for (size_t i = 0; i < na; i++) {
+		double lb, w = mm->has[REFINED] ? measured_warps(rp, mm, REFINED, alphas[i], buf, &lb) : NAN;
+		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
+		num(d, w);
+		fputc('\n', d);
+	}
+	fputs("\n\n# block 5, the refined model read as block 4: the least occupancy over the chain counts "
+	      "measured, each within its warps measured: x position, alpha, warps\n", d);
+	for (size_t i = 0; i < na; i++) {
+		double w = mm->has[REFINED] ? model_warps_as_measured(rp, mm, REFINED, alphas[i], buf) : NAN;
+		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
+		num(d, w);
 		fputc('\n', d);
 	}
 	double ca, cw;
@@ -530,8 +567,10 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		name, name);
 	if (mm->has[REFINED])
 		fprintf(g, "  '%s.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' title 'refined model', \\\n"
-			   "  '%s.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' title 'refined model at 0, inf', \\\n",
-			name, name);
+			   "  '%s.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' title 'refined model at 0, inf', \\\n"
+			   "  '%s.dat' index 4 using 1:3 with points pt 9 ps 1.3 lc rgb '#d62728' title 'measured, refined peak', \\\n"
+			   "  '%s.dat' index 5 using 1:3 with points pt 12 ps 2 lw 2 lc rgb '#d62728' title 'refined model at the chains measured', \\\n",
+			name, name, name, name);
 	fprintf(g, "  '%s.dat' index 0 using 1:3 with points pt 7 ps 1.2 lc rgb 'black' title 'measured', \\\n"
 		   "  '%s.dat' index 1 using 1:3 with points pt 8 ps 1.5 lc rgb 'black' title 'measured: not reached by this occupancy'\n",
 		name, name);
@@ -543,8 +582,12 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 			 "Fig. 4.6): the model rises from memory-bound alpha = 0 to a cusp where arithmetic takes over, "
 			 "then falls towards the arithmetic-only need. Black dots are where each measured curve "
 			 "(every chain count, occupancy n x k) first crosses that level; open triangles mark curves "
-			 "that never did, at the largest occupancy measured, so the need is at least that.",
-			 100 * WARPS_FRACTION);
+			 "that never did, at the largest occupancy measured, so the need is at least that.%s",
+			 100 * WARPS_FRACTION,
+			 mm->has[REFINED] ? " The dashed refined line is one chain and its own, higher, peak: red "
+					    "triangles are where the measured curves cross 90% of that peak, red diamonds "
+					    "where the refined model does at the chain counts measured (more chains, a longer "
+					    "step: the least occupancy over them, within the warps measured)." : "");
 done:
 	if (d && fclose(d) != 0 && s == LM_OK)
 		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
@@ -591,7 +634,7 @@ static lm_status guide_picture(report *rp, const mix_model *mm, point *buf)
 	for (size_t i = 0; i < na; i++) {
 		if (!(alphas[i] > 0) || isinf(alphas[i]))
 			continue;
-		double lb, w = measured_warps(rp, mm, alphas[i], buf, &lb);
+		double lb, w = measured_warps(rp, mm, BASIC, alphas[i], buf, &lb);
 		fprintf(d, "%g", alphas[i]);
 		num(d, w);
 		fprintf(d, " # alpha %s\n", alpha_text(alphas[i], t, sizeof t));

@@ -18,6 +18,8 @@ plot 'warps-needed.dat' index 2 using 1:2 with lines lw 2 lc rgb '#1f77b4' title
   'warps-needed.dat' index 3 using 1:2 with points pt 6 ps 1.5 lc rgb '#1f77b4' title 'basic model at 0, inf', \
   'warps-needed.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' title 'refined model', \
   'warps-needed.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' title 'refined model at 0, inf', \
+  'warps-needed.dat' index 4 using 1:3 with points pt 9 ps 1.3 lc rgb '#d62728' title 'measured, refined peak', \
+  'warps-needed.dat' index 5 using 1:3 with points pt 12 ps 2 lw 2 lc rgb '#d62728' title 'refined model at the chains measured', \
   'warps-needed.dat' index 0 using 1:3 with points pt 7 ps 1.2 lc rgb 'black' title 'measured', \
   'warps-needed.dat' index 1 using 1:3 with points pt 8 ps 1.5 lc rgb 'black' title 'measured: not reached by this occupancy'
 
