@@ -89,6 +89,18 @@ static void check_report(const char *dir, bool drawn)
 			      drawn ? "missing" : "drawn without gnuplot");
 		ck_assert_msg(strstr(md, pictures[i]), "report.md does not name %s", pictures[i]);
 	}
+	/* the warps-needed data: the refined model read at the chain counts
+	 * measured (block 5) against the curves' crossings of its peak (block
+	 * 4), alpha 0 */
+	char dat[65536];
+	snprintf(path, sizeof path, "%s/report/warps-needed.dat", dir);
+	lm_test_slurp(path, dat, sizeof dat);
+	double w4 = NAN, w5 = NAN;
+	const char *b4 = strstr(dat, "# block 4"), *b5 = strstr(dat, "# block 5");
+	ck_assert_msg(b4 && b5, "warps-needed.dat lacks blocks 4 and 5");
+	ck_assert_int_eq(sscanf(strchr(b4, '\n') + 1, "%*g 0 %lf", &w4), 1);
+	ck_assert_int_eq(sscanf(strchr(b5, '\n') + 1, "%*g 0 %lf", &w5), 1);
+	ck_assert_msg(fabs(w5 / w4 - 1) < 0.1, "alpha 0: refined model %g, measured %g warps", w5, w4);
 	ck_assert_msg((strstr(md, "Plots were skipped") != NULL) == !drawn,
 		      "report.md and the pictures disagree on whether plots were drawn");
 }
