@@ -1,6 +1,6 @@
 # n90 per alpha from C-fitted parameter files: measured, basic, refined (new: sharpness), refined (old: contention)
 import sys, math, configparser, subprocess
-sys.path.insert(0, '/tmp/model')
+sys.path.insert(0, __import__('os').path.dirname(__import__('os').path.abspath(__file__)))
 import numpy as np
 from data import load
 from proto import n90_data

@@ -1,5 +1,5 @@
 import sys, math, configparser
-sys.path.insert(0, __import__('os').path.dirname(__file__))
+sys.path.insert(0, __import__('os').path.dirname(__import__('os').path.abspath(__file__)))
 import numpy as np
 from data import load
 from proto import n90_data

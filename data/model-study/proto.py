@@ -1,5 +1,5 @@
 import sys, math, collections
-sys.path.insert(0, '/tmp/model')
+sys.path.insert(0, __import__('os').path.dirname(__import__('os').path.abspath(__file__)))
 import numpy as np
 from scipy.optimize import least_squares, brentq
 from data import load

@@ -1,5 +1,5 @@
 import sys, math
-sys.path.insert(0, '/tmp/model')
+sys.path.insert(0, __import__('os').path.dirname(__import__('os').path.abspath(__file__)))
 import numpy as np
 from scipy.optimize import least_squares
 from data import load
@@ -36,12 +36,17 @@ def model(th, spec, A, N, K):
     return y
 
 def run(P, spec):
-    A = np.array([p[0] for p in P]); N = np.array([float(p[1]) for p in P]); Y = np.array([p[2] for p in P]); K = np.array([p[3] for p in P])
     th0 = [4.5, 700, 3.7, 3.8, 0.12]; lo = [0.1, 1, .01, .01, 1e-5]; hi = [100, 1e5, 100, 100, 100]
     if spec[0] == 'K?': th0.append(5.0); lo.append(0.0); hi.append(1e4)
     elif spec[0].endswith('?'): th0.append(2.0); lo.append(0.3); hi.append(50)
     if spec[1] == 'iss': pass
     elif spec[1]: th0.append(0.05 if spec[1] == 'rel' else 50); lo.append(0 if spec[1] != 'rel' else 0); hi.append(5 if spec[1] == 'rel' else 3000)
+    return fit_rel(model, spec, P, th0, lo, hi)
+
+def fit_rel(model, spec, P, th0, lo, hi):
+    # plain least squares on relative errors from three starts; the best fit's
+    # parameters, AIC, and RMS relative error of one-chain and multi-chain curves
+    A = np.array([p[0] for p in P]); N = np.array([float(p[1]) for p in P]); Y = np.array([p[2] for p in P]); K = np.array([p[3] for p in P], float)
     res = lambda th: (model(th, spec, A, N, K) - Y) / Y
     best = None
     for sc in (1, .8, 1.25):
@@ -53,7 +58,7 @@ def run(P, spec):
     one = K == 1
     return best.x, aic, math.sqrt(np.mean(e[one] ** 2)), math.sqrt(np.mean(e[~one] ** 2)) if (~one).any() else float('nan')
 
-def n90m(th, spec, a, P):
+def n90m(th, spec, a, P, model=model):
     # the model at the measured points of alpha a (their occupancies and chains),
     # read the way the data are: lowest occupancy with 90% of the best
     pts = [(p[1], p[3]) for p in P if p[0] == a]

@@ -20,6 +20,10 @@ import numpy as np
 from scipy.optimize import least_squares
 from data import load
 from proto import n90_data
+from proto2 import fit_rel, n90m as n90m_of
+
+def n90m(th, spec, a, P):
+    return n90m_of(th, spec, a, P, model)
 
 def model(th, spec, A, N, K):
     alu_lat, mem_lat, alu_thru, issue_thru, mem_thru = th[:5]
@@ -46,31 +50,10 @@ def model(th, spec, A, N, K):
     return y
 
 def run(P, spec):
-    A = np.array([p[0] for p in P]); N = np.array([float(p[1]) for p in P]); Y = np.array([p[2] for p in P]); K = np.array([p[3] for p in P], float)
     th0 = [4.5, 700, 3.7, 3.8, 0.12]; lo = [0.1, 1, .01, .01, 1e-5]; hi = [100, 1e5, 100, 100, 100]
     if spec[0].endswith('?'): th0.append(2.0); lo.append(0.3); hi.append(20)
     if spec[1]: th0.append(50); lo.append(0); hi.append(3000)
-    res = lambda th: (model(th, spec, A, N, K) - Y) / Y
-    best = None
-    for sc in (1, .8, 1.25):
-        t0 = np.clip(np.array(th0) * np.r_[[sc] * 5, [1] * (len(th0) - 5)], np.array(lo) + 1e-9, np.array(hi) - 1e-9)
-        r = least_squares(res, t0, bounds=(lo, hi), x_scale='jac', max_nfev=4000)
-        if best is None or r.cost < best.cost: best = r
-    e = res(best.x); n = len(Y)
-    aic = n * math.log(np.sum(e ** 2) / n) + 2 * len(best.x)
-    one = K == 1
-    return best.x, aic, math.sqrt(np.mean(e[one] ** 2)), math.sqrt(np.mean(e[~one] ** 2)) if (~one).any() else float('nan')
-
-def n90m(th, spec, a, P):
-    pts = [(p[1], p[3]) for p in P if p[0] == a]
-    N = np.array([float(n) for n, k in pts]); K = np.array([float(k) for n, k in pts])
-    v = sorted(zip(N, model(th, spec, np.full_like(N, a), N, K)))
-    ymax = max(t[1] for t in v); prev = (0, 0)
-    for n, yy in v:
-        if yy >= 0.9 * ymax:
-            n0, y0 = prev
-            return n0 + (n - n0) * (0.9 * ymax - y0) / (yy - y0)
-        prev = (n, yy)
+    return fit_rel(model, spec, P, th0, lo, hi)
 
 if __name__ == '__main__':
     path = sys.argv[1]; mix = sys.argv[2] if len(sys.argv) > 2 else 'gmem'
