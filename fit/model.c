@@ -1,6 +1,7 @@
 #include "model.h"
 
 #include <math.h>
+#include <stddef.h>
 
 /* The knee's s where memory latency is the whole step (alpha 0): chosen by
  * AIC over the H200 and H100 sweeps (data/model-study/README.md). */
@@ -138,8 +139,7 @@ double lm_model_warps_needed(const lm_model_params *p, double alpha, double f)
 double lm_model_warps_needed_chains(const lm_model_params *p, double alpha, double f,
 				    double chains)
 {
-	lm_bound which;
-	double peak = lm_model_peak(p, alpha, &which);
+	double peak = lm_model_peak(p, alpha, NULL);
 	if (!isfinite(peak) || !(f > 0))
 		return INFINITY;
 	if (refined(p, alpha)) {

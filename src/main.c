@@ -159,6 +159,19 @@ static void put(FILE *f, double x, bool csv, int width, int prec)
 		fprintf(f, " %*.*f", width, prec, x);
 }
 
+/* --chains: a count from 1 to max; *out unchanged when s is NULL. */
+static lm_status parse_chains(const char *s, unsigned long max, unsigned long *out)
+{
+	if (!s)
+		return LM_OK;
+	char *end;
+	unsigned long k = strtoul(s, &end, 10);
+	if (end == s || *end || k == 0 || k > max || *s == '-')
+		return lm_fail(LM_EUSAGE, "--chains '%s': expected a positive integer up to %lu", s, max);
+	*out = k;
+	return LM_OK;
+}
+
 static lm_status cmd_predict(const lm_options *o)
 {
 	const char *path = o->args[0];
@@ -172,14 +185,10 @@ static lm_status cmd_predict(const lm_options *o)
 	if (isnan(mp.mem_lat) || isnan(mp.alu_lat))
 		return lm_fail(LM_EUSAGE, "%s: the model needs alu_lat and mem_lat", path);
 
-	double chains = 1;
-	if (o->chains) {
-		char *end;
-		unsigned long k = strtoul(o->chains, &end, 10);
-		if (end == o->chains || *end || k == 0 || k > 1024 || *o->chains == '-')
-			return lm_fail(LM_EUSAGE, "--chains '%s': expected a positive integer up to 1024", o->chains);
-		chains = (double)k;
-	}
+	unsigned long k = 1;
+	if ((s = parse_chains(o->chains, 1024, &k)) != LM_OK)
+		return s;
+	double chains = (double)k;
 	bool refined_file = mp.chain_lat > 0 && isfinite(mp.chain_lat);
 	double n_given = NAN;
 	if (o->warps) {
@@ -321,12 +330,8 @@ static lm_status cmd_kernel(const lm_options *o)
 	if (o->alpha && !o->save_binary && (s = lm_alpha_parse(o->alpha, &a)) != LM_OK)
 		return s;
 	unsigned long chains = 1;
-	if (o->chains) {
-		char *end;
-		chains = strtoul(o->chains, &end, 10);
-		if (end == o->chains || *end || chains == 0 || chains > 16 || *o->chains == '-')
-			return lm_fail(LM_EUSAGE, "--chains '%s': expected a positive integer up to 16", o->chains);
-	}
+	if ((s = parse_chains(o->chains, 16, &chains)) != LM_OK)
+		return s;
 	if (o->isa) {
 		/* an offline target: its compiler, no device */
 		if (o->device)

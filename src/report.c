@@ -473,6 +473,15 @@ static double axis_x(double a, double zero_x, double inf_x)
 	return a == 0 ? zero_x : isinf(a) ? inf_x : a;
 }
 
+/* A data row of the warps-needed picture: x position, alpha, value. */
+static void alpha_row(FILE *d, double a, double zero_x, double inf_x, double value)
+{
+	char t[32];
+	fprintf(d, "%g %s", axis_x(a, zero_x, inf_x), alpha_text(a, t, sizeof t));
+	num(d, value);
+	fputc('\n', d);
+}
+
 static void alpha_tics(FILE *g, const double *alphas, size_t na, double zero_x, double inf_x)
 {
 	char t[32];
@@ -500,10 +509,8 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		   "# warps x chains, interpolated): x position, alpha, warps; '?': not reached\n",
 		rp->res.device, mm->name, 100 * WARPS_FRACTION);
 	for (size_t i = 0; i < na; i++) {
-		double lb, w = measured_warps(rp, mm, BASIC, alphas[i], buf, &lb);
-		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
-		num(d, w);
-		fputc('\n', d);
+		double lb;
+		alpha_row(d, alphas[i], zero_x, inf_x, measured_warps(rp, mm, BASIC, alphas[i], buf, &lb));
 	}
 	fputs("\n\n# block 1, not reached: x position, alpha, the largest occupancy measured (a lower bound)\n", d);
 	for (size_t i = 0; i < na; i++) {
@@ -532,19 +539,15 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 	fputs("\n\n# block 4, measured against the refined model's peak (as block 0): x position, alpha, "
 	      "warps; '?': not reached or no refined model\n", d);
 	for (size_t i = 0; i < na; i++) {
-		double lb, w = mm->has[REFINED] ? measured_warps(rp, mm, REFINED, alphas[i], buf, &lb) : NAN;
-		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
-		num(d, w);
-		fputc('\n', d);
+		double lb;
+		alpha_row(d, alphas[i], zero_x, inf_x,
+			  mm->has[REFINED] ? measured_warps(rp, mm, REFINED, alphas[i], buf, &lb) : NAN);
 	}
 	fputs("\n\n# block 5, the refined model read as block 4: the least occupancy over the chain counts "
 	      "measured, each within its warps measured: x position, alpha, warps\n", d);
-	for (size_t i = 0; i < na; i++) {
-		double w = mm->has[REFINED] ? model_warps_as_measured(rp, mm, REFINED, alphas[i], buf) : NAN;
-		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
-		num(d, w);
-		fputc('\n', d);
-	}
+	for (size_t i = 0; i < na; i++)
+		alpha_row(d, alphas[i], zero_x, inf_x,
+			  mm->has[REFINED] ? model_warps_as_measured(rp, mm, REFINED, alphas[i], buf) : NAN);
 	double ca, cw;
 	snprintf(title, sizeof title, "%s: warps needed for %g%% of peak, mix %s", rp->res.device,
 		 100 * WARPS_FRACTION, mm->name);
