@@ -632,9 +632,6 @@ static bool field_set(const lm_params *ps, const field *fl)
 	return false;
 }
 
-/* The fields of the required sections, or of the optional ones; an optional
- * section with nothing set is left out. */
-
 /* key = value, a long value broken at spaces over indented continuation
  * lines (INI's multi-line values: inih reads lines of at most 200 bytes),
  * before a " | " where one is near; the reader joins them with a space. */
@@ -660,6 +657,8 @@ static void write_str(FILE *f, const char *key, const char *v)
 	fprintf(f, "%s\n", v);
 }
 
+/* The fields of the required sections, or of the optional ones; an optional
+ * section with nothing set is left out. */
 static void put_fields(FILE *f, const lm_params *ps, bool optional)
 {
 	const char *section = "";
