@@ -958,7 +958,10 @@ static size_t mark_envelope(const lm_fit_point *v, const curve *cv, size_t nc, u
 
 void lm_fit_loss_text(const lm_fit_result *r, char *buf, size_t size)
 {
-	if (r->robust_dropped)
+	if (r->model == LM_FIT_REFINED)
+		snprintf(buf, size, "least squares, every one of %zu points in full (the refined model "
+			 "describes the approach to its bounds)", r->points);
+	else if (r->robust_dropped)
 		snprintf(buf, size, "least squares on each curve's upper envelope (%zu of %zu points, those "
 			 "over %.0f%% below it left out): the one-sided biweight down-weighted %zu "
 			 "(more than %.0f%%, or most of a curve)", r->envelope_points, r->points,
@@ -1036,7 +1039,12 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 		goto fail;
 	}
 
-	problem pb = { v, d->n, model, L, 0, false, false, NULL, d->n };
+	/* The refined model describes the approach to its bounds, so a point
+	 * below a sharp bound is what it fits, not a shortfall to discount: it
+	 * is fitted by least squares throughout (the one-sided loss would lift
+	 * its plateaus above the measured ones). */
+	bool lsq = model == LM_FIT_REFINED;
+	problem pb = { v, d->n, model, L, 0, false, lsq, NULL, d->n };
 	gsl_multifit_nlinear_fdf fdf = { .f = residuals, .df = NULL, .fvv = NULL,
 					 .n = d->n, .p = np, .params = &pb };
 	gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
@@ -1058,8 +1066,9 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 		snprintf(r.kind[k], sizeof r.kind[k], "%s", d->kind[k]);
 	if ((s = solve(&pb, d->path, x, w, &fdf, &r.iterations, &r.converged)) != LM_OK)
 		goto fail;
-	r.downweighted = count_downweighted(&pb, x, cv, nc, &r);
-	if (robust_untrusted(&r, cv, nc, d->n)) {
+	if (!lsq)
+		r.downweighted = count_downweighted(&pb, x, cv, nc, &r);
+	if (!lsq && robust_untrusted(&r, cv, nc, d->n)) {
 		/* most points short of the model leave the bounds free to float
 		 * up: fit the envelope with every point counting instead */
 		keep = malloc(d->n);

@@ -332,6 +332,31 @@ START_TEST(a_few_points_short_keep_the_robust_loss)
 }
 END_TEST
 
+/* The refined model describes the approach to its bounds: it is fitted by
+ * least squares, every point in full, so half the points 20% short (beyond
+ * the one-sided loss's reach, which would leave the bounds on the upper
+ * half) pull its throughputs well below the upper half. */
+START_TEST(refined_fit_counts_every_point)
+{
+	lm_model_params q = maxwell;
+	q.chain_lat = 60;
+	lm_fit_data d = synth_chains(&q, 64);
+	for (size_t i = 0; i < d.n; i++)
+		if ((int)d.v[i].warps % 2 == 0)
+			d.v[i].ipc *= 0.8;
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
+	ck_assert(!r.robust_dropped);
+	ck_assert_uint_eq(r.downweighted, 0);
+	char loss[256];
+	lm_fit_loss_text(&r, loss, sizeof loss);
+	ck_assert_msg(strstr(loss, "least squares, every one of") != NULL, "%s", loss);
+	double m = r.p[LM_PARAM_MEM_THRU].value / q.mem_thru, a = r.p[LM_PARAM_ALU_THRU].value / q.alu_thru;
+	ck_assert_msg(m > 0.75 && m < 0.95 && a > 0.75 && a < 0.95, "mem_thru %g, alu_thru %g of the truth", m, a);
+	lm_fit_data_free(&d);
+}
+END_TEST
+
 /* Rows for lm_fit_check: mix, chains, alpha, warps, mem_ipc, alu_ipc,
  * cycles per group. */
 static void add_row(lm_results *res, const char *mix, unsigned chains, lm_alpha a, unsigned warps,
@@ -641,6 +666,7 @@ int main(void)
 	tcase_add_test(tc, basic_with_noise_lands_within_its_standard_errors);
 	tcase_add_test(tc, flat_curves_give_latency_bounds_not_zero);
 	tcase_add_test(tc, refined_recovers_its_own_curves);
+	tcase_add_test(tc, refined_fit_counts_every_point);
 	tcase_add_test(tc, unsaturated_memory_is_a_lower_bound);
 	tcase_add_test(tc, too_few_points_and_nan_are_refused);
 	tcase_add_test(tc, several_kinds_recover_every_parameter);

@@ -9,6 +9,7 @@ shape  E2  memory's knee only: mem_thru (1 - exp(-r^2))^(1/2), the others sharp 
        F2  the knee into whichever bound binds, s = 2 everywhere
        FSv the knee into whichever bound binds, s = S x step / memory part (S = 1.5 .. 2.5)
        Fv? the same with S fitted (a parameter more)
+       FSvP  s = S x (step / memory part)^P (FSv? : P fitted; Fv?? : both)
 chain  log   step + d log2(chains)
        logm  the same, and k chains' adds take at least k alpha issue cycles (a warp issues
              one instruction a cycle on NVIDIA: no parameter, a vendor fact)
@@ -29,7 +30,9 @@ def model(th, spec, A, N, K):
     alu_lat, mem_lat, alu_thru, issue_thru, mem_thru = th[:5]
     rest = list(th[5:])
     shape, chain = spec
-    S = rest.pop(0) if shape.endswith('?') else None
+    S = rest.pop(0) if shape.startswith('Fv?') else None
+    pw = shape[1:].split('v')[1] if 'v' in shape else ''
+    pw = (rest.pop(0) if pw == '?' else float(pw)) if pw else 1.0
     d = rest.pop(0) if chain else 0.0
     y = np.empty_like(N); inf = np.isinf(A); f = ~inf
     y[inf] = np.minimum(np.minimum(N[inf] / alu_lat, alu_thru), issue_thru)
@@ -44,14 +47,17 @@ def model(th, spec, A, N, K):
         y[f] = np.minimum(mem_thru * np.sqrt(-np.expm1(-r * r)), cap)
         return y
     if shape == 'F2': s = 2.0
-    else: s = (S if S is not None else float(shape[1:-1])) * L / M
+    else:
+        c = shape[1:].split('v')[0]
+        s = (S if S is not None else float(c)) * (L / M) ** pw
     r = N[f] / (L * cap)
     y[f] = cap * (-np.expm1(-r ** s)) ** (1 / s)
     return y
 
 def run(P, spec):
     th0 = [4.5, 700, 3.7, 3.8, 0.12]; lo = [0.1, 1, .01, .01, 1e-5]; hi = [100, 1e5, 100, 100, 100]
-    if spec[0].endswith('?'): th0.append(2.0); lo.append(0.3); hi.append(20)
+    if spec[0].startswith('Fv?'): th0.append(2.0); lo.append(0.3); hi.append(20)
+    if spec[0].endswith('v?') and spec[0] != 'Fv?' or spec[0] == 'Fv??': th0.append(1.0); lo.append(0); hi.append(6)
     if spec[1]: th0.append(50); lo.append(0); hi.append(3000)
     return fit_rel(model, spec, P, th0, lo, hi)
 
