@@ -1195,6 +1195,14 @@ void lm_fit_check(const lm_results *res, lm_fit_result *r)
 		if (lat->kind == LM_PARAM_VALUE && isfinite(lat1) && lat->value < (1 - slack) * lat1)
 			add_flag(r, "%s mem_lat %.4g is %.0f%% below the one-warp latency measured at alpha 0 "
 				 "(%.4g cycles)", name, lat->value, 100 * (1 - lat->value / lat1), lat1);
+		/* the refined model's knee takes the queueing: its mem_lat is the
+		 * unloaded latency, which one warp measures (the basic model's is
+		 * above it, averaged over occupancies where loads queue) */
+		if (r->model == LM_FIT_REFINED && lat->kind == LM_PARAM_VALUE && isfinite(lat1) &&
+		    lat->value > (1 + slack) * lat1)
+			add_flag(r, "%s mem_lat %.4g is %.0f%% above the one-warp latency measured at alpha 0 "
+				 "(%.4g cycles), which the refined model's should be", name, lat->value,
+				 100 * (lat->value / lat1 - 1), lat1);
 	}
 	double alu = direct(res, NULL, inf, 1, ~0u, 0, DIRECT_ALU_IPC);
 	const lm_param *at = &r->p[LM_PARAM_ALU_THRU];
@@ -1206,6 +1214,10 @@ void lm_fit_check(const lm_results *res, lm_fit_result *r)
 	if (al->kind == LM_PARAM_VALUE && isfinite(add1) && al->value < (1 - slack) * add1)
 		add_flag(r, "alu_lat %.4g is %.0f%% below the one-warp add latency measured (%.4g cycles)",
 			 al->value, 100 * (1 - al->value / add1), add1);
+	/* adds do not queue: no model's alu_lat exceeds what one warp measures */
+	if (al->kind == LM_PARAM_VALUE && isfinite(add1) && al->value > (1 + slack) * add1)
+		add_flag(r, "alu_lat %.4g is %.0f%% above the one-warp add latency measured (%.4g cycles)",
+			 al->value, 100 * (al->value / add1 - 1), add1);
 }
 
 lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refined,

@@ -375,7 +375,8 @@ static void add_row(lm_results *res, const char *mix, unsigned chains, lm_alpha 
 }
 
 /* A fitted peak above what the same file measured directly, or a latency
- * below the one-warp latency measured, is flagged; a lower bound on
+ * below the one-warp latency measured (or above it, where it should be
+ * that latency), is flagged; a lower bound on
  * mem_thru gets the stream peak as its upper one. */
 START_TEST(fits_beyond_direct_measurements_are_flagged)
 {
@@ -424,6 +425,19 @@ START_TEST(fits_beyond_direct_measurements_are_flagged)
 	lm_fit_check(&res, &r);
 	ck_assert_msg(strstr(r.p[LM_PARAM_MEM_THRU].note, "at most 0.13 (stream)") != NULL, "%s",
 		      r.p[LM_PARAM_MEM_THRU].note);
+	/* latencies above one warp's: an add's never (adds do not queue); a
+	 * load's only in the refined model, whose knee takes the queueing */
+	r.p[LM_PARAM_MEM_THRU] = (lm_param){ 0.13, NAN, LM_PARAM_VALUE, "fitted" };
+	r.p[LM_PARAM_ALU_LAT].value = 5.5;
+	r.p[LM_PARAM_MEM_LAT].value = 800;
+	lm_fit_check(&res, &r);
+	ck_assert_msg(strstr(r.flags, "alu_lat 5.5 is 10% above the one-warp add latency measured (5 cycles)") != NULL,
+		      "%s", r.flags);
+	ck_assert_msg(strstr(r.flags, "mem_lat") == NULL, "basic: %s", r.flags);
+	r.model = LM_FIT_REFINED;
+	lm_fit_check(&res, &r);
+	ck_assert_msg(strstr(r.flags, "gmem mem_lat 800 is 14% above the one-warp latency measured at alpha 0 (700 cycles)") != NULL,
+		      "%s", r.flags);
 }
 END_TEST
 
