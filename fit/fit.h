@@ -117,7 +117,8 @@ typedef struct {
 void lm_fit_check(const lm_results *res, lm_fit_result *r);
 
 /* One line on the loss the fit used: "one-sided biweight, 3 of 400 points
- * down-weighted", or why least squares replaced it. */
+ * down-weighted", or why least squares replaced it; the refined model is
+ * fitted by least squares, every point in full. */
 void lm_fit_loss_text(const lm_fit_result *r, char *buf, size_t size);
 
 /* Fits model to d. Invalid data (no points, a NaN or non-positive IPC, too
