@@ -376,8 +376,8 @@ static void add_row(lm_results *res, const char *mix, unsigned chains, lm_alpha 
 
 /* A fitted peak above what the same file measured directly, or a latency
  * below the one-warp latency measured (or above it, where it should be
- * that latency), is flagged; a lower bound on
- * mem_thru gets the stream peak as its upper one. */
+ * that latency), is flagged; a lower bound on mem_thru gets the stream
+ * peak as its upper one. */
 START_TEST(fits_beyond_direct_measurements_are_flagged)
 {
 	lm_result rows[8];
