@@ -493,7 +493,21 @@ static lm_status run_stage(problem *pb, size_t s, const char *path, gsl_vector *
 	return LM_OK;
 }
 
-static double least_nonbinding(const problem *pb, const lm_model_params *q);
+/* The least issue_thru that binds at no point: the model's instruction
+ * rate without it. */
+static double least_nonbinding(const problem *pb, const lm_model_params *q)
+{
+	double need = 0;
+	for (size_t i = 0; i < pb->n; i++) {
+		const lm_fit_point *pt = &pb->v[i];
+		lm_model_params o = q[pt->kind];
+		o.issue_thru = NAN;
+		lm_model_point r = lm_model_eval_chains(&o, pt->warps, pt->alpha, chains_of(pt));
+		need = fmax(need, isinf(pt->alpha) ? r.alu_ipc
+						   : r.mem_ipc * (pt->alpha + lm_model_issue_cost(&o)));
+	}
+	return need;
+}
 
 /* Runs the stages; leaves the solution, the residual and the Jacobian of
  * the sharp model in w. */
@@ -549,22 +563,6 @@ static void set_param(lm_param *p, double value, double se, lm_param_kind kind,
 	p->std_error = se;
 	p->kind = kind;
 	snprintf(p->note, sizeof p->note, "%s", note);
-}
-
-/* The least issue_thru that binds at no point: the model's instruction
- * rate without it. */
-static double least_nonbinding(const problem *pb, const lm_model_params *q)
-{
-	double need = 0;
-	for (size_t i = 0; i < pb->n; i++) {
-		const lm_fit_point *pt = &pb->v[i];
-		lm_model_params o = q[pt->kind];
-		o.issue_thru = NAN;
-		lm_model_point r = lm_model_eval_chains(&o, pt->warps, pt->alpha, chains_of(pt));
-		need = fmax(need, isinf(pt->alpha) ? r.alu_ipc
-						   : r.mem_ipc * (pt->alpha + lm_model_issue_cost(&o)));
-	}
-	return need;
 }
 
 /* Does a small change of x[ix] move any residual? */
