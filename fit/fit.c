@@ -235,13 +235,13 @@ static double softmin(const double *t, int k, double p)
 	return m * pow(s, -1 / p);
 }
 
-/* Group throughput (arithmetic IPC for alpha = inf) at one point. */
 /* A point's chains per thread (0 counts as 1). */
 static double chains_of(const lm_fit_point *pt)
 {
 	return pt->chains ? pt->chains : 1;
 }
 
+/* Group throughput (arithmetic IPC for alpha = inf) at one point. */
 static double predict(const lm_model_params *q, lm_fit_model m, const lm_fit_point *pt, double p)
 {
 	double n = pt->warps, alpha = pt->alpha, chains = chains_of(pt);
