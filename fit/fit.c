@@ -674,7 +674,7 @@ static void check_latency(const problem *pb, const lm_model_params *q, int kind,
 		m += lm_model_eval_chains(&q[pt->kind], pt->warps, pt->alpha, chains_of(pt)).bound == LM_BOUND_LATENCY;
 	}
 	/* the refined model's memory curve has no sharp latency bound to bind */
-	bool gradual = kind >= 0 && q[kind].chain_lat > 0;
+	bool gradual = kind >= 0 && lm_model_is_refined(&q[kind]);
 	if (!isfinite(nmin) || ((m > 0 || gradual) && p->value > 1e-3))
 		return;
 	const lm_model_params *k = &q[kind < 0 ? 0 : kind];

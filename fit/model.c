@@ -74,9 +74,14 @@ static double knee_share(double r, double s)
 	return pow(-expm1(-pow(r, s)), 1 / s);
 }
 
+bool lm_model_is_refined(const lm_model_params *p)
+{
+	return present(p->chain_lat) && present(p->mem_thru);
+}
+
 static bool refined(const lm_model_params *p, double alpha)
 {
-	return present(p->chain_lat) && present(p->mem_thru) && !isinf(alpha);
+	return lm_model_is_refined(p) && !isinf(alpha);
 }
 
 /* The refined model's step: the basic Latency plus chain_lat per doubling

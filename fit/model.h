@@ -75,6 +75,9 @@ lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha);
 lm_model_point lm_model_eval_chains(const lm_model_params *p, double n, double alpha,
 				    double chains);
 
+/* Are p the refined model's (chain_lat and mem_thru present)? */
+bool lm_model_is_refined(const lm_model_params *p);
+
 /* Occupancy needed to reach fraction f (0 < f <= 1) of lm_model_peak (§4.5),
  * one chain: f * Latency * peak in the basic model. INFINITY where
  * unreachable (the refined model never quite reaches its peak) or no

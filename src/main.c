@@ -189,7 +189,7 @@ static lm_status cmd_predict(const lm_options *o)
 	if ((s = parse_chains(o->chains, 1024, &k)) != LM_OK)
 		return s;
 	double chains = (double)k;
-	bool refined_file = mp.chain_lat > 0 && isfinite(mp.chain_lat);
+	bool refined_file = lm_model_is_refined(&mp);
 	double n_given = NAN;
 	if (o->warps) {
 		char *end;
