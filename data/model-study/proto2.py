@@ -73,16 +73,21 @@ def n90m(th, spec, a, P, model=model):
             return n0 + (n - n0) * (0.9 * ymax - y0) / (yy - y0)
         prev = (n, yy)
 
-if __name__ == '__main__':
+def main(run, n90m, specs, w0, w1):
+    """argv: CSV [MIX] [SPEC...]; fits each spec (default specs) and prints a line per spec,
+    its shape and chain term in columns w0 and w1 wide."""
     path = sys.argv[1]; mix = sys.argv[2] if len(sys.argv) > 2 else 'gmem'
     P = load(path, mix)
     multi = {p[0] for p in P if p[3] > 1}
     al = sorted(a for a in {p[0] for p in P if not math.isinf(p[0])} if a in multi or a >= 64)
     meas = {a: n90_data(P, a) for a in al}
     print(f"{mix}: {len(P)} points; n90 measured: " + " ".join(f"{a:g}:{meas[a]:.0f}" for a in al))
-    specs = [('B', None), ('P?', None), ('E?', None), ('P2', 'lin'), ('P2', 'log'), ('P2', 'rel'), ('E1', 'log'), ('E2', 'log'), ('P3', 'log'), ('B', 'log'), ('P?', 'log')]
     for spec in (eval(x) for x in sys.argv[3:]) if len(sys.argv) > 3 else specs:
         th, aic, r1, rm = run(P, spec)
         dev = [n90m(th, spec, a, P) / meas[a] - 1 for a in al]
-        print(f"{spec[0]:3s}+{str(spec[1]):4s} k={len(th)-5}: AIC {aic:7.0f} rms1 {100*r1:4.1f}% multi {100*rm:4.1f}% n90 dev " +
+        print(f"{spec[0]:{w0}s}+{str(spec[1]):{w1}s} k={len(th)-5}: AIC {aic:7.0f} rms1 {100*r1:4.1f}% multi {100*rm:4.1f}% n90 dev " +
               " ".join(f"{a:g}:{100*d:+.0f}%" for a, d in zip(al, dev)) + f"  extra {np.round(th[5:], 3).tolist()} mem_lat {th[1]:.0f} mem_thru {th[4]:.4f}")
+
+if __name__ == '__main__':
+    main(run, n90m, [('B', None), ('P?', None), ('E?', None), ('P2', 'lin'), ('P2', 'log'), ('P2', 'rel'), ('E1', 'log'),
+                     ('E2', 'log'), ('P3', 'log'), ('B', 'log'), ('P?', 'log')], 3, 4)

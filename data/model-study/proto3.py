@@ -15,13 +15,10 @@ chain  log   step + d log2(chains)
              one instruction a cycle on NVIDIA: no parameter, a vendor fact)
        logi  step + d log2(chains) + (chains - 1)(alpha + 1) (issue cycles added, not maxed)
 """
-import sys, math, os
+import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy as np
-from scipy.optimize import least_squares
-from data import load
-from proto import n90_data
-from proto2 import fit_rel, n90m as n90m_of
+from proto2 import fit_rel, main, n90m as n90m_of
 
 def n90m(th, spec, a, P):
     return n90m_of(th, spec, a, P, model)
@@ -62,16 +59,5 @@ def run(P, spec):
     return fit_rel(model, spec, P, th0, lo, hi)
 
 if __name__ == '__main__':
-    path = sys.argv[1]; mix = sys.argv[2] if len(sys.argv) > 2 else 'gmem'
-    P = load(path, mix)
-    multi = {p[0] for p in P if p[3] > 1}
-    al = sorted(a for a in {p[0] for p in P if not math.isinf(p[0])} if a in multi or a >= 64)
-    meas = {a: n90_data(P, a) for a in al}
-    print(f"{mix}: {len(P)} points; n90 measured: " + " ".join(f"{a:g}:{meas[a]:.0f}" for a in al))
-    specs = [('E2', 'log'), ('F2', 'log'), ('F1.5v', 'log'), ('F1.75v', 'log'), ('F2v', 'log'), ('F2.5v', 'log'),
-             ('Fv?', 'log'), ('F1.75v', 'logm'), ('F1.75v', 'logi')]
-    for spec in (eval(x) for x in sys.argv[3:]) if len(sys.argv) > 3 else specs:
-        th, aic, r1, rm = run(P, spec)
-        dev = [n90m(th, spec, a, P) / meas[a] - 1 for a in al]
-        print(f"{spec[0]:6s}+{str(spec[1]):5s} k={len(th)-5}: AIC {aic:7.0f} rms1 {100*r1:4.1f}% multi {100*rm:4.1f}% n90 dev " +
-              " ".join(f"{a:g}:{100*d:+.0f}%" for a, d in zip(al, dev)) + f"  extra {np.round(th[5:], 3).tolist()} mem_lat {th[1]:.0f} mem_thru {th[4]:.4f}")
+    main(run, n90m, [('E2', 'log'), ('F2', 'log'), ('F1.5v', 'log'), ('F1.75v', 'log'), ('F2v', 'log'), ('F2.5v', 'log'),
+                     ('Fv?', 'log'), ('F1.75v', 'logm'), ('F1.75v', 'logi')], 6, 5)
