@@ -44,6 +44,9 @@
  *                 tick), s_memtime (not on LM_AMD_GFX 11 and later), HW_ID
  *   LM_REQD_SG    sub-group size to require (Intel)
  *   LM_WAVES_PER_EU  waves each SIMD must hold (AMD's compiler)
+ *   LM_NO_FLAG    the reference: lm_chase neither reads nor tests the stop
+ *                 flag (fixed-work launches only), so the chains alone are
+ *                 timed; the sweep's one-warp figures are checked against it
  * No -cl-fast-relaxed-math: it would let the compiler drop x + 0.0f. */
 
 #ifndef MEM_N
@@ -304,7 +307,9 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 		/* the flag and the clock are read as an iteration starts and
 		 * tested at its end (the flag an iteration later still), so their
 		 * latency hides behind the chains instead of stalling the loop */
+#ifndef LM_NO_FLAG
 		const uint halt_next = *flag;
+#endif
 #ifdef LM_TIMED
 		const int late = budget_ns && lm_ns() >= deadline;
 #endif
@@ -320,7 +325,9 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 		 * end the iteration, so the flag cannot be tested (and waited
 		 * for) before them; NVIDIA's compiler did, costing one warp
 		 * ~0.9 cycles per add (flag-placement/) */
+#ifndef LM_NO_FLAG
 		halt = halt_next | (uint)(a[0] == 0u);
+#endif
 	}
 #ifdef LM_TIMED
 	lm_record_end(timing, it);

@@ -68,6 +68,9 @@ struct lm_meas {
 	/* the program of the last alpha */
 	lm_alpha prog_alpha;
 	unsigned prog_chains;
+	bool prog_flag_free;
+	bool flag_free;                  /* the reference: a kernel without the stop
+					  * flag, fixed work (lm_meas_reference) */
 	cl_program prog;
 	cl_kernel kernel;
 	unsigned mem_n, alu_n, bodies;
@@ -646,7 +649,7 @@ static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const cha
 static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 {
 	if (m->kernel && m->prog_alpha.num == a.num && m->prog_alpha.den == a.den &&
-	    m->prog_chains == chains)
+	    m->prog_chains == chains && m->prog_flag_free == m->flag_free)
 		return LM_OK;
 	if (m->kernel)
 		clReleaseKernel(m->kernel);
@@ -659,6 +662,8 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	double t0 = now();
 	m->last_warps = 0; /* a new program: no quota to carry over */
 	lm_meas_build_options(&m->dev, mix, chains, a, m->clocked, opts, sizeof opts);
+	if (m->flag_free)
+		strncat(opts, " -DLM_NO_FLAG", sizeof opts - strlen(opts) - 1);
 	lm_status s = LM_OK;
 	if (m->cfg.binary_dir)
 		m->prog = load_binary(m, a, chains, opts);
@@ -676,6 +681,8 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 		if (m->timing == LM_TIMING_FIXED_TIME)
 			m->timing = LM_TIMING_STOP_FLAG;
 		lm_meas_build_options(&m->dev, mix, chains, a, false, opts, sizeof opts);
+		if (m->flag_free)
+			strncat(opts, " -DLM_NO_FLAG", sizeof opts - strlen(opts) - 1);
 		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	}
 	if (s != LM_OK)
@@ -686,6 +693,7 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 		return lm_fail_cl(err, "clCreateKernel", m->cfg.mix->kernel);
 	m->prog_alpha = a;
 	m->prog_chains = chains;
+	m->prog_flag_free = m->flag_free;
 	lm_meas_body_shape(mix, a, &m->mem_n, &m->alu_n, &m->bodies);
 	m->cost.programs += now() - t0;
 	return LM_OK;
@@ -1156,8 +1164,15 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	 * (between the quota of a latency-bound and of a throughput-bound
 	 * curve), else sized from short trials */
 	double target = m->cfg.launch_ms * 1e-3;
-	lm_timing mode = m->timing;
+	lm_timing mode = m->flag_free ? LM_TIMING_FIXED_WORK : m->timing;
 	bool raise = mode == LM_TIMING_STOP_FLAG;
+	/* the reference with no clock in the kernel: a short launch beside
+	 * each long one, as stop-flag's, so the launch's start and end cancel */
+	bool pair = raise || (m->flag_free && !m->clocked);
+	/* rates from each warp's own iterations over its own cycles: fixed-time,
+	 * and the reference where the kernel reads a clock (the loop alone is
+	 * timed, without the launch around it) */
+	bool per_warp = mode == LM_TIMING_FIXED_TIME || (m->flag_free && m->clocked);
 	bool sized = mode != LM_TIMING_FIXED_TIME;
 	cl_ulong budget = mode == LM_TIMING_FIXED_TIME ? (cl_ulong)(target * 1e9) : 0;
 	cl_uint quota = mode == LM_TIMING_FIXED_TIME ? 0x7fffffffu : 1;
@@ -1195,9 +1210,9 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			break;
 	}
 	cl_uint short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
-	if (raise && short_quota == quota) {
+	if (pair && short_quota == quota) {
 		/* one iteration fills the launch: nothing to stop early */
-		raise = false;
+		raise = pair = false;
 		mode = LM_TIMING_FIXED_WORK;
 	}
 
@@ -1215,8 +1230,8 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	bool resized = false;
 	for (int r = 0; r < reps; r++) {
 		launch_out shortl = { 0 };
-		if (raise && (s = launch(m, threads, wg, short_quota, true, 0, LAUNCH_NO_RECORD,
-					 &shortl)) != LM_OK)
+		if (pair && (s = launch(m, threads, wg, short_quota, raise, 0, LAUNCH_NO_RECORD,
+					&shortl)) != LM_OK)
 			break;
 		if ((s = launch(m, threads, wg, quota, raise, budget, LAUNCH_TIMED, &lo)) != LM_OK)
 			break;
@@ -1226,13 +1241,13 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			resized = true;
 			m->cost.timed -= lo.host_s + shortl.host_s;
 			m->cost.trials += lo.host_s + shortl.host_s;
-			m->cost.ntimed -= raise ? 2 : 1;
-			m->cost.ntrials += raise ? 2 : 1;
+			m->cost.ntimed -= pair ? 2 : 1;
+			m->cost.ntrials += pair ? 2 : 1;
 			quota = (cl_uint)fmax(1.0, fmin((double)quota * target / fmax(lo.seconds, 1e-9),
 							 (double)max_quota(m)));
 			short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
-			if (raise && short_quota == quota) {
-				raise = false;
+			if (pair && short_quota == quota) {
+				raise = pair = false;
 				mode = LM_TIMING_FIXED_WORK;
 			}
 			r = -1;
@@ -1241,7 +1256,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		times[r] = lo.seconds;
 		total_iters += lo.warp_iters;
 		started = lo.started_at_end < started ? lo.started_at_end : started;
-		if (raise) {
+		if (pair) {
 			/* the steady rate: what the long launch did beyond the short one */
 			double dt = lo.seconds - shortl.seconds, dw = lo.warp_iters - shortl.warp_iters;
 			rate[r] = dt > 0 && dw > 0 ? dw / dt : lo.warp_iters / lo.seconds;
@@ -1257,15 +1272,15 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			lo_cu = rec.lo < lo_cu ? rec.lo : lo_cu;
 			hi_cu = rec.hi > hi_cu ? rec.hi : hi_cu;
 			ncu = rec.ncu > ncu ? rec.ncu : ncu;
-			if (mode == LM_TIMING_FIXED_TIME) {
+			if (per_warp) {
 				ipc_mem[r] = rec.ipc_mem;
 				ipc_alu[r] = rec.ipc_alu;
 			}
 		}
 		if (r == 1 && m->cfg.settle > 0 && reps > 2) {
 			/* two timed launches that agree end the point early */
-			double x = mode == LM_TIMING_FIXED_TIME ? (alpha.den ? ipc_mem[0] : ipc_alu[0]) : rate[0];
-			double y = mode == LM_TIMING_FIXED_TIME ? (alpha.den ? ipc_mem[1] : ipc_alu[1]) : rate[1];
+			double x = per_warp ? (alpha.den ? ipc_mem[0] : ipc_alu[0]) : rate[0];
+			double y = per_warp ? (alpha.den ? ipc_mem[1] : ipc_alu[1]) : rate[1];
 			if (fabs(x - y) <= 0.01 * m->cfg.settle * 0.5 * (x + y)) {
 				reps = 2;
 				break;
@@ -1299,7 +1314,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		row->time_min = fmin(row->time_min, times[r]);
 	}
 	row->time_med = median(times, reps);
-	snprintf(row->timing, sizeof row->timing, "%s", lm_timing_name(mode));
+	snprintf(row->timing, sizeof row->timing, "%s", m->flag_free ? "reference" : lm_timing_name(mode));
 	snprintf(row->timer, sizeof row->timer, "%s", m->events_broken ? "host" : "events");
 	row->started_at_first_end = started;
 	snprintf(row->coresident, sizeof row->coresident, "%s",
@@ -1325,7 +1340,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
 	row->overhead_s = NAN;
 	bool together = started == groups * d->compute_units;
-	if (mode == LM_TIMING_FIXED_TIME && together) {
+	if (per_warp && together) {
 		/* each warp's iterations over its own cycles (no cycle counter:
 		 * its time at the reported clock), summed: the rate of n resident
 		 * warps. Not where warps ran in turns: then the sum counts rates
@@ -1336,7 +1351,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		row->cycles_per_group = (cycles > 0 ? cycles : ns * 1e-9 * hz) / (total_iters * per_group_insts);
 	} else {
 		/* warp iterations per second over the device */
-		if (mode == LM_TIMING_STOP_FLAG)
+		if (pair)
 			row->overhead_s = median(overhead, reps);
 		double per_s = median(rate, reps);
 		double cu_hz = hz * d->compute_units;
@@ -1356,6 +1371,14 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	if (mix->step == LM_STEP_GLOBAL)
 		m->cursor = lm_chase_position(m->chase, m->expect[0]);
 	return LM_OK;
+}
+
+lm_status lm_meas_reference(lm_meas *m, lm_alpha alpha, lm_meas_row *row)
+{
+	m->flag_free = true;
+	lm_status s = lm_meas_point(m, alpha, 1, 1, row);
+	m->flag_free = false;
+	return s;
 }
 
 /* Builds mix's kernel for chains and alpha on d in ctx, as lm_meas_point

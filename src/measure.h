@@ -143,6 +143,15 @@ size_t lm_meas_lines(const lm_meas *m);
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
 			lm_meas_row *row);
 
+/* The reference for one warp's latency: alpha's chain, one chain a thread,
+ * one warp per CU, built without the stop flag (cl/chase.cl, LM_NO_FLAG)
+ * and run a fixed number of iterations, timed by each warp's in-kernel
+ * clock around its loop where the device has one (else by the difference
+ * of a long and a short launch). Its cycles_per_group is what a sweep's
+ * one-warp row of the same chain must read; row->timing is "reference".
+ * Every chain's final position is checked as for lm_meas_point. */
+lm_status lm_meas_reference(lm_meas *m, lm_alpha alpha, lm_meas_row *row);
+
 /* The loop body latmix builds for alpha: mem_n steps and alu_n adds per
  * body, bodies per iteration (stream: 16 loads). */
 void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned *alu_n,

@@ -91,6 +91,12 @@ void lm_results_row(FILE *f, const char *mix, const lm_meas_row *r)
 	fflush(f);
 }
 
+void lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r)
+{
+	fputs(LM_RESULTS_REFERENCE, f);
+	lm_results_row(f, mix, r);
+}
+
 void lm_results_free(lm_results *r)
 {
 	if (r) {

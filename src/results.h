@@ -32,6 +32,12 @@ typedef struct {
 void lm_results_header(FILE *f);
 void lm_results_row(FILE *f, const char *mix, const lm_meas_row *r);
 
+/* A reference (lm_meas_reference) as a comment line: LM_RESULTS_REFERENCE
+ * and then the row, in the columns of every other row (its timing column
+ * "reference"), so readers that skip '#' lines never take it for a point. */
+#define LM_RESULTS_REFERENCE "# reference = "
+void lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r);
+
 /* Reads a results file. Malformed input (a missing column, text where a
  * number belongs, a row of the wrong length, no rows) is LM_EPARSE with the
  * file, line and column named. */

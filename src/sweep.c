@@ -440,6 +440,44 @@ static void warn_not_monotonic(const char *mix, unsigned chains, const lm_alpha 
 	}
 }
 
+/* The references of a mix (lm_meas_reference): one warp's chain without
+ * the stop flag, at alpha 0 (the step alone) and inf (adds alone) where the
+ * plan measures one chain there. Each goes into the CSV as a '# reference'
+ * line, which fit and report compare the one-warp rows with. */
+static lm_status run_references(sweep *sw, size_t i, lm_meas *m, FILE *f)
+{
+	const plan_mix *pm = &sw->p.mixes[i];
+	if (pm->mix->step == LM_STEP_STREAM)
+		return LM_OK;
+	for (size_t c = 0; c < pm->nchains; c++) {
+		if (pm->chains[c] != 1)
+			continue;
+		for (size_t a = 0; a < sw->nalphas[i][c]; a++) {
+			lm_alpha alpha = sw->alphas[i][c][a];
+			if (alpha.num != 0 && alpha.den != 0)
+				continue;
+			lm_meas_row row;
+			lm_status s = lm_meas_reference(m, alpha, &row);
+			if (s == LM_EDEVICE) {
+				fprintf(stderr, "latmix: %s reference: skipped: %s\n", pm->mix->name,
+					lm_error_message());
+				continue;
+			}
+			if (s != LM_OK)
+				return s;
+			char at[32];
+			lm_alpha_format(alpha, at, sizeof at);
+			lm_results_reference(f, pm->mix->name, &row);
+			fprintf(stderr, "%-12s x1 alpha %-5s reference: %.2f cycles per %s at 1 warp/CU "
+				"(flag-free chain, %s)\n", pm->mix->name, at, row.cycles_per_group,
+				alpha.den ? "group" : "add",
+				row.overhead_s == row.overhead_s ? "a long launch less a short one"
+								 : "each warp's in-kernel clock");
+		}
+	}
+	return LM_OK;
+}
+
 /* Measures one mix, every chains count, alpha and occupancy of the plan. */
 static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			 size_t *measured, const struct timespec *t0)
@@ -521,6 +559,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 		}
 		warn_not_monotonic(pm->mix->name, k, alpha_at, alpha_lat, alpha_lat_n);
 	}
+	if (s == LM_OK)
+		s = run_references(sw, i, m, f);
 done:;
 	lm_meas_cost c = lm_meas_costs(m);
 	sw->cost.setup += c.setup;
