@@ -987,6 +987,8 @@ typedef struct {
 	double ipc_mem, ipc_alu;  /* per CU: each warp's own rate, summed */
 	double cycles, ns;        /* summed over warps; cycles 0 without a counter */
 	double iters;             /* summed over warps */
+	double lo_cpi, hi_cpi;    /* cycles per iteration of the fastest and the
+				   * slowest warp (0 without a cycle counter) */
 	unsigned lo, hi, ncu;     /* fewest and most warps on one CU; CUs used */
 } record;
 
@@ -995,7 +997,7 @@ typedef struct {
 static record read_record(lm_meas *m, size_t nwarps, double mem_per_iter, double alu_per_iter,
 			  double hz)
 {
-	record r = { .lo = ~0u };
+	record r = { .lo = ~0u, .lo_cpi = INFINITY };
 	memset(m->per_cu, 0, m->per_cu_len * sizeof *m->per_cu);
 	for (size_t w = 0; w < nwarps; w++) {
 		const cl_ulong *x = m->rec + LM_REC * w;
@@ -1007,6 +1009,10 @@ static record read_record(lm_meas *m, size_t nwarps, double mem_per_iter, double
 			r.ipc_mem += (double)x[4] * mem_per_iter / cyc;
 			r.ipc_alu += (double)x[4] * alu_per_iter / cyc;
 		}
+		if (x[3] && x[4]) {
+			r.lo_cpi = fmin(r.lo_cpi, (double)x[3] / (double)x[4]);
+			r.hi_cpi = fmax(r.hi_cpi, (double)x[3] / (double)x[4]);
+		}
 		if (x[0] < m->per_cu_len)
 			m->per_cu[x[0]]++;
 	}
@@ -1017,6 +1023,8 @@ static record read_record(lm_meas *m, size_t nwarps, double mem_per_iter, double
 		r.lo = m->per_cu[c] < r.lo ? m->per_cu[c] : r.lo;
 		r.hi = m->per_cu[c] > r.hi ? m->per_cu[c] : r.hi;
 	}
+	if (r.hi_cpi == 0)
+		r.lo_cpi = 0;
 	r.ipc_mem /= m->dev.compute_units;
 	r.ipc_alu /= m->dev.compute_units;
 	return r;
@@ -1222,7 +1230,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		return lm_fail(LM_ENOMEM, "out of memory");
 	double *rate = times + reps, *ipc_mem = times + 2 * reps, *ipc_alu = times + 3 * reps;
 	double *overhead = ipc_mem; /* stop-flag uses no record rates */
-	double cycles = 0, ns = 0, total_iters = 0;
+	double cycles = 0, ns = 0, total_iters = 0, lo_cpi = INFINITY, hi_cpi = 0;
 	unsigned lo_cu = ~0u, hi_cu = 0, ncu = 0, started = ~0u;
 	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
 	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
@@ -1272,6 +1280,10 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			lo_cu = rec.lo < lo_cu ? rec.lo : lo_cu;
 			hi_cu = rec.hi > hi_cu ? rec.hi : hi_cu;
 			ncu = rec.ncu > ncu ? rec.ncu : ncu;
+			if (rec.hi_cpi > 0) {
+				lo_cpi = fmin(lo_cpi, rec.lo_cpi);
+				hi_cpi = fmax(hi_cpi, rec.hi_cpi);
+			}
 			if (per_warp) {
 				ipc_mem[r] = rec.ipc_mem;
 				ipc_alu[r] = rec.ipc_alu;
@@ -1339,6 +1351,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	double hz = row->clock_mhz * 1e6;
 	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
 	row->overhead_s = NAN;
+	row->warp_fastest = row->warp_slowest = NAN;
 	bool together = started == groups * d->compute_units;
 	if (per_warp && together) {
 		/* each warp's iterations over its own cycles (no cycle counter:
@@ -1349,6 +1362,10 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		row->mem_ipc = median(ipc_mem, reps);
 		row->alu_ipc = median(ipc_alu, reps);
 		row->cycles_per_group = (cycles > 0 ? cycles : ns * 1e-9 * hz) / (total_iters * per_group_insts);
+		if (hi_cpi > 0) {
+			row->warp_fastest = lo_cpi / per_group_insts;
+			row->warp_slowest = hi_cpi / per_group_insts;
+		}
 	} else {
 		/* warp iterations per second over the device */
 		if (pair)

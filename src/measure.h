@@ -71,6 +71,9 @@ typedef struct {
 				    * launch; fixed-work: all work over kernel time */
 	double bytes_per_s;        /* bytes the lanes requested */
 	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
+	double warp_fastest, warp_slowest; /* per-warp rates (fixed-time, the reference):
+				    * cycles_per_group of the fastest and the slowest
+				    * warp's own clock; NAN otherwise (not in the CSV) */
 	char timing[16];           /* lm_timing_name() */
 	char coresident[16];       /* "yes": every work-group started before any ended; "no" */
 	unsigned long started_at_first_end; /* work-groups started when the first ended

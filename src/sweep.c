@@ -469,10 +469,13 @@ static lm_status run_references(sweep *sw, size_t i, lm_meas *m, FILE *f)
 			lm_alpha_format(alpha, at, sizeof at);
 			lm_results_reference(f, pm->mix->name, &row);
 			fprintf(stderr, "%-12s x1 alpha %-5s reference: %.2f cycles per %s at 1 warp/CU "
-				"(flag-free chain, %s)\n", pm->mix->name, at, row.cycles_per_group,
+				"(flag-free chain, %s", pm->mix->name, at, row.cycles_per_group,
 				alpha.den ? "group" : "add",
 				row.overhead_s == row.overhead_s ? "a long launch less a short one"
 								 : "each warp's in-kernel clock");
+			if (row.warp_slowest == row.warp_slowest)
+				fprintf(stderr, "; warps %.2f to %.2f", row.warp_fastest, row.warp_slowest);
+			fputs(")\n", stderr);
 		}
 	}
 	return LM_OK;
