@@ -21,13 +21,13 @@
  * How long a launch runs (the host picks one; the timing column names it):
  *   fixed-work  every warp runs `quota` iterations;
  *   stop-flag   the first warp to complete `quota` iterations raises a flag
- *               in global memory; every warp reads it once per iteration
- *               and stops: all warps stay resident until the end on any
- *               device, with no clock;
+ *               in global memory; every warp reads it once every `poll`
+ *               iterations and stops: all warps stay resident until the
+ *               end on any device, with no clock;
  *   fixed-time  (LM_TIMED and budget_ns > 0) every warp runs for budget_ns
  *               of its in-kernel clock.
- * The flag is read in every mode (one load per iteration, outside the
- * chains), so the instruction stream is the same whichever times it. Each
+ * The flag is read in every mode (one load every `poll` iterations, outside
+ * the chains), so the instruction stream is the same whichever times it. Each
  * work-item writes the iterations it completed, and each work-group how
  * many groups had started when it began and when it ended: co-residency
  * checked on every device.
@@ -282,7 +282,7 @@ static inline void lm_record_end(__global ulong *timing, uint it)
 LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const float zero,
 			const uint quota, const uint raise, volatile __global uint *stop,
 			__global uint *count, volatile __global uint *sync, __global ulong *timing,
-			const uint offset, const uint words, const ulong budget_ns)
+			const uint offset, const uint words, const ulong budget_ns, const uint poll)
 {
 	const size_t gid = get_global_id(0);
 	const size_t nthreads = get_global_size(0);
@@ -304,17 +304,26 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 	const uint izero = as_uint(zero);
 	uint it = 0, halt = 0;
 	for (;;) {
-		/* the flag and the clock are read as an iteration starts and
-		 * tested at its end (the flag an iteration later still), so their
-		 * latency hides behind the chains instead of stalling the loop */
+		/* the flag and the clock are read as a block of `poll` iterations
+		 * starts and tested at its end (the flag a block later still), so
+		 * their latency hides behind the chains instead of stalling them */
 #ifndef LM_NO_FLAG
 		const uint halt_next = *flag;
 #endif
 #ifdef LM_TIMED
 		const int late = budget_ns && lm_ns() >= deadline;
 #endif
-		LM_ITERATION
-		it++;
+		/* No read of the flag in here: on the H200 a pass of a loop that
+		 * reads it costs one warp about 70 cycles more than a flag-free
+		 * one (its strong load and the YIELD ptxas puts in a loop that
+		 * polls memory), 7% of 256 dependent adds (add-latency/ in
+		 * data/measured/nvidia-h200). poll is a launch argument, so no
+		 * compiler unrolls this loop. */
+		uint j = 0;
+		do {
+			LM_ITERATION
+			it++;
+		} while (++j < poll && it < quota);
 		if (it >= quota || halt)
 			break;
 #ifdef LM_TIMED
@@ -322,9 +331,9 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 			break;
 #endif
 		/* tied to chain 0's value (never 0): known only as the chains
-		 * end the iteration, so the flag cannot be tested (and waited
-		 * for) before them; NVIDIA's compiler did, costing one warp
-		 * ~0.9 cycles per add (flag-placement/) */
+		 * end the block, so the flag cannot be tested (and waited for)
+		 * before them; NVIDIA's compiler did, costing one warp ~0.9
+		 * cycles per add (data/measured/nvidia-h200/flag-placement/) */
 #ifndef LM_NO_FLAG
 		halt = halt_next | (uint)(a[0] == 0u);
 #endif
@@ -352,7 +361,7 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const float zero,
 			 const uint quota, const uint raise, volatile __global uint *stop,
 			 __global uint *count, volatile __global uint *sync, __global ulong *timing,
-			 const uint offset, const uint words, const ulong budget_ns)
+			 const uint offset, const uint words, const ulong budget_ns, const uint poll)
 {
 	const size_t gid = get_global_id(0);
 	const size_t n = get_global_size(0);
@@ -394,6 +403,7 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	if (raise && it >= quota)
 		lm_raise(stop);
 	(void)zero;
+	(void)poll;
 	pos[gid] = sum;
 	count[gid] = it;
 	lm_group_ended(sync);

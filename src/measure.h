@@ -160,6 +160,11 @@ lm_status lm_meas_reference(lm_meas *m, lm_alpha alpha, lm_meas_row *row);
 void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned *alu_n,
 			unsigned *bodies);
 
+/* Iterations between two reads of the stop flag in mix's kernel for a and
+ * chains (its launch argument poll): enough that a read is a small part of
+ * one warp's time, 1 where global loads make every iteration long. */
+unsigned lm_meas_poll(const lm_mix *mix, lm_alpha a, unsigned chains);
+
 /* The build options of mix's kernel on d (clocked: with the in-kernel
  * clock's record, where d has one). */
 void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chains, lm_alpha a,
