@@ -451,13 +451,19 @@ unsigned lm_meas_poll(const lm_mix *mix, lm_alpha a, unsigned chains)
 {
 	unsigned mem_n, alu_n, bodies;
 	lm_meas_body_shape(mix, a, &mem_n, &alu_n, &bodies);
-	/* a global step takes hundreds of cycles: an iteration's 32 of them
-	 * hide a read of the flag already (0.3% of one warp's time on the
-	 * H200), and a longer block would only lengthen a launch's end */
-	if ((mix->step == LM_STEP_GLOBAL && mem_n) || mix->step == LM_STEP_STREAM)
+	if (mix->step == LM_STEP_STREAM)
 		return 1;
 	unsigned per = bodies * (mem_n + alu_n) * chains;
-	return per >= POLL_TARGET ? 1 : (POLL_TARGET + per - 1) / per;
+	unsigned k = per >= POLL_TARGET ? 1 : (POLL_TARGET + per - 1) / per;
+	/* a global step takes hundreds of cycles: GLOBAL_STEPS_TARGET of them
+	 * hide a read of the flag already (0.3% of one warp's time on the
+	 * H200), and a longer block would only lengthen a launch's end */
+	unsigned steps = bodies * mem_n;
+	if (mix->step == LM_STEP_GLOBAL && steps) {
+		unsigned cap = GLOBAL_STEPS_TARGET / steps;
+		k = cap < 1 ? 1 : cap < k ? cap : k;
+	}
+	return k;
 }
 
 /* "-DNAME=n -DDIGITS=d,d,d,d,d": the kernel repeats code by decimal digit */

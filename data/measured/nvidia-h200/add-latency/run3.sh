@@ -1,5 +1,7 @@
 #!/bin/bash
-# Issue 20 on one H200, in one lease: the default sweep with the kernel that
+# Issue 20 on one H200, in one lease (run3.sh, then again as run4.sh with
+# the inner loop not unrolled and global mixes polled every 32 steps at
+# most): the default sweep with the kernel that
 # reads the stop flag once a block of iterations (cl/chase.cl, poll), twice,
 # and once with the kernel before it (.gpu/latmix-old: the flag read every
 # iteration), each with its flag-free references; the PTX of the new kernels.
