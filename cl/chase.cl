@@ -21,13 +21,13 @@
  * How long a launch runs (the host picks one; the timing column names it):
  *   fixed-work  every warp runs `quota` iterations;
  *   stop-flag   the first warp to complete `quota` iterations raises a flag
- *               in global memory; every warp reads it once every `poll`
+ *               in global memory; every warp reads it once every LM_POLL
  *               iterations and stops: all warps stay resident until the
  *               end on any device, with no clock;
  *   fixed-time  (LM_TIMED and budget_ns > 0) every warp runs for budget_ns
  *               of its in-kernel clock.
- * The flag is read in every mode (one load every `poll` iterations, outside
- * the chains), so the instruction stream is the same whichever times it. Each
+ * The flag is read in every mode (one load every LM_POLL iterations,
+ * outside the chains), so the instruction stream is the same whichever times it. Each
  * work-item writes the iterations it completed, and each work-group how
  * many groups had started when it began and when it ended: co-residency
  * checked on every device.
@@ -37,6 +37,8 @@
  *   MEM_D, ALU_D, BODIES_D the same counts as five decimal digits (the
  *                          preprocessor repeats code by digit)
  *   CHAINS        independent chains per thread (memory-level parallelism)
+ *   LM_POLL       iterations between two reads of the stop flag
+ *   LM_NO_UNROLL_PRAGMA  the compiler fails on `#pragma unroll` (Mesa 22)
  *   SIMD          lanes per warp (sub-group, wavefront)
  *   LMEM_WORDS    words of the local chain (MIX_LMEM)
  *   LM_NV_TIMING  NVIDIA inline PTX: %globaltimer, %clock64, %smid
@@ -69,6 +71,9 @@
 #endif
 #ifndef LMEM_WORDS
 #define LMEM_WORDS 1024
+#endif
+#ifndef LM_POLL
+#define LM_POLL 1
 #endif
 
 /* LM_REP(D, X): X written as many times as the digit list D says. */
@@ -143,6 +148,31 @@ static inline float lm_rsqrt(float x)
 #endif
 #define LM_BODY LM_REP(MEM_D, LM_STEPS) LM_REP(ALU_D, LM_ALL(ADD))
 #define LM_ITERATION LM_REP(BODIES_D, LM_BODY)
+
+/* LM_POLL iterations between two reads of the stop flag. A pass of a loop
+ * that reads it costs one warp of the H200 about 70 cycles more than a
+ * flag-free pass (its strong load and the YIELD ptxas puts in a loop that
+ * polls memory): 7% of 256 dependent adds (data/measured/nvidia-h200/
+ * add-latency/). The inner loop is not unrolled (NVIDIA's compiler
+ * unrolled it with a remainder); with LM_POLL 1 there is none: as a loop
+ * of one pass, it cost one warp's global loads 1.5%. */
+#ifdef LM_NO_UNROLL_PRAGMA
+#define LM_NOUNROLL
+#else
+#define LM_NOUNROLL _Pragma("unroll 1")
+#endif
+#if LM_POLL > 1
+#define LM_BLOCK                                   \
+	{                                          \
+		uint j = 0;                        \
+		LM_NOUNROLL do {                   \
+			LM_ITERATION               \
+			it++;                      \
+		} while (++j < LM_POLL && it < quota); \
+	}
+#else
+#define LM_BLOCK LM_ITERATION it++;
+#endif
 
 /* The stop flag has LM_FLAGS copies 256 bytes apart; warp w reads copy
  * w % LM_FLAGS, so the polls of thousands of warps spread over the memory
@@ -282,7 +312,7 @@ static inline void lm_record_end(__global ulong *timing, uint it)
 LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const float zero,
 			const uint quota, const uint raise, volatile __global uint *stop,
 			__global uint *count, volatile __global uint *sync, __global ulong *timing,
-			const uint offset, const uint words, const ulong budget_ns, const uint poll)
+			const uint offset, const uint words, const ulong budget_ns)
 {
 	const size_t gid = get_global_id(0);
 	const size_t nthreads = get_global_size(0);
@@ -304,7 +334,7 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 	const uint izero = as_uint(zero);
 	uint it = 0, halt = 0;
 	for (;;) {
-		/* the flag and the clock are read as a block of `poll` iterations
+		/* the flag and the clock are read as a block of LM_POLL iterations
 		 * starts and tested at its end (the flag a block later still), so
 		 * their latency hides behind the chains instead of stalling them */
 #ifndef LM_NO_FLAG
@@ -313,18 +343,7 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 #ifdef LM_TIMED
 		const int late = budget_ns && lm_ns() >= deadline;
 #endif
-		/* No read of the flag in here: on the H200 a pass of a loop that
-		 * reads it costs one warp about 70 cycles more than a flag-free
-		 * one (its strong load and the YIELD ptxas puts in a loop that
-		 * polls memory), 7% of 256 dependent adds (add-latency/ in
-		 * data/measured/nvidia-h200). Not unrolled: NVIDIA's compiler
-		 * unrolled it twice with a remainder, 1.5% on one warp's loads. */
-		uint j = 0;
-#pragma unroll 1
-		do {
-			LM_ITERATION
-			it++;
-		} while (++j < poll && it < quota);
+		LM_BLOCK
 		if (it >= quota || halt)
 			break;
 #ifdef LM_TIMED
@@ -362,7 +381,7 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const float zero,
 			 const uint quota, const uint raise, volatile __global uint *stop,
 			 __global uint *count, volatile __global uint *sync, __global ulong *timing,
-			 const uint offset, const uint words, const ulong budget_ns, const uint poll)
+			 const uint offset, const uint words, const ulong budget_ns)
 {
 	const size_t gid = get_global_id(0);
 	const size_t n = get_global_size(0);
@@ -404,7 +423,6 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	if (raise && it >= quota)
 		lm_raise(stop);
 	(void)zero;
-	(void)poll;
 	pos[gid] = sum;
 	count[gid] = it;
 	lm_group_ended(sync);

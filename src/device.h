@@ -68,6 +68,7 @@ typedef struct {
 	char subgroup_source[64];
 	unsigned long loop_limit;  /* most loop iterations a work-item may run
 				    * before the driver cuts the loop; 0: no limit */
+	bool no_unroll_pragma;     /* its compiler fails on `#pragma unroll` (vendor table) */
 	int pci_domain, pci_bus, pci_device, pci_function; /* -1 where unknown */
 	char pci_source[64];
 	lm_compiler compiler;      /* offline compiler for the ISA, and its */

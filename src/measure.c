@@ -77,7 +77,6 @@ struct lm_meas {
 	cl_program prog;
 	cl_kernel kernel;
 	unsigned mem_n, alu_n, bodies;
-	cl_uint poll;                    /* iterations between two reads of the flag */
 	lm_sysclock *sysclock;           /* the GPU's running clock in sysfs, where
 					  * no kernel clock exists; NULL if none */
 };
@@ -496,6 +495,11 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 	k += count_option(buf + k, size - (size_t)k, "MEM_N", "MEM_D", mem_n);
 	k += count_option(buf + k, size - (size_t)k, "ALU_N", "ALU_D", alu_n);
 	k += count_option(buf + k, size - (size_t)k, "BODIES", "BODIES_D", bodies);
+	unsigned poll = lm_meas_poll(mix, a, chains);
+	if (poll > 1)
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_POLL=%u", poll);
+	if (poll > 1 && d->no_unroll_pragma)
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_NO_UNROLL_PRAGMA");
 	if (*mix->define)
 		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
 	if (d->reqd_subgroup)
@@ -718,7 +722,6 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->prog_chains = chains;
 	m->prog_flag_free = m->flag_free;
 	lm_meas_body_shape(mix, a, &m->mem_n, &m->alu_n, &m->bodies);
-	m->poll = lm_meas_poll(mix, a, chains);
 	m->cost.programs += now() - t0;
 	return LM_OK;
 }
@@ -889,7 +892,6 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	err |= clSetKernelArg(m->kernel, 9, sizeof offset, &offset);
 	err |= clSetKernelArg(m->kernel, 10, sizeof words, &words);
 	err |= clSetKernelArg(m->kernel, 11, sizeof budget_ns, &budget_ns);
-	err |= clSetKernelArg(m->kernel, 12, sizeof m->poll, &m->poll);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
 	/* the fills go before the kernel on the in-order queue; the host waits

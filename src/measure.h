@@ -161,7 +161,7 @@ void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned
 			unsigned *bodies);
 
 /* Iterations between two reads of the stop flag in mix's kernel for a and
- * chains (its launch argument poll): enough that a read is a small part of
+ * chains (its LM_POLL): enough that a read is a small part of
  * one warp's time, 1 where global loads make every iteration long. */
 unsigned lm_meas_poll(const lm_mix *mix, lm_alpha a, unsigned chains);
 

@@ -43,17 +43,18 @@ typedef struct {
 				  * sub-slice's barriers; others 1 */
 	unsigned long loop_limit;
 	lm_compiler compiler;
+	bool no_unroll_pragma;   /* its compiler fails on `#pragma unroll` */
 } row;
 
 #define NV(cc, fam, w, g) \
 	{ LM_VENDOR_NVIDIA, BY_ARCH, fam, "sm_" #cc, cc / 10, cc % 10, cc % 10, NULL, \
-	  32, w, 1, g, 1, 0, LM_COMPILER_NONE }
+	  32, w, 1, g, 1, 0, LM_COMPILER_NONE, false }
 #define AMD(fam, tg, maj, lo, hi, simd, w, g) \
 	{ LM_VENDOR_AMD, BY_ARCH, fam, tg, maj, lo, hi, NULL, simd, w, 4, g, 1, 0, \
-	  LM_COMPILER_CLANG_AMDGPU }
+	  LM_COMPILER_CLANG_AMDGPU, false }
 #define INTEL(fam, tg, maj, lo, hi, ids, w, eus) \
 	{ LM_VENDOR_INTEL, BY_ARCH, fam, tg, maj, lo, hi, ids, 16, w, 1, 32, eus, 0, \
-	  LM_COMPILER_OCLOC }
+	  LM_COMPILER_OCLOC, false }
 
 static const row table[] = {
 	/* NVIDIA: resident warps and blocks per SM by compute capability
@@ -119,13 +120,15 @@ static const row table[] = {
 	/* llvmpipe (Mesa's software rasteriser, under rusticl) ends every
 	 * loop of a work-item once all its loops together have run 65535
 	 * iterations (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS, meant for
-	 * graphics shaders), silently. A CPU otherwise. */
+	 * graphics shaders), silently. Mesa 22's rusticl panics building a
+	 * kernel with `#pragma unroll 1` (rusticl/core/program.rs:588, seen
+	 * 2026-11-24). A CPU otherwise. */
 	{ LM_VENDOR_OTHER, BY_NAME, "llvmpipe", "llvmpipe", 0, 0, 0, NULL, 0, 16, 1, 16, 1,
-	  65535, LM_COMPILER_NONE },
+	  65535, LM_COMPILER_NONE, true },
 	/* CPUs: no hardware limit, a core runs its work-items in turn; latmix
 	 * sweeps up to 16 warps of the compiler's preferred width. */
 	{ LM_VENDOR_OTHER, BY_CPU, "CPU", NULL, 0, 0, 0, NULL, 0, 16, 1, 16, 1, 0,
-	  LM_COMPILER_NONE },
+	  LM_COMPILER_NONE, false },
 };
 
 #define NROWS (sizeof table / sizeof table[0])
@@ -494,6 +497,7 @@ void lm_vendor_describe(const lm_vendor_props *p, unsigned simd_override,
 	if (!*d->arch_source)
 		snprintf(d->arch_source, sizeof d->arch_source, "not in the table");
 	d->loop_limit = r ? r->loop_limit : 0;
+	d->no_unroll_pragma = r && r->no_unroll_pragma;
 
 	unsigned reqd;
 	d->simd_width = decide_simd(p, v, r, true, &reqd, d->simd_source, sizeof d->simd_source);
