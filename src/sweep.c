@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file.h"
+#include "kernels.h"
 #include "measure.h"
 #include "results.h"
 
@@ -235,7 +237,28 @@ typedef struct {
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
+	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
 } sweep;
+
+/* The kernel files a sweep builds from are there to read (a missing
+ * --kernel-dir is said before anything is written), and are inputs: the
+ * results are not written over them. */
+static lm_status kernel_files(sweep *sw)
+{
+	static const char *const names[] = { LM_MIX_KERNEL_FILE, "perm.h", "fill.cl" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char *text, path[4200];
+		const char *from;
+		lm_status s = lm_kernel_source(sw->o->kernel_dir, names[i], &text, &from);
+		if (s != LM_OK)
+			return s;
+		free(text);
+		snprintf(path, sizeof path, "%s/%s", from, names[i]);
+		if (strcmp(from, "embedded") != 0 && (s = lm_file_input(&sw->inputs, path)) != LM_OK)
+			return s;
+	}
+	return LM_OK;
+}
 
 static lm_status prepare(sweep *sw)
 {
@@ -281,7 +304,7 @@ static lm_status prepare(sweep *sw)
 		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
 			sw->total += sw->nalphas[i][c] * sw->p.nwarps;
 	}
-	return LM_OK;
+	return kernel_files(sw);
 }
 
 /* How many processes build the sweep's n kernels at once. Each process
@@ -484,7 +507,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				}
 				if (s != LM_OK)
 					goto done;
-				lm_results_row(f, pm->mix->name, &row);
+				if ((s = lm_results_row(f, pm->mix->name, &row)) != LM_OK)
+					goto done;
 				(*measured)++;
 				n_here++;
 				if (strcmp(row.coresident, "no") == 0 && !apart++)
@@ -545,15 +569,110 @@ static void print_cost(FILE *f, const lm_meas_cost *c, double total)
 		c->checks, rest);
 }
 
+/* What --resume continues: the whole lines of a file (the sweep's partial
+ * file, else its finished one) and the points they hold. */
+typedef struct {
+	char *text;       /* the file's whole lines: the new partial file starts with them */
+	size_t len;
+	char dropped[48]; /* the start of a last line cut short (no newline), left out */
+	lm_results prev;
+} resumed;
+
+static lm_status read_resumed(const char *src, resumed *r)
+{
+	lm_status s = lm_read_text(src, &r->text);
+	if (s != LM_OK)
+		return s;
+	size_t n = strlen(r->text);
+	r->len = n;
+	while (r->len && r->text[r->len - 1] != '\n')
+		r->len--;
+	if (r->len < n)
+		snprintf(r->dropped, sizeof r->dropped, "%.40s%s", r->text + r->len, n - r->len > 40 ? "..." : "");
+	if (!r->len)
+		return lm_fail(LM_EPARSE, "%s: not one whole line: not a latmix results file", src);
+	FILE *m = fmemopen(r->text, r->len, "r");
+	if (!m)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	s = lm_results_read_stream(m, src, &r->prev);
+	fclose(m);
+	return s;
+}
+
+/* May this sweep add its points to prev, read from src? Only with the
+ * same columns, device and footprint, and every option that changes what
+ * a point measures (LM_OPTION_DEFINES) as src's '# option.' lines say;
+ * which points (LM_OPTION_SELECTS) may differ. LM_EUSAGE saying what
+ * differs and what to do. */
+static lm_status check_resumable(const sweep *sw, const char *src, const lm_results *prev)
+{
+	static const char *const instead = "measure into another file (-o), or without --resume: "
+					   "the file is replaced when the new sweep is whole";
+	if (!prev->columns_current)
+		return lm_fail(LM_EUSAGE, "--resume: %s has the columns of another latmix (%s%s%s), not those "
+			       "this one writes: its rows and this sweep's cannot share the file; %s", src,
+			       prev->columns_note, prev->tool_version[0] ? ", latmix " : "", prev->tool_version,
+			       instead);
+	if (strcmp(prev->device, sw->d.name) != 0)
+		return lm_fail(LM_EUSAGE, "--resume: %s holds measurements of '%s', not of '%s'", src,
+			       prev->device, sw->d.name);
+	char mine[64];
+	snprintf(mine, sizeof mine, "%llu", sw->base.footprint);
+	if (strcmp(prev->footprint, mine) != 0)
+		return lm_fail(LM_EUSAGE, "--resume: %s was measured over a footprint of %s bytes, this sweep's "
+			       "is %s (--footprint, --quick): its points would not be those of the file; %s",
+			       src, prev->footprint[0] ? prev->footprint : "unknown", mine, instead);
+	const char *name;
+	char value[256];
+	for (size_t k = 0; (name = lm_options_role_at(LM_CMD_MEASURE, LM_OPTION_DEFINES, k, sw->o, value,
+						       sizeof value)); k++) {
+		char key[64];
+		snprintf(key, sizeof key, "option.%s", name);
+		const char *theirs = lm_results_meta_value(prev, key);
+		if (!theirs)
+			return lm_fail(LM_EUSAGE, "--resume: %s has no '# %s' line, so whether its points were "
+				       "measured with --%s '%s' is not known; %s", src, key, name, value, instead);
+		if (strcmp(theirs, value) != 0)
+			return lm_fail(LM_EUSAGE, "--resume: %s was measured with --%s '%s', this sweep asks for "
+				       "'%s': give --%s '%s' to continue it, or %s", src, name, theirs, value, name,
+				       theirs, instead);
+	}
+	return LM_OK;
+}
+
+/* The '# resumed = ' line: when, what was there, and which points this
+ * run asks for (the header's option lines are the first run's). */
+static void write_resumed(FILE *f, const sweep *sw, const char *src, const resumed *r)
+{
+	char date[32], value[256];
+	iso_now(date, sizeof date);
+	fprintf(f, "# resumed = %s, %zu points already in %s%s%s%s; this run's points:", date, r->prev.n,
+		src, r->dropped[0] ? " (its last line, cut short, left out: '" : "", r->dropped,
+		r->dropped[0] ? "')" : "");
+	const char *name;
+	bool any = false;
+	for (size_t k = 0; (name = lm_options_role_at(LM_CMD_MEASURE, LM_OPTION_SELECTS, k, sw->o, value,
+						       sizeof value)); k++) {
+		if (!value[0] || strcmp(value, "no") == 0)
+			continue;
+		fprintf(f, strcmp(value, "yes") == 0 ? " --%s" : " --%s %s", name, value);
+		any = true;
+	}
+	fputs(any ? "\n" : " the default sweep\n", f);
+}
+
 lm_status lm_sweep_run(const lm_options *o)
 {
 	sweep *sw = calloc(1, sizeof *sw);
 	if (!sw)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	sw->o = o;
-	lm_results prev = { 0 };
+	resumed res = { 0 };
+	const lm_results *prev = NULL;
 	FILE *f = NULL;
-	char path[4096];
+	char path[4096], partial[4200];
+	const char *src = NULL;
+	size_t measured = 0;
 	lm_status s = prepare(sw);
 	if (s != LM_OK)
 		goto done;
@@ -564,34 +683,49 @@ lm_status lm_sweep_run(const lm_options *o)
 		lm_device_slug(&sw->d, slug, sizeof slug);
 		snprintf(path, sizeof path, "results/%s/measurements.csv", slug);
 	}
-	bool resuming = o->resume && access(path, F_OK) == 0;
-	if (resuming) {
-		if ((s = lm_results_read(path, &prev)) != LM_OK)
+	/* rows go to path.partial, renamed over path when the sweep is whole;
+	 * a device or a fifo is written directly */
+	bool direct = lm_file_special(path);
+	snprintf(partial, sizeof partial, "%s%s", path, direct ? "" : ".partial");
+	bool had_partial = !direct && access(partial, F_OK) == 0;
+	if ((s = lm_file_not_input(&sw->inputs, path)) != LM_OK)
+		goto done;
+	if (o->resume && direct) {
+		s = lm_fail(LM_EUSAGE, "--resume: %s is not a regular file: there is nothing to continue", path);
+		goto done;
+	}
+	if (!o->resume && had_partial) {
+		s = lm_fail(LM_EUSAGE, "%s holds the points of a sweep that did not finish: --resume continues "
+			    "it (and then replaces %s); remove it to start afresh", partial, path);
+		goto done;
+	}
+	src = !o->resume ? NULL : had_partial ? partial : access(path, F_OK) == 0 ? path : NULL;
+	if (src) {
+		if ((s = read_resumed(src, &res)) != LM_OK || (s = check_resumable(sw, src, &res.prev)) != LM_OK)
 			goto done;
-		if (prev.device[0] && strcmp(prev.device, sw->d.name) != 0) {
-			s = lm_fail(LM_EUSAGE, "--resume: %s holds measurements of '%s', not of '%s'",
-				    path, prev.device, sw->d.name);
-			goto done;
-		}
+		prev = &res.prev;
+		if (res.dropped[0])
+			fprintf(stderr, "latmix: %s: its last line was cut short (no newline): left out: '%s'\n",
+				src, res.dropped);
 	}
 	if ((s = lm_sweep_parent_dirs(path)) != LM_OK)
 		goto done;
-	f = fopen(path, resuming ? "a" : "w");
-	if (!f) {
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	/* the partial file's head, whole, then one flushed row at a time */
+	lm_file_out *out;
+	if ((s = lm_file_create(partial, &sw->inputs, &out)) != LM_OK)
 		goto done;
-	}
-	char date[32];
-	iso_now(date, sizeof date);
-	if (resuming) {
-		fprintf(f, "# resumed = %s, %zu points already here\n", date, prev.n);
+	if (src) {
+		fwrite(res.text, 1, res.len, lm_file_stream(out));
+		write_resumed(lm_file_stream(out), sw, src, &res);
 	} else {
-		write_metadata(f, o, &sw->d, sw->base.footprint);
-		lm_results_header(f);
+		write_metadata(lm_file_stream(out), o, &sw->d, sw->base.footprint);
+		lm_results_header(lm_file_stream(out));
 	}
+	if ((s = lm_file_publish(out, &f)) != LM_OK)
+		goto done;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	size_t done_n = 0, measured = 0;
+	size_t done_n = 0;
 	/* one context for every mix, made before any builder starts (NVIDIA
 	 * makes them one at a time: this one would wait for theirs) */
 	cl_int err;
@@ -599,9 +733,9 @@ lm_status lm_sweep_run(const lm_options *o)
 	if (err != CL_SUCCESS)
 		sw->base.context = NULL; /* each mix tries its own, and says why */
 	sw->cost.setup += since(&t0);
-	build_ahead(sw, resuming ? &prev : NULL);
+	build_ahead(sw, prev);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
-		s = run_mix(sw, i, f, resuming ? &prev : NULL, &done_n, &measured, &t0);
+		s = run_mix(sw, i, f, prev, &done_n, &measured, &t0);
 	remove_binaries(sw);
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
@@ -610,18 +744,36 @@ lm_status lm_sweep_run(const lm_options *o)
 		s == LM_OK ? "" : ", interrupted by an error");
 	print_cost(f, &sw->cost, total);
 	fputc('\n', f);
+	lm_status closed = lm_file_close(f, partial);
+	f = NULL;
+	if (s == LM_OK)
+		s = closed;
+	if (s == LM_OK && !direct)
+		s = lm_file_rename(partial, path);
 	if (s == LM_OK) {
 		fprintf(stderr, "latmix: %zu points in %.1f s written to %s\nlatmix: time: ", measured,
 			total, path);
 		print_cost(stderr, &sw->cost, total);
 		fputc('\n', stderr);
+	} else if (direct) {
+		fprintf(stderr, "latmix: the %zu points measured were written to %s\n", measured, path);
+	} else if (!measured && !had_partial) {
+		/* nothing new: the partial file would only repeat what is known */
+		remove(partial);
+		fprintf(stderr, "latmix: nothing measured, nothing written%s%s%s\n",
+			access(path, F_OK) == 0 ? "; " : "", access(path, F_OK) == 0 ? path : "",
+			access(path, F_OK) == 0 ? " is as it was" : "");
+	} else {
+		fprintf(stderr, "latmix: %s is as it was; the %zu points measured %sare in %s: --resume "
+			"continues them\n", path, measured + (prev ? prev->n : 0), prev ? "before and now " : "",
+			partial);
 	}
 done:
-	if (f && fclose(f) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	if (f && s != LM_OK)
-		fprintf(stderr, "latmix: the points measured so far stay in %s (--resume continues)\n", path);
-	lm_results_free(&prev);
+	if (f)
+		fclose(f);
+	free(res.text);
+	lm_results_free(&res.prev);
+	lm_file_inputs_free(&sw->inputs);
 	for (size_t i = 0; i < MAX_MIXES; i++)
 		for (size_t c = 0; c < MAX_CHAINS; c++)
 			free(sw->alphas[i][c]);

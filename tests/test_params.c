@@ -103,7 +103,7 @@ START_TEST(round_trip_is_lossless)
 {
 	lm_params a = sample(), b;
 	const char *p = path_in_dir("rt.ini");
-	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	ck_assert_msg(lm_params_read(p, &b) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(b.format, LM_PARAMS_FORMAT);
 	ck_assert_str_eq(b.tool_version, a.tool_version);
@@ -163,7 +163,7 @@ START_TEST(round_trip_is_lossless)
 	ck_assert_msg(strstr(lm_error_message(), "it holds gmem, lmem, sfu"), "%s", lm_error_message());
 	/* a second write of what was read gives the same bytes */
 	const char *q = path_in_dir("rt2.ini");
-	ck_assert_int_eq(lm_params_write(q, &b), LM_OK);
+	ck_assert_int_eq(lm_params_write(q, &b, NULL), LM_OK);
 	char cmd[600];
 	snprintf(cmd, sizeof cmd, "cmp -s %s %s", p, q);
 	ck_assert_int_eq(system(cmd), 0);
@@ -191,7 +191,7 @@ static lm_status read_with_appended(const char *name, const char *text)
 {
 	lm_params a = sample(), b;
 	const char *p = path_in_dir(name);
-	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	FILE *f = fopen(p, "a");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
@@ -286,7 +286,7 @@ START_TEST(malformed_kind_section_names_file_line_and_key)
 {
 	lm_params a = sample(), b;
 	const char *p = path_in_dir("kinds.ini");
-	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	long len;
 	char *text = slurp(p, &len);
 	FILE *f = fopen(p, "wb");
@@ -323,7 +323,7 @@ START_TEST(unwritable_string_is_refused_and_nothing_written)
 	lm_params a = sample();
 	snprintf(a.device, sizeof a.device, "name; with a comment");
 	const char *p = path_in_dir("bad.ini");
-	ck_assert_int_ne(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_ne(lm_params_write(p, &a, NULL), LM_OK);
 	ck_assert_int_ne(access(p, F_OK), 0);
 }
 END_TEST

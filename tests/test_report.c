@@ -225,7 +225,7 @@ START_TEST(compare_flags_the_one_outlier_of_a_hundred)
 		if (i == ODD)
 			p.p[LM_PARAM_MEM_THRU].value *= 0.97;
 		snprintf(paths[i], sizeof paths[i], "%s/gpu%02d.ini", dir, i);
-		ck_assert_msg(lm_params_write(paths[i], &p) == LM_OK, "%s", lm_error_message());
+		ck_assert_msg(lm_params_write(paths[i], &p, NULL) == LM_OK, "%s", lm_error_message());
 		args[1 + i] = paths[i];
 	}
 	result r;
