@@ -637,24 +637,45 @@ static bool field_set(const lm_params *ps, const field *fl)
 	return false;
 }
 
-/* key = value, a long value broken at spaces over indented continuation
- * lines (INI's multi-line values: inih reads lines of at most 200 bytes),
- * before a " | " where one is near; the reader joins them with a space. */
+/* Long values are broken over indented continuation lines (INI's
+ * multi-line values: inih reads lines of at most INI_MAX_LINE bytes, its
+ * end and newline included), each at most WIDTH characters. */
+enum { WIDTH = 150 };
+
+/* Where to break v, longer than WIDTH: at a single space, before a " | "
+ * where one is near; 0 if no space allows it. */
+static size_t break_at(const char *v)
+{
+	for (size_t k = WIDTH; k > WIDTH / 2; k--)
+		if (v[k] == ' ' && v[k - 1] != ' ' && v[k + 1] == '|')
+			return k;
+	for (size_t k = WIDTH; k > 0; k--)
+		if (v[k] == ' ' && v[k - 1] != ' ' && v[k + 1] != ' ')
+			return k;
+	return 0;
+}
+
+/* Does "key = v", broken as write_str breaks it, keep every line short
+ * enough for the reader? (A run of more than WIDTH characters without a
+ * space cannot be broken.) */
+static bool lines_fit(const char *key, const char *v)
+{
+	size_t n = strlen(v), lead = strlen(key) + 3, cut;
+	while (n > WIDTH && (cut = break_at(v)) != 0) {
+		v += cut + 1;
+		n -= cut + 1;
+		lead = 4;
+	}
+	return lead + n + 1 < INI_MAX_LINE;
+}
+
+/* key = value, broken over continuation lines where long; the reader
+ * joins them with a space. */
 static void write_str(FILE *f, const char *key, const char *v)
 {
-	enum { WIDTH = 150 };
 	fprintf(f, "%s = ", key);
-	size_t n = strlen(v);
-	while (n > WIDTH) {
-		size_t cut = 0;
-		for (size_t k = WIDTH; k > WIDTH / 2 && !cut; k--)
-			if (v[k] == ' ' && v[k + 1] == '|')
-				cut = k;
-		for (size_t k = WIDTH; k > 0 && !cut; k--)
-			if (v[k] == ' ' && v[k - 1] != ' ' && v[k + 1] != ' ')
-				cut = k;
-		if (!cut)
-			break;
+	size_t n = strlen(v), cut;
+	while (n > WIDTH && (cut = break_at(v)) != 0) {
 		fprintf(f, "%.*s\n    ", (int)cut, v);
 		v += cut + 1;
 		n -= cut + 1;
@@ -730,7 +751,8 @@ lm_status lm_params_write(const char *path, const lm_params *ps, const lm_file_i
 		}
 	for (size_t i = 0; i < NFIELDS; i++)
 		if (fields[i].type == F_STR &&
-		    !writable((const char *)ps + fields[i].offset))
+		    (!writable((const char *)ps + fields[i].offset) ||
+		     !lines_fit(fields[i].key, (const char *)ps + fields[i].offset)))
 			return lm_fail(LM_EUSAGE, "%s: [%s] %s: cannot be written as it is: '%s'",
 				       path, fields[i].section, fields[i].key,
 				       (const char *)ps + fields[i].offset);
