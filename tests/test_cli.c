@@ -54,6 +54,13 @@ static const struct {
 	{ { "kernel", "--alpha", "0,x", "--save-binary", "/tmp" }, 2, "alpha 'x'", true },
 	{ { "kernel", "--save-binary", "/nonexistent/dir" }, 1, "/nonexistent/dir", true },
 	{ { "measure", "--build-jobs", "65", "-o", "@OUT" }, 2, "--build-jobs '65'", true },
+	/* regressions (issue 20): passed the option check, then failed at the
+	 * kernel build with a header-only file written; a missing kernel
+	 * directory was found only after the file was opened */
+	{ { "measure", "--alpha", "12222.202", "-o", "@OUT" }, 2, "alpha '12222.202' is 6111101/500", true },
+	{ { "measure", "--kernel-dir", "/nonexistent/cl", "-o", "@OUT" }, 1,
+	  "kernel /nonexistent/cl/chase.cl: No such file", true },
+	{ { "measure", "--launch-ms", "0x10", "-o", "@OUT" }, 2, "--launch-ms '0x10'", true },
 	{ { NULL }, 2, "usage: latmix COMMAND", true },
 	{ { "frobnicate" }, 2, "unknown command 'frobnicate'", true },
 	{ { "predict" }, 2, "predict takes the argument PARAMS.ini", true },
