@@ -176,7 +176,6 @@ static lm_status parse_row(char **fields, const int *where, lm_result *res)
 				       numeric(col) && *col->unit ? " " : "",
 				       numeric(col) && *col->unit ? col->unit : "");
 	}
-	res->row.clock_source = res->clock_source;
 	return LM_OK;
 }
 
@@ -389,6 +388,9 @@ lm_status lm_results_read_stream(FILE *f, const char *path, lm_results *out)
 		s = lm_fail(LM_EPARSE, "%s:%d: no header line: not a latmix results file", path, lineno);
 		goto fail;
 	}
+	/* into each row's own copy, now that the rows no longer move */
+	for (size_t i = 0; i < r.n; i++)
+		r.v[i].row.clock_source = r.v[i].clock_source;
 	copy_meta(&r, "device", r.device, sizeof r.device);
 	copy_meta(&r, "vendor", r.vendor, sizeof r.vendor);
 	copy_meta(&r, "device_type", r.device_type, sizeof r.device_type);
