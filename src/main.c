@@ -58,7 +58,19 @@ static const command commands[] = {
 	  "show a mix's kernel as built for one alpha (and with --binary the device code); --isa TARGET: "
 	  "its iteration loop as a GPU target's compiler builds it, counted per chain step", NULL },
 	{ "measure", LM_CMD_MEASURE, cmd_measure, "", 0, 0,
-	  "measure throughput against occupancy for each alpha; writes a CSV row per point", NULL },
+	  "measure throughput against occupancy for each alpha; writes a CSV row per point",
+	  "The rows go into FILE.partial (FILE: -o), each flushed as it is measured, and FILE.partial\n"
+	  "is renamed to FILE when the sweep is whole. A sweep that fails or is interrupted leaves\n"
+	  "FILE as it was and what it measured in FILE.partial (nothing measured: no file); a sweep\n"
+	  "without --resume does not start over a FILE.partial. A device or fifo (-o /dev/stdout) is\n"
+	  "written directly.\n"
+	  "\n"
+	  "--resume continues FILE.partial, else FILE (its points kept, a last line cut short left\n"
+	  "out and measured again). It refuses a file with other columns (an older latmix), of\n"
+	  "another device or footprint, or measured with other values of the options marked\n"
+	  "'--resume: as the file's' (it names the option and both values). Other --mix, --alpha,\n"
+	  "--chains, --warps or --quick add their points, and a '# resumed' line in the file records\n"
+	  "them (the header's option lines are the first run's)." },
 	{ "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
 	  "fit both models to one mix's measured curves, or jointly to several (a memory kind "
 	  "each); writes a parameter file (-o; default params.ini beside DATA, params-MIX.ini "

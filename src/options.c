@@ -90,7 +90,8 @@ static const opt table[] = {
 	  "a short sweep: fewer occupancies, a small footprint, short launches" ,
 	  .role = LM_OPTION_SELECTS },
 	{ "resume", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(resume), NULL,
-	  "append to -o FILE, skipping points it already holds" , .role = LM_OPTION_OTHER },
+	  "continue the sweep of -o FILE: FILE.partial if a sweep there stopped, else FILE, skipping "
+	  "the points it holds; only with the options FILE was measured with (see below)" , .role = LM_OPTION_OTHER },
 	{ "binary", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_KERNEL, OFF(binary), NULL,
 	  "also print the device binary where the driver returns text (NVIDIA: PTX)" , .role = LM_OPTION_OTHER },
 	{ "isa", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(isa), "TARGET",
@@ -108,8 +109,10 @@ static const opt table[] = {
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "
 	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere" , .role = LM_OPTION_OTHER },
 	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS | LM_CMD_FIT | LM_CMD_COMPARE | LM_CMD_EXPORT, OFF(output), "PATH",
-	  "output file; fit: the parameter file, default params.ini beside the CSV; compare: a directory "
-	  "for the warps-ratio chart (gnuplot PNG and SVG, with its .gp and .dat)" , .role = LM_OPTION_OTHER },
+	  "output file, written whole or not at all and never over a file the command reads; measure: "
+	  "the CSV, default results/<device>/measurements.csv; fit: the parameter file, default "
+	  "params.ini beside the CSV; compare: a directory for the warps-ratio chart (gnuplot PNG and "
+	  "SVG, with its .gp and .dat)" , .role = LM_OPTION_OTHER },
 	{ "print-dir", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES, OFF(print_dir), NULL,
 	  "print only the directory latmix measure writes to for the selected device (results/<name>)" , .role = LM_OPTION_OTHER },
 	{ "ratios", 0, OPT_STR, NULL, 0, 0, LM_CMD_COMPARE, OFF(ratios), "FILE",
@@ -242,6 +245,8 @@ void lm_options_help(FILE *f, unsigned cmd)
 		fprintf(f, "  %-26s %s", head, t->help);
 		if (t->def && t->type != OPT_FLAG)
 			fprintf(f, " [%s]", t->def);
+		if ((cmd & LM_CMD_MEASURE) && t->role == LM_OPTION_DEFINES)
+			fputs(" (--resume: as the file's)", f);
 		fputc('\n', f);
 	}
 }
