@@ -64,10 +64,26 @@ lm_status lm_file_not_input(const lm_file_inputs *in, const char *path)
 	return LM_OK;
 }
 
-bool lm_file_special(const char *path)
+lm_status lm_file_target(const char *path, const lm_file_inputs *inputs, bool *direct, char *target,
+			 size_t size)
 {
-	struct stat st;
-	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+	lm_status s = lm_file_not_input(inputs, path);
+	if (s != LM_OK)
+		return s;
+	struct stat st, lst;
+	bool exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode))
+		return lm_fail(LM_EIO, "%s: is a directory", path);
+	if (direct)
+		*direct = exists && !S_ISREG(st.st_mode);
+	if (!target)
+		return LM_OK;
+	/* a symbolic link stays one: the file it points to is replaced */
+	char *real = exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL) : NULL;
+	if ((size_t)snprintf(target, size, "%s", real ? real : path) >= size)
+		s = lm_fail(LM_EIO, "%s: name too long", path);
+	free(real);
+	return s;
 }
 
 struct lm_file_out {
@@ -87,17 +103,15 @@ static void out_free(lm_file_out *o)
 
 lm_status lm_file_create(const char *path, const lm_file_inputs *inputs, lm_file_out **out)
 {
-	lm_status s = lm_file_not_input(inputs, path);
+	char target[4096];
+	bool direct;
+	lm_status s = lm_file_target(path, inputs, &direct, target, sizeof target);
 	if (s != LM_OK)
 		return s;
-	struct stat st;
-	bool exists = stat(path, &st) == 0;
-	if (exists && S_ISDIR(st.st_mode))
-		return lm_fail(LM_EIO, "%s: is a directory", path);
 	lm_file_out *o = calloc(1, sizeof *o);
 	if (!o || !(o->path = strdup(path)))
 		goto nomem;
-	if (exists && !S_ISREG(st.st_mode)) {
+	if (direct) {
 		/* a device or a fifo: nothing to replace, written as it is */
 		if (!(o->f = fopen(path, "w"))) {
 			s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
@@ -107,16 +121,13 @@ lm_status lm_file_create(const char *path, const lm_file_inputs *inputs, lm_file
 		*out = o;
 		return LM_OK;
 	}
-	/* a symbolic link stays one: its target is replaced */
-	struct stat lst;
-	char *real = exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL) : NULL;
-	o->target = real ? real : strdup(path);
-	size_t n = o->target ? strlen(o->target) + sizeof ".tmpXXXXXX" : 0;
-	if (!o->target || !(o->tmp = malloc(n)))
+	size_t n = strlen(target) + sizeof ".tmpXXXXXX";
+	if (!(o->target = strdup(target)) || !(o->tmp = malloc(n)))
 		goto nomem;
-	snprintf(o->tmp, n, "%s.tmpXXXXXX", o->target);
+	snprintf(o->tmp, n, "%s.tmpXXXXXX", target);
+	struct stat st;
 	mode_t mode;
-	if (exists) {
+	if (stat(target, &st) == 0) {
 		mode = st.st_mode & 07777;
 	} else {
 		mode_t mask = umask(022);

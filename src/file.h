@@ -24,19 +24,22 @@ void lm_file_inputs_free(lm_file_inputs *in);
  * LM_OK if not or if path does not exist. in may be NULL. */
 lm_status lm_file_not_input(const lm_file_inputs *in, const char *path);
 
-/* Whether path exists and is neither a regular file nor a directory (a
- * device such as /dev/stdout, a fifo, a socket): such a file is written
- * directly, not replaced. */
-bool lm_file_special(const char *path);
+/* Whether path may be written by a command that read inputs (may be
+ * NULL): LM_EUSAGE if path is one of them, LM_EIO if it is a directory.
+ * *direct (may be NULL): path is a device, a fifo or a socket (/dev/stdout,
+ * /dev/full), written directly, never replaced. target (may be NULL, else
+ * size bytes): the file a whole one is renamed over, path or, for a
+ * symbolic link, the file it points to. */
+lm_status lm_file_target(const char *path, const lm_file_inputs *inputs, bool *direct, char *target,
+			 size_t size);
 
 typedef struct lm_file_out lm_file_out;
 
 /* Opens path to be written whole: a regular file (or a new one) is written
- * under the temporary name path.tmpXXXXXX in its directory (a symbolic
- * link's target's), which lm_file_commit renames over it, keeping its
- * permissions; anything else lm_file_special names is written directly.
- * Refused (LM_EUSAGE) if path is one of inputs (may be NULL), or a
- * directory (LM_EIO). */
+ * under the temporary name TARGET.tmpXXXXXX beside its target
+ * (lm_file_target), which lm_file_commit renames over the target, keeping
+ * its permissions; a device or fifo is written directly. Refused as
+ * lm_file_target refuses. */
 lm_status lm_file_create(const char *path, const lm_file_inputs *inputs, lm_file_out **out);
 
 /* The stream to write to. */
@@ -59,8 +62,9 @@ void lm_file_discard(lm_file_out *o);
 /* Closes f, LM_EIO naming path if anything written to it was lost. */
 lm_status lm_file_close(FILE *f, const char *path);
 
-/* Renames from over to, a file made whole elsewhere (a sweep's partial
- * file); LM_EIO, naming both, if to is a directory or lm_file_special. */
+/* Renames from over to (a target of lm_file_target), a file made whole
+ * elsewhere (a sweep's partial file); LM_EIO, naming both, if to is not a
+ * regular file. */
 lm_status lm_file_rename(const char *from, const char *to);
 
 #endif

@@ -661,71 +661,121 @@ static void write_resumed(FILE *f, const sweep *sw, const char *src, const resum
 	fputs(any ? "\n" : " the default sweep\n", f);
 }
 
-lm_status lm_sweep_run(const lm_options *o)
+/* Where a sweep's rows go. */
+typedef struct {
+	char path[4096];    /* the results file, as named */
+	char target[4096];  /* the file replaced: path, or the file its link points to */
+	char partial[4200]; /* the rows until the sweep is whole: target.partial (a device: path) */
+	bool direct;        /* path is a device or fifo: written directly */
+	bool had_partial;   /* a partial file was there before this run */
+	const char *src;    /* what --resume continues (partial, or path); NULL: a new sweep */
+	resumed res;
+} output;
+
+/* Names the sweep's files, and reads and checks what --resume continues:
+ * all before anything is written. */
+static lm_status choose_output(const sweep *sw, output *out)
 {
-	sweep *sw = calloc(1, sizeof *sw);
-	if (!sw)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	sw->o = o;
-	resumed res = { 0 };
-	const lm_results *prev = NULL;
-	FILE *f = NULL;
-	char path[4096], partial[4200];
-	const char *src = NULL;
-	size_t measured = 0;
-	lm_status s = prepare(sw);
-	if (s != LM_OK)
-		goto done;
+	const lm_options *o = sw->o;
 	if (o->output) {
-		snprintf(path, sizeof path, "%s", o->output);
+		snprintf(out->path, sizeof out->path, "%s", o->output);
 	} else {
 		char slug[128];
 		lm_device_slug(&sw->d, slug, sizeof slug);
-		snprintf(path, sizeof path, "results/%s/measurements.csv", slug);
+		snprintf(out->path, sizeof out->path, "results/%s/measurements.csv", slug);
 	}
-	/* rows go to path.partial, renamed over path when the sweep is whole;
-	 * a device or a fifo is written directly */
-	bool direct = lm_file_special(path);
-	snprintf(partial, sizeof partial, "%s%s", path, direct ? "" : ".partial");
-	bool had_partial = !direct && access(partial, F_OK) == 0;
-	if ((s = lm_file_not_input(&sw->inputs, path)) != LM_OK)
-		goto done;
-	if (o->resume && direct) {
-		s = lm_fail(LM_EUSAGE, "--resume: %s is not a regular file: there is nothing to continue", path);
-		goto done;
-	}
-	if (!o->resume && had_partial) {
-		s = lm_fail(LM_EUSAGE, "%s holds the points of a sweep that did not finish: --resume continues "
-			    "it (and then replaces %s); remove it to start afresh", partial, path);
-		goto done;
-	}
-	src = !o->resume ? NULL : had_partial ? partial : access(path, F_OK) == 0 ? path : NULL;
-	if (src) {
-		if ((s = read_resumed(src, &res)) != LM_OK || (s = check_resumable(sw, src, &res.prev)) != LM_OK)
-			goto done;
-		prev = &res.prev;
-		if (res.dropped[0])
-			fprintf(stderr, "latmix: %s: its last line was cut short (no newline): left out: '%s'\n",
-				src, res.dropped);
-	}
-	if ((s = lm_sweep_parent_dirs(path)) != LM_OK)
-		goto done;
-	/* the partial file's head, whole, then one flushed row at a time */
-	lm_file_out *out;
-	if ((s = lm_file_create(partial, &sw->inputs, &out)) != LM_OK)
-		goto done;
-	if (src) {
-		fwrite(res.text, 1, res.len, lm_file_stream(out));
-		write_resumed(lm_file_stream(out), sw, src, &res);
+	lm_status s = lm_file_target(out->path, &sw->inputs, &out->direct, out->target, sizeof out->target);
+	if (s != LM_OK)
+		return s;
+	snprintf(out->partial, sizeof out->partial, "%s%s", out->direct ? out->path : out->target,
+		 out->direct ? "" : ".partial");
+	out->had_partial = !out->direct && access(out->partial, F_OK) == 0;
+	if (o->resume && out->direct)
+		return lm_fail(LM_EUSAGE, "--resume: %s is not a regular file: there is nothing to continue",
+			       out->path);
+	if (!o->resume && out->had_partial)
+		return lm_fail(LM_EUSAGE, "%s holds the points of a sweep that did not finish: --resume "
+			       "continues it (and then replaces %s); remove it to start afresh", out->partial,
+			       out->path);
+	out->src = !o->resume ? NULL : out->had_partial ? out->partial
+			      : access(out->path, F_OK) == 0 ? out->path : NULL;
+	if (!out->src)
+		return LM_OK;
+	if ((s = read_resumed(out->src, &out->res)) != LM_OK ||
+	    (s = check_resumable(sw, out->src, &out->res.prev)) != LM_OK)
+		return s;
+	if (out->res.dropped[0])
+		fprintf(stderr, "latmix: %s: its last line was cut short (no newline): left out: '%s'\n",
+			out->src, out->res.dropped);
+	return LM_OK;
+}
+
+/* The partial file, in place whole with its head (what --resume continues
+ * and a '# resumed' line, or the metadata and the header), then open for
+ * rows. */
+static lm_status start_output(const sweep *sw, const output *out, FILE **f)
+{
+	lm_file_out *w;
+	lm_status s = lm_sweep_parent_dirs(out->path);
+	if (s != LM_OK || (s = lm_file_create(out->partial, &sw->inputs, &w)) != LM_OK)
+		return s;
+	if (out->src) {
+		fwrite(out->res.text, 1, out->res.len, lm_file_stream(w));
+		write_resumed(lm_file_stream(w), sw, out->src, &out->res);
 	} else {
-		write_metadata(lm_file_stream(out), o, &sw->d, sw->base.footprint);
-		lm_results_header(lm_file_stream(out));
+		write_metadata(lm_file_stream(w), sw->o, &sw->d, sw->base.footprint);
+		lm_results_header(lm_file_stream(w));
 	}
-	if ((s = lm_file_publish(out, &f)) != LM_OK)
+	return lm_file_publish(w, f);
+}
+
+/* Closes the partial file f, renamed over the results file if the sweep
+ * (status s) is whole, and says where the points are; the status. */
+static lm_status finish_output(const output *out, FILE *f, lm_status s, size_t measured)
+{
+	lm_status closed = lm_file_close(f, out->partial);
+	if (s == LM_OK)
+		s = closed;
+	if (s == LM_OK && !out->direct)
+		s = lm_file_rename(out->partial, out->target);
+	if (s == LM_OK)
+		return s;
+	size_t before = out->src ? out->res.prev.n : 0;
+	bool was = access(out->path, F_OK) == 0;
+	if (out->direct) {
+		fprintf(stderr, "latmix: the %zu points measured were written to %s\n", measured, out->path);
+	} else if (!measured && !out->had_partial) {
+		/* nothing new: the partial file would only repeat what is known */
+		remove(out->partial);
+		fprintf(stderr, "latmix: nothing measured, nothing written%s%s%s\n", was ? "; " : "",
+			was ? out->path : "", was ? " is as it was" : "");
+	} else {
+		fprintf(stderr, "latmix: %s is as it was; the %zu points measured %sare in %s: --resume "
+			"continues them\n", out->path, measured + before, before ? "before and now " : "",
+			out->partial);
+	}
+	return s;
+}
+
+lm_status lm_sweep_run(const lm_options *o)
+{
+	sweep *sw = calloc(1, sizeof *sw);
+	output *out = calloc(1, sizeof *out);
+	if (!sw || !out) {
+		free(sw);
+		free(out);
+		return lm_fail(LM_ENOMEM, "out of memory");
+	}
+	sw->o = o;
+	FILE *f;
+	lm_status s;
+	if ((s = prepare(sw)) != LM_OK || (s = choose_output(sw, out)) != LM_OK ||
+	    (s = start_output(sw, out, &f)) != LM_OK)
 		goto done;
+	const lm_results *prev = out->src ? &out->res.prev : NULL;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	size_t done_n = 0;
+	size_t done_n = 0, measured = 0;
 	/* one context for every mix, made before any builder starts (NVIDIA
 	 * makes them one at a time: this one would wait for theirs) */
 	cl_int err;
@@ -744,35 +794,16 @@ lm_status lm_sweep_run(const lm_options *o)
 		s == LM_OK ? "" : ", interrupted by an error");
 	print_cost(f, &sw->cost, total);
 	fputc('\n', f);
-	lm_status closed = lm_file_close(f, partial);
-	f = NULL;
-	if (s == LM_OK)
-		s = closed;
-	if (s == LM_OK && !direct)
-		s = lm_file_rename(partial, path);
-	if (s == LM_OK) {
+	if ((s = finish_output(out, f, s, measured)) == LM_OK) {
 		fprintf(stderr, "latmix: %zu points in %.1f s written to %s\nlatmix: time: ", measured,
-			total, path);
+			total, out->path);
 		print_cost(stderr, &sw->cost, total);
 		fputc('\n', stderr);
-	} else if (direct) {
-		fprintf(stderr, "latmix: the %zu points measured were written to %s\n", measured, path);
-	} else if (!measured && !had_partial) {
-		/* nothing new: the partial file would only repeat what is known */
-		remove(partial);
-		fprintf(stderr, "latmix: nothing measured, nothing written%s%s%s\n",
-			access(path, F_OK) == 0 ? "; " : "", access(path, F_OK) == 0 ? path : "",
-			access(path, F_OK) == 0 ? " is as it was" : "");
-	} else {
-		fprintf(stderr, "latmix: %s is as it was; the %zu points measured %sare in %s: --resume "
-			"continues them\n", path, measured + (prev ? prev->n : 0), prev ? "before and now " : "",
-			partial);
 	}
 done:
-	if (f)
-		fclose(f);
-	free(res.text);
-	lm_results_free(&res.prev);
+	free(out->res.text);
+	lm_results_free(&out->res.prev);
+	free(out);
 	lm_file_inputs_free(&sw->inputs);
 	for (size_t i = 0; i < MAX_MIXES; i++)
 		for (size_t c = 0; c < MAX_CHAINS; c++)

@@ -106,7 +106,9 @@ START_TEST(a_full_device_is_written_directly_and_its_error_reported)
 	ck_assert(S_ISLNK(st.st_mode));
 	ck_assert_int_eq(stat(full, &st), 0);
 	ck_assert(S_ISCHR(st.st_mode));
-	ck_assert(lm_file_special(full));
+	bool direct = false;
+	ck_assert_int_eq(lm_file_target(full, NULL, &direct, NULL, 0), LM_OK);
+	ck_assert(direct);
 	ck_assert_int_eq(lm_file_create(null, NULL, &o), LM_OK);
 	fputs("{}\n", lm_file_stream(o));
 	ck_assert_int_eq(lm_file_commit(o), LM_OK);
