@@ -28,103 +28,112 @@ typedef struct {
 #define CLDEV (LM_CMD_DEVICES | LM_CMD_KERNEL | LM_CMD_MEASURE)
 static const opt table[] = {
 	{ "help", 'h', OPT_FLAG, NULL, 0, 0, LM_CMD_ALL, OFF(help), NULL,
-	  "show this help" , .role = LM_OPTION_OTHER },
+	  "show this help", .role = LM_OPTION_OTHER },
 	{ "device", 'd', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_DEVICES,
 	  OFF(device), "DEV",
 	  "device: platform:device index (0:1) or part of its name; default: the first GPU, else the "
 	  "first device; measure also takes several at once: all (every device), gpus (every GPU) or a "
-	  "comma list, each into DIR/<device>/ (DIR: -o, default results)" , .role = LM_OPTION_OTHER },
+	  "comma list, each into DIR/<device>/ (DIR: -o, default results)",
+	  .role = LM_OPTION_OTHER },
 	{ "csv", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES | LM_CMD_PREDICT | LM_CMD_FIT | LM_CMD_COMPARE,
-	  OFF(csv), NULL, "machine-readable CSV output" , .role = LM_OPTION_OTHER },
+	  OFF(csv), NULL, "machine-readable CSV output", .role = LM_OPTION_OTHER },
 	{ "alpha", 'a', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | LM_CMD_KERNEL | MEAS,
 	  OFF(alpha), "LIST",
-	  "arithmetic instructions per memory instruction: comma list of integers, p/q fractions, inf" ,
+	  "arithmetic instructions per memory instruction: comma list of integers, p/q fractions, inf",
 	  .role = LM_OPTION_SELECTS },
 	{ "warps", 'n', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | MEAS, OFF(warps),
-	  "N", "predict: warps per CU (with --chains K, occupancy N x K); measure: comma list or 'max' (all)" ,
+	  "N", "predict: warps per CU (with --chains K, occupancy N x K); measure: comma list or 'max' (all)",
 	  .role = LM_OPTION_SELECTS },
 	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
-	  "F", "fraction of the attainable peak for 'warps needed'" , .role = LM_OPTION_OTHER },
+	  "F", "fraction of the attainable peak for 'warps needed'", .role = LM_OPTION_OTHER },
 	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT | LM_CMD_PREDICT, OFF(mix), "MIX",
 	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, "
 	  "sfu, stream); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
-	  "gmem; measure: all; predict: the file's default kind" ,
+	  "gmem; measure: all; predict: the file's default kind",
 	  .role = LM_OPTION_SELECTS },
 	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_PREDICT, OFF(chains), "K",
 	  "independent chains per thread: kernel, predict: one count; measure: comma list; default 1 "
-	  "(measure: 1,2,4,8 for gmem)" ,
+	  "(measure: 1,2,4,8 for gmem)",
 	  .role = LM_OPTION_SELECTS },
 	{ "group-warps", 0, OPT_INT, "0", 0, 1024, MEAS, OFF(group_warps), "W",
-	  "warps per work-group; 0: as few as let the device hold the occupancy" ,
+	  "warps per work-group; 0: as few as let the device hold the occupancy",
 	  .role = LM_OPTION_DEFINES },
 	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",
-	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB, 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits" , .role = LM_OPTION_OTHER },
+	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB, 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits",
+	  .role = LM_OPTION_OTHER },
 	{ "simd", 0, OPT_INT, "0", 0, 1024, CLDEV, OFF(simd), "W",
-	  "SIMD width (lanes per warp) instead of the detected one; 0: detect" ,
+	  "SIMD width (lanes per warp) instead of the detected one; 0: detect",
 	  .role = LM_OPTION_DEFINES },
 	{ "max-warps", 0, OPT_INT, "0", 0, 4096, CLDEV, OFF(max_warps), "N",
-	  "resident warps per CU the device allows, instead of the detected limit; 0: detect" ,
+	  "resident warps per CU the device allows, instead of the detected limit; 0: detect",
 	  .role = LM_OPTION_DEFINES },
 	{ "timing", 0, OPT_STR, "auto", 0, 0, MEAS, OFF(timing), "MODE",
 	  "how a launch's length is set: fixed-time (each warp runs the same time of an in-kernel "
 	  "clock; NVIDIA, AMD), stop-flag (the first warp to finish a quota stops all; any GPU), "
 	  "fixed-work (each warp runs the same iterations; CPUs), or auto (stop-flag on GPUs, "
-	  "fixed-work on CPUs)" ,
+	  "fixed-work on CPUs)",
 	  .role = LM_OPTION_DEFINES },
 	{ "launch-ms", 0, OPT_NUM, "5", 0.05, 1000, MEAS, OFF(launch_ms), "MS",
-	  "target duration of one timed launch" ,
+	  "target duration of one timed launch",
 	  .role = LM_OPTION_DEFINES },
 	{ "repeats", 0, OPT_INT, "3", 3, 1000, MEAS, OFF(repeats), "R",
-	  "timed launches per point, at most (see --settle); median, min and max kept" ,
+	  "timed launches per point, at most (see --settle); median, min and max kept",
 	  .role = LM_OPTION_DEFINES },
 	{ "settle", 0, OPT_NUM, "0.2", 0, 100, MEAS, OFF(settle), "PCT",
 	  "end a point after two timed launches that agree within PCT percent (their mean kept); 0: "
-	  "always --repeats" ,
+	  "always --repeats",
 	  .role = LM_OPTION_DEFINES },
 	{ "warmup", 0, OPT_STR, "program", 0, 0, MEAS, OFF(warmup), "WHEN",
 	  "an untimed launch before the timed ones: program (the first point of each kernel "
-	  "program, whose quota is sized then; later points carry it over) or point (every point)" ,
+	  "program, whose quota is sized then; later points carry it over) or point (every point)",
 	  .role = LM_OPTION_DEFINES },
 	{ "quick", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(quick), NULL,
-	  "a short sweep: fewer occupancies, a small footprint, short launches" ,
+	  "a short sweep: fewer occupancies, a small footprint, short launches",
 	  .role = LM_OPTION_SELECTS },
 	{ "resume", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(resume), NULL,
 	  "continue the sweep of -o FILE: FILE.partial if a sweep there stopped, else FILE, skipping "
-	  "the points it holds; only with the options FILE was measured with (see below)" , .role = LM_OPTION_OTHER },
+	  "the points it holds; only with the options FILE was measured with (see below)",
+	  .role = LM_OPTION_OTHER },
 	{ "binary", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_KERNEL, OFF(binary), NULL,
-	  "also print the device binary where the driver returns text (NVIDIA: PTX)" , .role = LM_OPTION_OTHER },
+	  "also print the device binary where the driver returns text (NVIDIA: PTX)",
+	  .role = LM_OPTION_OTHER },
 	{ "isa", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(isa), "TARGET",
 	  "build for an offline GPU target with its vendor's compiler instead of on a device (AMD: "
 	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
-	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)" , .role = LM_OPTION_OTHER },
+	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)",
+	  .role = LM_OPTION_OTHER },
 	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "DIR",
 	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
 	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "
 	  "files to build a sweep's kernels in several processes at once); --alpha -: the kernels "
 	  "named by 64-byte records 'MIX CHAINS ALPHA' on standard input, --mix and --chains ignored "
-	  "(a queue several processes share)" , .role = LM_OPTION_OTHER },
+	  "(a queue several processes share)", .role = LM_OPTION_OTHER },
 	{ "build-jobs", 0, OPT_INT, "0", 0, 64, MEAS, OFF(build_jobs), "N",
 	  "processes that build the sweep's kernels at once before it starts (latmix kernel "
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "
-	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere" , .role = LM_OPTION_OTHER },
+	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere",
+	  .role = LM_OPTION_OTHER },
 	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS | LM_CMD_FIT | LM_CMD_COMPARE | LM_CMD_EXPORT, OFF(output), "PATH",
 	  "output file, written whole or not at all and never over a file the command reads; measure: "
 	  "the CSV, default results/<device>/measurements.csv; fit: the parameter file, default "
 	  "params.ini beside the CSV; compare: a directory for the warps-ratio chart (gnuplot PNG and "
-	  "SVG, with its .gp and .dat)" , .role = LM_OPTION_OTHER },
+	  "SVG, with its .gp and .dat)", .role = LM_OPTION_OTHER },
 	{ "print-dir", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES, OFF(print_dir), NULL,
-	  "print only the directory latmix measure writes to for the selected device (results/<name>)" , .role = LM_OPTION_OTHER },
+	  "print only the directory latmix measure writes to for the selected device (results/<name>)",
+	  .role = LM_OPTION_OTHER },
 	{ "ratios", 0, OPT_STR, NULL, 0, 0, LM_CMD_COMPARE, OFF(ratios), "FILE",
 	  "the thesis's ratios by GPU generation for the chart (CSV: generation,ratio,source); default: "
-	  "data/reference/ratios.csv in the source tree" , .role = LM_OPTION_OTHER },
+	  "data/reference/ratios.csv in the source tree", .role = LM_OPTION_OTHER },
 	{ "model", 0, OPT_STR, "basic", 0, 0, LM_CMD_FIT, OFF(model), "MODEL",
-	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual knee, and chains that lengthen a step); both are fitted and shown" , .role = LM_OPTION_OTHER },
+	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual knee, and chains that lengthen a step); both are fitted and shown",
+	  .role = LM_OPTION_OTHER },
 	{ "issue-cost", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_FIT, OFF(issue_cost), NULL,
 	  "also fit an issue cost per memory kind (issue bound issue_thru / (alpha + cost)); "
-	  "fits without and with are compared by AIC, the one with cost is written" , .role = LM_OPTION_OTHER },
+	  "fits without and with are compared by AIC, the one with cost is written",
+	  .role = LM_OPTION_OTHER },
 	{ "kernel-dir", 0, OPT_STR, NULL, 0, 0, CLDEV, OFF(kernel_dir), "DIR",
-	  "read kernels from DIR instead of the copies built into latmix" ,
+	  "read kernels from DIR instead of the copies built into latmix",
 	  .role = LM_OPTION_DEFINES },
 };
 #define NOPTS (sizeof table / sizeof table[0])
