@@ -341,11 +341,17 @@ size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *ski
 
 lm_status lm_parse_size(const char *s, unsigned long long *bytes)
 {
-	char *end;
-	errno = 0;
-	double x = strtod(s, &end);
-	if (end == s || errno || !(x > 0))
+	/* the number (lm_number_parse), then the suffix */
+	char num[64];
+	size_t n = strcspn(s, "kKmMgGtTbBiI");
+	double x;
+	if (n >= sizeof num)
 		goto bad;
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (!lm_number_parse(num, &x) || !(x > 0))
+		goto bad;
+	const char *end = s + n;
 	double mult = 1;
 	switch (*end) {
 	case 'k': case 'K': mult = 1024.0; end++; break;

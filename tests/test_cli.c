@@ -61,6 +61,7 @@ static const struct {
 	{ { "measure", "--kernel-dir", "/nonexistent/cl", "-o", "@OUT" }, 1,
 	  "kernel /nonexistent/cl/chase.cl: No such file", true },
 	{ { "measure", "--launch-ms", "0x10", "-o", "@OUT" }, 2, "--launch-ms '0x10'", true },
+	{ { "measure", "--footprint", "0x10M", "-o", "@OUT" }, 2, "size '0x10M'", true },
 	{ { NULL }, 2, "usage: latmix COMMAND", true },
 	{ { "frobnicate" }, 2, "unknown command 'frobnicate'", true },
 	{ { "predict" }, 2, "predict takes the argument PARAMS.ini", true },
