@@ -458,7 +458,7 @@ static lm_status read_ratios(const char *ratios_csv, char **rows, size_t *k)
 	char line[1024];
 	char *fields[8];
 	int lineno = 0;
-	bool header = false;
+	int header = 0; /* its fields; 0: not read yet */
 	lm_status s = LM_OK;
 	*k = 0;
 	while (fgets(line, sizeof line, in)) {
@@ -473,13 +473,13 @@ static lm_status read_ratios(const char *ratios_csv, char **rows, size_t *k)
 					    ratios_csv, lineno);
 				break;
 			}
-			header = true;
+			header = nf;
 			continue;
 		}
 		double r;
-		if (nf < 3 || nf > 8 || !lm_number_parse(fields[1], &r) || !(r > 0)) {
-			s = lm_fail(LM_EPARSE, "%s:%d: expected generation,ratio,source with a positive ratio",
-				    ratios_csv, lineno);
+		if (nf != header || !lm_number_parse(fields[1], &r) || !(r > 0)) {
+			s = lm_fail(LM_EPARSE, "%s:%d: expected generation,ratio,source with a positive ratio "
+				    "(%d fields, as the header)", ratios_csv, lineno, header);
 			break;
 		}
 		fprintf(d, "%zu %g 0 \"%s (thesis)\"\n", (*k)++, r, fields[0]);
