@@ -1,15 +1,15 @@
 #include "params.h"
 
 #include <errno.h>
+#include "file.h"
 #include "mix.h"
+#include "number.h"
 #include <ini.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const struct {
 	const char *key, *unit, *meaning;
@@ -148,20 +148,25 @@ lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char
 
 typedef enum { F_STR, F_INT, F_NUM } field_type;
 
+/* The numbers a field may hold besides missing. */
+typedef enum { V_ANY, V_NONNEG, V_POSITIVE } field_range;
+
 typedef struct {
 	const char *section, *key;
 	field_type type;
 	size_t offset, size; /* in lm_params */
 	bool optional;       /* its section may be left out; written only if set */
 	const char *doc;     /* comment line above the key; NULL: none */
+	field_range range;   /* F_NUM: V_ANY (an AIC), V_POSITIVE (a clock) or V_NONNEG */
 } field;
 
-#define S(sec, k, m) { sec, k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m), false, NULL }
-#define I(sec, k, m) { sec, k, F_INT, offsetof(lm_params, m), 0, false, NULL }
-#define N(sec, k, m) { sec, k, F_NUM, offsetof(lm_params, m), 0, false, NULL }
-#define FS(k, m, doc) { "fit", k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m), true, doc }
-#define FN(k, m, doc) { "fit", k, F_NUM, offsetof(lm_params, m), 0, true, doc }
-#define D(id, k, doc) { "derived", k, F_NUM, offsetof(lm_params, derived) + (id) * sizeof(double), 0, true, doc }
+#define S(sec, k, m) { sec, k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m), false, NULL, V_ANY }
+#define I(sec, k, m) { sec, k, F_INT, offsetof(lm_params, m), 0, false, NULL, V_ANY }
+#define N(sec, k, m) { sec, k, F_NUM, offsetof(lm_params, m), 0, false, NULL, V_POSITIVE }
+#define FS(k, m, doc) { "fit", k, F_STR, offsetof(lm_params, m), sizeof(((lm_params *)0)->m), true, doc, V_ANY }
+#define FN(k, m, doc) { "fit", k, F_NUM, offsetof(lm_params, m), 0, true, doc, V_NONNEG }
+#define FA(k, m, doc) { "fit", k, F_NUM, offsetof(lm_params, m), 0, true, doc, V_ANY }
+#define D(id, k, doc) { "derived", k, F_NUM, offsetof(lm_params, derived) + (id) * sizeof(double), 0, true, doc, V_NONNEG }
 static const field fields[] = {
 	I("latmix", "format", format),
 	S("latmix", "tool_version", tool_version),
@@ -179,23 +184,23 @@ static const field fields[] = {
 	{ "kinds", "default", F_STR, offsetof(lm_params, default_kind),
 	  sizeof(((lm_params *)0)->default_kind), true,
 	  "memory kind (mix) of [mem_lat], [mem_thru], [chain_lat], [issue_cost]; "
-	  "any other kind K has [mem_lat.K] and so on" },
+	  "any other kind K has [mem_lat.K] and so on", V_ANY },
 	{ "fit", "points", F_INT, offsetof(lm_params, fit_points), 0, true,
-	  "measured points fitted; errors relative, (model - measured) / measured" },
+	  "measured points fitted; errors relative, (model - measured) / measured", V_ANY },
 	FN("rms_rel_error", fit_rms, NULL),
 	FN("max_rel_error", fit_max, NULL),
 	FS("quality", fit_quality, "good, or poor: the model misses the points by more than the threshold named"),
 	FS("loss", fit_loss, NULL),
 	FS("direct_check", fit_flags,
 	   "fitted values against the same file's direct measurements (stream peak, independent adds, one-warp latencies)"),
-	FN("aic", fit_aic, "Akaike information criterion, N ln(RSS / N) + 2k: lower is better"),
+	FA("aic", fit_aic, "Akaike information criterion, N ln(RSS / N) + 2k: lower is better"),
 	FS("preferred_model", fit_preferred, NULL),
 	FS("preference", fit_preference, NULL),
 	FN("rms_rel_error_no_issue_cost", fit_rms_no_cost,
 	   "the same model without and with an issue cost per memory kind"),
-	FN("aic_no_issue_cost", fit_aic_no_cost, NULL),
+	FA("aic_no_issue_cost", fit_aic_no_cost, NULL),
 	FN("rms_rel_error_issue_cost", fit_rms_cost, NULL),
-	FN("aic_issue_cost", fit_aic_cost, NULL),
+	FA("aic_issue_cost", fit_aic_cost, NULL),
 	FS("issue_cost_preference", fit_cost_preference, NULL),
 	D(LM_DERIVED_MEM_WARPS_90_MODEL, "mem_warps_90_model",
 	  "warps per CU for 90% / 95% of the alpha = 0 memory peak (mem_thru); _data: measured curve, missing: not reached"),
@@ -222,6 +227,7 @@ static const field fields[] = {
 #undef N
 #undef FS
 #undef FN
+#undef FA
 #undef D
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
@@ -299,31 +305,24 @@ static bool is_missing(const char *v)
 	return strcmp(v, "missing") == 0;
 }
 
+/* A number as latmix writes it (lm_number_parse), or missing (NAN). */
 static bool parse_num(const char *v, double *out)
 {
 	if (is_missing(v)) {
 		*out = NAN;
 		return true;
 	}
-	char *end;
-	errno = 0;
-	double x = strtod(v, &end);
-	if (end == v || *end || errno == ERANGE || !isfinite(x))
-		return false;
-	*out = x;
-	return true;
+	return lm_number_parse(v, out);
 }
 
 static bool parse_int(const char *v, int *out)
 {
+	unsigned long long x;
 	if (is_missing(v)) {
 		*out = 0;
 		return true;
 	}
-	char *end;
-	errno = 0;
-	long x = strtol(v, &end, 10);
-	if (end == v || *end || errno || x < 0 || x > 1000000)
+	if (!lm_number_parse_uint(v, 1000000, &x))
 		return false;
 	*out = (int)x;
 	return true;
@@ -360,10 +359,16 @@ static int handle_field(reader *r, const char *section, const char *key,
 				return reject(r, section, key,
 					      "not a non-negative integer", value);
 			return 1;
-		case F_NUM:
-			if (!parse_num(value, (double *)(void *)dst))
+		case F_NUM: {
+			double *x = (double *)(void *)dst;
+			if (!parse_num(value, x))
 				return reject(r, section, key, "not a number", value);
+			if (fd->range == V_POSITIVE && !isnan(*x) && *x <= 0)
+				return reject(r, section, key, "must be positive (or missing)", value);
+			if (fd->range == V_NONNEG && !isnan(*x) && *x < 0)
+				return reject(r, section, key, "must not be negative (or missing)", value);
 			return 1;
+		}
 		}
 	}
 	if (strncmp(section, "contention", 10) == 0)
@@ -632,24 +637,45 @@ static bool field_set(const lm_params *ps, const field *fl)
 	return false;
 }
 
-/* key = value, a long value broken at spaces over indented continuation
- * lines (INI's multi-line values: inih reads lines of at most 200 bytes),
- * before a " | " where one is near; the reader joins them with a space. */
+/* Long values are broken over indented continuation lines (INI's
+ * multi-line values: inih reads lines of at most INI_MAX_LINE bytes, its
+ * end and newline included), each at most WIDTH characters. */
+enum { WIDTH = 150 };
+
+/* Where to break v, longer than WIDTH: at a single space, before a " | "
+ * where one is near; 0 if no space allows it. */
+static size_t break_at(const char *v)
+{
+	for (size_t k = WIDTH; k > WIDTH / 2; k--)
+		if (v[k] == ' ' && v[k - 1] != ' ' && v[k + 1] == '|')
+			return k;
+	for (size_t k = WIDTH; k > 0; k--)
+		if (v[k] == ' ' && v[k - 1] != ' ' && v[k + 1] != ' ')
+			return k;
+	return 0;
+}
+
+/* Does "key = v", broken as write_str breaks it, keep every line short
+ * enough for the reader? (A run of more than WIDTH characters without a
+ * space cannot be broken.) */
+static bool lines_fit(const char *key, const char *v)
+{
+	size_t n = strlen(v), lead = strlen(key) + 3, cut;
+	while (n > WIDTH && (cut = break_at(v)) != 0) {
+		v += cut + 1;
+		n -= cut + 1;
+		lead = 4;
+	}
+	return lead + n + 1 < INI_MAX_LINE;
+}
+
+/* key = value, broken over continuation lines where long; the reader
+ * joins them with a space. */
 static void write_str(FILE *f, const char *key, const char *v)
 {
-	enum { WIDTH = 150 };
 	fprintf(f, "%s = ", key);
-	size_t n = strlen(v);
-	while (n > WIDTH) {
-		size_t cut = 0;
-		for (size_t k = WIDTH; k > WIDTH / 2 && !cut; k--)
-			if (v[k] == ' ' && v[k + 1] == '|')
-				cut = k;
-		for (size_t k = WIDTH; k > 0 && !cut; k--)
-			if (v[k] == ' ' && v[k - 1] != ' ' && v[k + 1] != ' ')
-				cut = k;
-		if (!cut)
-			break;
+	size_t n = strlen(v), cut;
+	while (n > WIDTH && (cut = break_at(v)) != 0) {
 		fprintf(f, "%.*s\n    ", (int)cut, v);
 		v += cut + 1;
 		n -= cut + 1;
@@ -713,7 +739,7 @@ static void put_param(FILE *f, int id, const lm_param *p, const char *kind)
 	fprintf(f, "note = %s\n", p->note);
 }
 
-lm_status lm_params_write(const char *path, const lm_params *ps)
+lm_status lm_params_write(const char *path, const lm_params *ps, const lm_file_inputs *inputs)
 {
 	/* only what the reader takes back: finite numbers, or missing */
 	for (int k = -1; k < ps->nkinds && k < LM_PARAMS_MAX_KINDS; k++)
@@ -725,7 +751,8 @@ lm_status lm_params_write(const char *path, const lm_params *ps)
 		}
 	for (size_t i = 0; i < NFIELDS; i++)
 		if (fields[i].type == F_STR &&
-		    !writable((const char *)ps + fields[i].offset))
+		    (!writable((const char *)ps + fields[i].offset) ||
+		     !lines_fit(fields[i].key, (const char *)ps + fields[i].offset)))
 			return lm_fail(LM_EUSAGE, "%s: [%s] %s: cannot be written as it is: '%s'",
 				       path, fields[i].section, fields[i].key,
 				       (const char *)ps + fields[i].offset);
@@ -748,25 +775,22 @@ lm_status lm_params_write(const char *path, const lm_params *ps)
 					       path, param_info[id].key, kd->name, kd->p[id].note);
 	}
 
-	size_t n = strlen(path);
-	char *tmp = malloc(n + 16);
-	if (!tmp)
-		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
-	snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd >= 0)
-		fchmod(fd, 0644);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f) {
-		lm_status s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return s;
+	for (size_t i = 0; i < NFIELDS; i++) {
+		if (fields[i].type != F_NUM)
+			continue;
+		double x = *(const double *)(const void *)((const char *)ps + fields[i].offset);
+		if (!isnan(x) &&
+		    (!isfinite(x) || (fields[i].range == V_POSITIVE && x <= 0) ||
+		     (fields[i].range == V_NONNEG && x < 0)))
+			return lm_fail(LM_EUSAGE, "%s: [%s] %s: %g cannot be written (it would not read back)",
+				       path, fields[i].section, fields[i].key, x);
 	}
 
+	lm_file_out *out;
+	lm_status s = lm_file_create(path, inputs, &out);
+	if (s != LM_OK)
+		return s;
+	FILE *f = lm_file_stream(out);
 	fputs("; latmix parameter file: the latency-hiding model of Volkov's thesis\n"
 	      "; (2016, ch. 4) for one device, per compute unit (CU). Latencies in\n"
 	      "; cycles, throughputs in warp instructions per cycle per CU.\n"
@@ -779,14 +803,5 @@ lm_status lm_params_write(const char *path, const lm_params *ps)
 			if (lm_param_per_kind((lm_param_id)id))
 				put_param(f, id, &ps->kinds[k].p[id], ps->kinds[k].name);
 	put_fields(f, ps, true);
-	bool bad = ferror(f) != 0;
-	bad |= fclose(f) != 0;
-	if (bad || rename(tmp, path) != 0) {
-		lm_status s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno ? errno : EIO));
-		unlink(tmp);
-		free(tmp);
-		return s;
-	}
-	free(tmp);
-	return LM_OK;
+	return lm_file_commit(out);
 }

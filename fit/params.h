@@ -6,6 +6,7 @@
 
 #include "model.h"
 #include "error.h"
+#include "file.h"
 
 #define LM_PARAMS_FORMAT 1
 #define LM_PARAMS_TEXT 160 /* longest string field, so a line stays short */
@@ -145,9 +146,10 @@ lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char
  * the file, the line and the key; *out is then unchanged. */
 lm_status lm_params_read(const char *path, lm_params *out);
 
-/* Writes path atomically (a temporary file renamed into place), so a failed
- * write leaves nothing behind. Strings that could not be read back as they
- * are (a newline, ';', '#', leading or trailing blanks) are refused. */
-lm_status lm_params_write(const char *path, const lm_params *ps);
+/* Writes path whole or not at all (lm_file_create), refusing to write over
+ * one of inputs (may be NULL). What could not be read back as it is is
+ * refused: strings with a newline, ';', '#', leading or trailing blanks;
+ * numbers outside what the reader takes. */
+lm_status lm_params_write(const char *path, const lm_params *ps, const lm_file_inputs *inputs);
 
 #endif

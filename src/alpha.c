@@ -1,4 +1,5 @@
 #include "alpha.h"
+#include "number.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -18,37 +19,36 @@ static long gcd(long a, long b)
 	return a;
 }
 
-static bool parse_long(const char *s, const char *end, long *out)
+/* Digits from s to end, at most a billion (so a gcd of two is safe). */
+static bool parse_count(const char *s, const char *end, long *out)
 {
-	if (s == end || *s < '0' || *s > '9')
+	char buf[16];
+	unsigned long long x;
+	if (end - s <= 0 || end - s >= (long)sizeof buf)
 		return false;
-	char *e;
-	errno = 0;
-	long x = strtol(s, &e, 10);
-	if (e != end || errno || x > LM_ALPHA_MAX_NUM)
+	memcpy(buf, s, (size_t)(end - s));
+	buf[end - s] = '\0';
+	if (!lm_number_parse_uint(buf, 1000000000, &x))
 		return false;
-	*out = x;
+	*out = (long)x;
 	return true;
 }
 
 lm_status lm_alpha_parse(const char *s, lm_alpha *out)
 {
-	size_t len = strlen(s);
 	if (strcasecmp(s, "inf") == 0 || strcasecmp(s, "infinity") == 0) {
 		*out = (lm_alpha){ 1, 0 };
 		return LM_OK;
 	}
 	const char *slash = strchr(s, '/');
-	long num, den = 1;
+	long num = 0, den = 1;
+	double x;
 	if (slash) {
-		if (!parse_long(s, slash, &num) || !parse_long(slash + 1, s + len, &den) || den == 0)
+		if (!parse_count(s, slash, &num) || !parse_count(slash + 1, s + strlen(s), &den) || den == 0)
 			goto bad;
-	} else if (!parse_long(s, s + len, &num)) {
+	} else if (!parse_count(s, s + strlen(s), &num)) {
 		/* a decimal: find the smallest denominator that gives it exactly */
-		char *e;
-		errno = 0;
-		double x = strtod(s, &e);
-		if (e == s || *e || errno || !(x >= 0) || x > LM_ALPHA_MAX_NUM)
+		if (!lm_number_parse(s, &x) || !(x >= 0) || x > LM_ALPHA_MAX_NUM)
 			goto bad;
 		for (den = 1; den <= LM_ALPHA_MAX_DEN; den++) {
 			double k = round(x * (double)den);
@@ -61,14 +61,24 @@ lm_status lm_alpha_parse(const char *s, lm_alpha *out)
 			return lm_fail(LM_EUSAGE, "alpha '%s': not a fraction with a denominator up to %d; write it as p/q",
 				       s, LM_ALPHA_MAX_DEN);
 	}
-	if (den > LM_ALPHA_MAX_DEN)
-		goto bad;
+	/* the limits hold for the fraction in lowest terms, the form that is
+	 * built and written: so what is written reads back */
 	long g = num ? gcd(num, den) : den;
-	*out = (lm_alpha){ num / g, den / g };
-	return LM_OK;
+	num /= g;
+	den /= g;
+	if (num <= LM_ALPHA_MAX_NUM && den <= LM_ALPHA_MAX_DEN) {
+		*out = (lm_alpha){ num, den };
+		return LM_OK;
+	}
+	if (slash || den > 1)
+		return lm_fail(LM_EUSAGE, "alpha '%s' is %ld/%ld in lowest terms: a kernel body holds at most %d "
+			       "adds and %d steps, so p/q needs p up to %d and q up to %d",
+			       s, num, den, LM_ALPHA_MAX_NUM, LM_ALPHA_MAX_DEN, LM_ALPHA_MAX_NUM,
+			       LM_ALPHA_MAX_DEN);
 bad:
-	return lm_fail(LM_EUSAGE, "alpha '%s': expected a number >= 0 (up to %d), a fraction p/q (q up to %d) or inf",
-		       s, LM_ALPHA_MAX_NUM, LM_ALPHA_MAX_DEN);
+	return lm_fail(LM_EUSAGE, "alpha '%s': expected a number >= 0 (up to %d), a fraction p/q (in lowest "
+		       "terms p up to %d, q up to %d) or inf", s, LM_ALPHA_MAX_NUM, LM_ALPHA_MAX_NUM,
+		       LM_ALPHA_MAX_DEN);
 }
 
 lm_status lm_alpha_parse_list(const char *s, lm_alpha **out, size_t *n)

@@ -5,10 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "csv.h"
+#include "file.h"
 #include "gnuplot.h"
 #include "model.h"
+#include "number.h"
 #include "params.h"
 
 #define BYTES_PER_LANE 4.0 /* a chase load moves one 32-bit word per lane */
@@ -438,22 +441,26 @@ done:
 
 /* ---- the ratio chart ---- */
 
-static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_params *ps, size_t n,
-				  const char *ratios_csv, size_t *bars)
+/* The thesis's rows of ratios_csv (columns generation, ratio, source) as
+ * the chart's data lines, bars 0 to *k - 1, in *rows (free() it). */
+static lm_status read_ratios(const char *ratios_csv, char **rows, size_t *k)
 {
 	FILE *in = fopen(ratios_csv, "r");
 	if (!in)
 		return lm_fail(LM_EIO, "%s: %s (the thesis ratios; --ratios FILE names another)", ratios_csv,
 			       strerror(errno));
-	fprintf(d, "# latmix compare: warps for 90%% of the memory peak (alpha = 0) / warps for 90%% of the\n"
-		   "# arithmetic peak (alpha = inf). Columns: bar, ratio, group (0 thesis, 1 measured, 2 model),\n"
-		   "# label. Thesis rows from %s.\n", ratios_csv);
+	size_t len;
+	FILE *d = open_memstream(rows, &len);
+	if (!d) {
+		fclose(in);
+		return lm_fail(LM_ENOMEM, "out of memory");
+	}
 	char line[1024];
 	char *fields[8];
 	int lineno = 0;
-	bool header = false;
+	int header = 0; /* its fields; 0: not read yet */
 	lm_status s = LM_OK;
-	size_t k = 0;
+	*k = 0;
 	while (fgets(line, sizeof line, in)) {
 		lineno++;
 		if (line[0] == '#' || line[0] == '\n')
@@ -466,21 +473,37 @@ static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_pa
 					    ratios_csv, lineno);
 				break;
 			}
-			header = true;
+			header = nf;
 			continue;
 		}
-		char *end;
-		double r = nf >= 2 ? strtod(fields[1], &end) : NAN;
-		if (nf < 3 || end == fields[1] || *end || !(r > 0)) {
-			s = lm_fail(LM_EPARSE, "%s:%d: expected generation,ratio,source with a positive ratio",
-				    ratios_csv, lineno);
+		double r;
+		if (nf != header || !lm_number_parse(fields[1], &r) || !(r > 0)) {
+			s = lm_fail(LM_EPARSE, "%s:%d: expected generation,ratio,source with a positive ratio "
+				    "(%d fields, as the header)", ratios_csv, lineno, header);
 			break;
 		}
-		fprintf(d, "%zu %g 0 \"%s (thesis)\"\n", k++, r, fields[0]);
+		fprintf(d, "%zu %g 0 \"%s (thesis)\"\n", (*k)++, r, fields[0]);
 	}
+	if (s == LM_OK && ferror(in))
+		s = lm_fail(LM_EIO, "%s: read error", ratios_csv);
 	fclose(in);
-	if (s != LM_OK)
-		return s;
+	if (fclose(d) != 0 && s == LM_OK)
+		s = lm_fail(LM_ENOMEM, "out of memory");
+	if (s != LM_OK) {
+		free(*rows);
+		*rows = NULL;
+	}
+	return s;
+}
+
+/* The chart's data: the thesis's rows (read_ratios: k of them), then a
+ * bar or two per device; *bars: how many in all. */
+static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_params *ps, size_t n,
+				  const char *ratios_csv, const char *thesis, size_t k, size_t *bars)
+{
+	fprintf(d, "# latmix compare: warps for 90%% of the memory peak (alpha = 0) / warps for 90%% of the\n"
+		   "# arithmetic peak (alpha = inf). Columns: bar, ratio, group (0 thesis, 1 measured, 2 model),\n"
+		   "# label. Thesis rows from %s.\n%s", ratios_csv, thesis);
 	/* one bar per device name and model: the median of its files, so a
 	 * fleet of a hundred GPUs of one model stays one bar */
 	double *dv = malloc(2 * (n ? n : 1) * sizeof *dv), *mv = dv ? dv + n : NULL;
@@ -526,32 +549,36 @@ lm_status lm_compare_chart(const char *dir, const char *const *paths, size_t n,
 			   const char *ratios_csv, bool *skipped, char *reason, size_t size)
 {
 	*skipped = false;
-	lm_params *ps;
-	lm_status s = read_all(paths, n, &ps);
-	if (s != LM_OK)
-		return s;
+	lm_params *ps = NULL;
+	char *thesis = NULL;
+	size_t k = 0, bars = 0;
+	lm_file_inputs inputs = { 0 };
+	lm_file_out *d = NULL, *g = NULL;
 	const char *name = "warps-ratio";
 	char path[4200];
-	FILE *d = NULL, *g = NULL;
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+	/* every file read before one is written */
+	lm_status s = read_all(paths, n, &ps);
+	for (size_t i = 0; i < n && s == LM_OK; i++)
+		s = lm_file_input(&inputs, paths[i]);
+	if (s == LM_OK && (s = read_ratios(ratios_csv, &thesis, &k)) == LM_OK)
+		s = lm_file_input(&inputs, ratios_csv);
+	if (s != LM_OK)
+		goto done;
+	bool made = mkdir(dir, 0777) == 0;
+	if (!made && errno != EEXIST) {
 		s = lm_fail(LM_EIO, "%s: %s", dir, strerror(errno));
 		goto done;
 	}
 	snprintf(path, sizeof path, "%s/%s.dat", dir, name);
-	if (!(d = fopen(path, "w"))) {
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-		goto done;
-	}
-	size_t bars = 0;
-	if ((s = write_chart_data(d, paths, ps, n, ratios_csv, &bars)) != LM_OK)
-		goto done;
+	if ((s = lm_file_create(path, &inputs, &d)) != LM_OK ||
+	    (s = write_chart_data(lm_file_stream(d), paths, ps, n, ratios_csv, thesis, k, &bars)) != LM_OK)
+		goto written;
 	snprintf(path, sizeof path, "%s/%s.gp", dir, name);
-	if (!(g = fopen(path, "w"))) {
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-		goto done;
-	}
-	lm_gnuplot_begin(g, name, "warps for 90% of the memory peak over warps for 90% of the arithmetic peak");
-	fprintf(g, "set title 'Warps needed for memory (alpha = 0) over warps needed for arithmetic (alpha = inf), 90%% of peak' noenhanced\n"
+	if ((s = lm_file_create(path, &inputs, &g)) != LM_OK)
+		goto written;
+	FILE *gf = lm_file_stream(g);
+	lm_gnuplot_begin(gf, name, "warps for 90% of the memory peak over warps for 90% of the arithmetic peak");
+	fprintf(gf, "set title 'Warps needed for memory (alpha = 0) over warps needed for arithmetic (alpha = inf), 90%% of peak' noenhanced\n"
 		   "set ylabel 'ratio'\n"
 		   "set style fill solid 0.8 border -1\n"
 		   "set boxwidth 0.7\n"
@@ -568,19 +595,21 @@ lm_status lm_compare_chart(const char *dir, const char *const *paths, size_t n,
 		   "  '' using 1:($3 == 2 ? $2 : 1/0) with boxes lc rgb '#9ecae1' title 'model', \\\n"
 		   "  '' using 1:2:(sprintf('%%.2g', $2)) with labels offset 0,0.7 notitle\n",
 		(double)bars - 0.4, name);
-	lm_gnuplot_end(g, name);
-	if (fclose(g) != 0) {
-		g = NULL;
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-		goto done;
-	}
-	g = NULL;
-	if (fclose(d) != 0) {
-		d = NULL;
-		s = lm_fail(LM_EIO, "%s/%s.dat: %s", dir, name, strerror(errno));
-		goto done;
-	}
+	lm_gnuplot_end(gf, name);
+	/* both whole, or neither */
+	s = lm_file_commit(d);
 	d = NULL;
+	if (s == LM_OK)
+		s = lm_file_commit(g);
+	g = NULL;
+written:
+	lm_file_discard(d);
+	lm_file_discard(g);
+	if (s != LM_OK) {
+		if (made)
+			rmdir(dir); /* only if empty: what was there stays */
+		goto done;
+	}
 	bool missing;
 	s = lm_gnuplot_run(dir, "warps-ratio.gp", &missing);
 	if (s != LM_OK && missing) {
@@ -590,10 +619,8 @@ lm_status lm_compare_chart(const char *dir, const char *const *paths, size_t n,
 		s = LM_OK;
 	}
 done:
-	if (d)
-		fclose(d);
-	if (g)
-		fclose(g);
+	lm_file_inputs_free(&inputs);
+	free(thesis);
 	free(ps);
 	return s;
 }

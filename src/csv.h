@@ -9,8 +9,11 @@
 /* Writes s as one field, quoted if it holds a comma, quote or newline. */
 void lm_csv_field(FILE *f, const char *s);
 
-/* Splits line (modified in place; trailing newline removed) into at most
- * max fields. Returns the number of fields, or -1 on an unterminated quote. */
+/* Splits line (modified in place; trailing newline removed) into fields,
+ * storing the first max of them. Returns the number of fields in the line,
+ * which may be more than max (the caller compares: a line with too many
+ * fields is the caller's error to name), or -1 on an unterminated quote
+ * or text after a closing quote. */
 int lm_csv_split(char *line, char **fields, int max);
 
 #endif

@@ -2,11 +2,13 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "file.h"
 #include "params.h"
 #include "results.h"
 
@@ -41,22 +43,14 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The '#' lines "key = value" of csv as an object; options apart. */
-static void metadata(FILE *f, const char *csv, bool options)
+/* The '# key = value' lines of the results as an object; the options
+ * (option.KEY) apart. */
+static void metadata(FILE *f, const lm_results *res, bool options)
 {
-	FILE *in = fopen(csv, "r");
-	char line[4096];
 	bool first = true;
 	fputc('{', f);
-	while (in && fgets(line, sizeof line, in)) {
-		if (line[0] != '#')
-			continue;
-		line[strcspn(line, "\r\n")] = '\0';
-		char *eq = strstr(line, " = ");
-		if (!eq || line[1] != ' ')
-			continue;
-		*eq = '\0';
-		const char *key = line + 2, *value = eq + 3;
+	for (size_t i = 0; i < res->nmeta; i++) {
+		const char *key = res->meta[i].key;
 		bool is_option = strncmp(key, "option.", 7) == 0;
 		if (is_option != options || strcmp(key, "format") == 0)
 			continue;
@@ -64,10 +58,8 @@ static void metadata(FILE *f, const char *csv, bool options)
 		first = false;
 		jstr(f, is_option ? key + 7 : key);
 		fputs(": ", f);
-		jstr(f, value);
+		jstr(f, res->meta[i].value);
 	}
-	if (in)
-		fclose(in);
 	fputs(first ? "}" : "\n  }", f);
 }
 
@@ -164,7 +156,34 @@ static void params_json(FILE *f, const char *file, const lm_params *ps)
 	fputs("}}", f);
 }
 
-lm_status lm_export_json(FILE *f, const char *dir)
+/* The document, from what was read. */
+static void write_json(FILE *f, const char *csv, const lm_results *res, char *const *ini,
+		       const lm_params *ps, size_t nini)
+{
+	fprintf(f, "{\n  \"format\": \"latmix-results\",\n  \"format_version\": %d,\n  \"tool_version\": ",
+		LM_EXPORT_FORMAT);
+	jstr(f, LATMIX_VERSION);
+	fputs(",\n  \"measurements\": ", f);
+	if (csv[0]) {
+		const char *slash = strrchr(csv, '/');
+		fputs("{\"file\": ", f);
+		jstr(f, slash ? slash + 1 : csv);
+		fprintf(f, ", \"points\": %zu},\n  \"metadata\": ", res->n);
+		metadata(f, res, false);
+		fputs(",\n  \"options\": ", f);
+		metadata(f, res, true);
+	} else {
+		fputs("null,\n  \"metadata\": {},\n  \"options\": {}", f);
+	}
+	fputs(",\n  \"parameter_files\": [", f);
+	for (size_t i = 0; i < nini; i++) {
+		fputs(i ? ",\n" : "\n", f);
+		params_json(f, ini[i], &ps[i]);
+	}
+	fputs(nini ? "\n  ]\n}\n" : "]\n}\n", f);
+}
+
+lm_status lm_export_write(const char *dir, const char *out)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -189,41 +208,31 @@ lm_status lm_export_json(FILE *f, const char *dir)
 			snprintf(csv, sizeof csv, "%s/%s", dir, csvs[i]);
 	lm_params *ps = calloc(nini ? nini : 1, sizeof *ps);
 	lm_results res = { 0 };
+	lm_file_inputs inputs = { 0 };
 	if (!ps)
 		s = lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK && !csv[0] && !nini)
 		s = lm_fail(LM_EIO, "%s: no measurements.csv and no params*.ini", dir);
-	if (s == LM_OK && csv[0])
-		s = lm_results_read(csv, &res);
+	if (s == LM_OK && csv[0] && (s = lm_results_read(csv, &res)) == LM_OK)
+		s = lm_file_input(&inputs, csv);
 	/* every file read before anything is written */
 	for (size_t i = 0; i < nini && s == LM_OK; i++) {
 		char path[4200];
 		snprintf(path, sizeof path, "%s/%s", dir, ini[i]);
-		s = lm_params_read(path, &ps[i]);
+		if ((s = lm_params_read(path, &ps[i])) == LM_OK)
+			s = lm_file_input(&inputs, path);
 	}
-	if (s == LM_OK) {
-		fprintf(f, "{\n  \"format\": \"latmix-results\",\n  \"format_version\": %d,\n  \"tool_version\": ",
-			LM_EXPORT_FORMAT);
-		jstr(f, LATMIX_VERSION);
-		fputs(",\n  \"measurements\": ", f);
-		if (csv[0]) {
-			const char *slash = strrchr(csv, '/');
-			fputs("{\"file\": ", f);
-			jstr(f, slash ? slash + 1 : csv);
-			fprintf(f, ", \"points\": %zu},\n  \"metadata\": ", res.n);
-			metadata(f, csv, false);
-			fputs(",\n  \"options\": ", f);
-			metadata(f, csv, true);
-		} else {
-			fputs("null,\n  \"metadata\": {},\n  \"options\": {}", f);
-		}
-		fputs(",\n  \"parameter_files\": [", f);
-		for (size_t i = 0; i < nini; i++) {
-			fputs(i ? ",\n" : "\n", f);
-			params_json(f, ini[i], &ps[i]);
-		}
-		fputs(nini ? "\n  ]\n}\n" : "]\n}\n", f);
+	lm_file_out *o = NULL;
+	if (s == LM_OK && out && (s = lm_file_create(out, &inputs, &o)) == LM_OK) {
+		write_json(lm_file_stream(o), csv, &res, ini, ps, nini);
+		s = lm_file_commit(o);
+	} else if (s == LM_OK) {
+		errno = 0;
+		write_json(stdout, csv, &res, ini, ps, nini);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			s = lm_fail(LM_EIO, "standard output: %s", strerror(errno ? errno : EIO));
 	}
+	lm_file_inputs_free(&inputs);
 	lm_results_free(&res);
 	free(ps);
 	for (size_t i = 0; i < nini; i++)

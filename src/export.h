@@ -11,8 +11,11 @@
 #define LM_EXPORT_FORMAT 1
 
 /* Writes the JSON of results directory dir (its measurements.csv, or the
- * one .csv there, and its params*.ini) to f. LM_EIO or LM_EPARSE naming
- * the file that could not be read; nothing is written then. */
-lm_status lm_export_json(FILE *f, const char *dir);
+ * one .csv there, and its params*.ini) to out whole (lm_file_create), or
+ * to standard output if out is NULL. Every file is read first: LM_EIO or
+ * LM_EPARSE naming one that could not be, and nothing written; LM_EUSAGE
+ * if out is one of them; LM_EIO if the document could not be written
+ * whole (a full disk). */
+lm_status lm_export_write(const char *dir, const char *out);
 
 #endif

@@ -220,9 +220,12 @@ lm_status lm_fleet_measure(const lm_options *o)
 			failed++;
 			size_t len = strlen(names);
 			snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", m->slug);
-			fprintf(stderr, "  %-28s FAILED (exit %d) after %.1f s: %s%s%s\n", m->slug, m->status,
-				m->seconds, m->last, access(m->csv, F_OK) == 0 ? "; what it measured stays in " : "",
-				access(m->csv, F_OK) == 0 ? m->csv : "");
+			char partial[4200];
+			snprintf(partial, sizeof partial, "%s.partial", m->csv);
+			bool kept = access(partial, F_OK) == 0;
+			fprintf(stderr, "  %-28s FAILED (exit %d) after %.1f s: %s%s%s%s\n", m->slug, m->status,
+				m->seconds, m->last, kept ? "; what it measured is in " : "", kept ? partial : "",
+				kept ? " (--resume continues it)" : "");
 		}
 	}
 	free(ms);

@@ -26,6 +26,7 @@
 #include "sweep.h"
 #include "fleet.h"
 #include "export.h"
+#include "file.h"
 
 typedef lm_status (*command_fn)(const lm_options *o);
 
@@ -57,7 +58,19 @@ static const command commands[] = {
 	  "show a mix's kernel as built for one alpha (and with --binary the device code); --isa TARGET: "
 	  "its iteration loop as a GPU target's compiler builds it, counted per chain step", NULL },
 	{ "measure", LM_CMD_MEASURE, cmd_measure, "", 0, 0,
-	  "measure throughput against occupancy for each alpha; writes a CSV row per point", NULL },
+	  "measure throughput against occupancy for each alpha; writes a CSV row per point",
+	  "The rows go into FILE.partial (FILE: -o), each flushed as it is measured, and FILE.partial\n"
+	  "is renamed to FILE when the sweep is whole. A sweep that fails or is interrupted leaves\n"
+	  "FILE as it was and what it measured in FILE.partial (nothing measured: no file); a sweep\n"
+	  "without --resume does not start over a FILE.partial. A device or fifo (-o /dev/stdout) is\n"
+	  "written directly.\n"
+	  "\n"
+	  "--resume continues FILE.partial, else FILE (its points kept, a last line cut short left\n"
+	  "out and measured again). It refuses a file with other columns (an older latmix), of\n"
+	  "another device or footprint, or measured with other values of the options marked\n"
+	  "'--resume: as the file's' (it names the option and both values). Other --mix, --alpha,\n"
+	  "--chains, --warps or --quick add their points, and a '# resumed' line in the file records\n"
+	  "them (the header's option lines are the first run's)." },
 	{ "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
 	  "fit both models to one mix's measured curves, or jointly to several (a memory kind "
 	  "each); writes a parameter file (-o; default params.ini beside DATA, params-MIX.ini "
@@ -574,12 +587,31 @@ static lm_status cmd_fit(const lm_options *o)
 		return s;
 	lm_results res = { 0 };
 	lm_fit_data d = { 0 };
+	lm_file_inputs inputs = { 0 };
 	/* per model: without issue cost, then (--issue-cost) with */
 	lm_fit_result fr[2 * LM_FIT_NMODELS];
+	char out[4096];
 	size_t per = o->issue_cost ? 2 : 1, nfits = per * LM_FIT_NMODELS;
-	if ((s = lm_results_read(path, &res)) != LM_OK)
-		return s;
+	if ((s = lm_results_read(path, &res)) != LM_OK || (s = lm_file_input(&inputs, path)) != LM_OK)
+		goto done;
 	const char *mix = o->mix ? o->mix : "gmem";
+	if (o->output) {
+		snprintf(out, sizeof out, "%s", o->output);
+	} else {
+		/* params.ini for gmem, params-MIX.ini, params-A+B.ini for a list */
+		char tag[128];
+		snprintf(tag, sizeof tag, "%s", mix);
+		for (char *c = tag; *c; c++)
+			if (*c == ',')
+				*c = '+';
+		const char *slash = strrchr(path, '/');
+		bool gmem = strcmp(tag, "gmem") == 0;
+		snprintf(out, sizeof out, "%.*sparams%s%s.ini", slash ? (int)(slash - path + 1) : 0, path,
+			 gmem ? "" : "-", gmem ? "" : tag);
+	}
+	/* not over the data, said before the fit's seconds are spent */
+	if ((s = lm_file_not_input(&inputs, out)) != LM_OK)
+		goto done;
 	if ((s = lm_fit_data_from_results(&res, path, mix, &d)) != LM_OK)
 		goto done;
 	if (d.kept_not_coresident)
@@ -601,21 +633,6 @@ static lm_status cmd_fit(const lm_options *o)
 	if (o->issue_cost)
 		lm_fit_cost_pays(&fr[w - 1], &fr[w], cost_why, sizeof cost_why);
 
-	char out[4096];
-	if (o->output) {
-		snprintf(out, sizeof out, "%s", o->output);
-	} else {
-		/* params.ini for gmem, params-MIX.ini, params-A+B.ini for a list */
-		char tag[128];
-		snprintf(tag, sizeof tag, "%s", mix);
-		for (char *c = tag; *c; c++)
-			if (*c == ',')
-				*c = '+';
-		const char *slash = strrchr(path, '/');
-		bool gmem = strcmp(tag, "gmem") == 0;
-		snprintf(out, sizeof out, "%.*sparams%s%s.ini", slash ? (int)(slash - path + 1) : 0, path,
-			 gmem ? "" : "-", gmem ? "" : tag);
-	}
 	lm_params ps = lm_params_empty();
 	fit_provenance(&ps, path, &res, mix, d.n);
 	lm_fit_to_params(&fr[w], &ps);
@@ -628,7 +645,7 @@ static lm_status cmd_fit(const lm_options *o)
 		ps.fit_aic_cost = fr[w].aic;
 		snprintf(ps.fit_cost_preference, sizeof ps.fit_cost_preference, "%s", cost_why);
 	}
-	if ((s = lm_params_write(out, &ps)) != LM_OK)
+	if ((s = lm_params_write(out, &ps, &inputs)) != LM_OK)
 		goto done;
 	if (o->csv)
 		csv_fit(fr, nfits);
@@ -647,6 +664,7 @@ static lm_status cmd_fit(const lm_options *o)
 done:
 	lm_fit_data_free(&d);
 	lm_results_free(&res);
+	lm_file_inputs_free(&inputs);
 	return s;
 }
 
@@ -695,22 +713,7 @@ static lm_status cmd_compare(const lm_options *o)
 
 static lm_status cmd_export(const lm_options *o)
 {
-	if (!o->output)
-		return lm_export_json(stdout, o->args[0]);
-	/* into a file beside the target, renamed into place when whole */
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.partial", o->output);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return lm_fail(LM_EIO, "%s: %s", tmp, strerror(errno));
-	lm_status s = lm_export_json(f, o->args[0]);
-	if (fclose(f) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s: %s", tmp, strerror(errno));
-	if (s == LM_OK && rename(tmp, o->output) != 0)
-		s = lm_fail(LM_EIO, "%s: %s", o->output, strerror(errno));
-	if (s != LM_OK)
-		remove(tmp);
-	return s;
+	return lm_export_write(o->args[0], o->output);
 }
 
 int main(int argc, char **argv)

@@ -1,4 +1,5 @@
 #include "options.h"
+#include "number.h"
 
 #include <errno.h>
 #include <math.h>
@@ -19,6 +20,7 @@ typedef struct {
 	size_t offset;
 	const char *metavar;
 	const char *help;
+	lm_option_role role; /* measure: what --resume compares */
 } opt;
 
 #define OFF(m) offsetof(lm_options, m)
@@ -26,87 +28,113 @@ typedef struct {
 #define CLDEV (LM_CMD_DEVICES | LM_CMD_KERNEL | LM_CMD_MEASURE)
 static const opt table[] = {
 	{ "help", 'h', OPT_FLAG, NULL, 0, 0, LM_CMD_ALL, OFF(help), NULL,
-	  "show this help" },
+	  "show this help", .role = LM_OPTION_OTHER },
 	{ "device", 'd', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_DEVICES,
 	  OFF(device), "DEV",
 	  "device: platform:device index (0:1) or part of its name; default: the first GPU, else the "
 	  "first device; measure also takes several at once: all (every device), gpus (every GPU) or a "
-	  "comma list, each into DIR/<device>/ (DIR: -o, default results)" },
+	  "comma list, each into DIR/<device>/ (DIR: -o, default results)",
+	  .role = LM_OPTION_OTHER },
 	{ "csv", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES | LM_CMD_PREDICT | LM_CMD_FIT | LM_CMD_COMPARE,
-	  OFF(csv), NULL, "machine-readable CSV output" },
+	  OFF(csv), NULL, "machine-readable CSV output", .role = LM_OPTION_OTHER },
 	{ "alpha", 'a', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | LM_CMD_KERNEL | MEAS,
 	  OFF(alpha), "LIST",
-	  "arithmetic instructions per memory instruction: comma list of integers, p/q fractions, inf" },
+	  "arithmetic instructions per memory instruction: comma list of integers, p/q fractions, inf",
+	  .role = LM_OPTION_SELECTS },
 	{ "warps", 'n', OPT_STR, NULL, 0, 0, LM_CMD_PREDICT | MEAS, OFF(warps),
-	  "N", "predict: warps per CU (with --chains K, occupancy N x K); measure: comma list or 'max' (all)" },
+	  "N", "predict: warps per CU (with --chains K, occupancy N x K); measure: comma list or 'max' (all)",
+	  .role = LM_OPTION_SELECTS },
 	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
-	  "F", "fraction of the attainable peak for 'warps needed'" },
+	  "F", "fraction of the attainable peak for 'warps needed'", .role = LM_OPTION_OTHER },
 	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT | LM_CMD_PREDICT, OFF(mix), "MIX",
 	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, "
 	  "sfu, stream); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
-	  "gmem; measure: all; predict: the file's default kind" },
+	  "gmem; measure: all; predict: the file's default kind",
+	  .role = LM_OPTION_SELECTS },
 	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_PREDICT, OFF(chains), "K",
 	  "independent chains per thread: kernel, predict: one count; measure: comma list; default 1 "
-	  "(measure: 1,2,4,8 for gmem)" },
+	  "(measure: 1,2,4,8 for gmem)",
+	  .role = LM_OPTION_SELECTS },
 	{ "group-warps", 0, OPT_INT, "0", 0, 1024, MEAS, OFF(group_warps), "W",
-	  "warps per work-group; 0: as few as let the device hold the occupancy" },
+	  "warps per work-group; 0: as few as let the device hold the occupancy",
+	  .role = LM_OPTION_DEFINES },
 	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",
-	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB, 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits" },
+	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB, 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits",
+	  .role = LM_OPTION_OTHER },
 	{ "simd", 0, OPT_INT, "0", 0, 1024, CLDEV, OFF(simd), "W",
-	  "SIMD width (lanes per warp) instead of the detected one; 0: detect" },
+	  "SIMD width (lanes per warp) instead of the detected one; 0: detect",
+	  .role = LM_OPTION_DEFINES },
 	{ "max-warps", 0, OPT_INT, "0", 0, 4096, CLDEV, OFF(max_warps), "N",
-	  "resident warps per CU the device allows, instead of the detected limit; 0: detect" },
+	  "resident warps per CU the device allows, instead of the detected limit; 0: detect",
+	  .role = LM_OPTION_DEFINES },
 	{ "timing", 0, OPT_STR, "auto", 0, 0, MEAS, OFF(timing), "MODE",
 	  "how a launch's length is set: fixed-time (each warp runs the same time of an in-kernel "
 	  "clock; NVIDIA, AMD), stop-flag (the first warp to finish a quota stops all; any GPU), "
 	  "fixed-work (each warp runs the same iterations; CPUs), or auto (stop-flag on GPUs, "
-	  "fixed-work on CPUs)" },
+	  "fixed-work on CPUs)",
+	  .role = LM_OPTION_DEFINES },
 	{ "launch-ms", 0, OPT_NUM, "5", 0.05, 1000, MEAS, OFF(launch_ms), "MS",
-	  "target duration of one timed launch" },
+	  "target duration of one timed launch",
+	  .role = LM_OPTION_DEFINES },
 	{ "repeats", 0, OPT_INT, "3", 3, 1000, MEAS, OFF(repeats), "R",
-	  "timed launches per point, at most (see --settle); median, min and max kept" },
+	  "timed launches per point, at most (see --settle); median, min and max kept",
+	  .role = LM_OPTION_DEFINES },
 	{ "settle", 0, OPT_NUM, "0.2", 0, 100, MEAS, OFF(settle), "PCT",
 	  "end a point after two timed launches that agree within PCT percent (their mean kept); 0: "
-	  "always --repeats" },
+	  "always --repeats",
+	  .role = LM_OPTION_DEFINES },
 	{ "warmup", 0, OPT_STR, "program", 0, 0, MEAS, OFF(warmup), "WHEN",
 	  "an untimed launch before the timed ones: program (the first point of each kernel "
-	  "program, whose quota is sized then; later points carry it over) or point (every point)" },
+	  "program, whose quota is sized then; later points carry it over) or point (every point)",
+	  .role = LM_OPTION_DEFINES },
 	{ "quick", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(quick), NULL,
-	  "a short sweep: fewer occupancies, a small footprint, short launches" },
+	  "a short sweep: fewer occupancies, a small footprint, short launches",
+	  .role = LM_OPTION_SELECTS },
 	{ "resume", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(resume), NULL,
-	  "append to -o FILE, skipping points it already holds" },
+	  "continue the sweep of -o FILE: FILE.partial if a sweep there stopped, else FILE, skipping "
+	  "the points it holds; only with the options FILE was measured with (see below)",
+	  .role = LM_OPTION_OTHER },
 	{ "binary", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_KERNEL, OFF(binary), NULL,
-	  "also print the device binary where the driver returns text (NVIDIA: PTX)" },
+	  "also print the device binary where the driver returns text (NVIDIA: PTX)",
+	  .role = LM_OPTION_OTHER },
 	{ "isa", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(isa), "TARGET",
 	  "build for an offline GPU target with its vendor's compiler instead of on a device (AMD: "
 	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
-	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)" },
+	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)",
+	  .role = LM_OPTION_OTHER },
 	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "DIR",
 	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
 	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "
 	  "files to build a sweep's kernels in several processes at once); --alpha -: the kernels "
 	  "named by 64-byte records 'MIX CHAINS ALPHA' on standard input, --mix and --chains ignored "
-	  "(a queue several processes share)" },
+	  "(a queue several processes share)", .role = LM_OPTION_OTHER },
 	{ "build-jobs", 0, OPT_INT, "0", 0, 64, MEAS, OFF(build_jobs), "N",
 	  "processes that build the sweep's kernels at once before it starts (latmix kernel "
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "
-	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere" },
+	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere",
+	  .role = LM_OPTION_OTHER },
 	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS | LM_CMD_FIT | LM_CMD_COMPARE | LM_CMD_EXPORT, OFF(output), "PATH",
-	  "output file; fit: the parameter file, default params.ini beside the CSV; compare: a directory "
-	  "for the warps-ratio chart (gnuplot PNG and SVG, with its .gp and .dat)" },
+	  "output file, written whole or not at all and never over a file the command reads; measure: "
+	  "the CSV, default results/<device>/measurements.csv; fit: the parameter file, default "
+	  "params.ini beside the CSV; compare: a directory for the warps-ratio chart (gnuplot PNG and "
+	  "SVG, with its .gp and .dat)", .role = LM_OPTION_OTHER },
 	{ "print-dir", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES, OFF(print_dir), NULL,
-	  "print only the directory latmix measure writes to for the selected device (results/<name>)" },
+	  "print only the directory latmix measure writes to for the selected device (results/<name>)",
+	  .role = LM_OPTION_OTHER },
 	{ "ratios", 0, OPT_STR, NULL, 0, 0, LM_CMD_COMPARE, OFF(ratios), "FILE",
 	  "the thesis's ratios by GPU generation for the chart (CSV: generation,ratio,source); default: "
-	  "data/reference/ratios.csv in the source tree" },
+	  "data/reference/ratios.csv in the source tree", .role = LM_OPTION_OTHER },
 	{ "model", 0, OPT_STR, "basic", 0, 0, LM_CMD_FIT, OFF(model), "MODEL",
-	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual knee, and chains that lengthen a step); both are fitted and shown" },
+	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual knee, and chains that lengthen a step); both are fitted and shown",
+	  .role = LM_OPTION_OTHER },
 	{ "issue-cost", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_FIT, OFF(issue_cost), NULL,
 	  "also fit an issue cost per memory kind (issue bound issue_thru / (alpha + cost)); "
-	  "fits without and with are compared by AIC, the one with cost is written" },
+	  "fits without and with are compared by AIC, the one with cost is written",
+	  .role = LM_OPTION_OTHER },
 	{ "kernel-dir", 0, OPT_STR, NULL, 0, 0, CLDEV, OFF(kernel_dir), "DIR",
-	  "read kernels from DIR instead of the copies built into latmix" },
+	  "read kernels from DIR instead of the copies built into latmix",
+	  .role = LM_OPTION_DEFINES },
 };
 #define NOPTS (sizeof table / sizeof table[0])
 
@@ -136,9 +164,8 @@ static lm_status set(lm_options *o, const opt *t, const char *v)
 		return LM_OK;
 	}
 	case OPT_NUM: {
-		errno = 0;
-		double x = strtod(v, &end);
-		if (end == v || *end || errno || !(x >= t->min && x <= t->max))
+		double x;
+		if (!lm_number_parse(v, &x) || !(x >= t->min && x <= t->max))
 			return lm_fail(LM_EUSAGE, "--%s '%s': expected a number from %g to %g",
 				       t->name, v, t->min, t->max);
 		*(double *)dst = x;
@@ -227,32 +254,63 @@ void lm_options_help(FILE *f, unsigned cmd)
 		fprintf(f, "  %-26s %s", head, t->help);
 		if (t->def && t->type != OPT_FLAG)
 			fprintf(f, " [%s]", t->def);
+		if ((cmd & LM_CMD_MEASURE) && t->role == LM_OPTION_DEFINES)
+			fputs(" (--resume: as the file's)", f);
 		fputc('\n', f);
 	}
 }
 
+/* The value of t in o as text: a number in the fewest digits that read
+ * back as it ("5", "0.2"), a flag yes or no, a string as given ("" if
+ * not). */
+static const char *value_text(const opt *t, const lm_options *o, char *buf, size_t size)
+{
+	const void *v = (const char *)o + t->offset;
+	switch (t->type) {
+	case OPT_FLAG: return *(const bool *)v ? "yes" : "no";
+	case OPT_INT: snprintf(buf, size, "%d", *(const int *)v); return buf;
+	case OPT_NUM: {
+		double x = *(const double *)v;
+		for (int digits = 6; digits <= 17; digits++) {
+			snprintf(buf, size, "%.*g", digits, x);
+			if (strtod(buf, NULL) == x)
+				break;
+		}
+		return buf;
+	}
+	case OPT_STR: return *(const char *const *)v ? *(const char *const *)v : "";
+	}
+	return "";
+}
+
 void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options *o)
 {
-	lm_options *m = (lm_options *)o;
+	char buf[64];
 	for (size_t i = 0; i < NOPTS; i++) {
 		const opt *t = &table[i];
-		if (!(t->cmds & cmd) || t->offset == OFF(help))
-			continue;
-		fprintf(f, "%s%s = ", prefix, t->name);
-		void *v = field_of(m, t);
-		switch (t->type) {
-		case OPT_FLAG: fprintf(f, "%s\n", *(bool *)v ? "yes" : "no"); break;
-		case OPT_INT: fprintf(f, "%d\n", *(int *)v); break;
-		case OPT_NUM: fprintf(f, "%g\n", *(double *)v); break;
-		case OPT_STR: fprintf(f, "%s\n", *(const char **)v ? *(const char **)v : ""); break;
-		}
+		if ((t->cmds & cmd) && t->offset != OFF(help))
+			fprintf(f, "%s%s = %s\n", prefix, t->name, value_text(t, o, buf, sizeof buf));
 	}
+}
+
+const char *lm_options_role_at(unsigned cmd, lm_option_role role, size_t k, const lm_options *o,
+			       char *value, size_t size)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		const opt *t = &table[i];
+		if (!(t->cmds & cmd) || t->role != role || k--)
+			continue;
+		const char *v = value_text(t, o, value, size);
+		if (v != value)
+			snprintf(value, size, "%s", v);
+		return t->name;
+	}
+	return NULL;
 }
 
 size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *skip, char *buf,
 		       size_t size, char **argv, size_t cap)
 {
-	lm_options *m = (lm_options *)o;
 	size_t n = 0, used = 0;
 	for (size_t i = 0; i < NOPTS; i++) {
 		const opt *t = &table[i];
@@ -261,23 +319,12 @@ size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *ski
 			skipped = strcmp(skip[k], t->name) == 0;
 		if (skipped)
 			continue;
-		void *v = field_of(m, t);
+		const void *v = (const char *)o + t->offset;
+		if ((t->type == OPT_FLAG && !*(const bool *)v) ||
+		    (t->type == OPT_STR && !*(const char *const *)v))
+			continue;
 		char val[64];
-		const char *text = val;
-		switch (t->type) {
-		case OPT_FLAG:
-			if (!*(bool *)v)
-				continue;
-			text = NULL;
-			break;
-		case OPT_INT: snprintf(val, sizeof val, "%d", *(int *)v); break;
-		case OPT_NUM: snprintf(val, sizeof val, "%.17g", *(double *)v); break;
-		case OPT_STR:
-			text = *(const char **)v;
-			if (!text)
-				continue;
-			break;
-		}
+		const char *text = t->type == OPT_FLAG ? NULL : value_text(t, o, val, sizeof val);
 		size_t need = strlen(t->name) + 3 + (text ? strlen(text) + 1 : 0);
 		if (n + 2 >= cap || used + need > size)
 			break;
@@ -294,11 +341,17 @@ size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *ski
 
 lm_status lm_parse_size(const char *s, unsigned long long *bytes)
 {
-	char *end;
-	errno = 0;
-	double x = strtod(s, &end);
-	if (end == s || errno || !(x > 0))
+	/* the number (lm_number_parse), then the suffix */
+	char num[64];
+	size_t n = strcspn(s, "kKmMgGtTbBiI");
+	double x;
+	if (n >= sizeof num)
 		goto bad;
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (!lm_number_parse(num, &x) || !(x > 0))
+		goto bad;
+	const char *end = s + n;
 	double mult = 1;
 	switch (*end) {
 	case 'k': case 'K': mult = 1024.0; end++; break;

@@ -63,6 +63,13 @@ typedef struct {
 	int nargs;
 } lm_options;
 
+/* What an option is to a measurement (measure's options): one whose value
+ * changes what a point measures (LM_OPTION_DEFINES: --resume continues a
+ * file only with the values it was measured with), one that selects which
+ * points are measured (LM_OPTION_SELECTS: may differ between the runs of
+ * one file), or neither. */
+typedef enum { LM_OPTION_OTHER, LM_OPTION_DEFINES, LM_OPTION_SELECTS } lm_option_role;
+
 /* Defaults from the table. */
 lm_options lm_options_defaults(void);
 
@@ -75,6 +82,12 @@ void lm_options_help(FILE *f, unsigned cmd);
 
 /* Writes every option cmd accepts as "<prefix>name = value" lines. */
 void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options *o);
+
+/* The name of the k-th option (from 0) of command cmd with role, and its
+ * value in o as lm_options_echo writes it, into value; NULL after the
+ * last. */
+const char *lm_options_role_at(unsigned cmd, lm_option_role role, size_t k, const lm_options *o,
+			       char *value, size_t size);
 
 /* The options of o that command cmd accepts, as arguments that give them
  * again ("--name", "value"; a flag only if set; a string only if given),

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "alpha.h"
+#include "file.h"
 #include "fit.h"
 #include "gnuplot.h"
 #include "model.h"
@@ -49,6 +50,7 @@ typedef struct {
 	size_t nmix;
 	picture pic[MAX_PICS];
 	size_t npic;
+	lm_file_inputs inputs; /* the files read: none is written over */
 } report;
 
 /* One measured point of a curve; n is the model's occupancy, warps x chains. */
@@ -205,6 +207,8 @@ static lm_status load_models(report *rp, mix_model *mm)
 			continue;
 		lm_params ps;
 		lm_status s = lm_params_read(path, &ps);
+		if (s == LM_OK)
+			s = lm_file_input(&rp->inputs, path);
 		if (s != LM_OK)
 			return s;
 		int slot = strcmp(ps.model, "refined") == 0 ? REFINED : BASIC;
@@ -243,14 +247,31 @@ done:
 
 /* ---- files ---- */
 
-static FILE *open_out(const report *rp, const char *name, const char *ext, lm_status *s)
+/* rp->out/NAME.EXT, to be written whole: its stream, or NULL with *s
+ * set. close_out ends it. */
+static FILE *open_out(const report *rp, const char *name, const char *ext, lm_file_out **o,
+		      lm_status *s)
 {
 	char path[4200];
 	snprintf(path, sizeof path, "%s/%s%s", rp->out, name, ext);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		*s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	return f;
+	if ((*s = lm_file_create(path, &rp->inputs, o)) != LM_OK) {
+		*o = NULL;
+		return NULL;
+	}
+	return lm_file_stream(*o);
+}
+
+/* What open_out opened (NULL: nothing), in place if s is LM_OK and it is
+ * written whole, else abandoned; the status. */
+static lm_status close_out(lm_file_out *o, lm_status s)
+{
+	if (!o)
+		return s;
+	if (s != LM_OK) {
+		lm_file_discard(o);
+		return s;
+	}
+	return lm_file_commit(o);
 }
 
 static picture *add_picture(report *rp, const char *name, const char *title)
@@ -294,8 +315,9 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 		return LM_OK;
 	lm_status s = LM_OK;
 	FILE *d = NULL, *md = NULL, *g = NULL;
-	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)) ||
-	    (mm->has[BASIC] && !(md = open_out(rp, name, "-model.dat", &s))))
+	lm_file_out *od = NULL, *omd = NULL, *og = NULL;
+	if (!(d = open_out(rp, name, ".dat", &od, &s)) || !(g = open_out(rp, name, ".gp", &og, &s)) ||
+	    (mm->has[BASIC] && !(md = open_out(rp, name, "-model.dat", &omd, &s))))
 		goto done;
 	fprintf(d, "# latmix report: %s, mix %s, measured; one block per (alpha, chains), in the order of the\n"
 		   "# '# block' lines. Columns: occupancy n = warps per CU x chains, throughput in warp\n"
@@ -410,13 +432,9 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 			 "Measured throughput only (no model for this mix: %s). Log-log axes: a straight rise is "
 			 "latency bound, a flat part throughput bound.", mm->why);
 done:
-	if (d && fclose(d) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
-	if (md && fclose(md) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s-model.dat: %s", rp->out, name, strerror(errno));
-	if (g && fclose(g) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
-	return s;
+	s = close_out(od, s);
+	s = close_out(omd, s);
+	return close_out(og, s);
 }
 
 /* Measured warps needed for WARPS_FRACTION of model m's peak at alpha,
@@ -501,7 +519,8 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 	axis_ends(alphas, na, &zero_x, &inf_x);
 	lm_status s = LM_OK;
 	FILE *d = NULL, *g = NULL;
-	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)))
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = open_out(rp, name, ".dat", &od, &s)) || !(g = open_out(rp, name, ".gp", &og, &s)))
 		goto done;
 	char t[32], title[256];
 	fprintf(d, "# latmix report: %s, mix %s: warps per CU needed for %g%% of the basic model's peak\n"
@@ -592,11 +611,8 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 					    "where the refined model does at the chain counts measured (more chains, a longer "
 					    "step: the least occupancy over them, within the warps measured)." : "");
 done:
-	if (d && fclose(d) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
-	if (g && fclose(g) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
-	return s;
+	s = close_out(od, s);
+	return close_out(og, s);
 }
 
 /* The CUDA C Programming Guide's estimate against the model's (thesis §4.8). */
@@ -615,7 +631,8 @@ static lm_status guide_picture(report *rp, const mix_model *mm, point *buf)
 		return LM_OK;
 	lm_status s = LM_OK;
 	FILE *d = NULL, *g = NULL;
-	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)))
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = open_out(rp, name, ".dat", &od, &s)) || !(g = open_out(rp, name, ".gp", &og, &s)))
 		goto done;
 	char t[32], title[256];
 	fprintf(d, "# latmix report: %s, mix %s: warps per CU, the CUDA guide's estimate against the model\n"
@@ -670,11 +687,8 @@ static lm_status guide_picture(report *rp, const mix_model *mm, point *buf)
 			 "(alphas whose measured curve never gets there are left out; see the previous picture).",
 			 100 * WARPS_FRACTION);
 done:
-	if (d && fclose(d) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
-	if (g && fclose(g) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
-	return s;
+	s = close_out(od, s);
+	return close_out(og, s);
 }
 
 /* Least-squares line through (alpha, cycles) of a mix's finite alphas at
@@ -706,7 +720,8 @@ static lm_status latency_picture(report *rp, point *buf)
 	const char *name = "latency";
 	lm_status s = LM_OK;
 	FILE *d = NULL, *g = NULL;
-	if (!(d = open_out(rp, name, ".dat", &s)) || !(g = open_out(rp, name, ".gp", &s)))
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = open_out(rp, name, ".dat", &od, &s)) || !(g = open_out(rp, name, ".gp", &og, &s)))
 		goto done;
 	char title[256];
 	snprintf(title, sizeof title, "%s: latency of a load and its alpha adds, at the smallest occupancy",
@@ -761,11 +776,8 @@ static lm_status latency_picture(report *rp, point *buf)
 			 "latency, the same for every mix. Lines are each mix's fitted model (dashed: refined, whose "
 			 "mem_lat is the unloaded latency).");
 done:
-	if (d && fclose(d) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.dat: %s", rp->out, name, strerror(errno));
-	if (g && fclose(g) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s/%s.gp: %s", rp->out, name, strerror(errno));
-	return s;
+	s = close_out(od, s);
+	return close_out(og, s);
 }
 
 /* ---- the Markdown ---- */
@@ -1051,11 +1063,11 @@ static void md_warnings(FILE *f, const report *rp)
 
 static lm_status write_markdown(const report *rp, const lm_report_info *info, point *buf)
 {
-	char path[4200];
-	snprintf(path, sizeof path, "%s/report.md", rp->out);
-	FILE *f = fopen(path, "w");
+	lm_file_out *o;
+	lm_status s;
+	FILE *f = open_out(rp, "report", ".md", &o, &s);
 	if (!f)
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+		return s;
 	fprintf(f, "# latmix report: %s\n\n", rp->res.device[0] ? rp->res.device : "unnamed device");
 	fprintf(f, "Written by `latmix report` from `%s`. Throughputs are in warp instructions per cycle per "
 		   "compute unit (CU), latencies in cycles, occupancy in warps per CU (times the chains per "
@@ -1085,9 +1097,7 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 				p->title, p->name, p->name, p->name, p->name);
 		fprintf(f, "%s\n\n", p->caption);
 	}
-	if (fclose(f) != 0)
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	return LM_OK;
+	return close_out(o, LM_OK);
 }
 
 /* ---- the whole ---- */
@@ -1134,10 +1144,11 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 	if (!rp)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	rp->dir = dir;
+	bool made = false;
 	lm_status s = find_csv(rp);
 	if (s != LM_OK)
 		goto done;
-	if ((s = lm_results_read(rp->csv, &rp->res)) != LM_OK)
+	if ((s = lm_results_read(rp->csv, &rp->res)) != LM_OK || (s = lm_file_input(&rp->inputs, rp->csv)) != LM_OK)
 		goto done;
 	if (!rp->res.n) {
 		s = lm_fail(LM_EPARSE, "%s: no measured rows", rp->csv);
@@ -1145,11 +1156,6 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 	}
 	if (!(buf = malloc(rp->res.n * sizeof *buf))) {
 		s = lm_fail(LM_ENOMEM, "out of memory");
-		goto done;
-	}
-	snprintf(rp->out, sizeof rp->out, "%s/report", dir);
-	if (mkdir(rp->out, 0777) != 0 && errno != EEXIST) {
-		s = lm_fail(LM_EIO, "%s: %s", rp->out, strerror(errno));
 		goto done;
 	}
 	for (size_t i = 0; i < rp->res.n; i++) {
@@ -1163,6 +1169,13 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 	for (size_t m = 0; m < rp->nmix; m++)
 		if ((s = load_models(rp, &rp->mix[m])) != LM_OK)
 			goto done;
+	/* every file read: now the report's directory */
+	snprintf(rp->out, sizeof rp->out, "%s/report", dir);
+	made = mkdir(rp->out, 0777) == 0;
+	if (!made && errno != EEXIST) {
+		s = lm_fail(LM_EIO, "%s: %s", rp->out, strerror(errno));
+		goto done;
+	}
 
 	for (size_t m = 0; m < rp->nmix && s == LM_OK; m++) {
 		unsigned chains[MAX_CHAINS];
@@ -1204,8 +1217,11 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 	s = write_markdown(rp, info, buf);
 	snprintf(info->path, sizeof info->path, "%s/report.md", rp->out);
 done:
+	if (s != LM_OK && made)
+		rmdir(rp->out); /* if nothing was written into it */
 	free(buf);
 	lm_results_free(&rp->res);
+	lm_file_inputs_free(&rp->inputs);
 	free(rp);
 	return s;
 }

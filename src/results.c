@@ -1,5 +1,6 @@
 #include "results.h"
 #include "csv.h"
+#include "number.h"
 
 #include <errno.h>
 #include <math.h>
@@ -7,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { C_MIX, C_ALPHA, C_UINT, C_ULONG, C_INT, C_NUM, C_CLOCKSRC, C_TEXT16, C_TEXT48, C_IGNORE } col_type;
+typedef enum {
+	C_MIX, C_ALPHA, C_ALPHA_VALUE, C_UINT, C_ULONG, C_INT, C_NUM, C_CLOCKSRC, C_TEXT16, C_TEXT48
+} col_type;
 
 typedef struct {
 	const char *name;
@@ -15,43 +18,61 @@ typedef struct {
 	size_t offset; /* in lm_meas_row */
 	const char *unit;
 	const char *absent; /* value of a column older files lack; NULL: required */
+	/* numbers: the valid range, inclusive but for an open minimum; nan:
+	 * "nan" (not measured in this timing mode) too */
+	double min, max;
+	bool open_min, nan;
 } column;
 
 #define R(m) offsetof(lm_meas_row, m)
+#define IN(lo, hi) .min = (lo), .max = (hi)
+#define TEXT .min = 0, .max = 0 /* not a number */
+#define ABOVE(lo, hi) .min = (lo), .max = (hi), .open_min = true
+#define COUNT 9007199254740992.0 /* 2^53: every count a double holds exactly */
+/* Each range is what a measurement can give on any device, with room; a
+ * value beyond it is a damaged file, not a fast GPU. */
 static const column columns[] = {
-	{ "mix", C_MIX, 0, "", NULL },
-	{ "alpha", C_ALPHA, R(alpha), "adds per load, exact", NULL },
-	{ "alpha_value", C_IGNORE, 0, "adds per load", NULL },
-	{ "warps_per_cu", C_UINT, R(warps), "warps", NULL },
-	{ "groups_per_cu", C_UINT, R(groups_per_cu), "work-groups", NULL },
-	{ "warps_per_group", C_UINT, R(warps_per_group), "warps", NULL },
-	{ "work_group_size", C_UINT, R(work_group_size), "work-items", NULL },
-	{ "compute_units", C_UINT, R(compute_units), "CUs", NULL },
-	{ "simd_width", C_UINT, R(simd_width), "lanes", NULL },
-	{ "chains", C_UINT, R(chains), "independent chains per thread", "1" },
-	{ "mem_per_iter", C_UINT, R(mem_per_iter), "loads per loop iteration", NULL },
-	{ "alu_per_iter", C_UINT, R(alu_per_iter), "adds per loop iteration", NULL },
-	{ "iters", C_ULONG, R(iters), "loop iterations per launch", NULL },
-	{ "repeats", C_INT, R(repeats), "timed launches", NULL },
-	{ "time_median_s", C_NUM, R(time_med), "s", NULL },
-	{ "time_min_s", C_NUM, R(time_min), "s", NULL },
-	{ "time_max_s", C_NUM, R(time_max), "s", NULL },
-	{ "timer", C_TEXT16, R(timer), "", "events" },
-	{ "overhead_s", C_NUM, R(overhead_s), "s of kernel time beyond the steady rate (stop-flag)", "nan" },
-	{ "clock_mhz", C_NUM, R(clock_mhz), "MHz", NULL },
-	{ "clock_source", C_CLOCKSRC, 0, "", NULL },
-	{ "mem_ipc", C_NUM, R(mem_ipc), "warp loads / cycle / CU", NULL },
-	{ "alu_ipc", C_NUM, R(alu_ipc), "warp adds / cycle / CU", NULL },
-	{ "bytes_per_s", C_NUM, R(bytes_per_s), "B/s requested", NULL },
-	{ "cycles_per_group", C_NUM, R(cycles_per_group), "cycles per load + alpha adds, per warp", NULL },
-	{ "timing", C_TEXT16, R(timing), "", "fixed-work" },
-	{ "coresident", C_TEXT16, R(coresident), "", NULL },
-	{ "started_at_first_end", C_ULONG, R(started_at_first_end), "work-groups started when the first ended", "0" },
-	{ "spread", C_TEXT48, R(spread), "", NULL },
-	{ "checked_threads", C_ULONG, R(checked), "work-items", NULL },
+	{ "mix", C_MIX, 0, "", NULL, TEXT },
+	{ "alpha", C_ALPHA, R(alpha), "adds per load, exact", NULL, TEXT },
+	{ "alpha_value", C_ALPHA_VALUE, 0, "adds per load", NULL, TEXT },
+	{ "warps_per_cu", C_UINT, R(warps), "warps", NULL, IN(1, 4096) },
+	{ "groups_per_cu", C_UINT, R(groups_per_cu), "work-groups", NULL, IN(1, 4096) },
+	{ "warps_per_group", C_UINT, R(warps_per_group), "warps", NULL, IN(1, 1024) },
+	{ "work_group_size", C_UINT, R(work_group_size), "work-items", NULL, IN(1, 1048576) },
+	{ "compute_units", C_UINT, R(compute_units), "CUs", NULL, IN(1, 1048576) },
+	{ "simd_width", C_UINT, R(simd_width), "lanes", NULL, IN(1, 1024) },
+	{ "chains", C_UINT, R(chains), "independent chains per thread", "1", IN(1, 16) },
+	{ "mem_per_iter", C_UINT, R(mem_per_iter), "loads per loop iteration", NULL, IN(0, 4294967295.0) },
+	{ "alu_per_iter", C_UINT, R(alu_per_iter), "adds per loop iteration", NULL, IN(0, 4294967295.0) },
+	{ "iters", C_ULONG, R(iters), "loop iterations per launch", NULL, IN(0, COUNT) },
+	{ "repeats", C_INT, R(repeats), "timed launches", NULL, IN(1, 1000) },
+	{ "time_median_s", C_NUM, R(time_med), "s", NULL, ABOVE(0, 3600) },
+	{ "time_min_s", C_NUM, R(time_min), "s", NULL, ABOVE(0, 3600) },
+	{ "time_max_s", C_NUM, R(time_max), "s", NULL, ABOVE(0, 3600) },
+	{ "timer", C_TEXT16, R(timer), "", "events", TEXT },
+	{ "overhead_s", C_NUM, R(overhead_s), "s of kernel time beyond the steady rate (stop-flag)", "nan",
+	  IN(-3600, 3600), .nan = true },
+	{ "clock_mhz", C_NUM, R(clock_mhz), "MHz", NULL, ABOVE(0, 100000) },
+	{ "clock_source", C_CLOCKSRC, 0, "", NULL, TEXT },
+	{ "mem_ipc", C_NUM, R(mem_ipc), "warp loads / cycle / CU", NULL, IN(0, 1024) },
+	{ "alu_ipc", C_NUM, R(alu_ipc), "warp adds / cycle / CU", NULL, IN(0, 1024) },
+	{ "bytes_per_s", C_NUM, R(bytes_per_s), "B/s requested", NULL, IN(0, 1e17) },
+	{ "cycles_per_group", C_NUM, R(cycles_per_group), "cycles per load + alpha adds, per warp", NULL,
+	  ABOVE(0, 1e12) },
+	{ "timing", C_TEXT16, R(timing), "", "fixed-work", TEXT },
+	{ "coresident", C_TEXT16, R(coresident), "", NULL, TEXT },
+	{ "started_at_first_end", C_ULONG, R(started_at_first_end), "work-groups started when the first ended", "0",
+	  IN(0, COUNT) },
+	{ "spread", C_TEXT48, R(spread), "", NULL, TEXT },
+	{ "checked_threads", C_ULONG, R(checked), "work-items", NULL, IN(0, COUNT) },
 };
 #undef R
+#undef IN
+#undef ABOVE
+#undef TEXT
+#undef COUNT
 #define NCOLS (sizeof columns / sizeof columns[0])
+#define MAX_FIELDS 64 /* in a file's header */
 
 void lm_results_header(FILE *f)
 {
@@ -66,51 +87,26 @@ void lm_results_header(FILE *f)
 	fputc('\n', f);
 }
 
-void lm_results_row(FILE *f, const char *mix, const lm_meas_row *r)
+static bool numeric(const column *c)
 {
-	char a[32];
-	const char *base = (const char *)r;
-	for (size_t i = 0; i < NCOLS; i++) {
-		const void *p = base + columns[i].offset;
-		if (i)
-			fputc(',', f);
-		switch (columns[i].type) {
-		case C_MIX: lm_csv_field(f, mix); break;
-		case C_ALPHA: fputs(lm_alpha_format(r->alpha, a, sizeof a), f); break;
-		case C_IGNORE: fprintf(f, "%.17g", lm_alpha_value(r->alpha)); break;
-		case C_UINT: fprintf(f, "%u", *(const unsigned *)p); break;
-		case C_ULONG: fprintf(f, "%lu", *(const unsigned long *)p); break;
-		case C_INT: fprintf(f, "%d", *(const int *)p); break;
-		case C_NUM: fprintf(f, "%.9g", *(const double *)p); break;
-		case C_CLOCKSRC: lm_csv_field(f, r->clock_source ? r->clock_source : ""); break;
-		case C_TEXT16:
-		case C_TEXT48: lm_csv_field(f, (const char *)p); break;
-		}
-	}
-	fputc('\n', f);
-	fflush(f);
+	return c->type == C_UINT || c->type == C_ULONG || c->type == C_INT || c->type == C_NUM;
 }
 
-void lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r)
+/* "an integer from 1 to 16", "a number in (0, 3600], or nan". */
+static const char *range_text(const column *c, char *buf, size_t size)
 {
-	fputs(LM_RESULTS_REFERENCE, f);
-	lm_results_row(f, mix, r);
+	if (c->type == C_NUM)
+		snprintf(buf, size, "a number in %c%g, %g]%s", c->open_min ? '(' : '[', c->min, c->max,
+			 c->nan ? ", or nan" : "");
+	else
+		snprintf(buf, size, "an integer from %.0f to %.0f", c->min, c->max);
+	return buf;
 }
 
-void lm_results_free(lm_results *r)
-{
-	if (r) {
-		free(r->v);
-		r->v = NULL;
-		r->n = 0;
-	}
-}
-
+/* Reads cell s of column c into out; false if it is not a value of c. */
 static bool parse_cell(const column *c, const char *s, lm_result *out)
 {
-	char *end;
 	void *p = (char *)&out->row + c->offset;
-	errno = 0;
 	switch (c->type) {
 	case C_MIX:
 		if (!*s || strlen(s) >= sizeof out->mix)
@@ -119,25 +115,32 @@ static bool parse_cell(const column *c, const char *s, lm_result *out)
 		return true;
 	case C_ALPHA:
 		return lm_alpha_parse(s, &out->row.alpha) == LM_OK;
-	case C_IGNORE:
-		return true;
+	case C_ALPHA_VALUE: {
+		/* alpha as a number, written beside it: the two must agree */
+		double want = lm_alpha_value(out->row.alpha), v;
+		if (strcmp(s, "inf") == 0)
+			return isinf(want);
+		return lm_number_parse(s, &v) && fabs(v - want) <= 1e-9 * want;
+	}
 	case C_UINT: case C_ULONG: case C_INT: {
-		if (*s < '0' || *s > '9')
-			return false;
-		unsigned long v = strtoul(s, &end, 10);
-		if (*end || errno || v > 4294967295ul)
+		unsigned long long v;
+		if (!lm_number_parse_uint(s, (unsigned long long)c->max, &v) || (double)v < c->min)
 			return false;
 		if (c->type == C_UINT)
 			*(unsigned *)p = (unsigned)v;
 		else if (c->type == C_ULONG)
-			*(unsigned long *)p = v;
+			*(unsigned long *)p = (unsigned long)v;
 		else
 			*(int *)p = (int)v;
 		return true;
 	}
 	case C_NUM: {
-		double v = strtod(s, &end);
-		if (end == s || *end || errno == ERANGE)
+		double v;
+		if (c->nan && strcmp(s, "nan") == 0) {
+			*(double *)p = NAN;
+			return true;
+		}
+		if (!lm_number_parse(s, &v) || v > c->max || (c->open_min ? v <= c->min : v < c->min))
 			return false;
 		*(double *)p = v;
 		return true;
@@ -148,12 +151,8 @@ static bool parse_cell(const column *c, const char *s, lm_result *out)
 		strcpy(out->clock_source, s);
 		return true;
 	case C_TEXT16:
-		if (strlen(s) >= 16)
-			return false;
-		strcpy((char *)p, s);
-		return true;
 	case C_TEXT48:
-		if (strlen(s) >= 48)
+		if (strlen(s) >= (c->type == C_TEXT16 ? 16 : 48))
 			return false;
 		strcpy((char *)p, s);
 		return true;
@@ -161,67 +160,207 @@ static bool parse_cell(const column *c, const char *s, lm_result *out)
 	return false;
 }
 
-/* Copies the value of a '# key = value' metadata line into dst. */
-static void meta(const char *line, const char *key, char *dst, size_t size)
+/* Reads the fields of one row (where[c]: the field of column c, -1 if
+ * the file lacks it) into res. On a bad value LM_EPARSE naming the column
+ * and value, to be prefixed with where the row is. */
+static lm_status parse_row(char **fields, const int *where, lm_result *res)
 {
-	size_t n = strlen(key);
-	if (strncmp(line, key, n) == 0) {
-		snprintf(dst, size, "%s", line + n);
-		dst[strcspn(dst, "\r\n")] = '\0';
+	char range[64];
+	for (size_t c = 0; c < NCOLS; c++) {
+		const column *col = &columns[c];
+		const char *cell = where[c] < 0 ? col->absent : fields[where[c]];
+		if (!parse_cell(col, cell, res))
+			return lm_fail(LM_EPARSE, "column '%s': bad value '%s'%s%s%s%s", col->name, cell,
+				       numeric(col) ? ": expected " : "",
+				       numeric(col) ? range_text(col, range, sizeof range) : "",
+				       numeric(col) && *col->unit ? " " : "",
+				       numeric(col) && *col->unit ? col->unit : "");
 	}
+	return LM_OK;
 }
 
-lm_status lm_results_read(const char *path, lm_results *out)
+/* Writes prefix and the row, if the reader takes the row back. */
+static lm_status write_row(FILE *f, const char *prefix, const char *mix, const lm_meas_row *r)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	lm_results r = { 0 };
-	size_t cap = 0;
+	/* the row as text, read back as the reader will before it is written */
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
+	if (!m)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	char a[32];
+	const char *base = (const char *)r;
+	for (size_t i = 0; i < NCOLS; i++) {
+		const void *p = base + columns[i].offset;
+		if (i)
+			fputc(',', m);
+		switch (columns[i].type) {
+		case C_MIX: lm_csv_field(m, mix); break;
+		case C_ALPHA: fputs(lm_alpha_format(r->alpha, a, sizeof a), m); break;
+		case C_ALPHA_VALUE: fprintf(m, "%.17g", lm_alpha_value(r->alpha)); break;
+		case C_UINT: fprintf(m, "%u", *(const unsigned *)p); break;
+		case C_ULONG: fprintf(m, "%lu", *(const unsigned long *)p); break;
+		case C_INT: fprintf(m, "%d", *(const int *)p); break;
+		case C_NUM: fprintf(m, "%.9g", *(const double *)p); break;
+		case C_CLOCKSRC: lm_csv_field(m, r->clock_source ? r->clock_source : ""); break;
+		case C_TEXT16:
+		case C_TEXT48: lm_csv_field(m, (const char *)p); break;
+		}
+	}
+	fputc('\n', m);
+	if (fclose(m) != 0) {
+		free(line);
+		return lm_fail(LM_ENOMEM, "out of memory");
+	}
+	char *copy = strdup(line), *fields[NCOLS + 1];
 	int where[NCOLS];
+	for (size_t c = 0; c < NCOLS; c++)
+		where[c] = (int)c;
+	lm_result back;
+	memset(&back, 0, sizeof back);
+	lm_status s = !copy ? lm_fail(LM_ENOMEM, "out of memory")
+		      : strcspn(line, "\r\n") + 1 != len || lm_csv_split(copy, fields, NCOLS + 1) != (int)NCOLS
+			      ? lm_fail(LM_ECHECK, "a text field holds a line break")
+			      : parse_row(fields, where, &back);
+	if (s == LM_OK) {
+		fputs(prefix, f);
+		fputs(line, f);
+		fflush(f);
+	} else {
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", lm_error_message());
+		s = lm_fail(LM_ECHECK, "%s, alpha %s, %u warps per CU: %s: the row is not written", mix,
+			    lm_alpha_format(r->alpha, a, sizeof a), r->warps, msg);
+	}
+	free(copy);
+	free(line);
+	return s;
+}
+
+void lm_results_free(lm_results *r)
+{
+	if (!r)
+		return;
+	free(r->v);
+	for (size_t i = 0; i < r->nmeta; i++)
+		free(r->meta[i].key); /* the line; value points into it */
+	free(r->meta);
+	*r = (lm_results){ 0 };
+}
+
+const char *lm_results_meta_value(const lm_results *r, const char *key)
+{
+	for (size_t i = 0; i < r->nmeta; i++)
+		if (strcmp(r->meta[i].key, key) == 0)
+			return r->meta[i].value;
+	return NULL;
+}
+
+/* Keeps line, "# key = value\n", as a metadata line; other '#' lines
+ * (the columns' units) are not. */
+static lm_status add_meta(lm_results *r, const char *line, size_t *cap)
+{
+	const char *eq = strstr(line, " = ");
+	if (line[1] != ' ' || !eq)
+		return LM_OK;
+	if (r->nmeta == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		lm_results_meta *nm = realloc(r->meta, *cap * sizeof *nm);
+		if (!nm)
+			return lm_fail(LM_ENOMEM, "out of memory");
+		r->meta = nm;
+	}
+	char *copy = strdup(line + 2);
+	if (!copy)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	copy[strcspn(copy, "\r\n")] = '\0';
+	size_t k = (size_t)(eq - line - 2);
+	copy[k] = '\0';
+	r->meta[r->nmeta++] = (lm_results_meta){ copy, copy + k + 3 };
+	return LM_OK;
+}
+
+/* The metadata the struct keeps apart. */
+static void copy_meta(const lm_results *r, const char *key, char *dst, size_t size)
+{
+	const char *v = lm_results_meta_value(r, key);
+	if (v)
+		snprintf(dst, size, "%s", v);
+}
+
+/* Which columns the header holds (where), and whether it is exactly the
+ * header this latmix writes. */
+static lm_status read_header(lm_results *r, char **fields, int n, int *where, const char *path,
+			     int lineno)
+{
+	if (n > MAX_FIELDS)
+		return lm_fail(LM_EPARSE, "%s:%d: %d columns: not a latmix results header", path, lineno, n);
+	r->columns_current = n == (int)NCOLS;
+	char missing[200] = "";
+	for (size_t c = 0; c < NCOLS; c++) {
+		where[c] = -1;
+		for (int k = 0; k < n; k++)
+			if (strcmp(fields[k], columns[c].name) == 0)
+				where[c] = k;
+		if (where[c] < 0 && !columns[c].absent)
+			return lm_fail(LM_EPARSE, "%s:%d: column '%s' missing from the header", path, lineno,
+				       columns[c].name);
+		if (where[c] < 0) {
+			size_t len = strlen(missing);
+			snprintf(missing + len, sizeof missing - len, "%s%s", len ? ", " : "", columns[c].name);
+		}
+		r->columns_current &= where[c] == (int)c;
+	}
+	if (missing[0])
+		snprintf(r->columns_note, sizeof r->columns_note, "%d columns, without %s", n, missing);
+	else if (!r->columns_current)
+		snprintf(r->columns_note, sizeof r->columns_note, "%d columns, in another order or with others", n);
+	return LM_OK;
+}
+
+lm_status lm_results_read_stream(FILE *f, const char *path, lm_results *out)
+{
+	lm_results r = { 0 };
+	size_t cap = 0, meta_cap = 0;
+	int where[NCOLS], nfields = 0;
 	bool header = false;
 	char line[4096];
-	char *fields[64];
+	char *fields[MAX_FIELDS + 1];
 	int lineno = 0;
 	lm_status s = LM_OK;
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		size_t len = strlen(line);
-		if (len == sizeof line - 1 && line[len - 1] != '\n') {
-			s = lm_fail(LM_EPARSE, "%s:%d: line too long", path, lineno);
+		if (len == 0 || line[len - 1] != '\n') {
+			s = len == sizeof line - 1
+				    ? lm_fail(LM_EPARSE, "%s:%d: line too long", path, lineno)
+				    : lm_fail(LM_EPARSE, "%s:%d: the last line has no end: cut short (an "
+						    "interrupted write?)", path, lineno);
 			goto fail;
 		}
 		if (line[0] == '#') {
-			meta(line, "# device = ", r.device, sizeof r.device);
-			meta(line, "# vendor = ", r.vendor, sizeof r.vendor);
-			meta(line, "# device_type = ", r.device_type, sizeof r.device_type);
-			meta(line, "# driver = ", r.driver, sizeof r.driver);
-			meta(line, "# tool_version = ", r.tool_version, sizeof r.tool_version);
-			meta(line, "# date = ", r.date, sizeof r.date);
-			meta(line, "# footprint_bytes = ", r.footprint, sizeof r.footprint);
+			if ((s = add_meta(&r, line, &meta_cap)) != LM_OK)
+				goto fail;
 			continue;
 		}
-		if (line[0] == '\n' || line[0] == '\0')
+		if (line[strspn(line, "\r\n")] == '\0')
 			continue;
-		int n = lm_csv_split(line, fields, 64);
-		if (n < 0 || n > 64) {
-			s = lm_fail(LM_EPARSE, "%s:%d: malformed CSV line", path, lineno);
+		int n = lm_csv_split(line, fields, MAX_FIELDS + 1);
+		if (n < 0) {
+			s = lm_fail(LM_EPARSE, "%s:%d: malformed CSV line (a quote not closed)", path, lineno);
 			goto fail;
 		}
 		if (!header) {
-			for (size_t c = 0; c < NCOLS; c++) {
-				where[c] = -1;
-				for (int k = 0; k < n; k++)
-					if (strcmp(fields[k], columns[c].name) == 0)
-						where[c] = k;
-				if (where[c] < 0 && !columns[c].absent) {
-					s = lm_fail(LM_EPARSE, "%s:%d: column '%s' missing from the header",
-						    path, lineno, columns[c].name);
-					goto fail;
-				}
-			}
+			if ((s = read_header(&r, fields, n, where, path, lineno)) != LM_OK)
+				goto fail;
+			nfields = n;
 			header = true;
 			continue;
+		}
+		if (n != nfields) {
+			s = lm_fail(LM_EPARSE, "%s:%d: the row has %d fields, the header %d", path, lineno, n,
+				    nfields);
+			goto fail;
 		}
 		if (r.n == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -235,23 +374,12 @@ lm_status lm_results_read(const char *path, lm_results *out)
 		lm_result *res = &r.v[r.n];
 		memset(res, 0, sizeof *res);
 		res->line = lineno;
-		for (size_t c = 0; c < NCOLS; c++) {
-			if (where[c] < 0) {
-				parse_cell(&columns[c], columns[c].absent, res);
-				continue;
-			}
-			if (where[c] >= n) {
-				s = lm_fail(LM_EPARSE, "%s:%d: row has %d fields, the header more", path,
-					    lineno, n);
-				goto fail;
-			}
-			if (!parse_cell(&columns[c], fields[where[c]], res)) {
-				s = lm_fail(LM_EPARSE, "%s:%d: column '%s': bad value '%s'", path, lineno,
-					    columns[c].name, fields[where[c]]);
-				goto fail;
-			}
+		if ((s = parse_row(fields, where, res)) != LM_OK) {
+			char msg[512];
+			snprintf(msg, sizeof msg, "%s", lm_error_message());
+			s = lm_fail(s, "%s:%d: %s", path, lineno, msg);
+			goto fail;
 		}
-		res->row.clock_source = res->clock_source;
 		r.n++;
 	}
 	if (ferror(f)) {
@@ -262,11 +390,39 @@ lm_status lm_results_read(const char *path, lm_results *out)
 		s = lm_fail(LM_EPARSE, "%s:%d: no header line: not a latmix results file", path, lineno);
 		goto fail;
 	}
-	fclose(f);
+	/* into each row's own copy, now that the rows no longer move */
+	for (size_t i = 0; i < r.n; i++)
+		r.v[i].row.clock_source = r.v[i].clock_source;
+	copy_meta(&r, "device", r.device, sizeof r.device);
+	copy_meta(&r, "vendor", r.vendor, sizeof r.vendor);
+	copy_meta(&r, "device_type", r.device_type, sizeof r.device_type);
+	copy_meta(&r, "driver", r.driver, sizeof r.driver);
+	copy_meta(&r, "tool_version", r.tool_version, sizeof r.tool_version);
+	copy_meta(&r, "date", r.date, sizeof r.date);
+	copy_meta(&r, "footprint_bytes", r.footprint, sizeof r.footprint);
 	*out = r;
 	return LM_OK;
 fail:
-	fclose(f);
-	free(r.v);
+	lm_results_free(&r);
 	return s;
+}
+
+lm_status lm_results_read(const char *path, lm_results *out)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	lm_status s = lm_results_read_stream(f, path, out);
+	fclose(f);
+	return s;
+}
+
+lm_status lm_results_row(FILE *f, const char *mix, const lm_meas_row *r)
+{
+	return write_row(f, "", mix, r);
+}
+
+lm_status lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r)
+{
+	return write_row(f, LM_RESULTS_REFERENCE, mix, r);
 }

@@ -4,6 +4,7 @@
 #ifndef LM_RESULTS_H
 #define LM_RESULTS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "measure.h"
 
@@ -16,9 +17,18 @@ typedef struct {
 	int line;             /* in the file */
 } lm_result;
 
+/* A '# key = value' line above or among the rows. */
+typedef struct {
+	char *key, *value;
+} lm_results_meta;
+
 typedef struct {
 	lm_result *v;
 	size_t n;
+	lm_results_meta *meta; /* every '# key = value' line, in file order */
+	size_t nmeta;
+	bool columns_current; /* the header is exactly lm_results_header's */
+	char columns_note[256]; /* if not, how it differs */
 	char device[128];     /* from the '# device = ' line, "" if none */
 	char vendor[128];     /* '# vendor = ' */
 	char device_type[32]; /* '# device_type = ': "GPU", "CPU", ... */
@@ -28,20 +38,32 @@ typedef struct {
 	char footprint[32];   /* '# footprint_bytes = ', as written */
 } lm_results;
 
-/* Header line, and one row (flushed, so an interrupted sweep keeps it). */
+/* Header line, and one row (flushed, so an interrupted sweep keeps it).
+ * A row is written only if lm_results_read takes it back: every number in
+ * its column's range (LM_ECHECK, naming the column and value, and nothing
+ * written, if not). */
 void lm_results_header(FILE *f);
-void lm_results_row(FILE *f, const char *mix, const lm_meas_row *r);
+lm_status lm_results_row(FILE *f, const char *mix, const lm_meas_row *r);
 
 /* A reference (lm_meas_reference) as a comment line: LM_RESULTS_REFERENCE
  * and then the row, in the columns of every other row (its timing column
  * "reference"), so readers that skip '#' lines never take it for a point. */
 #define LM_RESULTS_REFERENCE "# reference = "
-void lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r);
+lm_status lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r);
 
-/* Reads a results file. Malformed input (a missing column, text where a
- * number belongs, a row of the wrong length, no rows) is LM_EPARSE with the
- * file, line and column named. */
+/* Reads a results file. Malformed input is LM_EPARSE with the file, line
+ * and column named: a missing column, a row with other than the header's
+ * number of fields, a last line without its newline (a row cut short), a
+ * value that is not a plain decimal or lies outside its column's range
+ * (results.c states each), no header. */
 lm_status lm_results_read(const char *path, lm_results *out);
+
+/* The same from a stream; name is the file's name in messages. */
+lm_status lm_results_read_stream(FILE *f, const char *name, lm_results *out);
+
+/* The value of the first '# key = value' line with key, or NULL. */
+const char *lm_results_meta_value(const lm_results *r, const char *key);
+
 void lm_results_free(lm_results *r);
 
 #endif

@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file.h"
+#include "kernels.h"
 #include "measure.h"
 #include "results.h"
 
@@ -235,7 +237,28 @@ typedef struct {
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
+	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
 } sweep;
+
+/* The kernel files a sweep builds from are there to read (a missing
+ * --kernel-dir is said before anything is written), and are inputs: the
+ * results are not written over them. */
+static lm_status kernel_files(sweep *sw)
+{
+	static const char *const names[] = { LM_MIX_KERNEL_FILE, "perm.h", "fill.cl" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char *text, path[4200];
+		const char *from;
+		lm_status s = lm_kernel_source(sw->o->kernel_dir, names[i], &text, &from);
+		if (s != LM_OK)
+			return s;
+		free(text);
+		snprintf(path, sizeof path, "%s/%s", from, names[i]);
+		if (strcmp(from, "embedded") != 0 && (s = lm_file_input(&sw->inputs, path)) != LM_OK)
+			return s;
+	}
+	return LM_OK;
+}
 
 static lm_status prepare(sweep *sw)
 {
@@ -281,7 +304,7 @@ static lm_status prepare(sweep *sw)
 		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
 			sw->total += sw->nalphas[i][c] * sw->p.nwarps;
 	}
-	return LM_OK;
+	return kernel_files(sw);
 }
 
 /* How many processes build the sweep's n kernels at once. Each process
@@ -467,7 +490,8 @@ static lm_status run_references(sweep *sw, size_t i, lm_meas *m, FILE *f)
 				return s;
 			char at[32];
 			lm_alpha_format(alpha, at, sizeof at);
-			lm_results_reference(f, pm->mix->name, &row);
+			if ((s = lm_results_reference(f, pm->mix->name, &row)) != LM_OK)
+				return s;
 			fprintf(stderr, "%-12s x1 alpha %-5s reference: %.2f cycles per %s at 1 warp/CU "
 				"(flag-free chain, %s", pm->mix->name, at, row.cycles_per_group,
 				alpha.den ? "group" : "add",
@@ -525,7 +549,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				}
 				if (s != LM_OK)
 					goto done;
-				lm_results_row(f, pm->mix->name, &row);
+				if ((s = lm_results_row(f, pm->mix->name, &row)) != LM_OK)
+					goto done;
 				(*measured)++;
 				n_here++;
 				if (strcmp(row.coresident, "no") == 0 && !apart++)
@@ -588,50 +613,210 @@ static void print_cost(FILE *f, const lm_meas_cost *c, double total)
 		c->checks, rest);
 }
 
-lm_status lm_sweep_run(const lm_options *o)
+/* What --resume continues: the whole lines of a file (the sweep's partial
+ * file, else its finished one) and the points they hold. */
+typedef struct {
+	char *text;       /* the file's whole lines: the new partial file starts with them */
+	size_t len;
+	char dropped[48]; /* the start of a last line cut short (no newline), left out */
+	lm_results prev;
+} resumed;
+
+static lm_status read_resumed(const char *src, resumed *r)
 {
-	sweep *sw = calloc(1, sizeof *sw);
-	if (!sw)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	sw->o = o;
-	lm_results prev = { 0 };
-	FILE *f = NULL;
-	char path[4096];
-	lm_status s = prepare(sw);
+	lm_status s = lm_read_text(src, &r->text);
 	if (s != LM_OK)
-		goto done;
+		return s;
+	size_t n = strlen(r->text);
+	r->len = n;
+	while (r->len && r->text[r->len - 1] != '\n')
+		r->len--;
+	if (r->len < n)
+		snprintf(r->dropped, sizeof r->dropped, "%.40s%s", r->text + r->len, n - r->len > 40 ? "..." : "");
+	if (!r->len)
+		return lm_fail(LM_EPARSE, "%s: not one whole line: not a latmix results file", src);
+	FILE *m = fmemopen(r->text, r->len, "r");
+	if (!m)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	s = lm_results_read_stream(m, src, &r->prev);
+	fclose(m);
+	return s;
+}
+
+/* May this sweep add its points to prev, read from src? Only with the
+ * same columns, device and footprint, and every option that changes what
+ * a point measures (LM_OPTION_DEFINES) as src's '# option.' lines say;
+ * which points (LM_OPTION_SELECTS) may differ. LM_EUSAGE saying what
+ * differs and what to do. */
+static lm_status check_resumable(const sweep *sw, const char *src, const lm_results *prev)
+{
+	static const char *const instead = "measure into another file (-o), or without --resume: "
+					   "the file is replaced when the new sweep is whole";
+	if (!prev->columns_current)
+		return lm_fail(LM_EUSAGE, "--resume: %s has the columns of another latmix (%s%s%s), not those "
+			       "this one writes: its rows and this sweep's cannot share the file; %s", src,
+			       prev->columns_note, prev->tool_version[0] ? ", latmix " : "", prev->tool_version,
+			       instead);
+	if (strcmp(prev->device, sw->d.name) != 0)
+		return lm_fail(LM_EUSAGE, "--resume: %s holds measurements of '%s', not of '%s'", src,
+			       prev->device, sw->d.name);
+	char mine[64];
+	snprintf(mine, sizeof mine, "%llu", sw->base.footprint);
+	if (strcmp(prev->footprint, mine) != 0)
+		return lm_fail(LM_EUSAGE, "--resume: %s was measured over a footprint of %s bytes, this sweep's "
+			       "is %s (--footprint, --quick): its points would not be those of the file; %s",
+			       src, prev->footprint[0] ? prev->footprint : "unknown", mine, instead);
+	const char *name;
+	char value[256];
+	for (size_t k = 0; (name = lm_options_role_at(LM_CMD_MEASURE, LM_OPTION_DEFINES, k, sw->o, value,
+						       sizeof value)); k++) {
+		char key[64];
+		snprintf(key, sizeof key, "option.%s", name);
+		const char *theirs = lm_results_meta_value(prev, key);
+		if (!theirs)
+			return lm_fail(LM_EUSAGE, "--resume: %s has no '# %s' line, so whether its points were "
+				       "measured with --%s '%s' is not known; %s", src, key, name, value, instead);
+		if (strcmp(theirs, value) != 0)
+			return lm_fail(LM_EUSAGE, "--resume: %s was measured with --%s '%s', this sweep asks for "
+				       "'%s': give --%s '%s' to continue it, or %s", src, name, theirs, value, name,
+				       theirs, instead);
+	}
+	return LM_OK;
+}
+
+/* The '# resumed = ' line: when, what was there, and which points this
+ * run asks for (the header's option lines are the first run's). */
+static void write_resumed(FILE *f, const sweep *sw, const char *src, const resumed *r)
+{
+	char date[32], value[256];
+	iso_now(date, sizeof date);
+	fprintf(f, "# resumed = %s, %zu points already in %s%s%s%s; this run's points:", date, r->prev.n,
+		src, r->dropped[0] ? " (its last line, cut short, left out: '" : "", r->dropped,
+		r->dropped[0] ? "')" : "");
+	const char *name;
+	bool any = false;
+	for (size_t k = 0; (name = lm_options_role_at(LM_CMD_MEASURE, LM_OPTION_SELECTS, k, sw->o, value,
+						       sizeof value)); k++) {
+		if (!value[0] || strcmp(value, "no") == 0)
+			continue;
+		fprintf(f, strcmp(value, "yes") == 0 ? " --%s" : " --%s %s", name, value);
+		any = true;
+	}
+	fputs(any ? "\n" : " the default sweep\n", f);
+}
+
+/* Where a sweep's rows go. */
+typedef struct {
+	char path[4096];    /* the results file, as named */
+	char target[4096];  /* the file replaced: path, or the file its link points to */
+	char partial[4200]; /* the rows until the sweep is whole: target.partial (a device: path) */
+	bool direct;        /* path is a device or fifo: written directly */
+	bool had_partial;   /* a partial file was there before this run */
+	const char *src;    /* what --resume continues (partial, or path); NULL: a new sweep */
+	resumed res;
+} output;
+
+/* Names the sweep's files, and reads and checks what --resume continues:
+ * all before anything is written. */
+static lm_status choose_output(const sweep *sw, output *out)
+{
+	const lm_options *o = sw->o;
 	if (o->output) {
-		snprintf(path, sizeof path, "%s", o->output);
+		snprintf(out->path, sizeof out->path, "%s", o->output);
 	} else {
 		char slug[128];
 		lm_device_slug(&sw->d, slug, sizeof slug);
-		snprintf(path, sizeof path, "results/%s/measurements.csv", slug);
+		snprintf(out->path, sizeof out->path, "results/%s/measurements.csv", slug);
 	}
-	bool resuming = o->resume && access(path, F_OK) == 0;
-	if (resuming) {
-		if ((s = lm_results_read(path, &prev)) != LM_OK)
-			goto done;
-		if (prev.device[0] && strcmp(prev.device, sw->d.name) != 0) {
-			s = lm_fail(LM_EUSAGE, "--resume: %s holds measurements of '%s', not of '%s'",
-				    path, prev.device, sw->d.name);
-			goto done;
-		}
-	}
-	if ((s = lm_sweep_parent_dirs(path)) != LM_OK)
-		goto done;
-	f = fopen(path, resuming ? "a" : "w");
-	if (!f) {
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-		goto done;
-	}
-	char date[32];
-	iso_now(date, sizeof date);
-	if (resuming) {
-		fprintf(f, "# resumed = %s, %zu points already here\n", date, prev.n);
+	lm_status s = lm_file_target(out->path, &sw->inputs, &out->direct, out->target, sizeof out->target);
+	if (s != LM_OK)
+		return s;
+	snprintf(out->partial, sizeof out->partial, "%s%s", out->direct ? out->path : out->target,
+		 out->direct ? "" : ".partial");
+	out->had_partial = !out->direct && access(out->partial, F_OK) == 0;
+	if (o->resume && out->direct)
+		return lm_fail(LM_EUSAGE, "--resume: %s is not a regular file: there is nothing to continue",
+			       out->path);
+	if (!o->resume && out->had_partial)
+		return lm_fail(LM_EUSAGE, "%s holds the points of a sweep that did not finish: --resume "
+			       "continues it (and then replaces %s); remove it to start afresh", out->partial,
+			       out->path);
+	out->src = !o->resume ? NULL : out->had_partial ? out->partial
+			      : access(out->path, F_OK) == 0 ? out->path : NULL;
+	if (!out->src)
+		return LM_OK;
+	if ((s = read_resumed(out->src, &out->res)) != LM_OK ||
+	    (s = check_resumable(sw, out->src, &out->res.prev)) != LM_OK)
+		return s;
+	if (out->res.dropped[0])
+		fprintf(stderr, "latmix: %s: its last line was cut short (no newline): left out: '%s'\n",
+			out->src, out->res.dropped);
+	return LM_OK;
+}
+
+/* The partial file, in place whole with its head (what --resume continues
+ * and a '# resumed' line, or the metadata and the header), then open for
+ * rows. */
+static lm_status start_output(const sweep *sw, const output *out, FILE **f)
+{
+	lm_file_out *w;
+	lm_status s = lm_sweep_parent_dirs(out->path);
+	if (s != LM_OK || (s = lm_file_create(out->partial, &sw->inputs, &w)) != LM_OK)
+		return s;
+	if (out->src) {
+		fwrite(out->res.text, 1, out->res.len, lm_file_stream(w));
+		write_resumed(lm_file_stream(w), sw, out->src, &out->res);
 	} else {
-		write_metadata(f, o, &sw->d, sw->base.footprint);
-		lm_results_header(f);
+		write_metadata(lm_file_stream(w), sw->o, &sw->d, sw->base.footprint);
+		lm_results_header(lm_file_stream(w));
 	}
+	return lm_file_publish(w, f);
+}
+
+/* Closes the partial file f, renamed over the results file if the sweep
+ * (status s) is whole, and says where the points are; the status. */
+static lm_status finish_output(const output *out, FILE *f, lm_status s, size_t measured)
+{
+	lm_status closed = lm_file_close(f, out->partial);
+	if (s == LM_OK)
+		s = closed;
+	if (s == LM_OK && !out->direct)
+		s = lm_file_rename(out->partial, out->target);
+	if (s == LM_OK)
+		return s;
+	size_t before = out->src ? out->res.prev.n : 0;
+	bool was = access(out->path, F_OK) == 0;
+	if (out->direct) {
+		fprintf(stderr, "latmix: the %zu points measured were written to %s\n", measured, out->path);
+	} else if (!measured && !out->had_partial) {
+		/* nothing new: the partial file would only repeat what is known */
+		remove(out->partial);
+		fprintf(stderr, "latmix: nothing measured, nothing written%s%s%s\n", was ? "; " : "",
+			was ? out->path : "", was ? " is as it was" : "");
+	} else {
+		fprintf(stderr, "latmix: %s is as it was; the %zu points measured %sare in %s: --resume "
+			"continues them\n", out->path, measured + before, before ? "before and now " : "",
+			out->partial);
+	}
+	return s;
+}
+
+lm_status lm_sweep_run(const lm_options *o)
+{
+	sweep *sw = calloc(1, sizeof *sw);
+	output *out = calloc(1, sizeof *out);
+	if (!sw || !out) {
+		free(sw);
+		free(out);
+		return lm_fail(LM_ENOMEM, "out of memory");
+	}
+	sw->o = o;
+	FILE *f;
+	lm_status s;
+	if ((s = prepare(sw)) != LM_OK || (s = choose_output(sw, out)) != LM_OK ||
+	    (s = start_output(sw, out, &f)) != LM_OK)
+		goto done;
+	const lm_results *prev = out->src ? &out->res.prev : NULL;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	size_t done_n = 0, measured = 0;
@@ -642,9 +827,9 @@ lm_status lm_sweep_run(const lm_options *o)
 	if (err != CL_SUCCESS)
 		sw->base.context = NULL; /* each mix tries its own, and says why */
 	sw->cost.setup += since(&t0);
-	build_ahead(sw, resuming ? &prev : NULL);
+	build_ahead(sw, prev);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
-		s = run_mix(sw, i, f, resuming ? &prev : NULL, &done_n, &measured, &t0);
+		s = run_mix(sw, i, f, prev, &done_n, &measured, &t0);
 	remove_binaries(sw);
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
@@ -653,18 +838,17 @@ lm_status lm_sweep_run(const lm_options *o)
 		s == LM_OK ? "" : ", interrupted by an error");
 	print_cost(f, &sw->cost, total);
 	fputc('\n', f);
-	if (s == LM_OK) {
+	if ((s = finish_output(out, f, s, measured)) == LM_OK) {
 		fprintf(stderr, "latmix: %zu points in %.1f s written to %s\nlatmix: time: ", measured,
-			total, path);
+			total, out->path);
 		print_cost(stderr, &sw->cost, total);
 		fputc('\n', stderr);
 	}
 done:
-	if (f && fclose(f) != 0 && s == LM_OK)
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	if (f && s != LM_OK)
-		fprintf(stderr, "latmix: the points measured so far stay in %s (--resume continues)\n", path);
-	lm_results_free(&prev);
+	free(out->res.text);
+	lm_results_free(&out->res.prev);
+	free(out);
+	lm_file_inputs_free(&sw->inputs);
 	for (size_t i = 0; i < MAX_MIXES; i++)
 		for (size_t c = 0; c < MAX_CHAINS; c++)
 			free(sw->alphas[i][c]);

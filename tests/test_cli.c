@@ -54,6 +54,14 @@ static const struct {
 	{ { "kernel", "--alpha", "0,x", "--save-binary", "/tmp" }, 2, "alpha 'x'", true },
 	{ { "kernel", "--save-binary", "/nonexistent/dir" }, 1, "/nonexistent/dir", true },
 	{ { "measure", "--build-jobs", "65", "-o", "@OUT" }, 2, "--build-jobs '65'", true },
+	/* regressions (issue 20): passed the option check, then failed at the
+	 * kernel build with a header-only file written; a missing kernel
+	 * directory was found only after the file was opened */
+	{ { "measure", "--alpha", "12222.202", "-o", "@OUT" }, 2, "alpha '12222.202' is 6111101/500", true },
+	{ { "measure", "--kernel-dir", "/nonexistent/cl", "-o", "@OUT" }, 1,
+	  "kernel /nonexistent/cl/chase.cl: No such file", true },
+	{ { "measure", "--launch-ms", "0x10", "-o", "@OUT" }, 2, "--launch-ms '0x10'", true },
+	{ { "measure", "--footprint", "0x10M", "-o", "@OUT" }, 2, "size '0x10M'", true },
 	{ { NULL }, 2, "usage: latmix COMMAND", true },
 	{ { "frobnicate" }, 2, "unknown command 'frobnicate'", true },
 	{ { "predict" }, 2, "predict takes the argument PARAMS.ini", true },
@@ -137,6 +145,281 @@ START_TEST(kernels_built_ahead_measure_the_same_points)
 }
 END_TEST
 
+/* ---- results files: never lost, never misread (issue 20) ---- */
+
+static char tmp[64];
+
+static char names[16][256]; /* in_tmp's, emptied by make_tmp */
+
+/* tmp/name, in a buffer of its own for each name (up to 16 names). */
+static const char *in_tmp(const char *name)
+{
+	char (*buf)[256] = names;
+	for (int k = 0; k < 16; k++) {
+		char want[256];
+		snprintf(want, sizeof want, "%s/%s", tmp, name);
+		if (!buf[k][0] || strcmp(buf[k], want) == 0) {
+			snprintf(buf[k], sizeof buf[k], "%s", want);
+			return buf[k];
+		}
+	}
+	ck_abort_msg("more than 16 names in %s", tmp);
+	return NULL;
+}
+
+static void make_tmp(void)
+{
+	memset(names, 0, sizeof names);
+	snprintf(tmp, sizeof tmp, "/tmp/latmix-cli-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+}
+
+static void shell(const char *fmt, const char *a, const char *b)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd, fmt, a, b);
+	ck_assert_msg(system(cmd) == 0, "%s", cmd);
+}
+
+static bool same_bytes(const char *a, const char *b)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", a, b);
+	return system(cmd) == 0;
+}
+
+/* A results file of an earlier run (the committed PoCL sweep, of an older
+ * latmix) at name in tmp, and a copy to compare it with. */
+static const char *earlier_results(const char *name)
+{
+	char src[512];
+	lm_test_source_path(src, sizeof src, "data/measured/pocl-cpu/measurements.csv");
+	const char *p = in_tmp(name);
+	shell("cp '%s' '%s'", src, p);
+	shell("cp '%s' '%s.orig'", src, p);
+	return p;
+}
+
+/* A copy of cl/ in tmp/name, with extra appended to chase.cl. */
+static const char *kernel_dir(const char *name, const char *extra)
+{
+	char src[512];
+	lm_test_source_path(src, sizeof src, "cl");
+	const char *d = in_tmp(name);
+	shell("rm -rf '%s' && mkdir '%s'", d, d);
+	shell("cp '%s'/* '%s'", src, d);
+	char chase[300];
+	snprintf(chase, sizeof chase, "%s/chase.cl", d);
+	FILE *f = fopen(chase, "a");
+	ck_assert_ptr_nonnull(f);
+	fputs(extra, f);
+	fclose(f);
+	return d;
+}
+
+/* A tiny sweep on the first device into out: gmem, one chain, the alphas
+ * and warps given, a 4 MiB buffer, 1 ms launches, then extra arguments
+ * (NULL-terminated). */
+static void tiny_sweep(const char *out, const char *alpha, const char *warps, const char *const *extra,
+		       result *r)
+{
+	const char *argv[40] = { "measure", "--mix", "gmem", "--chains", "1", "--alpha", alpha, "--warps",
+				 warps, "--footprint", "4M", "--launch-ms", "1", "--build-jobs", "1", "-o", out };
+	int n = 17;
+	for (int i = 0; extra && extra[i]; i++)
+		argv[n++] = extra[i];
+	argv[n] = NULL;
+	lm_test_latmix(argv, NULL, r);
+}
+
+static size_t rows_in(const char *path)
+{
+	lm_results res;
+	ck_assert_msg(lm_results_read(path, &res) == LM_OK, "%s", lm_error_message());
+	size_t n = res.n;
+	lm_results_free(&res);
+	return n;
+}
+
+/* Regression (issue 20): a measure that failed (its kernels did not
+ * build) wiped the file it was told to write: an earlier run's results
+ * were left as a header alone. Now the file is byte for byte as it was,
+ * and nothing is left beside it. */
+START_TEST(a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *x = earlier_results("x.csv");
+	const char *kbad = kernel_dir("kbad", "this is not OpenCL C;\n");
+	const char *const extra[] = { "--kernel-dir", kbad, NULL };
+	tiny_sweep(x, "0", "1", extra, r);
+	ck_assert_msg(r->status == 1, "exit %d: %s", r->status, r->err);
+	ck_assert_msg(strstr(r->err, "CL_BUILD_PROGRAM_FAILURE"), "%s", r->err);
+	ck_assert_msg(strstr(r->err, "nothing measured, nothing written; "), "%s", r->err);
+	ck_assert_msg(same_bytes(x, in_tmp("x.csv.orig")), "%s changed", x);
+	ck_assert_msg(access(in_tmp("x.csv.partial"), F_OK) != 0, "a partial file was left");
+	/* and a kernel directory that is not there is found before anything */
+	const char *const none[] = { "--kernel-dir", in_tmp("none"), NULL };
+	tiny_sweep(x, "0", "1", none, r);
+	ck_assert_msg(r->status == 1 && strstr(r->err, "none/chase.cl: No such file"), "%s", r->err);
+	ck_assert_msg(!strstr(r->err, "setting up"), "the device was set up first: %s", r->err);
+	ck_assert(same_bytes(x, in_tmp("x.csv.orig")));
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
+/* A sweep that fails half way keeps what it measured in FILE.partial,
+ * leaves FILE as it was, refuses to start afresh over the partial file,
+ * and --resume (kernels mended in place) finishes it into FILE. */
+START_TEST(a_sweep_failing_midway_keeps_its_points_apart_and_resume_finishes_them)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *x = earlier_results("x.csv");
+	const char *kdir = kernel_dir("k", "#if ALU_N == 4\n#error no kernel at alpha 4\n#endif\n");
+	const char *const extra[] = { "--kernel-dir", kdir, NULL };
+	tiny_sweep(x, "0,4", "1,2", extra, r);
+	ck_assert_msg(r->status == 1, "exit %d: %s", r->status, r->err);
+	ck_assert_msg(same_bytes(x, in_tmp("x.csv.orig")), "%s changed", x);
+	char want[400];
+	snprintf(want, sizeof want, "%s is as it was; the 2 points measured are in %s.partial: --resume continues them",
+		 x, x);
+	ck_assert_msg(strstr(r->err, want), "'%s' lacks '%s'", r->err, want);
+	ck_assert_uint_eq(rows_in(in_tmp("x.csv.partial")), 2);
+	tiny_sweep(x, "0,4", "1,2", extra, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "holds the points of a sweep that did not finish: "
+							"--resume continues it"), "%s", r->err);
+	kernel_dir("k", "");
+	const char *const resume[] = { "--kernel-dir", kdir, "--resume", NULL };
+	tiny_sweep(x, "0,4", "1,2", resume, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	ck_assert_uint_eq(rows_in(x), 4);
+	ck_assert_msg(access(in_tmp("x.csv.partial"), F_OK) != 0, "the partial file is still there");
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
+/* Regression (issue 20): --resume on a file whose last row was cut inside
+ * its last field (no final newline) glued '# resumed = ...' onto that row,
+ * and the next fit failed with "bad value '6# resumed = ...'". The cut
+ * line is left out and its point measured again. */
+START_TEST(resume_after_a_row_cut_in_its_last_field_measures_it_again)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *y = in_tmp("y.csv");
+	tiny_sweep(y, "0", "1,2", NULL, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	/* as an interrupted latmix left it: no trailer, the last row cut */
+	shell("grep -v '^# sweep' '%s' | head -c -2 > '%s.cut'", y, y);
+	shell("mv '%s.cut' '%s'", y, y);
+	const char *const resume[] = { "--resume", NULL };
+	tiny_sweep(y, "0", "1,2", resume, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	ck_assert_msg(strstr(r->err, "its last line was cut short (no newline): left out"), "%s", r->err);
+	ck_assert_msg(strstr(r->err, "latmix: 1 points in"), "%s", r->err);
+	ck_assert_uint_eq(rows_in(y), 2);
+	char text[65536];
+	lm_test_slurp(y, text, sizeof text);
+	ck_assert_msg(strstr(text, "\n# resumed = "), "%s", text);
+	const char *fit[] = { "fit", y, "-o", in_tmp("p.ini"), NULL };
+	lm_test_latmix(fit, NULL, r);
+	ck_assert_msg(!strstr(r->err, "bad value"), "%s", r->err);
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
+/* Regression (issue 20): --resume on a file of this device with the
+ * older header (27 columns, as the committed PoCL sweep) appended rows of
+ * 30, and the file could no longer be read. */
+START_TEST(resume_refuses_a_file_with_other_columns)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *x = earlier_results("old.csv");
+	const char *const resume[] = { "--resume", NULL };
+	tiny_sweep(x, "0", "1", resume, r);
+	ck_assert_msg(r->status == 2, "exit %d: %s", r->status, r->err);
+	ck_assert_msg(strstr(r->err, "has the columns of another latmix (27 columns, without timer, overhead_s, "
+				     "started_at_first_end, latmix 0.1.0)") &&
+			      strstr(r->err, "measure into another file (-o)"), "%s", r->err);
+	ck_assert(same_bytes(x, in_tmp("old.csv.orig")));
+	ck_assert(access(in_tmp("old.csv.partial"), F_OK) != 0);
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
+/* Regression (issue 20): --resume compared the device alone: with another
+ * --footprint it found "0 points" to do and exited 0; with other alphas it
+ * added points while the header's options still described the first run.
+ * Options that change what a point measures must be the file's (each
+ * named with both values); which points may differ, and the file says
+ * which the resumed run asked for. */
+START_TEST(resume_refuses_other_measuring_options_and_records_other_points)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *z = in_tmp("z.csv");
+	tiny_sweep(z, "0", "1", NULL, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	shell("cp '%s' '%s.orig'", z, z);
+	const char *argv[] = { "measure", "--mix", "gmem", "--chains", "1", "--alpha", "0", "--warps", "1",
+			       "--footprint", "8M", "--launch-ms", "1", "-o", z, "--resume", NULL };
+	lm_test_latmix(argv, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "was measured over a footprint of 4194304 bytes, this "
+							"sweep's is 8388608"), "%s", r->err);
+	argv[10] = "4M";
+	argv[12] = "2";
+	lm_test_latmix(argv, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "was measured with --launch-ms '1', this sweep asks "
+							"for '2'"), "%s", r->err);
+	argv[12] = "1";
+	const char *repeats[] = { "--repeats", "5", "--resume", NULL };
+	tiny_sweep(z, "0", "1", repeats, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "--repeats '3', this sweep asks for '5'"), "%s", r->err);
+	ck_assert(same_bytes(z, in_tmp("z.csv.orig")));
+	ck_assert(access(in_tmp("z.csv.partial"), F_OK) != 0);
+	/* other points: measured, and said */
+	const char *const resume[] = { "--resume", NULL };
+	tiny_sweep(z, "0,4", "1", resume, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	ck_assert_uint_eq(rows_in(z), 2);
+	char text[65536];
+	lm_test_slurp(z, text, sizeof text);
+	ck_assert_msg(strstr(text, "this run's points: --alpha 0,4 --warps 1 --mix gmem --chains 1\n"), "%s", text);
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
+/* Regression (issue 20): fit m.csv -o m.csv and export DIR -o
+ * DIR/measurements.csv overwrote the measurements with INI or JSON and
+ * exited 0. */
+START_TEST(fit_and_export_refuse_to_write_over_their_inputs)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *m = earlier_results("measurements.csv");
+	const char *fit[] = { "fit", m, "-o", m, NULL };
+	lm_test_latmix(fit, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "refusing to write over a file this command reads"),
+		      "exit %d: %s", r->status, r->err);
+	char dotted[300];
+	snprintf(dotted, sizeof dotted, "%s/./measurements.csv", tmp);
+	const char *export[] = { "export", tmp, "-o", dotted, NULL };
+	lm_test_latmix(export, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "(the same file by another name)"), "exit %d: %s",
+		      r->status, r->err);
+	ck_assert(same_bytes(m, in_tmp("measurements.csv.orig")));
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
 START_TEST(predict_maxwell_shows_thesis_warps)
 {
 	static const char *const args[] = { "predict", "@REF", "--alpha", "0,49,inf", "--csv", NULL };
@@ -214,6 +497,12 @@ int main(void)
 	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, devices_show_vendor_facts);
+	tcase_add_test(tc, a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical);
+	tcase_add_test(tc, a_sweep_failing_midway_keeps_its_points_apart_and_resume_finishes_them);
+	tcase_add_test(tc, resume_after_a_row_cut_in_its_last_field_measures_it_again);
+	tcase_add_test(tc, resume_refuses_a_file_with_other_columns);
+	tcase_add_test(tc, resume_refuses_other_measuring_options_and_records_other_points);
+	tcase_add_test(tc, fit_and_export_refuse_to_write_over_their_inputs);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -110,7 +110,7 @@ START_TEST(flat_curves_give_latency_bounds_not_zero)
 	char path[] = "/tmp/latmix-flat-XXXXXX";
 	int fd = mkstemp(path);
 	close(fd);
-	ck_assert_msg(lm_params_write(path, &ps) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_params_write(path, &ps, NULL) == LM_OK, "%s", lm_error_message());
 	ck_assert_msg(lm_params_read(path, &back) == LM_OK, "%s", lm_error_message());
 	unlink(path);
 	lm_fit_data_free(&d);
@@ -499,7 +499,7 @@ static const struct {
 } malformed[] = {
 	{ "missing column", 5, 0, "mem_cpi", ":%d: column 'mem_ipc' missing", 0 },
 	{ "text in a number", 120, 3, "fast", ":%d: column 'mem_ipc': bad value 'fast'", 3 },
-	{ "a curve with NaN", 741, 60, "nan", ":%d: mem_ipc nan", 60 },
+	{ "a curve with NaN", 741, 60, "nan", ":%d: column 'mem_ipc': bad value 'nan'", 60 },
 	{ "empty file", -1, 0, NULL, ":0: no header line", 0 },
 	{ "one point only", 1, 0, NULL, ": 1 point", 0 },
 };

@@ -180,11 +180,13 @@ static const char *const fleet_args[] = { "measure", "-d", "Portable Computing L
 					  "--warps", "1,2,3,4", "--footprint", "8M", "--launch-ms", "2" };
 #define FLEET_NARGS (sizeof fleet_args / sizeof fleet_args[0])
 
-/* The one CSV under dir/<device>/ whose device name has part; "" if none. */
-static void fleet_csv(const char *part, char *path, size_t size)
+/* The one file name under dir/<device>/ whose device name has part ("" if
+ * none): measurements.csv, or what a sweep writes before it is whole,
+ * measurements.csv.partial. */
+static void fleet_file(const char *part, const char *name, char *path, size_t size)
 {
 	char cmd[256];
-	snprintf(cmd, sizeof cmd, "ls -d '%s'/out/*%s*/measurements.csv 2>/dev/null", dir, part);
+	snprintf(cmd, sizeof cmd, "ls -d '%s'/out/*%s*/%s 2>/dev/null", dir, part, name);
 	FILE *p = popen(cmd, "r");
 	path[0] = '\0';
 	if (p && fgets(path, (int)size, p))
@@ -213,7 +215,7 @@ START_TEST(two_devices_are_measured_at_once)
 	const char *parts[] = { "pthread", "llvmpipe" };
 	for (int i = 0; i < 2; i++) {
 		char csv[512];
-		fleet_csv(parts[i], csv, sizeof csv);
+		fleet_file(parts[i], "measurements.csv", csv, sizeof csv);
 		ck_assert_msg(csv[0], "no results directory for %s:\n%s", parts[i], r.err);
 		lm_results res;
 		ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
@@ -246,7 +248,8 @@ static pid_t child_with(pid_t parent, const char *text)
 
 /* One device's process killed in the middle of its sweep: latmix says which
  * failed and exits 1; the other device's results are whole, and the rows
- * the killed one wrote stay readable. */
+ * the killed one wrote stay readable in its partial file (no
+ * measurements.csv: it was not finished). */
 START_TEST(a_device_failing_leaves_the_others_whole)
 {
 	make_dir();
@@ -271,11 +274,12 @@ START_TEST(a_device_failing_leaves_the_others_whole)
 	pid_t victim = 0;
 	for (int i = 0; i < 6000 && !victim; i++) {
 		char csv[512];
-		fleet_csv("pthread", csv, sizeof csv);
+		fleet_file("pthread", "measurements.csv.partial", csv, sizeof csv);
 		lm_results res;
 		if (csv[0] && lm_results_read(csv, &res) == LM_OK) {
+			if (res.n > 0)
+				victim = child_with(pid, "pthread"); /* in its -o path */
 			lm_results_free(&res);
-			victim = child_with(pid, "pthread"); /* in its -o path */
 		}
 		if (!victim)
 			nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
@@ -289,13 +293,16 @@ START_TEST(a_device_failing_leaves_the_others_whole)
 	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d\n%s", st, err);
 	ck_assert_msg(strstr(err, "FAILED (exit 137)") != NULL, "%s", err);
 	ck_assert_msg(strstr(err, "1 of 2 devices failed: pthread") != NULL, "%s", err);
+	ck_assert_msg(strstr(err, "measurements.csv.partial (--resume continues it)") != NULL, "%s", err);
 	char csv[512];
-	fleet_csv("llvmpipe", csv, sizeof csv);
+	fleet_file("llvmpipe", "measurements.csv", csv, sizeof csv);
 	lm_results res;
 	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_eq(res.n, 2 * 3 * 4);
 	lm_results_free(&res);
-	fleet_csv("pthread", csv, sizeof csv);
+	fleet_file("pthread", "measurements.csv", csv, sizeof csv);
+	ck_assert_msg(!csv[0], "%s: written by a sweep that did not finish", csv);
+	fleet_file("pthread", "measurements.csv.partial", csv, sizeof csv);
 	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "the killed device's rows: %s", lm_error_message());
 	ck_assert_uint_lt(res.n, 2 * 3 * 4);
 	lm_results_free(&res);

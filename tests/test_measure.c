@@ -77,8 +77,8 @@ START_TEST(rows_round_trip_through_csv)
 	FILE *f = fdopen(fd, "w");
 	fputs("# device = test\n", f);
 	lm_results_header(f);
-	lm_results_row(f, "gmem", &rows[0]);
-	lm_results_row(f, "gmem", &rows[1]);
+	ck_assert_int_eq(lm_results_row(f, "gmem", &rows[0]), LM_OK);
+	ck_assert_int_eq(lm_results_row(f, "gmem", &rows[1]), LM_OK);
 	fclose(f);
 	lm_results res;
 	ck_assert_msg(lm_results_read(path, &res) == LM_OK, "%s", lm_error_message());

@@ -4,6 +4,7 @@
 #include "params.h"
 #include "testrun.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +104,7 @@ START_TEST(round_trip_is_lossless)
 {
 	lm_params a = sample(), b;
 	const char *p = path_in_dir("rt.ini");
-	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	ck_assert_msg(lm_params_read(p, &b) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(b.format, LM_PARAMS_FORMAT);
 	ck_assert_str_eq(b.tool_version, a.tool_version);
@@ -163,7 +164,7 @@ START_TEST(round_trip_is_lossless)
 	ck_assert_msg(strstr(lm_error_message(), "it holds gmem, lmem, sfu"), "%s", lm_error_message());
 	/* a second write of what was read gives the same bytes */
 	const char *q = path_in_dir("rt2.ini");
-	ck_assert_int_eq(lm_params_write(q, &b), LM_OK);
+	ck_assert_int_eq(lm_params_write(q, &b, NULL), LM_OK);
 	char cmd[600];
 	snprintf(cmd, sizeof cmd, "cmp -s %s %s", p, q);
 	ck_assert_int_eq(system(cmd), 0);
@@ -191,7 +192,7 @@ static lm_status read_with_appended(const char *name, const char *text)
 {
 	lm_params a = sample(), b;
 	const char *p = path_in_dir(name);
-	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	FILE *f = fopen(p, "a");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
@@ -286,7 +287,7 @@ START_TEST(malformed_kind_section_names_file_line_and_key)
 {
 	lm_params a = sample(), b;
 	const char *p = path_in_dir("kinds.ini");
-	ck_assert_int_eq(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	long len;
 	char *text = slurp(p, &len);
 	FILE *f = fopen(p, "wb");
@@ -323,7 +324,7 @@ START_TEST(unwritable_string_is_refused_and_nothing_written)
 	lm_params a = sample();
 	snprintf(a.device, sizeof a.device, "name; with a comment");
 	const char *p = path_in_dir("bad.ini");
-	ck_assert_int_ne(lm_params_write(p, &a), LM_OK);
+	ck_assert_int_ne(lm_params_write(p, &a, NULL), LM_OK);
 	ck_assert_int_ne(access(p, F_OK), 0);
 }
 END_TEST
@@ -350,6 +351,12 @@ static const struct {
 	{ "truncated at a line end", NULL, NULL, 1006, ":40: [alu_thru] unit: missing key" },
 	{ "truncated mid-file", NULL, NULL, 700, ":25: truncated" },
 	{ "truncated mid-line", NULL, NULL, 1370, ":60: truncated" },
+	/* regressions (issue 20): read as 16, and accepted and shown as unknown */
+	{ "hex value read as 16", "value = 368", "value = 0x10", 0, ":32: [mem_lat] value: not a number '0x10'" },
+	{ "negative clock_mhz shown as unknown", "clock_mhz = missing", "clock_mhz = -5", 0,
+	  ":19: [device] clock_mhz: must be positive (or missing) '-5'" },
+	{ "infinite clock_mhz", "clock_mhz = missing", "clock_mhz = inf", 0,
+	  ":19: [device] clock_mhz: not a number 'inf'" },
 };
 
 
@@ -384,6 +391,114 @@ START_TEST(malformed_file_names_file_line_and_key)
 }
 END_TEST
 
+/* A deterministic generator (a 64-bit LCG, Knuth's MMIX constants): the
+ * same values on every run. */
+static uint64_t lcg_state;
+
+static uint64_t lcg(void)
+{
+	lcg_state = lcg_state * 6364136223846793005ull + 1442695040888963407ull;
+	return lcg_state >> 11;
+}
+
+/* A positive double anywhere from 1e-300 to 1e300, with every mantissa bit
+ * random. */
+static double any_positive(void)
+{
+	double m = 1 + (double)(lcg() & ((1ull << 52) - 1)) / 4503599627370496.0;
+	return ldexp(m, (int)(lcg() % 1990) - 995);
+}
+
+/* Text of up to n - 1 characters the writer takes (no newline, ';', '#',
+ * '[' or blanks at the ends; a space every few characters, where a long
+ * value is broken over continuation lines), sometimes that long. */
+static void any_text(char *buf, size_t n)
+{
+	static const char chars[] = "abcXYZ019 ,.=%/()|'\"-_:+    ";
+	size_t len = lcg() % 3 == 0 ? n - 1 : lcg() % (n < 40 ? n : 40);
+	for (size_t i = 0; i < len; i++)
+		buf[i] = chars[lcg() % (sizeof chars - 1)];
+	buf[len] = '\0';
+	while (len && buf[len - 1] == ' ')
+		buf[--len] = '\0';
+	while (buf[0] == ' ')
+		memmove(buf, buf + 1, len--);
+}
+
+/* Property: whatever the writer writes, the reader reads back exactly:
+ * 200 generated parameter sets (fixed seed), every number bit for bit. */
+START_TEST(params_write_then_read_round_trips_generated_values)
+{
+	lcg_state = 20261123;
+	const char *p = path_in_dir("gen.ini");
+	for (int round = 0; round < 200; round++) {
+		lm_params a = sample(), b;
+		any_text(a.source, sizeof a.source);
+		any_text(a.device, sizeof a.device);
+		any_text(a.fit_flags, sizeof a.fit_flags);
+		a.clock_mhz = lcg() % 4 ? any_positive() : NAN;
+		a.simd_width = (int)(lcg() % 1000001);
+		a.compute_units = (int)(lcg() % 1000001);
+		for (int i = 0; i < LM_PARAM_COUNT; i++) {
+			lm_param *x = &a.p[i];
+			x->kind = (lm_param_kind)(lcg() % 5);
+			x->value = x->kind == LM_PARAM_MISSING ? NAN : any_positive();
+			/* a value not known has no error (and an optional one
+			 * with no note is left out of the file) */
+			x->std_error = x->kind == LM_PARAM_MISSING ? NAN
+				       : lcg() % 3 ? any_positive() : lcg() % 2 ? 0 : NAN;
+			any_text(x->note, sizeof x->note);
+		}
+		a.fit_points = (int)(lcg() % 1000001);
+		a.fit_rms = any_positive();
+		a.fit_aic = (lcg() % 2 ? -1 : 1) * any_positive();
+		for (int i = 0; i < LM_DERIVED_COUNT; i++)
+			a.derived[i] = lcg() % 4 ? any_positive() : lcg() % 2 ? 0 : NAN;
+		ck_assert_msg(lm_params_write(p, &a, NULL) == LM_OK, "round %d: %s", round, lm_error_message());
+		ck_assert_msg(lm_params_read(p, &b) == LM_OK, "round %d: %s", round, lm_error_message());
+		ck_assert_str_eq(b.source, a.source);
+		ck_assert_str_eq(b.device, a.device);
+		ck_assert_str_eq(b.fit_flags, a.fit_flags);
+		ck_assert_msg(same_double(b.clock_mhz, a.clock_mhz), "round %d: clock %.17g", round, a.clock_mhz);
+		ck_assert_int_eq(b.simd_width, a.simd_width);
+		ck_assert_int_eq(b.compute_units, a.compute_units);
+		for (int i = 0; i < LM_PARAM_COUNT; i++) {
+			ck_assert_msg(same_double(b.p[i].value, a.p[i].value), "round %d: value %d", round, i);
+			ck_assert_msg(same_double(b.p[i].std_error, a.p[i].std_error), "round %d: stderr %d", round, i);
+			ck_assert_int_eq(b.p[i].kind, a.p[i].kind);
+			ck_assert_str_eq(b.p[i].note, a.p[i].note);
+		}
+		ck_assert_int_eq(b.fit_points, a.fit_points);
+		ck_assert(same_double(b.fit_rms, a.fit_rms));
+		ck_assert(same_double(b.fit_aic, a.fit_aic));
+		for (int i = 0; i < LM_DERIVED_COUNT; i++)
+			ck_assert_msg(same_double(b.derived[i], a.derived[i]), "round %d: %s", round, lm_derived_key(i));
+	}
+}
+END_TEST
+
+/* And what it would not read back, it does not write: a clock of zero or
+ * below, a negative RMS error, a line longer than the reader takes. */
+START_TEST(values_the_reader_refuses_are_not_written)
+{
+	const char *p = path_in_dir("refused.ini");
+	lm_params a = sample();
+	a.clock_mhz = -5;
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "[device] clock_mhz: -5 cannot be written"), "%s",
+		      lm_error_message());
+	a = sample();
+	a.fit_rms = -0.5;
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_EUSAGE);
+	/* a word too long for a line the reader takes, unbreakable */
+	a = sample();
+	memset(a.fit_flags, 'x', 300);
+	a.fit_flags[300] = '\0';
+	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_EUSAGE);
+	ck_assert_int_ne(access(p, F_OK), 0);
+}
+END_TEST
+
 START_TEST(missing_file_is_an_io_error)
 {
 	lm_params ps;
@@ -405,6 +520,8 @@ int main(void)
 	tcase_add_loop_test(tc, malformed_file_names_file_line_and_key, 0,
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, missing_file_is_an_io_error);
+	tcase_add_test(tc, params_write_then_read_round_trips_generated_values);
+	tcase_add_test(tc, values_the_reader_refuses_are_not_written);
 	tcase_add_test(tc, committed_files_read);
 	tcase_add_loop_test(tc, malformed_kind_section_names_file_line_and_key, 0,
 			    (int)(sizeof bad_kinds / sizeof bad_kinds[0]));

@@ -225,7 +225,7 @@ START_TEST(compare_flags_the_one_outlier_of_a_hundred)
 		if (i == ODD)
 			p.p[LM_PARAM_MEM_THRU].value *= 0.97;
 		snprintf(paths[i], sizeof paths[i], "%s/gpu%02d.ini", dir, i);
-		ck_assert_msg(lm_params_write(paths[i], &p) == LM_OK, "%s", lm_error_message());
+		ck_assert_msg(lm_params_write(paths[i], &p, NULL) == LM_OK, "%s", lm_error_message());
 		args[1 + i] = paths[i];
 	}
 	result r;
@@ -323,6 +323,56 @@ START_TEST(compare_chart)
 }
 END_TEST
 
+/* Regression (issue 20): compare --ratios nosuch.csv -o D exited 1 but
+ * left an empty D/warps-ratio.dat (with an unreadable ratios file, a
+ * partial one of 222 bytes). Every input is read before D is made, and
+ * the chart's files are written whole or not at all. */
+START_TEST(compare_with_unreadable_ratios_leaves_no_chart_files)
+{
+	char tmpl[] = "/tmp/latmix-compare-XXXXXX", ref[4200], out[4200], bad[4200];
+	ck_assert(mkdtemp(tmpl));
+	lm_test_source_path(ref, sizeof ref, "data/reference/maxwell-gtx980.ini");
+	snprintf(out, sizeof out, "%s/D", tmpl);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "compare", ref, "--ratios", "/nonexistent/r.csv",
+							  "-o", out, NULL }, &r);
+	ck_assert_msg(r.status == 1 && strstr(r.err, "/nonexistent/r.csv"), "status %d: %s", r.status, r.err);
+	ck_assert_msg(access(out, F_OK) != 0, "%s was made", out);
+	snprintf(bad, sizeof bad, "%s/bad.csv", tmpl);
+	FILE *f = fopen(bad, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("generation,ratio,source\nG80,4,thesis\nGT200,lots,thesis\n", f);
+	fclose(f);
+	ck_assert_int_eq(mkdir(out, 0777), 0);
+	run("/nonexistent/gnuplot", (const char *const[]){ "compare", ref, "--ratios", bad, "-o", out, NULL }, &r);
+	ck_assert_msg(r.status == 1 && strstr(r.err, "bad.csv:3:"), "status %d: %s", r.status, r.err);
+	ck_assert_msg(rmdir(out) == 0, "%s is not empty", out);
+	char cmd[4300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpl);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* Regression (issue 20): report of a directory with a bad params.ini
+ * exited 1 and left an empty report/. */
+START_TEST(report_with_a_bad_params_ini_leaves_no_report_directory)
+{
+	char dir[256], path[4200];
+	copy_h200(dir, sizeof dir, true);
+	snprintf(path, sizeof path, "%s/params.ini", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("not a parameter file\n", f);
+	fclose(f);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 1 && strstr(r.err, "params.ini:1:"), "status %d: %s", r.status, r.err);
+	snprintf(path, sizeof path, "%s/report", dir);
+	ck_assert_msg(access(path, F_OK) != 0, "%s was left", path);
+	remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report");
@@ -337,6 +387,8 @@ int main(void)
 	tcase_add_test(tc, export_round_trips_through_a_json_reader);
 	tcase_add_test(tc, compare_flags_the_one_outlier_of_a_hundred);
 	tcase_add_test(tc, compare_chart);
+	tcase_add_test(tc, compare_with_unreadable_ratios_leaves_no_chart_files);
+	tcase_add_test(tc, report_with_a_bad_params_ini_leaves_no_report_directory);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

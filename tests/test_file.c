@@ -1,0 +1,200 @@
+/* Files written whole or not at all, and never over an input (file.c). */
+#include "testutil.h"
+#include "testrun.h"
+#include "file.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/latmix-file-XXXXXX";
+
+static const char *in_dir(const char *name)
+{
+	static char buf[4][256];
+	static int k;
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+	return buf[k];
+}
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void has(const char *path, const char *want)
+{
+	char text[256];
+	lm_test_slurp(path, text, sizeof text);
+	ck_assert_str_eq(text, want);
+}
+
+/* How many names dir holds, . and .. aside. */
+static int entries(void)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+START_TEST(commit_replaces_the_file_whole_keeping_its_mode_and_links)
+{
+	const char *p = in_dir("a.txt"), *link = in_dir("link.txt");
+	put(p, "old\n");
+	chmod(p, 0640);
+	ck_assert_int_eq(symlink("a.txt", link), 0);
+	lm_file_out *o;
+	ck_assert_int_eq(lm_file_create(link, NULL, &o), LM_OK);
+	fputs("new\n", lm_file_stream(o));
+	has(p, "old\n"); /* not yet */
+	ck_assert_int_eq(lm_file_commit(o), LM_OK);
+	has(p, "new\n");
+	struct stat st;
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	ck_assert_int_eq(stat(p, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0640);
+	ck_assert_int_eq(entries(), 2);
+	unlink(link);
+	unlink(p);
+}
+END_TEST
+
+START_TEST(discard_leaves_the_file_as_it_was_and_nothing_else)
+{
+	const char *p = in_dir("b.txt");
+	put(p, "old\n");
+	lm_file_out *o;
+	ck_assert_int_eq(lm_file_create(p, NULL, &o), LM_OK);
+	fputs("half of", lm_file_stream(o));
+	lm_file_discard(o);
+	lm_file_discard(NULL);
+	has(p, "old\n");
+	ck_assert_int_eq(entries(), 1);
+	unlink(p);
+}
+END_TEST
+
+/* Regression (issue 20): export -o /dev/full, as root, replaced the device
+ * node with a regular file and said nothing of the full disk. A device
+ * (here through a link, so a regression replaces the link, not /dev/full)
+ * is written directly, and its error reported. */
+START_TEST(a_full_device_is_written_directly_and_its_error_reported)
+{
+	const char *full = in_dir("full"), *null = in_dir("null");
+	ck_assert_int_eq(symlink("/dev/full", full), 0);
+	ck_assert_int_eq(symlink("/dev/null", null), 0);
+	lm_file_out *o;
+	ck_assert_int_eq(lm_file_create(full, NULL, &o), LM_OK);
+	fputs("{}\n", lm_file_stream(o));
+	ck_assert_int_eq(lm_file_commit(o), LM_EIO);
+	ck_assert_msg(strstr(lm_error_message(), "No space left on device"), "%s", lm_error_message());
+	struct stat st;
+	ck_assert_int_eq(lstat(full, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	ck_assert_int_eq(stat(full, &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	bool direct = false;
+	ck_assert_int_eq(lm_file_target(full, NULL, &direct, NULL, 0), LM_OK);
+	ck_assert(direct);
+	ck_assert_int_eq(lm_file_create(null, NULL, &o), LM_OK);
+	fputs("{}\n", lm_file_stream(o));
+	ck_assert_int_eq(lm_file_commit(o), LM_OK);
+	ck_assert_int_eq(entries(), 2);
+	unlink(full);
+	unlink(null);
+}
+END_TEST
+
+/* A fifo is written, not replaced: what is written comes out of it. */
+START_TEST(a_fifo_is_written_not_replaced)
+{
+	const char *fifo = in_dir("fifo"), *got = in_dir("got");
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char cmd[600];
+		snprintf(cmd, sizeof cmd, "cat '%s' > '%s'", fifo, got);
+		_exit(system(cmd) == 0 ? 0 : 1);
+	}
+	lm_file_out *o;
+	ck_assert_int_eq(lm_file_create(fifo, NULL, &o), LM_OK);
+	fputs("through\n", lm_file_stream(o));
+	ck_assert_int_eq(lm_file_commit(o), LM_OK);
+	int ws;
+	ck_assert_int_eq(waitpid(pid, &ws, 0), pid);
+	has(got, "through\n");
+	struct stat st;
+	ck_assert_int_eq(stat(fifo, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	unlink(fifo);
+	unlink(got);
+}
+END_TEST
+
+/* Regression (issue 20): fit m.csv -o m.csv and export DIR -o
+ * DIR/measurements.csv wrote over what they had read. An input is refused
+ * by device and inode, under any name. */
+START_TEST(an_input_under_any_name_is_not_written)
+{
+	const char *p = in_dir("m.csv"), *hard = in_dir("hard.csv"), *other = in_dir("other.csv");
+	put(p, "data\n");
+	ck_assert_int_eq(link(p, hard), 0);
+	lm_file_inputs in = { 0 };
+	ck_assert_int_eq(lm_file_input(&in, p), LM_OK);
+	ck_assert_int_eq(lm_file_input(&in, p), LM_OK); /* once is enough */
+	ck_assert_uint_eq(in.n, 1);
+	lm_file_out *o = NULL;
+	ck_assert_int_eq(lm_file_create(p, &in, &o), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "refusing to write over a file this command reads"), "%s",
+		      lm_error_message());
+	ck_assert_int_eq(lm_file_create(hard, &in, &o), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "(the same file by another name)"), "%s", lm_error_message());
+	char dotted[300];
+	snprintf(dotted, sizeof dotted, "%s/./m.csv", dir);
+	ck_assert_int_eq(lm_file_not_input(&in, dotted), LM_EUSAGE);
+	ck_assert_int_eq(lm_file_not_input(&in, other), LM_OK); /* not there */
+	ck_assert_ptr_null(o);
+	has(p, "data\n");
+	ck_assert_int_eq(lm_file_create(dir, NULL, &o), LM_EIO); /* a directory */
+	lm_file_inputs_free(&in);
+	ck_assert_int_eq(entries(), 2);
+	unlink(p);
+	unlink(hard);
+}
+END_TEST
+
+int main(void)
+{
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	Suite *s = suite_create("file");
+	TCase *tc = tcase_create("whole");
+	tcase_add_test(tc, commit_replaces_the_file_whole_keeping_its_mode_and_links);
+	tcase_add_test(tc, discard_leaves_the_file_as_it_was_and_nothing_else);
+	tcase_add_test(tc, a_full_device_is_written_directly_and_its_error_reported);
+	tcase_add_test(tc, a_fifo_is_written_not_replaced);
+	tcase_add_test(tc, an_input_under_any_name_is_not_written);
+	suite_add_tcase(s, tc);
+	int rc = lm_test_run(s);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		rc = 1;
+	return rc;
+}
