@@ -242,6 +242,7 @@ void lm_results_free(lm_results *r)
 	if (!r)
 		return;
 	free(r->v);
+	free(r->ref);
 	for (size_t i = 0; i < r->nmeta; i++)
 		free(r->meta[i].key); /* the line; value points into it */
 	free(r->meta);
@@ -318,6 +319,46 @@ static lm_status read_header(lm_results *r, char **fields, int n, int *where, co
 	return LM_OK;
 }
 
+/* The '# reference = ' lines, rows in the header's columns, into r->ref. */
+static lm_status read_references(lm_results *r, const int *where, int nfields, const char *path)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nmeta; i++)
+		n += strcmp(r->meta[i].key, "reference") == 0;
+	if (!n)
+		return LM_OK;
+	r->ref = calloc(n, sizeof *r->ref);
+	if (!r->ref)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t i = 0; i < r->nmeta; i++) {
+		if (strcmp(r->meta[i].key, "reference") != 0)
+			continue;
+		char *copy = strdup(r->meta[i].value), *fields[MAX_FIELDS + 1];
+		if (!copy)
+			return lm_fail(LM_ENOMEM, "out of memory");
+		int k = lm_csv_split(copy, fields, MAX_FIELDS + 1);
+		lm_status s = k != nfields ? lm_fail(LM_EPARSE, "%d fields, the header %d", k, nfields)
+					   : parse_row(fields, where, &r->ref[r->nref]);
+		free(copy);
+		if (s != LM_OK) {
+			char msg[512];
+			snprintf(msg, sizeof msg, "%s", lm_error_message());
+			return lm_fail(s, "%s: reference line %zu: %s", path, r->nref + 1, msg);
+		}
+		r->nref++;
+	}
+	return LM_OK;
+}
+
+const lm_result *lm_results_find_reference(const lm_results *r, const char *mix, lm_alpha a)
+{
+	for (size_t i = r->nref; i-- > 0;) /* the last: a resumed sweep's */
+		if (strcmp(r->ref[i].mix, mix) == 0 && r->ref[i].row.alpha.num == a.num &&
+		    r->ref[i].row.alpha.den == a.den && r->ref[i].row.chains == 1)
+			return &r->ref[i];
+	return NULL;
+}
+
 lm_status lm_results_read_stream(FILE *f, const char *path, lm_results *out)
 {
 	lm_results r = { 0 };
@@ -390,9 +431,13 @@ lm_status lm_results_read_stream(FILE *f, const char *path, lm_results *out)
 		s = lm_fail(LM_EPARSE, "%s:%d: no header line: not a latmix results file", path, lineno);
 		goto fail;
 	}
+	if ((s = read_references(&r, where, nfields, path)) != LM_OK)
+		goto fail;
 	/* into each row's own copy, now that the rows no longer move */
 	for (size_t i = 0; i < r.n; i++)
 		r.v[i].row.clock_source = r.v[i].clock_source;
+	for (size_t i = 0; i < r.nref; i++)
+		r.ref[i].row.clock_source = r.ref[i].clock_source;
 	copy_meta(&r, "device", r.device, sizeof r.device);
 	copy_meta(&r, "vendor", r.vendor, sizeof r.vendor);
 	copy_meta(&r, "device_type", r.device_type, sizeof r.device_type);

@@ -27,6 +27,8 @@ typedef struct {
 	size_t n;
 	lm_results_meta *meta; /* every '# key = value' line, in file order */
 	size_t nmeta;
+	lm_result *ref;       /* the '# reference = ' rows (lm_results_reference) */
+	size_t nref;
 	bool columns_current; /* the header is exactly lm_results_header's */
 	char columns_note[256]; /* if not, how it differs */
 	char device[128];     /* from the '# device = ' line, "" if none */
@@ -60,6 +62,10 @@ lm_status lm_results_read(const char *path, lm_results *out);
 
 /* The same from a stream; name is the file's name in messages. */
 lm_status lm_results_read_stream(FILE *f, const char *name, lm_results *out);
+
+/* The reference of mix at alpha (den 0: inf), one chain, one warp per
+ * CU, or NULL if the file has none (files before references). */
+const lm_result *lm_results_find_reference(const lm_results *r, const char *mix, lm_alpha a);
 
 /* The value of the first '# key = value' line with key, or NULL. */
 const char *lm_results_meta_value(const lm_results *r, const char *key);

@@ -245,11 +245,13 @@ typedef struct {
  * results are not written over them. */
 static lm_status kernel_files(sweep *sw)
 {
+	/* --kernel-dir is for the mixes' kernel; the chase buffer's are always
+	 * latmix's own (measure.c, fill_on_device) */
 	static const char *const names[] = { LM_MIX_KERNEL_FILE, "perm.h", "fill.cl" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		char *text, path[4200];
 		const char *from;
-		lm_status s = lm_kernel_source(sw->o->kernel_dir, names[i], &text, &from);
+		lm_status s = lm_kernel_source(i == 0 ? sw->o->kernel_dir : NULL, names[i], &text, &from);
 		if (s != LM_OK)
 			return s;
 		free(text);

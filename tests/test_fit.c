@@ -431,13 +431,46 @@ START_TEST(fits_beyond_direct_measurements_are_flagged)
 	r.p[LM_PARAM_ALU_LAT].value = 5.5;
 	r.p[LM_PARAM_MEM_LAT].value = 800;
 	lm_fit_check(&res, &r);
-	ck_assert_msg(strstr(r.flags, "alu_lat 5.5 is 10% above the one-warp add latency measured (5 cycles)") != NULL,
+	ck_assert_msg(strstr(r.flags, "alu_lat 5.5 is 10% above the one-warp add latency (5 cycles, measured)") != NULL,
 		      "%s", r.flags);
 	ck_assert_msg(strstr(r.flags, "mem_lat") == NULL, "basic: %s", r.flags);
 	r.model = LM_FIT_REFINED;
 	lm_fit_check(&res, &r);
-	ck_assert_msg(strstr(r.flags, "gmem mem_lat 800 is 14% above the one-warp latency measured at alpha 0 (700 cycles)") != NULL,
+	ck_assert_msg(strstr(r.flags, "gmem mem_lat 800 is 14% above the one-warp latency at alpha 0 (700 cycles, measured)") != NULL,
 		      "%s", r.flags);
+}
+END_TEST
+
+/* Regression (issue 20): the stop flag, read and tested every iteration,
+ * made one H200 warp's add take 4.32 cycles where a flag-free chain takes
+ * 4.05, and the fit's alu_lat (4.35) passed the check against the one-warp
+ * row it had inherited the error from. Where the file has the flag-free
+ * reference, the fit is checked against that instead. */
+START_TEST(alu_lat_is_checked_against_the_flag_free_reference)
+{
+	lm_result rows[4], refs[2];
+	lm_results res = { .v = rows, .ref = refs };
+	const lm_alpha zero = { 0, 1 }, inf = { 1, 0 };
+	add_row(&res, "gmem", 1, zero, 1, 0.0014, 0, 703);
+	add_row(&res, "gmem", 1, inf, 1, 0, 0.23, 4.32);
+	lm_results ref = { .v = refs };
+	add_row(&ref, "gmem", 1, zero, 1, 0.0014, 0, 700);
+	add_row(&ref, "gmem", 1, inf, 1, 0, 0.25, 4.05);
+	res.nref = ref.n;
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	r.nkinds = 1;
+	snprintf(r.kind[0], sizeof r.kind[0], "gmem");
+	const double p[LM_PARAM_COUNT] = { 4.35, 720, 3.6, 0.12, 3.6, NAN, NAN };
+	for (int i = 0; i < LM_PARAM_COUNT; i++)
+		r.p[i] = (lm_param){ p[i], NAN, isnan(p[i]) ? LM_PARAM_MISSING : LM_PARAM_VALUE, "fitted" };
+	lm_fit_check(&res, &r);
+	ck_assert_msg(strstr(r.flags, "alu_lat 4.35 is 7% above the one-warp add latency (4.05 cycles, "
+				      "flag-free reference)") != NULL, "%s", r.flags);
+	/* without the reference, the row: 4.35 against 4.32 passes */
+	res.nref = 0;
+	lm_fit_check(&res, &r);
+	ck_assert_msg(strstr(r.flags, "alu_lat") == NULL, "%s", r.flags);
 }
 END_TEST
 
@@ -675,6 +708,7 @@ int main(void)
 	tcase_add_test(tc, half_the_points_short_fall_back_to_the_envelope);
 	tcase_add_test(tc, a_few_points_short_keep_the_robust_loss);
 	tcase_add_test(tc, fits_beyond_direct_measurements_are_flagged);
+	tcase_add_test(tc, alu_lat_is_checked_against_the_flag_free_reference);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);
 	tcase_add_test(tc, a_cpus_rows_not_coresident_are_kept);
 	tcase_add_test(tc, basic_with_noise_lands_within_its_standard_errors);

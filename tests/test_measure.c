@@ -64,6 +64,29 @@ START_TEST(small_sweep_checks_every_thread)
 }
 END_TEST
 
+/* The reference (issue 20): one warp per CU, one chain, built without the
+ * stop flag (its build options say LM_NO_FLAG), every chain's end checked;
+ * a point after it is built with the flag again. */
+START_TEST(the_reference_runs_flag_free_and_checked)
+{
+	lm_meas *m;
+	ck_assert_msg(lm_meas_alloc(&dev, &cfg, &m) == LM_OK, "%s", lm_error_message());
+	for (size_t i = 0; i < 4; i++) {
+		lm_meas_row r;
+		ck_assert_msg(lm_meas_reference(m, alphas[i], &r) == LM_OK, "%s", lm_error_message());
+		ck_assert_str_eq(r.timing, "reference");
+		ck_assert_uint_eq(r.warps, 1);
+		ck_assert_uint_eq(r.chains, 1);
+		ck_assert_uint_eq(r.checked, (unsigned long)dev.compute_units * dev.simd_width);
+		ck_assert(r.cycles_per_group > 0 && isfinite(r.cycles_per_group));
+	}
+	lm_meas_row p;
+	ck_assert_msg(lm_meas_point(m, alphas[0], 1, 1, &p) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_ne(p.timing, "reference");
+	lm_meas_free(m);
+}
+END_TEST
+
 START_TEST(rows_round_trip_through_csv)
 {
 	lm_meas *m;
@@ -283,6 +306,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_set_timeout(tc, 240);
 	tcase_add_test(tc, small_sweep_checks_every_thread);
+	tcase_add_test(tc, the_reference_runs_flag_free_and_checked);
 	tcase_add_test(tc, rows_round_trip_through_csv);
 	tcase_add_test(tc, a_wrong_chain_is_caught);
 	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);

@@ -132,6 +132,38 @@ START_TEST(the_file_written_reads_back)
 }
 END_TEST
 
+/* A reference (the flag-free chain, lm_results_reference) is a '#' line:
+ * read apart from the points, found by mix and alpha; a reader that skips
+ * '#' lines never takes it for a point. */
+START_TEST(reference_rows_are_read_apart_from_the_points)
+{
+	char *text = good_text();
+	const char *p = path_in_dir("ref.csv");
+	FILE *f = fopen(p, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	lm_meas_row r = sample_row();
+	r.alpha = (lm_alpha){ 1, 0 };
+	r.warps = 1;
+	r.cycles_per_group = 4.05;
+	snprintf(r.timing, sizeof r.timing, "reference");
+	ck_assert_int_eq(lm_results_reference(f, "gmem", &r), LM_OK);
+	fclose(f);
+	free(text);
+	lm_results res;
+	ck_assert_msg(lm_results_read(p, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(res.n, 2);
+	ck_assert_uint_eq(res.nref, 1);
+	const lm_result *ref = lm_results_find_reference(&res, "gmem", (lm_alpha){ 1, 0 });
+	ck_assert_ptr_nonnull(ref);
+	ck_assert_double_eq(ref->row.cycles_per_group, 4.05);
+	ck_assert_str_eq(ref->row.timing, "reference");
+	ck_assert_ptr_null(lm_results_find_reference(&res, "gmem", (lm_alpha){ 0, 1 }));
+	ck_assert_ptr_null(lm_results_find_reference(&res, "lmem", (lm_alpha){ 1, 0 }));
+	lm_results_free(&res);
+}
+END_TEST
+
 /* Regression (issue 20): a last row cut inside its last field, with no
  * final newline, read checked_threads 64 as 6. */
 START_TEST(last_row_cut_in_its_last_field_is_refused_not_read_short)
@@ -363,6 +395,7 @@ int main(void)
 	Suite *s = suite_create("results");
 	TCase *tc = tcase_create("csv");
 	tcase_add_test(tc, the_file_written_reads_back);
+	tcase_add_test(tc, reference_rows_are_read_apart_from_the_points);
 	tcase_add_test(tc, last_row_cut_in_its_last_field_is_refused_not_read_short);
 	tcase_add_test(tc, fields_beyond_the_header_are_refused);
 	tcase_add_test(tc, repeats_of_4294967295_is_refused_not_read_as_minus_one);
