@@ -18,28 +18,13 @@ build: deps $(BUILD)/build.ninja
 
 # Measures the default device (the first GPU, else the first device; DEVICE=
 # picks another) into results/<device>/, fits every mix with a chain, and
-# writes the report there.
+# writes the report there (scripts/fit-results.sh).
 DEVICE ?=
 DEVARG = $(if $(DEVICE),-d "$(DEVICE)")
-FIT_MIXES = gmem gmem-stride2 gmem-random lmem sfu
-# local-memory and SFU instructions may take more than one issue slot (thesis
-# §4.7: 3 and 2 on Maxwell; the H200 measures 2.3 for both): fitted with a cost
-FIT_COST = lmem sfu
 run: build
 	$(LATMIX) devices
 	$(LATMIX) measure $(DEVARG)
-	@dir=$$($(LATMIX) devices --print-dir $(DEVARG)) && set -e && \
-	echo "fitting $$dir/measurements.csv" && \
-	for m in $(FIT_MIXES); do cost=; case " $(FIT_COST) " in *" $$m "*) cost=--issue-cost;; esac; \
-		$(LATMIX) fit -m $$m $$cost $$dir/measurements.csv > $$dir/fit-$$m.txt || \
-		echo "latmix: the fit of mix $$m failed (see above); the report goes on without it"; done && \
-	{ $(LATMIX) fit --model refined -o $$dir/params-refined.ini $$dir/measurements.csv > /dev/null || \
-		echo "latmix: the refined fit failed (see above); the report goes on without it"; } && \
-	$(LATMIX) report $$dir && \
-	echo "report: $$dir/report/report.md (fits: $$dir/fit-*.txt)" && \
-	poor=$$(grep -l '^quality = poor' $$dir/params*.ini 2>/dev/null | tr '\n' ' ') && \
-	if [ -n "$$poor" ]; then echo "latmix: poor fits (RMS relative error above 10%; the report's top says which): $$poor"; \
-	else echo "latmix: every fit describes its data (RMS relative error at most 10%)"; fi
+	@dir=$$($(LATMIX) devices --print-dir $(DEVARG)) && ./scripts/fit-results.sh $(LATMIX) $$dir
 
 test: build
 	meson test -C $(BUILD) --print-errorlogs

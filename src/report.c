@@ -1027,6 +1027,40 @@ static void md_peaks(FILE *f, const report *rp)
 	      "with the data sheet.\n\n", f);
 }
 
+/* One warp's latencies from the sweep's rows beside the flag-free
+ * references the sweep ran (lm_meas_reference), where the file has them. */
+static void md_references(FILE *f, const report *rp)
+{
+	if (!rp->res.nref)
+		return;
+	fputs("## One warp against the flag-free reference\n\n"
+	      "Each reference is the same chain, one warp per CU, built without the stop flag and "
+	      "timed by each warp's in-kernel clock around its loop where the device has one (else "
+	      "by a long launch less a short one): what the sweep's one-warp row must read.\n\n"
+	      "| mix | alpha | sweep, 1 warp (cycles per group) | reference | sweep / reference |\n"
+	      "|---|---|---|---|---|\n", f);
+	for (size_t i = 0; i < rp->res.nref; i++) {
+		const lm_result *ref = &rp->res.ref[i];
+		double row = NAN;
+		for (size_t j = 0; j < rp->res.n; j++) {
+			const lm_result *x = &rp->res.v[j];
+			if (x->row.warps == 1 && x->row.chains == 1 && strcmp(x->mix, ref->mix) == 0 &&
+			    x->row.alpha.num == ref->row.alpha.num && x->row.alpha.den == ref->row.alpha.den)
+				row = x->row.cycles_per_group;
+		}
+		char at[32];
+		lm_alpha_format(ref->row.alpha, at, sizeof at);
+		fprintf(f, "| %s | %s |", ref->mix, at);
+		num(f, row);
+		fprintf(f, " | %.6g | ", ref->row.cycles_per_group);
+		if (isfinite(row))
+			fprintf(f, "%+.2f%% |\n", 100 * (row / ref->row.cycles_per_group - 1));
+		else
+			fputs("- |\n", f);
+	}
+	fputs("\n", f);
+}
+
 /* At the top: fits that do not describe their data or disagree with a
  * direct measurement, and what a CPU's curves are. */
 static void md_warnings(FILE *f, const report *rp)
@@ -1084,6 +1118,7 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 	for (size_t m = 0; m < rp->nmix; m++)
 		md_params(f, rp, &rp->mix[m], buf);
 	md_peaks(f, rp);
+	md_references(f, rp);
 	fputs("## Pictures\n\nEach picture is drawn by gnuplot from `NAME.gp` and `NAME.dat` (and "
 	      "`NAME-model.dat` for the throughput pictures) in this directory, as PNG and SVG; edit a "
 	      "script and rerun `gnuplot NAME.gp` to restyle it.\n\n", f);

@@ -1,0 +1,28 @@
+#!/bin/sh
+# fit-results.sh LATMIX DIR: fits DIR/measurements.csv as `make run` does and
+# writes the report: each mix with a chain by the basic model (fit-MIX.txt,
+# params-MIX.ini; params.ini for gmem), local-memory and SFU mixes with an
+# issue cost (their instructions take more than one issue slot: thesis
+# §4.7), gmem by the refined model (params-refined.ini), then report/.
+# A fit that fails is said and the rest goes on; exit 1 if the report fails.
+set -u
+latmix=$1
+dir=$2
+echo "fitting $dir/measurements.csv"
+for m in gmem gmem-stride2 gmem-random lmem sfu; do
+	grep -q "^$m," "$dir/measurements.csv" || continue
+	cost=
+	case $m in lmem | sfu) cost=--issue-cost ;; esac
+	"$latmix" fit -m "$m" $cost "$dir/measurements.csv" > "$dir/fit-$m.txt" ||
+		echo "latmix: the fit of mix $m failed (see above); the report goes on without it"
+done
+"$latmix" fit --model refined -o "$dir/params-refined.ini" "$dir/measurements.csv" > /dev/null ||
+	echo "latmix: the refined fit failed (see above); the report goes on without it"
+"$latmix" report "$dir" || exit 1
+echo "report: $dir/report/report.md (fits: $dir/fit-*.txt)"
+poor=$(grep -l '^quality = poor' "$dir"/params*.ini 2>/dev/null | tr '\n' ' ')
+if [ -n "$poor" ]; then
+	echo "latmix: poor fits (RMS relative error above 10%; the report's top says which): $poor"
+else
+	echo "latmix: every fit describes its data (RMS relative error at most 10%)"
+fi
