@@ -32,10 +32,6 @@
  * each long one: the difference cancels what both share (start-up, the
  * ramp while work-groups are dispatched, the tail of the last iteration) */
 #define SHORT_PART 8
-/* a kernel's warm-up launches repeat, up to WARMUP_MAX more, until two in a
- * row agree on the rate within WARMUP_SETTLED */
-#define WARMUP_MAX 4
-#define WARMUP_SETTLED 0.02
 /* iterations a work-item's other loops may take from a driver's loop
  * limit: the local chain's copy and the flag's raise */
 #define LOOP_RESERVE 256
@@ -839,29 +835,16 @@ static size_t check_part(void *arg, size_t lo, size_t hi)
 	return SIZE_MAX;
 }
 
-/* What one launch did. */
-typedef struct {
-	double seconds;          /* kernel time, from profiling events */
-	double host_s;           /* the host's time from enqueue to completion */
-	double warp_iters;       /* iterations completed, summed over warps */
-	unsigned groups;         /* work-groups launched */
-	unsigned started_at_end; /* fewest groups started when a group ended */
-} launch_out;
-
-/* What a launch is for: its cost's category, and whether the per-warp
- * record is read back (only timed long launches use it). */
-enum { LAUNCH_TIMED = 0, LAUNCH_TRIAL = 1, LAUNCH_NO_RECORD = 2 };
-
 /* One launch over threads work-items in groups of wg, run to quota
  * iterations per work-item, to the first warp's quota (raise), or (budget_ns
  * > 0) for budget_ns of the in-kernel clock. Reads back the iterations
  * every work-item completed (adding them to the point's m->done) and what
- * every work-group and warp recorded, and says what the launch did. The
- * chains' final positions are checked once a point, by check_point: every
- * launch continues the chains the one before left, so a step that went
- * wrong in any launch shows there. */
+ * every work-group and warp recorded, and says what the launch did (work:
+ * warp iterations). The chains' final positions are checked once a point,
+ * by check_point: every launch continues the chains the one before left, so
+ * a step that went wrong in any launch shows there. */
 static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bool raise,
-			cl_ulong budget_ns, int flags, launch_out *out)
+			cl_ulong budget_ns, int flags, lm_launch_out *out)
 {
 	cl_int err;
 	const cl_float zero = 0.0f;
@@ -871,6 +854,7 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	const cl_uint raise_arg = raise;
 	const cl_uint nil = 0;
 	size_t groups = threads / wg;
+	memset(out, 0, sizeof *out);
 	err = clEnqueueFillBuffer(m->queue, m->stop, &nil, sizeof nil, 0, LM_FLAGS * LM_FLAG_STRIDE * 4,
 				  0, NULL, NULL);
 	if (err == CL_SUCCESS)
@@ -894,55 +878,15 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	err |= clSetKernelArg(m->kernel, 11, sizeof budget_ns, &budget_ns);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
-	/* the fills go before the kernel on the in-order queue; the host waits
-	 * for them only where it times the launch itself */
-	if (m->events_broken && (err = clFinish(m->queue)) != CL_SUCCESS)
-		return lm_fail_cl(err, "clFinish", "before a launch");
-	cl_event ev;
-	double h0 = now();
-	err = clEnqueueNDRangeKernel(m->queue, m->kernel, 1, NULL, &threads, &wg, 0, NULL, &ev);
-	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clEnqueueNDRangeKernel", mix->kernel);
-	err = clWaitForEvents(1, &ev);
-	double host_s = now() - h0;
-	out->host_s = host_s;
-	if (flags & LAUNCH_TRIAL) {
-		m->cost.trials += host_s;
-		m->cost.ntrials++;
-	} else {
-		m->cost.timed += host_s;
-		m->cost.ntimed++;
-	}
-	cl_ulong t0 = 0, t1 = 0;
-	if (err == CL_SUCCESS)
-		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
-	if (err == CL_SUCCESS)
-		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
-	clReleaseEvent(ev);
-	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "kernel timing", mix->kernel);
-	out->seconds = (double)(t1 - t0) * 1e-9;
-	/* Mesa 22's rusticl, for one, stamps events 0, 1, 2, 3 ns: a launch
-	 * the host saw last long cannot have taken under 2 us and under a
-	 * hundredth of that (a loaded host alone, descheduled while it waits,
-	 * can make the second true: seen with PoCL on two busy cores) */
-	if (!m->events_broken && host_s > 2e-4 && out->seconds < 2e-6 && out->seconds < host_s / 100) {
-		static bool told; /* once a run, not once a mix */
-		m->events_broken = true;
-		if (!told)
-			fprintf(stderr, "latmix: %s's profiling events say a launch took %.3g s; the host timed it at "
-			"%.3g s: timing every launch with the host's clock instead\n", m->dev.name,
-			out->seconds, host_s);
-		told = true;
-	}
-	if (m->events_broken)
-		out->seconds = host_s;
-	out->groups = (unsigned)groups;
+	lm_status s = lm_launch_kernel(m->queue, m->kernel, threads, wg, mix->kernel, &m->events_broken,
+				       flags, &m->cost, &out->seconds, &out->host_s);
+	if (s != LM_OK)
+		return s;
 
 	double r0 = now();
 	unsigned simd = m->dev.simd_width;
 	size_t nwarps = threads / simd;
-	bool rec = m->clocked && !(flags & LAUNCH_NO_RECORD);
+	bool rec = m->clocked && !(flags & LM_LAUNCH_NO_RECORD);
 	/* one wait for all: the last read blocks, the queue is in order */
 	err = clEnqueueReadBuffer(m->queue, m->count, CL_FALSE, 0, threads * 4, m->counts, 0, NULL, NULL);
 	if (err == CL_SUCCESS)
@@ -955,13 +899,10 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer", "counts, work-group counters, records");
 
-	if (m->synced[0] != groups)
-		return lm_fail(LM_ECHECK, "mix %s: %u of %zu work-groups counted themselves in: the launch did "
-			       "not run as built", mix->name, m->synced[0], groups);
-	out->started_at_end = m->synced[0];
-	for (size_t g = 0; g < groups; g++)
-		if (m->synced[1 + g] < out->started_at_end)
-			out->started_at_end = m->synced[1 + g];
+	char what[32];
+	snprintf(what, sizeof what, "mix %s", mix->name);
+	if ((s = lm_launch_sync(m->synced, (unsigned)groups, what, out)) != LM_OK)
+		return s;
 	uint64_t total = 0;
 	for (size_t t = 0; t < threads; t++) {
 		if (m->counts[t] == 0 || m->counts[t] > quota)
@@ -971,7 +912,10 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 		m->done[t] += m->counts[t];
 	}
 	m->launches++;
-	out->warp_iters = (double)total / simd;
+	out->work = (double)total / simd;
+	if (rec)
+		out->rec = lm_launch_read_record(m->rec, nwarps, m->dev.max_clock_mhz * 1e6,
+						 m->dev.compute_units, m->per_cu, m->per_cu_len);
 	return LM_OK;
 }
 
@@ -1003,66 +947,6 @@ static lm_status check_point(lm_meas *m, size_t threads)
 	return LM_OK;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* What the per-warp record of one launch says. */
-typedef struct {
-	double ipc_mem, ipc_alu;  /* per CU: each warp's own rate, summed */
-	double cycles, ns;        /* summed over warps; cycles 0 without a counter */
-	double iters;             /* summed over warps */
-	double lo_cpi, hi_cpi;    /* cycles per iteration of the fastest and the
-				   * slowest warp (0 without a cycle counter) */
-	unsigned lo, hi, ncu;     /* fewest and most warps on one CU; CUs used */
-} record;
-
-/* Reads the per-warp record. hz: the clock for warps without a cycle
- * count; their rate is then iterations over their time at hz. */
-static record read_record(lm_meas *m, size_t nwarps, double mem_per_iter, double alu_per_iter,
-			  double hz)
-{
-	record r = { .lo = ~0u, .lo_cpi = INFINITY };
-	memset(m->per_cu, 0, m->per_cu_len * sizeof *m->per_cu);
-	for (size_t w = 0; w < nwarps; w++) {
-		const cl_ulong *x = m->rec + LM_REC * w;
-		double cyc = x[3] ? (double)x[3] : (double)(x[2] - x[1]) * 1e-9 * hz;
-		r.cycles += (double)x[3];
-		r.ns += (double)(x[2] - x[1]);
-		r.iters += (double)x[4];
-		if (cyc > 0) {
-			r.ipc_mem += (double)x[4] * mem_per_iter / cyc;
-			r.ipc_alu += (double)x[4] * alu_per_iter / cyc;
-		}
-		if (x[3] && x[4]) {
-			r.lo_cpi = fmin(r.lo_cpi, (double)x[3] / (double)x[4]);
-			r.hi_cpi = fmax(r.hi_cpi, (double)x[3] / (double)x[4]);
-		}
-		if (x[0] < m->per_cu_len)
-			m->per_cu[x[0]]++;
-	}
-	for (size_t c = 0; c < m->per_cu_len; c++) {
-		if (!m->per_cu[c])
-			continue;
-		r.ncu++;
-		r.lo = m->per_cu[c] < r.lo ? m->per_cu[c] : r.lo;
-		r.hi = m->per_cu[c] > r.hi ? m->per_cu[c] : r.hi;
-	}
-	if (r.hi_cpi == 0)
-		r.lo_cpi = 0;
-	r.ipc_mem /= m->dev.compute_units;
-	r.ipc_alu /= m->dev.compute_units;
-	return r;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* The longest quota a launch may ask for on m's device. */
 static cl_uint max_quota(const lm_meas *m)
 {
@@ -1072,28 +956,6 @@ static cl_uint max_quota(const lm_meas *m)
 	if (lim && lim > 2 * LOOP_RESERVE)
 		return (cl_uint)((lim - LOOP_RESERVE) / 2);
 	return lim ? 1 : 0x7fffffffu;
-}
-
-/* A quota that makes a launch last about target seconds, from launches of
- * growing quota (raise: stop-flag launches); the last trial's result in
- * *trial. */
-static lm_status size_quota(lm_meas *m, size_t threads, size_t wg, bool raise, double target,
-			    cl_uint *quota, launch_out *trial)
-{
-	const lm_device *d = &m->dev;
-	double floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns);
-	cl_uint q = 1, cap = max_quota(m);
-	lm_status s;
-	for (;;) {
-		if ((s = launch(m, threads, wg, q, raise, 0, LAUNCH_TRIAL | LAUNCH_NO_RECORD, trial)) != LM_OK)
-			return s;
-		if (trial->seconds >= target / 8 || trial->seconds >= floor_s * 10 || q >= cap / 8)
-			break;
-		q *= 8;
-	}
-	double want = (double)q * target / fmax(trial->seconds, 1e-9);
-	*quota = (cl_uint)fmax(1.0, fmin(want, (double)cap));
-	return LM_OK;
 }
 
 typedef struct {
@@ -1149,6 +1011,23 @@ static size_t start_part(void *arg, size_t lo, size_t hi)
 	return SIZE_MAX;
 }
 
+/* A point's launches, for the point timer: length is the quota of
+ * iterations per work-item (the short launch of a pair an eighth of it). */
+typedef struct {
+	lm_meas *m;
+	size_t threads, wg;
+	bool raise;       /* stop-flag: the first warp to its quota stops all */
+	cl_ulong budget;  /* fixed-time: ns of the in-kernel clock; 0 otherwise */
+} chase_point;
+
+static lm_status chase_launch(void *ctx, unsigned long length, int flags, lm_launch_out *out)
+{
+	chase_point *c = ctx;
+	bool brief = flags & LM_LAUNCH_SHORT;
+	unsigned long quota = brief ? (length / SHORT_PART ? length / SHORT_PART : 1) : length;
+	return launch(c->m, c->threads, c->wg, (cl_uint)quota, c->raise, brief ? 0 : c->budget, flags, out);
+}
+
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
 			lm_meas_row *row)
 {
@@ -1202,215 +1081,73 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	 * curve), else sized from short trials */
 	double target = m->cfg.launch_ms * 1e-3;
 	lm_timing mode = m->flag_free ? LM_TIMING_FIXED_WORK : m->timing;
-	bool raise = mode == LM_TIMING_STOP_FLAG;
-	/* the reference with no clock in the kernel: a short launch beside
-	 * each long one, as stop-flag's, so the launch's start and end cancel */
-	bool pair = raise || (m->flag_free && !m->clocked);
-	/* rates from each warp's own iterations over its own cycles: fixed-time,
-	 * and the reference where the kernel reads a clock (the loop alone is
-	 * timed, without the launch around it) */
-	bool per_warp = mode == LM_TIMING_FIXED_TIME || (m->flag_free && m->clocked);
+	chase_point cp = { m, threads, wg, mode == LM_TIMING_STOP_FLAG,
+			   mode == LM_TIMING_FIXED_TIME ? (cl_ulong)(target * 1e9) : 0 };
 	bool sized = mode != LM_TIMING_FIXED_TIME;
-	cl_ulong budget = mode == LM_TIMING_FIXED_TIME ? (cl_ulong)(target * 1e9) : 0;
-	cl_uint quota = mode == LM_TIMING_FIXED_TIME ? 0x7fffffffu : 1;
-	bool carried = sized && m->last_warps && m->last_seconds > 0;
-	launch_out lo;
-	if (carried) {
-		double q = (double)m->last_quota * target / m->last_seconds *
-			   sqrt((double)m->last_warps / (double)warps);
-		quota = (cl_uint)fmax(1.0, fmin(q, (double)max_quota(m)));
-	} else if (sized && (s = size_quota(m, threads, wg, raise, target, &quota, &lo)) != LM_OK) {
-		return s;
-	}
-	bool warm = !carried || m->cfg.warmup_every;
-	if (warm && (s = launch(m, threads, wg, quota, raise, budget, LAUNCH_TRIAL | LAUNCH_NO_RECORD,
-				&lo)) != LM_OK)
-		return s;
-	if (warm && sized && lo.seconds < 0.5 * target && quota < max_quota(m)) {
-		/* the trial was mostly launch overhead */
-		quota = (cl_uint)fmax(1.0, fmin((double)quota * target / fmax(lo.seconds, 1e-9),
-						 (double)max_quota(m)));
-		if ((s = launch(m, threads, wg, quota, raise, 0, LAUNCH_TRIAL | LAUNCH_NO_RECORD,
-				&lo)) != LM_OK)
-			return s;
-	}
-	/* warm until the rate settles: a kernel's first launches can pay for
-	 * first touch, buffer migration or a clock ramping up (PoCL's first
-	 * curve of a mix ran at half the speed of the next) */
-	for (int k = 0; warm && k < WARMUP_MAX; k++) {
-		double before = lo.warp_iters / fmax(lo.seconds, 1e-12);
-		if ((s = launch(m, threads, wg, quota, raise, budget, LAUNCH_TRIAL | LAUNCH_NO_RECORD,
-				&lo)) != LM_OK)
-			return s;
-		double after = lo.warp_iters / fmax(lo.seconds, 1e-12);
-		if (fabs(after / before - 1) <= WARMUP_SETTLED)
-			break;
-	}
-	cl_uint short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
-	if (pair && short_quota == quota) {
-		/* one iteration fills the launch: nothing to stop early */
-		raise = pair = false;
-		mode = LM_TIMING_FIXED_WORK;
-	}
-
-	int reps = m->cfg.repeats;
-	double *times = malloc(4 * (size_t)reps * sizeof *times);
-	if (!times)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	double *rate = times + reps, *ipc_mem = times + 2 * reps, *ipc_alu = times + 3 * reps;
-	double *overhead = ipc_mem; /* stop-flag uses no record rates */
-	double cycles = 0, ns = 0, total_iters = 0, lo_cpi = INFINITY, hi_cpi = 0;
-	unsigned lo_cu = ~0u, hi_cu = 0, ncu = 0, started = ~0u;
-	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
-	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
+	lm_point_plan plan = {
+		.launch = chase_launch, .ctx = &cp, .target = target, .repeats = m->cfg.repeats,
+		.settle = m->cfg.settle, .sized = sized,
+		/* the reference with no clock in the kernel: a short launch beside
+		 * each long one, as stop-flag's, so the launch's start and end cancel */
+		.pair = cp.raise || (m->flag_free && !m->clocked), .min_pair = 2,
+		/* rates from each warp's own iterations over its own cycles:
+		 * fixed-time, and the reference where the kernel reads a clock (the
+		 * loop alone is timed, without the launch around it) */
+		.per_warp = mode == LM_TIMING_FIXED_TIME || (m->flag_free && m->clocked),
+		.max_length = max_quota(m), .cost = &m->cost,
+		.floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns),
+	};
+	if (sized && m->last_warps && m->last_seconds > 0)
+		plan.carried = (unsigned long)fmax(1.0, (double)m->last_quota * target / m->last_seconds *
+							   sqrt((double)m->last_warps / (double)warps));
+	plan.warm = !plan.carried || m->cfg.warmup_every;
 	double sys_before = lm_sysclock_read(m->sysclock);
-	bool resized = false;
-	for (int r = 0; r < reps; r++) {
-		launch_out shortl = { 0 };
-		if (pair && (s = launch(m, threads, wg, short_quota, raise, 0, LAUNCH_NO_RECORD,
-					&shortl)) != LM_OK)
-			break;
-		if ((s = launch(m, threads, wg, quota, raise, budget, LAUNCH_TIMED, &lo)) != LM_OK)
-			break;
-		if (r == 0 && !warm && !resized && (lo.seconds < 0.5 * target || lo.seconds > 2 * target)) {
-			/* the carried quota missed the target: these two launches
-			 * were trials, the repeats start again at a quota from them */
-			resized = true;
-			m->cost.timed -= lo.host_s + shortl.host_s;
-			m->cost.trials += lo.host_s + shortl.host_s;
-			m->cost.ntimed -= pair ? 2 : 1;
-			m->cost.ntrials += pair ? 2 : 1;
-			quota = (cl_uint)fmax(1.0, fmin((double)quota * target / fmax(lo.seconds, 1e-9),
-							 (double)max_quota(m)));
-			short_quota = quota / SHORT_PART ? quota / SHORT_PART : 1;
-			if (pair && short_quota == quota) {
-				raise = pair = false;
-				mode = LM_TIMING_FIXED_WORK;
-			}
-			r = -1;
-			continue;
-		}
-		times[r] = lo.seconds;
-		total_iters += lo.warp_iters;
-		started = lo.started_at_end < started ? lo.started_at_end : started;
-		if (pair) {
-			/* the steady rate: what the long launch did beyond the short one */
-			double dt = lo.seconds - shortl.seconds, dw = lo.warp_iters - shortl.warp_iters;
-			rate[r] = dt > 0 && dw > 0 ? dw / dt : lo.warp_iters / lo.seconds;
-			overhead[r] = lo.seconds - lo.warp_iters / rate[r];
-		} else {
-			rate[r] = lo.warp_iters / lo.seconds;
-		}
-		if (m->clocked) {
-			record rec = read_record(m, nwarps, mem_per_iter, alu_per_iter,
-						 d->max_clock_mhz * 1e6);
-			cycles += rec.cycles;
-			ns += rec.ns;
-			lo_cu = rec.lo < lo_cu ? rec.lo : lo_cu;
-			hi_cu = rec.hi > hi_cu ? rec.hi : hi_cu;
-			ncu = rec.ncu > ncu ? rec.ncu : ncu;
-			if (rec.hi_cpi > 0) {
-				lo_cpi = fmin(lo_cpi, rec.lo_cpi);
-				hi_cpi = fmax(hi_cpi, rec.hi_cpi);
-			}
-			if (per_warp) {
-				ipc_mem[r] = rec.ipc_mem;
-				ipc_alu[r] = rec.ipc_alu;
-			}
-		}
-		if (r == 1 && m->cfg.settle > 0 && reps > 2) {
-			/* two timed launches that agree end the point early */
-			double x = per_warp ? (alpha.den ? ipc_mem[0] : ipc_alu[0]) : rate[0];
-			double y = per_warp ? (alpha.den ? ipc_mem[1] : ipc_alu[1]) : rate[1];
-			if (fabs(x - y) <= 0.01 * m->cfg.settle * 0.5 * (x + y)) {
-				reps = 2;
-				break;
-			}
-		}
-	}
+	lm_point_timing t;
+	s = lm_point_time(&plan, &t);
 	if (s == LM_OK)
 		s = check_point(m, threads);
 	double sys_after = lm_sysclock_read(m->sysclock);
-	if (s != LM_OK) {
-		free(times);
+	if (s != LM_OK)
 		return s;
-	}
+	if (mode == LM_TIMING_STOP_FLAG && !t.paired)
+		mode = LM_TIMING_FIXED_WORK; /* one iteration fills the launch: nothing to stop early */
 
-	memset(row, 0, sizeof *row);
+	lm_point_row(d, warps, groups, per_group, wg, &t, m->flag_free ? "reference" : lm_timing_name(mode),
+		     m->events_broken, m->sysclock, sys_before, sys_after, row);
 	row->alpha = alpha;
-	row->warps = warps;
-	row->groups_per_cu = groups;
-	row->warps_per_group = per_group;
-	row->work_group_size = (unsigned)wg;
-	row->compute_units = d->compute_units;
-	row->simd_width = d->simd_width;
 	row->chains = chains;
+	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
+	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
 	row->mem_per_iter = mem_per_iter;
 	row->alu_per_iter = alu_per_iter;
-	row->repeats = reps;
-	row->iters = (unsigned long)(total_iters / (double)((size_t)reps * nwarps) + 0.5);
-	row->time_min = INFINITY;
-	for (int r = 0; r < reps; r++) {
-		row->time_max = fmax(row->time_max, times[r]);
-		row->time_min = fmin(row->time_min, times[r]);
-	}
-	row->time_med = median(times, reps);
-	snprintf(row->timing, sizeof row->timing, "%s", m->flag_free ? "reference" : lm_timing_name(mode));
-	snprintf(row->timer, sizeof row->timer, "%s", m->events_broken ? "host" : "events");
-	row->started_at_first_end = started;
-	snprintf(row->coresident, sizeof row->coresident, "%s",
-		 started == groups * d->compute_units ? "yes" : "no");
-	if (m->clocked && cycles > 0) {
-		row->clock_mhz = cycles / ns * 1e3;
-		row->clock_source = d->kclock == LM_KCLOCK_NV ? "%clock64/%globaltimer"
-							      : "s_memtime/s_memrealtime";
-	} else {
-		bool live;
-		row->clock_mhz = lm_sysclock_mean(sys_before, sys_after, d->max_clock_mhz, &live);
-		row->clock_source = live ? lm_sysclock_source(m->sysclock) : "reported maximum";
-	}
-	if (m->clocked) {
-		if (lo_cu == warps && hi_cu == warps && ncu == d->compute_units)
-			snprintf(row->spread, sizeof row->spread, "even");
-		else
-			snprintf(row->spread, sizeof row->spread, "uneven %u-%u on %u CUs", lo_cu, hi_cu, ncu);
-	} else {
-		snprintf(row->spread, sizeof row->spread, "unverified");
-	}
+	row->iters = (unsigned long)(t.work / (double)((size_t)t.repeats * nwarps) + 0.5);
 	double hz = row->clock_mhz * 1e6;
 	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
-	row->overhead_s = NAN;
-	row->warp_fastest = row->warp_slowest = NAN;
-	bool together = started == groups * d->compute_units;
-	if (per_warp && together) {
+	if (plan.per_warp && strcmp(row->coresident, "yes") == 0) {
 		/* each warp's iterations over its own cycles (no cycle counter:
 		 * its time at the reported clock), summed: the rate of n resident
 		 * warps. Not where warps ran in turns: then the sum counts rates
 		 * that never coexisted, and all work over kernel time is what the
 		 * device did (the row says it was not co-resident). */
-		row->mem_ipc = median(ipc_mem, reps);
-		row->alu_ipc = median(ipc_alu, reps);
-		row->cycles_per_group = (cycles > 0 ? cycles : ns * 1e-9 * hz) / (total_iters * per_group_insts);
-		if (hi_cpi > 0) {
-			row->warp_fastest = lo_cpi / per_group_insts;
-			row->warp_slowest = hi_cpi / per_group_insts;
+		row->mem_ipc = t.rec_rate * mem_per_iter;
+		row->alu_ipc = t.rec_rate * alu_per_iter;
+		row->cycles_per_group = (t.cycles > 0 ? t.cycles : t.ns * 1e-9 * hz) / (t.work * per_group_insts);
+		if (t.hi_cpi > 0) {
+			row->warp_fastest = t.lo_cpi / per_group_insts;
+			row->warp_slowest = t.hi_cpi / per_group_insts;
 		}
 	} else {
 		/* warp iterations per second over the device */
-		if (pair)
-			row->overhead_s = median(overhead, reps);
-		double per_s = median(rate, reps);
 		double cu_hz = hz * d->compute_units;
-		row->mem_ipc = per_s * mem_per_iter / cu_hz;
-		row->alu_ipc = per_s * alu_per_iter / cu_hz;
-		row->cycles_per_group = hz * (double)nwarps / per_s / per_group_insts;
+		row->mem_ipc = t.rate * mem_per_iter / cu_hz;
+		row->alu_ipc = t.rate * alu_per_iter / cu_hz;
+		row->cycles_per_group = hz * (double)nwarps / t.rate / per_group_insts;
 	}
 	if (sized) {
 		m->last_warps = warps;
-		m->last_quota = quota;
+		m->last_quota = (cl_uint)t.length;
 		m->last_seconds = row->time_med;
 	}
-	free(times);
 	row->bytes_per_s = row->mem_ipc * hz * d->compute_units * d->simd_width * mix->bytes_per_lane;
 	row->checked = mix->step == LM_STEP_STREAM ? 0 : (unsigned long)values;
 	/* the next point starts where this one's first chain stopped */

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "alpha.h"
 #include "device.h"
+#include "launch.h"
 #include "mix.h"
 
 /* How a launch's length is set, and so what its throughput means. */
@@ -48,39 +49,6 @@ typedef struct {
 	uint64_t seed;                /* of the chase buffer's shuffle */
 } lm_meas_config;
 
-/* One measured point; everything needed to recompute the throughputs. */
-typedef struct {
-	lm_alpha alpha;
-	unsigned warps;            /* resident warps per CU asked for */
-	unsigned groups_per_cu, warps_per_group, work_group_size;
-	unsigned compute_units, simd_width;
-	unsigned chains;           /* independent chains per thread */
-	unsigned mem_per_iter, alu_per_iter; /* warp instructions per loop iteration, all chains */
-	unsigned long iters;       /* loop iterations per warp in a timed launch (mean) */
-	int repeats;
-	double time_med, time_min, time_max; /* seconds per timed launch */
-	char timer[16];            /* "events" (OpenCL profiling) or "host" (the host's
-				    * clock around the launch, where events are broken) */
-	double overhead_s;         /* stop-flag: kernel time beyond the steady rate's
-				    * (start-up, ramp, tail); NAN in other modes */
-	double clock_mhz;
-	const char *clock_source;  /* "%clock64/%globaltimer", ..., "reported maximum" */
-	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU; fixed-time: each
-				    * warp's iterations over its own cycles, summed;
-				    * stop-flag: the rate between a short and a long
-				    * launch; fixed-work: all work over kernel time */
-	double bytes_per_s;        /* bytes the lanes requested */
-	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
-	double warp_fastest, warp_slowest; /* per-warp rates (fixed-time, the reference):
-				    * cycles_per_group of the fastest and the slowest
-				    * warp's own clock; NAN otherwise (not in the CSV) */
-	char timing[16];           /* lm_timing_name() */
-	char coresident[16];       /* "yes": every work-group started before any ended; "no" */
-	unsigned long started_at_first_end; /* work-groups started when the first ended
-					     * (worst launch); all of them if coresident */
-	char spread[48];           /* "even", "uneven ...", "unverified" (no CU id) */
-	unsigned long checked;     /* threads whose final position was checked */
-} lm_meas_row;
 
 typedef struct lm_meas lm_meas;
 
@@ -116,16 +84,8 @@ void lm_meas_free(lm_meas *m);
  * difference. A whole buffer's traffic: for tests, not for every sweep. */
 lm_status lm_meas_check_chase(lm_meas *m);
 
-/* Where a measurement's time went: seconds of the host's clock. */
-typedef struct {
-	double setup;      /* context, queue, buffers, the chase written on the device */
-	double programs;   /* kernels built */
-	double timed;      /* timed launches, enqueue to completion */
-	double trials;     /* launches that size a quota or warm up */
-	double readback;   /* counters and records read back after each launch */
-	double checks;     /* start values written, final positions read and checked */
-	unsigned long ntimed, ntrials;
-} lm_meas_cost;
+/* Where a measurement's time went (launch.h). */
+typedef lm_launch_cost lm_meas_cost;
 
 /* The costs so far of everything m did. */
 lm_meas_cost lm_meas_costs(const lm_meas *m);

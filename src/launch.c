@@ -1,0 +1,318 @@
+#include "launch.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* a kernel's warm-up launches repeat, up to WARMUP_MAX more, until two in a
+ * row agree on the rate within WARMUP_SETTLED */
+#define WARMUP_MAX 4
+#define WARMUP_SETTLED 0.02
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+lm_status lm_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t threads, size_t wg,
+			   const char *device, bool *events_broken, int flags, lm_launch_cost *cost,
+			   double *seconds, double *host_s)
+{
+	cl_int err;
+	/* the host times the launch itself only where it must: then nothing
+	 * queued before it may count */
+	if (*events_broken && (err = clFinish(queue)) != CL_SUCCESS)
+		return lm_fail_cl(err, "clFinish", "before a launch");
+	cl_event ev;
+	double h0 = now();
+	err = clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &threads, &wg, 0, NULL, &ev);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueNDRangeKernel", device);
+	err = clWaitForEvents(1, &ev);
+	*host_s = now() - h0;
+	if (flags & LM_LAUNCH_TRIAL) {
+		cost->trials += *host_s;
+		cost->ntrials++;
+	} else {
+		cost->timed += *host_s;
+		cost->ntimed++;
+	}
+	cl_ulong t0 = 0, t1 = 0;
+	if (err == CL_SUCCESS)
+		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+	if (err == CL_SUCCESS)
+		err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+	clReleaseEvent(ev);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "kernel timing", device);
+	*seconds = (double)(t1 - t0) * 1e-9;
+	/* Mesa 22's rusticl, for one, stamps events 0, 1, 2, 3 ns: a launch
+	 * the host saw last long cannot have taken under 2 us and under a
+	 * hundredth of that (a loaded host alone, descheduled while it waits,
+	 * can make the second true: seen with PoCL on two busy cores) */
+	if (!*events_broken && *host_s > 2e-4 && *seconds < 2e-6 && *seconds < *host_s / 100) {
+		static bool told; /* once a run, not once a mix */
+		*events_broken = true;
+		if (!told)
+			fprintf(stderr, "latmix: %s's profiling events say a launch took %.3g s; the host timed it at "
+				"%.3g s: timing every launch with the host's clock instead\n", device, *seconds,
+				*host_s);
+		told = true;
+	}
+	if (*events_broken)
+		*seconds = *host_s;
+	return LM_OK;
+}
+
+lm_status lm_launch_sync(const uint32_t *sync, unsigned groups, const char *what, lm_launch_out *out)
+{
+	if (sync[0] != groups)
+		return lm_fail(LM_ECHECK, "%s: %u of %u work-groups counted themselves in: the launch did "
+			       "not run as built", what, sync[0], groups);
+	out->groups = groups;
+	out->started_at_end = sync[0];
+	for (unsigned g = 0; g < groups; g++)
+		if (sync[1 + g] < out->started_at_end)
+			out->started_at_end = sync[1 + g];
+	return LM_OK;
+}
+
+lm_launch_record lm_launch_read_record(const cl_ulong *rec, size_t nwarps, double hz, unsigned cus,
+				       unsigned *per_cu, size_t per_cu_len)
+{
+	lm_launch_record r = { .have = true, .lo = ~0u, .lo_cpi = INFINITY };
+	memset(per_cu, 0, per_cu_len * sizeof *per_cu);
+	for (size_t w = 0; w < nwarps; w++) {
+		const cl_ulong *x = rec + LM_LAUNCH_REC * w;
+		double cyc = x[3] ? (double)x[3] : (double)(x[2] - x[1]) * 1e-9 * hz;
+		r.cycles += (double)x[3];
+		r.ns += (double)(x[2] - x[1]);
+		r.iters += (double)x[4];
+		if (cyc > 0)
+			r.iter_rate += (double)x[4] / cyc;
+		if (x[3] && x[4]) {
+			r.lo_cpi = fmin(r.lo_cpi, (double)x[3] / (double)x[4]);
+			r.hi_cpi = fmax(r.hi_cpi, (double)x[3] / (double)x[4]);
+		}
+		if (x[0] < per_cu_len)
+			per_cu[x[0]]++;
+	}
+	if (r.hi_cpi == 0)
+		r.lo_cpi = 0;
+	for (size_t c = 0; c < per_cu_len; c++) {
+		if (!per_cu[c])
+			continue;
+		r.ncu++;
+		r.lo = per_cu[c] < r.lo ? per_cu[c] : r.lo;
+		r.hi = per_cu[c] > r.hi ? per_cu[c] : r.hi;
+	}
+	r.iter_rate /= cus;
+	return r;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double lm_launch_median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static unsigned long clamp_length(double x, unsigned long max)
+{
+	return (unsigned long)fmax(1.0, fmin(x, (double)max));
+}
+
+/* A length that makes a launch last about the target, from trial launches
+ * of growing length; the last trial's result in *trial. */
+static lm_status size_length(const lm_point_plan *p, unsigned long *length, lm_launch_out *trial)
+{
+	unsigned long q = 1;
+	lm_status s;
+	for (;;) {
+		if ((s = p->launch(p->ctx, q, LM_LAUNCH_TRIAL | LM_LAUNCH_NO_RECORD, trial)) != LM_OK)
+			return s;
+		if (trial->seconds >= p->target / 8 || trial->seconds >= p->floor_s * 10 ||
+		    q >= p->max_length / 8)
+			break;
+		q *= 8;
+	}
+	*length = clamp_length((double)q * p->target / fmax(trial->seconds, 1e-9), p->max_length);
+	return LM_OK;
+}
+
+/* Sizes the length (or takes the carried one) and warms the kernel up
+ * until two launches in a row agree on the rate: a kernel's first launches
+ * can pay for first touch, buffer migration or a clock ramping up (PoCL's
+ * first curve of a mix ran at half the speed of the next). */
+static lm_status prepare(const lm_point_plan *p, unsigned long *length)
+{
+	lm_launch_out lo = { 0 };
+	lm_status s;
+	*length = p->sized ? 1 : p->max_length;
+	if (p->sized && p->carried)
+		*length = clamp_length((double)p->carried, p->max_length);
+	else if (p->sized && (s = size_length(p, length, &lo)) != LM_OK)
+		return s;
+	if (!p->warm)
+		return LM_OK;
+	const int trial = LM_LAUNCH_TRIAL | LM_LAUNCH_NO_RECORD;
+	if ((s = p->launch(p->ctx, *length, trial, &lo)) != LM_OK)
+		return s;
+	if (p->sized && lo.seconds < 0.5 * p->target && *length < p->max_length) {
+		/* the trial was mostly launch overhead */
+		*length = clamp_length((double)*length * p->target / fmax(lo.seconds, 1e-9), p->max_length);
+		if ((s = p->launch(p->ctx, *length, trial, &lo)) != LM_OK)
+			return s;
+	}
+	for (int k = 0; k < WARMUP_MAX; k++) {
+		double before = lo.work / fmax(lo.seconds, 1e-12);
+		if ((s = p->launch(p->ctx, *length, trial, &lo)) != LM_OK)
+			return s;
+		double after = lo.work / fmax(lo.seconds, 1e-12);
+		if (fabs(after / before - 1) <= WARMUP_SETTLED)
+			break;
+	}
+	return LM_OK;
+}
+
+lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
+{
+	memset(out, 0, sizeof *out);
+	out->lo_cpi = INFINITY;
+	out->lo_cu = ~0u;
+	out->started = ~0u;
+	unsigned long length;
+	lm_status s = prepare(p, &length);
+	if (s != LM_OK)
+		return s;
+	bool pair = p->pair && length >= p->min_pair;
+	int reps = p->repeats;
+	double *times = malloc(4 * (size_t)reps * sizeof *times);
+	if (!times)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	double *rate = times + reps, *rec_rate = times + 2 * reps, *overhead = times + 3 * reps;
+	bool resized = false;
+	for (int r = 0; r < reps; r++) {
+		lm_launch_out shortl = { 0 }, lo = { 0 };
+		if (pair && (s = p->launch(p->ctx, length, LM_LAUNCH_SHORT | LM_LAUNCH_NO_RECORD, &shortl)) != LM_OK)
+			break;
+		if ((s = p->launch(p->ctx, length, LM_LAUNCH_TIMED, &lo)) != LM_OK)
+			break;
+		if (r == 0 && p->sized && !p->warm && !resized &&
+		    (lo.seconds < 0.5 * p->target || lo.seconds > 2 * p->target)) {
+			/* the carried length missed the target: these launches were
+			 * trials, the repeats start again at a length from them */
+			resized = true;
+			p->cost->timed -= lo.host_s + shortl.host_s;
+			p->cost->trials += lo.host_s + shortl.host_s;
+			p->cost->ntimed -= pair ? 2 : 1;
+			p->cost->ntrials += pair ? 2 : 1;
+			length = clamp_length((double)length * p->target / fmax(lo.seconds, 1e-9), p->max_length);
+			pair = p->pair && length >= p->min_pair;
+			r = -1;
+			continue;
+		}
+		times[r] = lo.seconds;
+		out->work += lo.work;
+		out->groups = lo.groups;
+		out->started = lo.started_at_end < out->started ? lo.started_at_end : out->started;
+		if (pair) {
+			/* the steady rate: what the long launch did beyond the short one */
+			double dt = lo.seconds - shortl.seconds, dw = lo.work - shortl.work;
+			rate[r] = dt > 0 && dw > 0 ? dw / dt : lo.work / lo.seconds;
+			overhead[r] = lo.seconds - lo.work / rate[r];
+		} else {
+			rate[r] = lo.work / lo.seconds;
+		}
+		const lm_launch_record *rec = &lo.rec;
+		if (rec->have) {
+			out->recorded = true;
+			out->cycles += rec->cycles;
+			out->ns += rec->ns;
+			out->lo_cu = rec->lo < out->lo_cu ? rec->lo : out->lo_cu;
+			out->hi_cu = rec->hi > out->hi_cu ? rec->hi : out->hi_cu;
+			out->ncu = rec->ncu > out->ncu ? rec->ncu : out->ncu;
+			if (rec->hi_cpi > 0) {
+				out->lo_cpi = fmin(out->lo_cpi, rec->lo_cpi);
+				out->hi_cpi = fmax(out->hi_cpi, rec->hi_cpi);
+			}
+			rec_rate[r] = rec->iter_rate;
+		}
+		if (r == 1 && p->settle > 0 && reps > 2) {
+			/* two timed launches that agree end the point early */
+			double x = p->per_warp ? rec_rate[0] : rate[0], y = p->per_warp ? rec_rate[1] : rate[1];
+			if (fabs(x - y) <= 0.01 * p->settle * 0.5 * (x + y)) {
+				reps = 2;
+				break;
+			}
+		}
+	}
+	if (s == LM_OK) {
+		out->length = length;
+		out->repeats = reps;
+		out->paired = pair;
+		out->time_min = INFINITY;
+		for (int r = 0; r < reps; r++) {
+			out->time_max = fmax(out->time_max, times[r]);
+			out->time_min = fmin(out->time_min, times[r]);
+		}
+		out->time_med = lm_launch_median(times, reps);
+		out->rate = lm_launch_median(rate, reps);
+		out->rec_rate = out->recorded ? lm_launch_median(rec_rate, reps) : NAN;
+		out->overhead_s = pair ? lm_launch_median(overhead, reps) : NAN;
+		if (out->hi_cpi == 0)
+			out->lo_cpi = 0;
+	}
+	free(times);
+	return s;
+}
+
+void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned per_group, size_t wg,
+		  const lm_point_timing *t, const char *timing, bool events_broken,
+		  const lm_sysclock *sysclock, double sys_before, double sys_after, lm_meas_row *row)
+{
+	memset(row, 0, sizeof *row);
+	row->warps = warps;
+	row->groups_per_cu = groups;
+	row->warps_per_group = per_group;
+	row->work_group_size = (unsigned)wg;
+	row->compute_units = d->compute_units;
+	row->simd_width = d->simd_width;
+	row->repeats = t->repeats;
+	row->time_med = t->time_med;
+	row->time_min = t->time_min;
+	row->time_max = t->time_max;
+	row->overhead_s = t->overhead_s;
+	row->warp_fastest = row->warp_slowest = NAN;
+	snprintf(row->timing, sizeof row->timing, "%s", timing);
+	snprintf(row->timer, sizeof row->timer, "%s", events_broken ? "host" : "events");
+	row->started_at_first_end = t->started;
+	snprintf(row->coresident, sizeof row->coresident, "%s",
+		 t->started == groups * d->compute_units ? "yes" : "no");
+	if (t->recorded && t->cycles > 0) {
+		row->clock_mhz = t->cycles / t->ns * 1e3;
+		row->clock_source = d->kclock == LM_KCLOCK_NV ? "%clock64/%globaltimer" : "s_memtime/s_memrealtime";
+	} else {
+		bool live;
+		row->clock_mhz = lm_sysclock_mean(sys_before, sys_after, d->max_clock_mhz, &live);
+		row->clock_source = live ? lm_sysclock_source(sysclock) : "reported maximum";
+	}
+	if (t->recorded) {
+		if (t->lo_cu == warps && t->hi_cu == warps && t->ncu == d->compute_units)
+			snprintf(row->spread, sizeof row->spread, "even");
+		else
+			snprintf(row->spread, sizeof row->spread, "uneven %u-%u on %u CUs", t->lo_cu, t->hi_cu,
+				 t->ncu);
+	} else {
+		snprintf(row->spread, sizeof row->spread, "unverified");
+	}
+}
