@@ -975,7 +975,7 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 	/* as latmix builds it there: AMD with the in-kernel clock */
 	lm_meas_build_options(&d, mix, chains, alpha, d.kclock != LM_KCLOCK_NONE, isa->options,
 			      sizeof isa->options);
-	if ((s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL)) != LM_OK)
+	if ((s = lm_kernel_program_text(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL)) != LM_OK)
 		goto fail;
 	const char *tmp = getenv("TMPDIR");
 	snprintf(dir, sizeof dir, "%s/latmix-isa-XXXXXX", tmp && *tmp ? tmp : "/tmp");

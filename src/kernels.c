@@ -75,3 +75,28 @@ lm_status lm_kernel_source(const char *dir, const char *name, char **text,
 	}
 	return lm_fail(LM_EIO, "kernel %s: not built into latmix", name);
 }
+
+lm_status lm_kernel_program_text(const char *dir, const char *name, char **text, const char **from)
+{
+	char *occ, *src;
+	lm_status s = lm_kernel_source(NULL, "occupancy.h", &occ, NULL);
+	if (s != LM_OK)
+		return s;
+	if ((s = lm_kernel_source(dir, name, &src, from)) != LM_OK) {
+		free(occ);
+		return s;
+	}
+	size_t a = strlen(occ), b = strlen(src);
+	char *t = malloc(a + b + 2);
+	if (t) {
+		memcpy(t, occ, a);
+		t[a] = '\n';
+		memcpy(t + a + 1, src, b + 1);
+	}
+	free(occ);
+	free(src);
+	if (!t)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	*text = t;
+	return LM_OK;
+}

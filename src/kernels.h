@@ -5,7 +5,7 @@
 #include "error.h"
 
 struct lm_kernel_file {
-	const char *name; /* file name in cl/ */
+	const char *name; /* file name relative to cl/: "chase.cl", "kernels/triad.cl" */
 	const char *text;
 };
 
@@ -21,5 +21,10 @@ lm_status lm_read_text(const char *path, char **text);
  * set, else the embedded copy. *from (may be NULL) says which. */
 lm_status lm_kernel_source(const char *dir, const char *name, char **text,
 			   const char **from);
+
+/* What latmix builds for cl/<name>: cl/occupancy.h (latmix's own, as
+ * lm_kernel_source(NULL) finds it) and then name as lm_kernel_source(dir)
+ * finds it, in a new string (free() it). */
+lm_status lm_kernel_program_text(const char *dir, const char *name, char **text, const char **from);
 
 #endif

@@ -18,6 +18,26 @@ static double now(void)
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+lm_status lm_launch_build(cl_context ctx, const lm_device *d, const char *source, const char *what,
+			  const char *options, cl_program *out)
+{
+	cl_int err;
+	cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateProgramWithSource", what);
+	err = clBuildProgram(p, 1, &d->id, options, NULL, NULL);
+	if (err != CL_SUCCESS) {
+		char log[4096] = "";
+		clGetProgramBuildInfo(p, d->id, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+		log[sizeof log - 1] = '\0';
+		clReleaseProgram(p);
+		return lm_fail(LM_ECL, "clBuildProgram: %s (%d): %s %s:\n%s", lm_cl_error_name(err), (int)err,
+			       what, options, log);
+	}
+	*out = p;
+	return LM_OK;
+}
+
 lm_status lm_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t threads, size_t wg,
 			   const char *device, bool *events_broken, int flags, lm_launch_cost *cost,
 			   double *seconds, double *host_s)

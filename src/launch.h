@@ -88,6 +88,11 @@ typedef struct {
 	lm_launch_record rec;    /* the per-warp record, where read */
 } lm_launch_out;
 
+/* Builds source (what: its name in messages) for d in ctx with options;
+ * LM_ECL with the compiler's log if it does not build. */
+lm_status lm_launch_build(cl_context ctx, const lm_device *d, const char *source, const char *what,
+			  const char *options, cl_program *out);
+
 /* Enqueues kernel over threads work-items in groups of wg on queue and waits
  * for it; *seconds from its profiling events, or from the host's clock
  * where the events are plainly broken (*events_broken, set here once found

@@ -523,42 +523,16 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 }
 
 /* Builds the files of cl/ named (one program, in that order) for d. */
-static lm_status build_files(cl_context ctx, const lm_device *d, const char *kernel_dir,
-			     const char *const *names, cl_uint n, const char *options, cl_program *out)
-{
-	char *src[4] = { NULL };
-	lm_status s = LM_OK;
-	for (cl_uint i = 0; i < n && s == LM_OK; i++)
-		s = lm_kernel_source(kernel_dir, names[i], &src[i], NULL);
-	cl_int err = CL_SUCCESS;
-	cl_program p = NULL;
-	if (s == LM_OK) {
-		p = clCreateProgramWithSource(ctx, n, (const char **)src, NULL, &err);
-		if (err != CL_SUCCESS)
-			s = lm_fail_cl(err, "clCreateProgramWithSource", names[n - 1]);
-	}
-	for (cl_uint i = 0; i < n; i++)
-		free(src[i]);
-	if (s != LM_OK)
-		return s;
-	err = clBuildProgram(p, 1, &d->id, options, NULL, NULL);
-	if (err != CL_SUCCESS) {
-		char log[2048] = "";
-		clGetProgramBuildInfo(p, d->id, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-		log[sizeof log - 1] = '\0';
-		clReleaseProgram(p);
-		return lm_fail(LM_ECL, "clBuildProgram: %s (%d): %s %s:\n%s", lm_cl_error_name(err),
-			       (int)err, names[n - 1], options, log);
-	}
-	*out = p;
-	return LM_OK;
-}
-
 static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_dir,
 		       const char *options, cl_program *out)
 {
-	const char *names[] = { LM_MIX_KERNEL_FILE };
-	return build_files(ctx, d, kernel_dir, names, 1, options, out);
+	char *src;
+	lm_status s = lm_kernel_program_text(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL);
+	if (s != LM_OK)
+		return s;
+	s = lm_launch_build(ctx, d, src, LM_MIX_KERNEL_FILE, options, out);
+	free(src);
+	return s;
 }
 
 /* Writes the chase buffer on the device (cl/fill.cl), after its pad, in
@@ -567,9 +541,24 @@ static lm_status fill_on_device(lm_meas *m)
 {
 	/* latmix's own copies, whatever --kernel-dir holds: that option is for
 	 * the mixes' kernels */
-	static const char *const names[] = { "perm.h", "fill.cl" };
+	char *perm, *fill;
+	lm_status s = lm_kernel_source(NULL, "perm.h", &perm, NULL);
+	if (s != LM_OK)
+		return s;
+	if ((s = lm_kernel_source(NULL, "fill.cl", &fill, NULL)) != LM_OK) {
+		free(perm);
+		return s;
+	}
+	char *src = malloc(strlen(perm) + strlen(fill) + 2);
+	if (src)
+		sprintf(src, "%s\n%s", perm, fill);
+	free(perm);
+	free(fill);
+	if (!src)
+		return lm_fail(LM_ENOMEM, "out of memory");
 	cl_program prog;
-	lm_status s = build_files(m->ctx, &m->dev, NULL, names, 2, "", &prog);
+	s = lm_launch_build(m->ctx, &m->dev, src, "fill.cl", "", &prog);
+	free(src);
 	if (s != LM_OK)
 		return s;
 	/* GPUs: a work-item per word, a warp's stores to one line; CPUs: a
@@ -1324,7 +1313,7 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned ch
 	char opts[512];
 	char *src;
 	const char *from;
-	lm_status s = lm_kernel_source(kernel_dir, LM_MIX_KERNEL_FILE, &src, &from);
+	lm_status s = lm_kernel_program_text(kernel_dir, LM_MIX_KERNEL_FILE, &src, &from);
 	if (s != LM_OK)
 		return s;
 	cl_context ctx = NULL;

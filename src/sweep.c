@@ -247,7 +247,7 @@ static lm_status kernel_files(sweep *sw)
 {
 	/* --kernel-dir is for the mixes' kernel; the chase buffer's are always
 	 * latmix's own (measure.c, fill_on_device) */
-	static const char *const names[] = { LM_MIX_KERNEL_FILE, "perm.h", "fill.cl" };
+	static const char *const names[] = { LM_MIX_KERNEL_FILE, "occupancy.h", "perm.h", "fill.cl" };
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		char *text, path[4200];
 		const char *from;

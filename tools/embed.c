@@ -1,5 +1,6 @@
 /* embed: writes a C file holding each input file as a NUL-terminated string,
- * in a table {basename, text}. Used by meson to embed cl/ into latmix. */
+ * in a table {name relative to cl/, text}. Used by meson to embed cl/ into
+ * latmix. */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,8 +25,12 @@ int main(int argc, char **argv)
 			fclose(out);
 			return 1;
 		}
-		const char *base = strrchr(argv[i], '/');
-		fprintf(out, "\t{\"%s\", \"", base ? base + 1 : argv[i]);
+		/* the name relative to cl/: chase.cl, kernels/triad.cl */
+		const char *base = argv[i];
+		for (const char *p = strstr(argv[i], "cl/"); p; p = strstr(p + 1, "cl/"))
+			if (p == argv[i] || p[-1] == '/')
+				base = p + 3;
+		fprintf(out, "\t{\"%s\", \"", base);
 		int c;
 		while ((c = fgetc(in)) != EOF) {
 			if (c == '\n')
