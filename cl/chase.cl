@@ -41,10 +41,9 @@
  *   LM_NO_UNROLL_PRAGMA  the compiler fails on `#pragma unroll` (Mesa 22)
  *   SIMD          lanes per warp (sub-group, wavefront)
  *   LMEM_WORDS    words of the local chain (MIX_LMEM)
- *   LM_NV_TIMING, LM_AMD_TIMING  the in-kernel clock (cl/occupancy.h,
- *                 which latmix puts before this file)
- *   LM_REQD_SG    sub-group size to require (Intel)
- *   LM_WAVES_PER_EU  waves each SIMD must hold (AMD's compiler)
+ *   LM_NV_TIMING, LM_AMD_TIMING, LM_REQD_SG, LM_WAVES_PER_EU  the clock and
+ *                 the kernel's attributes (cl/occupancy.h, which latmix puts
+ *                 before this file)
  *   LM_NO_FLAG    the reference: lm_chase neither reads nor tests the stop
  *                 flag (fixed-work launches only), so the chains alone are
  *                 timed; the sweep's one-warp figures are checked against it
@@ -179,16 +178,6 @@ static inline float lm_rsqrt(float x)
  * system instead of queueing at one line. */
 #define LM_FLAGS 64
 #define LM_FLAG_STRIDE 64
-
-/* Kernel attributes: Intel's sub-group size; on AMD's compiler the waves
- * a SIMD must hold (it then spends no more registers than that leaves). */
-#ifdef LM_REQD_SG
-#define LM_KERNEL __kernel __attribute__((intel_reqd_sub_group_size(LM_REQD_SG)))
-#elif defined(LM_WAVES_PER_EU) && defined(__AMDGCN__)
-#define LM_KERNEL __kernel __attribute__((amdgpu_waves_per_eu(LM_WAVES_PER_EU)))
-#else
-#define LM_KERNEL __kernel
-#endif
 
 /* Every copy of the flag, written by the lanes of the warp that got there */
 static inline void lm_raise(volatile __global uint *stop)

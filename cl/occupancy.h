@@ -7,6 +7,8 @@
  *
  * Build options (none needed):
  *   SIMD          lanes per warp (sub-group, wavefront)
+ *   LM_REQD_SG    sub-group size to require (Intel)
+ *   LM_WAVES_PER_EU  waves each SIMD must hold (AMD's compiler)
  *   LM_NV_TIMING  NVIDIA inline PTX: %globaltimer, %clock64, %smid
  *   LM_AMD_TIMING AMD's clang builtins: s_memrealtime (LM_NS_PER_TICK ns a
  *                 tick), s_memtime (not on LM_AMD_GFX 11 and later), HW_ID */
@@ -127,6 +129,16 @@ static inline void lm_record_end(__global ulong *timing, uint it)
 		rec[4] = it;
 	}
 }
+#endif
+
+/* Kernel attributes: Intel's sub-group size; on AMD's compiler the waves
+ * a SIMD must hold (it then spends no more registers than that leaves). */
+#ifdef LM_REQD_SG
+#define LM_KERNEL __kernel __attribute__((intel_reqd_sub_group_size(LM_REQD_SG)))
+#elif defined(LM_WAVES_PER_EU) && defined(__AMDGCN__)
+#define LM_KERNEL __kernel __attribute__((amdgpu_waves_per_eu(LM_WAVES_PER_EU)))
+#else
+#define LM_KERNEL __kernel
 #endif
 
 #endif

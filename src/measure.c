@@ -486,7 +486,7 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 {
 	unsigned mem_n, alu_n, bodies;
 	lm_meas_body_shape(mix, a, &mem_n, &alu_n, &bodies);
-	int k = snprintf(buf, size, "-DCHAINS=%u -DSIMD=%u -DLMEM_WORDS=%u", chains, d->simd_width,
+	int k = snprintf(buf, size, "-DCHAINS=%u -DLMEM_WORDS=%u", chains,
 			 LM_MEAS_LMEM_ROWS * d->simd_width * mix->stride);
 	k += count_option(buf + k, size - (size_t)k, "MEM_N", "MEM_D", mem_n);
 	k += count_option(buf + k, size - (size_t)k, "ALU_N", "ALU_D", alu_n);
@@ -498,6 +498,12 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_NO_UNROLL_PRAGMA");
 	if (*mix->define)
 		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
+	lm_meas_device_options(d, clocked, buf + k, size - (size_t)k);
+}
+
+void lm_meas_device_options(const lm_device *d, bool clocked, char *buf, size_t size)
+{
+	int k = snprintf(buf, size, " -DSIMD=%u", d->simd_width);
 	if (d->reqd_subgroup)
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_REQD_SG=%u", d->reqd_subgroup);
 	/* registers decide how many warps a CU holds, and a compiler left to

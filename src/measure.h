@@ -130,6 +130,12 @@ unsigned lm_meas_poll(const lm_mix *mix, lm_alpha a, unsigned chains);
 void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chains, lm_alpha a,
 			   bool clocked, char *buf, size_t size);
 
+/* The build options every kernel latmix times gets on d, whatever it
+ * computes (a leading space): the SIMD width, the sub-group size to
+ * require (Intel), the registers or waves full occupancy leaves (NVIDIA,
+ * AMD), and (clocked) the in-kernel clock's record (cl/occupancy.h). */
+void lm_meas_device_options(const lm_device *d, bool clocked, char *buf, size_t size);
+
 /* The file name, in a binary directory, of the kernel of mix for chains
  * and a: "gmem-k1-a1_4.bin", its build options beside it in ".opt". */
 void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, char *buf, size_t size);
