@@ -312,7 +312,7 @@ void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned 
 	row->time_min = t->time_min;
 	row->time_max = t->time_max;
 	row->overhead_s = t->overhead_s;
-	row->warp_fastest = row->warp_slowest = NAN;
+	row->warp_fastest = row->warp_slowest = row->elements_per_s = NAN;
 	snprintf(row->timing, sizeof row->timing, "%s", timing);
 	snprintf(row->timer, sizeof row->timer, "%s", events_broken ? "host" : "events");
 	row->started_at_first_end = t->started;

@@ -37,6 +37,8 @@ typedef struct {
 				    * stop-flag: the rate between a short and a long
 				    * launch; fixed-work: all work over kernel time */
 	double bytes_per_s;        /* bytes the lanes requested */
+	double elements_per_s;     /* a user's kernel: the elements it processed (its description's
+				    * count); NAN for a mix */
 	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
 	double warp_fastest, warp_slowest; /* per-warp rates (fixed-time, the reference):
 				    * cycles_per_group of the fastest and the slowest

@@ -27,7 +27,7 @@
 enum { BASIC = LM_FIT_BASIC, REFINED = LM_FIT_REFINED, NMODELS = LM_FIT_NMODELS };
 
 typedef struct {
-	char name[16];
+	char name[48];
 	bool has[NMODELS];
 	lm_params ps[NMODELS];
 	lm_model_params mp[NMODELS];

@@ -64,7 +64,10 @@ static const column columns[] = {
 	{ "started_at_first_end", C_ULONG, R(started_at_first_end), "work-groups started when the first ended", "0",
 	  IN(0, COUNT) },
 	{ "spread", C_TEXT48, R(spread), "", NULL, TEXT },
-	{ "checked_threads", C_ULONG, R(checked), "work-items", NULL, IN(0, COUNT) },
+	{ "checked_threads", C_ULONG, R(checked), "work-items (a user's kernel: output elements)", NULL,
+	  IN(0, COUNT) },
+	{ "elements_per_s", C_NUM, R(elements_per_s), "elements/s (a user's kernel; nan for a mix)", "nan",
+	  IN(0, 1e17), .nan = true },
 };
 #undef R
 #undef IN

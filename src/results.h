@@ -11,7 +11,7 @@
 #define LM_RESULTS_FORMAT 1
 
 typedef struct {
-	char mix[16];
+	char mix[48];          /* a mix, or a user's kernel (kernels.csv) */
 	char clock_source[96];
 	lm_meas_row row;      /* row.clock_source points into clock_source */
 	int line;             /* in the file */

@@ -1,0 +1,1181 @@
+#include "ukernel.h"
+#include "kernels.h"
+#include "measure.h"
+#include "number.h"
+#include "sysclock.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- expressions in N ---- */
+
+typedef struct {
+	const char *p;
+	double n;
+	bool ok;
+} expr;
+
+static double expr_sum(expr *e);
+
+static void blank(expr *e)
+{
+	while (*e->p == ' ' || *e->p == '\t')
+		e->p++;
+}
+
+static double expr_atom(expr *e)
+{
+	blank(e);
+	if (*e->p == '(') {
+		e->p++;
+		double v = expr_sum(e);
+		blank(e);
+		if (*e->p != ')')
+			e->ok = false;
+		else
+			e->p++;
+		return v;
+	}
+	if (*e->p == 'N') {
+		e->p++;
+		return e->n;
+	}
+	/* a decimal: digits, a point, an exponent */
+	char buf[64];
+	size_t k = 0;
+	while (k + 1 < sizeof buf &&
+	       ((e->p[k] >= '0' && e->p[k] <= '9') || e->p[k] == '.' ||
+		((e->p[k] == 'e' || e->p[k] == 'E') && k > 0) ||
+		((e->p[k] == '+' || e->p[k] == '-') && k > 0 && (e->p[k - 1] == 'e' || e->p[k - 1] == 'E'))))
+		k++;
+	memcpy(buf, e->p, k);
+	buf[k] = '\0';
+	double v;
+	if (!k || !lm_number_parse(buf, &v)) {
+		e->ok = false;
+		return 0;
+	}
+	e->p += k;
+	return v;
+}
+
+static double expr_product(expr *e)
+{
+	double v = expr_atom(e);
+	for (;;) {
+		blank(e);
+		if (*e->p == '*') {
+			e->p++;
+			v *= expr_atom(e);
+		} else if (*e->p == '/') {
+			e->p++;
+			v /= expr_atom(e);
+		} else {
+			return v;
+		}
+	}
+}
+
+static double expr_sum(expr *e)
+{
+	double v = expr_product(e);
+	for (;;) {
+		blank(e);
+		if (*e->p == '+') {
+			e->p++;
+			v += expr_product(e);
+		} else if (*e->p == '-') {
+			e->p++;
+			v -= expr_product(e);
+		} else {
+			return v;
+		}
+	}
+}
+
+lm_status lm_uk_eval(const char *text, double n, double *out)
+{
+	expr e = { text, n, true };
+	double v = expr_sum(&e);
+	blank(&e);
+	if (!e.ok || *e.p || !isfinite(v))
+		return lm_fail(LM_EUSAGE, "'%s': expected an expression of numbers, N, + - * / and "
+			       "parentheses", text);
+	*out = v;
+	return LM_OK;
+}
+
+/* A count the expression gives at n: a whole number from 0 to 2^48. */
+static lm_status eval_count(const lm_uk_desc *d, const char *what, const char *text, double n,
+			    size_t *out)
+{
+	double v;
+	if (lm_uk_eval(text, n, &v) != LM_OK || v < 0 || v > 281474976710656.0 || v != floor(v))
+		return lm_fail(LM_EUSAGE, "%s: %s '%s' at N = %.0f: not a whole number from 0 to 2^48",
+			       d->path, what, text, n);
+	*out = (size_t)v;
+	return LM_OK;
+}
+
+/* ---- the description ---- */
+
+static const struct {
+	const char *name;
+	unsigned size;
+	bool is_float, is_signed;
+} elem_types[] = {
+	{ "char", 1, false, true }, { "uchar", 1, false, false }, { "short", 2, false, true },
+	{ "ushort", 2, false, false }, { "int", 4, false, true }, { "uint", 4, false, false },
+	{ "long", 8, false, true }, { "ulong", 8, false, false }, { "float", 4, true, true },
+	{ "double", 8, true, true },
+};
+#define NELEM (sizeof elem_types / sizeof elem_types[0])
+
+static const char *const fill_names[] = { "zero", "const", "index", "step", "random", "random-below",
+					  "permutation" };
+
+/* "global const float*" or "uint" into space, constness and element. */
+static bool parse_type(const char *text, lm_uk_arg *a)
+{
+	char buf[64], *save = NULL;
+	snprintf(buf, sizeof buf, "%s", text);
+	a->space = LM_UK_SCALAR;
+	a->is_const = false;
+	a->elem[0] = '\0';
+	bool pointer = false;
+	for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+		size_t len = strlen(t);
+		if (len && t[len - 1] == '*') {
+			pointer = true;
+			t[--len] = '\0';
+			if (!len)
+				continue;
+		}
+		if (!strcmp(t, "global") || !strcmp(t, "__global"))
+			a->space = LM_UK_GLOBAL;
+		else if (!strcmp(t, "local") || !strcmp(t, "__local"))
+			a->space = LM_UK_LOCAL;
+		else if (!strcmp(t, "constant") || !strcmp(t, "__constant"))
+			a->space = LM_UK_CONSTANT;
+		else if (!strcmp(t, "const"))
+			a->is_const = true;
+		else if (!a->elem[0] && len < sizeof a->elem)
+			snprintf(a->elem, sizeof a->elem, "%s", t);
+		else
+			return false;
+	}
+	if (pointer != (a->space != LM_UK_SCALAR))
+		return false;
+	for (size_t i = 0; i < NELEM; i++)
+		if (strcmp(a->elem, elem_types[i].name) == 0) {
+			a->elem_size = elem_types[i].size;
+			a->is_float = elem_types[i].is_float;
+			a->is_signed = elem_types[i].is_signed;
+			return true;
+		}
+	return false;
+}
+
+/* inih reads lines through this, so messages can give them. */
+typedef struct {
+	const char *text;
+	int line;
+	lm_uk_desc *d;
+	lm_uk_arg *cur;       /* the argument of the section being read */
+	bool in_kernel;       /* in [kernel] */
+	char section[LM_UK_NAME];
+	lm_status s;
+	bool size_given;
+} reader;
+
+static char *read_line(char *str, int num, void *stream)
+{
+	reader *r = stream;
+	if (!*r->text)
+		return NULL;
+	size_t len = strcspn(r->text, "\n");
+	size_t take = len + (r->text[len] == '\n');
+	if (take >= (size_t)num)
+		take = (size_t)num - 1;
+	memcpy(str, r->text, take);
+	str[take] = '\0';
+	r->text += take;
+	if (str[take - 1] == '\n')
+		r->line++;
+	return str;
+}
+
+static int bad(reader *r, const char *fmt, const char *a, const char *b)
+{
+	char what[512];
+	snprintf(what, sizeof what, fmt, a, b);
+	r->s = lm_fail(LM_EUSAGE, "%s:%d: %s", r->d->path, r->line, what);
+	return 0;
+}
+
+static int kernel_key(reader *r, const char *key, const char *value)
+{
+	lm_uk_desc *d = r->d;
+	if (!strcmp(key, "name") && strlen(value) < sizeof d->name)
+		snprintf(d->name, sizeof d->name, "%s", value);
+	else if (!strcmp(key, "size")) {
+		double v;
+		if (!r->size_given && (lm_uk_eval(value, 0, &v) != LM_OK || v < 2 || v != floor(v)))
+			return bad(r, "[kernel] size '%s': expected a whole number of at least 2%s", value, "");
+		if (!r->size_given)
+			d->size = v;
+	} else if (!strcmp(key, "elements") && strlen(value) < sizeof d->elements)
+		snprintf(d->elements, sizeof d->elements, "%s", value);
+	else if (!strcmp(key, "bytes") && strlen(value) < sizeof d->bytes)
+		snprintf(d->bytes, sizeof d->bytes, "%s", value);
+	else
+		return bad(r, "[kernel] '%s': unknown or too long (known: name, size, elements, bytes)%s",
+			   key, "");
+	return 1;
+}
+
+static int arg_key(reader *r, const char *key, const char *value)
+{
+	lm_uk_arg *a = r->cur;
+	double v;
+	if (!strcmp(key, "type")) {
+		snprintf(a->type, sizeof a->type, "%s", value);
+		if (!parse_type(value, a))
+			return bad(r, "[%s] type '%s': expected a scalar type (char, uchar, short, ushort, int, "
+				   "uint, long, ulong, float, double) or a pointer to one in global, constant or "
+				   "local memory (\"global const float*\")", a->name, value);
+	} else if (!strcmp(key, "length") && strlen(value) < sizeof a->length) {
+		snprintf(a->length, sizeof a->length, "%s", value);
+	} else if (!strcmp(key, "value") && strlen(value) < sizeof a->value) {
+		snprintf(a->value, sizeof a->value, "%s", value);
+	} else if (!strcmp(key, "fill")) {
+		size_t k = strcspn(value, " \t");
+		size_t f = 0;
+		while (f < sizeof fill_names / sizeof fill_names[0] &&
+		       (strlen(fill_names[f]) != k || strncmp(fill_names[f], value, k) != 0))
+			f++;
+		if (f == sizeof fill_names / sizeof fill_names[0])
+			return bad(r, "[%s] fill '%s': expected zero, const V, index, step K, random, "
+				   "random-below M or permutation", a->name, value);
+		a->fill = (lm_uk_fill)f;
+		const char *rest = value + k + strspn(value + k, " \t");
+		bool wants = a->fill == LM_UK_CONST || a->fill == LM_UK_STEP || a->fill == LM_UK_RANDOM_BELOW;
+		if (wants != (*rest != '\0') || strlen(rest) >= sizeof a->fill_arg ||
+		    (wants && lm_uk_eval(rest, 1, &v) != LM_OK))
+			return bad(r, "[%s] fill '%s': const, step and random-below take one number (an "
+				   "expression in N), the others none", a->name, value);
+		snprintf(a->fill_arg, sizeof a->fill_arg, "%s", rest);
+	} else if (!strcmp(key, "output") || !strcmp(key, "reset")) {
+		bool yes = !strcmp(value, "yes"), no = !strcmp(value, "no");
+		if (!yes && !no)
+			return bad(r, "[%s] %s: expected yes or no", a->name, key);
+		*(!strcmp(key, "output") ? &a->output : &a->reset) = yes;
+	} else if (!strcmp(key, "tolerance")) {
+		if (!lm_number_parse(value, &a->tolerance) || a->tolerance < 0 || a->tolerance >= 1)
+			return bad(r, "[%s] tolerance '%s': expected a relative error from 0 (bit for bit) to "
+				   "below 1", a->name, value);
+	} else {
+		return bad(r, "[%s] '%s': unknown or too long (known: type, length, value, fill, output, "
+			   "reset, tolerance)", a->name, key);
+	}
+	return 1;
+}
+
+static int handler(void *user, const char *section, const char *key, const char *value)
+{
+	reader *r = user;
+	if (r->s != LM_OK)
+		return 0;
+	if (strcmp(section, r->section) != 0) {
+		/* a new section: [kernel] or an argument's */
+		snprintf(r->section, sizeof r->section, "%s", section);
+		r->in_kernel = !strcmp(section, "kernel");
+		r->cur = NULL;
+		if (!r->in_kernel) {
+			for (int i = 0; i < r->d->nargs; i++)
+				if (!strcmp(r->d->arg[i].name, section))
+					return bad(r, "[%s]: a second section of that name%s", section, "");
+			if (r->d->nargs == LM_UK_MAX_ARGS || strlen(section) >= LM_UK_NAME)
+				return bad(r, "[%s]: too many arguments, or a name too long%s", section, "");
+			r->cur = &r->d->arg[r->d->nargs++];
+			memset(r->cur, 0, sizeof *r->cur);
+			snprintf(r->cur->name, sizeof r->cur->name, "%s", section);
+			r->cur->line = r->line;
+		}
+	}
+	return r->in_kernel ? kernel_key(r, key, value) : arg_key(r, key, value);
+}
+
+/* Each argument's section complete and consistent. */
+static lm_status check_args(const lm_uk_desc *d)
+{
+	for (int i = 0; i < d->nargs; i++) {
+		const lm_uk_arg *a = &d->arg[i];
+		const char *why = NULL;
+		if (!a->type[0])
+			why = "no type";
+		else if (a->space == LM_UK_SCALAR && !a->value[0])
+			why = "a scalar needs a value";
+		else if (a->space != LM_UK_SCALAR && !a->length[0])
+			why = "a buffer needs a length";
+		else if (a->space == LM_UK_LOCAL && strcmp(a->length, "group") != 0)
+			why = "a local buffer's length is 'group' (the work-group's work-items)";
+		else if (a->space == LM_UK_SCALAR && (a->length[0] || a->output || a->reset))
+			why = "a scalar takes a value, not a length, output or reset";
+		else if ((a->output || a->reset) && (a->space != LM_UK_GLOBAL || a->is_const))
+			why = "only a global buffer the kernel writes (not const) can be an output";
+		else if (a->reset && a->fill != LM_UK_ZERO && a->fill != LM_UK_CONST)
+			why = "reset refills a buffer before every launch: fill zero or const";
+		else if (a->tolerance > 0 && !a->is_float)
+			why = "a tolerance is for float outputs";
+		else if ((a->fill == LM_UK_PERMUTATION || a->fill == LM_UK_STEP) && a->is_float)
+			why = "step and permutation fill integers";
+		if (why)
+			return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s", d->path, a->line, a->name, why);
+	}
+	return LM_OK;
+}
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t a = strlen(s), b = strlen(end);
+	return a >= b && strcmp(s + a - b, end) == 0;
+}
+
+/* The description's text and where it is, for spec. */
+static lm_status find_description(const char *spec, const char *kernel_dir, lm_uk_desc *d, char **text)
+{
+	const char *colon = strrchr(spec, ':');
+	char file[4096];
+	if (colon && colon > spec) {
+		snprintf(file, sizeof file, "%.*s", (int)(colon - spec), spec);
+		snprintf(d->name, sizeof d->name, "%s", colon + 1);
+	} else {
+		snprintf(file, sizeof file, "%s", spec);
+		d->name[0] = '\0';
+	}
+	if (!ends_with(file, ".cl")) {
+		/* the suite: cl/kernels/NAME.ini and NAME.cl */
+		if (colon || strchr(file, '/') || strlen(file) >= LM_UK_NAME)
+			return lm_fail(LM_EUSAGE, "--kernel '%s': expected a suite kernel's name or FILE.cl[:NAME]",
+				       spec);
+		char name[LM_UK_NAME];
+		memcpy(name, file, strlen(file) + 1);
+		snprintf(d->label, sizeof d->label, "%s", name);
+		snprintf(d->name, sizeof d->name, "%s", name);
+		snprintf(d->source, sizeof d->source, "kernels/%s.cl", name);
+		snprintf(d->path, sizeof d->path, "kernels/%s.ini", name);
+		d->in_cl = true;
+		lm_status s = lm_kernel_source(kernel_dir, d->path, text, NULL);
+		if (s != LM_OK) {
+			char names[16][LM_UK_NAME], list[800] = "";
+			size_t n = 0;
+			lm_uk_suite(kernel_dir, names, 16, &n);
+			for (size_t i = 0; i < n; i++)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+					 names[i]);
+			return lm_fail(LM_EUSAGE, "--kernel '%s': not in the suite (%s) and not FILE.cl[:NAME]",
+				       spec, list);
+		}
+		return LM_OK;
+	}
+	/* a user's file: NAME.ini beside it, else FILE.ini */
+	const char *slash = strrchr(file, '/');
+	const char *stem = slash ? slash + 1 : file;
+	if (!d->name[0] && strlen(stem) - 3 < LM_UK_NAME)
+		snprintf(d->name, sizeof d->name, "%.*s", (int)(strlen(stem) - 3), stem);
+	if (!d->name[0] || strlen(colon ? colon + 1 : "") >= LM_UK_NAME)
+		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel name, or one of %d characters or more",
+			       spec, LM_UK_NAME);
+	snprintf(d->label, sizeof d->label, "%s", d->name);
+	snprintf(d->source, sizeof d->source, "%s", file);
+	d->in_cl = false;
+	snprintf(d->path, sizeof d->path, "%.*s%s.ini", (int)(stem - file), file, d->name);
+	FILE *f = fopen(d->path, "r");
+	if (!f)
+		snprintf(d->path, sizeof d->path, "%.*s.ini", (int)(strlen(file) - 3), file);
+	else
+		fclose(f);
+	lm_status s = lm_read_text(d->path, text);
+	if (s != LM_OK)
+		return lm_fail(LM_EUSAGE, "kernel %s: no description (%.*s%s.ini or %s): a grid-stride "
+			       "kernel needs one giving its problem size and its arguments' contents",
+			       spec, (int)(stem - file), file, d->name, d->path);
+	return LM_OK;
+}
+
+lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out)
+{
+	lm_uk_desc *d = calloc(1, sizeof *d);
+	if (!d)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	char *text = NULL;
+	lm_status s = find_description(spec, kernel_dir, d, &text);
+	if (s != LM_OK)
+		goto done;
+	reader r = { .text = text, .line = 0, .d = d, .s = LM_OK, .size_given = size > 0 };
+	if (size > 0)
+		d->size = size;
+	int e = ini_parse_stream(read_line, &r, handler, &r);
+	if (r.s != LM_OK) {
+		s = r.s;
+		goto done;
+	}
+	if (e != 0) {
+		s = lm_fail(LM_EUSAGE, "%s:%d: not INI (a line outside 'key = value' and [section])", d->path, e);
+		goto done;
+	}
+	if (!d->size || !d->elements[0] || !d->bytes[0]) {
+		s = lm_fail(LM_EUSAGE, "%s: [kernel] needs size (N, the problem size), elements and bytes "
+			    "(what a launch of size N processes and moves, expressions in N)", d->path);
+		goto done;
+	}
+	if (lm_mix_find(d->label)) {
+		s = lm_fail(LM_EUSAGE, "kernel %s: a mix has that name; rename the kernel", d->label);
+		goto done;
+	}
+	s = check_args(d);
+	double v;
+	for (int i = 0; i < d->nargs && s == LM_OK; i++) {
+		const lm_uk_arg *a = &d->arg[i];
+		const char *x = a->space == LM_UK_SCALAR ? a->value : a->space == LM_UK_LOCAL ? NULL : a->length;
+		if (x && lm_uk_eval(x, d->size, &v) != LM_OK)
+			s = lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s", d->path, a->line, a->name,
+				    lm_error_message());
+	}
+	if (s == LM_OK && (lm_uk_eval(d->elements, d->size, &v) != LM_OK || !(v > 0) ||
+			   lm_uk_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
+		s = lm_fail(LM_EUSAGE, "%s: [kernel] elements '%s' and bytes '%s': expressions in N, "
+			    "elements above 0", d->path, d->elements, d->bytes);
+	if (s == LM_OK)
+		*out = *d;
+done:
+	free(text);
+	free(d);
+	return s;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* The NAME of every NAME.ini in path. */
+static lm_status list_dir(const char *path, char (*names)[LM_UK_NAME], size_t cap, size_t *n)
+{
+	DIR *dir = opendir(path);
+	if (!dir)
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	struct dirent *e;
+	while ((e = readdir(dir)) != NULL && *n < cap)
+		if (ends_with(e->d_name, ".ini") && strlen(e->d_name) - 4 < LM_UK_NAME)
+			snprintf(names[(*n)++], LM_UK_NAME, "%.*s", (int)(strlen(e->d_name) - 4), e->d_name);
+	closedir(dir);
+	return LM_OK;
+}
+
+lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t cap, size_t *n)
+{
+	*n = 0;
+	const char *dir = kernel_dir && *kernel_dir ? kernel_dir : getenv("LATMIX_KERNEL_DIR");
+	if (dir && *dir) {
+		char path[4200];
+		snprintf(path, sizeof path, "%s/kernels", dir);
+		lm_status s = list_dir(path, names, cap, n);
+		if (s != LM_OK)
+			return s;
+	} else {
+		for (const struct lm_kernel_file *k = lm_kernel_files; k->name && *n < cap; k++)
+			if (strncmp(k->name, "kernels/", 8) == 0 && ends_with(k->name, ".ini"))
+				snprintf(names[(*n)++], LM_UK_NAME, "%.*s", (int)(strlen(k->name) - 12),
+					 k->name + 8);
+	}
+	qsort(names, *n, sizeof *names, by_name);
+	return LM_OK;
+}
+
+/* ---- the kernel on a device ---- */
+
+struct lm_uk {
+	lm_device dev;
+	lm_uk_desc desc;
+	lm_uk_config cfg;
+	cl_context ctx;
+	cl_command_queue queue;
+	cl_program prog;
+	cl_kernel kernel;              /* the wrapper */
+	bool clocked;                  /* the wrapper records each warp's clock */
+	bool events_broken;
+	int desc_of[LM_UK_MAX_ARGS];   /* the kernel's argument i: desc.arg[desc_of[i]] */
+	cl_uint nargs;                 /* the kernel's (the wrapper has two more) */
+	cl_mem buf[LM_UK_MAX_ARGS];    /* per description argument; NULL for scalars, local */
+	size_t len[LM_UK_MAX_ARGS];    /* elements */
+	void *ref[LM_UK_MAX_ARGS];     /* the outputs of the first point */
+	unsigned ref_warps;            /* its occupancy */
+	cl_mem sync, record;
+	uint32_t *synced;
+	cl_ulong *rec;
+	unsigned *per_cu;
+	size_t per_cu_len, max_warps_total;
+	lm_sysclock *sysclock;
+	lm_launch_cost cost;
+	/* the point being measured */
+	size_t threads, wg;
+	unsigned groups;
+	/* the last point: its launches and their seconds */
+	unsigned last_warps;
+	unsigned long last_length;
+	double last_seconds;
+};
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+void lm_uk_free(lm_uk *k)
+{
+	if (!k)
+		return;
+	for (int i = 0; i < LM_UK_MAX_ARGS; i++) {
+		if (k->buf[i])
+			clReleaseMemObject(k->buf[i]);
+		free(k->ref[i]);
+	}
+	if (k->sync)
+		clReleaseMemObject(k->sync);
+	if (k->record)
+		clReleaseMemObject(k->record);
+	if (k->kernel)
+		clReleaseKernel(k->kernel);
+	if (k->prog)
+		clReleaseProgram(k->prog);
+	if (k->queue)
+		clReleaseCommandQueue(k->queue);
+	if (k->ctx)
+		clReleaseContext(k->ctx);
+	lm_sysclock_free(k->sysclock);
+	free(k->synced);
+	free(k->rec);
+	free(k->per_cu);
+	free(k);
+}
+
+lm_launch_cost lm_uk_costs(const lm_uk *k)
+{
+	return k->cost;
+}
+
+/* A counter-based random stream: the i-th 64-bit word of stream key
+ * (splitmix64's finaliser). */
+static uint64_t rnd(uint64_t key, uint64_t i)
+{
+	uint64_t z = key + (i + 1) * 0x9e3779b97f4a7c15ull;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static uint64_t name_key(uint64_t seed, const char *name)
+{
+	uint64_t h = seed ^ 0xcbf29ce484222325ull;
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	return h;
+}
+
+/* Element i of a's contents, as a double (integers exactly up to 2^53)
+ * or, for random integers, the raw bits in *bits (raw set). */
+static double element(const lm_uk_arg *a, uint64_t key, size_t i, double arg, bool *raw, uint64_t *bits)
+{
+	*raw = false;
+	switch (a->fill) {
+	case LM_UK_ZERO: return 0;
+	case LM_UK_CONST: return arg;
+	case LM_UK_INDEX: return (double)i;
+	case LM_UK_STEP: return (double)i * arg;
+	case LM_UK_RANDOM:
+		if (a->is_float)
+			return (double)(rnd(key, i) >> 11) * 0x1p-53;
+		*raw = true;
+		*bits = rnd(key, i);
+		return 0;
+	case LM_UK_RANDOM_BELOW:
+		if (a->is_float)
+			return arg * (double)(rnd(key, i) >> 11) * 0x1p-53;
+		return (double)(rnd(key, i) % (uint64_t)arg);
+	case LM_UK_PERMUTATION: break; /* filled whole, below */
+	}
+	return 0;
+}
+
+/* Stores x (or raw bits) as a's element type at p. */
+static void store(const lm_uk_arg *a, void *p, double x, bool raw, uint64_t bits)
+{
+	if (a->is_float) {
+		if (a->elem_size == 4) {
+			float f = (float)x;
+			memcpy(p, &f, 4);
+		} else {
+			memcpy(p, &x, 8);
+		}
+		return;
+	}
+	uint64_t v = raw ? bits : a->is_signed ? (uint64_t)(int64_t)x : (uint64_t)x;
+	memcpy(p, &v, a->elem_size); /* little-endian: the low bytes */
+}
+
+/* Writes a's contents into its buffer, a million elements at a time. */
+static lm_status fill_buffer(lm_uk *k, int i)
+{
+	const lm_uk_arg *a = &k->desc.arg[i];
+	double arg = 0;
+	if (a->fill_arg[0])
+		lm_uk_eval(a->fill_arg, k->desc.size, &arg);
+	uint64_t key = name_key(k->cfg.seed, a->name);
+	size_t n = k->len[i], es = a->elem_size;
+	if (a->fill == LM_UK_RANDOM_BELOW && !a->is_float && !(arg >= 1))
+		return lm_fail(LM_EUSAGE, "%s: argument [%s]: random-below needs a bound of 1 or more",
+			       k->desc.path, a->name);
+	cl_int err = CL_SUCCESS;
+	if (a->fill == LM_UK_PERMUTATION) {
+		/* Fisher-Yates over the whole buffer */
+		uint64_t *v = malloc(n * sizeof *v);
+		unsigned char *out = malloc(n * es + 1);
+		if (!v || !out) {
+			free(v);
+			free(out);
+			return lm_fail(LM_ENOMEM, "argument %s: out of memory for a permutation of %zu", a->name, n);
+		}
+		for (size_t j = 0; j < n; j++)
+			v[j] = j;
+		for (size_t j = n; j > 1; j--) {
+			size_t r = (size_t)(rnd(key, j) % j);
+			uint64_t t = v[j - 1];
+			v[j - 1] = v[r];
+			v[r] = t;
+		}
+		for (size_t j = 0; j < n; j++)
+			store(a, out + j * es, (double)v[j], false, 0);
+		err = clEnqueueWriteBuffer(k->queue, k->buf[i], CL_TRUE, 0, n * es, out, 0, NULL, NULL);
+		free(v);
+		free(out);
+	} else if (a->fill == LM_UK_ZERO || a->fill == LM_UK_CONST) {
+		unsigned char pattern[8];
+		store(a, pattern, arg, false, 0);
+		err = clEnqueueFillBuffer(k->queue, k->buf[i], pattern, es, 0, n * es, 0, NULL, NULL);
+		if (err == CL_SUCCESS)
+			err = clFinish(k->queue);
+	} else {
+		const size_t block = 1u << 20;
+		unsigned char *out = malloc(block * es);
+		if (!out)
+			return lm_fail(LM_ENOMEM, "out of memory");
+		for (size_t j0 = 0; j0 < n && err == CL_SUCCESS; j0 += block) {
+			size_t m = n - j0 < block ? n - j0 : block;
+			for (size_t j = 0; j < m; j++) {
+				bool raw;
+				uint64_t bits = 0;
+				double x = element(a, key, j0 + j, arg, &raw, &bits);
+				store(a, out + j * es, x, raw, bits);
+			}
+			err = clEnqueueWriteBuffer(k->queue, k->buf[i], CL_TRUE, j0 * es, m * es, out, 0, NULL,
+						   NULL);
+		}
+		free(out);
+	}
+	return err == CL_SUCCESS ? LM_OK : lm_fail_cl(err, "writing the contents of argument", a->name);
+}
+
+/* The user's source. */
+static lm_status user_source(const lm_uk *k, char **text)
+{
+	if (k->desc.in_cl)
+		return lm_kernel_source(k->cfg.kernel_dir, k->desc.source, text, NULL);
+	return lm_read_text(k->desc.source, text);
+}
+
+/* "global const float*" from the kernel's own argument info. */
+static void declared_type(cl_kernel kernel, cl_uint i, char *buf, size_t size, char *param, size_t psize,
+			  const char *name)
+{
+	cl_kernel_arg_address_qualifier addr = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+	cl_kernel_arg_type_qualifier q = 0;
+	char type[64] = "";
+	clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof addr, &addr, NULL);
+	clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof q, &q, NULL);
+	clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof type - 1, type, NULL);
+	const char *space = addr == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "global "
+			  : addr == CL_KERNEL_ARG_ADDRESS_LOCAL ? "local "
+			  : addr == CL_KERNEL_ARG_ADDRESS_CONSTANT ? "constant " : "";
+	bool pointer = *space != '\0';
+	snprintf(buf, size, "%s%s%s", space, pointer && (q & CL_KERNEL_ARG_TYPE_CONST) ? "const " : "", type);
+	/* the wrapper's parameter: the same, restrict and volatile kept */
+	size_t tl = strlen(type);
+	if (tl && type[tl - 1] == '*')
+		type[--tl] = '\0';
+	snprintf(param, psize, "%s%s%s%s%s%s %s", pointer ? "__" : "", space,
+		 pointer && (q & CL_KERNEL_ARG_TYPE_CONST) ? "const " : "",
+		 pointer && (q & CL_KERNEL_ARG_TYPE_VOLATILE) ? "volatile " : "", type,
+		 pointer ? (q & CL_KERNEL_ARG_TYPE_RESTRICT ? " *restrict" : " *") : "", name);
+}
+
+/* Matches the kernel's arguments with the description's, each wrong one
+ * named, and writes the wrapper: it counts its group in, records the warp's
+ * clock where it can, calls the kernel, records and counts out. */
+static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
+{
+	const lm_uk_desc *d = &k->desc;
+	cl_uint n = 0;
+	clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
+	if (n > LM_UK_MAX_ARGS)
+		return lm_fail(LM_EUSAGE, "kernel %s: %u arguments, latmix takes %d", d->name, n, LM_UK_MAX_ARGS);
+	size_t cap = 4096 + (size_t)n * 200;
+	char *w = malloc(cap), *call = malloc(cap);
+	if (!w || !call) {
+		free(w);
+		free(call);
+		return lm_fail(LM_ENOMEM, "out of memory");
+	}
+	int kw = snprintf(w, cap, "\n/* latmix's wrapper: every group counted in and out around %s */\n"
+			  "LM_KERNEL void lm_wrap(", d->name);
+	int kc = snprintf(call, cap, "\t%s(", d->name);
+	bool used[LM_UK_MAX_ARGS] = { false };
+	lm_status s = LM_OK;
+	char names[1024] = "";
+	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
+		char name[LM_UK_NAME] = "", type[160], param[256];
+		if (clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof name - 1, name, NULL) != CL_SUCCESS) {
+			s = lm_fail(LM_ECL, "kernel %s: the driver gives no argument names (-cl-kernel-arg-info)",
+				    d->name);
+			break;
+		}
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", name);
+		declared_type(kernel, i, type, sizeof type, param, sizeof param, name);
+		int j = 0;
+		while (j < d->nargs && strcmp(d->arg[j].name, name) != 0)
+			j++;
+		if (j == d->nargs) {
+			s = lm_fail(LM_EUSAGE, "%s: kernel %s's argument %u, '%s' (%s), has no section [%s]",
+				    d->path, d->name, i + 1, name, type, name);
+			break;
+		}
+		lm_uk_arg declared = d->arg[j];
+		if (!parse_type(type, &declared) || declared.space != d->arg[j].space ||
+		    declared.is_const != d->arg[j].is_const || strcmp(declared.elem, d->arg[j].elem) != 0) {
+			s = lm_fail(LM_EUSAGE, "%s:%d: argument [%s] is '%s' there, '%s' in kernel %s", d->path,
+				    d->arg[j].line, name, d->arg[j].type, type, d->name);
+			break;
+		}
+		used[j] = true;
+		k->desc_of[i] = j;
+		kw += snprintf(w + kw, cap - (size_t)kw, "%s%s", i ? ", " : "", param);
+		kc += snprintf(call + kc, cap - (size_t)kc, "%s%s", i ? ", " : "", name);
+	}
+	for (int j = 0; j < d->nargs && s == LM_OK; j++)
+		if (!used[j])
+			s = lm_fail(LM_EUSAGE, "%s:%d: [%s]: kernel %s has no argument of that name (its "
+				    "arguments: %s)", d->path, d->arg[j].line, d->arg[j].name, d->name, names);
+	if (s == LM_OK) {
+		k->nargs = n;
+		snprintf(w + kw, cap - (size_t)kw,
+			 "%svolatile __global uint *lm_sync, __global ulong *lm_timing)\n{\n"
+			 "\tlm_group_started(lm_sync);\n#ifdef LM_TIMED\n\tlm_record_start(lm_timing, 0);\n"
+			 "#endif\n%s);\n#ifdef LM_TIMED\n\tlm_record_end(lm_timing, 1u);\n#else\n"
+			 "\t(void)lm_timing;\n#endif\n\tlm_group_ended(lm_sync);\n}\n",
+			 n ? ", " : "", call);
+		*wrapper = w;
+	} else {
+		free(w);
+	}
+	free(call);
+	return s;
+}
+
+/* Builds the kernel alone (its arguments' names and types), then with
+ * cl/occupancy.h and the wrapper: the program measured. */
+static lm_status build_kernel(lm_uk *k)
+{
+	const lm_device *d = &k->dev;
+	char *src = NULL, *occ = NULL, *wrapper = NULL, *all = NULL;
+	char opts[512];
+	cl_program alone = NULL;
+	cl_kernel kernel = NULL;
+	cl_int err;
+	lm_status s = user_source(k, &src);
+	if (s != LM_OK)
+		return s;
+	lm_meas_device_options(d, false, opts, sizeof opts);
+	strncat(opts, " -cl-kernel-arg-info", sizeof opts - strlen(opts) - 1);
+	if ((s = lm_launch_build(k->ctx, d, src, k->desc.source, opts, &alone)) != LM_OK)
+		goto done;
+	kernel = clCreateKernel(alone, k->desc.name, &err);
+	if (err != CL_SUCCESS) {
+		s = lm_fail(LM_EUSAGE, "%s: no kernel %s (%s)", k->desc.source, k->desc.name,
+			    lm_cl_error_name(err));
+		goto done;
+	}
+	if ((s = match_and_wrap(k, kernel, &wrapper)) != LM_OK ||
+	    (s = lm_kernel_source(NULL, "occupancy.h", &occ, NULL)) != LM_OK)
+		goto done;
+	all = malloc(strlen(occ) + strlen(src) + strlen(wrapper) + 64);
+	if (!all) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto done;
+	}
+	sprintf(all, "%s\n#line 1\n%s\n%s", occ, src, wrapper);
+	k->clocked = d->kclock != LM_KCLOCK_NONE;
+	lm_meas_device_options(d, k->clocked, opts, sizeof opts);
+	s = lm_launch_build(k->ctx, d, all, k->desc.source, opts, &k->prog);
+	if (s != LM_OK && k->clocked) {
+		fprintf(stderr, "latmix: %s with the in-kernel clock does not build on %s (%s); measuring "
+			"without it\n", k->desc.label, d->name, lm_error_message());
+		k->clocked = false;
+		lm_meas_device_options(d, false, opts, sizeof opts);
+		s = lm_launch_build(k->ctx, d, all, k->desc.source, opts, &k->prog);
+	}
+	if (s == LM_OK) {
+		k->kernel = clCreateKernel(k->prog, "lm_wrap", &err);
+		if (err != CL_SUCCESS)
+			s = lm_fail_cl(err, "clCreateKernel", "lm_wrap");
+	}
+done:
+	if (kernel)
+		clReleaseKernel(kernel);
+	if (alone)
+		clReleaseProgram(alone);
+	free(src);
+	free(occ);
+	free(wrapper);
+	free(all);
+	return s;
+}
+
+/* No kernel clock: the sysfs clock of a GPU, where there is one. */
+static void open_sysclock(lm_uk *k)
+{
+	const lm_device *d = &k->dev;
+	if (k->clocked || !(d->type & CL_DEVICE_TYPE_GPU) || d->pci_bus < 0)
+		return;
+	char why[160];
+	lm_sysclock_open(NULL, d->pci_domain, d->pci_bus, d->pci_device, d->pci_function, &k->sysclock,
+			 why, sizeof why);
+	lm_error_clear();
+}
+
+lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_config *cfg, lm_uk **out)
+{
+	double t0 = now();
+	lm_uk *k = calloc(1, sizeof *k);
+	if (!k)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	k->dev = *d;
+	k->desc = *desc;
+	k->cfg = *cfg;
+	cl_int err;
+	lm_status s = LM_OK;
+	k->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "clCreateContext", d->name);
+		goto fail;
+	}
+	k->queue = clCreateCommandQueue(k->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "clCreateCommandQueue", d->name);
+		goto fail;
+	}
+	double tb = now();
+	if ((s = build_kernel(k)) != LM_OK)
+		goto fail;
+	k->cost.programs += now() - tb;
+	open_sysclock(k);
+	for (int i = 0; i < desc->nargs && s == LM_OK; i++) {
+		const lm_uk_arg *a = &desc->arg[i];
+		if (a->space != LM_UK_GLOBAL && a->space != LM_UK_CONSTANT)
+			continue;
+		if ((s = eval_count(desc, a->name, a->length, desc->size, &k->len[i])) != LM_OK)
+			break;
+		size_t bytes = k->len[i] * a->elem_size;
+		if (!bytes || bytes > d->max_alloc) {
+			s = lm_fail(LM_EUSAGE, "%s: argument [%s]: %zu bytes at N = %.0f; %s allows 1 to %llu",
+				    desc->path, a->name, bytes, desc->size, d->name, d->max_alloc);
+			break;
+		}
+		k->buf[i] = clCreateBuffer(k->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+		if (err != CL_SUCCESS)
+			s = lm_fail_cl(err, "clCreateBuffer", a->name);
+		else
+			s = fill_buffer(k, i);
+	}
+	if (s != LM_OK)
+		goto fail;
+	k->max_warps_total = (size_t)d->max_warps * d->compute_units;
+	k->per_cu_len = 4096;
+	k->synced = malloc((1 + k->max_warps_total) * sizeof *k->synced);
+	k->rec = malloc(k->max_warps_total * LM_LAUNCH_REC * sizeof *k->rec);
+	k->per_cu = malloc(k->per_cu_len * sizeof *k->per_cu);
+	if (!k->synced || !k->rec || !k->per_cu) {
+		s = lm_fail(LM_ENOMEM, "out of memory");
+		goto fail;
+	}
+	k->sync = clCreateBuffer(k->ctx, CL_MEM_READ_WRITE, (1 + k->max_warps_total) * 4, NULL, &err);
+	if (err == CL_SUCCESS)
+		k->record = clCreateBuffer(k->ctx, CL_MEM_READ_WRITE,
+					   k->max_warps_total * LM_LAUNCH_REC * sizeof(cl_ulong), NULL, &err);
+	if (err != CL_SUCCESS) {
+		s = lm_fail_cl(err, "clCreateBuffer", "work-group counters and records");
+		goto fail;
+	}
+	k->cost.setup += now() - t0 - k->cost.programs;
+	*out = k;
+	return LM_OK;
+fail:
+	lm_uk_free(k);
+	return s;
+}
+
+/* Sets the scalar arguments for a problem of size n. */
+static lm_status set_scalars(lm_uk *k, double n)
+{
+	for (cl_uint i = 0; i < k->nargs; i++) {
+		const lm_uk_arg *a = &k->desc.arg[k->desc_of[i]];
+		if (a->space != LM_UK_SCALAR)
+			continue;
+		double v;
+		if (lm_uk_eval(a->value, n, &v) != LM_OK)
+			return lm_fail(LM_EUSAGE, "%s: [%s] value: %s", k->desc.path, a->name, lm_error_message());
+		unsigned char bytes[8];
+		store(a, bytes, v, false, 0);
+		cl_int err = clSetKernelArg(k->kernel, i, a->elem_size, bytes);
+		if (err != CL_SUCCESS)
+			return lm_fail_cl(err, "clSetKernelArg", a->name);
+	}
+	return LM_OK;
+}
+
+/* The sizes a point's long and short launches solve. */
+static double size_of(const lm_uk *k, int flags)
+{
+	return flags & LM_LAUNCH_SHORT ? floor(k->desc.size / 2) : k->desc.size;
+}
+
+/* One "launch" for the point timer: length back-to-back launches of the
+ * kernel on a problem of size N (the short one: N / 2), their kernel
+ * times summed; every one's groups counted and, where recorded, warps
+ * read. work: the elements they processed. */
+static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch_out *out)
+{
+	lm_uk *k = ctx;
+	memset(out, 0, sizeof *out);
+	out->started_at_end = ~0u;
+	double n = size_of(k, flags), elements;
+	lm_status s = set_scalars(k, n);
+	if (s == LM_OK)
+		s = lm_uk_eval(k->desc.elements, n, &elements);
+	bool rec = k->clocked && !(flags & LM_LAUNCH_NO_RECORD);
+	size_t nwarps = k->threads / k->dev.simd_width;
+	const cl_uint nil = 0;
+	for (unsigned long l = 0; l < length && s == LM_OK; l++) {
+		cl_int err = clEnqueueFillBuffer(k->queue, k->sync, &nil, sizeof nil, 0, (1 + k->groups) * 4, 0,
+						 NULL, NULL);
+		for (int i = 0; i < k->desc.nargs && err == CL_SUCCESS; i++)
+			if (k->desc.arg[i].reset) {
+				unsigned char pattern[8];
+				double v = 0;
+				if (k->desc.arg[i].fill == LM_UK_CONST)
+					lm_uk_eval(k->desc.arg[i].fill_arg, k->desc.size, &v);
+				store(&k->desc.arg[i], pattern, v, false, 0);
+				err = clEnqueueFillBuffer(k->queue, k->buf[i], pattern, k->desc.arg[i].elem_size, 0,
+							  k->len[i] * k->desc.arg[i].elem_size, 0, NULL, NULL);
+			}
+		if (err != CL_SUCCESS)
+			return lm_fail_cl(err, "clEnqueueFillBuffer", "counters and reset outputs");
+		double sec, host;
+		if ((s = lm_launch_kernel(k->queue, k->kernel, k->threads, k->wg, k->desc.label, &k->events_broken,
+					  flags, &k->cost, &sec, &host)) != LM_OK)
+			break;
+		out->seconds += sec;
+		out->host_s += host;
+		double r0 = now();
+		err = clEnqueueReadBuffer(k->queue, k->sync, rec ? CL_FALSE : CL_TRUE, 0, (1 + k->groups) * 4,
+					  k->synced, 0, NULL, NULL);
+		if (err == CL_SUCCESS && rec)
+			err = clEnqueueReadBuffer(k->queue, k->record, CL_TRUE, 0,
+						  nwarps * LM_LAUNCH_REC * sizeof(cl_ulong), k->rec, 0, NULL, NULL);
+		k->cost.readback += now() - r0;
+		if (err != CL_SUCCESS)
+			return lm_fail_cl(err, "clEnqueueReadBuffer", "counters and records");
+		lm_launch_out one;
+		char what[64];
+		snprintf(what, sizeof what, "kernel %s", k->desc.label);
+		if ((s = lm_launch_sync(k->synced, k->groups, what, &one)) != LM_OK)
+			break;
+		out->groups = one.groups;
+		if (one.started_at_end < out->started_at_end)
+			out->started_at_end = one.started_at_end;
+		if (rec) {
+			lm_launch_record r = lm_launch_read_record(k->rec, nwarps, k->dev.max_clock_mhz * 1e6,
+								   k->dev.compute_units, k->per_cu, k->per_cu_len);
+			lm_launch_record *m = &out->rec;
+			if (!m->have) {
+				*m = r;
+			} else {
+				m->cycles += r.cycles;
+				m->ns += r.ns;
+				m->iters += r.iters;
+				m->lo = r.lo < m->lo ? r.lo : m->lo;
+				m->hi = r.hi > m->hi ? r.hi : m->hi;
+				m->ncu = r.ncu > m->ncu ? r.ncu : m->ncu;
+			}
+		}
+	}
+	out->work = (double)length * elements;
+	return s;
+}
+
+/* The outputs against the first point's: the same bit for bit, or within
+ * an output's tolerance. */
+static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
+{
+	*checked = 0;
+	for (int i = 0; i < k->desc.nargs; i++) {
+		const lm_uk_arg *a = &k->desc.arg[i];
+		if (!a->output)
+			continue;
+		size_t bytes = k->len[i] * a->elem_size;
+		unsigned char *got = malloc(bytes);
+		if (!got)
+			return lm_fail(LM_ENOMEM, "out of memory reading output %s", a->name);
+		cl_int err = clEnqueueReadBuffer(k->queue, k->buf[i], CL_TRUE, 0, bytes, got, 0, NULL, NULL);
+		if (err != CL_SUCCESS) {
+			free(got);
+			return lm_fail_cl(err, "clEnqueueReadBuffer", a->name);
+		}
+		*checked += k->len[i];
+		if (!k->ref[i]) {
+			k->ref[i] = got;
+			k->ref_warps = warps;
+			continue;
+		}
+		const unsigned char *want = k->ref[i];
+		size_t bad = SIZE_MAX;
+		double x = 0, y = 0;
+		for (size_t j = 0; j < k->len[i] && bad == SIZE_MAX; j++) {
+			const void *p = got + j * a->elem_size, *q = want + j * a->elem_size;
+			if (!memcmp(p, q, a->elem_size))
+				continue;
+			if (a->is_float && a->tolerance > 0) {
+				if (a->elem_size == 4) {
+					float f, g;
+					memcpy(&f, p, 4);
+					memcpy(&g, q, 4);
+					x = f, y = g;
+				} else {
+					memcpy(&x, p, 8);
+					memcpy(&y, q, 8);
+				}
+				if (fabs(x - y) <= a->tolerance * fmax(fabs(x), fabs(y)))
+					continue;
+			}
+			bad = j;
+		}
+		free(got);
+		if (bad != SIZE_MAX)
+			return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu with %u warps per CU "
+				       "from %u warps per CU%s: its result depends on the grid, and latmix measures "
+				       "only grid-stride kernels (every grid computes the same; a reduction's floats "
+				       "within a stated tolerance)", k->desc.label, a->name, bad, warps, k->ref_warps,
+				       a->tolerance > 0 ? " beyond its tolerance" : "");
+	}
+	return LM_OK;
+}
+
+lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
+{
+	const lm_device *d = &k->dev;
+	unsigned groups, per_group;
+	lm_status s = lm_meas_geometry(d, warps, k->cfg.group_warps, &groups, &per_group);
+	if (s != LM_OK)
+		return s;
+	size_t wg = (size_t)per_group * d->simd_width, kmax = 0;
+	clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
+	if (kmax && wg > kmax)
+		return lm_fail(LM_EDEVICE, "%u warps per work-group: the kernel allows %zu work-items",
+			       per_group, kmax);
+	size_t local = 0;
+	for (int i = 0; i < k->desc.nargs; i++)
+		if (k->desc.arg[i].space == LM_UK_LOCAL)
+			local += wg * k->desc.arg[i].elem_size;
+	if (local > d->local_mem)
+		return lm_fail(LM_EDEVICE, "%u warps per work-group: %zu bytes of local memory, %s allows %llu",
+			       per_group, local, d->name, d->local_mem);
+	k->wg = wg;
+	k->groups = groups * d->compute_units;
+	k->threads = (size_t)warps * d->compute_units * d->simd_width;
+	cl_int err = CL_SUCCESS;
+	for (cl_uint i = 0; i < k->nargs; i++) {
+		int j = k->desc_of[i];
+		const lm_uk_arg *a = &k->desc.arg[j];
+		if (a->space == LM_UK_LOCAL)
+			err |= clSetKernelArg(k->kernel, i, wg * a->elem_size, NULL);
+		else if (a->space != LM_UK_SCALAR)
+			err |= clSetKernelArg(k->kernel, i, sizeof(cl_mem), &k->buf[j]);
+	}
+	err |= clSetKernelArg(k->kernel, k->nargs, sizeof k->sync, &k->sync);
+	err |= clSetKernelArg(k->kernel, k->nargs + 1, sizeof k->record, &k->record);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", k->desc.label);
+
+	double target = k->cfg.launch_ms * 1e-3;
+	lm_point_plan plan = {
+		.launch = uk_launch, .ctx = k, .target = target, .repeats = k->cfg.repeats,
+		.settle = k->cfg.settle, .sized = true, .pair = true, .min_pair = 1,
+		.max_length = 1000000, .cost = &k->cost,
+		.floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns),
+	};
+	if (k->last_warps && k->last_seconds > 0)
+		plan.carried = (unsigned long)fmax(1.0, (double)k->last_length * target / k->last_seconds *
+							    (double)k->last_warps / (double)warps);
+	plan.warm = !plan.carried || k->cfg.warmup_every;
+	double sys_before = lm_sysclock_read(k->sysclock);
+	lm_point_timing t;
+	s = lm_point_time(&plan, &t);
+	double sys_after = lm_sysclock_read(k->sysclock);
+	double c0 = now();
+	unsigned long checked = 0;
+	if (s == LM_OK)
+		s = check_outputs(k, warps, &checked);
+	k->cost.checks += now() - c0;
+	if (s != LM_OK)
+		return s;
+	lm_point_row(d, warps, groups, per_group, wg, &t, "fixed-work", k->events_broken, k->sysclock,
+		     sys_before, sys_after, row);
+	row->alpha = (lm_alpha){ 0, 1 };
+	row->chains = 1;
+	row->iters = t.length;
+	/* bytes per element of the difference between the two sizes */
+	double n = k->desc.size, h = floor(n / 2), e1, e0, b1, b0;
+	lm_uk_eval(k->desc.elements, n, &e1);
+	lm_uk_eval(k->desc.elements, h, &e0);
+	lm_uk_eval(k->desc.bytes, n, &b1);
+	lm_uk_eval(k->desc.bytes, h, &b0);
+	row->elements_per_s = t.rate;
+	row->bytes_per_s = e1 > e0 ? t.rate * (b1 - b0) / (e1 - e0) : t.rate * b1 / e1;
+	/* a warp's cycles per element of each of its lanes: one pass of a
+	 * grid-stride loop that takes an element a work-item */
+	double hz = row->clock_mhz * 1e6;
+	row->cycles_per_group = hz * (double)k->threads / t.rate;
+	row->checked = checked;
+	k->last_warps = warps;
+	k->last_length = t.length;
+	k->last_seconds = t.time_med;
+	return LM_OK;
+}

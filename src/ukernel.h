@@ -1,0 +1,110 @@
+/* ukernel: a user's OpenCL kernel measured at every occupancy the way the
+ * mixes are. The kernel is grid-stride (what it computes does not depend
+ * on the grid); a description beside it (an INI file) gives its arguments'
+ * contents and the problem size. latmix builds it with a wrapper kernel
+ * that counts its work-groups in and out around a call of it (every group
+ * resident at once, checked), launches exactly n warps per CU, times the
+ * launches through the point timer (launch.h: a problem of size N beside
+ * one of N/2, so start-up and end cancel) and checks that the outputs are
+ * the same at every occupancy. */
+#ifndef LM_UKERNEL_H
+#define LM_UKERNEL_H
+
+#include <stdbool.h>
+#include "device.h"
+#include "launch.h"
+
+#define LM_UK_MAX_ARGS 32
+#define LM_UK_NAME 48 /* longest kernel or argument name, with its NUL */
+
+typedef enum { LM_UK_SCALAR, LM_UK_GLOBAL, LM_UK_CONSTANT, LM_UK_LOCAL } lm_uk_space;
+
+typedef enum {
+	LM_UK_ZERO,        /* zero */
+	LM_UK_CONST,       /* const V */
+	LM_UK_INDEX,       /* element i holds i */
+	LM_UK_STEP,        /* step K: element i holds i K (a CSR matrix's row pointers) */
+	LM_UK_RANDOM,      /* floats uniform in [0, 1); integers uniform over their range */
+	LM_UK_RANDOM_BELOW, /* random-below M: uniform in [0, M) (random columns) */
+	LM_UK_PERMUTATION  /* a random permutation of 0 .. length - 1 */
+} lm_uk_fill;
+
+/* One argument of the kernel, as its section of the description says. */
+typedef struct {
+	char name[LM_UK_NAME];
+	char type[64];         /* as written: "global const float*", "uint" */
+	lm_uk_space space;
+	bool is_const;
+	char elem[16];         /* the element's (or scalar's) type: float, uint, ... */
+	unsigned elem_size;
+	bool is_float, is_signed;
+	char length[128];      /* buffers: elements, an expression in N; local: "group" */
+	char value[128];       /* scalars: an expression in N */
+	lm_uk_fill fill;
+	char fill_arg[128];    /* const V, step K, random-below M: an expression in N */
+	bool output;           /* compared between occupancies */
+	bool reset;            /* filled again before every launch (an accumulator) */
+	double tolerance;      /* relative, for float outputs; 0: bit for bit */
+	int line;              /* of its section in the description */
+} lm_uk_arg;
+
+/* A kernel's description. */
+typedef struct {
+	char label[LM_UK_NAME]; /* what rows call it: the suite's name or the function's */
+	char name[LM_UK_NAME];  /* the __kernel function */
+	char source[4096];      /* where its source is ("kernels/triad.cl" in cl/, or a path) */
+	bool in_cl;             /* source is a file of cl/ (lm_kernel_source) */
+	char path[4096];        /* the description's file, for messages */
+	double size;            /* N, the problem size */
+	char elements[128];     /* elements a launch of size N processes: expression in N */
+	char bytes[128];        /* bytes its loads and stores request: expression in N */
+	lm_uk_arg arg[LM_UK_MAX_ARGS];
+	int nargs;
+} lm_uk_desc;
+
+/* Evaluates text, an expression of decimal numbers, N, + - * / and
+ * parentheses, at N = n. LM_EUSAGE if it is not one or is not finite. */
+lm_status lm_uk_eval(const char *text, double n, double *out);
+
+/* The suite's kernel names (cl/kernels/NAME.ini, from kernel_dir or the
+ * embedded copies), sorted; *n of them, at most cap. */
+lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t cap, size_t *n);
+
+/* Reads the description of spec: a suite name ("triad"), or FILE.cl:NAME
+ * or FILE.cl (NAME: the file's stem), a user's kernel whose description is
+ * NAME.ini beside the file, else FILE.ini. size > 0 replaces the
+ * description's problem size. Anything missing, misspelled or malformed is
+ * LM_EUSAGE naming the file, line and key. */
+lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out);
+
+typedef struct lm_uk lm_uk;
+
+/* How a kernel's points are timed (the mixes' options). */
+typedef struct {
+	double launch_ms;  /* target duration of a timed launch sequence */
+	int repeats;
+	double settle;     /* percent */
+	unsigned group_warps; /* 0: as few as fit */
+	bool warmup_every;
+	uint64_t seed;     /* of the random contents */
+	const char *kernel_dir; /* the suite's files from here; NULL: embedded */
+} lm_uk_config;
+
+/* Builds the kernel with its wrapper on d (checking the description
+ * against the kernel's arguments, each wrong one named), creates and fills
+ * its buffers. */
+lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_config *cfg,
+		      lm_uk **out);
+void lm_uk_free(lm_uk *k);
+
+/* Measures the kernel at warps per CU: its rate of elements and bytes a
+ * second (bytes_per_s, elements_per_s), the row's other columns as a
+ * mix's (alpha 0, no chain counts). The outputs are read back and compared
+ * with those of the kernel's first point: LM_ECHECK, naming the argument
+ * and the element, if they differ (a kernel whose result depends on the
+ * grid). LM_EDEVICE where the point cannot be run as it must be. */
+lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row);
+
+lm_launch_cost lm_uk_costs(const lm_uk *k);
+
+#endif
