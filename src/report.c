@@ -200,7 +200,7 @@ static lm_status load_models(report *rp, mix_model *mm)
 {
 	bool any = false;
 	for (int m = 0; m < NMODELS; m++) {
-		char name[64], path[4200];
+		char name[96], path[4200];
 		param_file(mm->name, (lm_fit_model)m, name, sizeof name);
 		snprintf(path, sizeof path, "%s/%s", rp->dir, name);
 		if (access(path, F_OK) != 0)
