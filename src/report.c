@@ -31,12 +31,12 @@ typedef struct {
 	bool has[NMODELS];
 	lm_params ps[NMODELS];
 	lm_model_params mp[NMODELS];
-	char from[NMODELS][64];      /* the file, or "fitted by latmix report" */
+	char from[NMODELS][96];      /* the file, or "fitted by latmix report" */
 	char why[LM_PARAMS_TEXT + 64]; /* why there is no model, if none */
 } mix_model;
 
 typedef struct {
-	char name[48];
+	char name[96];
 	char title[256];
 	char caption[1024];
 } picture;
@@ -298,7 +298,7 @@ static void key_lines(FILE *g, bool refined)
 static lm_status throughput_picture(report *rp, const mix_model *mm, bool chained, point *buf)
 {
 	const char *mix = mm->name;
-	char name[48], title[256], a_txt[32];
+	char name[96], title[256], a_txt[32];
 	snprintf(name, sizeof name, "throughput-%s%s", mix, chained ? "-chains" : "");
 	double alphas[MAX_ALPHAS];
 	unsigned chains[MAX_CHAINS] = { 1 };
