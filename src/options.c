@@ -52,6 +52,15 @@ static const opt table[] = {
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
 	  "gmem; measure: all; predict: the file's default kind",
 	  .role = LM_OPTION_SELECTS },
+	{ "kernel", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(kernel), "SPEC",
+	  "measure grid-stride kernels instead of the mixes, at every occupancy: a suite kernel's name "
+	  "(copy, scale, add, triad, sum, dot, fill, stencil1d, stencil2d, spmv, transpose, gemv; all: "
+	  "every one) or FILE.cl[:NAME], described by NAME.ini or FILE.ini beside it; a comma list for "
+	  "several; rows into results/<device>/kernels.csv unless -o",
+	  .role = LM_OPTION_SELECTS },
+	{ "size", 0, OPT_NUM, "0", 0, 281474976710656.0, MEAS, OFF(size), "N",
+	  "--kernel: the problem size N instead of each description's; 0: the description's",
+	  .role = LM_OPTION_DEFINES },
 	{ "chains", 'k', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_PREDICT, OFF(chains), "K",
 	  "independent chains per thread: kernel, predict: one count; measure: comma list; default 1 "
 	  "(measure: 1,2,4,8 for gmem)",

@@ -34,6 +34,8 @@ typedef struct {
 	double fraction;
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
+	const char *kernel;     /* measure: users' kernels (a list, or "all": the suite) */
+	double size;            /* measure --kernel: the problem size; 0: the description's */
 	const char *chains;     /* kernel: one count; measure: a list */
 	int group_warps;        /* warps per work-group; 0: as few as fit */
 	const char *footprint;  /* bytes, with K/M/G suffix */

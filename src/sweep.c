@@ -17,6 +17,7 @@
 #include "kernels.h"
 #include "measure.h"
 #include "results.h"
+#include "ukernel.h"
 
 #define MAX_MIXES 8
 #define MAX_CHAINS 16
@@ -188,6 +189,18 @@ static double since(const struct timespec *t0)
 	return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
 }
 
+static void add_cost(lm_meas_cost *sum, const lm_meas_cost *c)
+{
+	sum->setup += c->setup;
+	sum->programs += c->programs;
+	sum->timed += c->timed;
+	sum->trials += c->trials;
+	sum->readback += c->readback;
+	sum->checks += c->checks;
+	sum->ntimed += c->ntimed;
+	sum->ntrials += c->ntrials;
+}
+
 static void write_metadata(FILE *f, const lm_options *o, const lm_device *d,
 			   unsigned long long footprint)
 {
@@ -238,7 +251,59 @@ typedef struct {
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
 	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
+	lm_uk_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */
+	size_t nkern;
 } sweep;
+
+#define MAX_KERNELS 32
+
+/* --kernel: each kernel's description (the suite's every one for "all"),
+ * read and checked, and a user's files inputs (not written over). */
+static lm_status kernel_list(sweep *sw)
+{
+	const lm_options *o = sw->o;
+	if (o->mix || o->alpha || o->chains || o->footprint || strcmp(o->timing, "auto") != 0)
+		return lm_fail(LM_EUSAGE, "--kernel measures a user's kernel, not a mix: --mix, --alpha, "
+			       "--chains, --footprint and --timing do not apply (a kernel's launches do fixed "
+			       "work, timed beside a problem half the size)");
+	char suite[MAX_KERNELS][LM_UK_NAME], list[4096];
+	char *spec[MAX_KERNELS];
+	size_t n = 0;
+	lm_status s = LM_OK;
+	if (strcmp(o->kernel, "all") == 0) {
+		if ((s = lm_uk_suite(o->kernel_dir, suite, MAX_KERNELS, &n)) != LM_OK)
+			return s;
+		for (size_t i = 0; i < n; i++)
+			spec[i] = suite[i];
+	} else {
+		snprintf(list, sizeof list, "%s", o->kernel);
+		char *save = NULL;
+		for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+			if (n == MAX_KERNELS)
+				return lm_fail(LM_EUSAGE, "--kernel: more than %d kernels", MAX_KERNELS);
+			spec[n++] = t;
+		}
+	}
+	if (!n)
+		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel", o->kernel);
+	sw->kern = calloc(n, sizeof *sw->kern);
+	if (!sw->kern)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t i = 0; i < n && s == LM_OK; i++) {
+		const lm_uk_desc *d = &sw->kern[i];
+		s = lm_uk_describe(spec[i], o->kernel_dir, o->size, &sw->kern[i]);
+		/* a quick sweep: problems 256 times smaller than described */
+		if (s == LM_OK && o->quick && !o->size)
+			sw->kern[i].size = fmax(2, floor(d->size / 256));
+		for (size_t j = 0; j < i && s == LM_OK; j++)
+			if (strcmp(sw->kern[j].label, d->label) == 0)
+				s = lm_fail(LM_EUSAGE, "--kernel: %s twice", d->label);
+		if (s == LM_OK && !d->in_cl && (s = lm_file_input(&sw->inputs, d->source)) == LM_OK)
+			s = lm_file_input(&sw->inputs, d->path);
+		sw->nkern = i + 1;
+	}
+	return s;
+}
 
 /* The kernel files a sweep builds from are there to read (a missing
  * --kernel-dir is said before anything is written), and are inputs: the
@@ -266,8 +331,12 @@ static lm_status prepare(sweep *sw)
 {
 	const lm_options *o = sw->o;
 	lm_status s;
-	if ((s = mix_list(o, &sw->p)) != LM_OK || (s = chains_lists(o, &sw->p)) != LM_OK)
+	if (o->kernel) {
+		if ((s = kernel_list(sw)) != LM_OK)
+			return s;
+	} else if ((s = mix_list(o, &sw->p)) != LM_OK || (s = chains_lists(o, &sw->p)) != LM_OK) {
 		return s;
+	}
 	for (size_t i = 0; i < sw->p.nmixes; i++)
 		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
 			if ((s = lm_alpha_parse_list(alphas_for(o, &sw->p.mixes[i], sw->p.mixes[i].chains[c]),
@@ -291,7 +360,7 @@ static lm_status prepare(sweep *sw)
 	if (o->footprint) {
 		if ((s = lm_parse_size(o->footprint, &sw->base.footprint)) != LM_OK)
 			return s;
-	} else {
+	} else if (!sw->nkern) {
 		unsigned k = 1;
 		for (size_t i = 0; i < sw->p.nmixes; i++)
 			k = max_chains(&sw->p.mixes[i]) > k ? max_chains(&sw->p.mixes[i]) : k;
@@ -306,7 +375,8 @@ static lm_status prepare(sweep *sw)
 		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
 			sw->total += sw->nalphas[i][c] * sw->p.nwarps;
 	}
-	return kernel_files(sw);
+	sw->total += sw->nkern * sw->p.nwarps;
+	return sw->nkern ? LM_OK : kernel_files(sw);
 }
 
 /* How many processes build the sweep's n kernels at once. Each process
@@ -593,15 +663,64 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 		s = run_references(sw, i, m, f);
 done:;
 	lm_meas_cost c = lm_meas_costs(m);
-	sw->cost.setup += c.setup;
-	sw->cost.programs += c.programs;
-	sw->cost.timed += c.timed;
-	sw->cost.trials += c.trials;
-	sw->cost.readback += c.readback;
-	sw->cost.checks += c.checks;
-	sw->cost.ntimed += c.ntimed;
-	sw->cost.ntrials += c.ntrials;
+	add_cost(&sw->cost, &c);
 	lm_meas_free(m);
+	return s;
+}
+
+/* Measures a user's kernel at every occupancy of the plan. */
+static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
+			    size_t *measured, const struct timespec *t0)
+{
+	const lm_uk_desc *desc = &sw->kern[i];
+	const lm_options *o = sw->o;
+	lm_uk_config cfg = { .launch_ms = o->launch_ms, .repeats = o->repeats, .settle = o->settle,
+			     .group_warps = (unsigned)o->group_warps, .warmup_every = sw->base.warmup_every,
+			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir };
+	fprintf(stderr, "latmix: kernel %s on %s: building, filling its buffers (N = %.0f)...\n", desc->label,
+		sw->d.name, desc->size);
+	lm_uk *k;
+	lm_status s = lm_uk_alloc(&sw->d, desc, &cfg, &k);
+	if (s != LM_OK)
+		return s;
+	fprintf(f, "# kernel = %s: function %s of %s, N = %.0f, elements %s, bytes %s\n", desc->label,
+		desc->name, desc->source, desc->size, desc->elements, desc->bytes);
+	bool tty = isatty(2);
+	double lo = INFINITY, hi = 0, at1 = NAN;
+	unsigned n_here = 0;
+	const lm_alpha zero = { 0, 1 };
+	for (size_t j = 0; j < sw->p.nwarps; j++, (*done_n)++) {
+		unsigned n = sw->p.warps[j];
+		if (prev && done_before(prev, desc->label, 1, zero, n))
+			continue;
+		lm_meas_row row;
+		if ((s = lm_uk_point(k, n, &row)) == LM_EDEVICE) {
+			fprintf(stderr, "%slatmix: kernel %s, %u warps/CU: skipped: %s\n", tty ? "\n" : "",
+				desc->label, n, lm_error_message());
+			s = LM_OK;
+			continue;
+		}
+		if (s != LM_OK || (s = lm_results_row(f, desc->label, &row)) != LM_OK)
+			break;
+		(*measured)++;
+		n_here++;
+		lo = fmin(lo, row.bytes_per_s);
+		hi = fmax(hi, row.bytes_per_s);
+		if (n == 1)
+			at1 = row.cycles_per_group;
+		if (tty)
+			fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s] kernel %s, %u warps/CU: %.4g GB/s   ", *done_n + 1,
+				sw->total, 100.0 * (double)(*done_n + 1) / (double)sw->total, since(t0), desc->label,
+				n, row.bytes_per_s * 1e-9);
+	}
+	if (tty)
+		fputc('\n', stderr);
+	if (n_here)
+		fprintf(stderr, "%-12s %3u points: %.4g .. %.4g GB/s; %.1f cycles per element a lane at 1 "
+			"warp\n", desc->label, n_here, lo * 1e-9, hi * 1e-9, at1);
+	lm_meas_cost c = lm_uk_costs(k);
+	add_cost(&sw->cost, &c);
+	lm_uk_free(k);
 	return s;
 }
 
@@ -728,7 +847,8 @@ static lm_status choose_output(const sweep *sw, output *out)
 	} else {
 		char slug[128];
 		lm_device_slug(&sw->d, slug, sizeof slug);
-		snprintf(out->path, sizeof out->path, "results/%s/measurements.csv", slug);
+		snprintf(out->path, sizeof out->path, "results/%s/%s", slug,
+			 sw->nkern ? "kernels.csv" : "measurements.csv");
 	}
 	lm_status s = lm_file_target(out->path, &sw->inputs, &out->direct, out->target, sizeof out->target);
 	if (s != LM_OK)
@@ -825,13 +945,16 @@ lm_status lm_sweep_run(const lm_options *o)
 	/* one context for every mix, made before any builder starts (NVIDIA
 	 * makes them one at a time: this one would wait for theirs) */
 	cl_int err;
-	sw->base.context = clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
-	if (err != CL_SUCCESS)
+	sw->base.context = sw->nkern ? NULL : clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
+	if (!sw->nkern && err != CL_SUCCESS)
 		sw->base.context = NULL; /* each mix tries its own, and says why */
 	sw->cost.setup += since(&t0);
-	build_ahead(sw, prev);
+	if (!sw->nkern)
+		build_ahead(sw, prev);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = run_mix(sw, i, f, prev, &done_n, &measured, &t0);
+	for (size_t i = 0; i < sw->nkern && s == LM_OK; i++)
+		s = run_kernel(sw, i, f, prev, &done_n, &measured, &t0);
 	remove_binaries(sw);
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
@@ -855,6 +978,7 @@ done:
 		for (size_t c = 0; c < MAX_CHAINS; c++)
 			free(sw->alphas[i][c]);
 	free(sw->p.warps);
+	free(sw->kern);
 	free(sw);
 	return s;
 }
