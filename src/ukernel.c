@@ -1120,6 +1120,12 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 	k->wg = wg;
 	k->groups = groups * d->compute_units;
 	k->threads = (size_t)warps * d->compute_units * d->simd_width;
+	double elements;
+	lm_uk_eval(k->desc.elements, k->desc.size, &elements);
+	if (d->loop_limit && elements / (double)k->threads > (double)d->loop_limit / 2)
+		return lm_fail(LM_EDEVICE, "%.0f elements over %zu work-items: more passes of a grid-stride "
+			       "loop than %s runs (it ends a work-item's loops after %lu); a smaller --size "
+			       "measures it", elements, k->threads, d->name, d->loop_limit);
 	cl_int err = CL_SUCCESS;
 	for (cl_uint i = 0; i < k->nargs; i++) {
 		int j = k->desc_of[i];
