@@ -1,8 +1,7 @@
 #!/bin/bash
-# The H200's committed sweep (measurements.csv, measure.log, gpu.txt,
-# devices.txt, kernels-ptx.txt) is the first default sweep of
-# add-latency/run5.sh, 2026-11-24 (issue 20: the stop flag read once a
-# block of iterations, flag-free references), in the same lease as a sweep
-# with the kernel before it and a repeat (add-latency/run5-*.csv.gz).
+# The H200's committed sweep (measurements.csv, measure.log) and the suite of
+# real kernels (kernels.csv, kernels.log), with gpu.txt, devices.txt and
+# kernels-ptx.txt, are one lease's run of run-kernels.sh, 2026-11-24 (issue
+# 21). The sweep of issue 20's kernel before it: add-latency/run5.sh.
 # Fitted and reported by scripts/fit-results.sh.
-exec bash "$(dirname "$0")/add-latency/run5.sh"
+exec bash "$(dirname "$0")/run-kernels.sh"
