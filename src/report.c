@@ -19,7 +19,7 @@
 
 #define MAX_MIXES 8
 #define MAX_ALPHAS 32
-#define MAX_PICS 16
+#define MAX_PICS 64
 #define MAX_CHAINS 8
 #define GRID 240 /* samples along a model line */
 #define WARPS_FRACTION 0.9
@@ -51,6 +51,7 @@ typedef struct {
 	picture pic[MAX_PICS];
 	size_t npic;
 	lm_file_inputs inputs; /* the files read: none is written over */
+	lm_results kres;       /* kernels.csv beside the measurements: users' kernels */
 } report;
 
 /* One measured point of a curve; n is the model's occupancy, warps x chains. */
@@ -780,6 +781,169 @@ done:
 	return close_out(og, s);
 }
 
+/* ---- users' kernels (kernels.csv) ---- */
+
+#define MAX_KPOINTS 4096
+
+/* A kernel's curve: bytes and elements a second by occupancy, and what it
+ * reaches. */
+typedef struct {
+	char name[48];
+	unsigned warps[MAX_KPOINTS];
+	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
+	size_t n;
+	double plateau;   /* the most bytes a second measured */
+	double plateau_elems;
+	double n90;       /* warps per CU where it first reaches 90% of that */
+	bool rising;      /* still rising at its highest occupancy */
+	double stream;    /* the stream mix's peak, bytes a second; NAN if not measured */
+} kernel_curve;
+
+/* The i-th kernel of kernels.csv (in the order of the file), or false. */
+static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
+{
+	const lm_results *r = &rp->kres;
+	size_t seen = 0;
+	const char *name = NULL;
+	for (size_t j = 0; j < r->n && !name; j++) {
+		bool first = true;
+		for (size_t q = 0; q < j && first; q++)
+			first = strcmp(r->v[q].mix, r->v[j].mix) != 0;
+		if (first && seen++ == i)
+			name = r->v[j].mix;
+	}
+	if (!name)
+		return false;
+	memset(c, 0, sizeof *c);
+	snprintf(c->name, sizeof c->name, "%s", name);
+	for (size_t j = 0; j < r->n && c->n < MAX_KPOINTS; j++)
+		if (strcmp(r->v[j].mix, name) == 0) {
+			/* by occupancy: a resumed file may hold them in any order */
+			size_t k = c->n++;
+			while (k && c->warps[k - 1] > r->v[j].row.warps) {
+				c->warps[k] = c->warps[k - 1];
+				c->bytes[k] = c->bytes[k - 1];
+				c->elems[k] = c->elems[k - 1];
+				k--;
+			}
+			c->warps[k] = r->v[j].row.warps;
+			c->bytes[k] = r->v[j].row.bytes_per_s;
+			c->elems[k] = r->v[j].row.elements_per_s;
+		}
+	for (size_t k = 0; k < c->n; k++)
+		if (c->bytes[k] > c->plateau) {
+			c->plateau = c->bytes[k];
+			c->plateau_elems = c->elems[k];
+		}
+	c->n90 = NAN;
+	double n0 = 0, y0 = 0;
+	for (size_t k = 0; k < c->n && isnan(c->n90); k++) {
+		if (c->bytes[k] >= 0.9 * c->plateau)
+			c->n90 = n0 + ((double)c->warps[k] - n0) * (0.9 * c->plateau - y0) / (c->bytes[k] - y0);
+		n0 = c->warps[k];
+		y0 = c->bytes[k];
+	}
+	/* still rising: the last point 5% above the one at three quarters of
+	 * the highest occupancy */
+	size_t q = 0;
+	while (q + 1 < c->n && c->warps[q + 1] <= c->warps[c->n - 1] * 3 / 4)
+		q++;
+	c->rising = c->n > 2 && c->bytes[c->n - 1] > 1.05 * c->bytes[q];
+	c->stream = NAN;
+	for (size_t j = 0; j < rp->res.n; j++)
+		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
+			c->stream = rp->res.v[j].row.bytes_per_s;
+	return true;
+}
+
+/* What holds the kernel's plateau, from its curve and the stream peak. */
+static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
+{
+	if (c->rising)
+		snprintf(buf, size, "latency: still rising at %u warps per CU", c->warps[c->n - 1]);
+	else if (c->plateau >= 0.8 * c->stream)
+		snprintf(buf, size, "memory bandwidth");
+	else if (isfinite(c->stream))
+		snprintf(buf, size, "not memory bandwidth (%.0f%% of stream's): arithmetic, issue or "
+			 "scattered accesses", 100 * c->plateau / c->stream);
+	else
+		snprintf(buf, size, "unknown: no stream peak measured");
+	return buf;
+}
+
+/* GB/s (and elements/s, the right axis) against occupancy, the stream
+ * peak and the occupancy for 90% of the kernel's own plateau. */
+static lm_status kernel_picture(report *rp, const kernel_curve *c)
+{
+	char name[96], title[256];
+	snprintf(name, sizeof name, "kernel-%s", c->name);
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = open_out(rp, name, ".dat", &od, &s)) || !(g = open_out(rp, name, ".gp", &og, &s)))
+		goto done;
+	snprintf(title, sizeof title, "%s: kernel %s against occupancy", rp->res.device, c->name);
+	fprintf(d, "# latmix report: kernel %s (kernels.csv): warps per CU, GB/s, G elements/s\n", c->name);
+	for (size_t k = 0; k < c->n; k++)
+		fprintf(d, "%u %.6g %.6g\n", c->warps[k], c->bytes[k] * 1e-9, c->elems[k] * 1e-9);
+	double per = c->plateau > 0 ? c->plateau_elems / c->plateau : 0; /* elements per byte */
+	unsigned top = c->n ? c->warps[c->n - 1] : 1;
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
+		   "set xrange [0.8:%u]\nset yrange [0:*]\nset key left top box opaque\n",
+		title, top + top / 8 + 1);
+	if (per > 0)
+		fprintf(g, "set y2label 'G elements/s'\nset y2tics\nset ytics nomirror\nset format y2 '%%.3g'\n"
+			   "set link y2 via y * %.9g inverse y / %.9g\n", per, per);
+	fprintf(g, "plot '%s.dat' using 1:2 with linespoints pt 7 lw 2 lc rgb '%s' title 'measured'",
+		name, colours[0]);
+	if (isfinite(c->stream))
+		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.0f GB/s)'",
+			c->stream * 1e-9, c->stream * 1e-9);
+	if (isfinite(c->n90))
+		fprintf(g, ", \\\n  '+' using (%.6g):(%.6g) every ::0::0 with points pt 9 ps 2 lc rgb '%s' "
+			   "title '90%% of its plateau: %.1f warps'", c->n90, 0.9 * c->plateau * 1e-9, colours[3],
+			c->n90);
+	fputc('\n', g);
+	lm_gnuplot_end(g, name);
+	picture *p = add_picture(rp, name, title);
+	char bound[160];
+	if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "The bytes a second kernel %s's loads and stores request (its description's count; right "
+			 "axis: elements a second) with exactly that many warps resident on every CU, against the "
+			 "stream mix's peak; the triangle is where it first reaches 90%% of its own plateau "
+			 "(%.0f GB/s). Bound: %s.", c->name, c->plateau * 1e-9, kernel_bound(c, bound, sizeof bound));
+done:
+	s = close_out(od, s);
+	return close_out(og, s);
+}
+
+/* The kernels' table. */
+static void md_kernels(FILE *f, const report *rp)
+{
+	kernel_curve *c = malloc(sizeof *c);
+	if (!c || !kernel_at(rp, 0, c)) {
+		free(c);
+		return;
+	}
+	fputs("## Kernels\n\n"
+	      "Users' grid-stride kernels (`kernels.csv`, `latmix measure --kernel`), each at every occupancy: "
+	      "the most bytes a second its loads and stores requested (its plateau, and as a share of the "
+	      "stream mix's peak), the warps per CU it needed for 90% of that plateau, and what holds it.\n\n"
+	      "| kernel | plateau, GB/s | of stream | G elements/s | warps for 90% | bound |\n"
+	      "|---|---|---|---|---|---|\n", f);
+	for (size_t i = 0; kernel_at(rp, i, c); i++) {
+		char bound[160];
+		fprintf(f, "| %s | %.0f | %.0f%% | %.3g | %.1f | %s |\n", c->name, c->plateau * 1e-9,
+			100 * c->plateau / c->stream, c->plateau_elems * 1e-9, c->n90,
+			kernel_bound(c, bound, sizeof bound));
+	}
+	fputs("\n", f);
+	free(c);
+}
+
 /* ---- the Markdown ---- */
 
 typedef struct {
@@ -1119,6 +1283,7 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 		md_params(f, rp, &rp->mix[m], buf);
 	md_peaks(f, rp);
 	md_references(f, rp);
+	md_kernels(f, rp);
 	fputs("## Pictures\n\nEach picture is drawn by gnuplot from `NAME.gp` and `NAME.dat` (and "
 	      "`NAME-model.dat` for the throughput pictures) in this directory, as PNG and SVG; edit a "
 	      "script and rerun `gnuplot NAME.gp` to restyle it.\n\n", f);
@@ -1156,7 +1321,7 @@ static lm_status find_csv(report *rp)
 	char first[256] = "", second[256] = "";
 	struct dirent *e;
 	while ((e = readdir(dp))) {
-		if (!ends_with(e->d_name, ".csv"))
+		if (!ends_with(e->d_name, ".csv") || strcmp(e->d_name, "kernels.csv") == 0)
 			continue;
 		snprintf(found ? second : first, sizeof first, "%s", e->d_name);
 		found++;
@@ -1204,6 +1369,11 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 	for (size_t m = 0; m < rp->nmix; m++)
 		if ((s = load_models(rp, &rp->mix[m])) != LM_OK)
 			goto done;
+	char kpath[4200];
+	snprintf(kpath, sizeof kpath, "%s/kernels.csv", dir);
+	if (access(kpath, F_OK) == 0 &&
+	    ((s = lm_results_read(kpath, &rp->kres)) != LM_OK || (s = lm_file_input(&rp->inputs, kpath)) != LM_OK))
+		goto done;
 	/* every file read: now the report's directory */
 	snprintf(rp->out, sizeof rp->out, "%s/report", dir);
 	made = mkdir(rp->out, 0777) == 0;
@@ -1229,12 +1399,18 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 		s = guide_picture(rp, main_mix, buf);
 	if (s == LM_OK)
 		s = latency_picture(rp, buf);
+	kernel_curve *kc = malloc(sizeof *kc);
+	if (!kc && s == LM_OK)
+		s = lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t i = 0; s == LM_OK && kernel_at(rp, i, kc); i++)
+		s = kernel_picture(rp, kc);
+	free(kc);
 	if (s != LM_OK)
 		goto done;
 
 	info->pictures = rp->npic;
 	for (size_t i = 0; i < rp->npic && !info->skipped; i++) {
-		char script[64];
+		char script[128];
 		bool missing;
 		snprintf(script, sizeof script, "%s.gp", rp->pic[i].name);
 		lm_status g = lm_gnuplot_run(rp->out, script, &missing);
@@ -1256,6 +1432,7 @@ done:
 		rmdir(rp->out); /* if nothing was written into it */
 	free(buf);
 	lm_results_free(&rp->res);
+	lm_results_free(&rp->kres);
 	lm_file_inputs_free(&rp->inputs);
 	free(rp);
 	return s;

@@ -577,6 +577,16 @@ lm_launch_cost lm_uk_costs(const lm_uk *k)
 	return k->cost;
 }
 
+const void *lm_uk_output(const lm_uk *k, const char *name, size_t *bytes)
+{
+	for (int i = 0; i < k->desc.nargs; i++)
+		if (!strcmp(k->desc.arg[i].name, name) && k->ref[i]) {
+			*bytes = k->len[i] * k->desc.arg[i].elem_size;
+			return k->ref[i];
+		}
+	return NULL;
+}
+
 /* A counter-based random stream: the i-th 64-bit word of stream key
  * (splitmix64's finaliser). */
 static uint64_t rnd(uint64_t key, uint64_t i)

@@ -107,4 +107,8 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row);
 
 lm_launch_cost lm_uk_costs(const lm_uk *k);
 
+/* The output argument name as the kernel's first point left it (its
+ * elements, *bytes of them), or NULL if there is none yet. */
+const void *lm_uk_output(const lm_uk *k, const char *name, size_t *bytes);
+
 #endif
