@@ -777,8 +777,21 @@ static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
 		while (j < d->nargs && strcmp(d->arg[j].name, name) != 0)
 			j++;
 		if (j == d->nargs) {
-			s = lm_fail(LM_EUSAGE, "%s: kernel %s's argument %u, '%s' (%s), has no section [%s]",
-				    d->path, d->name, i + 1, name, type, name);
+			/* a misspelled section: name the sections no argument has */
+			char spare[512] = "";
+			for (int q = 0; q < d->nargs; q++) {
+				char an[LM_UK_NAME] = "";
+				bool taken = false;
+				for (cl_uint m = 0; m < n && !taken; m++)
+					taken = clGetKernelArgInfo(kernel, m, CL_KERNEL_ARG_NAME, sizeof an - 1, an,
+								   NULL) == CL_SUCCESS && !strcmp(an, d->arg[q].name);
+				if (!taken)
+					snprintf(spare + strlen(spare), sizeof spare - strlen(spare), " [%s]",
+						 d->arg[q].name);
+			}
+			s = lm_fail(LM_EUSAGE, "%s: kernel %s's argument %u, '%s' (%s), has no section [%s]%s%s",
+				    d->path, d->name, i + 1, name, type, name,
+				    spare[0] ? "; sections of no argument of the kernel:" : "", spare);
 			break;
 		}
 		lm_uk_arg declared = d->arg[j];

@@ -148,6 +148,27 @@ START_TEST(every_mix_clean_under_oclgrind)
 }
 END_TEST
 
+/* The suite of real kernels at one occupancy under oclgrind: no access
+ * out of bounds, no API misuse (the wrapper, local arguments, resets). */
+START_TEST(suite_kernels_clean_under_oclgrind)
+{
+	make_dir();
+	char csv[128], logf[128];
+	snprintf(csv, sizeof csv, "%s/kernels.csv", dir);
+	snprintf(logf, sizeof logf, "%s/kernels.log", dir);
+	const char *argv[] = { "oclgrind", "--log", logf, "--check-api", getenv("LATMIX"), "measure",
+			       "--kernel", "all", "--size", "64", "--warps", "1", "--launch-ms", "0.05", "-o",
+			       csv, NULL };
+	static lm_test_result r;
+	lm_test_command(argv, NULL, &r);
+	ck_assert_msg(r.status == 0, "the suite under oclgrind: exit %d\n%s", r.status, r.err);
+	static char log[16384];
+	lm_test_slurp(logf, log, sizeof log);
+	ck_assert_msg(log[0] == '\0', "oclgrind reports:\n%s", log);
+	remove_dir();
+}
+END_TEST
+
 /* The check above can fail: a kernel that reads past its buffer is
  * reported. */
 START_TEST(out_of_bounds_read_is_reported)
@@ -345,6 +366,7 @@ int main(int argc, char **argv)
 		tcase_add_loop_test(tc, every_mix_clean_under_oclgrind, 0,
 				    (int)(sizeof mixes / sizeof mixes[0]));
 		tcase_add_test(tc, out_of_bounds_read_is_reported);
+		tcase_add_test(tc, suite_kernels_clean_under_oclgrind);
 	} else {
 		fprintf(stderr, "usage: test_impls pocl|rusticl|fleet|oclgrind\n");
 		return 2;

@@ -1,0 +1,231 @@
+/* Users' kernels (ukernel.c): the description read and checked against
+ * the kernel, the suite measured with equal outputs at every occupancy, a
+ * kernel whose result depends on the grid refused, the wrapper leaving the
+ * kernel's result as it is. On whatever OpenCL device is first (PoCL in
+ * CI). */
+#include "testutil.h"
+#include "testrun.h"
+#include "results.h"
+#include "ukernel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/latmix-ukernel-XXXXXX";
+
+static const char *in_dir(const char *name)
+{
+	static char buf[4][512];
+	static int k;
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+	return buf[k];
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A user's triad outside the repository, its contents known: a = b + s c
+ * with b[i] = i, c = 2, s = 3. */
+static const char *triad_cl =
+	"__kernel void mytriad(__global float *a, __global const float *b, __global const float *c,\n"
+	"                      const float s, const uint n)\n"
+	"{\n"
+	"	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
+	"		a[i] = b[i] + s * c[i];\n"
+	"}\n";
+
+static const char *triad_ini =
+	"[kernel]\nsize = 5000\nelements = N\nbytes = 12 * N\n\n"
+	"[a]\ntype = global float*\nlength = N\nfill = zero\noutput = yes\n\n"
+	"[b]\ntype = global const float*\nlength = N\nfill = index\n\n"
+	"[c]\ntype = global const float*\nlength = N\nfill = const 2\n\n"
+	"[s]\ntype = float\nvalue = 3\n\n"
+	"[n]\ntype = uint\nvalue = N\n";
+
+static void user_triad(void)
+{
+	write_file(in_dir("mytriad.cl"), triad_cl);
+	write_file(in_dir("mytriad.ini"), triad_ini);
+}
+
+/* The description with line `from` replaced by `to`. */
+static void user_triad_with(const char *from, const char *to)
+{
+	char text[4096];
+	const char *at = strstr(triad_ini, from);
+	ck_assert_ptr_nonnull(at);
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - triad_ini), triad_ini, to, at + strlen(from));
+	write_file(in_dir("mytriad.cl"), triad_cl);
+	write_file(in_dir("mytriad.ini"), text);
+}
+
+START_TEST(expressions_in_n)
+{
+	double v;
+	ck_assert_int_eq(lm_uk_eval("4 * (N + 1) + 12 * 16 * N", 10, &v), LM_OK);
+	ck_assert_double_eq(v, 4 * 11 + 12 * 16 * 10);
+	ck_assert_int_eq(lm_uk_eval("N / 2 - 1e3", 4000, &v), LM_OK);
+	ck_assert_double_eq(v, 1000);
+	const char *bad[] = { "", "N +", "(N", "2 N", "0x10", "M", "1/0" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(lm_uk_eval(bad[i], 1, &v) == LM_EUSAGE, "'%s' accepted", bad[i]);
+}
+END_TEST
+
+/* Every suite kernel has a description latmix reads and a source. */
+START_TEST(the_suite_is_described)
+{
+	char names[32][LM_UK_NAME];
+	size_t n;
+	ck_assert_int_eq(lm_uk_suite(NULL, names, 32, &n), LM_OK);
+	ck_assert_uint_ge(n, 12);
+	const char *want[] = { "copy", "scale", "add", "triad", "sum", "dot", "fill", "stencil1d",
+			       "stencil2d", "spmv", "transpose", "gemv" };
+	for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+		bool found = false;
+		for (size_t i = 0; i < n; i++)
+			found |= !strcmp(names[i], want[w]);
+		ck_assert_msg(found, "no %s in the suite", want[w]);
+		lm_uk_desc d;
+		ck_assert_msg(lm_uk_describe(want[w], NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+		ck_assert_str_eq(d.label, want[w]);
+		ck_assert(d.size >= 2 && d.nargs > 0);
+	}
+}
+END_TEST
+
+/* Every suite kernel, measured at a few occupancies, gives the same
+ * outputs at each (latmix checks; a difference fails the sweep), every
+ * point co-resident where the device can be. */
+START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
+{
+	lm_test_result *r = malloc(sizeof *r);
+	const char *out = in_dir("suite.csv");
+	const char *args[] = { "measure", "--kernel", "all", "--quick", "--warps", "1,2,3", "--launch-ms", "1",
+			       "-o", out, NULL };
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(out, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(res.n, 12 * 3);
+	for (size_t i = 0; i < res.n; i++) {
+		const lm_meas_row *row = &res.v[i].row;
+		ck_assert_msg(row->elements_per_s > 0 && row->bytes_per_s > 0, "%s", res.v[i].mix);
+		ck_assert_uint_gt(row->checked, 0);
+	}
+	lm_results_free(&res);
+	free(r);
+}
+END_TEST
+
+/* A kernel whose result depends on the grid is refused, saying why. */
+START_TEST(a_kernel_that_is_not_grid_stride_is_refused)
+{
+	write_file(in_dir("grid.cl"), "__kernel void grid(__global uint *out, const uint n)\n"
+				      "{\n"
+				      "	if (get_global_id(0) < n)\n"
+				      "		out[get_global_id(0)] = (uint)get_global_size(0);\n"
+				      "}\n");
+	write_file(in_dir("grid.ini"), "[kernel]\nsize = 4096\nelements = N\nbytes = 4 * N\n\n"
+				       "[out]\ntype = global uint*\nlength = N\nfill = zero\noutput = yes\n\n"
+				       "[n]\ntype = uint\nvalue = N\n");
+	lm_test_result *r = malloc(sizeof *r);
+	const char *spec = in_dir("grid.cl");
+	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o",
+			       in_dir("grid.csv"), NULL };
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status != 0 && strstr(r->err, "output out differs") &&
+		      strstr(r->err, "its result depends on the grid"), "exit %d: %s", r->status, r->err);
+	free(r);
+}
+END_TEST
+
+/* Bad descriptions are refused naming the argument. */
+static const struct {
+	const char *from, *to, *message;
+} bad_descriptions[] = {
+	{ "[s]\ntype = float\nvalue = 3\n\n", "", "argument 4, 's' (float), has no section [s]" },
+	{ "[s]\n", "[scale]\n", "has no section [s]; sections of no argument of the kernel: [scale]" },
+	{ "[c]\ntype = global const float*", "[c]\ntype = global const uint*",
+	  "argument [c] is 'global const uint*' there, 'global const float*' in kernel mytriad" },
+	{ "fill = const 2", "fill = constant 2", "[c] fill 'constant 2'" },
+	{ "length = N\nfill = index", "lenght = N\nfill = index", "[b] 'lenght': unknown" },
+	{ "[n]\ntype = uint\nvalue = N\n", "[n]\ntype = uint\n", "argument [n]: a scalar needs a value" },
+	{ "bytes = 12 * N\n", "", "[kernel] needs size (N, the problem size), elements and bytes" },
+};
+
+START_TEST(a_bad_description_is_refused_naming_the_argument)
+{
+	user_triad_with(bad_descriptions[_i].from, bad_descriptions[_i].to);
+	lm_test_result *r = malloc(sizeof *r);
+	const char *spec = in_dir("mytriad.cl");
+	const char *args[] = { "measure", "--kernel", spec, "--warps", "1", "--launch-ms", "1", "-o",
+			       in_dir("bad.csv"), NULL };
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, bad_descriptions[_i].message), "exit %d: %s", r->status,
+		      r->err);
+	ck_assert_msg(access(in_dir("bad.csv"), F_OK) != 0, "a results file was written");
+	free(r);
+}
+END_TEST
+
+/* A user's kernel outside the repository is measured; the wrapper that
+ * counts its groups leaves its result as the kernel computes it. */
+START_TEST(a_users_kernel_runs_and_the_wrapper_keeps_its_result)
+{
+	user_triad();
+	lm_device dev;
+	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
+	lm_uk_desc d;
+	ck_assert_msg(lm_uk_describe(in_dir("mytriad.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_eq(d.name, "mytriad");
+	lm_uk_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
+	lm_uk *k;
+	ck_assert_msg(lm_uk_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
+	lm_meas_row row;
+	ck_assert_msg(lm_uk_point(k, 2, &row) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(row.checked, 5000);
+	ck_assert_str_eq(row.timing, "fixed-work");
+	size_t bytes;
+	const float *a = lm_uk_output(k, "a", &bytes);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(bytes, 5000 * sizeof(float));
+	for (size_t i = 0; i < 5000; i++)
+		ck_assert_msg(a[i] == (float)i + 6.0f, "a[%zu] = %g, not %zu + 3 x 2", i, a[i], i);
+	ck_assert_msg(lm_uk_point(k, 3, &row) == LM_OK, "%s", lm_error_message());
+	lm_uk_free(k);
+}
+END_TEST
+
+int main(void)
+{
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	Suite *s = suite_create("ukernel");
+	TCase *tc = tcase_create("ukernel");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, expressions_in_n);
+	tcase_add_test(tc, the_suite_is_described);
+	tcase_add_test(tc, every_suite_kernel_gives_the_same_outputs_at_every_occupancy);
+	tcase_add_test(tc, a_kernel_that_is_not_grid_stride_is_refused);
+	tcase_add_loop_test(tc, a_bad_description_is_refused_naming_the_argument, 0,
+			    (int)(sizeof bad_descriptions / sizeof bad_descriptions[0]));
+	tcase_add_test(tc, a_users_kernel_runs_and_the_wrapper_keeps_its_result);
+	suite_add_tcase(s, tc);
+	int rc = lm_test_run(s);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		rc = 1;
+	return rc;
+}
