@@ -704,6 +704,10 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 			break;
 		(*measured)++;
 		n_here++;
+		if (row.overhead_s > 0.5 * row.time_med)
+			fprintf(stderr, "%slatmix: warning: kernel %s, %u warps/CU: %.3g of a %.3g s launch is its "
+				"start and end (atomics at its end?): its rate is the difference of two nearly "
+				"equal times\n", tty ? "\n" : "", desc->label, n, row.overhead_s, row.time_med);
 		lo = fmin(lo, row.bytes_per_s);
 		hi = fmax(hi, row.bytes_per_s);
 		if (n == 1)

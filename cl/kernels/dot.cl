@@ -1,31 +1,23 @@
-/* Dot product of two float vectors: each work-item sums its products, the
- * work-group adds them in local memory, and one atomic a group (a
- * compare-and-swap loop: OpenCL 1.2 has no float atomic add) adds the
- * group's sum to the result. The order of the additions depends on the
- * grid, so the result agrees between occupancies to within rounding. */
-static void lm_atomic_add_float(volatile __global float *p, float v)
+/* Dot product of two vectors of unsigned integers (modulo 2^32, so the
+ * result is exact whatever the order): each work-item sums its products,
+ * the work-group adds its work-items' sums in local memory, and one atomic
+ * a group adds the group's to the result. Integers, not floats: OpenCL 1.2
+ * has no float atomic add, and a compare-and-swap loop from thousands of
+ * groups at one address cost the H100 up to 6 ms a launch (its time went
+ * into the launch's end, not the loads a dot product is for). */
+__kernel void dot_product(__global uint *result, __global const uint *restrict x,
+			  __global const uint *restrict y, const uint n, __local uint *part)
 {
-	volatile __global uint *u = (volatile __global uint *)p;
-	uint old = *u, seen;
-	do {
-		seen = old;
-		old = atomic_cmpxchg(u, seen, as_uint(as_float(seen) + v));
-	} while (old != seen);
-}
-
-__kernel void dot_product(__global float *result, __global const float *restrict x,
-		  __global const float *restrict y, const uint n, __local float *part)
-{
-	float s = 0.0f;
+	uint s = 0;
 	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))
 		s += x[i] * y[i];
 	const size_t l = get_local_id(0), g = get_local_size(0);
 	part[l] = s;
 	barrier(CLK_LOCAL_MEM_FENCE);
 	if (l == 0) {
-		float t = 0.0f;
+		uint t = 0;
 		for (size_t k = 0; k < g; k++)
 			t += part[k];
-		lm_atomic_add_float(result, t);
+		atomic_add(result, t);
 	}
 }
