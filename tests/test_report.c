@@ -32,7 +32,7 @@ static void copy_h200(char *dir, size_t size, bool params)
 	snprintf(dir, size, "%s", tmpl);
 	const char *root = getenv("LATMIX_SOURCE_ROOT");
 	char cmd[8192];
-	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/measurements.csv' '%s'", root, dir);
+	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/'measurements.csv '%s/data/measured/nvidia-h200/'kernels.csv '%s'", root, root, dir);
 	ck_assert_int_eq(system(cmd), 0);
 	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/'params*.ini '%s'", root, dir);
 	ck_assert_int_eq(params ? system(cmd) : 0, 0);
@@ -77,10 +77,15 @@ static void check_report(const char *dir, bool drawn)
 	ck_assert(strstr(md, "8522825728 bytes"));            /* footprint */
 	ck_assert(strstr(md, "co-resident (rows) | yes 3021 |"));
 	ck_assert(strstr(md, "timing (rows) | stop-flag 3021 |"));
-	ck_assert(strstr(md, "| memory: streaming reads (`stream`) | 0.129 warp loads/cycle/CU"));
+	ck_assert(strstr(md, "| memory: streaming reads (`stream`) | 0.1345 warp loads/cycle/CU"));
 	ck_assert(strstr(md, "tool version 0.1.0"));
-	ck_assert(strstr(md, "| mem_lat | cycles | 722.4 ± 2.1 |")); /* params.ini, with its error */
-	ck_assert(strstr(md, "| gmem | inf | 4.06131 | 4.04332 | +0.44% |")); /* the flag-free reference */
+	ck_assert(strstr(md, "| mem_lat | cycles | 741.2 ± 2.2 |")); /* params.ini, with its error */
+	ck_assert(strstr(md, "| gmem | inf | 4.06724 | 4.04334 | +0.59% |")); /* the flag-free reference */
+	/* the suite of real kernels beside the sweep: a row and a picture each */
+	ck_assert_msg(strstr(md, "## Kernels") && strstr(md, "| triad | 3660 | 81% |") &&
+		      strstr(md, "| fill | 4186 | 93% |") && strstr(md, "memory bandwidth"), "no kernels' table");
+	ck_assert_msg(exists(dir, "kernel-triad", ".gp") && exists(dir, "kernel-triad", ".dat"),
+		      "no picture of kernel triad");
 	for (size_t i = 0; i < NPICTURES; i++) {
 		ck_assert_msg(exists(dir, pictures[i], ".gp"), "%s.gp missing", pictures[i]);
 		ck_assert_msg(exists(dir, pictures[i], ".dat"), "%s.dat missing", pictures[i]);
