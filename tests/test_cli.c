@@ -207,7 +207,7 @@ static const char *kernel_dir(const char *name, const char *extra)
 	lm_test_source_path(src, sizeof src, "cl");
 	const char *d = in_tmp(name);
 	shell("rm -rf '%s' && mkdir '%s'", d, d);
-	shell("cp '%s'/* '%s'", src, d);
+	shell("cp -r '%s'/* '%s'", src, d);
 	char chase[300];
 	snprintf(chase, sizeof chase, "%s/chase.cl", d);
 	FILE *f = fopen(chase, "a");
@@ -344,7 +344,7 @@ START_TEST(resume_refuses_a_file_with_other_columns)
 	tiny_sweep(x, "0", "1", resume, r);
 	ck_assert_msg(r->status == 2, "exit %d: %s", r->status, r->err);
 	ck_assert_msg(strstr(r->err, "has the columns of another latmix (27 columns, without timer, overhead_s, "
-				     "started_at_first_end, latmix 0.1.0)") &&
+				     "started_at_first_end, elements_per_s, latmix 0.1.0)") &&
 			      strstr(r->err, "measure into another file (-o)"), "%s", r->err);
 	ck_assert(same_bytes(x, in_tmp("old.csv.orig")));
 	ck_assert(access(in_tmp("old.csv.partial"), F_OK) != 0);
