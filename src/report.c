@@ -891,7 +891,7 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 	lm_gnuplot_begin(g, name, title);
 	fprintf(g, "set title \"%s\" noenhanced\n"
 		   "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
-		   "set xrange [0.8:%u]\nset yrange [0:*]\nset key left top box opaque\n",
+		   "set xrange [0.8:%u]\nset yrange [0:*]\nset key below\n",
 		title, top + top / 8 + 1);
 	if (per > 0)
 		fprintf(g, "set y2label 'G elements/s'\nset y2tics\nset ytics nomirror\nset format y2 '%%.3g'\n"

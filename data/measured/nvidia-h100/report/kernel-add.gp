@@ -10,7 +10,7 @@ set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
 set yrange [0:*]
-set key left top box opaque
+set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
