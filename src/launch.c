@@ -11,7 +11,7 @@
 #define WARMUP_MAX 4
 #define WARMUP_SETTLED 0.02
 
-static double now(void)
+double lm_launch_now(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
@@ -48,12 +48,12 @@ lm_status lm_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t thre
 	if (*events_broken && (err = clFinish(queue)) != CL_SUCCESS)
 		return lm_fail_cl(err, "clFinish", "before a launch");
 	cl_event ev;
-	double h0 = now();
+	double h0 = lm_launch_now();
 	err = clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &threads, &wg, 0, NULL, &ev);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueNDRangeKernel", device);
 	err = clWaitForEvents(1, &ev);
-	*host_s = now() - h0;
+	*host_s = lm_launch_now() - h0;
 	if (flags & LM_LAUNCH_TRIAL) {
 		cost->trials += *host_s;
 		cost->ntrials++;

@@ -169,4 +169,7 @@ void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned 
 
 double lm_launch_median(double *v, int n);
 
+/* Seconds of the host's monotonic clock. */
+double lm_launch_now(void);
+
 #endif

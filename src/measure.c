@@ -118,13 +118,6 @@ lm_status lm_timing_resolve(const lm_device *d, lm_timing t, lm_timing *out)
 	return LM_OK;
 }
 
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static unsigned long long max_footprint(const lm_device *d)
 {
 	unsigned long long cap = d->max_alloc > PAD_BYTES ? d->max_alloc - PAD_BYTES : 0;
@@ -278,7 +271,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	lm_status s = lm_meas_check_config(d, cfg);
 	if (s != LM_OK)
 		return s;
-	double t_alloc = now();
+	double t_alloc = lm_launch_now();
 	lm_meas *m = calloc(1, sizeof *m);
 	if (!m)
 		return lm_fail(LM_ENOMEM, "out of memory");
@@ -341,7 +334,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	if ((s = lm_chase_alloc(lines, (unsigned)width, mix->step == LM_STEP_LOCAL ? 4 : 1, cfg->seed,
 				&m->chase)) != LM_OK)
 		goto fail;
-	double t0 = now();
+	double t0 = lm_launch_now();
 	size_t bytes = lines * width * 4;
 	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, pad + bytes, NULL, &err);
 	if (err != CL_SUCCESS) {
@@ -350,7 +343,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	}
 	if ((s = fill_on_device(m)) != LM_OK)
 		goto fail;
-	m->build_s = now() - t0;
+	m->build_s = lm_launch_now() - t0;
 	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
 	if (err == CL_SUCCESS)
 		m->record = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
@@ -367,7 +360,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 		s = lm_fail_cl(err, "clCreateBuffer", "positions, records, stop flag, counts");
 		goto fail;
 	}
-	m->cost.setup = now() - t_alloc;
+	m->cost.setup = lm_launch_now() - t_alloc;
 	*out = m;
 	return LM_OK;
 fail:
@@ -677,7 +670,7 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->prog = NULL;
 	char opts[512];
 	const lm_mix *mix = m->cfg.mix;
-	double t0 = now();
+	double t0 = lm_launch_now();
 	m->last_warps = 0; /* a new program: no quota to carry over */
 	lm_meas_build_options(&m->dev, mix, chains, a, m->clocked, opts, sizeof opts);
 	if (m->flag_free)
@@ -713,7 +706,7 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	m->prog_chains = chains;
 	m->prog_flag_free = m->flag_free;
 	lm_meas_body_shape(mix, a, &m->mem_n, &m->alu_n, &m->bodies);
-	m->cost.programs += now() - t0;
+	m->cost.programs += lm_launch_now() - t0;
 	return LM_OK;
 }
 
@@ -878,7 +871,7 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	if (s != LM_OK)
 		return s;
 
-	double r0 = now();
+	double r0 = lm_launch_now();
 	unsigned simd = m->dev.simd_width;
 	size_t nwarps = threads / simd;
 	bool rec = m->clocked && !(flags & LM_LAUNCH_NO_RECORD);
@@ -890,7 +883,7 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	if (err == CL_SUCCESS && rec)
 		err = clEnqueueReadBuffer(m->queue, m->record, CL_TRUE, 0, nwarps * LM_REC * sizeof(cl_ulong),
 					  m->rec, 0, NULL, NULL);
-	m->cost.readback += now() - r0;
+	m->cost.readback += lm_launch_now() - r0;
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer", "counts, work-group counters, records");
 
@@ -922,13 +915,13 @@ static lm_status check_point(lm_meas *m, size_t threads)
 	size_t values = mix->step == LM_STEP_STREAM ? 0 : threads * m->prog_chains;
 	if (!values)
 		return LM_OK;
-	double t0 = now();
+	double t0 = lm_launch_now();
 	cl_int err = clEnqueueReadBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->got, 0, NULL, NULL);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer", "positions");
 	check_ctx cc = { m, threads };
 	size_t i = parallel_for(values, check_part, &cc);
-	m->cost.checks += now() - t0;
+	m->cost.checks += lm_launch_now() - t0;
 	if (i < values) {
 		size_t t = i % threads;
 		uint64_t steps = m->done[t] * m->bodies * m->mem_n;
@@ -1058,7 +1051,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			       "measure the cache; a larger --footprint measures it", warps, chains,
 			       chains == 1 ? "" : "s", lines / vwarps, LM_MEAS_MIN_LINES, lines,
 			       lm_chase_width(m->chase) * 4);
-	double c0 = now();
+	double c0 = lm_launch_now();
 	start_ctx sc = { m, threads, nwarps, chains };
 	parallel_for(values, start_part, &sc);
 	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->start,
@@ -1067,7 +1060,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		return lm_fail_cl(err, "clEnqueueWriteBuffer", "positions");
 	memset(m->done, 0, threads * sizeof *m->done);
 	m->launches = 0;
-	m->cost.checks += now() - c0;
+	m->cost.checks += lm_launch_now() - c0;
 
 	/* the launch length: fixed time where warps can tell time; elsewhere a
 	 * quota so a launch lasts about the target and none approaches a

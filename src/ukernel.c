@@ -536,13 +536,6 @@ struct lm_uk {
 	double last_seconds;
 };
 
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 void lm_uk_free(lm_uk *k)
 {
 	if (!k)
@@ -899,7 +892,7 @@ static void open_sysclock(lm_uk *k)
 
 lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_config *cfg, lm_uk **out)
 {
-	double t0 = now();
+	double t0 = lm_launch_now();
 	lm_uk *k = calloc(1, sizeof *k);
 	if (!k)
 		return lm_fail(LM_ENOMEM, "out of memory");
@@ -918,10 +911,10 @@ lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_co
 		s = lm_fail_cl(err, "clCreateCommandQueue", d->name);
 		goto fail;
 	}
-	double tb = now();
+	double tb = lm_launch_now();
 	if ((s = build_kernel(k)) != LM_OK)
 		goto fail;
-	k->cost.programs += now() - tb;
+	k->cost.programs += lm_launch_now() - tb;
 	open_sysclock(k);
 	for (int i = 0; i < desc->nargs && s == LM_OK; i++) {
 		const lm_uk_arg *a = &desc->arg[i];
@@ -960,7 +953,7 @@ lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_co
 		s = lm_fail_cl(err, "clCreateBuffer", "work-group counters and records");
 		goto fail;
 	}
-	k->cost.setup += now() - t0 - k->cost.programs;
+	k->cost.setup += lm_launch_now() - t0 - k->cost.programs;
 	*out = k;
 	return LM_OK;
 fail:
@@ -1030,13 +1023,13 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 			break;
 		out->seconds += sec;
 		out->host_s += host;
-		double r0 = now();
+		double r0 = lm_launch_now();
 		err = clEnqueueReadBuffer(k->queue, k->sync, rec ? CL_FALSE : CL_TRUE, 0, (1 + k->groups) * 4,
 					  k->synced, 0, NULL, NULL);
 		if (err == CL_SUCCESS && rec)
 			err = clEnqueueReadBuffer(k->queue, k->record, CL_TRUE, 0,
 						  nwarps * LM_LAUNCH_REC * sizeof(cl_ulong), k->rec, 0, NULL, NULL);
-		k->cost.readback += now() - r0;
+		k->cost.readback += lm_launch_now() - r0;
 		if (err != CL_SUCCESS)
 			return lm_fail_cl(err, "clEnqueueReadBuffer", "counters and records");
 		lm_launch_out one;
@@ -1180,11 +1173,11 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 	lm_point_timing t;
 	s = lm_point_time(&plan, &t);
 	double sys_after = lm_sysclock_read(k->sysclock);
-	double c0 = now();
+	double c0 = lm_launch_now();
 	unsigned long checked = 0;
 	if (s == LM_OK)
 		s = check_outputs(k, warps, &checked);
-	k->cost.checks += now() - c0;
+	k->cost.checks += lm_launch_now() - c0;
 	if (s != LM_OK)
 		return s;
 	lm_point_row(d, warps, groups, per_group, wg, &t, "fixed-work", k->events_broken, k->sysclock,
