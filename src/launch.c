@@ -18,6 +18,19 @@ double lm_launch_now(void)
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+lm_status lm_launch_sysclock(const lm_device *d, lm_sysclock **clock)
+{
+	if (*clock || !(d->type & CL_DEVICE_TYPE_GPU) || d->pci_bus < 0)
+		return LM_OK;
+	char why[160];
+	lm_status s = lm_sysclock_open(NULL, d->pci_domain, d->pci_bus, d->pci_device, d->pci_function,
+				       clock, why, sizeof why);
+	if (s == LM_OK && !*clock)
+		fprintf(stderr, "latmix: %s: no sysfs clock: %s; cycles at the reported maximum clock\n",
+			d->name, why);
+	return s;
+}
+
 lm_status lm_launch_build(cl_context ctx, const lm_device *d, const char *source, const char *what,
 			  const char *options, cl_program *out)
 {

@@ -90,6 +90,11 @@ typedef struct {
 	lm_launch_record rec;    /* the per-warp record, where read */
 } lm_launch_out;
 
+/* Where kernels cannot read a clock: the running clock a GPU's driver
+ * shows in sysfs, opened into *clock (left NULL, and said once here, where
+ * there is none; nothing for a CPU or one already open). */
+lm_status lm_launch_sysclock(const lm_device *d, lm_sysclock **clock);
+
 /* Builds source (what: its name in messages) for d in ctx with options;
  * LM_ECL with the compiler's log if it does not build. */
 lm_status lm_launch_build(cl_context ctx, const lm_device *d, const char *source, const char *what,

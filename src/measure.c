@@ -239,23 +239,6 @@ lm_status lm_meas_check_config(const lm_device *d, const lm_meas_config *cfg)
 	return LM_OK;
 }
 
-/* No clock in the kernel: the one a GPU's driver shows in sysfs, read
- * around each point; where there is none, the reported maximum, and the rows
- * say so. */
-static lm_status open_sysclock(lm_meas *m)
-{
-	const lm_device *d = &m->dev;
-	if (m->sysclock || !(d->type & CL_DEVICE_TYPE_GPU) || d->pci_bus < 0)
-		return LM_OK;
-	char why[160];
-	lm_status s = lm_sysclock_open(NULL, d->pci_domain, d->pci_bus, d->pci_device,
-				       d->pci_function, &m->sysclock, why, sizeof why);
-	if (s == LM_OK && !m->sysclock)
-		fprintf(stderr, "latmix: %s: no sysfs clock: %s; cycles at the reported maximum clock\n",
-			d->name, why);
-	return s;
-}
-
 /* Global chains sit LM_CHASE_OFFSET words into their buffer, so a value
  * is its word's index; local ones hold byte offsets from the start. */
 static size_t chase_pad(const lm_mix *mix)
@@ -284,7 +267,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	}
 	m->cfg.timing = m->timing;
 	m->clocked = d->kclock != LM_KCLOCK_NONE;
-	if (!m->clocked && (s = open_sysclock(m)) != LM_OK)
+	if (!m->clocked && (s = lm_launch_sysclock(&m->dev, &m->sysclock)) != LM_OK)
 		goto fail;
 	m->max_warps_total = (size_t)d->max_warps * d->compute_units;
 	m->max_threads = m->max_warps_total * d->simd_width * (cfg->chains ? cfg->chains : 1);
@@ -687,7 +670,7 @@ static lm_status use_program(lm_meas *m, lm_alpha a, unsigned chains)
 			"measuring without it%s\n", m->dev.name, lm_error_message(),
 			m->timing == LM_TIMING_FIXED_TIME ? ", timing stop-flag" : "");
 		m->clocked = false;
-		if ((s = open_sysclock(m)) != LM_OK)
+		if ((s = lm_launch_sysclock(&m->dev, &m->sysclock)) != LM_OK)
 			return s;
 		if (m->timing == LM_TIMING_FIXED_TIME)
 			m->timing = LM_TIMING_STOP_FLAG;

@@ -878,18 +878,6 @@ done:
 	return s;
 }
 
-/* No kernel clock: the sysfs clock of a GPU, where there is one. */
-static void open_sysclock(lm_uk *k)
-{
-	const lm_device *d = &k->dev;
-	if (k->clocked || !(d->type & CL_DEVICE_TYPE_GPU) || d->pci_bus < 0)
-		return;
-	char why[160];
-	lm_sysclock_open(NULL, d->pci_domain, d->pci_bus, d->pci_device, d->pci_function, &k->sysclock,
-			 why, sizeof why);
-	lm_error_clear();
-}
-
 lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_config *cfg, lm_uk **out)
 {
 	double t0 = lm_launch_now();
@@ -915,7 +903,8 @@ lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_co
 	if ((s = build_kernel(k)) != LM_OK)
 		goto fail;
 	k->cost.programs += lm_launch_now() - tb;
-	open_sysclock(k);
+	if (!k->clocked && (s = lm_launch_sysclock(d, &k->sysclock)) != LM_OK)
+		goto fail;
 	for (int i = 0; i < desc->nargs && s == LM_OK; i++) {
 		const lm_uk_arg *a = &desc->arg[i];
 		if (a->space != LM_UK_GLOBAL && a->space != LM_UK_CONSTANT)
