@@ -5,8 +5,10 @@
  *     a = as_uint(as_float(a) + zero)  alpha float adds of a run-time 0.0f
  *
  * STEP is a global load a = chain[a] (mixes gmem, gmem-stride2, gmem-random:
- * they differ in the buffer's layout only), a local load (MIX_LMEM) or
- * a = native_rsqrt(a) (MIX_SFU). Chain values are normal floats, so adding
+ * they differ in the buffer's layout only), the same load followed by a
+ * coalesced store of its value to the sink buffer (MIX_STORE: each store a
+ * whole grid past the one before, wrapping at sink_mask + 1 words), a local
+ * load (MIX_LMEM) or a = native_rsqrt(a) (MIX_SFU). Chain values are normal floats, so adding
  * zero keeps them: global indices are at least 0x00800000 (the buffer's
  * first 32 MiB are never touched, so a load's address is a single
  * multiply-add), local values are byte offsets plus 0x00800000 (`offset`,
@@ -122,6 +124,11 @@ static inline float lm_rsqrt(float x)
 #define STEP(c) a[c] = as_uint(native_rsqrt(as_float(a[c])));
 #elif defined(MIX_LMEM)
 #define STEP(c) a[c] = *(__local const uint *)(lbytes + (a[c] - offset));
+#elif defined(MIX_STORE)
+#define STEP(c)                           \
+	a[c] = chain[a[c]];               \
+	sink[st] = a[c];                  \
+	st = (st + grid) & sink_mask;
 #else
 #define STEP(c) a[c] = chain[a[c]];
 #endif
@@ -189,12 +196,20 @@ static inline void lm_raise(volatile __global uint *stop)
 LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const float zero,
 			const uint quota, const uint raise, volatile __global uint *stop,
 			__global uint *count, volatile __global uint *sync, __global ulong *timing,
-			const uint offset, const uint words, const ulong budget_ns)
+			const uint offset, const uint words, const ulong budget_ns,
+			__global uint *sink, const uint sink_mask)
 {
 	const size_t gid = get_global_id(0);
 	const size_t nthreads = get_global_size(0);
 	volatile __global const uint *flag = stop + (gid / SIMD) % LM_FLAGS * LM_FLAG_STRIDE;
 	lm_group_started(sync);
+#ifdef MIX_STORE
+	const uint grid = (uint)nthreads;
+	uint st = (uint)gid & sink_mask;
+#else
+	(void)sink;
+	(void)sink_mask;
+#endif
 	uint a[CHAINS];
 	LM_ALL(LOAD_POS)
 #if defined(MIX_LMEM)
@@ -258,7 +273,8 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const float zero,
 			 const uint quota, const uint raise, volatile __global uint *stop,
 			 __global uint *count, volatile __global uint *sync, __global ulong *timing,
-			 const uint offset, const uint words, const ulong budget_ns)
+			 const uint offset, const uint words, const ulong budget_ns,
+			 __global uint *sink, const uint sink_mask)
 {
 	const size_t gid = get_global_id(0);
 	const size_t n = get_global_size(0);
@@ -300,6 +316,8 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	if (raise && it >= quota)
 		lm_raise(stop);
 	(void)zero;
+	(void)sink;
+	(void)sink_mask;
 	pos[gid] = sum;
 	count[gid] = it;
 	lm_group_ended(sync);

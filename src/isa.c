@@ -940,6 +940,22 @@ void lm_isa_free(lm_isa *isa)
 	free(isa);
 }
 
+static bool make_tmp(char *dir, size_t size);
+
+/* Writes src into a fresh directory, builds it there with backend b and
+ * removes the directory. */
+static lm_status compile_in_tmp(lm_isa *isa, size_t b, const char *src)
+{
+	char dir[1024], path[1100];
+	if (!make_tmp(dir, sizeof dir))
+		return lm_fail(LM_EIO, "%s: %s", dir, strerror(errno));
+	snprintf(path, sizeof path, "%s/%s", dir, LM_MIX_KERNEL_FILE);
+	lm_status s = write_file(path, src) ? backends[b].compile(isa, dir, LM_MIX_KERNEL_FILE)
+					    : lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	remove_tree(dir);
+	return s;
+}
+
 lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
 		       const char *kernel_dir, lm_isa **out)
 {
@@ -960,7 +976,6 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 	if (!isa)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	char *src = NULL;
-	char dir[1024] = "";
 	snprintf(isa->target, sizeof isa->target, "%s", target);
 	snprintf(isa->what, sizeof isa->what, "%s %s, %u-wide, %u resident warps per CU (%s)", d.vendor,
 		 d.arch, d.simd_width, d.max_warps, d.max_warps_source);
@@ -977,30 +992,81 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 			      sizeof isa->options);
 	if ((s = lm_kernel_program_text(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL)) != LM_OK)
 		goto fail;
-	const char *tmp = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/latmix-isa-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
-		s = lm_fail(LM_EIO, "%s: %s", dir, strerror(errno));
-		dir[0] = '\0';
+	if ((s = compile_in_tmp(isa, b, src)) != LM_OK)
 		goto fail;
-	}
-	char path[1100];
-	snprintf(path, sizeof path, "%s/%s", dir, LM_MIX_KERNEL_FILE);
-	if (!write_file(path, src)) {
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
-	if ((s = backends[b].compile(isa, dir, LM_MIX_KERNEL_FILE)) != LM_OK)
-		goto fail;
-	remove_tree(dir);
 	free(src);
 	*out = isa;
 	return LM_OK;
 fail:
-	if (dir[0])
-		remove_tree(dir);
 	free(src);
 	lm_isa_free(isa);
+	return s;
+}
+
+lm_status lm_isa_build_source(const char *target, const char *source, const char *kernel,
+			      lm_isa **out)
+{
+	lm_device d;
+	lm_status s = lm_vendor_target(target, &d);
+	if (s != LM_OK)
+		return s;
+	size_t b = 0;
+	while (b < sizeof backends / sizeof backends[0] && backends[b].compiler != d.compiler)
+		b++;
+	if (b == sizeof backends / sizeof backends[0])
+		return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix runs for %s targets "
+			       "(NVIDIA: --isa nvptx, or the device's own PTX with -d)", target, d.vendor);
+	lm_isa *isa = isa_new();
+	if (!isa)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	snprintf(isa->target, sizeof isa->target, "%s", target);
+	snprintf(isa->what, sizeof isa->what, "%s %s, %u-wide", d.vendor, d.arch, d.simd_width);
+	isa->mix = "kernel";
+	isa->kernel = kernel;
+	lm_meas_device_options(&d, false, isa->options, sizeof isa->options);
+	if ((s = compile_in_tmp(isa, b, source)) != LM_OK) {
+		lm_isa_free(isa);
+		return s;
+	}
+	*out = isa;
+	return LM_OK;
+}
+
+/* A fresh directory under $TMPDIR (else /tmp) in dir; false if none. */
+static bool make_tmp(char *dir, size_t size)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, size, "%s/latmix-isa-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	return mkdtemp(dir) != NULL;
+}
+
+lm_status lm_isa_nvptx(const char *source, char **ptx)
+{
+	char clang[1024], dir[1024], path[1100];
+	static const char libclc[] = "/usr/lib/clc/nvptx64--nvidiacl.bc";
+	*ptx = NULL;
+	if (!find_clang(clang, sizeof clang))
+		return lm_fail(LM_ETOOL, "--isa nvptx: no clang on PATH (the Debian package clang: "
+			       "apt-get install clang)");
+	if (access(libclc, R_OK) != 0)
+		return lm_fail(LM_ETOOL, "--isa nvptx: no %s (OpenCL's builtins for NVPTX: the Debian "
+			       "package libclc-15, or the libclc of your clang)", libclc);
+	if (!make_tmp(dir, sizeof dir))
+		return lm_fail(LM_EIO, "a temporary directory: %s", strerror(errno));
+	snprintf(path, sizeof path, "%s/kernel.cl", dir);
+	lm_status s = LM_OK;
+	if (!write_file(path, source))
+		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	const char *argv[] = { clang, "-cl-std=CL1.2", "-target", "nvptx64-nvidia-nvcl", "-Xclang",
+			       "-finclude-default-header", "-O3", "-S", "-Xclang", "-mlink-builtin-bitcode",
+			       "-Xclang", libclc, "-o", "kernel.ptx", "kernel.cl", NULL };
+	int st = s == LM_OK ? run_tool(argv, dir, "clang.log") : 0;
+	if (s == LM_OK && st != 0)
+		s = tool_failed(clang, st, dir, "clang.log");
+	snprintf(path, sizeof path, "%s/kernel.ptx", dir);
+	if (s == LM_OK)
+		s = lm_read_text(path, ptx);
+	remove_tree(dir);
 	return s;
 }
 

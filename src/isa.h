@@ -56,6 +56,17 @@ typedef struct lm_isa lm_isa;
 lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
 		       const char *kernel_dir, lm_isa **out);
 
+/* Builds a user's OpenCL source for target as lm_isa_build builds a mix
+ * (kernel: the function whose loop is counted; borrowed), with the
+ * target's device build options. */
+lm_status lm_isa_build_source(const char *target, const char *source, const char *kernel,
+			      lm_isa **out);
+
+/* clang's NVPTX build of an OpenCL C source (-O3, libclc's builtins) in a
+ * new string: PTX. LM_ETOOL naming the Debian package where clang or
+ * libclc is missing or fails. */
+lm_status lm_isa_nvptx(const char *source, char **ptx);
+
 /* Counts a listing the compiler already wrote: dialect "amdgcn" (clang's
  * assembly; kernel names the function) or "iga" (iga64's disassembly of one
  * kernel; grf_bytes 32 or 64, the register size). steps and adds_built as in

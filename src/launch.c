@@ -51,6 +51,37 @@ lm_status lm_launch_build(cl_context ctx, const lm_device *d, const char *source
 	return LM_OK;
 }
 
+char *lm_launch_binary(cl_program prog, size_t *size, size_t *text_len, size_t *first_bad)
+{
+	*size = *text_len = *first_bad = 0;
+	cl_int err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof *size, size, NULL);
+	char *bin = err == CL_SUCCESS && *size ? malloc(*size + 1) : NULL;
+	unsigned char *ptrs[1] = { (unsigned char *)bin };
+	if (!bin || clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof ptrs, ptrs, NULL) != CL_SUCCESS) {
+		free(bin);
+		*size = 0;
+		return NULL;
+	}
+	bin[*size] = '\0';
+	/* text (PTX, say) if no control character before the trailing NULs */
+	size_t len = *size;
+	while (len && bin[len - 1] == '\0')
+		len--;
+	size_t bad = 0;
+	while (bad < len) {
+		unsigned char ch = (unsigned char)bin[bad];
+		if (ch < 32 && ch != '\n' && ch != '\t' && ch != '\r')
+			break;
+		bad++;
+	}
+	*first_bad = bad;
+	if (len && bad == len) {
+		*text_len = len;
+		bin[len] = '\0';
+	}
+	return bin;
+}
+
 lm_status lm_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t threads, size_t wg,
 			   const char *device, bool *events_broken, int flags, lm_launch_cost *cost,
 			   double *seconds, double *host_s)

@@ -100,6 +100,12 @@ lm_status lm_launch_sysclock(const lm_device *d, lm_sysclock **clock);
 lm_status lm_launch_build(cl_context ctx, const lm_device *d, const char *source, const char *what,
 			  const char *options, cl_program *out);
 
+/* The device binary of a built program in a new buffer (free() it),
+ * NUL-terminated, *size bytes (0 and NULL: none). *text_len: its length as
+ * text where it is text (NVIDIA's PTX: no control character before its
+ * trailing NULs), else 0, the first control byte at *first_bad. */
+char *lm_launch_binary(cl_program prog, size_t *size, size_t *text_len, size_t *first_bad);
+
 /* Enqueues kernel over threads work-items in groups of wg on queue and waits
  * for it; *seconds from its profiling events, or from the host's clock
  * where the events are plainly broken (*events_broken, set here once found

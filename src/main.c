@@ -17,6 +17,8 @@
 #include "device.h"
 #include "fit.h"
 #include "isa.h"
+#include "kmix.h"
+#include "ukernel.h"
 #include "measure.h"
 #include "mix.h"
 #include "options.h"
@@ -332,8 +334,58 @@ static lm_status cmd_predict(const lm_options *o)
 
 /* ---- kernel ---- */
 
+/* kernel --mix-of: the loop of a user's kernel counted, from the device's
+ * build, else an offline target's. */
+static lm_status kernel_mix_of(const lm_options *o)
+{
+	char name[LM_UK_NAME], label[64], *src = NULL, *listing = NULL;
+	lm_status s = lm_kmix_source(o->mix_of, o->kernel_dir, &src, name, sizeof name, label,
+				     sizeof label);
+	lm_kmix m = { 0 };
+	if (s == LM_OK && o->isa && strcmp(o->isa, "nvptx") != 0) {
+		lm_isa *isa = NULL;
+		if (o->device)
+			s = lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
+		if (s == LM_OK && (s = lm_isa_build_source(o->isa, src, name, &isa)) == LM_OK) {
+			lm_kmix_from_isa(lm_isa_get_counts(isa), &m);
+			snprintf(m.from, sizeof m.from, "%s's offline compiler (dependences not traced)", o->isa);
+			if (o->binary)
+				printf("%s\n", lm_isa_loop_text(isa));
+		}
+		lm_isa_free(isa);
+	} else if (s == LM_OK) {
+		lm_device d;
+		if (!o->isa && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps,
+						     &d)) == LM_OK &&
+		    (s = lm_kmix_device_listing(&d, src, &listing)) == LM_OK && listing)
+			snprintf(m.from, sizeof m.from, "%s, driver %s (PTX)", d.name, d.driver);
+		if (s == LM_OK && !listing) {
+			if (!o->isa)
+				fprintf(stderr, "latmix: %s returns no text of its build; counting clang's NVPTX "
+					"build of the same source\n", d.name);
+			s = lm_isa_nvptx(src, &listing);
+			snprintf(m.from, sizeof m.from, "clang's NVPTX backend");
+		}
+		if (s == LM_OK && o->binary)
+			fputs(listing, stdout);
+		char from[sizeof m.from];
+		memcpy(from, m.from, sizeof from);
+		if (s == LM_OK && (s = lm_kmix_count_ptx(listing, name, &m)) == LM_OK)
+			memcpy(m.from, from, sizeof from);
+	}
+	if (s == LM_OK) {
+		snprintf(m.label, sizeof m.label, "%s", label);
+		lm_kmix_print(stdout, &m);
+	}
+	free(listing);
+	free(src);
+	return s;
+}
+
 static lm_status cmd_kernel(const lm_options *o)
 {
+	if (o->mix_of)
+		return kernel_mix_of(o);
 	const char *name = o->mix ? o->mix : "gmem";
 	const lm_mix *mix = lm_mix_find(name);
 	if (!mix)

@@ -47,6 +47,8 @@ struct lm_meas {
 	cl_context ctx;
 	cl_command_queue queue;
 	cl_mem chain, pos, record, stop, count, sync;
+	cl_mem sink;        /* what a store mix writes; one word for the rest */
+	cl_uint sink_mask;  /* its words - 1 */
 	lm_chase *chase;
 	size_t max_threads, max_warps_total;
 	uint32_t *start, *expect, *got; /* per chain value */
@@ -142,6 +144,16 @@ unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, uns
 	return want < cap ? want : cap;
 }
 
+unsigned long long lm_meas_sink_bytes(const lm_device *d)
+{
+	unsigned long long want = 4 * d->cache_size, cap = 256ull << 20, bytes = 16ull << 20;
+	if (d->max_alloc / 4 < cap)
+		cap = d->max_alloc / 4;
+	while (bytes < want && 2 * bytes <= cap)
+		bytes *= 2;
+	return bytes;
+}
+
 lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes)
 {
 	unsigned long long line = 4ull * d->simd_width;
@@ -196,6 +208,8 @@ void lm_meas_free(lm_meas *m)
 		clReleaseMemObject(m->chain);
 	if (m->pos)
 		clReleaseMemObject(m->pos);
+	if (m->sink)
+		clReleaseMemObject(m->sink);
 	if (m->record)
 		clReleaseMemObject(m->record);
 	if (m->stop)
@@ -328,6 +342,10 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 		goto fail;
 	m->build_s = lm_launch_now() - t0;
 	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
+	size_t sink = mix->store_bytes ? (size_t)lm_meas_sink_bytes(d) : 4;
+	m->sink_mask = (cl_uint)(sink / 4 - 1);
+	if (err == CL_SUCCESS)
+		m->sink = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, sink, NULL, &err);
 	if (err == CL_SUCCESS)
 		m->record = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE,
 					   m->max_warps_total * LM_REC * sizeof(cl_ulong), NULL, &err);
@@ -340,7 +358,7 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 		m->sync = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, (1 + m->max_warps_total) * 4, NULL,
 					 &err);
 	if (err != CL_SUCCESS) {
-		s = lm_fail_cl(err, "clCreateBuffer", "positions, records, stop flag, counts");
+		s = lm_fail_cl(err, "clCreateBuffer", "positions, sink, records, stop flag, counts");
 		goto fail;
 	}
 	m->cost.setup = lm_launch_now() - t_alloc;
@@ -847,6 +865,8 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	err |= clSetKernelArg(m->kernel, 9, sizeof offset, &offset);
 	err |= clSetKernelArg(m->kernel, 10, sizeof words, &words);
 	err |= clSetKernelArg(m->kernel, 11, sizeof budget_ns, &budget_ns);
+	err |= clSetKernelArg(m->kernel, 12, sizeof m->sink, &m->sink);
+	err |= clSetKernelArg(m->kernel, 13, sizeof m->sink_mask, &m->sink_mask);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
 	lm_status s = lm_launch_kernel(m->queue, m->kernel, threads, wg, mix->kernel, &m->events_broken,
@@ -1119,7 +1139,8 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 		m->last_quota = (cl_uint)t.length;
 		m->last_seconds = row->time_med;
 	}
-	row->bytes_per_s = row->mem_ipc * hz * d->compute_units * d->simd_width * mix->bytes_per_lane;
+	row->bytes_per_s = row->mem_ipc * hz * d->compute_units * d->simd_width *
+			   (mix->bytes_per_lane + mix->store_bytes);
 	row->checked = mix->step == LM_STEP_STREAM ? 0 : (unsigned long)values;
 	/* the next point starts where this one's first chain stopped */
 	if (mix->step == LM_STEP_GLOBAL)
@@ -1166,23 +1187,6 @@ static lm_status build_alone(const lm_device *d, const lm_mix *mix, unsigned cha
 	return build_in(*ctx, d, mix, chains, kernel_dir, alpha, opts, size, prog);
 }
 
-/* The device binary of prog in a new buffer (free() it); *size 0 if none. */
-static char *program_binary(cl_program prog, size_t *size)
-{
-	char *bin = NULL;
-	*size = 0;
-	cl_int err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof *size, size, NULL);
-	if (err == CL_SUCCESS && *size) {
-		bin = malloc(*size + 1);
-		unsigned char *ptrs[1] = { (unsigned char *)bin };
-		if (bin && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof ptrs, ptrs, NULL) == CL_SUCCESS)
-			return bin;
-	}
-	free(bin);
-	*size = 0;
-	return NULL;
-}
-
 /* Builds one kernel in ctx and writes its binary and build options to dir. */
 static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix, unsigned chains,
 			  const char *kernel_dir, lm_alpha alpha, const char *dir)
@@ -1191,7 +1195,8 @@ static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix,
 	cl_program prog;
 	lm_status s = build_in(ctx, d, mix, chains, kernel_dir, alpha, opts, sizeof opts, &prog);
 	size_t size = 0;
-	char *bin = s == LM_OK ? program_binary(prog, &size) : NULL;
+	size_t text_len, first_bad;
+	char *bin = s == LM_OK ? lm_launch_binary(prog, &size, &text_len, &first_bad) : NULL;
 	if (s == LM_OK && !bin)
 		s = lm_fail(LM_ECL, "%s returned no device binary", d->name);
 	if (s == LM_OK) {
@@ -1304,20 +1309,10 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned ch
 	size_t bin_size = 0;
 	if ((s = build_alone(d, mix, chains, kernel_dir, alpha, opts, sizeof opts, &ctx, &prog)) != LM_OK)
 		goto done;
+	size_t text_len = 0, first_bad = 0;
 	if (binary)
-		bin = program_binary(prog, &bin_size);
-	/* text (PTX, say) if no control character before a trailing NUL */
-	size_t text_len = bin_size;
-	while (text_len && bin[text_len - 1] == '\0')
-		text_len--;
-	size_t first_bad = 0;
-	while (first_bad < text_len) {
-		unsigned char ch = (unsigned char)bin[first_bad];
-		if (ch < 32 && ch != '\n' && ch != '\t' && ch != '\r')
-			break;
-		first_bad++;
-	}
-	bool text_binary = text_len > 0 && first_bad == text_len;
+		bin = lm_launch_binary(prog, &bin_size, &text_len, &first_bad);
+	bool text_binary = text_len > 0;
 	size_t len = strlen(src) + (text_binary ? bin_size : 0) + 1024;
 	char *out = malloc(len);
 	if (!out) {
@@ -1329,7 +1324,6 @@ lm_status lm_meas_kernel_text(const lm_device *d, const lm_mix *mix, unsigned ch
 			 LM_MIX_KERNEL_FILE, opts, src);
 	if (binary) {
 		if (text_binary) {
-			bin[text_len] = '\0';
 			snprintf(out + k, len - (size_t)k, "\n// ---- device binary (%zu bytes) ----\n%s\n",
 				 bin_size, bin);
 		} else {

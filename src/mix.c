@@ -3,17 +3,20 @@
 #include <string.h>
 
 static const lm_mix mixes[] = {
-	{ "gmem", "lm_chase", "", LM_STEP_GLOBAL, 1, false, 4,
+	{ "gmem", "lm_chase", "", LM_STEP_GLOBAL, 1, false, 4, 0,
 	  "coalesced global-memory pointer chase: a warp's load is one line (thesis 4.1)" },
-	{ "gmem-stride2", "lm_chase", "", LM_STEP_GLOBAL, 2, false, 4,
+	{ "gmem-store", "lm_chase", "-DMIX_STORE", LM_STEP_GLOBAL, 1, false, 4, 4,
+	  "the gmem chase with a coalesced store of each loaded value to a buffer of its own: "
+	  "what stores cost the loads beside them" },
+	{ "gmem-stride2", "lm_chase", "", LM_STEP_GLOBAL, 2, false, 4, 0,
 	  "global-memory chase with lanes two words apart: a warp's load spans two lines (thesis 4.3)" },
-	{ "gmem-random", "lm_chase", "", LM_STEP_GLOBAL, 1, true, 4,
+	{ "gmem-random", "lm_chase", "", LM_STEP_GLOBAL, 1, true, 4, 0,
 	  "global-memory chase with every lane on its own random line: a fully divergent load (thesis 4.3)" },
-	{ "lmem", "lm_chase", "-DMIX_LMEM", LM_STEP_LOCAL, 1, false, 4,
+	{ "lmem", "lm_chase", "-DMIX_LMEM", LM_STEP_LOCAL, 1, false, 4, 0,
 	  "local-memory chase, lane i always in bank i: no bank conflicts (thesis 4.7)" },
-	{ "sfu", "lm_chase", "-DMIX_SFU -cl-denorms-are-zero", LM_STEP_SFU, 1, false, 0,
+	{ "sfu", "lm_chase", "-DMIX_SFU -cl-denorms-are-zero", LM_STEP_SFU, 1, false, 0, 0,
 	  "a = native_rsqrt(a) in place of the load (special function unit, thesis 4.7)" },
-	{ "stream", "lm_stream", "", LM_STEP_STREAM, 1, false, 4,
+	{ "stream", "lm_stream", "", LM_STEP_STREAM, 1, false, 4, 0,
 	  "independent coalesced loads streaming through the buffer: memory bandwidth directly" },
 };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
@@ -33,5 +36,5 @@ const lm_mix *lm_mix_at(int i)
 
 const char *lm_mix_names(void)
 {
-	return "gmem, gmem-stride2, gmem-random, lmem, sfu, stream";
+	return "gmem, gmem-store, gmem-stride2, gmem-random, lmem, sfu, stream";
 }

@@ -20,6 +20,8 @@ typedef struct {
 	unsigned stride;          /* words between neighbouring lanes' loads */
 	bool divergent;           /* every lane on a line of its own */
 	unsigned bytes_per_lane;  /* bytes a lane requests per step; 0: none */
+	unsigned store_bytes;     /* bytes a lane also stores per step (coalesced,
+				   * to a buffer of their own); 0: none */
 	const char *description;
 } lm_mix;
 

@@ -112,6 +112,11 @@ static const opt table[] = {
 	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
 	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)",
 	  .role = LM_OPTION_OTHER },
+	{ "mix-of", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(mix_of), "SPEC",
+	  "count a kernel's main loop in the model's terms (loads in flight, stores, alpha, ...) as "
+	  "the device's compiler builds it (-d; NVIDIA: its PTX; a device whose binary is not text: "
+	  "clang's NVPTX build) or --isa TARGET (nvptx, gfx90a, dg2-g10, ...); SPEC as for measure "
+	  "--kernel", .role = LM_OPTION_OTHER },
 	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "DIR",
 	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
 	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "

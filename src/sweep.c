@@ -26,6 +26,8 @@
 #define ALPHAS_FULL "0,1/4,1,2,4,8,16,32,64,128,256,512,inf"
 #define ALPHAS_OTHER "0,1,4,16,64,256"
 #define ALPHAS_CHAINS "0,4,16,64,inf"
+#define ALPHAS_STORE "0,1/4,1,2,4,8,16,32,64,128,256,512"
+#define ALPHAS_STORE_CHAINS "0,4,16,64"
 #define QUICK_FULL "0,4,inf"
 #define QUICK_OTHER "0,4"
 
@@ -129,7 +131,9 @@ static lm_status chains_lists(const lm_options *o, plan *p)
 						      MAX_CHAINS, &pm->nchains);
 			if (s != LM_OK)
 				return s;
-		} else if (strcmp(pm->mix->name, "gmem") == 0) {
+		} else if (pm->mix->step == LM_STEP_GLOBAL && pm->mix->stride == 1 &&
+			   !pm->mix->divergent) {
+			/* gmem, and gmem-store beside it */
 			static const unsigned full[] = { 1, 2, 4, 8 }, quick[] = { 1, 4 };
 			pm->nchains = o->quick ? 2 : 4;
 			memcpy(pm->chains, o->quick ? quick : full, pm->nchains * sizeof *pm->chains);
@@ -148,6 +152,8 @@ static const char *alphas_for(const lm_options *o, const plan_mix *pm, unsigned 
 	if (o->alpha)
 		return o->alpha;
 	bool main_mix = strcmp(pm->mix->name, "gmem") == 0 && chains == 1;
+	if (pm->mix->store_bytes) /* as gmem's, less alpha = inf: no memory, no store */
+		return o->quick ? QUICK_OTHER : chains > 1 ? ALPHAS_STORE_CHAINS : ALPHAS_STORE;
 	if (o->quick)
 		return main_mix ? QUICK_FULL : QUICK_OTHER;
 	return main_mix ? ALPHAS_FULL : chains > 1 ? ALPHAS_CHAINS : ALPHAS_OTHER;

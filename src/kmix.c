@@ -1,0 +1,431 @@
+#include "kmix.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "launch.h"
+#include "measure.h"
+#include "ukernel.h"
+
+lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source, char *name,
+			 size_t name_size, char *label, size_t label_size)
+{
+	*source = NULL;
+	const char *colon = strrchr(spec, ':');
+	if (colon && colon > spec && strstr(spec, ".cl") == colon - 3) {
+		/* FILE.cl:NAME: the file alone, no description needed */
+		char path[4096];
+		snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
+		snprintf(name, name_size, "%s", colon + 1);
+		snprintf(label, label_size, "%s", colon + 1);
+		return lm_read_text(path, source);
+	}
+	lm_uk_desc *d = calloc(1, sizeof *d);
+	if (!d)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	lm_status s = lm_uk_describe(spec, kernel_dir, 0, d);
+	if (s == LM_OK) {
+		snprintf(name, name_size, "%s", d->name);
+		snprintf(label, label_size, "%s", d->label);
+		s = d->in_cl ? lm_kernel_source(kernel_dir, d->source, source, NULL)
+			     : lm_read_text(d->source, source);
+	}
+	free(d);
+	return s;
+}
+
+lm_status lm_kmix_device_listing(const lm_device *d, const char *source, char **text)
+{
+	cl_int err;
+	*text = NULL;
+	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateContext", d->name);
+	char opts[512];
+	lm_meas_device_options(d, false, opts, sizeof opts);
+	cl_program prog;
+	lm_status s = lm_launch_build(ctx, d, source, "the kernel", opts, &prog);
+	if (s == LM_OK) {
+		size_t size, len, bad;
+		char *bin = lm_launch_binary(prog, &size, &len, &bad);
+		if (bin && len && strstr(bin, ".entry"))
+			*text = bin;
+		else
+			free(bin);
+	}
+	if (s == LM_OK)
+		clReleaseProgram(prog);
+	clReleaseContext(ctx);
+	return s;
+}
+
+/* ---- PTX ---- */
+
+#define MAX_OPS 8
+
+typedef struct {
+	unsigned line;
+	char op[48];         /* "ld.global.nc.f32" */
+	char label[64];      /* a label line: its name; op empty */
+	char target[64];     /* a branch's label */
+	char reg[MAX_OPS][16]; /* register operands in order ("%f1"); "" for others */
+	bool in_brackets[MAX_OPS];
+	int nreg;
+	bool dest;           /* the first operand is written (not a store, branch or call) */
+} ptx_inst;
+
+static bool starts(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+/* Parses one line of the function body; false for what holds no
+ * instruction or label (declarations, braces, comments). */
+static bool ptx_line(char *s, unsigned line, ptx_inst *in)
+{
+	memset(in, 0, sizeof *in);
+	in->line = line;
+	char *c = strstr(s, "//");
+	if (c)
+		*c = '\0';
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	if (!n || *s == '.' || *s == '{' || *s == '}')
+		return false;
+	if (s[n - 1] == ':') {
+		snprintf(in->label, sizeof in->label, "%.*s", (int)(n - 1), s);
+		return true;
+	}
+	if (*s == '@') /* a predicate guard: read, never written */
+		s += strcspn(s, " \t");
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t k = strcspn(s, " \t;");
+	snprintf(in->op, sizeof in->op, "%.*s", (int)k, s);
+	const char *rest = s + k;
+	if (starts(in->op, "bra")) {
+		while (isspace((unsigned char)*rest))
+			rest++;
+		snprintf(in->target, sizeof in->target, "%.*s", (int)strcspn(rest, " \t;"), rest);
+		return true;
+	}
+	in->dest = !starts(in->op, "st.") && !starts(in->op, "red.") && !starts(in->op, "call") &&
+		   !starts(in->op, "ret") && !starts(in->op, "bar") && !starts(in->op, "membar") &&
+		   !starts(in->op, "exit");
+	int depth = 0;
+	for (const char *p = rest; *p && *p != ';' && in->nreg < MAX_OPS; p++) {
+		if (*p == '[')
+			depth++;
+		else if (*p == ']')
+			depth--;
+		if (*p != '%')
+			continue;
+		size_t len = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz0123456789_.");
+		snprintf(in->reg[in->nreg], sizeof in->reg[0], "%.*s", (int)(len + 1), p);
+		in->in_brackets[in->nreg++] = depth > 0;
+		p += len;
+	}
+	return true;
+}
+
+typedef enum { K_LOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K_SFU, K_FLOP, K_OTHER } ptx_kind;
+
+static ptx_kind ptx_classify(const char *op)
+{
+	if (starts(op, "ld.global") || starts(op, "ldu.global") || strcmp(op, "ld") == 0 ||
+	    (starts(op, "ld.") && !starts(op, "ld.param") && !starts(op, "ld.shared") &&
+	     !starts(op, "ld.local") && !starts(op, "ld.const")))
+		return K_LOAD;
+	if (starts(op, "st.global") || (starts(op, "st.") && !starts(op, "st.shared") &&
+					!starts(op, "st.local") && !starts(op, "st.param")))
+		return K_STORE;
+	if (starts(op, "atom") || starts(op, "red"))
+		return K_ATOMIC;
+	if (starts(op, "ld.shared"))
+		return K_LLOAD;
+	if (starts(op, "st.shared"))
+		return K_LSTORE;
+	if (starts(op, "ld.local") || starts(op, "st.local"))
+		return K_SPILL;
+	static const char *const sfu[] = { "ex2", "lg2", "rsqrt", "sin.", "cos.", "tanh", "rcp.approx",
+					   "sqrt.approx" };
+	for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
+		if (starts(op, sfu[i]))
+			return K_SFU;
+	static const char *const arith[] = { "add.", "sub.", "mul.", "fma.", "mad.", "min.", "max.",
+					     "neg.", "abs." };
+	bool fl = strstr(op, ".f32") || strstr(op, ".f64") || strstr(op, ".f16");
+	for (size_t i = 0; fl && i < sizeof arith / sizeof arith[0]; i++)
+		if (starts(op, arith[i]))
+			return K_FLOP;
+	return K_OTHER;
+}
+
+/* Bytes a thread moves with a load or store: the type's size times the
+ * vector width. */
+static unsigned ptx_bytes(const char *op)
+{
+	unsigned v = strstr(op, ".v4") ? 4 : strstr(op, ".v2") ? 2 : 1, size = 4;
+	const char *t = strrchr(op, '.');
+	if (t && (t[2] == '8' && t[3] == '\0'))
+		size = 1;
+	else if (t && strstr(t, "16"))
+		size = 2;
+	else if (t && strstr(t, "64"))
+		size = 8;
+	return v * size;
+}
+
+/* The depth of register r (float arithmetic since a load; -1: no load
+ * feeds it) in the table. */
+typedef struct {
+	char name[16];
+	int depth;
+} taint;
+
+static int taint_get(const taint *t, size_t n, const char *r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].name, r) == 0)
+			return t[i].depth;
+	return -1;
+}
+
+static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(t[i].name, r) == 0) {
+			t[i].depth = depth;
+			return;
+		}
+	if (*n < cap && depth >= 0) {
+		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
+		t[(*n)++].depth = depth;
+	}
+}
+
+/* Walks the loop's instructions twice (the second pass sees what the first
+ * carried round the loop), tracing which registers a load feeds; counts the
+ * loads whose address one feeds, and the longest float path to one. */
+static void ptx_dependences(const ptx_inst *v, size_t lo, size_t hi, lm_kmix *m)
+{
+	size_t cap = 4096, n = 0;
+	taint *t = calloc(cap, sizeof *t);
+	if (!t)
+		return;
+	unsigned dependent = 0;
+	int alpha = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		dependent = 0;
+		alpha = 0;
+		for (size_t i = lo; i <= hi; i++) {
+			const ptx_inst *in = &v[i];
+			if (!in->op[0] || in->target[0])
+				continue;
+			ptx_kind k = ptx_classify(in->op);
+			int src = -1, addr = -1;
+			for (int r = in->dest ? 1 : 0; r < in->nreg; r++) {
+				int d = taint_get(t, n, in->reg[r]);
+				src = d > src ? d : src;
+				if (in->in_brackets[r])
+					addr = d > addr ? d : addr;
+			}
+			if (k == K_LOAD && addr >= 0) {
+				dependent++;
+				alpha = addr > alpha ? addr : alpha;
+			}
+			if (!in->dest || !in->nreg)
+				continue;
+			int out = k == K_LOAD ? 0 : src < 0 ? -1 : src + (k == K_FLOP);
+			taint_set(t, &n, cap, in->reg[0], out);
+			/* vector loads write a brace list: every register before the address */
+			if (k == K_LOAD)
+				for (int r = 1; r < in->nreg && !in->in_brackets[r]; r++)
+					taint_set(t, &n, cap, in->reg[r], 0);
+		}
+	}
+	free(t);
+	m->independent = m->loads - dependent;
+	m->alpha = alpha;
+}
+
+/* Finds the lines of function name's body; false if it is not there. */
+static bool ptx_function(char *text, const char *name, char **body)
+{
+	char key[128];
+	snprintf(key, sizeof key, ".entry %s(", name);
+	char *p = strstr(text, key);
+	if (!p) {
+		snprintf(key, sizeof key, ".entry %s\n", name);
+		p = strstr(text, key);
+	}
+	if (!p)
+		return false;
+	char *open = strchr(p, '{');
+	if (!open)
+		return false;
+	int depth = 0;
+	for (char *q = open; *q; q++) {
+		if (*q == '{')
+			depth++;
+		else if (*q == '}' && --depth == 0) {
+			*q = '\0';
+			*body = open + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
+{
+	char *text = strdup(ptx), *body;
+	if (!text)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	if (!ptx_function(text, name, &body)) {
+		free(text);
+		return lm_fail(LM_EPARSE, "no kernel %s in the PTX", name);
+	}
+	unsigned first_line = 1;
+	for (const char *q = text; q < body; q++)
+		first_line += *q == '\n';
+	size_t cap = 256, n = 0;
+	ptx_inst *v = malloc(cap * sizeof *v);
+	lm_status s = v ? LM_OK : lm_fail(LM_ENOMEM, "out of memory");
+	unsigned line = first_line;
+	for (char *l = body, *next; s == LM_OK && l; l = next, line++) {
+		next = strchr(l, '\n');
+		if (next)
+			*next++ = '\0';
+		if (n == cap) {
+			ptx_inst *w = realloc(v, 2 * cap * sizeof *v);
+			if (!w) {
+				s = lm_fail(LM_ENOMEM, "out of memory");
+				break;
+			}
+			v = w;
+			cap *= 2;
+		}
+		if (ptx_line(l, line, &v[n]))
+			n++;
+	}
+	/* loops: a branch back to a label before it */
+	size_t lo = 0, hi = 0, best_loads = 0, loops = 0, nloops = 0;
+	size_t loop_lo[64], loop_hi[64];
+	for (size_t i = 0; s == LM_OK && i < n; i++) {
+		if (!v[i].target[0])
+			continue;
+		for (size_t j = 0; j <= i; j++) {
+			if (strcmp(v[j].label, v[i].target) != 0)
+				continue;
+			if (nloops < 64) {
+				loop_lo[nloops] = j;
+				loop_hi[nloops++] = i;
+			}
+			size_t loads = 0;
+			for (size_t k = j; k <= i; k++)
+				if (v[k].op[0] && !v[k].target[0]) {
+					ptx_kind c = ptx_classify(v[k].op);
+					loads += c == K_LOAD || c == K_STORE || c == K_ATOMIC;
+				}
+			if (loads) {
+				loops++;
+				if (loads > best_loads) {
+					best_loads = loads;
+					lo = j;
+					hi = i;
+				}
+			}
+		}
+	}
+	if (s == LM_OK && !best_loads)
+		s = lm_fail(LM_EPARSE, "kernel %s: no loop that loads or stores global memory: nothing "
+			    "for the model to count (a kernel without a loop runs once per thread)", name);
+	for (size_t l = 0; s == LM_OK && l < nloops; l++) {
+		bool inside = loop_lo[l] > lo && loop_hi[l] < hi;
+		bool around = loop_lo[l] < lo && loop_hi[l] > hi;
+		if (inside || around)
+			s = lm_fail(LM_EPARSE, "kernel %s: its loop over global memory (PTX lines %u-%u) %s "
+				    "another loop (lines %u-%u) whose trip count latmix cannot know: the mix of "
+				    "an iteration is not fixed, so latmix does not guess it", name, v[lo].line,
+				    v[hi].line, inside ? "holds" : "lies inside", v[loop_lo[l]].line,
+				    v[loop_hi[l]].line);
+	}
+	for (size_t i = lo; s == LM_OK && i <= hi; i++)
+		if (starts(v[i].op, "call"))
+			s = lm_fail(LM_EPARSE, "kernel %s: a call in its loop (PTX line %u): what the "
+				    "callee does is not in the listing", name, v[i].line);
+	if (s == LM_OK) {
+		memset(out, 0, sizeof *out);
+		out->loops = (unsigned)loops;
+		out->ptx_first = v[lo].line;
+		out->ptx_last = v[hi].line;
+		for (size_t i = lo; i <= hi; i++) {
+			if (!v[i].op[0])
+				continue;
+			out->insts++;
+			if (v[i].target[0]) {
+				out->other++;
+				continue;
+			}
+			switch (ptx_classify(v[i].op)) {
+			case K_LOAD: out->loads++; out->load_bytes += ptx_bytes(v[i].op); break;
+			case K_STORE: out->stores++; out->store_bytes += ptx_bytes(v[i].op); break;
+			case K_ATOMIC: out->atomics++; break;
+			case K_LLOAD: out->local_loads++; break;
+			case K_LSTORE: out->local_stores++; break;
+			case K_SPILL: out->spills++; break;
+			case K_SFU: out->sfu++; break;
+			case K_FLOP: out->flops++; break;
+			default: out->other++; break;
+			}
+		}
+		ptx_dependences(v, lo, hi, out);
+	}
+	free(v);
+	free(text);
+	return s;
+}
+
+void lm_kmix_print(FILE *f, const lm_kmix *m)
+{
+	fprintf(f, "%s: the main loop as %s built it (listing lines %u-%u), per iteration:\n", m->label,
+		m->from, m->ptx_first, m->ptx_last);
+	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global loads", m->loads, m->load_bytes);
+	fprintf(f, "  %-34s %u\n", "  independent (in flight together)", m->independent);
+	fprintf(f, "  %-34s %u\n", "  fed by another load", m->loads - m->independent);
+	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
+	if (m->atomics)
+		fprintf(f, "  %-34s %u\n", "global atomics", m->atomics);
+	fprintf(f, "  %-34s %u loads, %u stores\n", "local memory", m->local_loads, m->local_stores);
+	if (m->spills)
+		fprintf(f, "  %-34s %u\n", "private memory (spills)", m->spills);
+	fprintf(f, "  %-34s %g\n", "alpha (float ops from load to load)", m->alpha);
+	fprintf(f, "  %-34s %u\n", "float arithmetic", m->flops);
+	fprintf(f, "  %-34s %u\n", "SFU", m->sfu);
+	fprintf(f, "  %-34s %u\n", "other", m->other);
+	fprintf(f, "  %-34s %u\n", "instructions", m->insts);
+	if (m->loops > 1)
+		fprintf(f, "  (%u loops touch global memory; the one with the most accesses is counted)\n",
+			m->loops);
+	fprintf(f, "predict: --loads %u --stores %u --alpha %g --insts %u\n", m->independent, m->stores,
+		m->alpha, m->insts);
+}
+
+void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out)
+{
+	out->insts = c->insts;
+	out->loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
+	out->independent = out->loads; /* dependences are traced in PTX only */
+	out->stores = c->kind[LM_ISA_MEM_OTHER];
+	out->spills = c->kind[LM_ISA_SPILL];
+	out->sfu = c->kind[LM_ISA_SFU];
+	out->flops = c->kind[LM_ISA_ADD];
+	out->other = c->kind[LM_ISA_OTHER] + c->kind[LM_ISA_CALL];
+	out->loops = 1;
+}

@@ -1,0 +1,71 @@
+/* kmix: a kernel's mix read from its code. The main loop of a kernel as a
+ * compiler built it, counted per iteration in the model's terms: global
+ * loads and how many of them are independent of each other (in flight
+ * together, the model's chains), stores, local-memory accesses, the float
+ * arithmetic on the path from a load to a load that depends on it (alpha),
+ * SFU and other instructions. `latmix kernel --mix-of` prints it and
+ * `latmix predict --kernel` evaluates the model with it.
+ *
+ * Listings read: PTX (NVIDIA's driver through CL_PROGRAM_BINARIES, or
+ * clang's NVPTX backend offline: --isa nvptx, and where a device returns no
+ * text, a CPU's, say); AMD's and Intel's through lm_isa_parse (--isa
+ * gfx90a, dg2-g10, ...). */
+#ifndef LM_KMIX_H
+#define LM_KMIX_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "device.h"
+#include "error.h"
+#include "isa.h"
+
+typedef struct {
+	char label[64];      /* what was counted: "triad" */
+	char from[256];      /* whose code: "NVIDIA H200 driver 580.159.04 (PTX)", "clang NVPTX" */
+	unsigned insts;      /* instructions in the loop, labels and declarations aside */
+	unsigned loads;      /* global loads */
+	unsigned independent; /* of which no other load of the loop feeds the address */
+	unsigned stores;     /* global stores */
+	unsigned atomics;    /* global atomics and reductions */
+	unsigned local_loads, local_stores; /* local ("shared") memory */
+	unsigned spills;     /* private memory (registers spilled) */
+	unsigned sfu;        /* transcendental and approximate instructions */
+	unsigned flops;      /* float add, mul, fma, min, max */
+	unsigned other;      /* the rest: integer and address arithmetic, compares, branches */
+	unsigned load_bytes, store_bytes; /* a thread's, per iteration */
+	double alpha;        /* float arithmetic on the longest path from a load to a
+			      * load whose address depends on it; 0 if none does */
+	unsigned loops;      /* loops with global memory in the kernel (1: the main
+			      * loop alone) */
+	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
+} lm_kmix;
+
+/* The source of spec (a suite name, FILE.cl:NAME or FILE.cl as for
+ * measure --kernel; a FILE.cl:NAME needs no description) in a new string
+ * (free() it), its kernel function's name and a label. */
+lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source, char *name,
+			 size_t name_size, char *label, size_t label_size);
+
+/* The device's build of source, as latmix measures it, as text (PTX) in a
+ * new string; NULL with LM_OK where the device's binary is not text. */
+lm_status lm_kmix_device_listing(const lm_device *d, const char *source, char **text);
+
+/* clang's NVPTX build of source (OpenCL C 1.2, -O3, libclc), the listing a
+ * device without text of its own is counted from. LM_ETOOL if clang or
+ * libclc is missing (naming the Debian packages). */
+lm_status lm_kmix_nvptx(const char *source, char **text);
+
+/* Counts the main loop of kernel name in a PTX listing. LM_EPARSE, with
+ * the reason, where the loop cannot be counted: no loop with global
+ * memory, nested loops, calls in the loop. */
+lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out);
+
+/* The counts of an AMD or Intel listing (lm_isa_parse's loop): loads,
+ * stores (every other memory message), float adds, the rest; every load
+ * taken as independent (dependences are traced in PTX only). */
+void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out);
+
+/* The table, and the arguments latmix predict takes. */
+void lm_kmix_print(FILE *f, const lm_kmix *m);
+
+#endif
