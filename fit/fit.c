@@ -109,6 +109,11 @@ lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const 
 		int k = kind_of(&d, x->mix);
 		if (!x->row.alpha.den && x->row.chains > 1)
 			continue; /* the arithmetic peak, measured directly */
+		const lm_mix *mm = lm_mix_find(x->mix);
+		if (mm && mm->store_bytes && x->row.chains > 1)
+			continue; /* a store mix's kind: its one-chain curves (stores
+				   * queue with several chains per warp far beyond
+				   * chain_lat: data/model-study/stores.txt) */
 		if (strcmp(x->row.coresident, "no") == 0) {
 			/* fewer warps ran at once than the row's occupancy says: left
 			 * out on a GPU; on a CPU, whose runtime always runs
@@ -1212,8 +1217,12 @@ void lm_fit_check(const lm_results *res, lm_fit_result *r)
 				 "(%.4g cycles, %s)", name, lat->value, 100 * (1 - lat->value / lat1), lat1, how);
 		/* the refined model's knee takes the queueing: its mem_lat is the
 		 * unloaded latency, which one warp measures (the basic model's is
-		 * above it, averaged over occupancies where loads queue) */
-		if (r->model == LM_FIT_REFINED && lat->kind == LM_PARAM_VALUE && isfinite(lat1) &&
+		 * above it, averaged over occupancies where loads queue); a store
+		 * mix's is its loads' latency behind the stores' traffic, which one
+		 * warp's few stores do not make */
+		const lm_mix *mm = lm_mix_find(name);
+		if (r->model == LM_FIT_REFINED && !(mm && mm->store_bytes) && lat->kind == LM_PARAM_VALUE &&
+		    isfinite(lat1) &&
 		    lat->value > (1 + slack) * lat1)
 			add_flag(r, "%s mem_lat %.4g is %.0f%% above the one-warp latency at alpha 0 "
 				 "(%.4g cycles, %s), which the refined model's should be", name, lat->value,

@@ -190,3 +190,87 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
 		*refined = mem_lat / (instruction_time * (alpha + 1)) + 1;
 	return mem_lat / (instruction_time * alpha);
 }
+
+/* The memory parameters of a step whose load is followed by s stores:
+ * latency and the memory time a load takes go linearly from the loads' own
+ * kind (s = 0) to the store kind's (s = 1, one store a load). */
+static void with_stores(const lm_model_params *p, const lm_model_params *st, double s,
+			double *mem_lat, double *mem_thru)
+{
+	*mem_lat = p->mem_lat;
+	*mem_thru = p->mem_thru;
+	if (!st || !(s > 0))
+		return;
+	*mem_lat = p->mem_lat + s * (st->mem_lat - p->mem_lat);
+	if (present(p->mem_thru) && present(st->mem_thru))
+		*mem_thru = 1 / (1 / p->mem_thru + s * (1 / st->mem_thru - 1 / p->mem_thru));
+}
+
+double lm_model_kernel_peak(const lm_model_params *p, const lm_model_params *st,
+			    const lm_kernel_mix *k, lm_bound *which)
+{
+	double lat, mt;
+	with_stores(p, st, k->stores / k->loads, &lat, &mt);
+	/* per load: the iteration's instructions shared among its loads */
+	double cand[3] = { mt, k->flops > 0 ? p->alu_thru * k->loads / k->flops : NAN,
+			   p->issue_thru * k->loads / k->insts };
+	double best = INFINITY;
+	lm_bound b = LM_BOUND_NONE;
+	for (int i = 0; i < 3; i++)
+		if (present(cand[i]) && cand[i] < best) {
+			best = cand[i];
+			b = (lm_bound)(LM_BOUND_MEM + i);
+		}
+	if (which)
+		*which = b;
+	return best;
+}
+
+double lm_model_kernel_step(const lm_model_params *p, const lm_model_params *st,
+			    const lm_kernel_mix *k)
+{
+	double lat, mt;
+	with_stores(p, st, k->stores / k->loads, &lat, &mt);
+	double chain = present(p->chain_lat) && k->loads > 1 ? p->chain_lat * log2(k->loads) : 0;
+	return lat + chain + k->alpha * p->alu_lat;
+}
+
+double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
+			    const lm_kernel_mix *k, double n, lm_bound *which)
+{
+	lm_bound b;
+	double peak = lm_model_kernel_peak(p, st, k, &b);
+	double step = lm_model_kernel_step(p, st, k);
+	double lat, mt;
+	with_stores(p, st, k->stores / k->loads, &lat, &mt);
+	double m = lat + (present(p->chain_lat) && k->loads > 1 ? p->chain_lat * log2(k->loads) : 0);
+	double bare = n * k->loads / step;
+	double got;
+	if (lm_model_is_refined(p) && isfinite(peak))
+		got = peak * knee_share(bare / peak, KNEE_SHARPNESS * step / m);
+	else
+		got = bare < peak ? bare : peak;
+	if (which)
+		*which = bare < peak ? LM_BOUND_LATENCY : b;
+	return got;
+}
+
+double lm_model_kernel_warps(const lm_model_params *p, const lm_model_params *st,
+			     const lm_kernel_mix *k, double f)
+{
+	double peak = lm_model_kernel_peak(p, st, k, NULL);
+	if (!isfinite(peak))
+		return INFINITY;
+	double lo = 0, hi = 1;
+	while (lm_model_eval_kernel(p, st, k, hi, NULL) < f * peak)
+		if ((hi *= 2) > 1e7)
+			return INFINITY;
+	for (int i = 0; i < 60; i++) {
+		double mid = (lo + hi) / 2;
+		if (lm_model_eval_kernel(p, st, k, mid, NULL) < f * peak)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}

@@ -115,4 +115,37 @@ void lm_model_in_flight(const lm_model_params *p, double n, double alpha, double
 double lm_model_guide_estimate(double mem_lat, double instruction_time,
 			       double alpha, double *refined);
 
+/* A kernel's main loop in the model's terms, per iteration (latmix kernel
+ * --mix-of counts it): loads independent of each other (in flight
+ * together, the model's chains; at least 1), stores, float arithmetic,
+ * every instruction, and alpha: the instructions a step waits for besides
+ * the loads (each as one dependent add's latency). */
+typedef struct {
+	double loads, stores, flops, insts, alpha;
+} lm_kernel_mix;
+
+/* Loads per cycle per CU such a kernel reaches at most: the memory bound
+ * (with s = stores / loads stores a load: the memory time of a load goes
+ * linearly in s from p's to st's, the store mix's kind; st NULL: stores
+ * cost issue only), the arithmetic and issue bounds of the iteration's
+ * instructions shared among its loads. *which (may be NULL): the bound. */
+double lm_model_kernel_peak(const lm_model_params *p, const lm_model_params *st,
+			    const lm_kernel_mix *k, lm_bound *which);
+
+/* A warp's iteration in cycles: mem_lat (linear in s to st's, as the
+ * bound), chain_lat log2(loads) for the loads in flight together, alpha
+ * alu_lat. */
+double lm_model_kernel_step(const lm_model_params *p, const lm_model_params *st,
+			    const lm_kernel_mix *k);
+
+/* Loads per cycle per CU at n warps per CU: n loads / step, bent into the
+ * peak as the refined model bends (p refined), else the basic model's
+ * sharp min. *which (may be NULL): latency or the binding bound. */
+double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
+			    const lm_kernel_mix *k, double n, lm_bound *which);
+
+/* Warps per CU for fraction f of lm_model_kernel_peak. */
+double lm_model_kernel_warps(const lm_model_params *p, const lm_model_params *st,
+			     const lm_kernel_mix *k, double f);
+
 #endif

@@ -413,8 +413,10 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->loops > 1)
 		fprintf(f, "  (%u loops touch global memory; the one with the most accesses is counted)\n",
 			m->loops);
-	fprintf(f, "predict: --loads %u --stores %u --alpha %g --insts %u\n", m->independent, m->stores,
-		m->alpha, m->insts);
+	lm_kernel_mix k;
+	lm_kmix_model(m, &k);
+	fprintf(f, "predict: --loads %g --stores %g --alpha %g --insts %g\n", k.loads, k.stores, k.alpha,
+		k.insts);
 }
 
 void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out)
@@ -428,4 +430,17 @@ void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out)
 	out->flops = c->kind[LM_ISA_ADD];
 	out->other = c->kind[LM_ISA_OTHER] + c->kind[LM_ISA_CALL];
 	out->loops = 1;
+}
+
+void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
+{
+	k->loads = m->independent;
+	k->stores = m->stores;
+	k->flops = m->flops;
+	k->insts = m->insts;
+	/* a chase waits for the arithmetic between its loads; a loop of
+	 * independent loads for every other instruction of its iteration, as
+	 * in-order issue reaches the next iteration's loads after them */
+	unsigned mem = m->loads + m->stores + m->atomics + m->local_loads + m->local_stores + m->spills;
+	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem : 0);
 }

@@ -18,6 +18,7 @@
 #include "device.h"
 #include "error.h"
 #include "isa.h"
+#include "model.h"
 
 typedef struct {
 	char label[64];      /* what was counted: "triad" */
@@ -64,6 +65,13 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out);
  * stores (every other memory message), float adds, the rest; every load
  * taken as independent (dependences are traced in PTX only). */
 void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out);
+
+/* The model's view of the loop (model.h): its independent loads, stores,
+ * float arithmetic and instructions; alpha, what a warp's iteration waits
+ * for besides the loads: the arithmetic between dependent loads where a
+ * load feeds another, else every other instruction of the iteration
+ * (in-order issue reaches the next iteration's loads after them). */
+void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
 
 /* The table, and the arguments latmix predict takes. */
 void lm_kmix_print(FILE *f, const lm_kmix *m);

@@ -50,6 +50,7 @@ static lm_status cmd_fit(const lm_options *o);
 static lm_status cmd_report(const lm_options *o);
 static lm_status cmd_compare(const lm_options *o);
 static lm_status cmd_export(const lm_options *o);
+static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_kmix *m);
 
 static const command commands[] = {
 	{ "devices", LM_CMD_DEVICES, cmd_devices, "", 0, 0,
@@ -187,6 +188,98 @@ static lm_status parse_chains(const char *s, unsigned long max, unsigned long *o
 	return LM_OK;
 }
 
+/* predict --kernel / --loads: a kernel's loop at each occupancy, from
+ * the file's default kind and, where it has one, its store mix's kind. */
+static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
+				const lm_model_params *mp)
+{
+	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0 };
+	unsigned lb = 4, sb = 4;
+	lm_status s;
+	char label[64] = "the loop";
+	if (o->alpha) {
+		char *end;
+		k.alpha = strtod(o->alpha, &end);
+		if (end == o->alpha || *end || !(k.alpha >= 0) || !isfinite(k.alpha))
+			return lm_fail(LM_EUSAGE, "--alpha '%s': with --loads or --kernel, a number of "
+				       "instructions (0 or more)", o->alpha);
+	}
+	if (o->kernel) {
+		lm_kmix m;
+		if ((s = count_kernel(o, o->kernel, false, &m)) != LM_OK)
+			return s;
+		lm_kmix_model(&m, &k);
+		if (m.loads)
+			lb = m.load_bytes / m.loads;
+		if (m.stores)
+			sb = m.store_bytes / m.stores;
+		snprintf(label, sizeof label, "%s", m.label);
+		printf("# %s, counted from %s: --loads %g --stores %g --alpha %g --insts %g\n", m.label,
+		       m.from, k.loads, k.stores, k.alpha, k.insts);
+	}
+	if (!(k.loads >= 1))
+		return lm_fail(LM_EUSAGE, "%s: no global load an iteration: latmix's model describes "
+			       "loads (a loop that only stores runs at its stores' rate, which no mix measures "
+			       "alone)", label);
+	if (!(k.insts > 0))
+		k.insts = k.loads + k.stores + k.alpha;
+	lm_model_params st, *stp = NULL;
+	if (k.stores > 0) {
+		if (lm_params_model_kind(ps, path, "gmem-store", &st) == LM_OK)
+			stp = &st;
+		else
+			fprintf(stderr, "latmix: %s has no gmem-store kind (latmix fit -m gmem,gmem-store): "
+				"the loop's stores count as instructions only\n", path);
+		lm_error_clear();
+	}
+	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
+	bool rates = isfinite(hz) && cus > 0 && simd > 0;
+	double bytes_per_load = lb + k.stores / k.loads * sb;
+	/* the occupancies: given, else 1 to 64 */
+	unsigned list[1024];
+	size_t n = 0;
+	if (o->warps) {
+		char buf[4096];
+		snprintf(buf, sizeof buf, "%s", o->warps);
+		char *save = NULL;
+		for (char *t = strtok_r(buf, ",", &save); t && n < 1024; t = strtok_r(NULL, ",", &save)) {
+			char *end;
+			unsigned long w = strtoul(t, &end, 10);
+			if (end == t || *end || w == 0 || w > 65536)
+				return lm_fail(LM_EUSAGE, "--warps '%s': a comma list of warps per CU", o->warps);
+			list[n++] = (unsigned)w;
+		}
+	} else {
+		for (unsigned w = 1; w <= 64; w++)
+			list[n++] = w;
+	}
+	lm_bound peak_bound;
+	double peak = lm_model_kernel_peak(mp, stp, &k, &peak_bound);
+	if (o->csv)
+		printf("warps_per_cu,loads_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n");
+	else
+		printf("%s, %s model of %s%s: %g loads, %g stores, alpha %g, %g instructions an iteration\n"
+		       "%6s %12s %10s %14s  %s\n", label, lm_model_is_refined(mp) ? "refined" : "basic", path,
+		       stp ? " with its store kind" : "", k.loads, k.stores, k.alpha, k.insts, "warps",
+		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
+	for (size_t i = 0; i < n; i++) {
+		lm_bound b;
+		double ipc = lm_model_eval_kernel(mp, stp, &k, list[i], &b);
+		double loads_s = ipc * hz * cus;
+		double bps = rates ? loads_s * simd * bytes_per_load : NAN;
+		double its = rates ? loads_s * simd / k.loads : NAN;
+		if (o->csv)
+			printf("%u,%.9g,%.9g,%.9g,%s\n", list[i], ipc, bps, its, lm_bound_name(b));
+		else
+			printf("%6u %12.5f %10.1f %14.4g  %s\n", list[i], ipc, bps / 1e9, its, lm_bound_name(b));
+	}
+	if (!o->csv)
+		printf("peak %.5f loads/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n", peak,
+		       lm_bound_name(peak_bound), lm_model_kernel_warps(mp, stp, &k, 0.90),
+		       lm_model_kernel_warps(mp, stp, &k, 0.95));
+	return LM_OK;
+}
+
 static lm_status cmd_predict(const lm_options *o)
 {
 	const char *path = o->args[0];
@@ -199,6 +292,8 @@ static lm_status cmd_predict(const lm_options *o)
 		return s;
 	if (isnan(mp.mem_lat) || isnan(mp.alu_lat))
 		return lm_fail(LM_EUSAGE, "%s: the model needs alu_lat and mem_lat", path);
+	if (o->kernel || o->loads > 0 || o->stores > 0)
+		return predict_kernel(o, path, &ps, &mp);
 
 	unsigned long k = 1;
 	if ((s = parse_chains(o->chains, 1024, &k)) != LM_OK)
@@ -334,49 +429,47 @@ static lm_status cmd_predict(const lm_options *o)
 
 /* ---- kernel ---- */
 
-/* kernel --mix-of: the loop of a user's kernel counted, from the device's
- * build, else an offline target's. */
-static lm_status kernel_mix_of(const lm_options *o)
+/* The loop of a user's kernel (spec) counted: from --isa TARGET's build
+ * (nvptx: clang's), else the device's (-d, or kernel --mix-of's default
+ * device; one whose binary is not text: clang's NVPTX build); listing_too:
+ * print what was counted. */
+static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_kmix *m)
 {
 	char name[LM_UK_NAME], label[64], *src = NULL, *listing = NULL;
-	lm_status s = lm_kmix_source(o->mix_of, o->kernel_dir, &src, name, sizeof name, label,
-				     sizeof label);
-	lm_kmix m = { 0 };
+	lm_status s = lm_kmix_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label);
+	memset(m, 0, sizeof *m);
+	char from[sizeof m->from] = "clang's NVPTX backend";
 	if (s == LM_OK && o->isa && strcmp(o->isa, "nvptx") != 0) {
 		lm_isa *isa = NULL;
 		if (o->device)
 			s = lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
 		if (s == LM_OK && (s = lm_isa_build_source(o->isa, src, name, &isa)) == LM_OK) {
-			lm_kmix_from_isa(lm_isa_get_counts(isa), &m);
-			snprintf(m.from, sizeof m.from, "%s's offline compiler (dependences not traced)", o->isa);
-			if (o->binary)
+			lm_kmix_from_isa(lm_isa_get_counts(isa), m);
+			snprintf(from, sizeof from, "%s's offline compiler (dependences not traced)", o->isa);
+			if (listing_too)
 				printf("%s\n", lm_isa_loop_text(isa));
 		}
 		lm_isa_free(isa);
 	} else if (s == LM_OK) {
 		lm_device d;
-		if (!o->isa && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps,
-						     &d)) == LM_OK &&
+		bool on_device = !o->isa && (o->device || o->mix_of);
+		if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps,
+							&d)) == LM_OK &&
 		    (s = lm_kmix_device_listing(&d, src, &listing)) == LM_OK && listing)
-			snprintf(m.from, sizeof m.from, "%s, driver %s (PTX)", d.name, d.driver);
+			snprintf(from, sizeof from, "%s, driver %s (PTX)", d.name, d.driver);
 		if (s == LM_OK && !listing) {
-			if (!o->isa)
+			if (on_device)
 				fprintf(stderr, "latmix: %s returns no text of its build; counting clang's NVPTX "
 					"build of the same source\n", d.name);
 			s = lm_isa_nvptx(src, &listing);
-			snprintf(m.from, sizeof m.from, "clang's NVPTX backend");
 		}
-		if (s == LM_OK && o->binary)
+		if (s == LM_OK && listing_too)
 			fputs(listing, stdout);
-		char from[sizeof m.from];
-		memcpy(from, m.from, sizeof from);
-		if (s == LM_OK && (s = lm_kmix_count_ptx(listing, name, &m)) == LM_OK)
-			memcpy(m.from, from, sizeof from);
+		if (s == LM_OK)
+			s = lm_kmix_count_ptx(listing, name, m);
 	}
-	if (s == LM_OK) {
-		snprintf(m.label, sizeof m.label, "%s", label);
-		lm_kmix_print(stdout, &m);
-	}
+	snprintf(m->from, sizeof m->from, "%s", from);
+	snprintf(m->label, sizeof m->label, "%s", label);
 	free(listing);
 	free(src);
 	return s;
@@ -384,8 +477,13 @@ static lm_status kernel_mix_of(const lm_options *o)
 
 static lm_status cmd_kernel(const lm_options *o)
 {
-	if (o->mix_of)
-		return kernel_mix_of(o);
+	if (o->mix_of) {
+		lm_kmix m;
+		lm_status s = count_kernel(o, o->mix_of, o->binary, &m);
+		if (s == LM_OK)
+			lm_kmix_print(stdout, &m);
+		return s;
+	}
 	const char *name = o->mix ? o->mix : "gmem";
 	const lm_mix *mix = lm_mix_find(name);
 	if (!mix)

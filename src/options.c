@@ -52,11 +52,21 @@ static const opt table[] = {
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
 	  "gmem; measure: all; predict: the file's default kind",
 	  .role = LM_OPTION_SELECTS },
-	{ "kernel", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(kernel), "SPEC",
+	{ "loads", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(loads), "K",
+	  "predict a kernel's loop: K independent global loads an iteration (in flight together); "
+	  "with --stores, --insts and --alpha (then the instructions a warp's iteration waits for "
+	  "besides the loads)", .role = LM_OPTION_OTHER },
+	{ "stores", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(stores), "S",
+	  "--loads: global stores an iteration", .role = LM_OPTION_OTHER },
+	{ "insts", 0, OPT_NUM, "0", 0, 1e6, LM_CMD_PREDICT, OFF(insts), "N",
+	  "--loads: instructions an iteration, all kinds (issue bound); 0: loads + stores + alpha",
+	  .role = LM_OPTION_OTHER },
+	{ "kernel", 0, OPT_STR, NULL, 0, 0, MEAS | LM_CMD_PREDICT, OFF(kernel), "SPEC",
 	  "measure grid-stride kernels instead of the mixes, at every occupancy: a suite kernel's name "
 	  "(copy, scale, add, triad, sum, dot, fill, stencil1d, stencil2d, spmv, transpose, gemv; all: "
 	  "every one) or FILE.cl[:NAME], described by NAME.ini or FILE.ini beside it; a comma list for "
-	  "several; rows into results/<device>/kernels.csv unless -o",
+	  "several; rows into results/<device>/kernels.csv unless -o; predict: one kernel, its loop "
+	  "counted as latmix kernel --mix-of counts it (--isa TARGET, else clang's NVPTX build)",
 	  .role = LM_OPTION_SELECTS },
 	{ "size", 0, OPT_NUM, "0", 0, 281474976710656.0, MEAS, OFF(size), "N",
 	  "--kernel: the problem size N instead of each description's; 0: the description's",
@@ -107,7 +117,7 @@ static const opt table[] = {
 	{ "binary", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_KERNEL, OFF(binary), NULL,
 	  "also print the device binary where the driver returns text (NVIDIA: PTX)",
 	  .role = LM_OPTION_OTHER },
-	{ "isa", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(isa), "TARGET",
+	{ "isa", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | LM_CMD_PREDICT, OFF(isa), "TARGET",
 	  "build for an offline GPU target with its vendor's compiler instead of on a device (AMD: "
 	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
 	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)",

@@ -32,6 +32,7 @@ typedef struct {
 	const char *alpha;      /* list */
 	const char *warps;      /* predict: a number; measure: list or "max" */
 	double fraction;
+	double loads, stores, insts; /* predict: a kernel's loop, per iteration */
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
 	const char *kernel;     /* measure: users' kernels (a list, or "all": the suite) */

@@ -11,14 +11,17 @@ set key left top box opaque
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' title 'gmem', \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'latency.dat' index 1 using 1:2 with points pt 7 ps 1 lc rgb '#ff7f0e' title 'gmem-stride2', \
+  'latency.dat' index 1 using 1:2 with points pt 7 ps 1 lc rgb '#ff7f0e' title 'gmem-store', \
   'latency.dat' index 1 using 1:3 with lines lw 2 lc rgb '#ff7f0e' notitle, \
-  'latency.dat' index 2 using 1:2 with points pt 7 ps 1 lc rgb '#2ca02c' title 'gmem-random', \
+  'latency.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
+  'latency.dat' index 2 using 1:2 with points pt 7 ps 1 lc rgb '#2ca02c' title 'gmem-stride2', \
   'latency.dat' index 2 using 1:3 with lines lw 2 lc rgb '#2ca02c' notitle, \
-  'latency.dat' index 3 using 1:2 with points pt 7 ps 1 lc rgb '#d62728' title 'lmem', \
+  'latency.dat' index 3 using 1:2 with points pt 7 ps 1 lc rgb '#d62728' title 'gmem-random', \
   'latency.dat' index 3 using 1:3 with lines lw 2 lc rgb '#d62728' notitle, \
-  'latency.dat' index 4 using 1:2 with points pt 7 ps 1 lc rgb '#9467bd' title 'sfu', \
+  'latency.dat' index 4 using 1:2 with points pt 7 ps 1 lc rgb '#9467bd' title 'lmem', \
   'latency.dat' index 4 using 1:3 with lines lw 2 lc rgb '#9467bd' notitle, \
+  'latency.dat' index 5 using 1:2 with points pt 7 ps 1 lc rgb '#8c564b' title 'sfu', \
+  'latency.dat' index 5 using 1:3 with lines lw 2 lc rgb '#8c564b' notitle, \
   keyentry with points pt 7 lc rgb 'black' title 'measured', \
   keyentry with lines lw 2 lc rgb 'black' title 'basic model', \
   keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'

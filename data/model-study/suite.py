@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""The suite of real kernels predicted from each GPU's own parameter file.
+
+usage: suite.py LATMIX DIR...   (DIR: data/measured/<gpu>, holding kernels.csv,
+params-kernels.ini and mix-of/<kernel>.txt, the loop latmix kernel --mix-of
+counted from that GPU driver's PTX)
+
+For each kernel whose loop was counted, runs `latmix predict
+DIR/params-kernels.ini` with the counted mix at the measured occupancies and
+prints a Markdown table: the RMS relative error of bytes per second over them,
+the warps per CU for 90% of the plateau (the highest rate over the same
+occupancies, measured and predicted, interpolated), the bound at 64 warps.
+"""
+import csv, io, math, re, subprocess, sys
+
+
+def measured(path):
+    rows = {}
+    with open(path) as f:
+        lines = [l for l in f if not l.startswith('#')]
+    for r in csv.DictReader(lines):
+        rows.setdefault(r['mix'], []).append((int(r['warps_per_cu']), float(r['bytes_per_s'])))
+    return {k: sorted(v) for k, v in rows.items()}
+
+
+def warps_for(curve, f):
+    """Least occupancy where the curve reaches f of its maximum, interpolated."""
+    top = max(y for _, y in curve)
+    prev = (0, 0.0)
+    for n, y in curve:
+        if y >= f * top:
+            n0, y0 = prev
+            return n0 + (f * top - y0) / (y - y0) * (n - n0) if y > y0 else n
+        prev = (n, y)
+    return math.nan
+
+
+def main():
+    latmix, dirs = sys.argv[1], sys.argv[2:]
+    print('| GPU | kernel | loads, stores, alpha | RMS error | 90% warps measured | predicted | bound at 64 |')
+    print('|---|---|---|---|---|---|---|')
+    for d in dirs:
+        meas = measured(d + '/kernels.csv')
+        gpu = d.rstrip('/').split('/')[-1]
+        for k in sorted(meas):
+            text = open(f'{d}/mix-of/{k}.txt').read()
+            m = re.search(r'^predict: (.*)$', text, re.M)
+            if not m:
+                why = re.search(r'latmix kernel: (.*)', text)
+                print(f'| {gpu} | {k} | not counted | | {warps_for(meas[k], 0.9):.1f} | | '
+                      f'{why.group(1)[:90] if why else ""} |')
+                continue
+            args = m.group(1).split()
+            curve = meas[k]
+            warps = ','.join(str(n) for n, _ in curve)
+            out = subprocess.run([latmix, 'predict', d + '/params-kernels.ini', *args, '--csv',
+                                  '--warps', warps], capture_output=True, text=True)
+            if out.returncode:
+                print(f'| {gpu} | {k} | {" ".join(args[1::2][:3])} | not predicted | '
+                      f'{warps_for(curve, 0.9):.1f} | | {out.stderr.strip().splitlines()[0][:90]} |')
+                continue
+            pred = list(csv.DictReader(io.StringIO(out.stdout)))
+            err = [(float(p['bytes_per_s']) - y) / y for p, (_, y) in zip(pred, curve)]
+            rms = math.sqrt(sum(e * e for e in err) / len(err))
+            w90 = warps_for([(n, float(p['bytes_per_s'])) for (n, _), p in zip(curve, pred)], 0.9)
+            miss = abs(w90 / warps_for(curve, 0.9) - 1)
+            print(f'| {gpu} | {k} | {args[1]}, {args[3]}, {args[5]} | {100 * rms:.1f}% | '
+                  f'{warps_for(curve, 0.9):.1f} | {w90:.1f} ({100 * miss:.0f}%) | {pred[-1]["bound"]} |')
+
+
+main()
