@@ -11,6 +11,8 @@
 #include "testrun.h"
 #include "testutil.h"
 #include "isa.h"
+#include "kernels.h"
+#include "kmix.h"
 #include "measure.h"
 #include "vendor.h"
 
@@ -233,6 +235,83 @@ static bool have_tools(lm_compiler c)
 	return false;
 }
 
+/* Suite kernels' loops in the PTX NVIDIA's driver built on the H200
+ * (committed), against the counts by hand from their sources. */
+START_TEST(ptx_loops_are_counted_as_by_hand)
+{
+	static const struct {
+		const char *file, *name;
+		unsigned loads, independent, stores, flops;
+	} hand[] = {
+		{ "copy", "copy", 1, 1, 1, 0 },     /* c[i] = a[i] */
+		{ "scale", "scale", 1, 1, 1, 1 },   /* b[i] = s * c[i] */
+		{ "add", "add", 2, 2, 1, 1 },       /* c[i] = a[i] + b[i] */
+		{ "triad", "triad", 2, 2, 1, 1 },   /* a[i] = b[i] + s * c[i]: one fma */
+		{ "sum", "sum", 1, 1, 0, 0 },       /* s += a[i], integer */
+		{ "dot", "dot_product", 2, 2, 0, 0 }, /* s += x[i] * y[i], integer */
+		{ "fill", "fill", 0, 0, 1, 0 },     /* a[i] = v */
+	};
+	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
+		char path[512], *text = NULL;
+		snprintf(path, sizeof path, "%s/data/measured/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"),
+			 hand[i].file);
+		ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+		lm_kmix m;
+		ck_assert_msg(lm_kmix_count_ptx(text, hand[i].name, &m) == LM_OK, "%s: %s", hand[i].file,
+			      lm_error_message());
+		ck_assert_msg(m.loads == hand[i].loads && m.independent == hand[i].independent &&
+			      m.stores == hand[i].stores && m.flops == hand[i].flops,
+			      "%s: loads %u (%u independent), stores %u, flops %u", hand[i].file, m.loads,
+			      m.independent, m.stores, m.flops);
+		ck_assert_int_eq(m.load_bytes, 4 * hand[i].loads);
+		free(text);
+	}
+}
+END_TEST
+
+/* A chase: the next load's address is the last load's value through one
+ * float add; a nested loop and a call are refused with the reason. */
+START_TEST(ptx_dependences_and_refusals)
+{
+	static const char chase[] =
+		".visible .entry k(\n)\n{\n"
+		"$L__BB0_1:\n"
+		"\tmul.wide.u32 \t%rd2, %r1, 4;\n"
+		"\tadd.s64 \t%rd3, %rd1, %rd2;\n"
+		"\tld.global.u32 \t%r2, [%rd3];\n"
+		"\tmov.b32 \t%f1, %r2;\n"
+		"\tadd.f32 \t%f2, %f1, %f9;\n"
+		"\tmov.b32 \t%r1, %f2;\n"
+		"\tld.global.u32 \t%r5, [%rd7];\n"
+		"\tst.global.u32 \t[%rd8], %r5;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(chase, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(m.loads, 2);
+	ck_assert_int_eq(m.independent, 1); /* the chase's load waits for the one before */
+	ck_assert_int_eq(m.stores, 1);
+	ck_assert(m.alpha == 1);
+	lm_kernel_mix k;
+	lm_kmix_model(&m, &k);
+	ck_assert(k.loads == 1 && k.alpha == 1);
+	static const char nested[] =
+		".visible .entry k(\n)\n{\n"
+		"$L__BB0_1:\n\tld.global.u32 \t%r2, [%rd3];\n"
+		"$L__BB0_2:\n\tadd.s32 \t%r3, %r3, 1;\n\t@%p2 bra \t$L__BB0_2;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
+	ck_assert_int_eq(lm_kmix_count_ptx(nested, "k", &m), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "trip count"), "%s", lm_error_message());
+	static const char call[] =
+		".visible .entry k(\n)\n{\n"
+		"$L__BB0_1:\n\tld.global.u32 \t%r2, [%rd3];\n\tcall.uni f, (%r2);\n"
+		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
+	ck_assert_int_eq(lm_kmix_count_ptx(call, "k", &m), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "a call"), "%s", lm_error_message());
+	ck_assert_int_eq(lm_kmix_count_ptx(chase, "other", &m), LM_EPARSE);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	target = argc > 1 ? argv[1] : "";
@@ -244,6 +323,8 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, intel_listing_is_counted);
 		tcase_add_test(tc, a_listing_without_a_loop_is_refused);
 		tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
+		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
+		tcase_add_test(tc, ptx_dependences_and_refusals);
 	} else {
 		lm_device d;
 		if (lm_vendor_target(target, &d) != LM_OK) {

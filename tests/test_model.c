@@ -157,6 +157,42 @@ START_TEST(refined_model_saturates_gradually)
 }
 END_TEST
 
+/* a kernel's loop with known parameters: the basic model's min of latency
+ * and bounds, the store kind reached at one store a load, linear between */
+START_TEST(kernel_mix_gives_known_predictions)
+{
+	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
+			      .issue_thru = 4, .chain_lat = NAN, .issue_cost = NAN };
+	lm_model_params st = p;
+	st.mem_lat = 500;
+	st.mem_thru = 0.1;
+	lm_kernel_mix sum = { .loads = 1, .stores = 0, .flops = 0, .insts = 6, .alpha = 5 };
+	/* step 400 + 5 x 4 = 420 cycles: 10 warps, 10 / 420 loads a cycle */
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &sum), 420, 1e-12);
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &sum, 10, NULL), 10.0 / 420, 1e-12);
+	lm_bound b;
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &sum, 200, &b), 0.2, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_MEM);
+	ck_assert_rel(lm_model_kernel_warps(&p, &st, &sum, 0.9), 0.9 * 0.2 * 420, 1e-6);
+	/* one store a load: the store kind's latency and bound */
+	lm_kernel_mix copy = { .loads = 1, .stores = 1, .flops = 0, .insts = 8, .alpha = 6 };
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &copy), 524, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &copy, NULL), 0.1, 1e-12);
+	/* half a store a load: half way in latency and in a load's memory time */
+	lm_kernel_mix triad = { .loads = 2, .stores = 1, .flops = 1, .insts = 11, .alpha = 8 };
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &triad), 450 + 32, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &triad, NULL), 1 / (0.5 / 0.2 + 0.5 / 0.1), 1e-12);
+	/* two loads in flight: twice the loads per step */
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &triad, 10, NULL), 20.0 / 482, 1e-12);
+	/* without a store kind, stores cost issue only */
+	ck_assert_rel(lm_model_kernel_peak(&p, NULL, &copy, NULL), 0.2, 1e-12);
+	/* the issue bound: the iteration's instructions shared by its loads */
+	lm_kernel_mix busy = { .loads = 1, .stores = 0, .flops = 0, .insts = 40, .alpha = 39 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &busy, &b), 0.1, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_ISSUE);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("model");
@@ -170,6 +206,7 @@ int main(void)
 	tcase_add_test(tc, limit_cases_and_bounds);
 	tcase_add_test(tc, fraction_scales_warps_needed);
 	tcase_add_test(tc, refined_model_saturates_gradually);
+	tcase_add_test(tc, kernel_mix_gives_known_predictions);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }
