@@ -124,13 +124,19 @@ static inline float lm_rsqrt(float x)
 #define STEP(c) a[c] = as_uint(native_rsqrt(as_float(a[c])));
 #elif defined(MIX_LMEM)
 #define STEP(c) a[c] = *(__local const uint *)(lbytes + (a[c] - offset));
-#elif defined(MIX_STORE)
-#define STEP(c)                           \
-	a[c] = chain[a[c]];               \
-	sink[st] = a[c];                  \
-	st = (st + grid) & sink_mask;
 #else
 #define STEP(c) a[c] = chain[a[c]];
+#endif
+/* MIX_STORE: every chain's value stored once all chains have loaded (a store
+ * waits for its value: put after its own load, it held the next chain's
+ * load back, and chains ran one after another) */
+#ifdef MIX_STORE
+#define STORE(c)                 \
+	sink[st] = a[c];         \
+	st = (st + grid) & sink_mask;
+#define LM_STORES LM_ALL(STORE)
+#else
+#define LM_STORES
 #endif
 #define ADD(c) a[c] = as_uint(as_float(a[c]) + zero);
 #define LOAD_POS(c) a[c] = pos[(c) * nthreads + gid];
@@ -147,9 +153,9 @@ static inline float lm_rsqrt(float x)
  * short of registers with it at 8 chains. With one chain the step is bare. */
 #if CHAINS > 1
 #define LM_TIE(c) a[c] += z;
-#define LM_STEPS { const uint z = (a[0] ^ a[CHAINS - 1]) * izero; LM_ALL(LM_TIE) LM_ALL(STEP) }
+#define LM_STEPS { const uint z = (a[0] ^ a[CHAINS - 1]) * izero; LM_ALL(LM_TIE) LM_ALL(STEP) LM_STORES }
 #else
-#define LM_STEPS LM_ALL(STEP)
+#define LM_STEPS LM_ALL(STEP) LM_STORES
 #endif
 #define LM_BODY LM_REP(MEM_D, LM_STEPS) LM_REP(ALU_D, LM_ALL(ADD))
 #define LM_ITERATION LM_REP(BODIES_D, LM_BODY)

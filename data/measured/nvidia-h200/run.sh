@@ -1,7 +1,9 @@
 #!/bin/bash
-# The H200's committed sweep (measurements.csv, measure.log) and the suite of
-# real kernels (kernels.csv, kernels.log), with gpu.txt, devices.txt and
-# kernels-ptx.txt, are one lease's run of run-kernels.sh, 2026-11-24 (issue
-# 21). The sweep of issue 20's kernel before it: add-latency/run5.sh.
-# Fitted and reported by scripts/fit-results.sh.
+# The committed sweep (measurements.csv, measure.log, with the store mix
+# gmem-store) and the suite of real kernels (kernels.csv, kernels.log), with
+# gpu.txt, devices.txt and mix-of/ (each suite kernel's loop counted from the
+# driver's PTX), are one lease's run of run-kernels.sh, 2026-11-24 (issue
+# 22). Fitted and reported by scripts/fit-results.sh (params-kernels.ini:
+# what latmix predict --kernel reads); the suite predicted by
+# data/model-study/suite.py.
 exec bash "$(dirname "$0")/run-kernels.sh"
