@@ -191,26 +191,29 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
 	return mem_lat / (instruction_time * alpha);
 }
 
-/* The memory parameters of a step whose load is followed by s stores:
+/* A kernel step's memory part, with s = stores / loads stores a load:
  * latency and the memory time a load takes go linearly from the loads' own
- * kind (s = 0) to the store kind's (s = 1, one store a load). */
-static void with_stores(const lm_model_params *p, const lm_model_params *st, double s,
-			double *mem_lat, double *mem_thru)
+ * kind (s = 0) to the store kind's (s = 1, one store a load); the loads in
+ * flight together lengthen it by chain_lat log2(loads). Returns that
+ * latency; *mem_thru the memory bound in loads. */
+static double kernel_memory(const lm_model_params *p, const lm_model_params *st,
+			    const lm_kernel_mix *k, double *mem_thru)
 {
-	*mem_lat = p->mem_lat;
+	double s = k->stores / k->loads, lat = p->mem_lat;
 	*mem_thru = p->mem_thru;
-	if (!st || !(s > 0))
-		return;
-	*mem_lat = p->mem_lat + s * (st->mem_lat - p->mem_lat);
-	if (present(p->mem_thru) && present(st->mem_thru))
-		*mem_thru = 1 / (1 / p->mem_thru + s * (1 / st->mem_thru - 1 / p->mem_thru));
+	if (st && s > 0) {
+		lat += s * (st->mem_lat - p->mem_lat);
+		if (present(p->mem_thru) && present(st->mem_thru))
+			*mem_thru = 1 / (1 / p->mem_thru + s * (1 / st->mem_thru - 1 / p->mem_thru));
+	}
+	return lat + (present(p->chain_lat) && k->loads > 1 ? p->chain_lat * log2(k->loads) : 0);
 }
 
 double lm_model_kernel_peak(const lm_model_params *p, const lm_model_params *st,
 			    const lm_kernel_mix *k, lm_bound *which)
 {
-	double lat, mt;
-	with_stores(p, st, k->stores / k->loads, &lat, &mt);
+	double mt;
+	kernel_memory(p, st, k, &mt);
 	/* per load: the iteration's instructions shared among its loads */
 	double cand[3] = { mt, k->flops > 0 ? p->alu_thru * k->loads / k->flops : NAN,
 			   p->issue_thru * k->loads / k->insts };
@@ -229,21 +232,16 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_params *st,
 double lm_model_kernel_step(const lm_model_params *p, const lm_model_params *st,
 			    const lm_kernel_mix *k)
 {
-	double lat, mt;
-	with_stores(p, st, k->stores / k->loads, &lat, &mt);
-	double chain = present(p->chain_lat) && k->loads > 1 ? p->chain_lat * log2(k->loads) : 0;
-	return lat + chain + k->alpha * p->alu_lat;
+	double mt;
+	return kernel_memory(p, st, k, &mt) + k->alpha * p->alu_lat;
 }
 
 double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which)
 {
 	lm_bound b;
-	double peak = lm_model_kernel_peak(p, st, k, &b);
-	double step = lm_model_kernel_step(p, st, k);
-	double lat, mt;
-	with_stores(p, st, k->stores / k->loads, &lat, &mt);
-	double m = lat + (present(p->chain_lat) && k->loads > 1 ? p->chain_lat * log2(k->loads) : 0);
+	double peak = lm_model_kernel_peak(p, st, k, &b), mt;
+	double m = kernel_memory(p, st, k, &mt), step = m + k->alpha * p->alu_lat;
 	double bare = n * k->loads / step;
 	double got;
 	if (lm_model_is_refined(p) && isfinite(peak))

@@ -942,6 +942,21 @@ void lm_isa_free(lm_isa *isa)
 
 static bool make_tmp(char *dir, size_t size);
 
+/* The target's device facts and the index of its compiler in backends[];
+ * LM_EUSAGE for a target latmix does not know or builds no listing for. */
+static lm_status target_backend(const char *target, lm_device *d, size_t *b)
+{
+	lm_status s = lm_vendor_target(target, d);
+	if (s != LM_OK)
+		return s;
+	for (*b = 0; *b < sizeof backends / sizeof backends[0]; (*b)++)
+		if (backends[*b].compiler == d->compiler)
+			return LM_OK;
+	return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix runs for %s targets (NVIDIA: "
+		       "latmix kernel --binary on the device gives the PTX; --mix-of takes --isa nvptx)",
+		       target, d->vendor);
+}
+
 /* Writes src into a fresh directory, builds it there with backend b and
  * removes the directory. */
 static lm_status compile_in_tmp(lm_isa *isa, size_t b, const char *src)
@@ -960,18 +975,13 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 		       const char *kernel_dir, lm_isa **out)
 {
 	lm_device d;
-	lm_status s = lm_vendor_target(target, &d);
+	size_t b;
+	lm_status s = target_backend(target, &d, &b);
 	if (s != LM_OK)
 		return s;
 	if (chains == 0 || chains > 16 || (mix->step == LM_STEP_STREAM && chains != 1))
 		return lm_fail(LM_EUSAGE, "mix %s: %u chains per thread (stream: 1; others: 1 to 16)",
 			       mix->name, chains);
-	size_t b = 0;
-	while (b < sizeof backends / sizeof backends[0] && backends[b].compiler != d.compiler)
-		b++;
-	if (b == sizeof backends / sizeof backends[0])
-		return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix runs for %s targets "
-			       "(NVIDIA: latmix kernel --binary on the device gives the PTX)", target, d.vendor);
 	lm_isa *isa = isa_new();
 	if (!isa)
 		return lm_fail(LM_ENOMEM, "out of memory");
@@ -1007,15 +1017,10 @@ lm_status lm_isa_build_source(const char *target, const char *source, const char
 			      lm_isa **out)
 {
 	lm_device d;
-	lm_status s = lm_vendor_target(target, &d);
+	size_t b;
+	lm_status s = target_backend(target, &d, &b);
 	if (s != LM_OK)
 		return s;
-	size_t b = 0;
-	while (b < sizeof backends / sizeof backends[0] && backends[b].compiler != d.compiler)
-		b++;
-	if (b == sizeof backends / sizeof backends[0])
-		return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix runs for %s targets "
-			       "(NVIDIA: --isa nvptx, or the device's own PTX with -d)", target, d.vendor);
 	lm_isa *isa = isa_new();
 	if (!isa)
 		return lm_fail(LM_ENOMEM, "out of memory");

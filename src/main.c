@@ -239,16 +239,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	unsigned list[1024];
 	size_t n = 0;
 	if (o->warps) {
-		char buf[4096];
-		snprintf(buf, sizeof buf, "%s", o->warps);
-		char *save = NULL;
-		for (char *t = strtok_r(buf, ",", &save); t && n < 1024; t = strtok_r(NULL, ",", &save)) {
-			char *end;
-			unsigned long w = strtoul(t, &end, 10);
-			if (end == t || *end || w == 0 || w > 65536)
-				return lm_fail(LM_EUSAGE, "--warps '%s': a comma list of warps per CU", o->warps);
-			list[n++] = (unsigned)w;
-		}
+		if ((s = lm_options_uint_list("--warps", o->warps, 65536, list, 1024, &n)) != LM_OK)
+			return s;
 	} else {
 		for (unsigned w = 1; w <= 64; w++)
 			list[n++] = w;

@@ -392,3 +392,23 @@ lm_status lm_parse_size(const char *s, unsigned long long *bytes)
 bad:
 	return lm_fail(LM_EUSAGE, "size '%s': expected a positive number with an optional K, M, G or T suffix", s);
 }
+
+lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, unsigned *v,
+				 size_t cap, size_t *n)
+{
+	const char *p = s;
+	*n = 0;
+	for (;;) {
+		char *end;
+		errno = 0;
+		unsigned long x = strtoul(p, &end, 10);
+		if (end == p || *p == '-' || *p == '+' || errno || (*end && *end != ',') || x == 0 ||
+		    x > max || *n == cap)
+			return lm_fail(LM_EUSAGE, "%s '%s': expected a comma list of positive integers up to %u",
+				       what, s, max);
+		v[(*n)++] = (unsigned)x;
+		if (!*end)
+			return LM_OK;
+		p = end + 1;
+	}
+}

@@ -4,6 +4,7 @@
 #define LM_OPTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include "error.h"
 
@@ -102,5 +103,10 @@ size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *ski
 
 /* Parses "1G", "512M", "1.5GiB", "4096" into bytes. */
 lm_status lm_parse_size(const char *s, unsigned long long *bytes);
+
+/* A comma list of positive integers up to max, at most cap of them, into
+ * v (*n of them); LM_EUSAGE naming the option (what) otherwise. */
+lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, unsigned *v,
+			       size_t cap, size_t *n);
 
 #endif

@@ -44,26 +44,6 @@ typedef struct {
 	size_t nwarps;
 } plan;
 
-static lm_status parse_uint_list(const char *what, const char *s, unsigned max, unsigned *v,
-				 size_t cap, size_t *n)
-{
-	const char *p = s;
-	*n = 0;
-	for (;;) {
-		char *end;
-		errno = 0;
-		unsigned long x = strtoul(p, &end, 10);
-		if (end == p || *p == '-' || *p == '+' || errno || (*end && *end != ',') || x == 0 ||
-		    x > max || *n == cap)
-			return lm_fail(LM_EUSAGE, "%s '%s': expected a comma list of positive integers up to %u",
-				       what, s, max);
-		v[(*n)++] = (unsigned)x;
-		if (!*end)
-			return LM_OK;
-		p = end + 1;
-	}
-}
-
 /* The occupancies: given, or every one the device can hold (quick: powers
  * of two and the maximum). */
 static lm_status warps_list(const lm_options *o, const lm_device *d, plan *p)
@@ -73,7 +53,7 @@ static lm_status warps_list(const lm_options *o, const lm_device *d, plan *p)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	unsigned g, w, gw = (unsigned)o->group_warps;
 	if (o->warps && strcmp(o->warps, "max") != 0) {
-		lm_status s = parse_uint_list("--warps", o->warps, 1u << 20, p->warps, d->max_warps + 1,
+		lm_status s = lm_options_uint_list("--warps", o->warps, 1u << 20, p->warps, d->max_warps + 1,
 					      &p->nwarps);
 		for (size_t i = 0; s == LM_OK && i < p->nwarps; i++) {
 			if (p->warps[i] > d->max_warps)
@@ -127,7 +107,7 @@ static lm_status chains_lists(const lm_options *o, plan *p)
 			pm->chains[0] = 1;
 			pm->nchains = 1;
 		} else if (o->chains) {
-			lm_status s = parse_uint_list("--chains", o->chains, MAX_CHAINS, pm->chains,
+			lm_status s = lm_options_uint_list("--chains", o->chains, MAX_CHAINS, pm->chains,
 						      MAX_CHAINS, &pm->nchains);
 			if (s != LM_OK)
 				return s;
