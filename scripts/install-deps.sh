@@ -15,9 +15,10 @@ if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>
 fi
 
 # The offline compilers for `latmix kernel --isa` and its tests (AMD: clang,
-# 15 or newer for gfx11; Intel: ocloc and iga64), where the archive has them:
+# 15 or newer for gfx11; NVIDIA offline: clang with libclc; Intel: ocloc and
+# iga64), where the archive has them:
 # without them those tests skip.
-optional="clang clang-15 intel-opencl-icd libigc-tools"
+optional="clang clang-15 libclc-15 intel-opencl-icd libigc-tools"
 if command -v apt-cache >/dev/null 2>&1; then
 	for p in $optional; do
 		if apt-cache show "$p" >/dev/null 2>&1; then

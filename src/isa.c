@@ -334,7 +334,7 @@ static bool iga_dst(const char *s, unsigned exec, unsigned grf, reg_range *r, ch
 
 static bool iga_branch_op(const char *op)
 {
-	static const char *const ops[] = { "jmpi", "brc", "brd", "while", "goto", "join", "if",
+	static const char *const ops[] = { "jmpi", "brc", "brd", "while", "goto", "goto.b", "join", "if",
 					   "else", "endif", "break", "cont", "halt", "call", "calla",
 					   "ret" };
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
@@ -415,12 +415,13 @@ static bool iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 	if (iga_branch_op(in->op)) {
 		in->branch = true;
 		in->kind = starts(in->op, "call") ? LM_ISA_CALL : LM_ISA_OTHER;
-		for (const char *t = q; *t;) {
+		/* the jump's label: the first (JIP); a backward goto's (goto.b)
+		 * loop head is its second (UIP) */
+		int want = strcmp(in->op, "goto.b") == 0 ? 2 : 1;
+		for (const char *t = q; *t && want;) {
 			t = token(t, "", tok, sizeof tok);
-			if (tok[0] == 'L' && isdigit((unsigned char)tok[1])) {
+			if (tok[0] == 'L' && isdigit((unsigned char)tok[1]) && --want == 0)
 				snprintf(in->target, sizeof in->target, "%.47s", tok);
-				break;
-			}
 			if (!tok[0])
 				break;
 		}
@@ -588,6 +589,23 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 			varies = w && !(w->copy && !written_in(insts, best_lo, best_hi, w));
 		}
 		in->kind = varies ? LM_ISA_CHASE : LM_ISA_FIXED;
+	}
+	/* loop heads: clang marks them in its comments ("Loop Header:"; a
+	 * backward branch there may leave the loop, to an exit block laid out
+	 * before it); in iga's listing, the distinct labels backward branches
+	 * of the region go to */
+	for (size_t l = best_line; amd && l <= insts[best_hi].line; l++)
+		isa->counts.heads += strstr(lines[l], "Loop Header:") != NULL;
+	for (size_t i = best_lo; !amd && i <= best_hi; i++) {
+		if (!insts[i].branch)
+			continue;
+		bool back = false, seen = false;
+		for (size_t k = 0; k < nlab; k++)
+			back |= strcmp(labels[k].name, insts[i].target) == 0 && labels[k].next <= i &&
+				labels[k].next >= best_lo;
+		for (size_t j = best_lo; j < i && back; j++)
+			seen |= insts[j].branch && strcmp(insts[j].target, insts[i].target) == 0;
+		isa->counts.heads += back && !seen;
 	}
 	for (size_t i = best_lo; i <= best_hi && s == LM_OK; i++) {
 		isa->counts.insts++;

@@ -419,8 +419,12 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 		k.insts);
 }
 
-void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out)
+lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
 {
+	if (c->heads > 1)
+		return lm_fail(LM_EPARSE, "kernel %s: its loop over global memory holds another loop "
+			       "(%u loop heads) whose trip count latmix cannot know: the mix of an "
+			       "iteration is not fixed, so latmix does not guess it", name, c->heads);
 	out->insts = c->insts;
 	out->loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
 	out->independent = out->loads; /* dependences are traced in PTX only */
@@ -430,6 +434,7 @@ void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out)
 	out->flops = c->kind[LM_ISA_ADD];
 	out->other = c->kind[LM_ISA_OTHER] + c->kind[LM_ISA_CALL];
 	out->loops = 1;
+	return LM_OK;
 }
 
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)

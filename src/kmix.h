@@ -61,10 +61,11 @@ lm_status lm_kmix_nvptx(const char *source, char **text);
  * memory, nested loops, calls in the loop. */
 lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out);
 
-/* The counts of an AMD or Intel listing (lm_isa_parse's loop): loads,
- * stores (every other memory message), float adds, the rest; every load
- * taken as independent (dependences are traced in PTX only). */
-void lm_kmix_from_isa(const lm_isa_counts *c, lm_kmix *out);
+/* The counts of an AMD or Intel listing (lm_isa_parse's loop) of kernel
+ * name: loads, stores (every other memory message), float adds, the rest;
+ * every load taken as independent (dependences are traced in PTX only).
+ * LM_EPARSE, with the reason, where the loop holds another loop. */
+lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out);
 
 /* The model's view of the loop (model.h): its independent loads, stores,
  * float arithmetic and instructions; alpha, what a warp's iteration waits

@@ -436,10 +436,10 @@ static lm_status count_kernel(const lm_options *o, const char *spec, bool listin
 		if (o->device)
 			s = lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
 		if (s == LM_OK && (s = lm_isa_build_source(o->isa, src, name, &isa)) == LM_OK) {
-			lm_kmix_from_isa(lm_isa_get_counts(isa), m);
-			snprintf(from, sizeof from, "%s's offline compiler (dependences not traced)", o->isa);
 			if (listing_too)
 				printf("%s\n", lm_isa_loop_text(isa));
+			s = lm_kmix_from_isa(lm_isa_get_counts(isa), name, m);
+			snprintf(from, sizeof from, "%s's offline compiler (dependences not traced)", o->isa);
 		}
 		lm_isa_free(isa);
 	} else if (s == LM_OK) {

@@ -312,6 +312,78 @@ START_TEST(ptx_dependences_and_refusals)
 }
 END_TEST
 
+/* The suite's loops as target's compiler builds them (nvptx: clang's
+ * NVPTX backend) against the counts by hand in cl/kernels/mix-of.txt. */
+START_TEST(suite_kernels_count_as_in_the_table)
+{
+	char path[512], *table = NULL;
+	snprintf(path, sizeof path, "%s/cl/kernels/mix-of.txt", getenv("LATMIX_SOURCE_ROOT"));
+	ck_assert_msg(lm_read_text(path, &table) == LM_OK, "%s", lm_error_message());
+	/* the table's column of this target */
+	static const char *const cols[] = { "nvptx", "gfx90a", "dg2-g10" };
+	int col = -1;
+	for (int c = 0; c < 3; c++)
+		if (strcmp(target, cols[c]) == 0)
+			col = c;
+	ck_assert_msg(col >= 0, "no column for %s in mix-of.txt", target);
+	unsigned rows = 0, refused = 0;
+	char *save = NULL;
+	for (char *line = strtok_r(table, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char kernel[32], cell[3][16];
+		if (line[0] == '#' || sscanf(line, "%31s %15s %15s %15s", kernel, cell[0], cell[1], cell[2]) != 4)
+			continue;
+		char *src = NULL, name[64], label[64];
+		ck_assert_msg(lm_kmix_source(kernel, NULL, &src, name, sizeof name, label, sizeof label) == LM_OK,
+			      "%s: %s", kernel, lm_error_message());
+		lm_kmix m;
+		lm_status st;
+		if (col == 0) {
+			char *ptx = NULL;
+			ck_assert_msg(lm_isa_nvptx(src, &ptx) == LM_OK, "%s: %s", kernel, lm_error_message());
+			st = lm_kmix_count_ptx(ptx, name, &m);
+			free(ptx);
+		} else {
+			lm_isa *isa = NULL;
+			ck_assert_msg(lm_isa_build_source(target, src, name, &isa) == LM_OK, "%s: %s", kernel,
+				      lm_error_message());
+			st = lm_kmix_from_isa(lm_isa_get_counts(isa), name, &m);
+			lm_isa_free(isa);
+		}
+		free(src);
+		rows++;
+		if (strcmp(cell[col], "refused") == 0) {
+			ck_assert_msg(st == LM_EPARSE && strstr(lm_error_message(), "another loop"),
+				      "%s on %s: counted, the table says refused", kernel, target);
+			refused++;
+			continue;
+		}
+		unsigned loads, stores;
+		ck_assert(sscanf(cell[col], "%u/%u", &loads, &stores) == 2);
+		ck_assert_msg(st == LM_OK, "%s on %s: %s", kernel, target, lm_error_message());
+		ck_assert_msg(m.loads == loads && m.stores == stores,
+			      "%s on %s: %u loads, %u stores; the table: %s", kernel, target, m.loads, m.stores,
+			      cell[col]);
+	}
+	free(table);
+	ck_assert_uint_eq(rows, 12); /* every suite kernel */
+	ck_assert_uint_ge(refused, 2); /* gemv and spmv at least */
+}
+END_TEST
+
+/* PoCL returns no text of its build: mix-of counts clang's NVPTX build of
+ * the source there (the test above). */
+START_TEST(pocl_listing_is_not_text)
+{
+	lm_device d;
+	if (lm_device_select("pocl", 0, 0, &d) != LM_OK && lm_device_select("cpu", 0, 0, &d) != LM_OK)
+		return; /* no PoCL device here */
+	char *listing = (char *)"x";
+	ck_assert_msg(lm_kmix_device_listing(&d, "__kernel void k(__global int *a) { a[0] = 1; }",
+					     &listing) == LM_OK, "%s", lm_error_message());
+	ck_assert_ptr_null(listing);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	target = argc > 1 ? argv[1] : "";
@@ -325,6 +397,14 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
 		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
 		tcase_add_test(tc, ptx_dependences_and_refusals);
+	} else if (strcmp(target, "nvptx") == 0) {
+		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
+		    system("ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1") != 0) {
+			printf("skipped: no clang or libclc for nvptx (Debian: clang libclc-15)\n");
+			return 77;
+		}
+		tcase_add_test(tc, suite_kernels_count_as_in_the_table);
+		tcase_add_test(tc, pocl_listing_is_not_text);
 	} else {
 		lm_device d;
 		if (lm_vendor_target(target, &d) != LM_OK) {
@@ -350,6 +430,8 @@ int main(int argc, char **argv)
 			lm_isa_free(isa);
 		}
 		tcase_add_loop_test(tc, every_step_is_one_load_and_alpha_adds, 0, NMIXES * NALPHAS * NCHAINS);
+		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0)
+			tcase_add_test(tc, suite_kernels_count_as_in_the_table);
 	}
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
