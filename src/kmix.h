@@ -19,6 +19,7 @@
 #include "error.h"
 #include "isa.h"
 #include "model.h"
+#include "ukernel.h"
 
 typedef struct {
 	char label[64];      /* what was counted: "triad" */
@@ -46,6 +47,18 @@ typedef struct {
  * (free() it), its kernel function's name and a label. */
 lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source, char *name,
 			 size_t name_size, char *label, size_t label_size);
+
+/* Counts the main loop of kernel name in src: built offline for isa (an
+ * AMD or Intel target) where given, else by device d where given and its
+ * build is text (NVIDIA's PTX), else by clang's NVPTX backend; listing
+ * (NULL: none) gets what was counted. m's from names the build; LM_EPARSE
+ * with the reason where the loop cannot be counted, LM_ETOOL where a
+ * compiler is missing. */
+lm_status lm_kmix_count(const char *src, const char *name, const char *isa, const lm_device *d,
+			FILE *listing, lm_kmix *m);
+
+/* The source a kernel's description names, in a new string. */
+lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char **source);
 
 /* The device's build of source, as latmix measures it, as text (PTX) in a
  * new string; NULL with LM_OK where the device's binary is not text. */

@@ -421,48 +421,25 @@ static lm_status cmd_predict(const lm_options *o)
 
 /* ---- kernel ---- */
 
-/* The loop of a user's kernel (spec) counted: from --isa TARGET's build
- * (nvptx: clang's), else the device's (-d, or kernel --mix-of's default
- * device; one whose binary is not text: clang's NVPTX build); listing_too:
- * print what was counted. */
+/* The loop of a user's kernel (spec) counted: from --isa TARGET's build,
+ * else the device's (-d, or kernel --mix-of's default device), else
+ * clang's NVPTX build; listing_too: print what was counted. */
 static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_kmix *m)
 {
-	char name[LM_UK_NAME], label[64], *src = NULL, *listing = NULL;
-	lm_status s = lm_kmix_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label);
 	memset(m, 0, sizeof *m);
-	char from[sizeof m->from] = "clang's NVPTX backend";
-	if (s == LM_OK && o->isa && strcmp(o->isa, "nvptx") != 0) {
-		lm_isa *isa = NULL;
-		if (o->device)
-			s = lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
-		if (s == LM_OK && (s = lm_isa_build_source(o->isa, src, name, &isa)) == LM_OK) {
-			if (listing_too)
-				printf("%s\n", lm_isa_loop_text(isa));
-			s = lm_kmix_from_isa(lm_isa_get_counts(isa), name, m);
-			snprintf(from, sizeof from, "%s's offline compiler (dependences not traced)", o->isa);
-		}
-		lm_isa_free(isa);
-	} else if (s == LM_OK) {
-		lm_device d;
-		bool on_device = !o->isa && (o->device || o->mix_of);
-		if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps,
-							&d)) == LM_OK &&
-		    (s = lm_kmix_device_listing(&d, src, &listing)) == LM_OK && listing)
-			snprintf(from, sizeof from, "%s, driver %s (PTX)", d.name, d.driver);
-		if (s == LM_OK && !listing) {
-			if (on_device)
-				fprintf(stderr, "latmix: %s returns no text of its build; counting clang's NVPTX "
-					"build of the same source\n", d.name);
-			s = lm_isa_nvptx(src, &listing);
-		}
-		if (s == LM_OK && listing_too)
-			fputs(listing, stdout);
-		if (s == LM_OK)
-			s = lm_kmix_count_ptx(listing, name, m);
-	}
-	snprintf(m->from, sizeof m->from, "%s", from);
+	bool offline = o->isa && strcmp(o->isa, "nvptx") != 0;
+	if (offline && o->device)
+		return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
+	lm_device d;
+	bool on_device = !o->isa && (o->device || o->mix_of);
+	lm_status s = LM_OK;
+	if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
+		return s;
+	char name[LM_UK_NAME], label[64], *src = NULL;
+	if ((s = lm_kmix_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
+		s = lm_kmix_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL,
+				  listing_too ? stdout : NULL, m);
 	snprintf(m->label, sizeof m->label, "%s", label);
-	free(listing);
 	free(src);
 	return s;
 }

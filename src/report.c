@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "kernels.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -13,6 +15,7 @@
 #include "file.h"
 #include "fit.h"
 #include "gnuplot.h"
+#include "kernels.h"
 #include "model.h"
 #include "params.h"
 #include "results.h"
@@ -52,6 +55,10 @@ typedef struct {
 	size_t npic;
 	lm_file_inputs inputs; /* the files read: none is written over */
 	lm_results kres;       /* kernels.csv beside the measurements: users' kernels */
+	bool has_kparams;      /* params-kernels.ini: the loads' and stores' kinds */
+	lm_model_params kload, kstore;
+	bool has_kstore;
+	double k_rate; /* loads a second per load a cycle per CU: clock x CUs x SIMD width */
 } report;
 
 /* One measured point of a curve; n is the model's occupancy, warps x chains. */
@@ -797,7 +804,75 @@ typedef struct {
 	double n90;       /* warps per CU where it first reaches 90% of that */
 	bool rising;      /* still rising at its highest occupancy */
 	double stream;    /* the stream mix's peak, bytes a second; NAN if not measured */
+	/* predicted from its counted loop (mix-of/NAME.txt) and params-kernels.ini */
+	bool predicted;
+	lm_kernel_mix mix;
+	double pred[MAX_KPOINTS]; /* bytes a second at warps[] */
+	double rms;               /* relative, over warps[] */
+	double n90_pred;          /* warps for 90% of the predicted curve's top, as n90 */
+	char why[256];            /* why not predicted; "" if there is nothing to predict from */
 } kernel_curve;
+
+/* Warps where y (at warps) first reaches level, as first_reach. */
+static double kernel_reach(const unsigned *warps, const double *y, size_t n, double level)
+{
+	point v[MAX_KPOINTS];
+	for (size_t k = 0; k < n; k++)
+		v[k] = (point){ .n = warps[k], .ipc = y[k] };
+	return first_reach(v, n, level);
+}
+
+/* The kernel's curve as the model predicts it: its loop counted when it
+ * was measured (mix-of/NAME.txt: a "predict:" line, or "latmix kernel:"
+ * and the reason it was not counted) through params-kernels.ini. Bytes a
+ * second from iterations a second (a grid-stride loop's iteration is an
+ * element) at the measured bytes per element. */
+static void kernel_predict(const report *rp, kernel_curve *c)
+{
+	char path[4300], *text = NULL;
+	snprintf(path, sizeof path, "%s/mix-of/%s.txt", rp->dir, c->name);
+	if (access(path, F_OK) != 0)
+		return;
+	if (lm_read_text(path, &text) != LM_OK) {
+		snprintf(c->why, sizeof c->why, "%s", lm_error_message());
+		lm_error_clear();
+		return;
+	}
+	const char *p = strstr(text, "\npredict: "), *no = strstr(text, "latmix kernel: ");
+	lm_kernel_mix *k = &c->mix;
+	memset(k, 0, sizeof *k);
+	if (!p && no)
+		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
+	else if (!p || sscanf(p, "\npredict: --loads %lf --stores %lf --alpha %lf --insts %lf", &k->loads,
+			      &k->stores, &k->alpha, &k->insts) != 4)
+		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
+	else if (!rp->has_kparams)
+		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
+	else if (!(k->loads >= 1))
+		snprintf(c->why, sizeof c->why, "no load an iteration: the model describes loads");
+	else if (k->stores > 0 && !rp->has_kstore)
+		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no gmem-store kind");
+	free(text);
+	const lm_model_params *mp = &rp->kload;
+	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
+	double rate = rp->k_rate / k->loads; /* elements a second per load a cycle per CU */
+	if (c->why[0] || !(per > 0) || !(rate > 0)) {
+		if (!c->why[0])
+			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
+		return;
+	}
+	double top = 0, sq = 0;
+	for (size_t j = 0; j < c->n; j++) {
+		c->pred[j] = lm_model_eval_kernel(mp, rp->has_kstore ? &rp->kstore : NULL, k, c->warps[j], NULL) *
+			     rate * per;
+		top = fmax(top, c->pred[j]);
+		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
+		sq += e * e;
+	}
+	c->rms = c->n ? sqrt(sq / (double)c->n) : NAN;
+	c->n90_pred = kernel_reach(c->warps, c->pred, c->n, 0.9 * top);
+	c->predicted = true;
+}
 
 /* The i-th kernel of kernels.csv (in the order of the file), or false. */
 static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
@@ -835,14 +910,7 @@ static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
 			c->plateau = c->bytes[k];
 			c->plateau_elems = c->elems[k];
 		}
-	c->n90 = NAN;
-	double n0 = 0, y0 = 0;
-	for (size_t k = 0; k < c->n && isnan(c->n90); k++) {
-		if (c->bytes[k] >= 0.9 * c->plateau)
-			c->n90 = n0 + ((double)c->warps[k] - n0) * (0.9 * c->plateau - y0) / (c->bytes[k] - y0);
-		n0 = c->warps[k];
-		y0 = c->bytes[k];
-	}
+	c->n90 = kernel_reach(c->warps, c->bytes, c->n, 0.9 * c->plateau);
 	/* still rising: the last point 5% above the one at three quarters of
 	 * the highest occupancy */
 	size_t q = 0;
@@ -853,6 +921,7 @@ static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
 	for (size_t j = 0; j < rp->res.n; j++)
 		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
 			c->stream = rp->res.v[j].row.bytes_per_s;
+	kernel_predict(rp, c);
 	return true;
 }
 
@@ -883,9 +952,11 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 	if (!(d = open_out(rp, name, ".dat", &od, &s)) || !(g = open_out(rp, name, ".gp", &og, &s)))
 		goto done;
 	snprintf(title, sizeof title, "%s: kernel %s against occupancy", rp->res.device, c->name);
-	fprintf(d, "# latmix report: kernel %s (kernels.csv): warps per CU, GB/s, G elements/s\n", c->name);
+	fprintf(d, "# latmix report: kernel %s (kernels.csv): warps per CU, GB/s, G elements/s; "
+		   "GB/s predicted (params-kernels.ini)\n", c->name);
 	for (size_t k = 0; k < c->n; k++)
-		fprintf(d, "%u %.6g %.6g\n", c->warps[k], c->bytes[k] * 1e-9, c->elems[k] * 1e-9);
+		fprintf(d, "%u %.6g %.6g %.6g\n", c->warps[k], c->bytes[k] * 1e-9, c->elems[k] * 1e-9,
+			c->predicted ? c->pred[k] * 1e-9 : NAN);
 	double per = c->plateau > 0 ? c->plateau_elems / c->plateau : 0; /* elements per byte */
 	unsigned top = c->n ? c->warps[c->n - 1] : 1;
 	lm_gnuplot_begin(g, name, title);
@@ -896,8 +967,11 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 	if (per > 0)
 		fprintf(g, "set y2label 'G elements/s'\nset y2tics\nset ytics nomirror\nset format y2 '%%.3g'\n"
 			   "set link y2 via y * %.9g inverse y / %.9g\n", per, per);
-	fprintf(g, "plot '%s.dat' using 1:2 with linespoints pt 7 lw 2 lc rgb '%s' title 'measured'",
-		name, colours[0]);
+	fprintf(g, "plot '%s.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '%s' title 'measured'", name,
+		colours[0]);
+	if (c->predicted)
+		fprintf(g, ", \\\n  '%s.dat' using 1:4 with lines lw 2 lc rgb '%s' title 'predicted: %.1f%% RMS error'",
+			name, colours[1], 100 * c->rms);
 	if (isfinite(c->stream))
 		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.0f GB/s)'",
 			c->stream * 1e-9, c->stream * 1e-9);
@@ -915,6 +989,14 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 			 "axis: elements a second) with exactly that many warps resident on every CU, against the "
 			 "stream mix's peak; the triangle is where it first reaches 90%% of its own plateau "
 			 "(%.0f GB/s). Bound: %s.", c->name, c->plateau * 1e-9, kernel_bound(c, bound, sizeof bound));
+	if (p && c->predicted)
+		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
+			 " The line: the model's prediction from the loop counted in its build (%g loads, %g "
+			 "stores, alpha %g an iteration) and params-kernels.ini; %.1f warps for 90%% of its top.",
+			 c->mix.loads, c->mix.stores, c->mix.alpha, c->n90_pred);
+	else if (p && c->why[0])
+		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
+			 " Not predicted: %s.", c->why);
 done:
 	s = close_out(od, s);
 	return close_out(og, s);
@@ -934,13 +1016,34 @@ static void md_kernels(FILE *f, const report *rp)
 	      "stream mix's peak), the warps per CU it needed for 90% of that plateau, and what holds it.\n\n"
 	      "| kernel | plateau, GB/s | of stream | G elements/s | warps for 90% | bound |\n"
 	      "|---|---|---|---|---|---|\n", f);
+	bool any = false;
 	for (size_t i = 0; kernel_at(rp, i, c); i++) {
 		char bound[160];
 		fprintf(f, "| %s | %.0f | %.0f%% | %.3g | %.1f | %s |\n", c->name, c->plateau * 1e-9,
 			100 * c->plateau / c->stream, c->plateau_elems * 1e-9, c->n90,
 			kernel_bound(c, bound, sizeof bound));
+		any |= c->predicted || c->why[0];
 	}
 	fputs("\n", f);
+	if (!any)
+		goto done;
+	fputs("### Predicted\n\n"
+	      "Each kernel's loop as its build counted it when it was measured (`mix-of/KERNEL.txt`, what "
+	      "`latmix kernel --mix-of` prints), through the model fitted on the chase (`params-kernels.ini`: "
+	      "the loads' kind and, for a loop that stores, the store kind), at the occupancies measured: "
+	      "the RMS relative error over them, and the warps per CU for 90% of the top of each curve.\n\n"
+	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
+	      "|---|---|---|---|---|---|\n", f);
+	for (size_t i = 0; kernel_at(rp, i, c); i++) {
+		if (c->predicted)
+			fprintf(f, "| %s | %g, %g, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name, c->mix.loads,
+				c->mix.stores, c->mix.alpha, 100 * c->rms, c->n90, c->n90_pred,
+				100 * (c->n90_pred - c->n90) / c->n90);
+		else if (c->why[0])
+			fprintf(f, "| %s | not predicted: %s | | %.1f | | |\n", c->name, c->why, c->n90);
+	}
+	fputs("\n", f);
+done:
 	free(c);
 }
 
@@ -1374,6 +1477,17 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 	if (access(kpath, F_OK) == 0 &&
 	    ((s = lm_results_read(kpath, &rp->kres)) != LM_OK || (s = lm_file_input(&rp->inputs, kpath)) != LM_OK))
 		goto done;
+	snprintf(kpath, sizeof kpath, "%s/params-kernels.ini", dir);
+	if (rp->kres.n && access(kpath, F_OK) == 0) {
+		lm_params ps;
+		if ((s = lm_params_read(kpath, &ps)) != LM_OK || (s = lm_file_input(&rp->inputs, kpath)) != LM_OK ||
+		    (s = lm_params_model_kind(&ps, kpath, "gmem", &rp->kload)) != LM_OK)
+			goto done;
+		rp->has_kparams = true;
+		rp->has_kstore = lm_params_model_kind(&ps, kpath, "gmem-store", &rp->kstore) == LM_OK;
+		lm_error_clear();
+		rp->k_rate = ps.clock_mhz * 1e6 * ps.compute_units * ps.simd_width;
+	}
 	/* every file read: now the report's directory */
 	snprintf(rp->out, sizeof rp->out, "%s/report", dir);
 	made = mkdir(rp->out, 0777) == 0;

@@ -15,6 +15,7 @@
 
 #include "file.h"
 #include "kernels.h"
+#include "kmix.h"
 #include "measure.h"
 #include "results.h"
 #include "ukernel.h"
@@ -239,6 +240,8 @@ typedef struct {
 	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
 	lm_uk_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */
 	size_t nkern;
+	char mix_dir[4200];   /* --kernel: where each kernel's counted loop goes (beside the
+			       * results: DIR/mix-of); empty for results written to a device */
 } sweep;
 
 #define MAX_KERNELS 32
@@ -654,6 +657,55 @@ done:;
 	return s;
 }
 
+/* The kernel's loop as the device builds it, counted in the model's
+ * terms (kmix.h), into mix_dir/LABEL.txt as `latmix kernel --mix-of`
+ * prints it (the listing after), or the reason it cannot be counted:
+ * what latmix report predicts the kernel from. A missing compiler is said
+ * and the sweep goes on. */
+static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
+{
+	if (!sw->mix_dir[0])
+		return LM_OK;
+	if (mkdir(sw->mix_dir, 0777) != 0 && errno != EEXIST)
+		return lm_fail(LM_EIO, "%s: %s", sw->mix_dir, strerror(errno));
+	char path[4400], *src = NULL, *listing = NULL;
+	size_t len = 0;
+	snprintf(path, sizeof path, "%s/%s.txt", sw->mix_dir, desc->label);
+	for (char *c = path + strlen(sw->mix_dir) + 1; *c; c++)
+		if (*c == '/')
+			*c = '_';
+	lm_kmix m;
+	FILE *l = open_memstream(&listing, &len);
+	lm_status s = lm_kmix_desc_source(desc, sw->o->kernel_dir, &src);
+	if (s == LM_OK && l)
+		s = lm_kmix_count(src, desc->name, NULL, &sw->d, l, &m);
+	if (l)
+		fclose(l);
+	free(src);
+	if (s != LM_OK && s != LM_EPARSE) {
+		fprintf(stderr, "latmix: kernel %s: its loop not counted (latmix report will not predict it): "
+			"%s\n", desc->label, lm_error_message());
+		lm_error_clear();
+		free(listing);
+		return LM_OK;
+	}
+	snprintf(m.label, sizeof m.label, "%s", desc->label);
+	lm_file_out *w;
+	lm_status ws = lm_file_create(path, &sw->inputs, &w);
+	if (ws == LM_OK) {
+		FILE *f = lm_file_stream(w);
+		if (s == LM_OK)
+			lm_kmix_print(f, &m);
+		else
+			fprintf(f, "latmix kernel: %s\n", lm_error_message());
+		fprintf(f, "\n%s", listing ? listing : "");
+		ws = lm_file_commit(w);
+	}
+	lm_error_clear();
+	free(listing);
+	return ws;
+}
+
 /* Measures a user's kernel at every occupancy of the plan. */
 static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			    size_t *measured, const struct timespec *t0)
@@ -711,7 +763,7 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	lm_meas_cost c = lm_uk_costs(k);
 	add_cost(&sw->cost, &c);
 	lm_uk_free(k);
-	return s;
+	return s == LM_OK ? write_kernel_mix(sw, desc) : s;
 }
 
 /* Where the sweep's seconds went, as one line (no newline). */
@@ -829,7 +881,7 @@ typedef struct {
 
 /* Names the sweep's files, and reads and checks what --resume continues:
  * all before anything is written. */
-static lm_status choose_output(const sweep *sw, output *out)
+static lm_status choose_output(sweep *sw, output *out)
 {
 	const lm_options *o = sw->o;
 	if (o->output) {
@@ -845,6 +897,11 @@ static lm_status choose_output(const sweep *sw, output *out)
 		return s;
 	snprintf(out->partial, sizeof out->partial, "%s%s", out->direct ? out->path : out->target,
 		 out->direct ? "" : ".partial");
+	if (sw->nkern && !out->direct) {
+		const char *slash = strrchr(out->path, '/');
+		snprintf(sw->mix_dir, sizeof sw->mix_dir, "%.*smix-of",
+			 slash ? (int)(slash - out->path + 1) : 0, out->path);
+	}
 	out->had_partial = !out->direct && access(out->partial, F_OK) == 0;
 	if (o->resume && out->direct)
 		return lm_fail(LM_EUSAGE, "--resume: %s is not a regular file: there is nothing to continue",

@@ -32,7 +32,7 @@ static void copy_h200(char *dir, size_t size, bool params)
 	snprintf(dir, size, "%s", tmpl);
 	const char *root = getenv("LATMIX_SOURCE_ROOT");
 	char cmd[8192];
-	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/'measurements.csv '%s/data/measured/nvidia-h200/'kernels.csv '%s'", root, root, dir);
+	snprintf(cmd, sizeof cmd, "cp -r '%s/data/measured/nvidia-h200/'measurements.csv '%s/data/measured/nvidia-h200/'kernels.csv '%s/data/measured/nvidia-h200/'mix-of '%s'", root, root, root, dir);
 	ck_assert_int_eq(system(cmd), 0);
 	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/'params*.ini '%s'", root, dir);
 	ck_assert_int_eq(params ? system(cmd) : 0, 0);
@@ -68,7 +68,8 @@ static const char *const pictures[] = {
 
 static void check_report(const char *dir, bool drawn)
 {
-	char md[65536], path[4200];
+	static char md[262144];
+	char path[4200];
 	snprintf(path, sizeof path, "%s/report/report.md", dir);
 	lm_test_slurp(path, md, sizeof md);
 	ck_assert_msg(strstr(md, "# latmix report: NVIDIA H200"), "report.md: no title");
@@ -86,6 +87,17 @@ static void check_report(const char *dir, bool drawn)
 		      strstr(md, "| fill | 4168 | 97% |") && strstr(md, "memory bandwidth"), "no kernels' table");
 	ck_assert_msg(exists(dir, "kernel-triad", ".gp") && exists(dir, "kernel-triad", ".dat"),
 		      "no picture of kernel triad");
+	/* each kernel predicted from its counted loop and params-kernels.ini,
+	 * or the reason it is not */
+	ck_assert_msg(strstr(md, "### Predicted") && strstr(md, "| sum | 1, 0, 6 | 1.3% | 55.4 | 55.9 | +1% |") &&
+		      strstr(md, "| triad | 2, 1, 8 | 10.4% | 49.8 | 45.8 | -8% |") &&
+		      strstr(md, "| gemv | not predicted: kernel gemv: its loop over global memory") &&
+		      strstr(md, "| fill | not predicted: no load an iteration"), "no predicted kernels' table");
+	char gp[8192];
+	snprintf(path, sizeof path, "%s/report/kernel-triad.gp", dir);
+	lm_test_slurp(path, gp, sizeof gp);
+	ck_assert_msg(strstr(gp, "using 1:4 with lines") && strstr(gp, "predicted: 10.4% RMS error"),
+		      "kernel-triad.gp: no prediction drawn");
 	for (size_t i = 0; i < NPICTURES; i++) {
 		ck_assert_msg(exists(dir, pictures[i], ".gp"), "%s.gp missing", pictures[i]);
 		ck_assert_msg(exists(dir, pictures[i], ".dat"), "%s.dat missing", pictures[i]);

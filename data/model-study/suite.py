@@ -7,7 +7,8 @@ counted from that GPU driver's PTX)
 
 For each kernel whose loop was counted, runs `latmix predict
 DIR/params-kernels.ini` with the counted mix at the measured occupancies and
-prints a Markdown table: the RMS relative error of bytes per second over them,
+prints a Markdown table: the RMS relative error of elements (iterations of a
+grid-stride loop) per second over them (latmix report compares the same way),
 the warps per CU for 90% of the plateau (the highest rate over the same
 occupancies, measured and predicted, interpolated), the bound at 64 warps.
 """
@@ -19,7 +20,7 @@ def measured(path):
     with open(path) as f:
         lines = [l for l in f if not l.startswith('#')]
     for r in csv.DictReader(lines):
-        rows.setdefault(r['mix'], []).append((int(r['warps_per_cu']), float(r['bytes_per_s'])))
+        rows.setdefault(r['mix'], []).append((int(r['warps_per_cu']), float(r['elements_per_s'])))
     return {k: sorted(v) for k, v in rows.items()}
 
 
@@ -60,9 +61,9 @@ def main():
                       f'{warps_for(curve, 0.9):.1f} | | {out.stderr.strip().splitlines()[0][:90]} |')
                 continue
             pred = list(csv.DictReader(io.StringIO(out.stdout)))
-            err = [(float(p['bytes_per_s']) - y) / y for p, (_, y) in zip(pred, curve)]
+            err = [(float(p['iterations_per_s']) - y) / y for p, (_, y) in zip(pred, curve)]
             rms = math.sqrt(sum(e * e for e in err) / len(err))
-            w90 = warps_for([(n, float(p['bytes_per_s'])) for (n, _), p in zip(curve, pred)], 0.9)
+            w90 = warps_for([(n, float(p['iterations_per_s'])) for (n, _), p in zip(curve, pred)], 0.9)
             miss = abs(w90 / warps_for(curve, 0.9) - 1)
             print(f'| {gpu} | {k} | {args[1]}, {args[3]}, {args[5]} | {100 * rms:.1f}% | '
                   f'{warps_for(curve, 0.9):.1f} | {w90:.1f} ({100 * miss:.0f}%) | {pred[-1]["bound"]} |')
