@@ -521,6 +521,11 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 		}
 		for (last = first; last < n && !starts(lines[last], ".Lfunc_end"); last++)
 			;
+		/* clang's resource comments after the function: its registers and occupancy */
+		for (size_t i = last; i < n && !isa->counts.waves_per_simd; i++) {
+			sscanf(lines[i], " ; NumVgprs: %u", &isa->counts.vgprs);
+			sscanf(lines[i], " ; Occupancy: %u", &isa->counts.waves_per_simd);
+		}
 	}
 	size_t ninst = 0, nlab = 0;
 	char lb[48];

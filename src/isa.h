@@ -42,6 +42,8 @@ typedef struct {
 	unsigned insts;              /* instructions in the loop */
 	unsigned kind[LM_ISA_NKINDS]; /* instructions of each kind */
 	unsigned add_ops;            /* float add operations (>= kind[LM_ISA_ADD]) */
+	unsigned waves_per_simd;     /* AMD: clang's occupancy of the kernel (0: not said) */
+	unsigned vgprs;              /* AMD: the vector registers it counts */
 	unsigned heads;              /* loop heads in the region (distinct backward branch
 				      * targets): more than 1, a loop inside the loop */
 	const lm_isa_op *op;         /* per opcode and kind, in order of first occurrence */

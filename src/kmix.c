@@ -48,7 +48,7 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 			FILE *listing, lm_kmix *m)
 {
 	memset(m, 0, sizeof *m);
-	char from[sizeof m->from];
+	char from[sizeof m->from], limit[sizeof m->limit] = "";
 	char *text = NULL;
 	lm_status s;
 	if (isa) {
@@ -58,12 +58,16 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 			if (listing)
 				fprintf(listing, "%s\n", lm_isa_loop_text(built));
 			s = lm_kmix_from_isa(lm_isa_get_counts(built), name, m);
+			const lm_isa_counts *c = lm_isa_get_counts(built);
+			if (c->waves_per_simd)
+				snprintf(limit, sizeof limit, "%u waves per SIMD, clang's figure from its %u "
+					 "vector registers", c->waves_per_simd, c->vgprs);
 		}
 		lm_isa_free(built);
 		goto done;
 	}
 	snprintf(from, sizeof from, "clang's NVPTX backend");
-	if (d && (s = lm_kmix_device_listing(d, src, &text)) != LM_OK)
+	if (d && (s = lm_kmix_device_listing(d, src, name, &text, limit, sizeof limit)) != LM_OK)
 		goto done;
 	if (text)
 		snprintf(from, sizeof from, "%s, driver %s (PTX)", d->name, d->driver);
@@ -81,10 +85,30 @@ done:
 	free(text);
 	snprintf(m->from, sizeof m->from, "%s", from);
 	snprintf(m->label, sizeof m->label, "%s", name);
+	snprintf(m->limit, sizeof m->limit, "%s", limit);
 	return s;
 }
 
-lm_status lm_kmix_device_listing(const lm_device *d, const char *source, char **text)
+/* What the build allows kernel name (limit: "" if it cannot say). */
+static void device_limit(const lm_device *d, cl_program prog, const char *name, char *limit, size_t size)
+{
+	cl_int err;
+	cl_kernel k = clCreateKernel(prog, name, &err);
+	if (err != CL_SUCCESS)
+		return;
+	size_t wg = 0;
+	cl_ulong local = 0;
+	if (clGetKernelWorkGroupInfo(k, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL) == CL_SUCCESS &&
+	    clGetKernelWorkGroupInfo(k, d->id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL) == CL_SUCCESS)
+		snprintf(limit, size, "work-groups of up to %zu work-items%s, %llu bytes of local memory a group%s",
+			 wg, wg < d->max_wg_size ? " (fewer than the device's: its registers limit it)" : "",
+			 (unsigned long long)local,
+			 local && d->local_mem ? " (the CU's local memory limits groups a CU)" : "");
+	clReleaseKernel(k);
+}
+
+lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
+				 char *limit, size_t limit_size)
 {
 	cl_int err;
 	*text = NULL;
@@ -102,6 +126,8 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, char **
 			*text = bin;
 		else
 			free(bin);
+		if (limit && limit_size)
+			device_limit(d, prog, name, limit, limit_size);
 	}
 	if (s == LM_OK)
 		clReleaseProgram(prog);
@@ -461,6 +487,8 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->loops > 1)
 		fprintf(f, "  (%u loops touch global memory; the one with the most accesses is counted)\n",
 			m->loops);
+	if (m->limit[0])
+		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
 	lm_kmix_model(m, &k);
 	fprintf(f, "predict: --loads %g --stores %g --alpha %g --insts %g\n", k.loads, k.stores, k.alpha,

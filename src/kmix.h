@@ -40,6 +40,8 @@ typedef struct {
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
+	char limit[256];     /* what the build says of its own occupancy limit (registers,
+			      * local memory, work-group size); "" where it says nothing */
 } lm_kmix;
 
 /* The source of spec (a suite name, FILE.cl:NAME or FILE.cl as for
@@ -61,8 +63,11 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char **source);
 
 /* The device's build of source, as latmix measures it, as text (PTX) in a
- * new string; NULL with LM_OK where the device's binary is not text. */
-lm_status lm_kmix_device_listing(const lm_device *d, const char *source, char **text);
+ * new string; NULL with LM_OK where the device's binary is not text.
+ * limit (may be NULL) gets what the build allows kernel name: its largest
+ * work-group and local memory a group. */
+lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
+				 char *limit, size_t limit_size);
 
 /* clang's NVPTX build of source (OpenCL C 1.2, -O3, libclc), the listing a
  * device without text of its own is counted from. LM_ETOOL if clang or

@@ -216,6 +216,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		snprintf(label, sizeof label, "%s", m.label);
 		printf("# %s, counted from %s: --loads %g --stores %g --alpha %g --insts %g\n", m.label,
 		       m.from, k.loads, k.stores, k.alpha, k.insts);
+		if (m.limit[0])
+			printf("# occupancy: its build allows %s\n", m.limit);
 	}
 	if (!(k.loads >= 1))
 		return lm_fail(LM_EUSAGE, "%s: no global load an iteration: latmix's model describes "
