@@ -801,7 +801,7 @@ static lm_status cmd_report(const lm_options *o)
 		fprintf(stderr, "latmix report: warning: plots skipped: %s\n"
 				"latmix report: the Markdown, .gp and .dat files are written\n",
 			info.skip_reason);
-	printf("%s (%zu of %zu pictures drawn)\n", info.path, info.drawn, info.pictures);
+	printf("%s (%zu of %zu pictures drawn)\n\n%s", info.path, info.drawn, info.pictures, info.summary);
 	return LM_OK;
 }
 

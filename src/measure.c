@@ -129,9 +129,12 @@ static unsigned long long max_footprint(const lm_device *d)
 
 unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains)
 {
-	/* eight times the cache, and (not quick) 1 GiB at least */
+	/* eight times the cache, and (a GPU, not quick) 1 GiB at least: a
+	 * CPU's cache is its last level's, which eight times outrun (and a
+	 * CPU's buffers are the host's memory, which a two-core machine has
+	 * little of) */
 	unsigned long long want = 8 * d->cache_size;
-	if (!quick && want < GIB)
+	if (!quick && want < GIB && (d->type & CL_DEVICE_TYPE_GPU))
 		want = GIB;
 	/* room for every chain to run far from the next, quick or not: chains
 	 * that drift together serve each other's loads from cache (a quick

@@ -227,6 +227,11 @@ static lm_status load_models(report *rp, mix_model *mm)
 	}
 	if (any)
 		goto done;
+	if (strcmp(rp->res.device_type, "CPU") == 0) {
+		/* a CPU's curves are not the model's (md_summary says why) */
+		snprintf(mm->why, sizeof mm->why, "a CPU: latmix fits its curves no model (the summary says why)");
+		return LM_OK;
+	}
 	/* No parameter file: fit here, both models, as latmix fit would. */
 	lm_fit_data d = { 0 };
 	lm_status s = lm_fit_data_from_results(&rp->res, rp->csv, mm->name, &d);
@@ -251,6 +256,18 @@ done:
 		if (mm->has[m])
 			mm->mp[m] = lm_params_model(&mm->ps[m]);
 	return LM_OK;
+}
+
+/* The model a mix's data prefer: the parameter file's word, else the
+ * lower AIC, else the one there is. */
+static int preferred_slot(const mix_model *mm)
+{
+	if (!mm->has[BASIC] || !mm->has[REFINED])
+		return mm->has[REFINED] ? REFINED : BASIC;
+	const char *pref = mm->ps[BASIC].fit_preferred;
+	if (pref[0])
+		return strcmp(pref, "refined") == 0 ? REFINED : BASIC;
+	return mm->ps[REFINED].fit_aic < mm->ps[BASIC].fit_aic ? REFINED : BASIC;
 }
 
 /* ---- files ---- */
@@ -376,47 +393,49 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 		   "set logscale xy\n"
 		   "set xlabel 'occupancy n = warps per CU%s'\n"
 		   "set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'\n"
-		   "set key outside right top box\n"
-		   "set xrange [0.8:%g]\n"
-		   "plot ",
+		   "set key below horizontal\n"
+		   "set xrange [0.8:%g]\n",
 		title, chained ? " x chains k" : "", nmax * 1.25);
+	/* one colour per alpha, from a palette dark to light with its scale
+	 * beside the plot: a legend entry per alpha would not read */
+	fprintf(g, "set palette defined (0 '#0d0887', 1 '#7e03a8', 2 '#cc4778', 3 '#f0803c', 4 '#c9a800')\n"
+		   "set palette maxcolors %zu\nset cbrange [-0.5:%g]\nset cblabel 'alpha, adds per load'\n"
+		   "set cbtics (", na > 1 ? na : 2, (double)na - 0.5);
+	for (size_t i = 0; i < na; i++)
+		fprintf(g, "%s'%s' %zu", i ? ", " : "", alpha_text(alphas[i], a_txt, sizeof a_txt), i);
+	fputs(")\nset colorbox\nplot ", g);
 	block = 0;
 	for (size_t i = 0; i < na; i++) {
-		const char *col = colours[i % NCOLOURS];
-		alpha_text(alphas[i], a_txt, sizeof a_txt);
 		for (size_t c = 0; c < nc; c++) {
 			size_t k = collect(&rp->res, mix, alphas[i], chains[c], buf);
 			if (!k)
 				continue;
-			if (chained)
-				fprintf(g, "'%s.dat' index %d using 1:2 with points pt %d ps 0.7 lc rgb '%s' %s%s%s, \\\n  ",
-					name, block, chain_points[c % 8], col, c == 0 ? "title 'alpha = " : "notitle",
-					c == 0 ? a_txt : "", c == 0 ? "'" : "");
-			else
-				fprintf(g, "'%s.dat' index %d using 1:2 with points pt 7 ps 0.8 lc rgb '%s' title 'alpha = %s', \\\n  ",
-					name, block, col, a_txt);
+			fprintf(g, "'%s.dat' index %d using 1:2 with points pt %d ps %s lc palette cb %zu notitle, \\\n  ",
+				name, block, chained ? chain_points[c % 8] : 7, chained ? "0.7" : "0.8", i);
 			block++;
 		}
-		if (mm->has[BASIC])
-			fprintf(g, "'%s-model.dat' index %zu using 1:2 with lines lw 2 lc rgb '%s' notitle, \\\n  ",
-				name, i, col);
+		/* the basic model has no chains term: the chains picture draws
+		 * the refined model alone */
+		if (mm->has[BASIC] && !(chained && refined))
+			fprintf(g, "'%s-model.dat' index %zu using 1:2 with lines lw 2 lc palette cb %zu notitle, \\\n  ",
+				name, i, i);
 		/* the refined model: a line per chains count (one for alpha = inf,
 		 * where chains do not enter) */
 		for (size_t c = 0; refined && c < (isinf(alphas[i]) ? 1 : nc); c++)
-			fprintf(g, "'%s-model.dat' index %zu using 1:%zu with lines lw 2 dt 2 lc rgb '%s' notitle, \\\n  ",
-				name, i, 3 + c, col);
+			fprintf(g, "'%s-model.dat' index %zu using 1:%zu with lines lw 2 dt 2 lc palette cb %zu notitle, \\\n  ",
+				name, i, 3 + c, i);
 	}
-	if (chained)
-		for (size_t c = 0; c < nc; c++)
+	if (chained) {
+		for (size_t c = 0; c < nc && c < 4; c++)
 			fprintf(g, "keyentry with points pt %d lc rgb 'black' title 'k = %u', \\\n  ",
 				chain_points[c % 8], chains[c]);
-	if (mm->has[BASIC] && chained)
-		fprintf(g, "keyentry with lines lw 2 lc rgb 'black' title 'basic model'%s",
-			refined ? ", \\\n  keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'" : "");
-	else if (mm->has[BASIC])
+		fprintf(g, "keyentry with lines lw 2 %s lc rgb 'black' title '%s model'", refined ? "dt 2" : "",
+			refined ? "refined" : "basic");
+	} else if (mm->has[BASIC]) {
 		key_lines(g, refined);
-	else
-		fputs("keyentry notitle", g);
+	} else {
+		fputs("keyentry with points pt 7 lc rgb 'black' title 'measured'", g);
+	}
 	fputc('\n', g);
 	lm_gnuplot_end(g, name);
 
@@ -424,13 +443,13 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 	if (p && chained)
 		snprintf(p->caption, sizeof p->caption,
 			 "The gmem curves measured with k = 1, 2, 4, 8 independent chains per thread (point shape), "
-			 "plotted at occupancy n x k: if chains are as good as warps, every shape of one colour falls "
-			 "on the same model line. Points above 64 warps exist only through chains; they show where "
+			 "plotted at occupancy n x k, one colour per alpha (the scale at the right): if chains are as "
+			 "good as warps, every shape of one colour falls on the same line, the refined model's. Points above 64 warps exist only through chains; they show where "
 			 "the memory system really saturates.");
 	else if (p && mm->has[BASIC])
 		snprintf(p->caption, sizeof p->caption,
-			 "One colour per alpha (adds per load), chains 1; points are measured, solid lines the "
-			 "basic model%s. On these log-log axes the latency-bound part of a curve is a straight rise "
+			 "One colour per alpha (adds per load; the scale at the right), chains 1; points are "
+			 "measured, solid lines the basic model%s. On these log-log axes the latency-bound part of a curve is a straight rise "
 			 "of slope 1 (n / Latency) and the throughput bound is flat; the knee is the occupancy the "
 			 "model says is needed. Memory throughput is plotted, arithmetic for alpha = inf.",
 			 refined ? ", dashed the refined model (a gradual knee), which bends into the "
@@ -519,9 +538,10 @@ static void alpha_tics(FILE *g, const double *alphas, size_t na, double zero_x, 
 }
 
 /* Warps needed for 90% of the peak against alpha (thesis Fig. 4.6). */
-static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
+static lm_status warps_picture(report *rp, const mix_model *mm, bool detail, point *buf)
 {
-	const char *name = "warps-needed";
+	const char *name = detail ? "warps-needed-detail" : "warps-needed";
+	int pref = preferred_slot(mm);
 	double alphas[MAX_ALPHAS], zero_x, inf_x;
 	size_t na = alphas_of(&rp->res, mm->name, 0, alphas);
 	axis_ends(alphas, na, &zero_x, &inf_x);
@@ -539,13 +559,19 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		double lb;
 		alpha_row(d, alphas[i], zero_x, inf_x, measured_warps(rp, mm, BASIC, alphas[i], buf, &lb));
 	}
-	fputs("\n\n# block 1, not reached: x position, alpha, the largest occupancy measured (a lower bound)\n", d);
+	fputs("\n\n# block 1, not reached: x position, alpha, the largest occupancy measured (a lower bound)\n"
+	      "# of the basic model's peak, of the refined model's ('?': reached, or no model)\n", d);
 	for (size_t i = 0; i < na; i++) {
-		double lb;
-		measured_warps(rp, mm, BASIC, alphas[i], buf, &lb);
-		if (!isnan(lb))
-			fprintf(d, "%g %s %g\n", axis_x(alphas[i], zero_x, inf_x),
-				alpha_text(alphas[i], t, sizeof t), lb);
+		double lb[NMODELS] = { NAN, NAN };
+		for (int m = 0; m < NMODELS; m++)
+			if (mm->has[m])
+				measured_warps(rp, mm, m, alphas[i], buf, &lb[m]);
+		if (isnan(lb[BASIC]) && isnan(lb[REFINED]))
+			continue;
+		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), alpha_text(alphas[i], t, sizeof t));
+		num(d, lb[BASIC]);
+		num(d, lb[REFINED]);
+		fputc('\n', d);
 	}
 	fputs("\n\n# block 2, the models along alpha: alpha, basic, refined ('?': unreachable or none)\n", d);
 	for (int j = 0; j <= GRID; j++) {
@@ -576,8 +602,8 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		alpha_row(d, alphas[i], zero_x, inf_x,
 			  mm->has[REFINED] ? model_warps_as_measured(rp, mm, REFINED, alphas[i], buf) : NAN);
 	double ca, cw;
-	snprintf(title, sizeof title, "%s: warps needed for %g%% of peak, mix %s", rp->res.device,
-		 100 * WARPS_FRACTION, mm->name);
+	snprintf(title, sizeof title, "%s: warps needed for %g%% of peak, mix %s%s", rp->res.device,
+		 100 * WARPS_FRACTION, mm->name, detail ? ", both models" : "");
 	lm_gnuplot_begin(g, name, title);
 	fprintf(g, "set title \"%s\" noenhanced\n"
 		   "set logscale x\n"
@@ -588,36 +614,54 @@ static lm_status warps_picture(report *rp, const mix_model *mm, point *buf)
 		   "set key below maxrows 2\n",
 		title, zero_x / 1.5, inf_x * 1.5);
 	alpha_tics(g, alphas, na, zero_x, inf_x);
-	if (lm_model_cusp(&mm->mp[BASIC], &ca, &cw))
+	const lm_model_params *cm = &mm->mp[detail ? BASIC : pref];
+	if (lm_model_cusp(cm, &ca, &cw))
 		fprintf(g, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 3 lc rgb '#888888'\n"
-			   "set label 'basic model cusp, alpha = %.1f' at %g, graph 0.97 left offset 0.5,0 tc rgb '#555555'\n",
-			ca, ca, ca, ca);
-	fprintf(g, "plot '%s.dat' index 2 using 1:2 with lines lw 2 lc rgb '#1f77b4' title 'basic model', \\\n"
-		   "  '%s.dat' index 3 using 1:2 with points pt 6 ps 1.5 lc rgb '#1f77b4' title 'basic model at 0, inf', \\\n",
-		name, name);
-	if (mm->has[REFINED])
-		fprintf(g, "  '%s.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' title 'refined model', \\\n"
-			   "  '%s.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' title 'refined model at 0, inf', \\\n"
-			   "  '%s.dat' index 4 using 1:3 with points pt 9 ps 1.3 lc rgb '#d62728' title 'measured, refined peak', \\\n"
-			   "  '%s.dat' index 5 using 1:3 with points pt 12 ps 2 lw 2 lc rgb '#d62728' title 'refined model at the chains measured', \\\n",
+			   "set label '%s model cusp, alpha = %.1f' at %g, graph 0.97 left offset 0.5,0 tc rgb '#555555'\n",
+			ca, ca, lm_fit_model_name(detail ? LM_FIT_BASIC : (lm_fit_model)pref), ca, ca);
+	if (!detail) {
+		/* the answer: the preferred model, and where the measured curves
+		 * reach 90% of its peak */
+		const char *col = pref == REFINED ? "#d62728" : "#1f77b4";
+		fprintf(g, "plot '%s.dat' index 2 using 1:%d with lines lw 2 lc rgb '%s' title '%s model', \\\n"
+			   "  '%s.dat' index 3 using 1:%d with points pt 6 ps 1.5 lc rgb '%s' notitle, \\\n"
+			   "  '%s.dat' index %d using 1:3 with points pt 7 ps 1.2 lc rgb 'black' title 'measured', \\\n"
+			   "  '%s.dat' index 1 using 1:%d with points pt 8 ps 1.5 lc rgb 'black' title 'not reached by the warps measured'\n",
+			name, 2 + pref, col, lm_fit_model_name((lm_fit_model)pref), name, 2 + pref, col, name,
+			pref == REFINED ? 4 : 0, name, 3 + pref);
+	} else {
+		fprintf(g, "plot '%s.dat' index 2 using 1:2 with lines lw 2 lc rgb '#1f77b4' title 'basic model', \\\n"
+			   "  '%s.dat' index 3 using 1:2 with points pt 6 ps 1.5 lc rgb '#1f77b4' notitle, \\\n"
+			   "  '%s.dat' index 0 using 1:3 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured, basic peak', \\\n"
+			   "  '%s.dat' index 1 using 1:3 with points pt 8 ps 1.5 lc rgb '#1f77b4' notitle",
 			name, name, name, name);
-	fprintf(g, "  '%s.dat' index 0 using 1:3 with points pt 7 ps 1.2 lc rgb 'black' title 'measured', \\\n"
-		   "  '%s.dat' index 1 using 1:3 with points pt 8 ps 1.5 lc rgb 'black' title 'measured: not reached by this occupancy'\n",
-		name, name);
+		if (mm->has[REFINED])
+			fprintf(g, ", \\\n  '%s.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' title 'refined model', \\\n"
+				   "  '%s.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' notitle, \\\n"
+				   "  '%s.dat' index 4 using 1:3 with points pt 9 ps 1.3 lc rgb '#d62728' title 'measured, refined peak', \\\n"
+				   "  '%s.dat' index 1 using 1:4 with points pt 8 ps 1.5 lc rgb '#d62728' notitle, \\\n"
+				   "  '%s.dat' index 5 using 1:3 with points pt 12 ps 2 lw 2 lc rgb '#d62728' title 'refined model at the chains measured'",
+				name, name, name, name, name);
+		fputc('\n', g);
+	}
 	lm_gnuplot_end(g, name);
 	picture *p = add_picture(rp, name, title);
-	if (p)
+	if (p && !detail)
 		snprintf(p->caption, sizeof p->caption,
-			 "Warps per CU needed to reach %g%% of the peak the basic model gives each alpha (thesis "
-			 "Fig. 4.6): the model rises from memory-bound alpha = 0 to a cusp where arithmetic takes over, "
-			 "then falls towards the arithmetic-only need. Black dots are where each measured curve "
-			 "(every chain count, occupancy n x k) first crosses that level; open triangles mark curves "
-			 "that never did, at the largest occupancy measured, so the need is at least that.%s",
-			 100 * WARPS_FRACTION,
-			 mm->has[REFINED] ? " The dashed refined line is one chain and its own, higher, peak: red "
-					    "triangles are where the measured curves cross 90% of that peak, red diamonds "
-					    "where the refined model does at the chain counts measured (more chains, a longer "
-					    "step: the least occupancy over them, within the warps measured)." : "");
+			 "How many warps per CU a kernel needs for %g%% of its peak, against alpha, its adds per load "
+			 "(thesis Fig. 4.6), by the %s model, the one the data prefer: memory-bound kernels (small "
+			 "alpha) need the most, up to a cusp where arithmetic takes over, then fewer towards "
+			 "arithmetic only. Black dots are where each measured curve (every chain count, occupancy n x "
+			 "k) first crosses that level; open triangles are curves that never did, at the most warps "
+			 "measured. Both models and their readings: the detail picture below.",
+			 100 * WARPS_FRACTION, lm_fit_model_name((lm_fit_model)pref));
+	else if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "Both models' warps for %g%% of their own peaks, and the measured curves' crossings of "
+			 "each peak (blue: basic, red: refined; open triangles: not reached by the warps measured, "
+			 "so the need is at least that). The refined line is one chain; red diamonds are where the "
+			 "refined model reaches 90%% at the chain counts measured (more chains, a longer step: the "
+			 "least occupancy over them, within the warps measured).", 100 * WARPS_FRACTION);
 done:
 	s = close_out(od, s);
 	return close_out(og, s);
@@ -743,14 +787,19 @@ static lm_status latency_picture(report *rp, point *buf)
 		   "set xlabel 'alpha, adds per load'\n"
 		   "set ylabel 'cycles per load + alpha adds'\n"
 		   "set key left top box opaque\n"
-		   "plot ",
+		   "set rmargin 14\n",
 		title);
+	/* the data, and each mix named at the end of its line (a legend entry
+	 * per mix would not read) */
 	int block = 0;
 	double xs[MAX_ALPHAS], ys[MAX_ALPHAS];
+	int blocks[MAX_MIXES];
+	double lx[MAX_MIXES], ly[MAX_MIXES], ytop = 0;
 	for (size_t i = 0; i < rp->nmix; i++) {
 		const mix_model *mm = &rp->mix[i];
 		double slope, icept;
 		size_t k = latency_line(rp, mm->name, buf, &slope, &icept, xs, ys);
+		blocks[i] = -1;
 		if (!k || strcmp(mm->name, "stream") == 0)
 			continue;
 		fprintf(d, "%s# block %d: mix %s\n", block ? "\n\n" : "", block, mm->name);
@@ -760,19 +809,43 @@ static lm_status latency_picture(report *rp, point *buf)
 				num(d, mm->has[m] ? lm_model_latency(&mm->mp[m], xs[j]) : NAN);
 			fputc('\n', d);
 		}
-		const char *col = colours[i % NCOLOURS];
-		fprintf(g, "%s'%s.dat' index %d using 1:2 with points pt 7 ps 1 lc rgb '%s' title '%s', \\\n"
-			   "  '%s.dat' index %d using 1:3 with lines lw 2 lc rgb '%s' notitle",
-			block ? ", \\\n  " : "", name, block, col, mm->name, name, block, col);
-		if (mm->has[REFINED])
-			fprintf(g, ", \\\n  '%s.dat' index %d using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle",
-				name, block, col);
-		block++;
+		lx[i] = xs[k - 1];
+		ly[i] = ys[k - 1];
+		ytop = fmax(ytop, ly[i]);
+		blocks[i] = block++;
 	}
-	if (!block)
-		fputs("keyentry notitle", g);
-	fputs(", \\\n  ", g);
-	key_lines(g, true);
+	/* names apart: each at least 4% of the height above the one below */
+	for (size_t i = 0; i < rp->nmix; i++)
+		for (size_t j = 0; j < rp->nmix; j++)
+			if (blocks[i] >= 0 && blocks[j] >= 0 && i != j && ly[j] <= ly[i] &&
+			    ly[i] - ly[j] < 0.04 * ytop && (ly[j] < ly[i] || j < i))
+				ly[i] = ly[j] + 0.04 * ytop;
+	for (size_t i = 0; i < rp->nmix; i++)
+		if (blocks[i] >= 0)
+			fprintf(g, "set label '%s' at %g,%g left offset char 1,0 tc rgb '%s' noenhanced\n",
+				rp->mix[i].name, lx[i], ly[i], colours[i % NCOLOURS]);
+	fputs("plot ", g);
+	bool basic = false, refined = false;
+	for (size_t i = 0; i < rp->nmix; i++) {
+		const mix_model *mm = &rp->mix[i];
+		if (blocks[i] < 0)
+			continue;
+		const char *col = colours[i % NCOLOURS];
+		fprintf(g, "'%s.dat' index %d using 1:2 with points pt 7 ps 1 lc rgb '%s' notitle, \\\n  ", name,
+			blocks[i], col);
+		if (mm->has[BASIC])
+			fprintf(g, "'%s.dat' index %d using 1:3 with lines lw 2 lc rgb '%s' notitle, \\\n  ", name,
+				blocks[i], col);
+		if (mm->has[REFINED])
+			fprintf(g, "'%s.dat' index %d using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle, \\\n  ",
+				name, blocks[i], col);
+		basic |= mm->has[BASIC];
+		refined |= mm->has[REFINED];
+	}
+	if (basic)
+		key_lines(g, refined);
+	else
+		fputs("keyentry with points pt 7 lc rgb 'black' title 'measured'", g);
 	fputc('\n', g);
 	lm_gnuplot_end(g, name);
 	picture *p = add_picture(rp, name, title);
@@ -782,7 +855,7 @@ static lm_status latency_picture(report *rp, point *buf)
 			 "occupancy, where nothing queues. The model says this is a straight line, mem_lat + alpha "
 			 "alu_lat: its height at alpha = 0 is the latency of the mix's step and its slope the add "
 			 "latency, the same for every mix. Lines are each mix's fitted model (dashed: refined, whose "
-			 "mem_lat is the unloaded latency).");
+			 "mem_lat is the unloaded latency); each mix is named at the end of its line.");
 done:
 	s = close_out(od, s);
 	return close_out(og, s);
@@ -1227,6 +1300,14 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 	if (pb->fit_preferred[0])
 		fprintf(f, "Preferred: %s (%s).", pb->fit_preferred, pb->fit_preference);
 	fputs("\n\n", f);
+	for (int m = 0; m < NMODELS; m++) {
+		const lm_params *ps = &mm->ps[m];
+		bool poor = mm->has[m] && strncmp(ps->fit_quality, "poor", 4) == 0;
+		bool flagged = mm->has[m] && ps->fit_flags[0] && strncmp(ps->fit_flags, "consistent", 10) != 0;
+		if (poor || flagged)
+			fprintf(f, "Note, %s model: %s%s%s.\n\n", lm_fit_model_name((lm_fit_model)m),
+				poor ? ps->fit_quality : "", poor && flagged ? "; " : "", flagged ? ps->fit_flags : "");
+	}
 
 	if (!mm->has[BASIC])
 		return;
@@ -1260,20 +1341,136 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 			k, icept, slope, mm->mp[BASIC].mem_lat, mm->mp[BASIC].alu_lat);
 }
 
+/* The highest streaming-read rate measured (stream mix: warp loads a cycle
+ * per CU and bytes a second; 0 if none) and arithmetic rate (alpha = inf). */
+static void measured_peaks(const report *rp, double *mem, double *bytes, double *alu)
+{
+	*mem = *bytes = *alu = 0;
+	for (size_t i = 0; i < rp->res.n; i++) {
+		const lm_result *x = &rp->res.v[i];
+		if (strcmp(x->mix, "stream") == 0) {
+			*mem = fmax(*mem, x->row.mem_ipc);
+			*bytes = fmax(*bytes, x->row.bytes_per_s);
+		}
+		if (!x->row.alpha.den)
+			*alu = fmax(*alu, x->row.alu_ipc);
+	}
+}
+
+/* gmem's model the data prefer, or NULL; *slot gets it. */
+static const mix_model *preferred_gmem(const report *rp, int *slot)
+{
+	for (size_t m = 0; m < rp->nmix; m++) {
+		const mix_model *mm = &rp->mix[m];
+		if (strcmp(mm->name, "gmem") != 0 || (!mm->has[BASIC] && !mm->has[REFINED]))
+			continue;
+		*slot = preferred_slot(mm);
+		return mm;
+	}
+	return NULL;
+}
+
+/* A gmem step's cycles at alpha, chains 1, at the least occupancy
+ * measured; NAN if not measured. */
+static double one_warp_cycles(const report *rp, double alpha)
+{
+	double c = NAN;
+	unsigned w = ~0u;
+	for (size_t i = 0; i < rp->res.n; i++) {
+		const lm_result *x = &rp->res.v[i];
+		if (strcmp(x->mix, "gmem") == 0 && x->row.chains == 1 && row_alpha(x) == alpha && x->row.warps < w) {
+			w = x->row.warps;
+			c = x->row.cycles_per_group;
+		}
+	}
+	return c;
+}
+
+/* "23.1", or "120.3: more than the 64 a CU holds" past the device's limit
+ * (most; 0: not known). */
+static const char *warps_text(double n, unsigned most, char *buf, size_t size)
+{
+	if (most && n > most)
+		snprintf(buf, size, "%.1f: more than the %u a CU holds", n, most);
+	else
+		snprintf(buf, size, "%.1f", n);
+	return buf;
+}
+
+/* The answer first: how many warps a CU needs, and why (latencies,
+ * peaks), from gmem's preferred model; on a CPU, what its curves can say. */
+static void md_summary(FILE *f, const report *rp, bool drawn)
+{
+	double smem, sbytes, salu;
+	measured_peaks(rp, &smem, &sbytes, &salu);
+	if (strcmp(rp->res.device_type, "CPU") == 0) {
+		fputs("## Summary\n\n"
+		      "**A CPU, not a GPU:** its cores run a launch's work-groups in turns and hide latency "
+		      "by out-of-order execution and caches, not by switching among resident warps, so "
+		      "occupancy does not buy throughput as the model says and latmix fits it no model "
+		      "(every fit of a PoCL sweep missed its curves by 20-54%); the curves and the figures "
+		      "measured directly are below.\n\n", f);
+		if (sbytes > 0)
+			fprintf(f, "- streaming reads (`stream`): %.1f GB/s\n", sbytes * 1e-9);
+		double c0 = one_warp_cycles(rp, 0);
+		if (isfinite(c0))
+			fprintf(f, "- one warp's dependent load (gmem, alpha 0, the least occupancy): %.0f cycles "
+				   "of the device's reported clock\n", c0);
+		if (salu > 0)
+			fprintf(f, "- independent adds (alpha = inf): %.4g warp adds a cycle per CU\n", salu);
+		fputs("\n", f);
+		return;
+	}
+	int slot;
+	const mix_model *g = preferred_gmem(rp, &slot);
+	if (!g) {
+		fputs("## Summary\n\nNo model of the gmem mix (not measured, or its fit failed): the "
+		      "measured curves are below.\n\n", f);
+		return;
+	}
+	const lm_model_params *mp = &g->mp[slot];
+	const lm_params *ps = &g->ps[slot];
+	double mhz = ps->clock_mhz, ns = isfinite(mhz) && mhz > 0 ? 1e3 / mhz : NAN;
+	double gbs = mp->mem_thru * mhz * 1e6 * ps->compute_units * ps->simd_width * 4 * 1e-9;
+	unsigned chains[MAX_CHAINS];
+	size_t nc = chains_of(&rp->res, "gmem", chains);
+	unsigned kmax = nc ? chains[nc - 1] : 1;
+	double cusp_a = NAN, cusp_n = NAN;
+	bool cusp = lm_model_cusp(mp, &cusp_a, &cusp_n);
+	fprintf(f, "## Summary\n\n"
+		   "From the %s model of the gmem mix (`%s`, the model the data prefer), %s:\n\n"
+		   "| | warps per CU for 90%% of the peak |\n|---|---|\n",
+		lm_fit_model_name((lm_fit_model)slot), g->from[slot], rp->res.device);
+	const char *mw = lm_results_meta_value(&rp->res, "max_warps_per_cu");
+	unsigned most = mw ? (unsigned)strtoul(mw, NULL, 10) : 0;
+	char w[96];
+	fprintf(f, "| memory bound, one load in flight per thread (alpha = 0) | **%s** |\n",
+		warps_text(lm_model_warps_needed(mp, 0, 0.9), most, w, sizeof w));
+	if (kmax > 1)
+		fprintf(f, "| memory bound, %u independent loads in flight per thread | **%s** |\n", kmax,
+			warps_text(lm_model_warps_needed_chains(mp, 0, 0.9, kmax) / kmax, most, w, sizeof w));
+	fprintf(f, "| arithmetic bound (independent adds, alpha = inf) | %s |\n",
+		warps_text(lm_model_warps_needed(mp, INFINITY, 0.9), most, w, sizeof w));
+	if (cusp && isfinite(cusp_a))
+		fprintf(f, "| at the cusp, alpha = %.1f adds per load, where both bounds meet | %s |\n", cusp_a,
+			warps_text(lm_model_warps_needed(mp, cusp_a, 0.9), most, w, sizeof w));
+	fprintf(f, "\nWhy: a load takes **%.0f cycles** (%.0f ns) and an add %.2f cycles (%.2f ns) at %.0f MHz; "
+		   "memory delivers at most %.4g warp loads a cycle per CU, %.0f GB/s",
+		mp->mem_lat, mp->mem_lat * ns, mp->alu_lat, mp->alu_lat * ns, mhz, mp->mem_thru, gbs);
+	if (sbytes > 0)
+		fprintf(f, " (the `stream` mix measured %.0f GB/s: %.0f%%)", sbytes * 1e-9, 100 * gbs / (sbytes * 1e-9));
+	fputs(". Little's law: the warps needed are the loads in flight a CU must hold, latency x "
+	      "throughput.\n\n", f);
+	if (drawn)
+		fputs("![warps needed against alpha](warps-needed.png)\n\n", f);
+}
+
 /* The peaks measured directly (streaming reads; arithmetic-only chains,
  * several per thread where measured) beside the fitted bounds of gmem. */
 static void md_peaks(FILE *f, const report *rp)
 {
-	double mem = 0, bytes = 0, alu = 0;
-	for (size_t i = 0; i < rp->res.n; i++) {
-		const lm_result *x = &rp->res.v[i];
-		if (strcmp(x->mix, "stream") == 0) {
-			mem = fmax(mem, x->row.mem_ipc);
-			bytes = fmax(bytes, x->row.bytes_per_s);
-		}
-		if (!x->row.alpha.den)
-			alu = fmax(alu, x->row.alu_ipc);
-	}
+	double mem, bytes, alu;
+	measured_peaks(rp, &mem, &bytes, &alu);
 	const mix_model *g = NULL;
 	for (size_t m = 0; m < rp->nmix; m++)
 		if (strcmp(rp->mix[m].name, "gmem") == 0 && rp->mix[m].has[BASIC])
@@ -1335,31 +1532,20 @@ static void md_warnings(FILE *f, const report *rp)
 	bool any = false;
 	for (size_t i = 0; i < rp->nmix; i++) {
 		const mix_model *mm = &rp->mix[i];
-		for (int m = 0; m < NMODELS; m++) {
-			const lm_params *ps = &mm->ps[m];
-			if (!mm->has[m] || !ps->fit_points)
-				continue;
-			bool poor = strncmp(ps->fit_quality, "poor", 4) == 0;
-			bool flagged = ps->fit_flags[0] && strncmp(ps->fit_flags, "consistent", 10) != 0;
-			if (!poor && !flagged)
-				continue;
-			if (!any)
-				fputs("> **Fits to read with care.**\n", f);
-			any = true;
-			fprintf(f, "> - mix %s, %s model: %s%s%s\n", mm->name, lm_fit_model_name((lm_fit_model)m),
-				poor ? ps->fit_quality : "", poor && flagged ? "; " : "", flagged ? ps->fit_flags : "");
-		}
+		/* the headline: the preferred model's poor fit (the others', and
+		 * disagreements with direct measurements, are notes in the mix's
+		 * section) */
+		int m = preferred_slot(mm);
+		const lm_params *ps = &mm->ps[m];
+		if (!mm->has[m] || !ps->fit_points || strncmp(ps->fit_quality, "poor", 4) != 0)
+			continue;
+		if (!any)
+			fputs("> **Fits to read with care** (the model each mix's data prefer):\n", f);
+		any = true;
+		fprintf(f, "> - mix %s, %s model: %s\n", mm->name, lm_fit_model_name((lm_fit_model)m), ps->fit_quality);
 	}
 	if (any)
 		fputs("\n", f);
-	if (strcmp(rp->res.device_type, "CPU") == 0)
-		fputs("> **A CPU, not a GPU.** The thesis's model describes a processor that hides latency by "
-		      "switching between many resident warps. Through PoCL a CPU runs the work-groups of a "
-		      "launch in turns on its cores (so `coresident` is `no` beyond a few warps, and each "
-		      "work-item runs a \"warp\" of SIMD lanes on one core); more warps do not add memory "
-		      "requests in flight the way they do on a GPU, and its out-of-order cores and caches "
-		      "overlap work the model does not count. Read the parameters as a description of these "
-		      "curves, not as the CPU's latencies and peaks; a poor fit here is expected.\n\n", f);
 }
 
 static lm_status write_markdown(const report *rp, const lm_report_info *info, point *buf)
@@ -1378,6 +1564,7 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 		fprintf(f, "> **Plots were skipped**: %s. The gnuplot scripts (`.gp`) and their data (`.dat`) "
 			   "are here; run `gnuplot NAME.gp` in this directory to draw `NAME.png` and `NAME.svg`.\n\n",
 			info->skip_reason);
+	md_summary(f, rp, !info->skipped);
 	md_warnings(f, rp);
 	fputs("## Device and measurement\n\n", f);
 	md_device(f, rp);
@@ -1508,7 +1695,9 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 		if (rp->mix[m].has[BASIC] && (!main_mix || strcmp(rp->mix[m].name, "gmem") == 0))
 			main_mix = &rp->mix[m];
 	if (s == LM_OK && main_mix)
-		s = warps_picture(rp, main_mix, buf);
+		s = warps_picture(rp, main_mix, false, buf);
+	if (s == LM_OK && main_mix)
+		s = warps_picture(rp, main_mix, true, buf);
 	if (s == LM_OK && main_mix)
 		s = guide_picture(rp, main_mix, buf);
 	if (s == LM_OK)
@@ -1540,6 +1729,11 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 		}
 	}
 	s = write_markdown(rp, info, buf);
+	FILE *sum = fmemopen(info->summary, sizeof info->summary, "w");
+	if (sum) {
+		md_summary(sum, rp, false);
+		fclose(sum);
+	}
 	snprintf(info->path, sizeof info->path, "%s/report.md", rp->out);
 done:
 	if (s != LM_OK && made)

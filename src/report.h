@@ -15,6 +15,7 @@ typedef struct {
 	size_t drawn;           /* pictures gnuplot drew */
 	bool skipped;           /* gnuplot could not be run: no PNG or SVG */
 	char skip_reason[512];
+	char summary[4096];     /* the answer report.md opens with, as plain text */
 } lm_report_info;
 
 /* Writes DIR/report/. Reads DIR/measurements.csv (else the only *.csv in

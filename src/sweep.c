@@ -242,6 +242,9 @@ typedef struct {
 	size_t nkern;
 	char mix_dir[4200];   /* --kernel: where each kernel's counted loop goes (beside the
 			       * results: DIR/mix-of); empty for results written to a device */
+	/* warnings said once, then counted: said again at the end */
+	unsigned apart_curves, apart_points; /* curves with points not co-resident */
+	unsigned falls;                      /* one-warp latencies falling with alpha */
 } sweep;
 
 #define MAX_KERNELS 32
@@ -508,12 +511,12 @@ static void remove_binaries(sweep *sw)
  * as alpha grows, beyond 2% and noise: more dependent adds cannot make a
  * group shorter, so one of the curves was measured in another state of
  * the device (first touch, a cold cache, a clock ramping). */
-static void warn_not_monotonic(const char *mix, unsigned chains, const lm_alpha *a,
+static void warn_not_monotonic(sweep *sw, const char *mix, unsigned chains, const lm_alpha *a,
 			       const double *lat, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
-		if (!(lat[i] < 0.98 * lat[i - 1]))
-			continue;
+		if (!(lat[i] < 0.98 * lat[i - 1]) || sw->falls++)
+			continue; /* said once, counted after */
 		char x[32], y[32];
 		lm_alpha_format(a[i - 1], x, sizeof x);
 		lm_alpha_format(a[i], y, sizeof y);
@@ -639,14 +642,16 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				alpha_lat[alpha_lat_n] = lat1;
 				alpha_at[alpha_lat_n++] = alpha;
 			}
-			if (apart)
+			if (apart && !sw->apart_curves++)
 				fprintf(stderr, "latmix: warning: %s x%u alpha %s: %u point(s) from %u warps/CU on "
 					"were not co-resident: their work-groups ran in turns, not all at once (%s); "
-					"see started_at_first_end\n", pm->mix->name, k, at, apart, apart_from,
+					"see started_at_first_end (said once; the sweep's end counts the rest)\n",
+					pm->mix->name, k, at, apart, apart_from,
 					sw->d.type & CL_DEVICE_TYPE_CPU ? "a CPU runtime runs work-groups in turns on its cores"
 					: "registers, local memory or a limit of the device's table");
+			sw->apart_points += apart;
 		}
-		warn_not_monotonic(pm->mix->name, k, alpha_at, alpha_lat, alpha_lat_n);
+		warn_not_monotonic(sw, pm->mix->name, k, alpha_at, alpha_lat, alpha_lat_n);
 	}
 	if (s == LM_OK)
 		s = run_references(sw, i, m, f);
@@ -1006,6 +1011,12 @@ lm_status lm_sweep_run(const lm_options *o)
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
 	double total = since(&t0);
+	if (sw->apart_curves > 1)
+		fprintf(stderr, "latmix: warning: in all, %u points of %u curves were not co-resident (the "
+			"coresident column says which)\n", sw->apart_points, sw->apart_curves);
+	if (sw->falls > 1)
+		fprintf(stderr, "latmix: warning: in all, %u times a one-warp latency fell as alpha grew\n",
+			sw->falls);
 	fprintf(f, "# sweep_seconds = %.1f (%zu points%s)\n# sweep_time = ", total, measured,
 		s == LM_OK ? "" : ", interrupted by an error");
 	print_cost(f, &sw->cost, total);

@@ -4,8 +4,11 @@
  * skipped and everything else still written. */
 #include "testutil.h"
 #include "testrun.h"
+#include "model.h"
 #include "params.h"
 
+#include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,12 +394,108 @@ START_TEST(report_with_a_bad_params_ini_leaves_no_report_directory)
 }
 END_TEST
 
+/* The report opens with the answer, from the model the data prefer
+ * (params-refined.ini for the H200: AIC prefers it), and says it on
+ * stdout too; the preferred fit is good, so no "read with care" headline. */
+START_TEST(report_opens_with_the_answer)
+{
+	char dir[256], path[4200];
+	copy_h200(dir, sizeof dir, true);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[262144];
+	snprintf(path, sizeof path, "%s/report/report.md", dir);
+	lm_test_slurp(path, md, sizeof md);
+	const char *sum = strstr(md, "## Summary"), *dev = strstr(md, "## Device and measurement");
+	ck_assert_msg(sum && dev && sum < dev, "the summary is not first");
+	ck_assert(strstr(sum, "From the refined model of the gmem mix (`params-refined.ini`"));
+	lm_params ps;
+	snprintf(path, sizeof path, "%s/params-refined.ini", dir);
+	ck_assert(lm_params_read(path, &ps) == LM_OK);
+	lm_model_params mp = lm_params_model(&ps);
+	char want[160];
+	snprintf(want, sizeof want, "| memory bound, one load in flight per thread (alpha = 0) | **%.1f",
+		 lm_model_warps_needed(&mp, 0, 0.9));
+	ck_assert_msg(strstr(sum, want), "no '%s'", want);
+	snprintf(want, sizeof want, "| arithmetic bound (independent adds, alpha = inf) | %.1f |",
+		 lm_model_warps_needed(&mp, INFINITY, 0.9));
+	ck_assert_msg(strstr(sum, want), "no '%s'", want);
+	snprintf(want, sizeof want, "a load takes **%.0f cycles**", mp.mem_lat);
+	ck_assert_msg(strstr(sum, want), "no '%s'", want);
+	ck_assert_msg(!strstr(md, "Fits to read with care"), "a headline for a good preferred fit");
+	ck_assert_msg(strstr(md, "Note, basic model: poor"), "the basic fit's note is not in its section");
+	ck_assert_msg(strstr(r.out, "## Summary") && strstr(r.out, "memory bound, one load"), "stdout: %s", r.out);
+	remove_dir(dir);
+}
+END_TEST
+
+/* Every picture's script names at most five things in its legend. */
+START_TEST(pictures_have_at_most_five_legend_entries)
+{
+	char dir[256];
+	copy_h200(dir, sizeof dir, true);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	char cmd[4300];
+	snprintf(cmd, sizeof cmd, "%s/report", dir);
+	DIR *dd = opendir(cmd);
+	ck_assert(dd);
+	size_t scripts = 0;
+	for (struct dirent *e; (e = readdir(dd));) {
+		size_t n = strlen(e->d_name);
+		if (n < 3 || strcmp(e->d_name + n - 3, ".gp") != 0)
+			continue;
+		static char gp[1 << 17];
+		char path[4600];
+		snprintf(path, sizeof path, "%s/report/%s", dir, e->d_name);
+		lm_test_slurp(path, gp, sizeof gp);
+		unsigned titled = 0;
+		for (const char *q = gp; (q = strstr(q, " title '")); q++)
+			titled++;
+		ck_assert_msg(titled <= 5, "%s: %u legend entries", e->d_name, titled);
+		scripts++;
+	}
+	closedir(dd);
+	ck_assert_uint_ge(scripts, 20);
+	remove_dir(dir);
+}
+END_TEST
+
+/* A CPU's results: the sentence that says what its curves mean, and no
+ * model fitted (every fit of a PoCL sweep missed by 20-54%). */
+START_TEST(a_cpu_gets_its_sentence_and_no_fit)
+{
+	char tmpl[] = "/tmp/latmix-report-XXXXXX", src[4096], cmd[8300], path[4200];
+	ck_assert(mkdtemp(tmpl));
+	lm_test_source_path(src, sizeof src, "tests/fixtures/pocl-most-points-short-of-the-model.csv");
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s/measurements.csv'", src, tmpl);
+	ck_assert_int_eq(system(cmd), 0);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", tmpl, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[262144];
+	snprintf(path, sizeof path, "%s/report/report.md", tmpl);
+	lm_test_slurp(path, md, sizeof md);
+	const char *sum = strstr(md, "## Summary");
+	ck_assert_msg(sum && strstr(sum, "**A CPU, not a GPU:**") && sum < strstr(md, "## Device"), "no CPU sentence first");
+	ck_assert_msg(!strstr(md, "fitted by latmix report") && !strstr(md, "| alu_lat |"), "a CPU fitted");
+	ck_assert(strstr(md, "No model: a CPU"));
+	ck_assert(strstr(r.out, "A CPU, not a GPU"));
+	remove_dir(tmpl);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report");
 	TCase *tc = tcase_create("report");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, report_writes_every_file);
+	tcase_add_test(tc, report_opens_with_the_answer);
+	tcase_add_test(tc, pictures_have_at_most_five_legend_entries);
+	tcase_add_test(tc, a_cpu_gets_its_sentence_and_no_fit);
 	tcase_add_test(tc, report_without_gnuplot_warns_and_writes_the_rest);
 	tcase_add_test(tc, report_fits_when_params_are_missing);
 	tcase_add_test(tc, report_of_a_missing_directory_fails);

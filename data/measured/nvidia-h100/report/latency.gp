@@ -8,19 +8,26 @@ set title "NVIDIA H100 80GB HBM3: latency of a load and its alpha adds, at the s
 set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
-plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' title 'gmem', \
+set rmargin 14
+set label 'gmem' at 512,2804.19 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2916.36 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-stride2' at 256,1783.27 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-random' at 256,2116.99 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'lmem' at 256,1169.57 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'sfu' at 256,1057.39 left offset char 1,0 tc rgb '#8c564b' noenhanced
+plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'latency.dat' index 1 using 1:2 with points pt 7 ps 1 lc rgb '#ff7f0e' title 'gmem-store', \
+  'latency.dat' index 1 using 1:2 with points pt 7 ps 1 lc rgb '#ff7f0e' notitle, \
   'latency.dat' index 1 using 1:3 with lines lw 2 lc rgb '#ff7f0e' notitle, \
   'latency.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'latency.dat' index 2 using 1:2 with points pt 7 ps 1 lc rgb '#2ca02c' title 'gmem-stride2', \
+  'latency.dat' index 2 using 1:2 with points pt 7 ps 1 lc rgb '#2ca02c' notitle, \
   'latency.dat' index 2 using 1:3 with lines lw 2 lc rgb '#2ca02c' notitle, \
-  'latency.dat' index 3 using 1:2 with points pt 7 ps 1 lc rgb '#d62728' title 'gmem-random', \
+  'latency.dat' index 3 using 1:2 with points pt 7 ps 1 lc rgb '#d62728' notitle, \
   'latency.dat' index 3 using 1:3 with lines lw 2 lc rgb '#d62728' notitle, \
-  'latency.dat' index 4 using 1:2 with points pt 7 ps 1 lc rgb '#9467bd' title 'lmem', \
+  'latency.dat' index 4 using 1:2 with points pt 7 ps 1 lc rgb '#9467bd' notitle, \
   'latency.dat' index 4 using 1:3 with lines lw 2 lc rgb '#9467bd' notitle, \
-  'latency.dat' index 5 using 1:2 with points pt 7 ps 1 lc rgb '#8c564b' title 'sfu', \
+  'latency.dat' index 5 using 1:2 with points pt 7 ps 1 lc rgb '#8c564b' notitle, \
   'latency.dat' index 5 using 1:3 with lines lw 2 lc rgb '#8c564b' notitle, \
   keyentry with points pt 7 lc rgb 'black' title 'measured', \
   keyentry with lines lw 2 lc rgb 'black' title 'basic model', \
