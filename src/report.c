@@ -391,6 +391,7 @@ static lm_status throughput_picture(report *rp, const mix_model *mm, bool chaine
 	lm_gnuplot_begin(g, name, title);
 	fprintf(g, "set title \"%s\" noenhanced\n"
 		   "set logscale xy\n"
+		   "set format y '%%g'\n"
 		   "set xlabel 'occupancy n = warps per CU%s'\n"
 		   "set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'\n"
 		   "set key below horizontal\n"
@@ -1569,7 +1570,9 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 	fputs("## Device and measurement\n\n", f);
 	md_device(f, rp);
 	fputs("## Fitted parameters\n\n", f);
-	for (size_t m = 0; m < rp->nmix; m++)
+	if (strcmp(rp->res.device_type, "CPU") == 0)
+		fputs("None: a CPU's curves are not the model's (the summary says why).\n\n", f);
+	for (size_t m = 0; m < rp->nmix && strcmp(rp->res.device_type, "CPU") != 0; m++)
 		md_params(f, rp, &rp->mix[m], buf);
 	md_peaks(f, rp);
 	md_references(f, rp);

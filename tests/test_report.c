@@ -481,7 +481,7 @@ START_TEST(a_cpu_gets_its_sentence_and_no_fit)
 	const char *sum = strstr(md, "## Summary");
 	ck_assert_msg(sum && strstr(sum, "**A CPU, not a GPU:**") && sum < strstr(md, "## Device"), "no CPU sentence first");
 	ck_assert_msg(!strstr(md, "fitted by latmix report") && !strstr(md, "| alu_lat |"), "a CPU fitted");
-	ck_assert(strstr(md, "No model: a CPU"));
+	ck_assert(strstr(md, "None: a CPU"));
 	ck_assert(strstr(r.out, "A CPU, not a GPU"));
 	remove_dir(tmpl);
 }

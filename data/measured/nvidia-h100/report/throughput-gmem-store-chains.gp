@@ -6,6 +6,7 @@ set datafile missing '?'
 set grid lc rgb '#dddddd'
 set title "NVIDIA H100 80GB HBM3: throughput against occupancy, mix gmem-store, k independent chains per thread" noenhanced
 set logscale xy
+set format y '%g'
 set xlabel 'occupancy n = warps per CU x chains k'
 set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'
 set key below horizontal

@@ -6,6 +6,7 @@ set datafile missing '?'
 set grid lc rgb '#dddddd'
 set title "NVIDIA H200: throughput against occupancy, mix sfu" noenhanced
 set logscale xy
+set format y '%g'
 set xlabel 'occupancy n = warps per CU'
 set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'
 set key below horizontal
