@@ -34,7 +34,7 @@ fi
 echo "report: $dir/report/report.md (fits: $dir/fit-*.txt)"
 poor=$(grep -l '^quality = poor' "$dir"/params*.ini 2>/dev/null | tr '\n' ' ')
 if [ -n "$poor" ]; then
-	echo "latmix: poor fits (RMS relative error above 10%; the report's top says which): $poor"
+	echo "latmix: fits marked poor (RMS relative error above 10%; the report's headline names those of a mix's preferred model, its sections the rest): $poor"
 else
 	echo "latmix: every fit describes its data (RMS relative error at most 10%)"
 fi
