@@ -680,17 +680,20 @@ static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
 		if (*c == '/')
 			*c = '_';
 	lm_kmix m;
+	memset(&m, 0, sizeof m);
 	FILE *l = open_memstream(&listing, &len);
-	lm_status s = lm_kmix_desc_source(desc, sw->o->kernel_dir, &src);
-	if (s == LM_OK && l)
+	lm_status s = l ? lm_kmix_desc_source(desc, sw->o->kernel_dir, &src) : lm_fail(LM_ENOMEM, "out of memory");
+	if (s == LM_OK)
 		s = lm_kmix_count(src, desc->name, NULL, &sw->d, l, &m);
 	if (l)
 		fclose(l);
 	free(src);
+	char why[1024];
+	snprintf(why, sizeof why, "%s", s == LM_OK ? "" : lm_error_message());
+	lm_error_clear();
 	if (s != LM_OK && s != LM_EPARSE) {
 		fprintf(stderr, "latmix: kernel %s: its loop not counted (latmix report will not predict it): "
-			"%s\n", desc->label, lm_error_message());
-		lm_error_clear();
+			"%s\n", desc->label, why);
 		free(listing);
 		return LM_OK;
 	}
@@ -702,11 +705,10 @@ static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
 		if (s == LM_OK)
 			lm_kmix_print(f, &m);
 		else
-			fprintf(f, "latmix kernel: %s\n", lm_error_message());
+			fprintf(f, "latmix kernel: %s\n", why);
 		fprintf(f, "\n%s", listing ? listing : "");
 		ws = lm_file_commit(w);
 	}
-	lm_error_clear();
 	free(listing);
 	return ws;
 }
