@@ -13,15 +13,6 @@
 
 static char dir[] = "/tmp/latmix-file-XXXXXX";
 
-static const char *in_dir(const char *name)
-{
-	static char buf[4][256];
-	static int k;
-	k = (k + 1) % 4;
-	snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-	return buf[k];
-}
-
 static void put(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -51,7 +42,7 @@ static int entries(void)
 
 START_TEST(commit_replaces_the_file_whole_keeping_its_mode_and_links)
 {
-	const char *p = in_dir("a.txt"), *link = in_dir("link.txt");
+	const char *p = lm_test_in(dir, "a.txt"), *link = lm_test_in(dir, "link.txt");
 	put(p, "old\n");
 	chmod(p, 0640);
 	ck_assert_int_eq(symlink("a.txt", link), 0);
@@ -74,7 +65,7 @@ END_TEST
 
 START_TEST(discard_leaves_the_file_as_it_was_and_nothing_else)
 {
-	const char *p = in_dir("b.txt");
+	const char *p = lm_test_in(dir, "b.txt");
 	put(p, "old\n");
 	lm_file_out *o;
 	ck_assert_int_eq(lm_file_create(p, NULL, &o), LM_OK);
@@ -93,7 +84,7 @@ END_TEST
  * is written directly, and its error reported. */
 START_TEST(a_full_device_is_written_directly_and_its_error_reported)
 {
-	const char *full = in_dir("full"), *null = in_dir("null");
+	const char *full = lm_test_in(dir, "full"), *null = lm_test_in(dir, "null");
 	ck_assert_int_eq(symlink("/dev/full", full), 0);
 	ck_assert_int_eq(symlink("/dev/null", null), 0);
 	lm_file_out *o;
@@ -121,7 +112,7 @@ END_TEST
 /* A fifo is written, not replaced: what is written comes out of it. */
 START_TEST(a_fifo_is_written_not_replaced)
 {
-	const char *fifo = in_dir("fifo"), *got = in_dir("got");
+	const char *fifo = lm_test_in(dir, "fifo"), *got = lm_test_in(dir, "got");
 	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
 	pid_t pid = fork();
 	ck_assert_int_ge(pid, 0);
@@ -150,7 +141,7 @@ END_TEST
  * by device and inode, under any name. */
 START_TEST(an_input_under_any_name_is_not_written)
 {
-	const char *p = in_dir("m.csv"), *hard = in_dir("hard.csv"), *other = in_dir("other.csv");
+	const char *p = lm_test_in(dir, "m.csv"), *hard = lm_test_in(dir, "hard.csv"), *other = lm_test_in(dir, "other.csv");
 	put(p, "data\n");
 	ck_assert_int_eq(link(p, hard), 0);
 	lm_file_inputs in = { 0 };
@@ -191,10 +182,5 @@ int main(void)
 	tcase_add_test(tc, a_fifo_is_written_not_replaced);
 	tcase_add_test(tc, an_input_under_any_name_is_not_written);
 	suite_add_tcase(s, tc);
-	int rc = lm_test_run(s);
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		rc = 1;
-	return rc;
+	return lm_test_run_in(s, dir);
 }

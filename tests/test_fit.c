@@ -724,10 +724,5 @@ int main(void)
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, fit_writes_what_predict_reads);
 	suite_add_tcase(s, tc);
-	int rc = lm_test_run(s);
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		rc = 1;
-	return rc;
+	return lm_test_run_in(s, dir);
 }

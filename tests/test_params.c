@@ -20,13 +20,6 @@ static void setup(void)
 	}
 }
 
-static char *path_in_dir(const char *name)
-{
-	static char buf[256];
-	snprintf(buf, sizeof buf, "%s/%s", dir, name);
-	return buf;
-}
-
 static const char *reference(void)
 {
 	static char buf[512];
@@ -103,7 +96,7 @@ static bool same_double(double a, double b)
 START_TEST(round_trip_is_lossless)
 {
 	lm_params a = sample(), b;
-	const char *p = path_in_dir("rt.ini");
+	const char *p = lm_test_in(dir, "rt.ini");
 	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	ck_assert_msg(lm_params_read(p, &b) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(b.format, LM_PARAMS_FORMAT);
@@ -163,7 +156,7 @@ START_TEST(round_trip_is_lossless)
 	ck_assert_int_eq(lm_params_model_kind(&b, p, "gmem-random", &mq), LM_EUSAGE);
 	ck_assert_msg(strstr(lm_error_message(), "it holds gmem, lmem, sfu"), "%s", lm_error_message());
 	/* a second write of what was read gives the same bytes */
-	const char *q = path_in_dir("rt2.ini");
+	const char *q = lm_test_in(dir, "rt2.ini");
 	ck_assert_int_eq(lm_params_write(q, &b, NULL), LM_OK);
 	char cmd[600];
 	snprintf(cmd, sizeof cmd, "cmp -s %s %s", p, q);
@@ -191,7 +184,7 @@ END_TEST
 static lm_status read_with_appended(const char *name, const char *text)
 {
 	lm_params a = sample(), b;
-	const char *p = path_in_dir(name);
+	const char *p = lm_test_in(dir, name);
 	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	FILE *f = fopen(p, "a");
 	ck_assert_ptr_nonnull(f);
@@ -286,7 +279,7 @@ static const struct {
 START_TEST(malformed_kind_section_names_file_line_and_key)
 {
 	lm_params a = sample(), b;
-	const char *p = path_in_dir("kinds.ini");
+	const char *p = lm_test_in(dir, "kinds.ini");
 	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_OK);
 	long len;
 	char *text = slurp(p, &len);
@@ -323,7 +316,7 @@ START_TEST(unwritable_string_is_refused_and_nothing_written)
 {
 	lm_params a = sample();
 	snprintf(a.device, sizeof a.device, "name; with a comment");
-	const char *p = path_in_dir("bad.ini");
+	const char *p = lm_test_in(dir, "bad.ini");
 	ck_assert_int_ne(lm_params_write(p, &a, NULL), LM_OK);
 	ck_assert_int_ne(access(p, F_OK), 0);
 }
@@ -364,7 +357,7 @@ START_TEST(malformed_file_names_file_line_and_key)
 {
 	long len;
 	char *text = slurp(reference(), &len);
-	char *p = path_in_dir("malformed.ini");
+	const char *p = lm_test_in(dir, "malformed.ini");
 	FILE *f = fopen(p, "wb");
 	ck_assert_ptr_nonnull(f);
 	if (malformed[_i].find) {
@@ -430,7 +423,7 @@ static void any_text(char *buf, size_t n)
 START_TEST(params_write_then_read_round_trips_generated_values)
 {
 	lcg_state = 20261123;
-	const char *p = path_in_dir("gen.ini");
+	const char *p = lm_test_in(dir, "gen.ini");
 	for (int round = 0; round < 200; round++) {
 		lm_params a = sample(), b;
 		any_text(a.source, sizeof a.source);
@@ -481,7 +474,7 @@ END_TEST
  * below, a negative RMS error, a line longer than the reader takes. */
 START_TEST(values_the_reader_refuses_are_not_written)
 {
-	const char *p = path_in_dir("refused.ini");
+	const char *p = lm_test_in(dir, "refused.ini");
 	lm_params a = sample();
 	a.clock_mhz = -5;
 	ck_assert_int_eq(lm_params_write(p, &a, NULL), LM_EUSAGE);
@@ -502,7 +495,7 @@ END_TEST
 START_TEST(missing_file_is_an_io_error)
 {
 	lm_params ps;
-	ck_assert_int_eq(lm_params_read(path_in_dir("absent.ini"), &ps), LM_EIO);
+	ck_assert_int_eq(lm_params_read(lm_test_in(dir, "absent.ini"), &ps), LM_EIO);
 	ck_assert(strstr(lm_error_message(), "absent.ini") != NULL);
 }
 END_TEST
@@ -526,10 +519,5 @@ int main(void)
 	tcase_add_loop_test(tc, malformed_kind_section_names_file_line_and_key, 0,
 			    (int)(sizeof bad_kinds / sizeof bad_kinds[0]));
 	suite_add_tcase(s, tc);
-	int rc = lm_test_run(s);
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		rc = 1;
-	return rc;
+	return lm_test_run_in(s, dir);
 }

@@ -14,13 +14,6 @@
 
 static char dir[] = "/tmp/latmix-results-XXXXXX";
 
-static const char *path_in_dir(const char *name)
-{
-	static char buf[256];
-	snprintf(buf, sizeof buf, "%s/%s", dir, name);
-	return buf;
-}
-
 /* A plausible row: gmem at alpha 1/4, 8 warps per CU on an H200. */
 static lm_meas_row sample_row(void)
 {
@@ -82,7 +75,7 @@ static const char *file_with(const char *name, const char *column, const char *v
 		h += len + (h[len] == ',');
 	}
 	ck_assert_msg(!column || k >= 0, "no column %s", column);
-	const char *p = path_in_dir(name);
+	const char *p = lm_test_in(dir, name);
 	FILE *f = fopen(p, "w");
 	ck_assert_ptr_nonnull(f);
 	fwrite(text, 1, (size_t)(row - text), f);
@@ -139,7 +132,7 @@ END_TEST
 START_TEST(reference_rows_are_read_apart_from_the_points)
 {
 	char *text = good_text();
-	const char *p = path_in_dir("ref.csv");
+	const char *p = lm_test_in(dir, "ref.csv");
 	FILE *f = fopen(p, "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
@@ -173,7 +166,7 @@ START_TEST(last_row_cut_in_its_last_field_is_refused_not_read_short)
 	char *text = good_text();
 	size_t len = strlen(text);
 	ck_assert(len > 3 && strcmp(text + len - 3, "64\n") == 0);
-	const char *p = path_in_dir("cut.csv");
+	const char *p = lm_test_in(dir, "cut.csv");
 	FILE *f = fopen(p, "w");
 	fwrite(text, 1, len - 2, f); /* "...,6" */
 	fclose(f);
@@ -242,7 +235,7 @@ END_TEST
  * refused whole, nothing of it in the file. */
 START_TEST(a_row_the_reader_would_refuse_is_not_written)
 {
-	const char *p = path_in_dir("unwritten.csv");
+	const char *p = lm_test_in(dir, "unwritten.csv");
 	FILE *f = fopen(p, "w");
 	lm_meas_row r = sample_row();
 	r.clock_mhz = NAN;
@@ -285,7 +278,7 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 	enum { N = 2000 };
 	static lm_meas_row rows[N];
 	static char mixes[N][16];
-	const char *p = path_in_dir("generated.csv");
+	const char *p = lm_test_in(dir, "generated.csv");
 	FILE *f = fopen(p, "w");
 	ck_assert_ptr_nonnull(f);
 	lm_results_header(f);
@@ -408,10 +401,5 @@ int main(void)
 	tcase_add_test(tc, committed_results_files_read);
 	tcase_add_test(tc, csv_split_counts_fields_beyond_max);
 	suite_add_tcase(s, tc);
-	int rc = lm_test_run(s);
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		rc = 1;
-	return rc;
+	return lm_test_run_in(s, dir);
 }

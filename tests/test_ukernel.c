@@ -15,15 +15,6 @@
 
 static char dir[] = "/tmp/latmix-ukernel-XXXXXX";
 
-static const char *in_dir(const char *name)
-{
-	static char buf[4][512];
-	static int k;
-	k = (k + 1) % 4;
-	snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-	return buf[k];
-}
-
 static void write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -52,8 +43,8 @@ static const char *triad_ini =
 
 static void user_triad(void)
 {
-	write_file(in_dir("mytriad.cl"), triad_cl);
-	write_file(in_dir("mytriad.ini"), triad_ini);
+	write_file(lm_test_in(dir, "mytriad.cl"), triad_cl);
+	write_file(lm_test_in(dir, "mytriad.ini"), triad_ini);
 }
 
 /* The description with line `from` replaced by `to`. */
@@ -63,8 +54,8 @@ static void user_triad_with(const char *from, const char *to)
 	const char *at = strstr(triad_ini, from);
 	ck_assert_ptr_nonnull(at);
 	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - triad_ini), triad_ini, to, at + strlen(from));
-	write_file(in_dir("mytriad.cl"), triad_cl);
-	write_file(in_dir("mytriad.ini"), text);
+	write_file(lm_test_in(dir, "mytriad.cl"), triad_cl);
+	write_file(lm_test_in(dir, "mytriad.ini"), text);
 }
 
 START_TEST(expressions_in_n)
@@ -108,7 +99,7 @@ END_TEST
 START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
 {
 	lm_test_result *r = malloc(sizeof *r);
-	const char *out = in_dir("suite.csv");
+	const char *out = lm_test_in(dir, "suite.csv");
 	const char *args[] = { "measure", "--kernel", "all", "--quick", "--warps", "1,2,3", "--launch-ms", "1",
 			       "-o", out, NULL };
 	lm_test_latmix(args, NULL, r);
@@ -128,9 +119,9 @@ START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
 	if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") == 0 &&
 	    access("/usr/lib/clc/nvptx64--nvidiacl.bc", R_OK) == 0) {
 		static char text[1 << 16];
-		lm_test_slurp(in_dir("mix-of/triad.txt"), text, sizeof text);
+		lm_test_slurp(lm_test_in(dir, "mix-of/triad.txt"), text, sizeof text);
 		ck_assert_msg(strstr(text, "\npredict: --loads 2 --stores 1 "), "%s", text);
-		lm_test_slurp(in_dir("mix-of/gemv.txt"), text, sizeof text);
+		lm_test_slurp(lm_test_in(dir, "mix-of/gemv.txt"), text, sizeof text);
 		ck_assert_msg(strstr(text, "latmix kernel: kernel gemv:") && strstr(text, "holds another loop"), "%s",
 			      text);
 	}
@@ -141,18 +132,18 @@ END_TEST
 /* A kernel whose result depends on the grid is refused, saying why. */
 START_TEST(a_kernel_that_is_not_grid_stride_is_refused)
 {
-	write_file(in_dir("grid.cl"), "__kernel void grid(__global uint *out, const uint n)\n"
+	write_file(lm_test_in(dir, "grid.cl"), "__kernel void grid(__global uint *out, const uint n)\n"
 				      "{\n"
 				      "	if (get_global_id(0) < n)\n"
 				      "		out[get_global_id(0)] = (uint)get_global_size(0);\n"
 				      "}\n");
-	write_file(in_dir("grid.ini"), "[kernel]\nsize = 4096\nelements = N\nbytes = 4 * N\n\n"
+	write_file(lm_test_in(dir, "grid.ini"), "[kernel]\nsize = 4096\nelements = N\nbytes = 4 * N\n\n"
 				       "[out]\ntype = global uint*\nlength = N\nfill = zero\noutput = yes\n\n"
 				       "[n]\ntype = uint\nvalue = N\n");
 	lm_test_result *r = malloc(sizeof *r);
-	const char *spec = in_dir("grid.cl");
+	const char *spec = lm_test_in(dir, "grid.cl");
 	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o",
-			       in_dir("grid.csv"), NULL };
+			       lm_test_in(dir, "grid.csv"), NULL };
 	lm_test_latmix(args, NULL, r);
 	ck_assert_msg(r->status != 0 && strstr(r->err, "output out differs") &&
 		      strstr(r->err, "its result depends on the grid"), "exit %d: %s", r->status, r->err);
@@ -178,13 +169,13 @@ START_TEST(a_bad_description_is_refused_naming_the_argument)
 {
 	user_triad_with(bad_descriptions[_i].from, bad_descriptions[_i].to);
 	lm_test_result *r = malloc(sizeof *r);
-	const char *spec = in_dir("mytriad.cl");
+	const char *spec = lm_test_in(dir, "mytriad.cl");
 	const char *args[] = { "measure", "--kernel", spec, "--warps", "1", "--launch-ms", "1", "-o",
-			       in_dir("bad.csv"), NULL };
+			       lm_test_in(dir, "bad.csv"), NULL };
 	lm_test_latmix(args, NULL, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, bad_descriptions[_i].message), "exit %d: %s", r->status,
 		      r->err);
-	ck_assert_msg(access(in_dir("bad.csv"), F_OK) != 0, "a results file was written");
+	ck_assert_msg(access(lm_test_in(dir, "bad.csv"), F_OK) != 0, "a results file was written");
 	free(r);
 }
 END_TEST
@@ -197,7 +188,7 @@ START_TEST(a_users_kernel_runs_and_the_wrapper_keeps_its_result)
 	lm_device dev;
 	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
 	lm_uk_desc d;
-	ck_assert_msg(lm_uk_describe(in_dir("mytriad.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_uk_describe(lm_test_in(dir, "mytriad.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
 	ck_assert_str_eq(d.name, "mytriad");
 	lm_uk_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
 	lm_uk *k;
@@ -234,10 +225,5 @@ int main(void)
 			    (int)(sizeof bad_descriptions / sizeof bad_descriptions[0]));
 	tcase_add_test(tc, a_users_kernel_runs_and_the_wrapper_keeps_its_result);
 	suite_add_tcase(s, tc);
-	int rc = lm_test_run(s);
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		rc = 1;
-	return rc;
+	return lm_test_run_in(s, dir);
 }

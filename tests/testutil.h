@@ -5,6 +5,8 @@
 #include <check.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* True if got equals want within relative tolerance rel; NaN equals only
  * NaN, an infinity only the same infinity (after GSL's gsl_test_rel). */
@@ -35,6 +37,26 @@ static inline int lm_test_run(Suite *s)
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed ? 1 : 0;
+}
+
+/* The path of name in dir; four can be in use at once. */
+static inline const char *lm_test_in(const char *dir, const char *name)
+{
+	static char buf[4][512];
+	static int k;
+	k = (k + 1) % 4;
+	snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+	return buf[k];
+}
+
+/* lm_test_run, then the suite's temporary directory dir removed; 1 if
+ * either fails. */
+static inline int lm_test_run_in(Suite *s, const char *dir)
+{
+	int rc = lm_test_run(s);
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) != 0 ? 1 : rc;
 }
 
 #endif
