@@ -79,7 +79,7 @@ static const opt table[] = {
 	  "warps per work-group; 0: as few as let the device hold the occupancy",
 	  .role = LM_OPTION_DEFINES },
 	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",
-	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB, 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits",
+	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB (GPUs), 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits",
 	  .role = LM_OPTION_OTHER },
 	{ "simd", 0, OPT_INT, "0", 0, 1024, CLDEV, OFF(simd), "W",
 	  "SIMD width (lanes per warp) instead of the detected one; 0: detect",
