@@ -1371,22 +1371,6 @@ static const mix_model *preferred_gmem(const report *rp, int *slot)
 	return NULL;
 }
 
-/* A gmem step's cycles at alpha, chains 1, at the least occupancy
- * measured; NAN if not measured. */
-static double one_warp_cycles(const report *rp, double alpha)
-{
-	double c = NAN;
-	unsigned w = ~0u;
-	for (size_t i = 0; i < rp->res.n; i++) {
-		const lm_result *x = &rp->res.v[i];
-		if (strcmp(x->mix, "gmem") == 0 && x->row.chains == 1 && row_alpha(x) == alpha && x->row.warps < w) {
-			w = x->row.warps;
-			c = x->row.cycles_per_group;
-		}
-	}
-	return c;
-}
-
 /* "23.1", or "120.3: more than the 64 a CU holds" past the device's limit
  * (most; 0: not known). */
 static const char *warps_text(double n, unsigned most, char *buf, size_t size)
@@ -1400,7 +1384,7 @@ static const char *warps_text(double n, unsigned most, char *buf, size_t size)
 
 /* The answer first: how many warps a CU needs, and why (latencies,
  * peaks), from gmem's preferred model; on a CPU, what its curves can say. */
-static void md_summary(FILE *f, const report *rp, bool drawn)
+static void md_summary(FILE *f, const report *rp, bool drawn, point *buf)
 {
 	double smem, sbytes, salu;
 	measured_peaks(rp, &smem, &sbytes, &salu);
@@ -1413,7 +1397,7 @@ static void md_summary(FILE *f, const report *rp, bool drawn)
 		      "measured directly are below.\n\n", f);
 		if (sbytes > 0)
 			fprintf(f, "- streaming reads (`stream`): %.1f GB/s\n", sbytes * 1e-9);
-		double c0 = one_warp_cycles(rp, 0);
+		double c0 = collect(&rp->res, "gmem", 0, 1, buf) ? buf[0].cycles : NAN; /* least occupancy first */
 		if (isfinite(c0))
 			fprintf(f, "- one warp's dependent load (gmem, alpha 0, the least occupancy): %.0f cycles "
 				   "of the device's reported clock\n", c0);
@@ -1565,7 +1549,7 @@ static lm_status write_markdown(const report *rp, const lm_report_info *info, po
 		fprintf(f, "> **Plots were skipped**: %s. The gnuplot scripts (`.gp`) and their data (`.dat`) "
 			   "are here; run `gnuplot NAME.gp` in this directory to draw `NAME.png` and `NAME.svg`.\n\n",
 			info->skip_reason);
-	md_summary(f, rp, !info->skipped);
+	md_summary(f, rp, !info->skipped, buf);
 	md_warnings(f, rp);
 	fputs("## Device and measurement\n\n", f);
 	md_device(f, rp);
@@ -1734,7 +1718,7 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 	s = write_markdown(rp, info, buf);
 	FILE *sum = fmemopen(info->summary, sizeof info->summary, "w");
 	if (sum) {
-		md_summary(sum, rp, false);
+		md_summary(sum, rp, false, buf);
 		fclose(sum);
 	}
 	snprintf(info->path, sizeof info->path, "%s/report.md", rp->out);
