@@ -61,11 +61,11 @@ typedef struct lm_meas lm_meas;
  * the chase's index range; quick: at most 256 MiB. */
 unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains);
 
-/* Bytes of the buffer a store mix writes into (mix.h store_bytes): a power
- * of two at least 4 x the reported cache and 16 MiB, so its stores reach
- * memory, at most 256 MiB and a quarter of the device's largest
- * allocation. */
-unsigned long long lm_meas_sink_bytes(const lm_device *d);
+/* Bytes of the buffer a store mix writes into (mix.h store_bytes): the
+ * largest power of two within the chase's footprint (which outruns the
+ * cache: so the stores reach memory), at least 16 MiB, at most 1 GiB and a
+ * quarter of the device's largest allocation. */
+unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long footprint);
 
 /* Checks a footprint against d; LM_EUSAGE with a message if it cannot be. */
 lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes);

@@ -205,6 +205,8 @@ static void write_metadata(FILE *f, const lm_options *o, const lm_device *d,
 		   "# local_mem_bytes = %llu\n# footprint_bytes = %llu\n",
 		d->compute_units, d->max_clock_mhz, d->simd_width, d->simd_source, d->max_warps,
 		d->max_groups, d->max_warps_source, d->cache_size, d->local_mem, footprint);
+	if (footprint) /* the mixes' sweep (a kernels' has no chase) */
+		fprintf(f, "# sink_bytes = %llu\n", lm_meas_sink_bytes(d, footprint));
 	fprintf(f, "# note = a global load's address is base + 4 * value: its integer address "
 		   "arithmetic (one multiply-add on NVIDIA) is part of the measured memory latency\n");
 	fprintf(f, "# note = cycles use each row's clock_mhz: measured where clock_source says so, "
@@ -813,6 +815,24 @@ static lm_status read_resumed(const char *src, resumed *r)
 	return s;
 }
 
+static bool plans_stores(const plan *p)
+{
+	for (size_t i = 0; i < p->nmixes; i++)
+		if (p->mixes[i].mix->store_bytes)
+			return true;
+	return false;
+}
+
+static bool holds_stores(const lm_results *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		const lm_mix *m = lm_mix_find(r->v[i].mix);
+		if (m && m->store_bytes)
+			return true;
+	}
+	return false;
+}
+
 /* May this sweep add its points to prev, read from src? Only with the
  * same columns, device and footprint, and every option that changes what
  * a point measures (LM_OPTION_DEFINES) as src's '# option.' lines say;
@@ -836,6 +856,14 @@ static lm_status check_resumable(const sweep *sw, const char *src, const lm_resu
 		return lm_fail(LM_EUSAGE, "--resume: %s was measured over a footprint of %s bytes, this sweep's "
 			       "is %s (--footprint, --quick): its points would not be those of the file; %s",
 			       src, prev->footprint[0] ? prev->footprint : "unknown", mine, instead);
+	/* a file written before the sink was recorded: its store mix wrote
+	 * into 4 x the reported cache (32 MiB on an H100), held in L2 */
+	snprintf(mine, sizeof mine, "%llu", lm_meas_sink_bytes(&sw->d, sw->base.footprint));
+	const char *sink = lm_results_meta_value(prev, "sink_bytes");
+	if ((!sink || strcmp(sink, mine) != 0) && (plans_stores(&sw->p) || holds_stores(prev)))
+		return lm_fail(LM_EUSAGE, "--resume: %s's store mix wrote into a buffer of %s bytes, this "
+			       "sweep's would write into %s: its store points would not be those of the file; %s",
+			       src, sink ? sink : "unrecorded", mine, instead);
 	const char *name;
 	char value[256];
 	for (size_t k = 0; (name = lm_options_role_at(LM_CMD_MEASURE, LM_OPTION_DEFINES, k, sw->o, value,

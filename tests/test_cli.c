@@ -396,6 +396,44 @@ START_TEST(resume_refuses_other_measuring_options_and_records_other_points)
 }
 END_TEST
 
+/* Regression (issue 22): the store mix's sink was 4 x the reported cache:
+ * 32 MiB on an H100, which its 50 MB L2 held, so the stores cost little
+ * DRAM traffic. The sink is now written in the header; a store sweep
+ * written into another sink, or one not recorded, is not resumed, and a
+ * read-only sweep still is. */
+START_TEST(resume_refuses_a_store_sweep_written_into_another_sink)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *s = in_tmp("s.csv");
+	const char *const store[] = { "--mix", "gmem-store", NULL };
+	tiny_sweep(s, "0", "1", store, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	char text[65536];
+	lm_test_slurp(s, text, sizeof text);
+	ck_assert_msg(strstr(text, "\n# footprint_bytes = 4194304\n# sink_bytes = 16777216\n"), "%s", text);
+	shell("sed -i '/^# sink_bytes = /d' '%s'%s", s, "");
+	shell("cp '%s' '%s.orig'", s, s);
+	const char *const resume[] = { "--mix", "gmem-store", "--resume", NULL };
+	tiny_sweep(s, "0", "1,2", resume, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "store mix wrote into a buffer of unrecorded bytes, this "
+							"sweep's would write into 16777216"), "exit %d: %s",
+		      r->status, r->err);
+	ck_assert(same_bytes(s, in_tmp("s.csv.orig")));
+	/* a read-only sweep has no sink to differ */
+	const char *g = in_tmp("g.csv");
+	tiny_sweep(g, "0", "1", NULL, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	shell("sed -i '/^# sink_bytes = /d' '%s'%s", g, "");
+	const char *const more[] = { "--resume", NULL };
+	tiny_sweep(g, "0", "1,2", more, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	ck_assert_uint_eq(rows_in(g), 2);
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
 /* Regression (issue 20): fit m.csv -o m.csv and export DIR -o
  * DIR/measurements.csv overwrote the measurements with INI or JSON and
  * exited 0. */
@@ -502,6 +540,7 @@ int main(void)
 	tcase_add_test(tc, resume_after_a_row_cut_in_its_last_field_measures_it_again);
 	tcase_add_test(tc, resume_refuses_a_file_with_other_columns);
 	tcase_add_test(tc, resume_refuses_other_measuring_options_and_records_other_points);
+	tcase_add_test(tc, resume_refuses_a_store_sweep_written_into_another_sink);
 	tcase_add_test(tc, fit_and_export_refuse_to_write_over_their_inputs);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
