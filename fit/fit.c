@@ -109,11 +109,6 @@ lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const 
 		int k = kind_of(&d, x->mix);
 		if (!x->row.alpha.den && x->row.chains > 1)
 			continue; /* the arithmetic peak, measured directly */
-		const lm_mix *mm = lm_mix_find(x->mix);
-		if (mm && mm->store_bytes && x->row.chains > 1)
-			continue; /* a store mix's kind: its one-chain curves, which
-				   * predict the suite's store kernels better than
-				   * every curve (data/model-study/stores.txt) */
 		if (strcmp(x->row.coresident, "no") == 0) {
 			/* fewer warps ran at once than the row's occupancy says: left
 			 * out on a GPU; on a CPU, whose runtime always runs

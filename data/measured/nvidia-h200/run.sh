@@ -3,7 +3,9 @@
 # gmem-store) and the suite of real kernels (kernels.csv, kernels.log), with
 # gpu.txt, devices.txt and mix-of/ (each suite kernel's loop counted from the
 # driver's PTX), are one lease's run of run-kernels.sh, 2026-11-24 (issue
-# 22). Fitted and reported by scripts/fit-results.sh (params-kernels.ini:
-# what latmix predict --kernel reads); the suite predicted by
-# data/model-study/suite.py.
+# 22; serial 1654724131436), the second that day: the store mix's sink now 1 GiB
+# (# sink_bytes), not 32 MiB, which L2 held. Fitted and reported by
+# scripts/fit-results.sh (params-kernels.ini: what latmix predict --kernel
+# reads; fit-results.log its console), fit-all.txt by latmix fit -m all
+# --issue-cost; the suite predicted by data/model-study/suite.py.
 exec bash "$(dirname "$0")/run-kernels.sh"

@@ -9,12 +9,12 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,2804.19 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,2916.36 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-stride2' at 256,1783.27 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-random' at 256,2116.99 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'lmem' at 256,1169.57 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'sfu' at 256,1057.39 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'gmem' at 512,2918.53 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2806.14 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-stride2' at 256,1786.14 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-random' at 256,2118.82 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'lmem' at 256,1168.97 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'sfu' at 256,1056.58 left offset char 1,0 tc rgb '#8c564b' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
