@@ -99,11 +99,16 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 	size_t wg = 0;
 	cl_ulong local = 0;
 	if (clGetKernelWorkGroupInfo(k, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL) == CL_SUCCESS &&
-	    clGetKernelWorkGroupInfo(k, d->id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL) == CL_SUCCESS)
-		snprintf(limit, size, "work-groups of up to %zu work-items%s, %llu bytes of local memory a group%s",
-			 wg, wg < d->max_wg_size ? " (fewer than the device's: its registers limit it)" : "",
-			 (unsigned long long)local,
-			 local && d->local_mem ? " (the CU's local memory limits groups a CU)" : "");
+	    clGetKernelWorkGroupInfo(k, d->id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL) == CL_SUCCESS) {
+		/* the driver's figures, with no cause guessed: NVIDIA's says 256
+		 * work-items and 1 byte for every suite kernel, copy's loop of
+		 * 8 instructions included */
+		char dev[64] = "";
+		if (wg < d->max_wg_size)
+			snprintf(dev, sizeof dev, " (the device's: %zu)", d->max_wg_size);
+		snprintf(limit, size, "work-groups of up to %zu work-items%s and %llu bytes of local memory "
+			 "a group, as the driver reports them", wg, dev, (unsigned long long)local);
+	}
 	clReleaseKernel(k);
 }
 
