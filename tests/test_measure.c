@@ -299,6 +299,22 @@ START_TEST(impossible_points_refused)
 }
 END_TEST
 
+/* Regression (issue 22): the store mix's sink was 4 x the reported cache,
+ * 32 MiB on an H100 (whose driver reports 4 MiB for a 50 MB L2), which L2
+ * held. It now follows the footprint, which outruns the cache. */
+START_TEST(the_store_sink_outruns_the_cache_the_footprint_does)
+{
+	lm_device h100 = dev;
+	h100.cache_size = 4325376;
+	h100.max_alloc = 20ull << 30;
+	ck_assert_uint_eq(lm_meas_sink_bytes(&h100, 8522825728ull), 1ull << 30);  /* the default sweep's */
+	ck_assert_uint_eq(lm_meas_sink_bytes(&h100, 300ull << 20), 256ull << 20); /* a power of two within */
+	ck_assert_uint_eq(lm_meas_sink_bytes(&h100, 4ull << 20), 16ull << 20);    /* 16 MiB at least */
+	h100.max_alloc = 512ull << 20;
+	ck_assert_uint_eq(lm_meas_sink_bytes(&h100, 8522825728ull), 128ull << 20); /* a quarter of an allocation */
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("measure");
@@ -312,6 +328,7 @@ int main(void)
 	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);
 	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
 	tcase_add_test(tc, impossible_points_refused);
+	tcase_add_test(tc, the_store_sink_outruns_the_cache_the_footprint_does);
 	int nmix = 0;
 	while (lm_mix_at(nmix))
 		nmix++;
