@@ -5,8 +5,8 @@ usage: store-forms.py LATMIX DIR...   (DIR: data/measured/<gpu> with
 measurements.csv, params-kernels.ini, kernels.csv and mix-of/)
 
 The store kind (gmem-store) is what a load costs when each load is followed
-by a coalesced store. Its one-chain curves (what latmix fit uses for a store
-kind) are fitted with the shared parameters held at params-kernels.ini's
+by a coalesced store. Its one-chain curves (what latmix fit used for a store
+kind then; it now takes every curve: stores.txt) are fitted with the shared parameters held at params-kernels.ini's
 (alu_lat, alu_thru, issue_thru), under four forms:
 
   none       the store costs nothing: the gmem kind as it is (0 parameters)
