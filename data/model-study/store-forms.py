@@ -26,20 +26,9 @@ store kernels predicted from it by suite.py (latmix predict): RMS error.
 import csv, math, os, re, shutil, subprocess, sys, tempfile
 import numpy as np
 from scipy.optimize import least_squares
+from study import ini
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def ini(path):
-    sec, out = None, {}
-    for line in open(path):
-        m = re.match(r'\[(.*)\]', line)
-        if m:
-            sec = m.group(1)
-        m = re.match(r'value = (\S+)', line)
-        if m and sec:
-            out[sec] = float(m.group(1))
-    return out
 
 
 def points(path):

@@ -14,31 +14,10 @@ The suite's store kernels are then predicted by the model latmix predict
 --kernel evaluates (fit/model.c), a kernel with s stores a load taking the
 factor 1.75 + s (f - 1.75), as it takes latency and memory time.
 """
-import csv, math, re, sys
+import math, re, sys
 import numpy as np
 from scipy.optimize import least_squares
-
-
-def ini(path):
-    sec, out = None, {}
-    for line in open(path):
-        m = re.match(r'\[(.*)\]', line)
-        if m:
-            sec = m.group(1)
-        m = re.match(r'value = (\S+)', line)
-        if m and sec:
-            out[sec] = float(m.group(1))
-    return out
-
-
-def rows(path):
-    with open(path) as f:
-        return list(csv.DictReader(l for l in f if not l.startswith('#')))
-
-
-def knee(bare, peak, s):
-    r = bare / peak
-    return peak * (-np.expm1(-r ** s)) ** (1 / s)
+from study import ini, kernel_rate, knee, rows, warps_for
 
 
 def chase(A, K, N, lat, thru, clat, f, q):
@@ -50,23 +29,12 @@ def chase(A, K, N, lat, thru, clat, f, q):
 
 
 def kernel(n, loads, stores, alpha, insts, st, q):
+    """latmix's kernel step with s = stores / loads: latency, memory time and the
+    sharpness factor each linear from gmem's (s = 0) to the store kind's (s = 1)."""
     s = stores / loads
     lat = q['mem_lat'] + s * (st['lat'] - q['mem_lat'])
     thru = 1 / (1 / q['mem_thru'] + s * (1 / st['thru'] - 1 / q['mem_thru']))
-    f = 1.75 + s * (st['f'] - 1.75)
-    m = lat + (q['chain_lat'] * math.log2(loads) if loads > 1 else 0)
-    step = m + alpha * q['alu_lat']
-    peak = min(thru, q['issue_thru'] * loads / insts)
-    return knee(np.asarray(n) * loads / step, peak, f * step / m)
-
-
-def warps90(n, y):
-    top, prev = max(y), (0, 0.0)
-    for a, b in zip(n, y):
-        if b >= 0.9 * top:
-            return prev[0] + (0.9 * top - prev[1]) / (b - prev[1]) * (a - prev[0])
-        prev = (a, b)
-    return math.nan
+    return kernel_rate(n, loads, alpha, insts, lat, thru, q, 1.75 + s * (st['f'] - 1.75))
 
 
 def main():
@@ -110,7 +78,7 @@ def main():
                 it = p * 32 * 132 * clk / loads  # elements a second: loads a cycle per CU / loads an element
                 err = it / np.array(y) - 1
                 print(f'    {k:6s} RMS {100 * math.sqrt(float(err @ err) / len(err)):4.1f}%  '
-                      f'90% warps measured {warps90(n, y):5.1f} predicted {warps90(n, list(it)):5.1f}')
+                      f'90% warps measured {warps_for(list(zip(n, y)), 0.9):5.1f} predicted {warps_for(list(zip(n, it)), 0.9):5.1f}')
 
 
 main()

@@ -13,6 +13,7 @@ the warps per CU for 90% of the plateau (the highest rate over the same
 occupancies, measured and predicted, interpolated), the bound at 64 warps.
 """
 import csv, io, math, re, subprocess, sys
+from study import warps_for
 
 
 def measured(path):
@@ -22,18 +23,6 @@ def measured(path):
     for r in csv.DictReader(lines):
         rows.setdefault(r['mix'], []).append((int(r['warps_per_cu']), float(r['elements_per_s'])))
     return {k: sorted(v) for k, v in rows.items()}
-
-
-def warps_for(curve, f):
-    """Least occupancy where the curve reaches f of its maximum, interpolated."""
-    top = max(y for _, y in curve)
-    prev = (0, 0.0)
-    for n, y in curve:
-        if y >= f * top:
-            n0, y0 = prev
-            return n0 + (f * top - y0) / (y - y0) * (n - n0) if y > y0 else n
-        prev = (n, y)
-    return math.nan
 
 
 def main():

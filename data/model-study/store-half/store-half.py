@@ -17,44 +17,12 @@ exp(-r^s))^(1/s), r = bare / peak, s = 1.75 step / m). add (2 loads, 1
 store, alpha 8, 11 instructions) is then predicted from that kind alone and
 by latmix predict as it is; both against the add measured in the lease.
 """
-import csv, io, math, re, subprocess, sys
+import csv, io, math, os, subprocess, sys
 import numpy as np
 from scipy.optimize import least_squares
 
-
-def ini(path):
-    sec, out = None, {}
-    for line in open(path):
-        m = re.match(r'\[(.*)\]', line)
-        if m:
-            sec = m.group(1)
-        m = re.match(r'value = (\S+)', line)
-        if m and sec:
-            out[sec] = float(m.group(1))
-    return out
-
-
-def rows(path):
-    with open(path) as f:
-        return list(csv.DictReader(l for l in f if not l.startswith('#')))
-
-
-def kernel(n, loads, alpha, insts, lat, thru, q):
-    m = lat + q['chain_lat'] * math.log2(loads)
-    step = m + alpha * q['alu_lat']
-    peak = min(thru, q['issue_thru'] * loads / insts)
-    r = n * loads / step / peak
-    s = 1.75 * step / m
-    return peak * (-np.expm1(-r ** s)) ** (1 / s)
-
-
-def warps90(n, y):
-    top, prev = max(y), (0, 0.0)
-    for a, b in zip(n, y):
-        if b >= 0.9 * top:
-            return prev[0] + (0.9 * top - prev[1]) / (b - prev[1]) * (a - prev[0])
-        prev = (a, b)
-    return math.nan
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from study import ini, kernel_rate, rows, warps_for  # noqa: E402
 
 
 def main():
@@ -64,7 +32,7 @@ def main():
     A = np.array([float(r['alpha_value']) for r in half])
     N = np.array([float(r['warps_per_cu']) for r in half])
     Y = np.array([float(r['mem_ipc']) for r in half])
-    res = lambda x: np.array([kernel(n, 2, a, 2 * (a + 1), math.exp(x[0]), math.exp(x[1]), q)
+    res = lambda x: np.array([kernel_rate(n, 2, a, 2 * (a + 1), math.exp(x[0]), math.exp(x[1]), q)
                               for n, a in zip(N, A)]) / Y - 1
     x = least_squares(res, [math.log(q['mem_lat']), math.log(q['mem_thru'])]).x
     lat, thru = math.exp(x[0]), math.exp(x[1])
@@ -79,16 +47,16 @@ def main():
     y = [2 * b / 32 / 132 / 1e6 / float(r['clock_mhz']) for (a, b), r in
          zip(k, sorted((r for r in rows(ldir + '/kernels.csv') if r['mix'] == 'add'),
                        key=lambda r: int(r['warps_per_cu'])))]
-    half_pred = [kernel(a, 2, 8, 11, lat, thru, q) for a in n]
+    half_pred = list(kernel_rate(n, 2, 8, 11, lat, thru, q))
     out = subprocess.run([latmix, 'predict', gdir + '/params-kernels.ini', '--loads', '2', '--stores', '1',
                           '--alpha', '8', '--insts', '11', '--csv', '--warps', ','.join(map(str, n))],
                          capture_output=True, text=True, check=True).stdout
     lin = [float(p['loads_per_cycle_per_cu']) for p in csv.DictReader(io.StringIO(out))]
-    print(f'  add, measured in the lease: 90% of its top at {warps90(n, y):.1f} warps; at 64 warps {y[-1]:.4f} loads/cycle/CU')
+    print(f'  add, measured in the lease: 90% of its top at {warps_for(list(zip(n, y)), 0.9):.1f} warps; at 64 warps {y[-1]:.4f} loads/cycle/CU')
     for name, p in (('linear interpolation (latmix now)', lin), ('the s = 0.5 kind', half_pred)):
         err = [(a - b) / b for a, b in zip(p, y)]
         rms = math.sqrt(sum(v * v for v in err) / len(err))
-        print(f'  {name:34s} RMS {100 * rms:4.1f}%, 90% at {warps90(n, p):5.1f} warps, at 64 warps {p[-1]:.4f}')
+        print(f'  {name:34s} RMS {100 * rms:4.1f}%, 90% at {warps_for(list(zip(n, p)), 0.9):5.1f} warps, at 64 warps {p[-1]:.4f}')
 
 
 main()
