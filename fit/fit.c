@@ -178,9 +178,15 @@ static double cost_slope(double w)
 
 enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
 
+/* Kinds whose mix stores bend into their bounds more roundly than loads
+ * alone (data/model-study/store-knee.txt): in the refined model they get a
+ * knee of their own, held after every kind's slots; the others keep
+ * LM_MODEL_KNEE. */
 typedef struct {
 	bool refined, cost;
 	size_t nkinds;
+	int knee_slot[LM_FIT_MAX_KINDS]; /* x index of kind k's knee; -1: none */
+	size_t nknees;
 } layout;
 
 static size_t kind_stride(const layout *L)
@@ -195,7 +201,21 @@ static size_t x_cost(const layout *L, size_t k) { return x_mem_lat(L, k) + 2 + L
 
 static size_t nparams(const layout *L)
 {
-	return X_KINDS + kind_stride(L) * L->nkinds;
+	return X_KINDS + kind_stride(L) * L->nkinds + L->nknees;
+}
+
+/* The layout of a fit of d's kinds: a knee for each kind that stores, in
+ * the refined model. */
+static layout layout_of(const lm_fit_data *d, lm_fit_model model, bool issue_cost)
+{
+	layout L = { model == LM_FIT_REFINED, issue_cost, d->nkinds ? d->nkinds : 1, { 0 }, 0 };
+	for (size_t k = 0; k < LM_FIT_MAX_KINDS; k++) {
+		const lm_mix *m = k < d->nkinds ? lm_mix_find(d->kind[k]) : NULL;
+		L.knee_slot[k] = -1;
+		if (L.refined && m && m->store_bytes)
+			L.knee_slot[k] = (int)(X_KINDS + kind_stride(&L) * L.nkinds + L.nknees++);
+	}
+	return L;
 }
 
 /* The model of memory kind k. */
@@ -210,6 +230,7 @@ static lm_model_params model_of(const gsl_vector *x, const layout *L, size_t k)
 		.issue_thru = alu_thru * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
 		.chain_lat = L->refined ? exp(gsl_vector_get(x, x_chain_lat(L, k))) : NAN,
 		.issue_cost = L->cost ? cost_of(gsl_vector_get(x, x_cost(L, k))) : NAN,
+		.knee = L->knee_slot[k] >= 0 ? exp(gsl_vector_get(x, (size_t)L->knee_slot[k])) : NAN,
 	};
 }
 
@@ -449,6 +470,8 @@ static void start_point(const problem *pb, const curve *cv, size_t nc, gsl_vecto
 			gsl_vector_set(x, x_chain_lat(&pb->L, k), log(0.1 * mem_lat));
 		if (pb->L.cost) /* one slot, as the basic model has it */
 			gsl_vector_set(x, x_cost(&pb->L, k), 0.0);
+		if (pb->L.knee_slot[k] >= 0) /* the loads' knee */
+			gsl_vector_set(x, (size_t)pb->L.knee_slot[k], log(LM_MODEL_KNEE));
 	}
 }
 
@@ -733,6 +756,16 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 			}
 		}
 		check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
+		if (L->knee_slot[k] >= 0) {
+			lm_param *c = &kp[LM_PARAM_KNEE];
+			fitted(pb, x, cov, var, (size_t)L->knee_slot[k], false, c);
+			if (!(c->std_error < 0.5 * c->value)) {
+				char note[LM_PARAMS_TEXT];
+				snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
+					 "few points near this kind's bounds", c->value, c->std_error);
+				set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
+			}
+		}
 		if (!L->cost)
 			continue;
 		lm_param *c = &kp[LM_PARAM_ISSUE_COST];
@@ -977,7 +1010,7 @@ lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *ou
 lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_cost,
 			  lm_fit_result *out)
 {
-	layout L = { model == LM_FIT_REFINED, issue_cost, d->nkinds ? d->nkinds : 1 };
+	layout L = layout_of(d, model, issue_cost);
 	size_t np = nparams(&L);
 	lm_fit_point *v = NULL;
 	unsigned char *keep = NULL;

@@ -3,10 +3,6 @@
 #include <math.h>
 #include <stddef.h>
 
-/* The knee's s where memory latency is the whole step (alpha 0): chosen by
- * AIC over the H200 and H100 sweeps (data/model-study/README.md). */
-#define KNEE_SHARPNESS 1.75
-
 static bool present(double x)
 {
 	return isfinite(x) && x > 0;
@@ -34,6 +30,11 @@ double lm_model_latency(const lm_model_params *p, double alpha)
 double lm_model_issue_cost(const lm_model_params *p)
 {
 	return present(p->issue_cost) ? p->issue_cost : 1.0;
+}
+
+double lm_model_knee(const lm_model_params *p)
+{
+	return present(p->knee) ? p->knee : LM_MODEL_KNEE;
 }
 
 double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which)
@@ -85,14 +86,14 @@ static bool refined(const lm_model_params *p, double alpha)
 }
 
 /* The refined model's step: the basic Latency plus chain_lat per doubling
- * of chains; *sharpness gets the knee's s, KNEE_SHARPNESS x the step over
+ * of chains; *sharpness gets the knee's s, the kind's knee x the step over
  * its memory part (the memory part's latency varies, the adds' does not). */
 static double refined_step(const lm_model_params *p, double alpha, double chains,
 			   double *sharpness)
 {
 	double mem = p->mem_lat + (chains > 1 ? p->chain_lat * log2(chains) : 0);
 	double step = mem + (alpha > 0 ? alpha * p->alu_lat : 0);
-	*sharpness = KNEE_SHARPNESS * step / mem;
+	*sharpness = lm_model_knee(p) * step / mem;
 	return step;
 }
 
@@ -244,10 +245,12 @@ double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
 	double m = kernel_memory(p, st, k, &mt), step = m + k->alpha * p->alu_lat;
 	double bare = n * k->loads / step;
 	double got;
-	if (lm_model_is_refined(p) && isfinite(peak))
-		got = peak * knee_share(bare / peak, KNEE_SHARPNESS * step / m);
-	else
+	if (lm_model_is_refined(p) && isfinite(peak)) {
+		double knee = lm_model_knee(st && k->stores > 0 ? st : p);
+		got = peak * knee_share(bare / peak, knee * step / m);
+	} else {
 		got = bare < peak ? bare : peak;
+	}
 	if (which)
 		*which = bare < peak ? LM_BOUND_LATENCY : b;
 	return got;

@@ -26,7 +26,15 @@ typedef struct {
 	double issue_cost; /* issue slots a memory instruction takes, in units of
 			    * an arithmetic one's (thesis §4.7: SFU 2, shared 3
 			    * on Maxwell); 0 or NAN: 1 */
+	double knee;       /* refined model: the knee's sharpness where memory
+			    * latency is the whole step (s = knee x step / its
+			    * memory part, lm_model_eval_chains); 0 or NAN:
+			    * LM_MODEL_KNEE */
 } lm_model_params;
+
+/* The knee's sharpness of a kind that has none of its own: chosen by AIC
+ * over the H200 and H100 sweeps of loads (data/model-study/README.md). */
+#define LM_MODEL_KNEE 1.75
 
 typedef enum {
 	LM_BOUND_LATENCY = 0, /* too few warps: n / Latency */
@@ -66,7 +74,7 @@ lm_model_point lm_model_eval(const lm_model_params *p, double n, double alpha);
  * gradually:
  *   P (1 - exp(-r^s))^(1/s),  r = n / (Step * P),
  *   Step = M + alpha alu_lat,  M = mem_lat + chain_lat log2(chains),
- *   s = 1.75 Step / M,
+ *   s = knee Step / M  (knee: p's, LM_MODEL_KNEE when absent),
  * the basic model's n / Step well below the knee (r << 1) and P well above
  * it: the knee is round where memory latency, which varies, is most of a
  * step, and sharper the more of it is arithmetic, whose latency does not.
@@ -102,6 +110,9 @@ bool lm_model_cusp(const lm_model_params *p, double *alpha, double *warps);
 
 /* Issue slots of one memory instruction: issue_cost, or 1 when absent. */
 double lm_model_issue_cost(const lm_model_params *p);
+
+/* The knee's sharpness at alpha 0: knee, or LM_MODEL_KNEE when absent. */
+double lm_model_knee(const lm_model_params *p);
 
 /* Instructions in flight at occupancy n = warps x chains (§4.6, Little's
  * law): arithmetic alu_lat * alu_ipc, memory mem_lat * mem_ipc. */
@@ -140,7 +151,11 @@ double lm_model_kernel_step(const lm_model_params *p, const lm_model_params *st,
 
 /* Loads per cycle per CU at n warps per CU: n loads / step, bent into the
  * peak as the refined model bends (p refined), else the basic model's
- * sharp min. *which (may be NULL): latency or the binding bound. */
+ * sharp min. A loop that stores bends as the store kind does (st's knee):
+ * every storing kernel of the suite and the chase storing one load in two
+ * bend as roundly as the store mix, not halfway to the loads' knee
+ * (data/model-study/store-knee.txt). *which (may be NULL): latency or the
+ * binding bound. */
 double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which);
 

@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define STRING_(x) #x
+#define STRING(x) STRING_(x)
+
 static const struct {
 	const char *key, *unit, *meaning;
 	bool optional; /* may be left out of a file (defaults to missing) */
@@ -29,6 +32,9 @@ static const struct {
 		"refined model: latency a memory step gains per doubling of the chains a warp runs", true },
 	[LM_PARAM_ISSUE_COST] = { "issue_cost", "issue-slots",
 		"issue slots per memory instruction, an arithmetic one taking 1", true },
+	[LM_PARAM_KNEE] = { "knee", "factor",
+		"refined model: the knee's sharpness where memory latency is a whole step (absent: "
+		STRING(LM_MODEL_KNEE) ")", true },
 };
 
 static const char *const kind_names[] = {
@@ -45,7 +51,7 @@ const char *lm_param_kind_name(lm_param_kind k) { return kind_names[k]; }
 bool lm_param_per_kind(lm_param_id id)
 {
 	return id == LM_PARAM_MEM_LAT || id == LM_PARAM_MEM_THRU || id == LM_PARAM_CHAIN_LAT ||
-	       id == LM_PARAM_ISSUE_COST;
+	       id == LM_PARAM_ISSUE_COST || id == LM_PARAM_KNEE;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -104,6 +110,7 @@ lm_model_params lm_params_model(const lm_params *ps)
 		.issue_thru = v[LM_PARAM_ISSUE_THRU],
 		.chain_lat = v[LM_PARAM_CHAIN_LAT],
 		.issue_cost = v[LM_PARAM_ISSUE_COST],
+		.knee = v[LM_PARAM_KNEE],
 	};
 }
 
@@ -128,6 +135,7 @@ lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char
 		q.mem_thru = value_of(&p[LM_PARAM_MEM_THRU]);
 		q.chain_lat = value_of(&p[LM_PARAM_CHAIN_LAT]);
 		q.issue_cost = value_of(&p[LM_PARAM_ISSUE_COST]);
+		q.knee = value_of(&p[LM_PARAM_KNEE]);
 		*out = q;
 		return LM_OK;
 	}

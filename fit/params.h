@@ -19,11 +19,12 @@ typedef enum {
 	LM_PARAM_ISSUE_THRU,
 	LM_PARAM_CHAIN_LAT,
 	LM_PARAM_ISSUE_COST,
+	LM_PARAM_KNEE,
 	LM_PARAM_COUNT
 } lm_param_id;
 
 /* Memory kinds: each mix that replaces the load (gmem, lmem, sfu, ...) is a
- * kind with its own mem_lat, mem_thru, chain_lat and issue_cost; the other
+ * kind with its own mem_lat, mem_thru, chain_lat, issue_cost and knee; the other
  * parameters are shared. A file's [mem_lat] etc. hold its default kind
  * ([kinds] default); every other kind K has sections [mem_lat.K] ... */
 #define LM_PARAMS_MAX_KINDS 8
@@ -117,7 +118,7 @@ const char *lm_param_unit(lm_param_id id);
 const char *lm_param_meaning(lm_param_id id);
 
 /* Is the parameter kept per memory kind (mem_lat, mem_thru, chain_lat,
- * issue_cost)? */
+ * issue_cost, knee)? */
 bool lm_param_per_kind(lm_param_id id);
 
 /* Is name a memory kind a parameter file may hold (a mix other than

@@ -64,7 +64,7 @@ static lm_fit_data synth_chains(const lm_model_params *q, int nmax)
 static double truth(const lm_model_params *q, int id)
 {
 	const double v[LM_PARAM_COUNT] = { q->alu_lat, q->mem_lat, q->alu_thru, q->mem_thru,
-					   q->issue_thru, q->chain_lat };
+					   q->issue_thru, q->chain_lat, q->issue_cost, q->knee };
 	return v[id];
 }
 
@@ -392,7 +392,7 @@ START_TEST(fits_beyond_direct_measurements_are_flagged)
 	memset(&r, 0, sizeof r);
 	r.nkinds = 1;
 	snprintf(r.kind[0], sizeof r.kind[0], "gmem");
-	const double ok[LM_PARAM_COUNT] = { 5.0, 700, 3.9, 0.13, 3.9, NAN, NAN };
+	const double ok[LM_PARAM_COUNT] = { 5.0, 700, 3.9, 0.13, 3.9, NAN, NAN, NAN };
 	for (int i = 0; i < LM_PARAM_COUNT; i++)
 		r.p[i] = (lm_param){ ok[i], NAN, isnan(ok[i]) ? LM_PARAM_MISSING : LM_PARAM_VALUE, "fitted" };
 	lm_fit_check(&res, &r);
@@ -461,7 +461,7 @@ START_TEST(alu_lat_is_checked_against_the_flag_free_reference)
 	memset(&r, 0, sizeof r);
 	r.nkinds = 1;
 	snprintf(r.kind[0], sizeof r.kind[0], "gmem");
-	const double p[LM_PARAM_COUNT] = { 4.35, 720, 3.6, 0.12, 3.6, NAN, NAN };
+	const double p[LM_PARAM_COUNT] = { 4.35, 720, 3.6, 0.12, 3.6, NAN, NAN, NAN };
 	for (int i = 0; i < LM_PARAM_COUNT; i++)
 		r.p[i] = (lm_param){ p[i], NAN, isnan(p[i]) ? LM_PARAM_MISSING : LM_PARAM_VALUE, "fitted" };
 	lm_fit_check(&res, &r);
@@ -667,6 +667,63 @@ START_TEST(a_cpus_rows_not_coresident_are_kept)
 }
 END_TEST
 
+/* The store mix's kind beside gmem, both at 1, 2, 4 and 8 chains, the
+ * store kind bending with a knee of 1.2 (the loads': LM_MODEL_KNEE): the
+ * refined fit gives the store kind, and it alone, a knee of its own, and
+ * recovers it; the parameter file carries it to the kind's model. */
+START_TEST(store_kind_gets_its_own_knee)
+{
+	lm_model_params g = maxwell, st = maxwell;
+	g.chain_lat = 60;
+	st.mem_lat = 420;
+	st.mem_thru = 0.04;
+	st.chain_lat = 80;
+	st.knee = 1.2;
+	const lm_model_params *kq[2] = { &g, &st };
+	lm_fit_data d = { .v = malloc(2 * 4 * NALPHAS * 64 * sizeof(lm_fit_point)), .path = "synthetic",
+			  .nkinds = 2, .kind = { "gmem", "gmem-store" } };
+	ck_assert_ptr_nonnull(d.v);
+	for (int k = 0; k < 2; k++)
+		for (size_t a = 0; a < NALPHAS; a++) {
+			if (isinf(alphas[a]) && k)
+				continue;
+			for (unsigned c = 1; c <= (isinf(alphas[a]) ? 1u : 8u); c *= 2)
+				for (int w = 1; w <= 64; w++) {
+					lm_model_point r = lm_model_eval_chains(kq[k], (double)w * c, alphas[a], c);
+					double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
+					d.v[d.n++] = (lm_fit_point){ alphas[a], (double)w * c, y, 0, k, c };
+				}
+		}
+	lm_fit_result r;
+	ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(r.nparams, 3 + 2 * 3 + 1);
+	const lm_param *knee = &r.kp[1][LM_PARAM_KNEE];
+	ck_assert_msg(knee->kind == LM_PARAM_VALUE, "%s (%s)", lm_param_kind_name(knee->kind), knee->note);
+	ck_assert_rel(knee->value, 1.2, 0.01);
+	ck_assert(knee->std_error < 0.01);
+	ck_assert_int_eq(r.kp[0][LM_PARAM_KNEE].kind, LM_PARAM_MISSING);
+	ck_assert_rel(r.kp[1][LM_PARAM_MEM_THRU].value, 0.04, 0.01);
+	ck_assert(r.rms < 1e-3);
+	/* the basic model has no knee */
+	lm_fit_result b;
+	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &b), LM_OK);
+	ck_assert_int_eq(b.nparams, 3 + 2 * 2);
+	ck_assert_int_eq(b.kp[1][LM_PARAM_KNEE].kind, LM_PARAM_MISSING);
+	/* written and read back, the kind's model bends with it */
+	lm_params ps = lm_params_empty(), back;
+	lm_fit_to_params(&r, &ps);
+	const char *path = lm_test_in(dir, "knee.ini");
+	ck_assert_msg(lm_params_write(path, &ps, NULL) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_params_read(path, &back) == LM_OK, "%s", lm_error_message());
+	lm_model_params q;
+	ck_assert_int_eq(lm_params_model_kind(&back, path, "gmem-store", &q), LM_OK);
+	ck_assert(q.knee == knee->value);
+	ck_assert_int_eq(lm_params_model_kind(&back, path, "gmem", &q), LM_OK);
+	ck_assert(isnan(q.knee));
+	lm_fit_data_free(&d);
+}
+END_TEST
+
 START_TEST(fit_all_writes_kinds_that_predict_reads)
 {
 	char ini[300], err[8192];
@@ -714,6 +771,7 @@ int main(void)
 	tcase_add_test(tc, basic_with_noise_lands_within_its_standard_errors);
 	tcase_add_test(tc, flat_curves_give_latency_bounds_not_zero);
 	tcase_add_test(tc, refined_recovers_its_own_curves);
+	tcase_add_test(tc, store_kind_gets_its_own_knee);
 	tcase_add_test(tc, refined_fit_counts_every_point);
 	tcase_add_test(tc, unsaturated_memory_is_a_lower_bound);
 	tcase_add_test(tc, too_few_points_and_nan_are_refused);

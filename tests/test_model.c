@@ -84,7 +84,7 @@ START_TEST(limit_cases_and_bounds)
 	r = lm_model_eval(&maxwell, 64, 1.0 / 4);
 	ck_assert_rel(r.alu_ipc, 0.081 / 4, 1e-12);
 	/* any subset of bounds: none at all leaves latency only */
-	lm_model_params lat_only = { 6, 368, NAN, NAN, NAN, NAN, NAN };
+	lm_model_params lat_only = { 6, 368, NAN, NAN, NAN, NAN, NAN, NAN };
 	r = lm_model_eval(&lat_only, 1000, 1);
 	ck_assert_rel(r.mem_ipc, 1000.0 / 374, 1e-12);
 	ck_assert(isinf(lm_model_warps_needed(&lat_only, 1, 0.9)));
@@ -190,6 +190,15 @@ START_TEST(kernel_mix_gives_known_predictions)
 	lm_kernel_mix busy = { .loads = 1, .stores = 0, .flops = 0, .insts = 40, .alpha = 39 };
 	ck_assert_rel(lm_model_kernel_peak(&p, &st, &busy, &b), 0.1, 1e-12);
 	ck_assert_int_eq(b, LM_BOUND_ISSUE);
+	/* the refined model: a loop that stores bends with the store kind's
+	 * knee, one that only loads with the loads' */
+	p.chain_lat = st.chain_lat = 50;
+	st.knee = 1.2;
+	double r = 60 / (524 * 0.1), want = 0.1 * pow(-expm1(-pow(r, 1.2 * 524 / 500)), 1 / (1.2 * 524 / 500));
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &copy, 60, NULL), want, 1e-12);
+	r = 60 / (420 * 0.2);
+	want = 0.2 * pow(-expm1(-pow(r, LM_MODEL_KNEE * 420 / 400)), 1 / (LM_MODEL_KNEE * 420 / 400));
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &sum, 60, NULL), want, 1e-12);
 }
 END_TEST
 

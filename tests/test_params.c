@@ -42,7 +42,7 @@ static lm_params sample(void)
 	ps.compute_units = 132;
 	ps.clock_mhz = 1980.0000000000002;
 	snprintf(ps.clock_source, sizeof ps.clock_source, "%%clock64/%%globaltimer");
-	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300, 1.25 };
+	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300, 1.25, 1.75 };
 	for (int i = 0; i < LM_PARAM_COUNT; i++) {
 		ps.p[i].value = v[i];
 		ps.p[i].std_error = i == 2 ? NAN : v[i] / 7;
@@ -149,6 +149,7 @@ START_TEST(round_trip_is_lossless)
 	ck_assert_int_eq(lm_params_model_kind(&b, p, "sfu", &mq), LM_OK);
 	ck_assert(same_double(mq.mem_lat, a.kinds[1].p[LM_PARAM_MEM_LAT].value));
 	ck_assert(same_double(mq.issue_cost, a.kinds[1].p[LM_PARAM_ISSUE_COST].value));
+	ck_assert(same_double(mq.knee, a.kinds[1].p[LM_PARAM_KNEE].value));
 	ck_assert(isnan(mq.chain_lat));
 	ck_assert(same_double(mq.alu_lat, a.p[LM_PARAM_ALU_LAT].value));
 	ck_assert_int_eq(lm_params_model_kind(&b, p, "gmem", &mq), LM_OK);
