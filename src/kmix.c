@@ -36,6 +36,37 @@ lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source
 	return s;
 }
 
+bool lm_kmix_is_listing(const char *spec)
+{
+	const char *colon = strrchr(spec, ':');
+	return colon && colon - spec > 4 && strncmp(colon - 4, ".ptx", 4) == 0 && colon[1];
+}
+
+lm_status lm_kmix_count_listing(const char *spec, FILE *listing, lm_kmix *m)
+{
+	memset(m, 0, sizeof *m);
+	const char *colon = strrchr(spec, ':');
+	char path[4096], *text = NULL;
+	snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
+	lm_status s = lm_read_text(path, &text);
+	if (s == LM_OK) {
+		if (listing) { /* whole before any error of the count */
+			fputs(text, listing);
+			fflush(listing);
+		}
+		s = lm_kmix_count_ptx(text, colon + 1, m);
+		if (s != LM_OK) {
+			char why[512];
+			snprintf(why, sizeof why, "%s", lm_error_message());
+			s = lm_fail(s, "%s: %s", path, why);
+		}
+	}
+	snprintf(m->label, sizeof m->label, "%s", colon + 1);
+	snprintf(m->from, sizeof m->from, "the compiler that wrote %.200s", path);
+	free(text);
+	return s;
+}
+
 lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char **source)
 {
 	*source = NULL;
@@ -55,8 +86,10 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 		lm_isa *built = NULL;
 		snprintf(from, sizeof from, "%s's offline compiler (dependences not traced)", isa);
 		if ((s = lm_isa_build_source(isa, src, name, &built)) == LM_OK) {
-			if (listing)
+			if (listing) { /* whole before any error of the count */
 				fprintf(listing, "%s\n", lm_isa_loop_text(built));
+				fflush(listing);
+			}
 			s = lm_kmix_from_isa(lm_isa_get_counts(built), name, m);
 			const lm_isa_counts *c = lm_isa_get_counts(built);
 			if (c->waves_per_simd)
@@ -78,8 +111,10 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 	}
 	if (!text && (s = lm_isa_nvptx(src, &text)) != LM_OK)
 		goto done;
-	if (listing)
+	if (listing) { /* whole before any error of the count */
 		fputs(text, listing);
+		fflush(listing);
+	}
 	s = lm_kmix_count_ptx(text, name, m);
 done:
 	free(text);
@@ -153,6 +188,9 @@ typedef struct {
 	bool in_brackets[MAX_OPS];
 	int nreg;
 	bool dest;           /* the first operand is written (not a store, branch or call) */
+	bool guarded;        /* under a predicate (@%p): a branch may fall through */
+	char base[16];       /* a memory operand's address register ("%rd6"); "" if none */
+	long offset;         /* and its immediate offset in bytes ([%rd6+-4]: -4) */
 } ptx_inst;
 
 static bool starts(const char *s, const char *p)
@@ -180,8 +218,10 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 		snprintf(in->label, sizeof in->label, "%.*s", (int)(n - 1), s);
 		return true;
 	}
-	if (*s == '@') /* a predicate guard: read, never written */
+	if (*s == '@') { /* a predicate guard: read, never written */
+		in->guarded = true;
 		s += strcspn(s, " \t");
+	}
 	while (isspace((unsigned char)*s))
 		s++;
 	size_t k = strcspn(s, " \t;");
@@ -196,6 +236,13 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 	in->dest = !starts(in->op, "st.") && !starts(in->op, "red.") && !starts(in->op, "call") &&
 		   !starts(in->op, "ret") && !starts(in->op, "bar") && !starts(in->op, "membar") &&
 		   !starts(in->op, "exit");
+	const char *open = strchr(rest, '[');
+	if (open && open[1] == '%') { /* [%rd6], [%rd6+4], [%rd6+-4] */
+		size_t len = strspn(open + 2, "abcdefghijklmnopqrstuvwxyz0123456789_.");
+		snprintf(in->base, sizeof in->base, "%.*s", (int)(len + 1), open + 1);
+		const char *q = open + 2 + len;
+		in->offset = *q == '+' ? strtol(q + 1, NULL, 0) : *q == '-' ? strtol(q, NULL, 0) : 0;
+	}
 	int depth = 0;
 	for (const char *p = rest; *p && *p != ';' && in->nreg < MAX_OPS; p++) {
 		if (*p == '[')
@@ -288,22 +335,44 @@ static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
 	}
 }
 
-/* Walks the loop's instructions twice (the second pass sees what the first
- * carried round the loop), tracing which registers a load feeds; counts the
- * loads whose address one feeds, and the longest float path to one. */
-static void ptx_dependences(const ptx_inst *v, size_t lo, size_t hi, lm_kmix *m)
+/* Bytes apart within which two loads off one address register read the
+ * same lines: NVIDIA's 128-byte line, a warp's 32 words. */
+#define LINE_BYTES 128
+
+/* Does the load at path position p read lines a load before it on the path
+ * reads: the same address register, not written between them, an offset
+ * within a line? */
+static bool shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
+{
+	const ptx_inst *in = &v[ix[p]];
+	for (size_t q = p; in->base[0] && q-- > 0;) {
+		const ptx_inst *o = &v[ix[q]];
+		if (o->dest && o->nreg && strcmp(o->reg[0], in->base) == 0)
+			return false; /* the register holds another address before */
+		if (ptx_classify(o->op) == K_LOAD && strcmp(o->base, in->base) == 0 &&
+		    labs(o->offset - in->offset) < LINE_BYTES)
+			return true;
+	}
+	return false;
+}
+
+/* Walks the instructions of the path ix twice (the second pass sees what
+ * the first carried round the loop), tracing which registers a load feeds;
+ * counts the loads whose address one feeds, the longest float path to one,
+ * and the independent loads that read the lines of one before them. */
+static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_kmix *m)
 {
 	size_t cap = 4096, n = 0;
 	taint *t = calloc(cap, sizeof *t);
 	if (!t)
 		return;
-	unsigned dependent = 0;
+	unsigned dependent = 0, shared = 0;
 	int alpha = 0;
 	for (int pass = 0; pass < 2; pass++) {
-		dependent = 0;
+		dependent = shared = 0;
 		alpha = 0;
-		for (size_t i = lo; i <= hi; i++) {
-			const ptx_inst *in = &v[i];
+		for (size_t p = 0; p < nix; p++) {
+			const ptx_inst *in = &v[ix[p]];
 			if (!in->op[0] || in->target[0])
 				continue;
 			ptx_kind k = ptx_classify(in->op);
@@ -317,6 +386,8 @@ static void ptx_dependences(const ptx_inst *v, size_t lo, size_t hi, lm_kmix *m)
 			if (k == K_LOAD && addr >= 0) {
 				dependent++;
 				alpha = addr > alpha ? addr : alpha;
+			} else if (k == K_LOAD) {
+				shared += shares_lines(v, ix, p);
 			}
 			if (!in->dest || !in->nreg)
 				continue;
@@ -330,7 +401,95 @@ static void ptx_dependences(const ptx_inst *v, size_t lo, size_t hi, lm_kmix *m)
 	}
 	free(t);
 	m->independent = m->loads - dependent;
+	m->shared_lines = shared;
 	m->alpha = alpha;
+}
+
+static bool memory_access(ptx_kind k)
+{
+	return k != K_SFU && k != K_FLOP && k != K_OTHER;
+}
+
+/* The path through the loop lo..hi (v[lo] its label, v[hi] the branch
+ * back) that one iteration takes when the loop branches: of the paths from
+ * the head back to it, the one with the most memory accesses, then the
+ * most instructions (a stencil's inside, not its border). Its instructions'
+ * indices in ix (at most hi - lo + 1), in order; the count. Without a
+ * branch inside, every instruction of the loop. */
+static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
+{
+	size_t nb = 0, n = hi - lo + 1;
+	size_t *first = malloc(n * sizeof *first), *pred = malloc(n * sizeof *pred);
+	long *best = malloc(n * sizeof *best), *weight = malloc(n * sizeof *weight);
+	size_t count = 0;
+	if (!first || !pred || !best || !weight)
+		goto whole;
+	/* blocks: a label or the instruction after a branch starts one */
+	for (size_t i = lo; i <= hi; i++)
+		if (i == lo || v[i].label[0] || v[i - 1].target[0])
+			first[nb++] = i;
+	for (size_t b = 0; b < nb; b++) {
+		size_t end = b + 1 < nb ? first[b + 1] : hi + 1;
+		long mem = 0, insts = 0;
+		for (size_t i = first[b]; i < end; i++)
+			if (v[i].op[0]) {
+				insts++;
+				mem += !v[i].target[0] && memory_access(ptx_classify(v[i].op));
+			}
+		weight[b] = mem * 100000 + insts;
+		best[b] = b ? -1 : weight[b];
+	}
+	long top = -1;
+	size_t last = 0;
+	for (size_t b = 0; b < nb; b++) {
+		if (best[b] < 0)
+			continue;
+		size_t end = (b + 1 < nb ? first[b + 1] : hi + 1) - 1;
+		const ptx_inst *e = &v[end];
+		bool stops = starts(e->op, "ret") || starts(e->op, "exit");
+		size_t next[2], nn = 0;
+		if (e->target[0] && strcmp(e->target, v[lo].label) == 0 && best[b] > top) {
+			top = best[b]; /* back to the head: an iteration */
+			last = b;
+		} else if (e->target[0]) {
+			for (size_t c = b + 1; c < nb; c++)
+				if (strcmp(v[first[c]].label, e->target) == 0)
+					next[nn++] = c;
+		}
+		if (!stops && (!e->target[0] || e->guarded) && b + 1 < nb)
+			next[nn++] = b + 1;
+		for (size_t k = 0; k < nn; k++)
+			if (best[b] + weight[next[k]] > best[next[k]]) {
+				best[next[k]] = best[b] + weight[next[k]];
+				pred[next[k]] = b;
+			}
+	}
+	if (top < 0)
+		goto whole;
+	size_t chain[4096], nc = 0;
+	for (size_t b = last;; b = pred[b]) {
+		if (nc == sizeof chain / sizeof chain[0])
+			goto whole;
+		chain[nc++] = b;
+		if (b == 0)
+			break;
+	}
+	while (nc--) {
+		size_t b = chain[nc], end = b + 1 < nb ? first[b + 1] : hi + 1;
+		for (size_t i = first[b]; i < end; i++)
+			ix[count++] = i;
+	}
+	goto done;
+whole:
+	count = 0;
+	for (size_t i = lo; i <= hi; i++)
+		ix[count++] = i;
+done:
+	free(first);
+	free(pred);
+	free(best);
+	free(weight);
+	return count;
 }
 
 /* Finds the lines of function name's body; false if it is not there. */
@@ -439,22 +598,29 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 		if (starts(v[i].op, "call"))
 			s = lm_fail(LM_EPARSE, "kernel %s: a call in its loop (PTX line %u): what the "
 				    "callee does is not in the listing", name, v[i].line);
+	size_t *ix = s == LM_OK ? malloc((hi - lo + 1) * sizeof *ix) : NULL;
+	if (s == LM_OK && !ix)
+		s = lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK) {
 		memset(out, 0, sizeof *out);
 		out->loops = (unsigned)loops;
 		out->ptx_first = v[lo].line;
 		out->ptx_last = v[hi].line;
-		for (size_t i = lo; i <= hi; i++) {
-			if (!v[i].op[0])
+		for (size_t i = lo; i <= hi; i++)
+			out->body_insts += v[i].op[0] != '\0';
+		size_t nix = ptx_hot_path(v, lo, hi, ix);
+		for (size_t p = 0; p < nix; p++) {
+			const ptx_inst *in = &v[ix[p]];
+			if (!in->op[0])
 				continue;
 			out->insts++;
-			if (v[i].target[0]) {
+			if (in->target[0]) {
 				out->other++;
 				continue;
 			}
-			switch (ptx_classify(v[i].op)) {
-			case K_LOAD: out->loads++; out->load_bytes += ptx_bytes(v[i].op); break;
-			case K_STORE: out->stores++; out->store_bytes += ptx_bytes(v[i].op); break;
+			switch (ptx_classify(in->op)) {
+			case K_LOAD: out->loads++; out->load_bytes += ptx_bytes(in->op); break;
+			case K_STORE: out->stores++; out->store_bytes += ptx_bytes(in->op); break;
 			case K_ATOMIC: out->atomics++; break;
 			case K_LLOAD: out->local_loads++; break;
 			case K_LSTORE: out->local_stores++; break;
@@ -464,8 +630,9 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 			default: out->other++; break;
 			}
 		}
-		ptx_dependences(v, lo, hi, out);
+		ptx_dependences(v, ix, nix, out);
 	}
+	free(ix);
 	free(v);
 	free(text);
 	return s;
@@ -478,6 +645,9 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global loads", m->loads, m->load_bytes);
 	fprintf(f, "  %-34s %u\n", "  independent (in flight together)", m->independent);
 	fprintf(f, "  %-34s %u\n", "  fed by another load", m->loads - m->independent);
+	if (m->shared_lines)
+		fprintf(f, "  %-34s %u (the same address register, within %d bytes: cache hits)\n",
+			"  reading another's lines", m->shared_lines, LINE_BYTES);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
 	if (m->atomics)
 		fprintf(f, "  %-34s %u\n", "global atomics", m->atomics);
@@ -492,6 +662,9 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->loops > 1)
 		fprintf(f, "  (%u loops touch global memory; the one with the most accesses is counted)\n",
 			m->loops);
+	if (m->body_insts > m->insts)
+		fprintf(f, "  (the loop branches: the path with the most memory accesses is counted, %u of its "
+			"%u instructions)\n", m->insts, m->body_insts);
 	if (m->limit[0])
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
@@ -506,7 +679,7 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 		return lm_fail(LM_EPARSE, "kernel %s: its loop over global memory holds another loop "
 			       "(%u loop heads) whose trip count latmix cannot know: the mix of an "
 			       "iteration is not fixed, so latmix does not guess it", name, c->heads);
-	out->insts = c->insts;
+	out->insts = out->body_insts = c->insts;
 	out->loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
 	out->independent = out->loads; /* dependences are traced in PTX only */
 	out->stores = c->kind[LM_ISA_MEM_OTHER];
@@ -520,7 +693,8 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 {
-	k->loads = m->independent;
+	/* loads reading another's lines wait for the same lines: one in flight */
+	k->loads = m->independent > m->shared_lines ? m->independent - m->shared_lines : m->independent;
 	k->stores = m->stores;
 	k->flops = m->flops;
 	k->insts = m->insts;

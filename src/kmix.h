@@ -24,9 +24,14 @@
 typedef struct {
 	char label[64];      /* what was counted: "triad" */
 	char from[256];      /* whose code: "NVIDIA H200 driver 580.159.04 (PTX)", "clang NVPTX" */
-	unsigned insts;      /* instructions in the loop, labels and declarations aside */
+	unsigned insts;      /* instructions an iteration runs, labels and declarations aside */
+	unsigned body_insts; /* instructions in the loop; more than insts where it branches
+			      * (the path with the most memory accesses is counted) */
 	unsigned loads;      /* global loads */
 	unsigned independent; /* of which no other load of the loop feeds the address */
+	unsigned shared_lines; /* independent loads that read the lines of a load before
+				* them (PTX: the same address register, within 128
+				* bytes): cache hits, not lines of their own */
 	unsigned stores;     /* global stores */
 	unsigned atomics;    /* global atomics and reductions */
 	unsigned local_loads, local_stores; /* local ("shared") memory */
@@ -73,6 +78,14 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const c
  * device without text of its own is counted from. LM_ETOOL if clang or
  * libclc is missing (naming the Debian packages). */
 lm_status lm_kmix_nvptx(const char *source, char **text);
+
+/* Is spec FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) to count as
+ * it is? */
+bool lm_kmix_is_listing(const char *spec);
+
+/* Counts kernel NAME's main loop in the PTX listing FILE of spec
+ * (FILE.ptx:NAME); listing (NULL: none) gets the file's text. */
+lm_status lm_kmix_count_listing(const char *spec, FILE *listing, lm_kmix *m);
 
 /* Counts the main loop of kernel name in a PTX listing. LM_EPARSE, with
  * the reason, where the loop cannot be counted: no loop with global

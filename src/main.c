@@ -429,6 +429,11 @@ static lm_status cmd_predict(const lm_options *o)
 static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_kmix *m)
 {
 	memset(m, 0, sizeof *m);
+	if (lm_kmix_is_listing(spec)) {
+		if (o->isa || o->device)
+			return lm_fail(LM_EUSAGE, "%s: a PTX listing is counted as it is: leave out --isa and --device", spec);
+		return lm_kmix_count_listing(spec, listing_too ? stdout : NULL, m);
+	}
 	bool offline = o->isa && strcmp(o->isa, "nvptx") != 0;
 	if (offline && o->device)
 		return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");

@@ -126,7 +126,9 @@ static const opt table[] = {
 	  "count a kernel's main loop in the model's terms (loads in flight, stores, alpha, ...) as "
 	  "the device's compiler builds it (-d; NVIDIA: its PTX; a device whose binary is not text: "
 	  "clang's NVPTX build) or --isa TARGET (nvptx, gfx90a, dg2-g10, ...); SPEC as for measure "
-	  "--kernel", .role = LM_OPTION_OTHER },
+	  "--kernel, or FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) counted as it is; a loop "
+	  "that branches is counted along its path with the most memory accesses",
+	  .role = LM_OPTION_OTHER },
 	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "DIR",
 	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
 	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "

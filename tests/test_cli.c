@@ -492,6 +492,48 @@ START_TEST(predict_maxwell_shows_thesis_warps)
 }
 END_TEST
 
+/* A PTX listing (nvcc's, a driver's) is counted as it is: FILE.ptx:NAME;
+ * with a device or a target to build for it is refused. */
+START_TEST(kernel_mix_of_counts_a_ptx_listing)
+{
+	char dir[] = "/tmp/latmix-cli-XXXXXX", ptx[64];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(ptx, sizeof ptx, "%s/k.ptx", dir);
+	int fd = open(ptx, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	ck_assert_int_ge(fd, 0);
+	static const char text[] =
+		".visible .entry k(\n)\n{\n"
+		"$L__BB0_1:\n"
+		"\tld.global.f32 \t%f1, [%rd6];\n"
+		"\tld.global.f32 \t%f2, [%rd6+4];\n"
+		"\tadd.f32 \t%f3, %f1, %f2;\n"
+		"\tst.global.f32 \t[%rd7], %f3;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
+	ck_assert(write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
+	close(fd);
+	char spec[128];
+	snprintf(spec, sizeof spec, "%s:k", ptx);
+	const char *const args[] = { "kernel", "--mix-of", spec, NULL };
+	result *r = malloc(sizeof *r);
+	run(args, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	ck_assert_msg(strstr(r->out, "reading another's lines          1") &&
+		      strstr(r->out, "predict: --loads 1 --stores 1 --alpha 2 --insts 5"), "%s", r->out);
+	const char *const both[] = { "kernel", "--mix-of", spec, "--isa", "gfx90a", NULL };
+	run(both, r);
+	ck_assert_int_eq(r->status, 2);
+	ck_assert_msg(strstr(r->err, "a PTX listing is counted as it is"), "%s", r->err);
+	snprintf(spec, sizeof spec, "%s:other", ptx);
+	const char *const none[] = { "kernel", "--mix-of", spec, NULL };
+	run(none, r);
+	ck_assert_int_ne(r->status, 0);
+	ck_assert_msg(strstr(r->err, "no kernel other in the PTX"), "%s", r->err);
+	unlink(ptx);
+	rmdir(dir);
+	free(r);
+}
+END_TEST
+
 START_TEST(devices_lists_at_least_one_device)
 {
 	static const char *const args[] = { "devices", "--csv", NULL };
@@ -532,6 +574,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, cli_case, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, predict_maxwell_shows_thesis_warps);
+	tcase_add_test(tc, kernel_mix_of_counts_a_ptx_listing);
 	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, devices_show_vendor_facts);

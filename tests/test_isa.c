@@ -312,6 +312,59 @@ START_TEST(ptx_dependences_and_refusals)
 }
 END_TEST
 
+/* A loop that branches is counted along one path: the one with the most
+ * memory accesses (a stencil's inside, not its border), as NVIDIA's driver
+ * built stencil1d and stencil2d on the H200 (committed); loads off one
+ * address register within a line read the lines of the first: one load
+ * in flight for the model, not three. */
+START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
+{
+	static const struct {
+		const char *name;
+		unsigned loads, stores, shared, flops, insts, body, model_loads;
+	} hand[] = {
+		/* inside: a[i], a[i-1], a[i+1] off one register; the border's a[i] left out */
+		{ "stencil1d", 3, 1, 2, 3, 18, 20, 1 },
+		/* inside: in[k], in[k-1], in[k+1] off one register, the rows above and
+		 * below off two others; the border's store left out */
+		{ "stencil2d", 5, 1, 2, 5, 40, 46, 3 },
+	};
+	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
+		char path[512], *text = NULL;
+		snprintf(path, sizeof path, "%s/data/measured/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"),
+			 hand[i].name);
+		ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+		lm_kmix m;
+		ck_assert_msg(lm_kmix_count_ptx(text, hand[i].name, &m) == LM_OK, "%s", lm_error_message());
+		ck_assert_msg(m.loads == hand[i].loads && m.independent == hand[i].loads &&
+			      m.stores == hand[i].stores && m.shared_lines == hand[i].shared &&
+			      m.flops == hand[i].flops && m.insts == hand[i].insts && m.body_insts == hand[i].body,
+			      "%s: loads %u (%u independent, %u sharing lines), stores %u, flops %u, insts %u of %u",
+			      hand[i].name, m.loads, m.independent, m.shared_lines, m.stores, m.flops, m.insts,
+			      m.body_insts);
+		lm_kernel_mix k;
+		lm_kmix_model(&m, &k);
+		ck_assert(k.loads == hand[i].model_loads);
+		free(text);
+	}
+	/* the address register written between two loads: lines of their own */
+	static const char moved[] =
+		".visible .entry k(\n)\n{\n"
+		"$L__BB0_1:\n"
+		"\tld.global.f32 \t%f1, [%rd6];\n"
+		"\tadd.s64 \t%rd6, %rd6, %rd9;\n"
+		"\tld.global.f32 \t%f2, [%rd6+4];\n"
+		"\tld.global.f32 \t%f3, [%rd6+256];\n"
+		"\tadd.f32 \t%f4, %f1, %f2;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(moved, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(m.loads, 3);
+	ck_assert_int_eq(m.shared_lines, 0); /* +4 after the move, +256 a line away */
+	ck_assert_int_eq(m.insts, m.body_insts);
+}
+END_TEST
+
 /* The suite's loops as target's compiler builds them (nvptx: clang's
  * NVPTX backend) against the counts by hand in cl/kernels/mix-of.txt. */
 START_TEST(suite_kernels_count_as_in_the_table)
@@ -390,6 +443,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, a_listing_without_a_loop_is_refused);
 		tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
 		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
+		tcase_add_test(tc, ptx_branches_count_the_busiest_path_and_shared_lines);
 		tcase_add_test(tc, ptx_dependences_and_refusals);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
