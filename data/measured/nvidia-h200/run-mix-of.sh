@@ -14,3 +14,7 @@ for k in add copy dot fill gemv scale spmv stencil1d stencil2d sum transpose tri
   $L kernel -d NVIDIA --mix-of $k --binary > $R/mix-of/$k.txt 2>&1
 done
 cd $OUT && tar czf run.tgz r && rm -rf r
+# Ran 2026-11-24 on serial 1653924099414 (gpu-mix-of.txt): the PTX is byte for byte
+# the one run-kernels.sh kept but for gemv's and spmv's, whose kept listings
+# had the refusal written into their middle (stderr before stdout was
+# flushed; latmix now flushes the listing first).
