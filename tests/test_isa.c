@@ -235,6 +235,17 @@ static bool have_tools(lm_compiler c)
 	return false;
 }
 
+/* Kernel name's loop counted in the PTX NVIDIA's driver built on the H200
+ * (data/measured/nvidia-h200/mix-of/FILE.txt, committed). */
+static void count_committed(const char *file, const char *name, lm_kmix *m)
+{
+	char path[512], *text = NULL;
+	snprintf(path, sizeof path, "%s/data/measured/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"), file);
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_kmix_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
+	free(text);
+}
+
 /* Suite kernels' loops in the PTX NVIDIA's driver built on the H200
  * (committed), against the counts by hand from their sources. */
 START_TEST(ptx_loops_are_counted_as_by_hand)
@@ -252,19 +263,13 @@ START_TEST(ptx_loops_are_counted_as_by_hand)
 		{ "fill", "fill", 0, 0, 1, 0 },     /* a[i] = v */
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
-		char path[512], *text = NULL;
-		snprintf(path, sizeof path, "%s/data/measured/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"),
-			 hand[i].file);
-		ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
 		lm_kmix m;
-		ck_assert_msg(lm_kmix_count_ptx(text, hand[i].name, &m) == LM_OK, "%s: %s", hand[i].file,
-			      lm_error_message());
+		count_committed(hand[i].file, hand[i].name, &m);
 		ck_assert_msg(m.loads == hand[i].loads && m.independent == hand[i].independent &&
 			      m.stores == hand[i].stores && m.flops == hand[i].flops,
 			      "%s: loads %u (%u independent), stores %u, flops %u", hand[i].file, m.loads,
 			      m.independent, m.stores, m.flops);
 		ck_assert_int_eq(m.load_bytes, 4 * hand[i].loads);
-		free(text);
 	}
 }
 END_TEST
@@ -330,12 +335,8 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 		{ "stencil2d", 5, 1, 2, 5, 40, 46, 3 },
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
-		char path[512], *text = NULL;
-		snprintf(path, sizeof path, "%s/data/measured/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"),
-			 hand[i].name);
-		ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
 		lm_kmix m;
-		ck_assert_msg(lm_kmix_count_ptx(text, hand[i].name, &m) == LM_OK, "%s", lm_error_message());
+		count_committed(hand[i].name, hand[i].name, &m);
 		ck_assert_msg(m.loads == hand[i].loads && m.independent == hand[i].loads &&
 			      m.stores == hand[i].stores && m.shared_lines == hand[i].shared &&
 			      m.flops == hand[i].flops && m.insts == hand[i].insts && m.body_insts == hand[i].body,
@@ -345,7 +346,6 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 		lm_kernel_mix k;
 		lm_kmix_model(&m, &k);
 		ck_assert(k.loads == hand[i].model_loads);
-		free(text);
 	}
 	/* the address register written between two loads: lines of their own */
 	static const char moved[] =
