@@ -452,7 +452,7 @@ static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
 			top = best[b]; /* back to the head: an iteration */
 			last = b;
 		} else if (e->target[0]) {
-			for (size_t c = b + 1; c < nb; c++)
+			for (size_t c = b + 1; c < nb && !nn; c++) /* labels are unique */
 				if (strcmp(v[first[c]].label, e->target) == 0)
 					next[nn++] = c;
 		}
