@@ -179,7 +179,7 @@ static double cost_slope(double w)
 enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
 
 /* Kinds whose mix stores bend into their bounds more roundly than loads
- * alone (data/model-study/store-knee.txt): in the refined model they get a
+ * alone (data/model-study/knee-per-curve.txt): in the refined model they get a
  * knee of their own, held after every kind's slots; the others keep
  * LM_MODEL_KNEE. */
 typedef struct {

@@ -154,7 +154,7 @@ double lm_model_kernel_step(const lm_model_params *p, const lm_model_params *st,
  * sharp min. A loop that stores bends as the store kind does (st's knee):
  * every storing kernel of the suite and the chase storing one load in two
  * bend as roundly as the store mix, not halfway to the loads' knee
- * (data/model-study/store-knee.txt). *which (may be NULL): latency or the
+ * (data/model-study/knee-per-curve.txt). *which (may be NULL): latency or the
  * binding bound. */
 double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which);

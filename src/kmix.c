@@ -466,17 +466,17 @@ static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
 	}
 	if (top < 0)
 		goto whole;
-	size_t chain[4096], nc = 0;
+	/* the path's blocks, marked back from its last (weight no longer needed) */
+	for (size_t b = 0; b < nb; b++)
+		weight[b] = 0;
 	for (size_t b = last;; b = pred[b]) {
-		if (nc == sizeof chain / sizeof chain[0])
-			goto whole;
-		chain[nc++] = b;
+		weight[b] = 1;
 		if (b == 0)
 			break;
 	}
-	while (nc--) {
-		size_t b = chain[nc], end = b + 1 < nb ? first[b + 1] : hi + 1;
-		for (size_t i = first[b]; i < end; i++)
+	for (size_t b = 0; b < nb; b++) {
+		size_t end = b + 1 < nb ? first[b + 1] : hi + 1;
+		for (size_t i = first[b]; weight[b] && i < end; i++)
 			ix[count++] = i;
 	}
 	goto done;
