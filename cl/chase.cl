@@ -7,7 +7,8 @@
  * STEP is a global load a = chain[a] (mixes gmem, gmem-stride2, gmem-random:
  * they differ in the buffer's layout only), the same load followed by a
  * coalesced store of its value to the sink buffer (MIX_STORE: each store a
- * whole grid past the one before, wrapping at sink_mask + 1 words), a local
+ * whole grid past the one before, wrapping at sink_mask + 1 words; with
+ * LM_STORE_EVERY k, on every k-th step only), a local
  * load (MIX_LMEM) or a = native_rsqrt(a) (MIX_SFU). Chain values are normal floats, so adding
  * zero keeps them: global indices are at least 0x00800000 (the buffer's
  * first 32 MiB are never touched, so a load's address is a single
@@ -43,6 +44,7 @@
  *   LM_NO_UNROLL_PRAGMA  the compiler fails on `#pragma unroll` (Mesa 22)
  *   SIMD          lanes per warp (sub-group, wavefront)
  *   LMEM_WORDS    words of the local chain (MIX_LMEM)
+ *   LM_STORE_EVERY  steps per store (MIX_STORE; default 1)
  *   LM_NV_TIMING, LM_AMD_TIMING, LM_REQD_SG, LM_WAVES_PER_EU  the clock and
  *                 the kernel's attributes (cl/occupancy.h, which latmix puts
  *                 before this file)
@@ -129,14 +131,30 @@ static inline float lm_rsqrt(float x)
 #endif
 /* MIX_STORE: every chain's value stored once all chains have loaded (a store
  * waits for its value: put after its own load, it held the next chain's
- * load back, and chains ran one after another) */
+ * load back, and chains ran one after another), on every LM_STORE_EVERY-th
+ * step of an iteration. `sp` counts an iteration's steps from 0: its value
+ * is known to the compiler at every step of the written-out iteration, so
+ * the test folds away and no store is predicated or branched around. */
 #ifdef MIX_STORE
+#ifndef LM_STORE_EVERY
+#define LM_STORE_EVERY 1
+#endif
+#if LM_STORE_EVERY < 1 || MEM_N * BODIES % LM_STORE_EVERY != 0
+#error "LM_STORE_EVERY must divide an iteration's steps (MEM_N x BODIES)"
+#endif
 #define STORE(c)                 \
 	sink[st] = a[c];         \
 	st = (st + grid) & sink_mask;
-#define LM_STORES LM_ALL(STORE)
+#define LM_STORES                                  \
+	if (++sp % LM_STORE_EVERY == 0) {          \
+		LM_ALL(STORE)                      \
+	}
+#define LM_ITERATION_BEGIN { uint sp = 0;
+#define LM_ITERATION_END }
 #else
 #define LM_STORES
+#define LM_ITERATION_BEGIN
+#define LM_ITERATION_END
 #endif
 #define ADD(c) a[c] = as_uint(as_float(a[c]) + zero);
 #define LOAD_POS(c) a[c] = pos[(c) * nthreads + gid];
@@ -158,7 +176,7 @@ static inline float lm_rsqrt(float x)
 #define LM_STEPS LM_ALL(STEP) LM_STORES
 #endif
 #define LM_BODY LM_REP(MEM_D, LM_STEPS) LM_REP(ALU_D, LM_ALL(ADD))
-#define LM_ITERATION LM_REP(BODIES_D, LM_BODY)
+#define LM_ITERATION LM_ITERATION_BEGIN LM_REP(BODIES_D, LM_BODY) LM_ITERATION_END
 
 /* LM_POLL iterations between two reads of the stop flag. A pass of a loop
  * that reads it costs one warp of the H200 about 70 cycles more than a

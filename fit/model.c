@@ -192,31 +192,73 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
 	return mem_lat / (instruction_time * alpha);
 }
 
-/* A kernel step's memory part, with s = stores / loads stores a load:
- * latency and the memory time a load takes go linearly from the loads' own
- * kind (s = 0) to the store kind's (s = 1, one store a load); the loads in
- * flight together lengthen it by chain_lat log2(loads). Returns that
- * latency; *mem_thru the memory bound in loads. */
-static double kernel_memory(const lm_model_params *p, const lm_model_params *st,
-			    const lm_kernel_mix *k, double *mem_thru)
+bool lm_model_stores_add(lm_model_stores *st, double share, const lm_model_params *kind)
 {
-	double s = k->stores / k->loads, lat = p->mem_lat;
-	*mem_thru = p->mem_thru;
-	if (st && s > 0) {
-		lat += s * (st->mem_lat - p->mem_lat);
-		if (present(p->mem_thru) && present(st->mem_thru))
-			*mem_thru = 1 / (1 / p->mem_thru + s * (1 / st->mem_thru - 1 / p->mem_thru));
+	if (st->n == LM_MODEL_MAX_STORE_KINDS || !(share > 0) || !isfinite(share))
+		return false;
+	size_t i = st->n;
+	for (size_t j = 0; j < st->n; j++)
+		if (st->share[j] == share)
+			return false;
+	for (; i > 0 && st->share[i - 1] > share; i--) {
+		st->share[i] = st->share[i - 1];
+		st->kind[i] = st->kind[i - 1];
 	}
-	return lat + (present(p->chain_lat) && k->loads > 1 ? p->chain_lat * log2(k->loads) : 0);
+	st->share[i] = share;
+	st->kind[i] = *kind;
+	st->n++;
+	return true;
 }
 
-double lm_model_kernel_peak(const lm_model_params *p, const lm_model_params *st,
+/* A kernel's memory in the model: mem_lat of a step (the loads in flight
+ * together add chain_lat log2(loads)), the memory bound in loads, and the
+ * knee's sharpness it bends with. */
+typedef struct {
+	double lat, mem_thru, knee;
+} kernel_mem;
+
+/* The figures of store share s, linear between the two measured shares
+ * around it (share 0: the loads' kind p; past the largest, the last two's
+ * line continued): latency and a load's memory time 1 / mem_thru (absent
+ * where either end's is). The knee is the store kinds' alone, linear
+ * between them and held at the nearest outside them: a loop that stores at
+ * all bends as the store mixes do, not partway to the loads' knee
+ * (data/model-study/knee-per-curve.txt). */
+static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_stores *st, const lm_kernel_mix *k)
+{
+	double s = k->stores / k->loads;
+	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p) };
+	if (st && st->n && s > 0) {
+		size_t i = 0; /* the segment from knot i to i + 1; knot 0 is p, knot j + 1 st's j-th */
+		while (i + 1 < st->n && st->share[i] < s)
+			i++;
+		const lm_model_params *a = i ? &st->kind[i - 1] : p, *b = &st->kind[i];
+		double x0 = i ? st->share[i - 1] : 0, t = (s - x0) / (st->share[i] - x0);
+		r.lat = a->mem_lat + t * (b->mem_lat - a->mem_lat);
+		r.mem_thru = present(a->mem_thru) && present(b->mem_thru)
+				     ? 1 / (1 / a->mem_thru + t * (1 / b->mem_thru - 1 / a->mem_thru))
+				     : p->mem_thru;
+		size_t j = 0;
+		while (j + 1 < st->n && st->share[j + 1] < s)
+			j++;
+		double lo = lm_model_knee(&st->kind[j]);
+		if (j + 1 < st->n && s > st->share[j]) {
+			double u = (s - st->share[j]) / (st->share[j + 1] - st->share[j]);
+			lo += u * (lm_model_knee(&st->kind[j + 1]) - lo);
+		}
+		r.knee = lo;
+	}
+	if (present(p->chain_lat) && k->loads > 1)
+		r.lat += p->chain_lat * log2(k->loads);
+	return r;
+}
+
+double lm_model_kernel_peak(const lm_model_params *p, const lm_model_stores *st,
 			    const lm_kernel_mix *k, lm_bound *which)
 {
-	double mt;
-	kernel_memory(p, st, k, &mt);
 	/* per load: the iteration's instructions shared among its loads */
-	double cand[3] = { mt, k->flops > 0 ? p->alu_thru * k->loads / k->flops : NAN,
+	double cand[3] = { kernel_memory(p, st, k).mem_thru,
+			   k->flops > 0 ? p->alu_thru * k->loads / k->flops : NAN,
 			   p->issue_thru * k->loads / k->insts };
 	double best = INFINITY;
 	lm_bound b = LM_BOUND_NONE;
@@ -230,33 +272,31 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_params *st,
 	return best;
 }
 
-double lm_model_kernel_step(const lm_model_params *p, const lm_model_params *st,
+double lm_model_kernel_step(const lm_model_params *p, const lm_model_stores *st,
 			    const lm_kernel_mix *k)
 {
-	double mt;
-	return kernel_memory(p, st, k, &mt) + k->alpha * p->alu_lat;
+	return kernel_memory(p, st, k).lat + k->alpha * p->alu_lat;
 }
 
-double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
+double lm_model_eval_kernel(const lm_model_params *p, const lm_model_stores *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which)
 {
 	lm_bound b;
-	double peak = lm_model_kernel_peak(p, st, k, &b), mt;
-	double m = kernel_memory(p, st, k, &mt), step = m + k->alpha * p->alu_lat;
+	double peak = lm_model_kernel_peak(p, st, k, &b);
+	kernel_mem m = kernel_memory(p, st, k);
+	double step = m.lat + k->alpha * p->alu_lat;
 	double bare = n * k->loads / step;
 	double got;
-	if (lm_model_is_refined(p) && isfinite(peak)) {
-		double knee = lm_model_knee(st && k->stores > 0 ? st : p);
-		got = peak * knee_share(bare / peak, knee * step / m);
-	} else {
+	if (lm_model_is_refined(p) && isfinite(peak))
+		got = peak * knee_share(bare / peak, m.knee * step / m.lat);
+	else
 		got = bare < peak ? bare : peak;
-	}
 	if (which)
 		*which = bare < peak ? LM_BOUND_LATENCY : b;
 	return got;
 }
 
-double lm_model_kernel_warps(const lm_model_params *p, const lm_model_params *st,
+double lm_model_kernel_warps(const lm_model_params *p, const lm_model_stores *st,
 			     const lm_kernel_mix *k, double f)
 {
 	double peak = lm_model_kernel_peak(p, st, k, NULL);

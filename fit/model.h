@@ -12,6 +12,7 @@
 #define LM_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Any throughput bound may be NAN: it is then absent from the model. */
 typedef struct {
@@ -135,32 +136,50 @@ typedef struct {
 	double loads, stores, flops, insts, alpha;
 } lm_kernel_mix;
 
+/* The store kinds of a parameter file: memory kinds measured by mixes that
+ * also store, share[i] stores a load (gmem-store-half 0.5, gmem-store 1),
+ * shares rising. A kernel's stores are priced between them and the loads'
+ * own kind (share 0). */
+#define LM_MODEL_MAX_STORE_KINDS 4
+typedef struct {
+	size_t n;
+	double share[LM_MODEL_MAX_STORE_KINDS];
+	lm_model_params kind[LM_MODEL_MAX_STORE_KINDS];
+} lm_model_stores;
+
+/* Adds kind, measured at share stores a load, in its place by share.
+ * False (st unchanged) when st is full, the share is not positive and
+ * finite, or st has that share already. */
+bool lm_model_stores_add(lm_model_stores *st, double share, const lm_model_params *kind);
+
 /* Loads per cycle per CU such a kernel reaches at most: the memory bound
- * (with s = stores / loads stores a load: the memory time of a load goes
- * linearly in s from p's to st's, the store mix's kind; st NULL: stores
- * cost issue only), the arithmetic and issue bounds of the iteration's
- * instructions shared among its loads. *which (may be NULL): the bound. */
-double lm_model_kernel_peak(const lm_model_params *p, const lm_model_params *st,
+ * (with s = stores / loads stores a load, a load's memory time linear in s
+ * between the measured shares around it: p's at 0, st's kinds at theirs;
+ * st NULL or empty: stores cost issue only), the arithmetic and issue
+ * bounds of the iteration's instructions shared among its loads. *which
+ * (may be NULL): the bound. */
+double lm_model_kernel_peak(const lm_model_params *p, const lm_model_stores *st,
 			    const lm_kernel_mix *k, lm_bound *which);
 
-/* A warp's iteration in cycles: mem_lat (linear in s to st's, as the
- * bound), chain_lat log2(loads) for the loads in flight together, alpha
- * alu_lat. */
-double lm_model_kernel_step(const lm_model_params *p, const lm_model_params *st,
+/* A warp's iteration in cycles: mem_lat (linear in s between the measured
+ * shares, as the bound), chain_lat log2(loads) for the loads in flight
+ * together, alpha alu_lat. */
+double lm_model_kernel_step(const lm_model_params *p, const lm_model_stores *st,
 			    const lm_kernel_mix *k);
 
 /* Loads per cycle per CU at n warps per CU: n loads / step, bent into the
  * peak as the refined model bends (p refined), else the basic model's
- * sharp min. A loop that stores bends as the store kind does (st's knee):
- * every storing kernel of the suite and the chase storing one load in two
- * bend as roundly as the store mix, not halfway to the loads' knee
- * (data/model-study/knee-per-curve.txt). *which (may be NULL): latency or the
- * binding bound. */
-double lm_model_eval_kernel(const lm_model_params *p, const lm_model_params *st,
+ * sharp min. A loop that stores bends with the store kinds' knee (linear
+ * in s between them, the nearest one's outside them): every storing kernel
+ * of the suite and the chase storing one load in two bend as roundly as
+ * the store mix, not partway to the loads' knee
+ * (data/model-study/knee-per-curve.txt). *which (may be NULL): latency or
+ * the binding bound. */
+double lm_model_eval_kernel(const lm_model_params *p, const lm_model_stores *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which);
 
 /* Warps per CU for fraction f of lm_model_kernel_peak. */
-double lm_model_kernel_warps(const lm_model_params *p, const lm_model_params *st,
+double lm_model_kernel_warps(const lm_model_params *p, const lm_model_stores *st,
 			     const lm_kernel_mix *k, double f);
 
 #endif

@@ -152,6 +152,19 @@ lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char
 		       kind, have);
 }
 
+lm_model_stores lm_params_store_kinds(const lm_params *ps)
+{
+	lm_model_stores st = { 0 };
+	for (int k = -1; k < ps->nkinds; k++) {
+		const char *name = k < 0 ? ps->default_kind : ps->kinds[k].name;
+		const lm_mix *m = lm_mix_find(name);
+		lm_model_params q;
+		if (m && m->store_bytes && lm_params_model_kind(ps, "", name, &q) == LM_OK)
+			lm_model_stores_add(&st, lm_mix_store_share(m), &q);
+	}
+	return st;
+}
+
 /* ---- the fields of the file, described once for reading and writing ---- */
 
 typedef enum { F_STR, F_INT, F_NUM } field_type;

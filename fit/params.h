@@ -143,6 +143,10 @@ lm_model_params lm_params_model(const lm_params *ps);
 lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char *kind,
 			       lm_model_params *out);
 
+/* The file's store kinds (those whose mix stores, lm_mix_store_share),
+ * by share; none: n is 0. */
+lm_model_stores lm_params_store_kinds(const lm_params *ps);
+
 /* Reads path. On a malformed file returns LM_EPARSE with a message naming
  * the file, the line and the key; *out is then unchanged. */
 lm_status lm_params_read(const char *path, lm_params *out);

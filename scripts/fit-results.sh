@@ -25,10 +25,12 @@ done
 "$latmix" fit --model refined -o "$dir/params-refined.ini" "$dir/measurements.csv" > /dev/null ||
 	echo "latmix: the refined fit failed (see above); the report goes on without it"
 if grep -q "^gmem-store," "$dir/measurements.csv"; then
-	# what latmix predict --kernel reads: gmem and the store mix's kind
-	"$latmix" fit --model refined -m gmem,gmem-store -o "$dir/params-kernels.ini" \
+	# what latmix predict --kernel reads: gmem and the store mixes' kinds
+	kinds=gmem,gmem-store
+	grep -q "^gmem-store-half," "$dir/measurements.csv" && kinds=$kinds,gmem-store-half
+	"$latmix" fit --model refined -m $kinds -o "$dir/params-kernels.ini" \
 		"$dir/measurements.csv" > "$dir/fit-kernels.txt" ||
-		echo "latmix: the fit for kernels (gmem, gmem-store) failed (see above)"
+		echo "latmix: the fit for kernels ($kinds) failed (see above)"
 fi
 "$latmix" report "$dir" || exit 1
 echo "report: $dir/report/report.md (fits: $dir/fit-*.txt)"

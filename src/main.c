@@ -189,7 +189,7 @@ static lm_status parse_chains(const char *s, unsigned long max, unsigned long *o
 }
 
 /* predict --kernel / --loads: a kernel's loop at each occupancy, from
- * the file's default kind and, where it has one, its store mix's kind. */
+ * the file's default kind and, where it has them, its store mixes' kinds. */
 static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
 				const lm_model_params *mp)
 {
@@ -225,15 +225,11 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			       "alone)", label);
 	if (!(k.insts > 0))
 		k.insts = k.loads + k.stores + k.alpha;
-	lm_model_params st, *stp = NULL;
-	if (k.stores > 0) {
-		if (lm_params_model_kind(ps, path, "gmem-store", &st) == LM_OK)
-			stp = &st;
-		else
-			fprintf(stderr, "latmix: %s has no gmem-store kind (latmix fit -m gmem,gmem-store): "
-				"the loop's stores count as instructions only\n", path);
-		lm_error_clear();
-	}
+	lm_model_stores st = lm_params_store_kinds(ps);
+	const lm_model_stores *stp = st.n ? &st : NULL;
+	if (k.stores > 0 && !stp)
+		fprintf(stderr, "latmix: %s has no store kind (latmix fit -m gmem,gmem-store,gmem-store-half): "
+			"the loop's stores count as instructions only\n", path);
 	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
 	bool rates = isfinite(hz) && cus > 0 && simd > 0;
 	double bytes_per_load = lb + k.stores / k.loads * sb;
@@ -254,7 +250,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	else
 		printf("%s, %s model of %s%s: %g loads, %g stores, alpha %g, %g instructions an iteration\n"
 		       "%6s %12s %10s %14s  %s\n", label, lm_model_is_refined(mp) ? "refined" : "basic", path,
-		       stp ? " with its store kind" : "", k.loads, k.stores, k.alpha, k.insts, "warps",
+		       !stp ? "" : st.n > 1 ? " with its store kinds" : " with its store kind", k.loads, k.stores, k.alpha, k.insts, "warps",
 		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	for (size_t i = 0; i < n; i++) {
 		lm_bound b;

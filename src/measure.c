@@ -442,6 +442,11 @@ void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned
 	 * or the stop flag, tested once an iteration) is sharp */
 	if (mix->step == LM_STEP_GLOBAL && *bodies * *mem_n > GLOBAL_STEPS_TARGET)
 		*bodies = *mem_n >= GLOBAL_STEPS_TARGET ? 1 : GLOBAL_STEPS_TARGET / *mem_n;
+	/* a mix storing every k-th step stores on the same steps of every
+	 * iteration: an iteration's steps a multiple of k (bodies are whole) */
+	unsigned every = lm_mix_store_every(mix);
+	while (every > 1 && *bodies * *mem_n % every)
+		++*bodies;
 }
 
 unsigned lm_meas_poll(const lm_mix *mix, lm_alpha a, unsigned chains)
@@ -500,6 +505,8 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_NO_UNROLL_PRAGMA");
 	if (*mix->define)
 		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
+	if (lm_mix_store_every(mix) > 1)
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_STORE_EVERY=%u", lm_mix_store_every(mix));
 	lm_meas_device_options(d, clocked, buf + k, size - (size_t)k);
 }
 

@@ -1,5 +1,6 @@
 #include "mix.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const lm_mix mixes[] = {
@@ -8,6 +9,9 @@ static const lm_mix mixes[] = {
 	{ "gmem-store", "lm_chase", "-DMIX_STORE", LM_STEP_GLOBAL, 1, false, 4, 4,
 	  "the gmem chase with a coalesced store of each loaded value to a buffer of its own: "
 	  "what stores cost the loads beside them" },
+	{ "gmem-store-half", "lm_chase", "-DMIX_STORE", LM_STEP_GLOBAL, 1, false, 4, 2,
+	  "the gmem chase storing its loaded values on every second step only: one store every "
+	  "two loads, as in a loop such as c[i] = a[i] + b[i]" },
 	{ "gmem-stride2", "lm_chase", "", LM_STEP_GLOBAL, 2, false, 4, 0,
 	  "global-memory chase with lanes two words apart: a warp's load spans two lines (thesis 4.3)" },
 	{ "gmem-random", "lm_chase", "", LM_STEP_GLOBAL, 1, true, 4, 0,
@@ -36,5 +40,20 @@ const lm_mix *lm_mix_at(int i)
 
 const char *lm_mix_names(void)
 {
-	return "gmem, gmem-store, gmem-stride2, gmem-random, lmem, sfu, stream";
+	static char names[256];
+	if (!names[0])
+		for (int i = 0; i < NMIXES; i++)
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+				 mixes[i].name);
+	return names;
+}
+
+double lm_mix_store_share(const lm_mix *m)
+{
+	return m->bytes_per_lane ? (double)m->store_bytes / m->bytes_per_lane : 0;
+}
+
+unsigned lm_mix_store_every(const lm_mix *m)
+{
+	return m->store_bytes ? m->bytes_per_lane / m->store_bytes : 0;
 }

@@ -20,8 +20,9 @@ typedef struct {
 	unsigned stride;          /* words between neighbouring lanes' loads */
 	bool divergent;           /* every lane on a line of its own */
 	unsigned bytes_per_lane;  /* bytes a lane requests per step; 0: none */
-	unsigned store_bytes;     /* bytes a lane also stores per step (coalesced,
-				   * to a buffer of their own); 0: none */
+	unsigned store_bytes;     /* bytes a lane also stores per step, on average
+				   * (coalesced, to a buffer of their own; a word
+				   * every bytes_per_lane / store_bytes steps); 0: none */
 	const char *description;
 } lm_mix;
 
@@ -35,5 +36,13 @@ const lm_mix *lm_mix_at(int i);
 
 /* The names of all mixes, comma-separated, for messages. */
 const char *lm_mix_names(void);
+
+/* Stores a load the mix makes (store_bytes / bytes_per_lane; 0: none):
+ * the share of stores its memory kind measures. */
+double lm_mix_store_share(const lm_mix *m);
+
+/* Chain steps per store (a lane stores a word every this many steps; 0:
+ * the mix does not store): cl/chase.cl's LM_STORE_EVERY. */
+unsigned lm_mix_store_every(const lm_mix *m);
 
 #endif

@@ -47,8 +47,8 @@ static const opt table[] = {
 	{ "fraction", 'f', OPT_NUM, "0.9", 1e-6, 1, LM_CMD_PREDICT, OFF(fraction),
 	  "F", "fraction of the attainable peak for 'warps needed'", .role = LM_OPTION_OTHER },
 	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT | LM_CMD_PREDICT, OFF(mix), "MIX",
-	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-stride2, gmem-random, lmem, "
-	  "sfu, stream); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
+	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-store, gmem-store-half, "
+	  "gmem-stride2, gmem-random, lmem, sfu, stream); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
 	  "gmem; measure: all; predict: the file's default kind",
 	  .role = LM_OPTION_SELECTS },

@@ -56,8 +56,8 @@ typedef struct {
 	lm_file_inputs inputs; /* the files read: none is written over */
 	lm_results kres;       /* kernels.csv beside the measurements: users' kernels */
 	bool has_kparams;      /* params-kernels.ini: the loads' and stores' kinds */
-	lm_model_params kload, kstore;
-	bool has_kstore;
+	lm_model_params kload;
+	lm_model_stores kstore; /* n 0: none */
 	double k_rate; /* loads a second per load a cycle per CU: clock x CUs x SIMD width */
 } report;
 
@@ -924,8 +924,8 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
 	else if (!(k->loads >= 1))
 		snprintf(c->why, sizeof c->why, "no load an iteration: the model describes loads");
-	else if (k->stores > 0 && !rp->has_kstore)
-		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no gmem-store kind");
+	else if (k->stores > 0 && !rp->kstore.n)
+		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no store kind");
 	free(text);
 	const lm_model_params *mp = &rp->kload;
 	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
@@ -937,7 +937,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	}
 	double top = 0, sq = 0;
 	for (size_t j = 0; j < c->n; j++) {
-		c->pred[j] = lm_model_eval_kernel(mp, rp->has_kstore ? &rp->kstore : NULL, k, c->warps[j], NULL) *
+		c->pred[j] = lm_model_eval_kernel(mp, &rp->kstore, k, c->warps[j], NULL) *
 			     rate * per;
 		top = fmax(top, c->pred[j]);
 		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
@@ -1658,8 +1658,7 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 		    (s = lm_params_model_kind(&ps, kpath, "gmem", &rp->kload)) != LM_OK)
 			goto done;
 		rp->has_kparams = true;
-		rp->has_kstore = lm_params_model_kind(&ps, kpath, "gmem-store", &rp->kstore) == LM_OK;
-		lm_error_clear();
+		rp->kstore = lm_params_store_kinds(&ps);
 		rp->k_rate = ps.clock_mhz * 1e6 * ps.compute_units * ps.simd_width;
 	}
 	/* every file read: now the report's directory */

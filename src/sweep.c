@@ -114,7 +114,7 @@ static lm_status chains_lists(const lm_options *o, plan *p)
 				return s;
 		} else if (pm->mix->step == LM_STEP_GLOBAL && pm->mix->stride == 1 &&
 			   !pm->mix->divergent) {
-			/* gmem, and gmem-store beside it */
+			/* gmem, and the store mixes beside it */
 			static const unsigned full[] = { 1, 2, 4, 8 }, quick[] = { 1, 4 };
 			pm->nchains = o->quick ? 2 : 4;
 			memcpy(pm->chains, o->quick ? quick : full, pm->nchains * sizeof *pm->chains);

@@ -130,7 +130,9 @@ END_TEST
 
 /* The parser's limits are the kernel's: at the largest alphas it takes,
  * every count a kernel is built with (cl/chase.cl spells each in five
- * decimal digits) stays under 100000, for every mix. */
+ * decimal digits) stays under 100000, for every mix; a mix that stores
+ * every k-th step has a multiple of k steps an iteration (or the kernel
+ * does not build). */
 START_TEST(alphas_at_the_parsers_limits_fit_the_kernels_counts)
 {
 	const lm_alpha extremes[] = { { LM_ALPHA_MAX_NUM, 1 }, { 1, LM_ALPHA_MAX_DEN },
@@ -142,6 +144,10 @@ START_TEST(alphas_at_the_parsers_limits_fit_the_kernels_counts)
 			ck_assert_msg(mem_n < 100000 && alu_n < 100000 && bodies < 100000,
 				      "%s alpha %ld/%ld: %u steps, %u adds, %u bodies", lm_mix_at(m)->name,
 				      extremes[i].num, extremes[i].den, mem_n, alu_n, bodies);
+			unsigned every = lm_mix_store_every(lm_mix_at(m));
+			ck_assert_msg(!every || mem_n * bodies % every == 0, "%s alpha %ld/%ld: %u steps, "
+				      "a store every %u", lm_mix_at(m)->name, extremes[i].num, extremes[i].den,
+				      mem_n * bodies, every);
 		}
 }
 END_TEST

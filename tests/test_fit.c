@@ -667,23 +667,28 @@ START_TEST(a_cpus_rows_not_coresident_are_kept)
 }
 END_TEST
 
-/* The store mix's kind beside gmem, both at 1, 2, 4 and 8 chains, the
- * store kind bending with a knee of 1.2 (the loads': LM_MODEL_KNEE): the
- * refined fit gives the store kind, and it alone, a knee of its own, and
- * recovers it; the parameter file carries it to the kind's model. */
-START_TEST(store_kind_gets_its_own_knee)
+/* The store mixes' kinds beside gmem, all at 1, 2, 4 and 8 chains, the
+ * store kinds bending with knees of 1.2 (a store a load) and 1.0 (one
+ * every two loads; the loads': LM_MODEL_KNEE): the refined fit gives each
+ * store kind, and them alone, a knee of its own, and recovers it; the
+ * parameter file carries them to the kinds' models, by share. */
+START_TEST(store_kinds_get_knees_of_their_own)
 {
-	lm_model_params g = maxwell, st = maxwell;
+	lm_model_params g = maxwell, st = maxwell, half = maxwell;
 	g.chain_lat = 60;
 	st.mem_lat = 420;
 	st.mem_thru = 0.04;
 	st.chain_lat = 80;
 	st.knee = 1.2;
-	const lm_model_params *kq[2] = { &g, &st };
-	lm_fit_data d = { .v = malloc(2 * 4 * NALPHAS * 64 * sizeof(lm_fit_point)), .path = "synthetic",
-			  .nkinds = 2, .kind = { "gmem", "gmem-store" } };
+	half.mem_lat = 400;
+	half.mem_thru = 0.06;
+	half.chain_lat = 70;
+	half.knee = 1.0;
+	const lm_model_params *kq[3] = { &g, &st, &half };
+	lm_fit_data d = { .v = malloc(3 * 4 * NALPHAS * 64 * sizeof(lm_fit_point)), .path = "synthetic",
+			  .nkinds = 3, .kind = { "gmem", "gmem-store", "gmem-store-half" } };
 	ck_assert_ptr_nonnull(d.v);
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < 3; k++)
 		for (size_t a = 0; a < NALPHAS; a++) {
 			if (isinf(alphas[a]) && k)
 				continue;
@@ -696,20 +701,23 @@ START_TEST(store_kind_gets_its_own_knee)
 		}
 	lm_fit_result r;
 	ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
-	ck_assert_int_eq(r.nparams, 3 + 2 * 3 + 1);
-	const lm_param *knee = &r.kp[1][LM_PARAM_KNEE];
-	ck_assert_msg(knee->kind == LM_PARAM_VALUE, "%s (%s)", lm_param_kind_name(knee->kind), knee->note);
-	ck_assert_rel(knee->value, 1.2, 0.01);
-	ck_assert(knee->std_error < 0.01);
+	ck_assert_int_eq(r.nparams, 3 + 3 * 3 + 2);
+	for (int k = 1; k < 3; k++) {
+		const lm_param *knee = &r.kp[k][LM_PARAM_KNEE];
+		ck_assert_msg(knee->kind == LM_PARAM_VALUE, "%s (%s)", lm_param_kind_name(knee->kind), knee->note);
+		ck_assert_rel(knee->value, kq[k]->knee, 0.01);
+		ck_assert(knee->std_error < 0.01);
+		ck_assert_rel(r.kp[k][LM_PARAM_MEM_THRU].value, kq[k]->mem_thru, 0.01);
+	}
 	ck_assert_int_eq(r.kp[0][LM_PARAM_KNEE].kind, LM_PARAM_MISSING);
-	ck_assert_rel(r.kp[1][LM_PARAM_MEM_THRU].value, 0.04, 0.01);
 	ck_assert(r.rms < 1e-3);
 	/* the basic model has no knee */
 	lm_fit_result b;
 	ck_assert_int_eq(lm_fit_run(&d, LM_FIT_BASIC, &b), LM_OK);
-	ck_assert_int_eq(b.nparams, 3 + 2 * 2);
+	ck_assert_int_eq(b.nparams, 3 + 3 * 2);
 	ck_assert_int_eq(b.kp[1][LM_PARAM_KNEE].kind, LM_PARAM_MISSING);
-	/* written and read back, the kind's model bends with it */
+	/* written and read back, each kind's model bends with its own, and
+	 * the store kinds come in order of their share */
 	lm_params ps = lm_params_empty(), back;
 	lm_fit_to_params(&r, &ps);
 	const char *path = lm_test_in(dir, "knee.ini");
@@ -717,9 +725,14 @@ START_TEST(store_kind_gets_its_own_knee)
 	ck_assert_msg(lm_params_read(path, &back) == LM_OK, "%s", lm_error_message());
 	lm_model_params q;
 	ck_assert_int_eq(lm_params_model_kind(&back, path, "gmem-store", &q), LM_OK);
-	ck_assert(q.knee == knee->value);
+	ck_assert(q.knee == r.kp[1][LM_PARAM_KNEE].value);
 	ck_assert_int_eq(lm_params_model_kind(&back, path, "gmem", &q), LM_OK);
 	ck_assert(isnan(q.knee));
+	lm_model_stores kinds = lm_params_store_kinds(&back);
+	ck_assert_int_eq(kinds.n, 2);
+	ck_assert(kinds.share[0] == 0.5 && kinds.kind[0].knee == r.kp[2][LM_PARAM_KNEE].value);
+	ck_assert(kinds.share[1] == 1 && kinds.kind[1].knee == r.kp[1][LM_PARAM_KNEE].value);
+	ck_assert(kinds.kind[0].mem_thru == r.kp[2][LM_PARAM_MEM_THRU].value);
 	lm_fit_data_free(&d);
 }
 END_TEST
@@ -771,7 +784,7 @@ int main(void)
 	tcase_add_test(tc, basic_with_noise_lands_within_its_standard_errors);
 	tcase_add_test(tc, flat_curves_give_latency_bounds_not_zero);
 	tcase_add_test(tc, refined_recovers_its_own_curves);
-	tcase_add_test(tc, store_kind_gets_its_own_knee);
+	tcase_add_test(tc, store_kinds_get_knees_of_their_own);
 	tcase_add_test(tc, refined_fit_counts_every_point);
 	tcase_add_test(tc, unsaturated_memory_is_a_lower_bound);
 	tcase_add_test(tc, too_few_points_and_nan_are_refused);

@@ -133,7 +133,8 @@ static void under_oclgrind(const char *mix, const char *timing, const char *kern
 			      r.err);
 }
 
-static const char *const mixes[] = { "gmem", "gmem-store", "gmem-stride2", "gmem-random", "lmem", "sfu", "stream" };
+static const char *const mixes[] = { "gmem", "gmem-store", "gmem-store-half", "gmem-stride2", "gmem-random",
+				     "lmem", "sfu", "stream" };
 
 START_TEST(every_mix_clean_under_oclgrind)
 {

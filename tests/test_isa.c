@@ -1,8 +1,9 @@
 /* The kernels as AMD's and Intel's compilers build them, without their
- * hardware: every mix, for alphas 0, 1, 4, 16 and inf and for 1, 2 and 8
- * chains, built for one offline target (the argument: gfx90a, dg2-g10, ...)
+ * hardware: every mix, for alphas 0, 1, 4, 16 and inf (the store mixes: 0
+ * and 4) and for 1, 2 and 8 chains, built for one offline target (the argument: gfx90a, dg2-g10, ...)
  * with the vendor's compiler, exactly as latmix builds it for such a device.
- * Each chain step must be one memory instruction and alpha dependent adds;
+ * Each chain step must be one memory instruction and alpha dependent adds
+ * (and a store mix's share of a store);
  * the loop reads the stop flag once; nothing is left a call. What else a
  * step costs (address arithmetic, waits, spills) is printed for the record.
  * Exit 77 (skipped) where the target's compiler is not installed. The
@@ -22,7 +23,8 @@
 
 static const char *target = "";
 
-static const char *const mixes[] = { "gmem", "gmem-stride2", "gmem-random", "lmem", "sfu", "stream" };
+static const char *const mixes[] = { "gmem", "gmem-store", "gmem-store-half", "gmem-stride2", "gmem-random",
+				     "lmem", "sfu", "stream" };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 static const char *const alphas[] = { "0", "1", "4", "16", "inf" };
 #define NALPHAS (int)(sizeof alphas / sizeof alphas[0])
@@ -39,6 +41,8 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 	bool stream = strcmp(mix->name, "stream") == 0;
 	if (stream && (chains != 1 || strcmp(as, "0") != 0))
 		return; /* stream reads, it does not chase: one chain, and no adds */
+	if (mix->store_bytes && strcmp(as, "0") != 0 && strcmp(as, "4") != 0)
+		return; /* the store mixes: their stores are checked at two alphas */
 	lm_alpha a;
 	ck_assert_int_eq(lm_alpha_parse(as, &a), LM_OK);
 	/* the targets the issue named get every chain count; the rest, 1 and 8
@@ -113,6 +117,11 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 				      c->kind[LM_ISA_CHASE], c->steps);
 		}
 		ck_assert_uint_eq(c->add_ops, (unsigned)a.num * c->steps); /* integer alphas here */
+		/* a store mix's stores: its share of the loads (gmem-store-half
+		 * stores on every second step of the written-out iteration) */
+		ck_assert_msg(c->kind[LM_ISA_MEM_OTHER] == c->steps * lm_mix_store_share(mix),
+			      "%s alpha %s chains %u: %u stores for %u steps", what, as, chains,
+			      c->kind[LM_ISA_MEM_OTHER], c->steps);
 	}
 	/* spills may happen (registers held to full occupancy), but never one
 	 * a step: that would be a second memory access per chain step */

@@ -163,9 +163,11 @@ START_TEST(kernel_mix_gives_known_predictions)
 {
 	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
 			      .issue_thru = 4, .chain_lat = NAN, .issue_cost = NAN };
-	lm_model_params st = p;
-	st.mem_lat = 500;
-	st.mem_thru = 0.1;
+	lm_model_params full = p;
+	full.mem_lat = 500;
+	full.mem_thru = 0.1;
+	lm_model_stores st = { 0 };
+	ck_assert(lm_model_stores_add(&st, 1, &full));
 	lm_kernel_mix sum = { .loads = 1, .stores = 0, .flops = 0, .insts = 6, .alpha = 5 };
 	/* step 400 + 5 x 4 = 420 cycles: 10 warps, 10 / 420 loads a cycle */
 	ck_assert_rel(lm_model_kernel_step(&p, &st, &sum), 420, 1e-12);
@@ -192,13 +194,68 @@ START_TEST(kernel_mix_gives_known_predictions)
 	ck_assert_int_eq(b, LM_BOUND_ISSUE);
 	/* the refined model: a loop that stores bends with the store kind's
 	 * knee, one that only loads with the loads' */
-	p.chain_lat = st.chain_lat = 50;
-	st.knee = 1.2;
+	p.chain_lat = full.chain_lat = 50;
+	full.knee = 1.2;
+	st = (lm_model_stores){ 0 };
+	lm_model_stores_add(&st, 1, &full);
 	double r = 60 / (524 * 0.1), want = 0.1 * pow(-expm1(-pow(r, 1.2 * 524 / 500)), 1 / (1.2 * 524 / 500));
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &copy, 60, NULL), want, 1e-12);
 	r = 60 / (420 * 0.2);
 	want = 0.2 * pow(-expm1(-pow(r, LM_MODEL_KNEE * 420 / 400)), 1 / (LM_MODEL_KNEE * 420 / 400));
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &sum, 60, NULL), want, 1e-12);
+}
+END_TEST
+
+/* One kind per measured share (0: the loads', 0.5 and 1 stores a load): a
+ * kernel's share priced on the line between the two around it, the last
+ * line continued past the largest; the knee the store kinds' alone */
+START_TEST(store_shares_interpolate_between_their_neighbours)
+{
+	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
+			      .issue_thru = 40, .chain_lat = NAN, .issue_cost = NAN };
+	lm_model_params half = p, full = p;
+	half.mem_lat = 430;
+	half.mem_thru = 0.16;
+	half.knee = 1.0;
+	full.mem_lat = 500;
+	full.mem_thru = 0.1;
+	full.knee = 1.2;
+	lm_model_stores st = { 0 };
+	ck_assert(lm_model_stores_add(&st, 1, &full));
+	ck_assert(lm_model_stores_add(&st, 0.5, &half)); /* put before */
+	ck_assert(!lm_model_stores_add(&st, 0.5, &half));
+	ck_assert(!lm_model_stores_add(&st, 0, &half));
+	ck_assert(st.n == 2 && st.share[0] == 0.5 && st.kind[0].mem_lat == 430 && st.share[1] == 1);
+	const struct {
+		double loads, stores, lat, inv_thru;
+	} at[] = {
+		{ 2, 1, 430, 1 / 0.16 },                         /* a measured share */
+		{ 4, 1, 415, 0.5 / 0.2 + 0.5 / 0.16 },           /* between the loads' and half */
+		{ 4, 3, 465, 0.5 / 0.16 + 0.5 / 0.1 },           /* between half and full */
+		{ 1, 1, 500, 10 },                               /* the other */
+		{ 1, 2, 430 + 3 * 70, 1 / 0.16 + 3 * (10 - 6.25) }, /* past: the last line */
+	};
+	for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+		lm_kernel_mix k = { .loads = at[i].loads, .stores = at[i].stores, .insts = 1, .alpha = 0 };
+		ck_assert_rel(lm_model_kernel_step(&p, &st, &k), at[i].lat, 1e-12);
+		ck_assert_rel(lm_model_kernel_peak(&p, &st, &k, NULL), 1 / at[i].inv_thru, 1e-12);
+	}
+	/* the refined model's knee: 1.0 up to half a store a load, 1.1 at
+	 * three quarters, 1.2 from one on; 1.75 for a loop without stores */
+	p.chain_lat = half.chain_lat = full.chain_lat = 50;
+	st = (lm_model_stores){ 0 };
+	lm_model_stores_add(&st, 0.5, &half);
+	lm_model_stores_add(&st, 1, &full);
+	const struct {
+		double loads, stores, knee;
+	} kn[] = { { 4, 0, LM_MODEL_KNEE }, { 4, 1, 1.0 }, { 2, 1, 1.0 }, { 4, 3, 1.1 }, { 1, 1, 1.2 }, { 1, 2, 1.2 } };
+	for (size_t i = 0; i < sizeof kn / sizeof kn[0]; i++) {
+		lm_kernel_mix k = { .loads = kn[i].loads, .stores = kn[i].stores, .insts = 1, .alpha = 2 };
+		double step = lm_model_kernel_step(&p, &st, &k), mem = step - 2 * 4;
+		double peak = lm_model_kernel_peak(&p, &st, &k, NULL), sharp = kn[i].knee * step / mem;
+		double r = 30 * k.loads / step / peak, want = peak * pow(-expm1(-pow(r, sharp)), 1 / sharp);
+		ck_assert_rel(lm_model_eval_kernel(&p, &st, &k, 30, NULL), want, 1e-12);
+	}
 }
 END_TEST
 
@@ -216,6 +273,7 @@ int main(void)
 	tcase_add_test(tc, fraction_scales_warps_needed);
 	tcase_add_test(tc, refined_model_saturates_gradually);
 	tcase_add_test(tc, kernel_mix_gives_known_predictions);
+	tcase_add_test(tc, store_shares_interpolate_between_their_neighbours);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

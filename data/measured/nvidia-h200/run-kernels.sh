@@ -1,6 +1,6 @@
 #!/bin/bash
-# One lease, one GPU (the H200): the default chase sweep (with the store mix,
-# gmem-store), the suite of real kernels at every occupancy (latmix measure
+# One lease, one GPU (the H200): the default chase sweep (with the store mixes,
+# gmem-store and gmem-store-half), the suite of real kernels at every occupancy (latmix measure
 # --kernel all), NVIDIA's kernel cache emptied first, and every suite
 # kernel's loop counted from the driver's PTX (latmix kernel --mix-of, the
 # PTX kept).
