@@ -15,10 +15,10 @@ set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
-set link y2 via y * 0.000972762652 inverse y / 0.000972762652
+set link y2 via y * 0.000972762642 inverse y / 0.000972762642
 plot 'kernel-gemv.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  4300.95 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4301 GB/s)', \
-  '+' using (8.9523):(967.557) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 9.0 warps'
+  4482.97 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4483 GB/s)', \
+  '+' using (9.16403):(970.671) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 9.2 warps'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-gemv.svg'

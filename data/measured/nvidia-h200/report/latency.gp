@@ -9,12 +9,13 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,2778.8 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,2890.19 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-stride2' at 256,1753.72 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-random' at 256,2154.14 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'lmem' at 256,1169.25 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'sfu' at 256,1057.85 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'gmem' at 512,2921.52 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2915.71 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2803.25 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1783.5 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2180.42 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1169.78 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1057.32 left offset char 1,0 tc rgb '#e377c2' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
@@ -23,12 +24,15 @@ plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' noti
   'latency.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
   'latency.dat' index 2 using 1:2 with points pt 7 ps 1 lc rgb '#2ca02c' notitle, \
   'latency.dat' index 2 using 1:3 with lines lw 2 lc rgb '#2ca02c' notitle, \
+  'latency.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
   'latency.dat' index 3 using 1:2 with points pt 7 ps 1 lc rgb '#d62728' notitle, \
   'latency.dat' index 3 using 1:3 with lines lw 2 lc rgb '#d62728' notitle, \
   'latency.dat' index 4 using 1:2 with points pt 7 ps 1 lc rgb '#9467bd' notitle, \
   'latency.dat' index 4 using 1:3 with lines lw 2 lc rgb '#9467bd' notitle, \
   'latency.dat' index 5 using 1:2 with points pt 7 ps 1 lc rgb '#8c564b' notitle, \
   'latency.dat' index 5 using 1:3 with lines lw 2 lc rgb '#8c564b' notitle, \
+  'latency.dat' index 6 using 1:2 with points pt 7 ps 1 lc rgb '#e377c2' notitle, \
+  'latency.dat' index 6 using 1:3 with lines lw 2 lc rgb '#e377c2' notitle, \
   keyentry with points pt 7 lc rgb 'black' title 'measured', \
   keyentry with lines lw 2 lc rgb 'black' title 'basic model', \
   keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'
