@@ -9,10 +9,11 @@ usage: knee-per-curve.py DIR...   (DIR: data/measured/<gpu> with
 measurements.csv and kernels.csv, or a store-half lease folder with half.csv
 and store.csv)
 
-Read-only curves (gmem's chase, sum, dot) ask for s near 2; every curve
-whose loop stores (the store mix, copy, scale, add, triad, the stencils, and
-the chase storing one load in two) for s near 1.0-1.3, whatever share of its
-loads is stored: latmix gives a kernel that stores the store kind's knee.
+The chase's curves at 1, 2, 4 and 8 chains, alphas 0, 4 and 16. Read-only
+curves (gmem's chase, sum, dot) ask for s near 2 (1.4-1.85 at 4 and 8
+chains); every curve whose loop stores (the store mixes, copy, scale, add,
+triad, the stencils) for s near 0.9-1.3, whatever share of its loads is
+stored: latmix gives a kernel that stores the store kinds' knee.
 """
 import math, os, sys
 from collections import defaultdict
@@ -35,7 +36,7 @@ def curves(path, col, chase):
     for r in rows(path):
         if r['coresident'] != 'yes':
             continue
-        if chase and (r['mix'] not in ('gmem', 'gmem-store') or r['chains'] not in ('1', '2')
+        if chase and (r['mix'] not in ('gmem', 'gmem-store', 'gmem-store-half') or r['chains'] not in ('1', '2', '4', '8')
                       or r['alpha_value'] not in ('0', '4', '16')):
             continue
         key = (r['mix'], r['alpha_value'], r['chains']) if chase else (r['mix'],)
