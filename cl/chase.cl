@@ -132,9 +132,10 @@ static inline float lm_rsqrt(float x)
 /* MIX_STORE: every chain's value stored once all chains have loaded (a store
  * waits for its value: put after its own load, it held the next chain's
  * load back, and chains ran one after another), on every LM_STORE_EVERY-th
- * step of an iteration. `sp` counts an iteration's steps from 0: its value
- * is known to the compiler at every step of the written-out iteration, so
- * the test folds away and no store is predicated or branched around. */
+ * step of an iteration. `sp` counts the steps of an iteration so far: its
+ * value is known to the compiler at every step of the written-out
+ * iteration, so the test folds away (clang's AMD and Intel's listings hold
+ * the stores and no branch more than gmem-store's). */
 #ifdef MIX_STORE
 #ifndef LM_STORE_EVERY
 #define LM_STORE_EVERY 1

@@ -250,8 +250,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	else
 		printf("%s, %s model of %s%s: %g loads, %g stores, alpha %g, %g instructions an iteration\n"
 		       "%6s %12s %10s %14s  %s\n", label, lm_model_is_refined(mp) ? "refined" : "basic", path,
-		       !stp ? "" : st.n > 1 ? " with its store kinds" : " with its store kind", k.loads, k.stores, k.alpha, k.insts, "warps",
-		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
+		       !stp ? "" : st.n > 1 ? " with its store kinds" : " with its store kind", k.loads, k.stores,
+		       k.alpha, k.insts, "warps", "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	for (size_t i = 0; i < n; i++) {
 		lm_bound b;
 		double ipc = lm_model_eval_kernel(mp, stp, &k, list[i], &b);
