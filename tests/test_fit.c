@@ -746,7 +746,8 @@ START_TEST(fit_all_writes_kinds_that_predict_reads)
 	lm_params ps;
 	ck_assert_msg(lm_params_read(ini, &ps) == LM_OK, "%s", lm_error_message());
 	ck_assert_str_eq(ps.default_kind, "gmem");
-	ck_assert_int_eq(ps.nkinds, 5); /* gmem-store, gmem-stride2, gmem-random, lmem, sfu */
+	ck_assert_int_eq(ps.nkinds, 6); /* gmem-store, gmem-store-half, gmem-stride2, gmem-random, lmem, sfu */
+	ck_assert_int_eq(lm_params_store_kinds(&ps).n, 2); /* what predict --kernel prices stores with */
 	ck_assert(isfinite(ps.fit_aic_cost) && isfinite(ps.fit_aic_no_cost));
 	ck_assert(strstr(ps.fit_cost_preference, "AIC") != NULL);
 	lm_model_params g, l;
