@@ -36,6 +36,16 @@ lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source
 	return s;
 }
 
+/* text and end on listing (may be NULL), whole and flushed before any
+ * error of the count is said (stderr is not buffered, the listing is) */
+static void put_listing(FILE *listing, const char *text, const char *end)
+{
+	if (listing) {
+		fprintf(listing, "%s%s", text, end);
+		fflush(listing);
+	}
+}
+
 bool lm_kmix_is_listing(const char *spec)
 {
 	const char *colon = strrchr(spec, ':');
@@ -50,10 +60,7 @@ lm_status lm_kmix_count_listing(const char *spec, FILE *listing, lm_kmix *m)
 	snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
 	lm_status s = lm_read_text(path, &text);
 	if (s == LM_OK) {
-		if (listing) { /* whole before any error of the count */
-			fputs(text, listing);
-			fflush(listing);
-		}
+		put_listing(listing, text, "");
 		s = lm_kmix_count_ptx(text, colon + 1, m);
 		if (s != LM_OK) {
 			char why[512];
@@ -86,12 +93,9 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 		lm_isa *built = NULL;
 		snprintf(from, sizeof from, "%s's offline compiler (dependences not traced)", isa);
 		if ((s = lm_isa_build_source(isa, src, name, &built)) == LM_OK) {
-			if (listing) { /* whole before any error of the count */
-				fprintf(listing, "%s\n", lm_isa_loop_text(built));
-				fflush(listing);
-			}
-			s = lm_kmix_from_isa(lm_isa_get_counts(built), name, m);
+			put_listing(listing, lm_isa_loop_text(built), "\n");
 			const lm_isa_counts *c = lm_isa_get_counts(built);
+			s = lm_kmix_from_isa(c, name, m);
 			if (c->waves_per_simd)
 				snprintf(limit, sizeof limit, "%u waves per SIMD, clang's figure from its %u "
 					 "vector registers", c->waves_per_simd, c->vgprs);
@@ -111,10 +115,7 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 	}
 	if (!text && (s = lm_isa_nvptx(src, &text)) != LM_OK)
 		goto done;
-	if (listing) { /* whole before any error of the count */
-		fputs(text, listing);
-		fflush(listing);
-	}
+	put_listing(listing, text, "");
 	s = lm_kmix_count_ptx(text, name, m);
 done:
 	free(text);

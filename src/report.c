@@ -1,7 +1,5 @@
 #include "report.h"
 
-#include "kernels.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -1104,7 +1102,7 @@ static void md_kernels(FILE *f, const report *rp)
 	fputs("### Predicted\n\n"
 	      "Each kernel's loop as its build counted it when it was measured (`mix-of/KERNEL.txt`, what "
 	      "`latmix kernel --mix-of` prints), through the model fitted on the chase (`params-kernels.ini`: "
-	      "the loads' kind and, for a loop that stores, the store kind), at the occupancies measured: "
+	      "the loads' kind and, for a loop that stores, the store kinds), at the occupancies measured: "
 	      "the RMS relative error over them, and the warps per CU for 90% of the top of each curve.\n\n"
 	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
 	      "|---|---|---|---|---|---|\n", f);

@@ -1,7 +1,8 @@
 /* The kernels as AMD's and Intel's compilers build them, without their
  * hardware: every mix, for alphas 0, 1, 4, 16 and inf (the store mixes: 0
- * and 4) and for 1, 2 and 8 chains, built for one offline target (the argument: gfx90a, dg2-g10, ...)
- * with the vendor's compiler, exactly as latmix builds it for such a device.
+ * and 4) and for 1, 2 and 8 chains, built for one offline target (the
+ * argument: gfx90a, dg2-g10, ...) with the vendor's compiler, exactly as
+ * latmix builds it for such a device.
  * Each chain step must be one memory instruction and alpha dependent adds
  * (and a store mix's share of a store);
  * the loop reads the stop flag once; nothing is left a call. What else a
