@@ -192,7 +192,7 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
 	return mem_lat / (instruction_time * alpha);
 }
 
-bool lm_model_stores_add(lm_model_stores *st, double share, const lm_model_params *kind)
+bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_params *kind)
 {
 	if (st->n == LM_MODEL_MAX_STORE_KINDS || !(share > 0) || !isfinite(share))
 		return false;
@@ -210,6 +210,11 @@ bool lm_model_stores_add(lm_model_stores *st, double share, const lm_model_param
 	return true;
 }
 
+bool lm_model_kinds_scatter(const lm_model_kinds *kinds)
+{
+	return kinds && present(kinds->scatter.mem_thru);
+}
+
 /* A kernel's memory in the model: mem_lat of a step (the loads in flight
  * together add chain_lat log2(loads)), the memory bound in loads, and the
  * knee's sharpness it bends with. */
@@ -224,36 +229,60 @@ typedef struct {
  * between them and held at the nearest outside them: a loop that stores at
  * all bends as the store mixes do, not partway to the loads' knee
  * (data/model-study/knee-per-curve.txt). */
-static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_stores *st, const lm_kernel_mix *k)
+static kernel_mem store_share(const lm_model_params *p, const lm_model_kinds *st, double s)
 {
-	double s = k->stores / k->loads;
 	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p) };
-	if (st && st->n && s > 0) {
-		size_t i = 0; /* the segment from knot i to i + 1; knot 0 is p, knot j + 1 st's j-th */
-		while (i + 1 < st->n && st->share[i] < s)
-			i++;
-		const lm_model_params *a = i ? &st->kind[i - 1] : p, *b = &st->kind[i];
-		double x0 = i ? st->share[i - 1] : 0, t = (s - x0) / (st->share[i] - x0);
-		r.lat = a->mem_lat + t * (b->mem_lat - a->mem_lat);
-		r.mem_thru = present(a->mem_thru) && present(b->mem_thru)
-				     ? 1 / (1 / a->mem_thru + t * (1 / b->mem_thru - 1 / a->mem_thru))
-				     : p->mem_thru;
-		size_t j = 0;
-		while (j + 1 < st->n && st->share[j + 1] < s)
-			j++;
-		double lo = lm_model_knee(&st->kind[j]);
-		if (j + 1 < st->n && s > st->share[j]) {
-			double u = (s - st->share[j]) / (st->share[j + 1] - st->share[j]);
-			lo += u * (lm_model_knee(&st->kind[j + 1]) - lo);
-		}
-		r.knee = lo;
+	if (!st || !st->n || !(s > 0))
+		return r;
+	size_t i = 0; /* the segment from knot i to i + 1; knot 0 is p, knot j + 1 st's j-th */
+	while (i + 1 < st->n && st->share[i] < s)
+		i++;
+	const lm_model_params *a = i ? &st->kind[i - 1] : p, *b = &st->kind[i];
+	double x0 = i ? st->share[i - 1] : 0, t = (s - x0) / (st->share[i] - x0);
+	r.lat = a->mem_lat + t * (b->mem_lat - a->mem_lat);
+	r.mem_thru = present(a->mem_thru) && present(b->mem_thru)
+			     ? 1 / (1 / a->mem_thru + t * (1 / b->mem_thru - 1 / a->mem_thru))
+			     : p->mem_thru;
+	size_t j = 0;
+	while (j + 1 < st->n && st->share[j + 1] < s)
+		j++;
+	double lo = lm_model_knee(&st->kind[j]);
+	if (j + 1 < st->n && s > st->share[j]) {
+		double u = (s - st->share[j]) / (st->share[j + 1] - st->share[j]);
+		lo += u * (lm_model_knee(&st->kind[j + 1]) - lo);
+	}
+	r.knee = lo;
+	return r;
+}
+
+/* The kernel's memory: its coalesced accesses at their store share (a loop
+ * whose every load is scattered pays each coalesced store what a store
+ * adds to a load at share 1), its scattered ones at the scattered kind's
+ * memory time; the knee of each part weighted by its memory time. */
+static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k)
+{
+	double sl = 0, ss = 0;
+	if (lm_model_kinds_scatter(st)) {
+		sl = fmin(fmax(k->scattered_loads, 0), k->loads);
+		ss = fmin(fmax(k->scattered_stores, 0), k->stores);
+	}
+	double loads = k->loads - sl, stores = k->stores - ss;
+	kernel_mem r = store_share(p, st, loads > 0 ? stores / loads : 1), coalesced = r;
+	double t = loads > 0 ? loads / r.mem_thru : stores * (1 / r.mem_thru - 1 / p->mem_thru);
+	if (sl + ss > 0) {
+		const lm_model_params *q = &st->scatter;
+		double ts = (sl + ss) / q->mem_thru;
+		r.mem_thru = k->loads / (t + ts);
+		r.knee = (coalesced.knee * t + lm_model_knee(q) * ts) / (t + ts);
+		if (loads <= 0 || (sl > 0 && q->mem_lat > r.lat))
+			r.lat = q->mem_lat;
 	}
 	if (present(p->chain_lat) && k->loads > 1)
 		r.lat += p->chain_lat * log2(k->loads);
 	return r;
 }
 
-double lm_model_kernel_peak(const lm_model_params *p, const lm_model_stores *st,
+double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k, lm_bound *which)
 {
 	/* per load: the iteration's instructions shared among its loads */
@@ -272,13 +301,13 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_stores *st,
 	return best;
 }
 
-double lm_model_kernel_step(const lm_model_params *p, const lm_model_stores *st,
+double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k)
 {
 	return kernel_memory(p, st, k).lat + k->alpha * p->alu_lat;
 }
 
-double lm_model_eval_kernel(const lm_model_params *p, const lm_model_stores *st,
+double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which)
 {
 	lm_bound b;
@@ -296,7 +325,7 @@ double lm_model_eval_kernel(const lm_model_params *p, const lm_model_stores *st,
 	return got;
 }
 
-double lm_model_kernel_warps(const lm_model_params *p, const lm_model_stores *st,
+double lm_model_kernel_warps(const lm_model_params *p, const lm_model_kinds *st,
 			     const lm_kernel_mix *k, double f)
 {
 	double peak = lm_model_kernel_peak(p, st, k, NULL);

@@ -131,40 +131,54 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
  * --mix-of counts it): loads independent of each other (in flight
  * together, the model's chains; at least 1), stores, float arithmetic,
  * every instruction, and alpha: the instructions a step waits for besides
- * the loads (each as one dependent add's latency). */
+ * the loads (each as one dependent add's latency). Of the loads and the
+ * stores, the scattered ones: each lane of a warp on a 32-byte sector of
+ * its own (a transpose's store a row apart), priced as the gmem-random
+ * mix measures such a load; the rest are coalesced. */
 typedef struct {
 	double loads, stores, flops, insts, alpha;
+	double scattered_loads, scattered_stores;
 } lm_kernel_mix;
 
-/* The store kinds of a parameter file: memory kinds measured by mixes that
- * also store, share[i] stores a load (gmem-store-half 0.5, gmem-store 1),
- * shares rising. A kernel's stores are priced between them and the loads'
- * own kind (share 0). */
+/* The memory kinds of a parameter file a kernel's accesses are priced by
+ * besides the loads' own: the store kinds, measured by mixes that also
+ * store, share[i] stores a load (gmem-store-half 0.5, gmem-store 1),
+ * shares rising; and the scattered kind (gmem-random's; mem_thru absent:
+ * none). A kernel's coalesced stores are priced between the store kinds
+ * and the loads' own kind (share 0). */
 #define LM_MODEL_MAX_STORE_KINDS 4
 typedef struct {
 	size_t n;
 	double share[LM_MODEL_MAX_STORE_KINDS];
 	lm_model_params kind[LM_MODEL_MAX_STORE_KINDS];
-} lm_model_stores;
+	lm_model_params scatter;
+} lm_model_kinds;
+
+/* Is kinds' scattered kind there (its mem_thru known)? */
+bool lm_model_kinds_scatter(const lm_model_kinds *kinds);
 
 /* Adds kind, measured at share stores a load, in its place by share.
  * False (st unchanged) when st is full, the share is not positive and
  * finite, or st has that share already. */
-bool lm_model_stores_add(lm_model_stores *st, double share, const lm_model_params *kind);
+bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_params *kind);
 
 /* Loads per cycle per CU such a kernel reaches at most: the memory bound
- * (with s = stores / loads stores a load, a load's memory time linear in s
- * between the measured shares around it: p's at 0, st's kinds at theirs;
- * st NULL or empty: stores cost issue only), the arithmetic and issue
- * bounds of the iteration's instructions shared among its loads. *which
- * (may be NULL): the bound. */
-double lm_model_kernel_peak(const lm_model_params *p, const lm_model_stores *st,
+ * (an iteration's memory time: its coalesced loads, each a load's memory
+ * time at s = coalesced stores / coalesced loads stores a load, linear in s
+ * between the measured shares around it: p's at 0, st's store kinds at
+ * theirs; plus 1 / mem_thru of st's scattered kind for each scattered load
+ * and store; st NULL or without store kinds: coalesced stores cost issue
+ * only; without the scattered kind: scattered accesses are priced as
+ * coalesced), the arithmetic and issue bounds of the iteration's
+ * instructions shared among its loads. *which (may be NULL): the bound. */
+double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k, lm_bound *which);
 
 /* A warp's iteration in cycles: mem_lat (linear in s between the measured
- * shares, as the bound), chain_lat log2(loads) for the loads in flight
- * together, alpha alu_lat. */
-double lm_model_kernel_step(const lm_model_params *p, const lm_model_stores *st,
+ * shares, as the bound; the scattered kind's where it is longer and the
+ * loop has a scattered load), chain_lat log2(loads) for the loads in
+ * flight together, alpha alu_lat. */
+double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k);
 
 /* Loads per cycle per CU at n warps per CU: n loads / step, bent into the
@@ -173,13 +187,14 @@ double lm_model_kernel_step(const lm_model_params *p, const lm_model_stores *st,
  * in s between them, the nearest one's outside them): every storing kernel
  * of the suite and the chase storing one load in two bend as roundly as
  * the store mix, not partway to the loads' knee
- * (data/model-study/knee-per-curve.txt). *which (may be NULL): latency or
- * the binding bound. */
-double lm_model_eval_kernel(const lm_model_params *p, const lm_model_stores *st,
+ * (data/model-study/knee-per-curve.txt); scattered accesses bring the
+ * scattered kind's knee in by their share of the memory time. *which (may
+ * be NULL): latency or the binding bound. */
+double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which);
 
 /* Warps per CU for fraction f of lm_model_kernel_peak. */
-double lm_model_kernel_warps(const lm_model_params *p, const lm_model_stores *st,
+double lm_model_kernel_warps(const lm_model_params *p, const lm_model_kinds *st,
 			     const lm_kernel_mix *k, double f);
 
 #endif

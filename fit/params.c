@@ -152,15 +152,19 @@ lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char
 		       kind, have);
 }
 
-lm_model_stores lm_params_store_kinds(const lm_params *ps)
+lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 {
-	lm_model_stores st = { 0 };
+	lm_model_kinds st = { 0 };
 	for (int k = -1; k < ps->nkinds; k++) {
 		const char *name = k < 0 ? ps->default_kind : ps->kinds[k].name;
 		const lm_mix *m = lm_mix_find(name);
 		lm_model_params q;
-		if (m && m->store_bytes && lm_params_model_kind(ps, "", name, &q) == LM_OK)
-			lm_model_stores_add(&st, lm_mix_store_share(m), &q);
+		if (!m || lm_params_model_kind(ps, "", name, &q) != LM_OK)
+			continue;
+		if (m->store_bytes)
+			lm_model_kinds_add_store(&st, lm_mix_store_share(m), &q);
+		else if (m->divergent && m->step == LM_STEP_GLOBAL)
+			st.scatter = q;
 	}
 	return st;
 }

@@ -143,9 +143,11 @@ lm_model_params lm_params_model(const lm_params *ps);
 lm_status lm_params_model_kind(const lm_params *ps, const char *path, const char *kind,
 			       lm_model_params *out);
 
-/* The file's store kinds (those whose mix stores, lm_mix_store_share),
- * by share; none: n is 0. */
-lm_model_stores lm_params_store_kinds(const lm_params *ps);
+/* The file's kinds a kernel's accesses are priced by: its store kinds
+ * (those whose mix stores, lm_mix_store_share), by share (none: n is 0),
+ * and its scattered kind (a mix whose every lane loads a line of its own:
+ * gmem-random; none: scatter's mem_thru 0). */
+lm_model_kinds lm_params_kernel_kinds(const lm_params *ps);
 
 /* Reads path. On a malformed file returns LM_EPARSE with a message naming
  * the file, the line and the key; *out is then unchanged. */

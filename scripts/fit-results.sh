@@ -25,9 +25,11 @@ done
 "$latmix" fit --model refined -o "$dir/params-refined.ini" "$dir/measurements.csv" > /dev/null ||
 	echo "latmix: the refined fit failed (see above); the report goes on without it"
 if grep -q "^gmem-store," "$dir/measurements.csv"; then
-	# what latmix predict --kernel reads: gmem and the store mixes' kinds
+	# what latmix predict --kernel reads: gmem, the store mixes' kinds and
+	# gmem-random's (scattered accesses)
 	kinds=gmem,gmem-store
 	grep -q "^gmem-store-half," "$dir/measurements.csv" && kinds=$kinds,gmem-store-half
+	grep -q "^gmem-random," "$dir/measurements.csv" && kinds=$kinds,gmem-random
 	"$latmix" fit --model refined -m $kinds -o "$dir/params-kernels.ini" \
 		"$dir/measurements.csv" > "$dir/fit-kernels.txt" ||
 		echo "latmix: the fit for kernels ($kinds) failed (see above)"

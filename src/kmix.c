@@ -91,7 +91,7 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 	lm_status s;
 	if (isa) {
 		lm_isa *built = NULL;
-		snprintf(from, sizeof from, "%s's offline compiler (dependences not traced)", isa);
+		snprintf(from, sizeof from, "%s's offline compiler (dependences and lanes not traced)", isa);
 		if ((s = lm_isa_build_source(isa, src, name, &built)) == LM_OK) {
 			put_listing(listing, lm_isa_loop_text(built), "\n");
 			const lm_isa_counts *c = lm_isa_get_counts(built);
@@ -192,6 +192,8 @@ typedef struct {
 	bool guarded;        /* under a predicate (@%p): a branch may fall through */
 	char base[16];       /* a memory operand's address register ("%rd6"); "" if none */
 	long offset;         /* and its immediate offset in bytes ([%rd6+-4]: -4) */
+	char arg[MAX_OPS][24]; /* the operands as written, split at the commas outside braces */
+	int narg;
 } ptx_inst;
 
 static bool starts(const char *s, const char *p)
@@ -243,6 +245,20 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 		snprintf(in->base, sizeof in->base, "%.*s", (int)(len + 1), open + 1);
 		const char *q = open + 2 + len;
 		in->offset = *q == '+' ? strtol(q + 1, NULL, 0) : *q == '-' ? strtol(q, NULL, 0) : 0;
+	}
+	for (const char *p = rest; *p && *p != ';' && in->narg < MAX_OPS;) {
+		while (isspace((unsigned char)*p) || *p == ',')
+			p++;
+		size_t len = 0;
+		for (int nest = 0; p[len] && p[len] != ';' && (nest || p[len] != ','); len++)
+			nest += (p[len] == '{' || p[len] == '[') - (p[len] == '}' || p[len] == ']');
+		while (len && isspace((unsigned char)p[len - 1]))
+			len--;
+		if (len)
+			snprintf(in->arg[in->narg++], sizeof in->arg[0], "%.*s", (int)len, p);
+		p += len;
+		while (*p && *p != ',' && *p != ';')
+			p++;
 	}
 	int depth = 0;
 	for (const char *p = rest; *p && *p != ';' && in->nreg < MAX_OPS; p++) {
@@ -404,6 +420,257 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 	m->independent = m->loads - dependent;
 	m->shared_lines = shared;
 	m->alpha = alpha;
+}
+
+/* ---- how an address varies across a warp's lanes ---- */
+
+/* A register's value across the lanes of a warp: lane x stride plus what
+ * every lane shares (LANE_AFFINE; stride 0: uniform, value known where
+ * is_const), lane x a number the same for every lane but unknown until the
+ * kernel runs (LANE_SCALED: c * rows, a row apart), or neither
+ * (LANE_VARIES: read from memory, or a form latmix does not follow).
+ * origin: the pointer argument the value is an address into (1 + the
+ * index of the instruction that read it from the parameters; 0: none). */
+typedef enum { LANE_AFFINE, LANE_SCALED, LANE_VARIES } lane_form;
+
+typedef struct {
+	lane_form form;
+	long stride;
+	bool is_const;
+	long value;
+	size_t origin;
+} lane;
+
+typedef struct {
+	char name[16];
+	lane l;
+} lane_reg;
+
+#define LANE_REGS 4096
+
+static const lane UNIFORM = { .form = LANE_AFFINE }, VARIES = { .form = LANE_VARIES },
+		  SCALED = { .form = LANE_SCALED };
+
+static lane affine(long stride)
+{
+	return (lane){ .form = LANE_AFFINE, .stride = stride };
+}
+
+static lane constant(long value)
+{
+	return (lane){ .form = LANE_AFFINE, .is_const = true, .value = value };
+}
+
+static bool uniform(lane a)
+{
+	return a.form == LANE_AFFINE && a.stride == 0;
+}
+
+/* An operand: a register from the table (one not yet written: uniform, as
+ * a parameter's), a special register (%tid.x and %laneid vary by one a
+ * lane; %tid.y and %tid.z are taken as uniform: a warp's lanes run along
+ * x), or an immediate. */
+static lane lane_operand(const lane_reg *t, size_t n, const char *a)
+{
+	if (strcmp(a, "%tid.x") == 0 || strcmp(a, "%laneid") == 0)
+		return affine(1);
+	if (a[0] == '%') {
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(t[i].name, a) == 0)
+				return t[i].l;
+		return UNIFORM;
+	}
+	char *end;
+	long v = strtol(a, &end, 0);
+	if (end != a && !*end)
+		return constant(v);
+	return UNIFORM; /* a float immediate, a symbol's address */
+}
+
+static lane lane_sum(lane a, lane b, int sign)
+{
+	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (a.form == LANE_SCALED && b.form == LANE_SCALED))
+		return VARIES;
+	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
+		return SCALED;
+	return (lane){ .form = LANE_AFFINE, .stride = a.stride + sign * b.stride,
+		       .is_const = a.is_const && b.is_const, .value = a.value + sign * b.value };
+}
+
+/* a + sign b: an address into a's array where b is an offset, and into
+ * b's where a is one and the sum is a sum. */
+static lane lane_add(lane a, lane b, int sign)
+{
+	lane r = lane_sum(a, b, sign);
+	r.origin = a.origin && !b.origin ? a.origin : !a.origin && sign > 0 ? b.origin : 0;
+	return r;
+}
+
+static lane lane_mul(lane a, lane b)
+{
+	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (!uniform(a) && !uniform(b)))
+		return VARIES;
+	if (!uniform(a)) {
+		lane t = a;
+		a = b;
+		b = t;
+	} /* a is uniform */
+	if (a.is_const && b.form == LANE_AFFINE)
+		return (lane){ .form = LANE_AFFINE, .stride = b.stride * a.value, .is_const = b.is_const,
+			       .value = b.value * a.value };
+	if (b.form == LANE_SCALED || b.stride != 0)
+		return a.is_const && a.value == 0 ? UNIFORM : SCALED;
+	return UNIFORM;
+}
+
+/* a / c for a divisor the same for every lane: exact where c divides the
+ * stride; uniform where a warp's values span no more than c, or where c is
+ * known only when the kernel runs (taken as wider than a warp's span, as
+ * in k / width); else it varies. */
+static lane lane_div(lane a, lane c)
+{
+	if (a.form != LANE_AFFINE || !uniform(c))
+		return VARIES;
+	if (uniform(a))
+		return a.is_const && c.is_const && c.value ? constant(a.value / c.value) : UNIFORM;
+	if (!c.is_const)
+		return UNIFORM;
+	if (c.value > 0 && a.stride % c.value == 0)
+		return affine(a.stride / c.value);
+	return c.value > 0 && 32 * labs(a.stride) <= c.value ? UNIFORM : VARIES;
+}
+
+/* a % c: a itself where a warp's values span no more than c (or c is known
+ * only when the kernel runs, as for lane_div). */
+static lane lane_rem(lane a, lane c)
+{
+	if (a.form != LANE_AFFINE || !uniform(c))
+		return VARIES;
+	if (uniform(a) || !c.is_const || (c.value > 0 && 32 * labs(a.stride) <= c.value))
+		return affine(a.stride);
+	return VARIES;
+}
+
+/* The lanes of instruction in (index i) result, from its operands'. */
+static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
+{
+	char op[16];
+	snprintf(op, sizeof op, "%.*s", (int)strcspn(in->op, "."), in->op);
+	lane a[MAX_OPS];
+	bool all_uniform = true;
+	for (int j = 1; j < in->narg; j++) {
+		a[j] = lane_operand(t, n, in->arg[j]);
+		all_uniform &= uniform(a[j]);
+	}
+	if (starts(in->op, "ld.param")) /* a 64-bit one may be a pointer */
+		return (lane){ .form = LANE_AFFINE, .origin = strstr(in->op, "64") ? i + 1 : 0 };
+	if (strcmp(op, "ld") == 0 || strcmp(op, "ldu") == 0 || strcmp(op, "atom") == 0 || in->narg < 2)
+		return VARIES;
+	if (strcmp(op, "mov") == 0 || strcmp(op, "cvt") == 0 || strcmp(op, "cvta") == 0)
+		return a[1]; /* below, only a sum keeps an operand's origin */
+	if (in->narg == 3 && (strcmp(op, "add") == 0 || strcmp(op, "sub") == 0))
+		return lane_add(a[1], a[2], op[0] == 'a' ? 1 : -1);
+	bool hi = strstr(in->op, ".hi") != NULL;
+	if (in->narg == 3 && strcmp(op, "mul") == 0 && !hi)
+		return lane_mul(a[1], a[2]);
+	if (in->narg == 4 && strcmp(op, "mad") == 0 && !hi)
+		return lane_add(lane_mul(a[1], a[2]), a[3], 1);
+	if (in->narg == 3 && strcmp(op, "shl") == 0 && a[2].is_const && a[2].value >= 0 && a[2].value < 32)
+		return lane_mul(a[1], constant(1L << a[2].value));
+	if (in->narg == 3 && strcmp(op, "shr") == 0 && a[2].is_const && a[2].value >= 0 && a[2].value < 32)
+		return lane_div(a[1], constant(1L << a[2].value));
+	if (in->narg == 3 && strcmp(op, "div") == 0)
+		return lane_div(a[1], a[2]);
+	if (in->narg == 3 && strcmp(op, "rem") == 0)
+		return lane_rem(a[1], a[2]);
+	if (in->narg == 3 && strcmp(op, "and") == 0 && a[2].is_const && a[2].value > 0 &&
+	    (a[2].value & (a[2].value + 1)) == 0) /* a mask of low bits: % 2^k */
+		return lane_rem(a[1], constant(a[2].value + 1));
+	if (in->narg == 2 && strcmp(op, "neg") == 0)
+		return lane_mul(a[1], constant(-1));
+	return all_uniform ? UNIFORM : VARIES;
+}
+
+static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(t[i].name, r) == 0) {
+			t[i].l = l;
+			return;
+		}
+	if (*n < LANE_REGS) {
+		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
+		t[(*n)++].l = l;
+	}
+}
+
+/* Sets what in writes: its first operand, or each register of a vector
+ * load's brace list. */
+static void lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l)
+{
+	if (!in->dest || !in->narg)
+		return;
+	if (in->arg[0][0] == '%')
+		lane_set_one(t, n, in->arg[0], l);
+	else if (in->arg[0][0] == '{')
+		for (int r = 0; r < in->nreg && !in->in_brackets[r] && strstr(in->arg[0], in->reg[r]); r++)
+			lane_set_one(t, n, in->reg[r], l);
+}
+
+/* Follows how each register varies across a warp's lanes through the
+ * instructions before the loop (0..lo - 1, in order) and the path ix
+ * twice (the second pass sees what the first carried round the loop),
+ * and sorts the path's global loads and stores by the bytes between two
+ * lanes' addresses: at most the bytes a lane moves (coalesced), under a
+ * 32-byte sector (strided), a sector or more apart or a row apart known
+ * only at run time (scattered: each lane its own sector, as the
+ * gmem-random mix measures), or not followed. Counts too the loads into
+ * the array of a load before them on the path, lanes as far apart, at an
+ * offset the same for every lane (a stencil's rows above and below): the
+ * lines other iterations of the loop read (those off one register within
+ * a line are shared_lines already). */
+static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm_kmix *m)
+{
+	lane seen[64];
+	size_t nseen = 0;
+	size_t n = 0;
+	lane_reg *t = calloc(LANE_REGS, sizeof *t);
+	if (!t)
+		return;
+	for (size_t i = 0; i < lo; i++)
+		if (v[i].op[0])
+			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
+	for (int pass = 0; pass < 2; pass++) {
+		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
+		nseen = 0;
+		for (size_t p = 0; p < nix; p++) {
+			const ptx_inst *in = &v[ix[p]];
+			if (!in->op[0] || in->target[0])
+				continue;
+			ptx_kind k = ptx_classify(in->op);
+			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
+				lane l = lane_operand(t, n, in->base);
+				long s = labs(l.stride), b = (long)ptx_bytes(in->op);
+				if (l.form == LANE_VARIES)
+					m->unfollowed++;
+				else if (l.form == LANE_SCALED || s >= 32)
+					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
+				else if (s > b)
+					m->strided++;
+				bool again = false;
+				for (size_t q = 0; q < nseen && k == K_LOAD; q++)
+					again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
+				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && !shares_lines(v, ix, p)) {
+					if (again)
+						m->same_array++;
+					else if (nseen < 64)
+						seen[nseen++] = l;
+				}
+			}
+			lane_set(t, &n, in, lane_eval(in, ix[p], t, n));
+		}
+	}
+	free(t);
 }
 
 static bool memory_access(ptx_kind k)
@@ -632,6 +899,7 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 			}
 		}
 		ptx_dependences(v, ix, nix, out);
+		ptx_lanes(v, lo, ix, nix, out);
 	}
 	free(ix);
 	free(v);
@@ -649,7 +917,20 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->shared_lines)
 		fprintf(f, "  %-34s %u (the same address register, within %d bytes: cache hits)\n",
 			"  reading another's lines", m->shared_lines, LINE_BYTES);
+	if (m->same_array)
+		fprintf(f, "  %-34s %u (lanes as far apart, an offset the same for every lane: lines the "
+			"loop's other iterations read, taken as cache hits)\n", "  reading another's array",
+			m->same_array);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
+	if (m->scattered_loads || m->scattered_stores)
+		fprintf(f, "  %-34s %u loads, %u stores (lanes a 32-byte sector or more apart)\n",
+			"  scattered", m->scattered_loads, m->scattered_stores);
+	if (m->strided)
+		fprintf(f, "  %-34s %u (lanes apart by more than they move, under a sector: priced as "
+			"coalesced)\n", "  strided", m->strided);
+	if (m->unfollowed)
+		fprintf(f, "  %-34s %u (from memory, or a form latmix does not follow: priced as "
+			"coalesced)\n", "  lanes' addresses not followed", m->unfollowed);
 	if (m->atomics)
 		fprintf(f, "  %-34s %u\n", "global atomics", m->atomics);
 	fprintf(f, "  %-34s %u loads, %u stores\n", "local memory", m->local_loads, m->local_stores);
@@ -670,8 +951,12 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
 	lm_kmix_model(m, &k);
-	fprintf(f, "predict: --loads %g --stores %g --alpha %g --insts %g\n", k.loads, k.stores, k.alpha,
-		k.insts);
+	fprintf(f, "predict: --loads %g --stores %g --alpha %g --insts %g", k.loads, k.stores, k.alpha, k.insts);
+	if (k.scattered_loads > 0)
+		fprintf(f, " --scattered-loads %g", k.scattered_loads);
+	if (k.scattered_stores > 0)
+		fprintf(f, " --scattered-stores %g", k.scattered_stores);
+	fputc('\n', f);
 }
 
 lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
@@ -694,9 +979,13 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 {
-	/* loads reading another's lines wait for the same lines: one in flight */
-	k->loads = m->independent > m->shared_lines ? m->independent - m->shared_lines : m->independent;
+	/* loads reading another's lines wait for the same lines, and those into
+	 * another's array read lines the loop reads anyway: one in flight */
+	unsigned again = m->shared_lines + m->same_array;
+	k->loads = m->independent > again ? m->independent - again : m->independent;
 	k->stores = m->stores;
+	k->scattered_loads = m->scattered_loads;
+	k->scattered_stores = m->scattered_stores;
 	k->flops = m->flops;
 	k->insts = m->insts;
 	/* a chase waits for the arithmetic between its loads; a loop of
@@ -704,4 +993,19 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	 * in-order issue reaches the next iteration's loads after them */
 	unsigned mem = m->loads + m->stores + m->atomics + m->local_loads + m->local_stores + m->spills;
 	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem : 0);
+}
+
+bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
+{
+	memset(k, 0, sizeof *k);
+	int used = 0;
+	if (sscanf(args, "--loads %lf --stores %lf --alpha %lf --insts %lf%n", &k->loads, &k->stores, &k->alpha,
+		   &k->insts, &used) != 4)
+		return false;
+	args += used;
+	if (sscanf(args, " --scattered-loads %lf%n", &k->scattered_loads, &used) == 1)
+		args += used;
+	if (sscanf(args, " --scattered-stores %lf%n", &k->scattered_stores, &used) == 1)
+		args += used;
+	return *args == '\0' || *args == '\n';
 }

@@ -32,7 +32,17 @@ typedef struct {
 	unsigned shared_lines; /* independent loads that read the lines of a load before
 				* them (PTX: the same address register, within 128
 				* bytes): cache hits, not lines of their own */
+	unsigned same_array; /* independent loads into the array of a load before them, lanes
+			      * as far apart, at an offset the same for every lane (a
+			      * stencil's rows): lines the loop reads anyway (PTX only) */
 	unsigned stores;     /* global stores */
+	unsigned scattered_loads, scattered_stores; /* of the loads and stores, those whose
+						      * lanes' addresses lie a 32-byte sector
+						      * or more apart (PTX only) */
+	unsigned strided;    /* loads and stores with lanes apart by more than they move
+			      * but under a sector (PTX only) */
+	unsigned unfollowed; /* loads and stores whose lanes' addresses latmix does not
+			      * follow: read from memory, or a form it does not know */
 	unsigned atomics;    /* global atomics and reductions */
 	unsigned local_loads, local_stores; /* local ("shared") memory */
 	unsigned spills;     /* private memory (registers spilled) */
@@ -104,6 +114,10 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
  * load feeds another, else every other instruction of the iteration
  * (in-order issue reaches the next iteration's loads after them). */
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
+
+/* The arguments of a "predict:" line (as lm_kmix_print writes them, from
+ * "--loads") into k; false where they are not those. */
+bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k);
 
 /* The table, and the arguments latmix predict takes. */
 void lm_kmix_print(FILE *f, const lm_kmix *m);

@@ -193,7 +193,7 @@ static lm_status parse_chains(const char *s, unsigned long max, unsigned long *o
 static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
 				const lm_model_params *mp)
 {
-	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0 };
+	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores };
 	unsigned lb = 4, sb = 4;
 	lm_status s;
 	char label[64] = "the loop";
@@ -214,8 +214,15 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		if (m.stores)
 			sb = m.store_bytes / m.stores;
 		snprintf(label, sizeof label, "%s", m.label);
-		printf("# %s, counted from %s: --loads %g --stores %g --alpha %g --insts %g\n", m.label,
-		       m.from, k.loads, k.stores, k.alpha, k.insts);
+		printf("# %s, counted from %s: --loads %g --stores %g --alpha %g --insts %g", m.label, m.from,
+		       k.loads, k.stores, k.alpha, k.insts);
+		if (k.scattered_loads > 0 || k.scattered_stores > 0)
+			printf(" --scattered-loads %g --scattered-stores %g", k.scattered_loads, k.scattered_stores);
+		putchar('\n');
+		if (m.strided || m.unfollowed)
+			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
+				"(lanes under a sector apart), %u whose lanes' addresses latmix does not follow\n",
+				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
 	}
@@ -223,13 +230,21 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		return lm_fail(LM_EUSAGE, "%s: no global load an iteration: latmix's model describes "
 			       "loads (a loop that only stores runs at its stores' rate, which no mix measures "
 			       "alone)", label);
+	if (k.scattered_loads > k.loads || k.scattered_stores > k.stores)
+		return lm_fail(LM_EUSAGE, "%s: %g scattered loads of %g, %g scattered stores of %g: the "
+			       "scattered ones are counted among the loads and stores", label, k.scattered_loads,
+			       k.loads, k.scattered_stores, k.stores);
 	if (!(k.insts > 0))
 		k.insts = k.loads + k.stores + k.alpha;
-	lm_model_stores st = lm_params_store_kinds(ps);
-	const lm_model_stores *stp = st.n ? &st : NULL;
-	if (k.stores > 0 && !stp)
+	lm_model_kinds st = lm_params_kernel_kinds(ps);
+	bool scatter = lm_model_kinds_scatter(&st);
+	const lm_model_kinds *stp = st.n || scatter ? &st : NULL;
+	if (k.stores > k.scattered_stores && !st.n)
 		fprintf(stderr, "latmix: %s has no store kind (latmix fit -m gmem,gmem-store,gmem-store-half): "
 			"the loop's stores count as instructions only\n", path);
+	if (k.scattered_loads + k.scattered_stores > 0 && !scatter)
+		fprintf(stderr, "latmix: %s has no scattered kind (latmix fit -m gmem,...,gmem-random): the "
+			"loop's scattered accesses are priced as coalesced ones\n", path);
 	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
 	bool rates = isfinite(hz) && cus > 0 && simd > 0;
 	double bytes_per_load = lb + k.stores / k.loads * sb;
@@ -248,10 +263,13 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	if (o->csv)
 		printf("warps_per_cu,loads_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n");
 	else
-		printf("%s, %s model of %s%s: %g loads, %g stores, alpha %g, %g instructions an iteration\n"
-		       "%6s %12s %10s %14s  %s\n", label, lm_model_is_refined(mp) ? "refined" : "basic", path,
-		       !stp ? "" : st.n > 1 ? " with its store kinds" : " with its store kind", k.loads, k.stores,
-		       k.alpha, k.insts, "warps", "loads/cyc/CU", "GB/s", "iterations/s", "bound");
+		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered), alpha %g, %g "
+		       "instructions an iteration\n%6s %12s %10s %14s  %s\n", label,
+		       lm_model_is_refined(mp) ? "refined" : "basic", path,
+		       !st.n ? "" : st.n > 1 ? " with its store kinds" : " with its store kind",
+		       scatter ? (st.n ? " and scattered kind" : " with its scattered kind") : "", k.loads,
+		       k.stores, k.scattered_loads, k.scattered_stores, k.alpha, k.insts, "warps",
+		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	for (size_t i = 0; i < n; i++) {
 		lm_bound b;
 		double ipc = lm_model_eval_kernel(mp, stp, &k, list[i], &b);

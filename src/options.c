@@ -58,12 +58,18 @@ static const opt table[] = {
 	  "besides the loads)", .role = LM_OPTION_OTHER },
 	{ "stores", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(stores), "S",
 	  "--loads: global stores an iteration", .role = LM_OPTION_OTHER },
+	{ "scattered-loads", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(scattered_loads), "K",
+	  "--loads: of the loads, those whose lanes lie a 32-byte sector or more apart (each its own "
+	  "sector), priced as the file's gmem-random kind measures them", .role = LM_OPTION_OTHER },
+	{ "scattered-stores", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(scattered_stores), "S",
+	  "--loads: of the stores, the scattered ones (a transpose's, a row apart)",
+	  .role = LM_OPTION_OTHER },
 	{ "insts", 0, OPT_NUM, "0", 0, 1e6, LM_CMD_PREDICT, OFF(insts), "N",
 	  "--loads: instructions an iteration, all kinds (issue bound); 0: loads + stores + alpha",
 	  .role = LM_OPTION_OTHER },
 	{ "kernel", 0, OPT_STR, NULL, 0, 0, MEAS | LM_CMD_PREDICT, OFF(kernel), "SPEC",
 	  "measure grid-stride kernels instead of the mixes, at every occupancy: a suite kernel's name "
-	  "(copy, scale, add, triad, sum, dot, fill, stencil1d, stencil2d, spmv, transpose, gemv; all: "
+	  "(copy, scale, add, triad, sum, dot, fill, stencil1d, stencil2d, spmv, transpose, gather, gemv; all: "
 	  "every one) or FILE.cl[:NAME], described by NAME.ini or FILE.ini beside it; a comma list for "
 	  "several; rows into results/<device>/kernels.csv unless -o; predict: one kernel, its loop "
 	  "counted as latmix kernel --mix-of counts it (--isa TARGET, else clang's NVPTX build)",

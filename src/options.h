@@ -34,6 +34,7 @@ typedef struct {
 	const char *warps;      /* predict: a number; measure: list or "max" */
 	double fraction;
 	double loads, stores, insts; /* predict: a kernel's loop, per iteration */
+	double scattered_loads, scattered_stores; /* of them, each lane on a sector of its own */
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
 	const char *kernel;     /* measure: users' kernels (a list, or "all": the suite) */

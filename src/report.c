@@ -14,6 +14,7 @@
 #include "fit.h"
 #include "gnuplot.h"
 #include "kernels.h"
+#include "kmix.h"
 #include "model.h"
 #include "params.h"
 #include "results.h"
@@ -55,7 +56,7 @@ typedef struct {
 	lm_results kres;       /* kernels.csv beside the measurements: users' kernels */
 	bool has_kparams;      /* params-kernels.ini: the loads' and stores' kinds */
 	lm_model_params kload;
-	lm_model_stores kstore; /* n 0: none */
+	lm_model_kinds kstore; /* n 0: none */
 	double k_rate; /* loads a second per load a cycle per CU: clock x CUs x SIMD width */
 } report;
 
@@ -915,15 +916,17 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	memset(k, 0, sizeof *k);
 	if (!p && no)
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
-	else if (!p || sscanf(p, "\npredict: --loads %lf --stores %lf --alpha %lf --insts %lf", &k->loads,
-			      &k->stores, &k->alpha, &k->insts) != 4)
+	else if (!p || !lm_kmix_parse_predict(p + 10, k))
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
 	else if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
 	else if (!(k->loads >= 1))
 		snprintf(c->why, sizeof c->why, "no load an iteration: the model describes loads");
-	else if (k->stores > 0 && !rp->kstore.n)
+	else if (k->stores > k->scattered_stores && !rp->kstore.n)
 		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no store kind");
+	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kstore))
+		snprintf(c->why, sizeof c->why, "it scatters, and params-kernels.ini has no scattered kind "
+			 "(gmem-random)");
 	free(text);
 	const lm_model_params *mp = &rp->kload;
 	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
@@ -1656,7 +1659,7 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 		    (s = lm_params_model_kind(&ps, kpath, "gmem", &rp->kload)) != LM_OK)
 			goto done;
 		rp->has_kparams = true;
-		rp->kstore = lm_params_store_kinds(&ps);
+		rp->kstore = lm_params_kernel_kinds(&ps);
 		rp->k_rate = ps.clock_mhz * 1e6 * ps.compute_units * ps.simd_width;
 	}
 	/* every file read: now the report's directory */

@@ -728,7 +728,7 @@ START_TEST(store_kinds_get_knees_of_their_own)
 	ck_assert(q.knee == r.kp[1][LM_PARAM_KNEE].value);
 	ck_assert_int_eq(lm_params_model_kind(&back, path, "gmem", &q), LM_OK);
 	ck_assert(isnan(q.knee));
-	lm_model_stores kinds = lm_params_store_kinds(&back);
+	lm_model_kinds kinds = lm_params_kernel_kinds(&back);
 	ck_assert_int_eq(kinds.n, 2);
 	ck_assert(kinds.share[0] == 0.5 && kinds.kind[0].knee == r.kp[2][LM_PARAM_KNEE].value);
 	ck_assert(kinds.share[1] == 1 && kinds.kind[1].knee == r.kp[1][LM_PARAM_KNEE].value);
@@ -747,7 +747,7 @@ START_TEST(fit_all_writes_kinds_that_predict_reads)
 	ck_assert_msg(lm_params_read(ini, &ps) == LM_OK, "%s", lm_error_message());
 	ck_assert_str_eq(ps.default_kind, "gmem");
 	ck_assert_int_eq(ps.nkinds, 6); /* gmem-store, gmem-store-half, gmem-stride2, gmem-random, lmem, sfu */
-	ck_assert_int_eq(lm_params_store_kinds(&ps).n, 2); /* what predict --kernel prices stores with */
+	ck_assert_int_eq(lm_params_kernel_kinds(&ps).n, 2); /* what predict --kernel prices stores with */
 	ck_assert(isfinite(ps.fit_aic_cost) && isfinite(ps.fit_aic_no_cost));
 	ck_assert(strstr(ps.fit_cost_preference, "AIC") != NULL);
 	lm_model_params g, l;

@@ -284,6 +284,86 @@ START_TEST(ptx_loops_are_counted_as_by_hand)
 }
 END_TEST
 
+/* How lanes' addresses are sorted: by the bytes between two lanes' (four:
+ * coalesced; eight: strided; 128, or a row known only at run time:
+ * scattered), a warp's uniform address (a run-time divisor, %tid.y)
+ * coalesced, an address read from memory not followed, and a second load
+ * into one array at an offset the same for every lane counted apart. */
+START_TEST(ptx_lanes_sort_accesses)
+{
+	static const char lanes[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd1, [k_param_0];\n"
+		"\tld.param.u32 \t%r9, [k_param_1];\n"
+		"\tld.param.u64 \t%rd20, [k_param_2];\n"
+		"\tld.param.u64 \t%rd21, [k_param_3];\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"\tmov.u32 \t%r2, %tid.y;\n"
+		"$L__BB0_1:\n"
+		"\tmul.wide.u32 \t%rd2, %r1, 4;\n"
+		"\tadd.s64 \t%rd3, %rd1, %rd2;\n"
+		"\tld.global.f32 \t%f1, [%rd3];\n"       /* coalesced */
+		"\tst.global.f32 \t[%rd3], %f1;\n"       /* coalesced */
+		"\tmul.wide.u32 \t%rd4, %r1, 8;\n"
+		"\tadd.s64 \t%rd5, %rd1, %rd4;\n"
+		"\tld.global.f32 \t%f2, [%rd5];\n"       /* strided */
+		"\tshl.b32 \t%r3, %r1, 7;\n"
+		"\tcvt.u64.u32 \t%rd6, %r3;\n"
+		"\tadd.s64 \t%rd7, %rd20, %rd6;\n"
+		"\tst.global.f32 \t[%rd7], %f2;\n"       /* scattered: 128 bytes */
+		"\tmul.lo.s32 \t%r4, %r1, %r9;\n"
+		"\tmul.wide.u32 \t%rd8, %r4, 4;\n"
+		"\tadd.s64 \t%rd9, %rd20, %rd8;\n"
+		"\tld.global.f32 \t%f3, [%rd9];\n"       /* scattered: a row apart */
+		"\tdiv.u32 \t%r5, %r1, %r9;\n"
+		"\tmul.wide.u32 \t%rd10, %r5, 4;\n"
+		"\tadd.s64 \t%rd11, %rd20, %rd10;\n"
+		"\tld.global.f32 \t%f4, [%rd11];\n"      /* uniform */
+		"\tmul.wide.u32 \t%rd12, %r2, 4;\n"
+		"\tadd.s64 \t%rd13, %rd21, %rd12;\n"
+		"\tld.global.f32 \t%f5, [%rd13];\n"      /* uniform */
+		"\tld.global.u32 \t%r6, [%rd3+256];\n"   /* into %rd1's array again, two lines on */
+		"\tmul.wide.u32 \t%rd14, %r6, 4;\n"
+		"\tadd.s64 \t%rd15, %rd21, %rd14;\n"
+		"\tld.global.f32 \t%f6, [%rd15];\n"      /* not followed */
+		"\tmul.wide.u32 \t%rd16, %r9, 4;\n"
+		"\tadd.s64 \t%rd17, %rd3, %rd16;\n"
+		"\tld.global.f32 \t%f7, [%rd17];\n"      /* and again, a run-time row on */
+		"\tadd.s32 \t%r1, %r1, %r9;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(lanes, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(m.loads, 8);
+	ck_assert_int_eq(m.stores, 2);
+	ck_assert_int_eq(m.scattered_loads, 1);
+	ck_assert_int_eq(m.scattered_stores, 1);
+	ck_assert_int_eq(m.strided, 1);
+	ck_assert_int_eq(m.unfollowed, 1);
+	ck_assert_int_eq(m.same_array, 2);
+	lm_kernel_mix k;
+	lm_kmix_model(&m, &k);
+	ck_assert(k.scattered_loads == 1 && k.scattered_stores == 1);
+	/* the predict line says them, and reads back */
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	lm_kmix_print(f, &m);
+	fclose(f);
+	const char *line = strstr(text, "\npredict: ");
+	ck_assert_msg(line && strstr(line, "--scattered-loads 1 --scattered-stores 1"), "%s", text);
+	lm_kernel_mix back;
+	ck_assert(lm_kmix_parse_predict(line + 10, &back));
+	ck_assert(back.loads == k.loads && back.stores == k.stores && back.alpha == k.alpha &&
+		  back.scattered_loads == 1 && back.scattered_stores == 1);
+	ck_assert(!lm_kmix_parse_predict("--loads 1 --stores 0 --alpha 2 --insts 3 --other 4", &back));
+	free(text);
+	/* the driver's transpose (H200, committed): its store a row apart */
+	count_committed("transpose", "transpose", &m);
+	ck_assert(m.scattered_stores == 1 && m.scattered_loads == 0 && !m.unfollowed && !m.strided);
+}
+END_TEST
+
 /* A chase: the next load's address is the last load's value through one
  * float add; a nested loop and a call are refused with the reason. */
 START_TEST(ptx_dependences_and_refusals)
@@ -341,8 +421,9 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 		/* inside: a[i], a[i-1], a[i+1] off one register; the border's a[i] left out */
 		{ "stencil1d", 3, 1, 2, 3, 18, 20, 1 },
 		/* inside: in[k], in[k-1], in[k+1] off one register, the rows above and
-		 * below off two others; the border's store left out */
-		{ "stencil2d", 5, 1, 2, 5, 40, 46, 3 },
+		 * below off two others into the same array (lines the loop reads
+		 * anyway); the border's store left out */
+		{ "stencil2d", 5, 1, 2, 5, 40, 46, 1 },
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
 		lm_kmix m;
@@ -392,8 +473,9 @@ START_TEST(suite_kernels_count_as_in_the_table)
 	unsigned rows = 0, refused = 0;
 	char *save = NULL;
 	for (char *line = strtok_r(table, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char kernel[32], cell[3][16];
-		if (line[0] == '#' || sscanf(line, "%31s %15s %15s %15s", kernel, cell[0], cell[1], cell[2]) != 4)
+		char kernel[32], cell[3][16], lanes[16];
+		if (line[0] == '#' ||
+		    sscanf(line, "%31s %15s %15s %15s %15s", kernel, cell[0], cell[1], cell[2], lanes) != 5)
 			continue;
 		char *src = NULL, name[64], label[64];
 		ck_assert_msg(lm_kmix_source(kernel, NULL, &src, name, sizeof name, label, sizeof label) == LM_OK,
@@ -418,9 +500,17 @@ START_TEST(suite_kernels_count_as_in_the_table)
 		ck_assert_msg(m.loads == loads && m.stores == stores,
 			      "%s on %s: %u loads, %u stores; the table: %s", kernel, target, m.loads, m.stores,
 			      cell[col]);
+		unsigned sl, ss, same;
+		ck_assert(sscanf(lanes, "%u/%u/%u", &sl, &ss, &same) == 3);
+		if (col == 0) /* lanes are traced in PTX only */
+			ck_assert_msg(m.scattered_loads == sl && m.scattered_stores == ss && m.same_array == same &&
+					      !m.strided && !m.unfollowed,
+				      "%s: scattered %u loads, %u stores, %u into another's array, %u strided, %u "
+				      "not followed; the table: %s", kernel, m.scattered_loads, m.scattered_stores,
+				      m.same_array, m.strided, m.unfollowed, lanes);
 	}
 	free(table);
-	ck_assert_uint_eq(rows, 12); /* every suite kernel */
+	ck_assert_uint_eq(rows, 13); /* every suite kernel */
 	ck_assert_uint_ge(refused, 2); /* gemv and spmv at least */
 }
 END_TEST
@@ -455,6 +545,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
 		tcase_add_test(tc, ptx_branches_count_the_busiest_path_and_shared_lines);
 		tcase_add_test(tc, ptx_dependences_and_refusals);
+		tcase_add_test(tc, ptx_lanes_sort_accesses);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
 		    system("ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1") != 0) {

@@ -166,8 +166,8 @@ START_TEST(kernel_mix_gives_known_predictions)
 	lm_model_params full = p;
 	full.mem_lat = 500;
 	full.mem_thru = 0.1;
-	lm_model_stores st = { 0 };
-	ck_assert(lm_model_stores_add(&st, 1, &full));
+	lm_model_kinds st = { 0 };
+	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
 	lm_kernel_mix sum = { .loads = 1, .stores = 0, .flops = 0, .insts = 6, .alpha = 5 };
 	/* step 400 + 5 x 4 = 420 cycles: 10 warps, 10 / 420 loads a cycle */
 	ck_assert_rel(lm_model_kernel_step(&p, &st, &sum), 420, 1e-12);
@@ -196,13 +196,58 @@ START_TEST(kernel_mix_gives_known_predictions)
 	 * knee, one that only loads with the loads' */
 	p.chain_lat = full.chain_lat = 50;
 	full.knee = 1.2;
-	st = (lm_model_stores){ 0 };
-	lm_model_stores_add(&st, 1, &full);
+	st = (lm_model_kinds){ 0 };
+	lm_model_kinds_add_store(&st, 1, &full);
 	double r = 60 / (524 * 0.1), want = 0.1 * pow(-expm1(-pow(r, 1.2 * 524 / 500)), 1 / (1.2 * 524 / 500));
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &copy, 60, NULL), want, 1e-12);
 	r = 60 / (420 * 0.2);
 	want = 0.2 * pow(-expm1(-pow(r, LM_MODEL_KNEE * 420 / 400)), 1 / (LM_MODEL_KNEE * 420 / 400));
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &sum, 60, NULL), want, 1e-12);
+}
+END_TEST
+
+/* Scattered accesses (each lane its own sector) at the scattered kind's
+ * memory time beside the coalesced ones; a scattered load waits the
+ * scattered kind's latency; without the kind they count as coalesced */
+START_TEST(scattered_accesses_are_priced_by_their_kind)
+{
+	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
+			      .issue_thru = 40, .chain_lat = NAN, .issue_cost = NAN };
+	lm_model_params full = p;
+	full.mem_lat = 500;
+	full.mem_thru = 0.1;
+	lm_model_kinds st = { 0 };
+	ck_assert(!lm_model_kinds_scatter(&st));
+	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
+	lm_kernel_mix transpose = { .loads = 1, .stores = 1, .insts = 10, .alpha = 5, .scattered_stores = 1 };
+	/* no scattered kind: the store is a coalesced one */
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &transpose, NULL), 0.1, 1e-12);
+	st.scatter = p;
+	st.scatter.mem_lat = 1000;
+	st.scatter.mem_thru = 0.01;
+	ck_assert(lm_model_kinds_scatter(&st));
+	/* a coalesced load alone (share 0) and a scattered store: 5 + 100 cycles */
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &transpose, NULL), 1 / 105.0, 1e-12);
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &transpose), 400 + 5 * 4, 1e-12);
+	/* a scattered load and a coalesced store: every load scattered, so the
+	 * store costs what it adds at share 1 (10 - 5), the step the scattered
+	 * kind's latency */
+	lm_kernel_mix gather = { .loads = 1, .stores = 1, .insts = 10, .alpha = 5, .scattered_loads = 1 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &gather, NULL), 1 / 105.0, 1e-12);
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &gather), 1000 + 5 * 4, 1e-12);
+	/* two loads, one scattered, one coalesced store: share 1 for the
+	 * coalesced pair (10) and 100 for the scattered load, per two loads */
+	lm_kernel_mix both = { .loads = 2, .stores = 1, .insts = 10, .alpha = 5, .scattered_loads = 1 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &both, NULL), 2 / 110.0, 1e-12);
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &both), 1000 + 5 * 4, 1e-12);
+	/* the refined model bends a scattered loop with the knees weighted by
+	 * memory time: 1.75 (the loads' default) for 5 cycles, 1.0 for 100 */
+	p.chain_lat = 50;
+	st.scatter.knee = 1.0;
+	double step = 420, peak = 1 / 105.0, knee = (LM_MODEL_KNEE * 5 + 1.0 * 100) / 105;
+	double sharp = knee * step / 400, r = 3 / step / peak;
+	double want = peak * pow(-expm1(-pow(r, sharp)), 1 / sharp);
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &transpose, 3, NULL), want, 1e-12);
 }
 END_TEST
 
@@ -220,11 +265,11 @@ START_TEST(store_shares_interpolate_between_their_neighbours)
 	full.mem_lat = 500;
 	full.mem_thru = 0.1;
 	full.knee = 1.2;
-	lm_model_stores st = { 0 };
-	ck_assert(lm_model_stores_add(&st, 1, &full));
-	ck_assert(lm_model_stores_add(&st, 0.5, &half)); /* put before */
-	ck_assert(!lm_model_stores_add(&st, 0.5, &half));
-	ck_assert(!lm_model_stores_add(&st, 0, &half));
+	lm_model_kinds st = { 0 };
+	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
+	ck_assert(lm_model_kinds_add_store(&st, 0.5, &half)); /* put before */
+	ck_assert(!lm_model_kinds_add_store(&st, 0.5, &half));
+	ck_assert(!lm_model_kinds_add_store(&st, 0, &half));
 	ck_assert(st.n == 2 && st.share[0] == 0.5 && st.kind[0].mem_lat == 430 && st.share[1] == 1);
 	const struct {
 		double loads, stores, lat, inv_thru;
@@ -243,9 +288,9 @@ START_TEST(store_shares_interpolate_between_their_neighbours)
 	/* the refined model's knee: 1.0 up to half a store a load, 1.1 at
 	 * three quarters, 1.2 from one on; 1.75 for a loop without stores */
 	p.chain_lat = half.chain_lat = full.chain_lat = 50;
-	st = (lm_model_stores){ 0 };
-	lm_model_stores_add(&st, 0.5, &half);
-	lm_model_stores_add(&st, 1, &full);
+	st = (lm_model_kinds){ 0 };
+	lm_model_kinds_add_store(&st, 0.5, &half);
+	lm_model_kinds_add_store(&st, 1, &full);
 	const struct {
 		double loads, stores, knee;
 	} kn[] = { { 4, 0, LM_MODEL_KNEE }, { 4, 1, 1.0 }, { 2, 1, 1.0 }, { 4, 3, 1.1 }, { 1, 1, 1.2 }, { 1, 2, 1.2 } };
@@ -274,6 +319,7 @@ int main(void)
 	tcase_add_test(tc, refined_model_saturates_gradually);
 	tcase_add_test(tc, kernel_mix_gives_known_predictions);
 	tcase_add_test(tc, store_shares_interpolate_between_their_neighbours);
+	tcase_add_test(tc, scattered_accesses_are_priced_by_their_kind);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }
