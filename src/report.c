@@ -1105,15 +1105,17 @@ static void md_kernels(FILE *f, const report *rp)
 	fputs("### Predicted\n\n"
 	      "Each kernel's loop as its build counted it when it was measured (`mix-of/KERNEL.txt`, what "
 	      "`latmix kernel --mix-of` prints), through the model fitted on the chase (`params-kernels.ini`: "
-	      "the loads' kind and, for a loop that stores, the store kinds), at the occupancies measured: "
+	      "the loads' kind, for a loop that stores the store kinds, and for scattered accesses, each "
+	      "lane a sector of its own, gmem-random's kind; marked s), at the occupancies measured: "
 	      "the RMS relative error over them, and the warps per CU for 90% of the top of each curve.\n\n"
 	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
 	      "|---|---|---|---|---|---|\n", f);
 	for (size_t i = 0; kernel_at(rp, i, c); i++) {
 		if (c->predicted)
-			fprintf(f, "| %s | %g, %g, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name, c->mix.loads,
-				c->mix.stores, c->mix.alpha, 100 * c->rms, c->n90, c->n90_pred,
-				100 * (c->n90_pred - c->n90) / c->n90);
+			fprintf(f, "| %s | %g%s, %g%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name,
+				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "", c->mix.stores,
+				c->mix.scattered_stores > 0 ? " (s)" : "", c->mix.alpha, 100 * c->rms, c->n90,
+				c->n90_pred, 100 * (c->n90_pred - c->n90) / c->n90);
 		else if (c->why[0])
 			fprintf(f, "| %s | not predicted: %s | | %.1f | | |\n", c->name, c->why, c->n90);
 	}

@@ -17,8 +17,8 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.005 inverse y / 0.005
 plot 'kernel-spmv.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  2980.45 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2980 GB/s)', \
-  '+' using (1.94059):(329.01) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 1.9 warps'
+  2975.26 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2975 GB/s)', \
+  '+' using (1.93099):(328.191) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 1.9 warps'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-spmv.svg'
