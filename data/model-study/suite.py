@@ -7,7 +7,7 @@ counted from that GPU driver's PTX)
 
 For each kernel whose loop was counted, runs `latmix predict
 DIR/params-kernels.ini` with the counted mix at the measured occupancies and
-prints a Markdown table: the RMS relative error of elements (iterations of a
+prints a Markdown table ((s): scattered loads or stores): the RMS relative error of elements (iterations of a
 grid-stride loop) per second over them (latmix report compares the same way),
 the warps per CU for 90% of the plateau (the highest rate over the same
 occupancies, measured and predicted, interpolated), the bound at 64 warps.
@@ -54,7 +54,9 @@ def main():
             rms = math.sqrt(sum(e * e for e in err) / len(err))
             w90 = warps_for([(n, float(p['iterations_per_s'])) for (n, _), p in zip(curve, pred)], 0.9)
             miss = abs(w90 / warps_for(curve, 0.9) - 1)
-            print(f'| {gpu} | {k} | {args[1]}, {args[3]}, {args[5]} | {100 * rms:.1f}% | '
+            sl = ' (s)' if '--scattered-loads' in args else ''
+            ss = ' (s)' if '--scattered-stores' in args else ''
+            print(f'| {gpu} | {k} | {args[1]}{sl}, {args[3]}{ss}, {args[5]} | {100 * rms:.1f}% | '
                   f'{warps_for(curve, 0.9):.1f} | {w90:.1f} ({100 * miss:.0f}%) | {pred[-1]["bound"]} |')
 
 
