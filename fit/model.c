@@ -259,7 +259,8 @@ static kernel_mem store_share(const lm_model_params *p, const lm_model_kinds *st
  * whose every load is scattered pays each coalesced store what a store
  * adds to a load at share 1), its scattered ones at the scattered kind's
  * memory time; the knee of each part weighted by its memory time. */
-static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k)
+static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *st,
+				const lm_kernel_mix *k)
 {
 	double sl = 0, ss = 0;
 	if (lm_model_kinds_scatter(st)) {

@@ -1,6 +1,7 @@
 #include "kmix.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -489,7 +490,8 @@ static lane lane_operand(const lane_reg *t, size_t n, const char *a)
 
 static lane lane_sum(lane a, lane b, int sign)
 {
-	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (a.form == LANE_SCALED && b.form == LANE_SCALED))
+	if (a.form == LANE_VARIES || b.form == LANE_VARIES ||
+	    (a.form == LANE_SCALED && b.form == LANE_SCALED))
 		return VARIES;
 	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
 		return SCALED;
@@ -951,7 +953,8 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
 	lm_kmix_model(m, &k);
-	fprintf(f, "predict: --loads %g --stores %g --alpha %g --insts %g", k.loads, k.stores, k.alpha, k.insts);
+	fprintf(f, "predict: --loads %g --stores %g --alpha %g --insts %g", k.loads, k.stores, k.alpha,
+		k.insts);
 	if (k.scattered_loads > 0)
 		fprintf(f, " --scattered-loads %g", k.scattered_loads);
 	if (k.scattered_stores > 0)
@@ -984,7 +987,8 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	unsigned again = m->shared_lines + m->same_array;
 	k->loads = m->independent > again ? m->independent - again : m->independent;
 	k->stores = m->stores;
-	k->scattered_loads = m->scattered_loads;
+	/* a scattered load sharing another's lines is not one in flight either */
+	k->scattered_loads = fmin(m->scattered_loads, k->loads);
 	k->scattered_stores = m->scattered_stores;
 	k->flops = m->flops;
 	k->insts = m->insts;
@@ -999,8 +1003,8 @@ bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
 {
 	memset(k, 0, sizeof *k);
 	int used = 0;
-	if (sscanf(args, "--loads %lf --stores %lf --alpha %lf --insts %lf%n", &k->loads, &k->stores, &k->alpha,
-		   &k->insts, &used) != 4)
+	if (sscanf(args, "--loads %lf --stores %lf --alpha %lf --insts %lf%n", &k->loads, &k->stores,
+		   &k->alpha, &k->insts, &used) != 4)
 		return false;
 	args += used;
 	if (sscanf(args, " --scattered-loads %lf%n", &k->scattered_loads, &used) == 1)

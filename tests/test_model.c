@@ -219,7 +219,8 @@ START_TEST(scattered_accesses_are_priced_by_their_kind)
 	lm_model_kinds st = { 0 };
 	ck_assert(!lm_model_kinds_scatter(&st));
 	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
-	lm_kernel_mix transpose = { .loads = 1, .stores = 1, .insts = 10, .alpha = 5, .scattered_stores = 1 };
+	lm_kernel_mix transpose = { .loads = 1, .stores = 1, .insts = 10, .alpha = 5,
+				    .scattered_stores = 1 };
 	/* no scattered kind: the store is a coalesced one */
 	ck_assert_rel(lm_model_kernel_peak(&p, &st, &transpose, NULL), 0.1, 1e-12);
 	st.scatter = p;
