@@ -659,10 +659,10 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
 				else if (s > b)
 					m->strided++;
-				bool again = false;
-				for (size_t q = 0; q < nseen && k == K_LOAD; q++)
-					again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
 				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && !shares_lines(v, ix, p)) {
+					bool again = false;
+					for (size_t q = 0; q < nseen; q++)
+						again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
 					if (again)
 						m->same_array++;
 					else if (nseen < 64)
@@ -953,13 +953,18 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
 	lm_kmix_model(m, &k);
-	fprintf(f, "predict: --loads %g --stores %g --alpha %g --insts %g", k.loads, k.stores, k.alpha,
-		k.insts);
-	if (k.scattered_loads > 0)
-		fprintf(f, " --scattered-loads %g", k.scattered_loads);
-	if (k.scattered_stores > 0)
-		fprintf(f, " --scattered-stores %g", k.scattered_stores);
+	fputs("predict: ", f);
+	lm_kmix_put_predict(f, &k);
 	fputc('\n', f);
+}
+
+void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
+{
+	fprintf(f, "--loads %g --stores %g --alpha %g --insts %g", k->loads, k->stores, k->alpha, k->insts);
+	if (k->scattered_loads > 0)
+		fprintf(f, " --scattered-loads %g", k->scattered_loads);
+	if (k->scattered_stores > 0)
+		fprintf(f, " --scattered-stores %g", k->scattered_stores);
 }
 
 lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)

@@ -115,8 +115,12 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
  * (in-order issue reaches the next iteration's loads after them). */
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
 
-/* The arguments of a "predict:" line (as lm_kmix_print writes them, from
- * "--loads") into k; false where they are not those. */
+/* The arguments latmix predict takes for k, as the "predict:" line of
+ * lm_kmix_print has them ("--loads 2 --stores 1 ..."), without a newline. */
+void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k);
+
+/* The arguments of a "predict:" line (as lm_kmix_put_predict writes them)
+ * into k; false where they are not those. */
 bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k);
 
 /* The table, and the arguments latmix predict takes. */

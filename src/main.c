@@ -214,10 +214,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		if (m.stores)
 			sb = m.store_bytes / m.stores;
 		snprintf(label, sizeof label, "%s", m.label);
-		printf("# %s, counted from %s: --loads %g --stores %g --alpha %g --insts %g", m.label, m.from,
-		       k.loads, k.stores, k.alpha, k.insts);
-		if (k.scattered_loads > 0 || k.scattered_stores > 0)
-			printf(" --scattered-loads %g --scattered-stores %g", k.scattered_loads, k.scattered_stores);
+		printf("# %s, counted from %s: ", m.label, m.from);
+		lm_kmix_put_predict(stdout, &k);
 		putchar('\n');
 		if (m.strided || m.unfollowed)
 			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
@@ -238,7 +236,6 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		k.insts = k.loads + k.stores + k.alpha;
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	bool scatter = lm_model_kinds_scatter(&st);
-	const lm_model_kinds *stp = st.n || scatter ? &st : NULL;
 	if (k.stores > k.scattered_stores && !st.n)
 		fprintf(stderr, "latmix: %s has no store kind (latmix fit -m gmem,gmem-store,gmem-store-half): "
 			"the loop's stores count as instructions only\n", path);
@@ -259,7 +256,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			list[n++] = w;
 	}
 	lm_bound peak_bound;
-	double peak = lm_model_kernel_peak(mp, stp, &k, &peak_bound);
+	double peak = lm_model_kernel_peak(mp, &st, &k, &peak_bound);
 	if (o->csv)
 		printf("warps_per_cu,loads_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n");
 	else
@@ -272,7 +269,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	for (size_t i = 0; i < n; i++) {
 		lm_bound b;
-		double ipc = lm_model_eval_kernel(mp, stp, &k, list[i], &b);
+		double ipc = lm_model_eval_kernel(mp, &st, &k, list[i], &b);
 		double loads_s = ipc * hz * cus;
 		double bps = rates ? loads_s * simd * bytes_per_load : NAN;
 		double its = rates ? loads_s * simd / k.loads : NAN;
@@ -283,8 +280,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	}
 	if (!o->csv)
 		printf("peak %.5f loads/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n", peak,
-		       lm_bound_name(peak_bound), lm_model_kernel_warps(mp, stp, &k, 0.90),
-		       lm_model_kernel_warps(mp, stp, &k, 0.95));
+		       lm_bound_name(peak_bound), lm_model_kernel_warps(mp, &st, &k, 0.90),
+		       lm_model_kernel_warps(mp, &st, &k, 0.95));
 	return LM_OK;
 }
 

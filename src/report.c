@@ -56,7 +56,7 @@ typedef struct {
 	lm_results kres;       /* kernels.csv beside the measurements: users' kernels */
 	bool has_kparams;      /* params-kernels.ini: the loads' and stores' kinds */
 	lm_model_params kload;
-	lm_model_kinds kstore; /* n 0: none */
+	lm_model_kinds kkinds; /* its store kinds (n 0: none) and scattered kind */
 	double k_rate; /* loads a second per load a cycle per CU: clock x CUs x SIMD width */
 } report;
 
@@ -922,9 +922,9 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
 	else if (!(k->loads >= 1))
 		snprintf(c->why, sizeof c->why, "no load an iteration: the model describes loads");
-	else if (k->stores > k->scattered_stores && !rp->kstore.n)
+	else if (k->stores > k->scattered_stores && !rp->kkinds.n)
 		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no store kind");
-	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kstore))
+	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kkinds))
 		snprintf(c->why, sizeof c->why, "it scatters, and params-kernels.ini has no scattered kind "
 			 "(gmem-random)");
 	free(text);
@@ -938,7 +938,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	}
 	double top = 0, sq = 0;
 	for (size_t j = 0; j < c->n; j++) {
-		c->pred[j] = lm_model_eval_kernel(mp, &rp->kstore, k, c->warps[j], NULL) *
+		c->pred[j] = lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL) *
 			     rate * per;
 		top = fmax(top, c->pred[j]);
 		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
@@ -1661,7 +1661,7 @@ lm_status lm_report_write(const char *dir, lm_report_info *info)
 		    (s = lm_params_model_kind(&ps, kpath, "gmem", &rp->kload)) != LM_OK)
 			goto done;
 		rp->has_kparams = true;
-		rp->kstore = lm_params_kernel_kinds(&ps);
+		rp->kkinds = lm_params_kernel_kinds(&ps);
 		rp->k_rate = ps.clock_mhz * 1e6 * ps.compute_units * ps.simd_width;
 	}
 	/* every file read: now the report's directory */
