@@ -814,12 +814,21 @@ static lm_status latency_picture(report *rp, point *buf)
 		ytop = fmax(ytop, ly[i]);
 		blocks[i] = block++;
 	}
-	/* names apart: each at least 4% of the height above the one below */
-	for (size_t i = 0; i < rp->nmix; i++)
-		for (size_t j = 0; j < rp->nmix; j++)
-			if (blocks[i] >= 0 && blocks[j] >= 0 && i != j && ly[j] <= ly[i] &&
-			    ly[i] - ly[j] < 0.04 * ytop && (ly[j] < ly[i] || j < i))
-				ly[i] = ly[j] + 0.04 * ytop;
+	/* names apart: taken from the lowest up, each at least 4% of the
+	 * height above the one placed before it */
+	size_t order[MAX_MIXES], n = 0;
+	for (size_t i = 0; i < rp->nmix; i++) {
+		if (blocks[i] < 0)
+			continue;
+		size_t at = n++;
+		while (at > 0 && ly[order[at - 1]] > ly[i]) {
+			order[at] = order[at - 1];
+			at--;
+		}
+		order[at] = i;
+	}
+	for (size_t r = 1; r < n; r++)
+		ly[order[r]] = fmax(ly[order[r]], ly[order[r - 1]] + 0.04 * ytop);
 	for (size_t i = 0; i < rp->nmix; i++)
 		if (blocks[i] >= 0)
 			fprintf(g, "set label '%s' at %g,%g left offset char 1,0 tc rgb '%s' noenhanced\n",

@@ -465,6 +465,42 @@ START_TEST(pictures_have_at_most_five_legend_entries)
 }
 END_TEST
 
+/* The latency picture names each mix at the end of its line: on the H200
+ * gmem, gmem-store and gmem-store-half end at alpha 512 within 4% of each
+ * other, and their names must still stand apart (4% of the height). */
+START_TEST(latency_names_stand_apart)
+{
+	char dir[256];
+	copy_h200(dir, sizeof dir, true);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char gp[1 << 17];
+	char path[4300];
+	snprintf(path, sizeof path, "%s/report/latency.gp", dir);
+	lm_test_slurp(path, gp, sizeof gp);
+	double x[16], y[16], top = 0;
+	size_t n = 0;
+	for (const char *q = gp; (q = strstr(q, "set label '")) && n < 16; q++) {
+		const char *at = strstr(q, "' at ");
+		ck_assert(at && sscanf(at, "' at %lf,%lf", &x[n], &y[n]) == 2);
+		top = fmax(top, y[n++]);
+	}
+	ck_assert_uint_ge(n, 5);
+	size_t same_x = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (x[i] == x[j]) {
+				same_x++;
+				ck_assert_msg(fabs(y[i] - y[j]) >= 0.039 * top,
+					      "names %zu and %zu at %g: %g and %g cycles, under 4%% of %g apart",
+					      i, j, x[i], y[i], y[j], top);
+			}
+	ck_assert_uint_ge(same_x, 3);
+	remove_dir(dir);
+}
+END_TEST
+
 /* A CPU's results: the sentence that says what its curves mean, and no
  * model fitted (every fit of a PoCL sweep missed by 20-54%). */
 START_TEST(a_cpu_gets_its_sentence_and_no_fit)
@@ -497,6 +533,7 @@ int main(void)
 	tcase_add_test(tc, report_writes_every_file);
 	tcase_add_test(tc, report_opens_with_the_answer);
 	tcase_add_test(tc, pictures_have_at_most_five_legend_entries);
+	tcase_add_test(tc, latency_names_stand_apart);
 	tcase_add_test(tc, a_cpu_gets_its_sentence_and_no_fit);
 	tcase_add_test(tc, report_without_gnuplot_warns_and_writes_the_rest);
 	tcase_add_test(tc, report_fits_when_params_are_missing);

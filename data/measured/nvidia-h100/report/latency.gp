@@ -9,7 +9,7 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,2920.73 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem' at 512,3025.24 left offset char 1,0 tc rgb '#1f77b4' noenhanced
 set label 'gmem-store' at 512,2912.87 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
 set label 'gmem-store-half' at 512,2800.49 left offset char 1,0 tc rgb '#2ca02c' noenhanced
 set label 'gmem-stride2' at 256,1785.78 left offset char 1,0 tc rgb '#d62728' noenhanced
