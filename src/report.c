@@ -767,6 +767,21 @@ static size_t latency_line(const report *rp, const char *mix, point *buf, double
 }
 
 /* Latency at low occupancy against alpha: mem_lat + alpha * alu_lat. */
+/* A mix's name on the latency picture: its height, the mix. */
+typedef struct {
+	double y;
+	size_t mix;
+} label;
+
+/* Lowest first; names at one height in the order of the mixes. */
+static int by_height(const void *a, const void *b)
+{
+	const label *x = a, *y = b;
+	if (x->y != y->y)
+		return (x->y > y->y) - (x->y < y->y);
+	return (x->mix > y->mix) - (x->mix < y->mix);
+}
+
 static lm_status latency_picture(report *rp, point *buf)
 {
 	const char *name = "latency";
@@ -816,19 +831,14 @@ static lm_status latency_picture(report *rp, point *buf)
 	}
 	/* names apart: taken from the lowest up, each at least 4% of the
 	 * height above the one placed before it */
-	size_t order[MAX_MIXES], n = 0;
-	for (size_t i = 0; i < rp->nmix; i++) {
-		if (blocks[i] < 0)
-			continue;
-		size_t at = n++;
-		while (at > 0 && ly[order[at - 1]] > ly[i]) {
-			order[at] = order[at - 1];
-			at--;
-		}
-		order[at] = i;
-	}
+	label order[MAX_MIXES];
+	size_t n = 0;
+	for (size_t i = 0; i < rp->nmix; i++)
+		if (blocks[i] >= 0)
+			order[n++] = (label){ ly[i], i };
+	qsort(order, n, sizeof *order, by_height);
 	for (size_t r = 1; r < n; r++)
-		ly[order[r]] = fmax(ly[order[r]], ly[order[r - 1]] + 0.04 * ytop);
+		ly[order[r].mix] = fmax(ly[order[r].mix], ly[order[r - 1].mix] + 0.04 * ytop);
 	for (size_t i = 0; i < rp->nmix; i++)
 		if (blocks[i] >= 0)
 			fprintf(g, "set label '%s' at %g,%g left offset char 1,0 tc rgb '%s' noenhanced\n",
