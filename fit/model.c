@@ -215,8 +215,8 @@ bool lm_model_kinds_scatter(const lm_model_kinds *kinds)
 	return kinds && present(kinds->scatter.mem_thru);
 }
 
-/* A kernel's memory in the model: mem_lat of a step (the loads in flight
- * together add chain_lat log2(loads)), the memory bound in loads, and the
+/* A kernel's memory in the model: mem_lat of a step (the lines in flight
+ * together add chain_lat log2(loads + hits)), the memory bound in loads, and the
  * knee's sharpness it bends with. */
 typedef struct {
 	double lat, mem_thru, knee;
@@ -278,8 +278,12 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 		if (loads <= 0 || (sl > 0 && q->mem_lat > r.lat))
 			r.lat = q->mem_lat;
 	}
-	if (present(p->chain_lat) && k->loads > 1)
-		r.lat += p->chain_lat * log2(k->loads);
+	/* a step waits for every line it reads, the hits' too (they are the
+	 * lines other iterations load, not yet arrived or in L2), as a chase's
+	 * step waits for its chains; their DRAM traffic is counted once, above */
+	double lines = k->loads + fmax(k->hits, 0);
+	if (present(p->chain_lat) && lines > 1)
+		r.lat += p->chain_lat * log2(lines);
 	return r;
 }
 

@@ -134,10 +134,14 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
  * the loads (each as one dependent add's latency). Of the loads and the
  * stores, the scattered ones: each lane of a warp on a 32-byte sector of
  * its own (a transpose's store a row apart), priced as the gmem-random
- * mix measures such a load; the rest are coalesced. */
+ * mix measures such a load; the rest are coalesced. hits: loads of
+ * other lines than the loads', lines the loop's other iterations load
+ * anyway (a stencil's rows above and below): in flight with the loads, so they
+ * lengthen the step as chains do, but their memory traffic is the loads'. */
 typedef struct {
 	double loads, stores, flops, insts, alpha;
 	double scattered_loads, scattered_stores;
+	double hits;
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -176,8 +180,8 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 
 /* A warp's iteration in cycles: mem_lat (linear in s between the measured
  * shares, as the bound; the scattered kind's where it is longer and the
- * loop has a scattered load), chain_lat log2(loads) for the loads in
- * flight together, alpha alu_lat. */
+ * loop has a scattered load), chain_lat log2(loads + hits) for the lines
+ * in flight together, alpha alu_lat. */
 double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k);
 

@@ -921,7 +921,7 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 			"  reading another's lines", m->shared_lines, LINE_BYTES);
 	if (m->same_array)
 		fprintf(f, "  %-34s %u (lanes as far apart, an offset the same for every lane: lines the "
-			"loop's other iterations read, taken as cache hits)\n", "  reading another's array",
+			"loop's other iterations read: cache hits, in flight with the loads)\n", "  reading another's array",
 			m->same_array);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
 	if (m->scattered_loads || m->scattered_stores)
@@ -965,6 +965,8 @@ void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
 		fprintf(f, " --scattered-loads %g", k->scattered_loads);
 	if (k->scattered_stores > 0)
 		fprintf(f, " --scattered-stores %g", k->scattered_stores);
+	if (k->hits > 0)
+		fprintf(f, " --hits %g", k->hits);
 }
 
 lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
@@ -988,9 +990,12 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 {
 	/* loads reading another's lines wait for the same lines, and those into
-	 * another's array read lines the loop reads anyway: one in flight */
+	 * another's array read lines the loop loads anyway: no memory traffic
+	 * of their own. The latter are hits on lines of their own all the same,
+	 * in flight with the loads: the step waits for them as for chains */
 	unsigned again = m->shared_lines + m->same_array;
 	k->loads = m->independent > again ? m->independent - again : m->independent;
+	k->hits = m->independent > again ? m->same_array : 0;
 	k->stores = m->stores;
 	/* a scattered load sharing another's lines is not one in flight either */
 	k->scattered_loads = fmin(m->scattered_loads, k->loads);
@@ -1015,6 +1020,8 @@ bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
 	if (sscanf(args, " --scattered-loads %lf%n", &k->scattered_loads, &used) == 1)
 		args += used;
 	if (sscanf(args, " --scattered-stores %lf%n", &k->scattered_stores, &used) == 1)
+		args += used;
+	if (sscanf(args, " --hits %lf%n", &k->hits, &used) == 1)
 		args += used;
 	return *args == '\0' || *args == '\n';
 }

@@ -193,7 +193,7 @@ static lm_status parse_chains(const char *s, unsigned long max, unsigned long *o
 static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
 				const lm_model_params *mp)
 {
-	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores };
+	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits };
 	unsigned lb = 4, sb = 4;
 	lm_status s;
 	char label[64] = "the loop";
@@ -260,12 +260,12 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	if (o->csv)
 		printf("warps_per_cu,loads_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n");
 	else
-		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered), alpha %g, %g "
-		       "instructions an iteration\n%6s %12s %10s %14s  %s\n", label,
+		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered), %g cache hits "
+		       "in flight, alpha %g, %g instructions an iteration\n%6s %12s %10s %14s  %s\n", label,
 		       lm_model_is_refined(mp) ? "refined" : "basic", path,
 		       !st.n ? "" : st.n > 1 ? " with its store kinds" : " with its store kind",
 		       scatter ? (st.n ? " and scattered kind" : " with its scattered kind") : "", k.loads,
-		       k.stores, k.scattered_loads, k.scattered_stores, k.alpha, k.insts, "warps",
+		       k.stores, k.scattered_loads, k.scattered_stores, k.hits, k.alpha, k.insts, "warps",
 		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	for (size_t i = 0; i < n; i++) {
 		lm_bound b;

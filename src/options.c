@@ -64,6 +64,10 @@ static const opt table[] = {
 	{ "scattered-stores", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(scattered_stores), "S",
 	  "--loads: of the stores, the scattered ones (a transpose's, a row apart)",
 	  .role = LM_OPTION_OTHER },
+	{ "hits", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(hits), "H",
+	  "--loads: loads besides the K into other lines that the loop's other iterations load anyway "
+	  "(a stencil's rows above and below): in flight with the K, so the step waits for them, "
+	  "but no memory traffic of their own", .role = LM_OPTION_OTHER },
 	{ "insts", 0, OPT_NUM, "0", 0, 1e6, LM_CMD_PREDICT, OFF(insts), "N",
 	  "--loads: instructions an iteration, all kinds (issue bound); 0: loads + stores + alpha",
 	  .role = LM_OPTION_OTHER },

@@ -1083,11 +1083,15 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 			 "axis: elements a second) with exactly that many warps resident on every CU, against the "
 			 "stream mix's peak; the triangle is where it first reaches 90%% of its own plateau "
 			 "(%.0f GB/s). Bound: %s.", c->name, c->plateau * 1e-9, kernel_bound(c, bound, sizeof bound));
-	if (p && c->predicted)
+	if (p && c->predicted) {
+		char hits[64] = "";
+		if (c->mix.hits > 0)
+			snprintf(hits, sizeof hits, " and %g cache hits in flight beside them", c->mix.hits);
 		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
-			 " The line: the model's prediction from the loop counted in its build (%g loads, %g "
+			 " The line: the model's prediction from the loop counted in its build (%g loads%s, %g "
 			 "stores, alpha %g an iteration) and params-kernels.ini; %.1f warps for 90%% of its top.",
-			 c->mix.loads, c->mix.stores, c->mix.alpha, c->n90_pred);
+			 c->mix.loads, hits, c->mix.stores, c->mix.alpha, c->n90_pred);
+	}
 	else if (p && c->why[0])
 		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
 			 " Not predicted: %s.", c->why);
@@ -1125,14 +1129,18 @@ static void md_kernels(FILE *f, const report *rp)
 	      "Each kernel's loop as its build counted it when it was measured (`mix-of/KERNEL.txt`, what "
 	      "`latmix kernel --mix-of` prints), through the model fitted on the chase (`params-kernels.ini`: "
 	      "the loads' kind, for a loop that stores the store kinds, and for scattered accesses, each "
-	      "lane a sector of its own, gmem-random's kind; marked s), at the occupancies measured: "
+	      "lane a sector of its own, gmem-random's kind; marked s; + h: h cache hits in flight beside the "
+	      "loads, a stencil's rows), at the occupancies measured: "
 	      "the RMS relative error over them, and the warps per CU for 90% of the top of each curve.\n\n"
 	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
 	      "|---|---|---|---|---|---|\n", f);
 	for (size_t i = 0; kernel_at(rp, i, c); i++) {
+		char hits[32] = "";
+		if (c->mix.hits > 0)
+			snprintf(hits, sizeof hits, " + %g", c->mix.hits);
 		if (c->predicted)
-			fprintf(f, "| %s | %g%s, %g%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name,
-				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "", c->mix.stores,
+			fprintf(f, "| %s | %g%s%s, %g%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name,
+				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "", hits, c->mix.stores,
 				c->mix.scattered_stores > 0 ? " (s)" : "", c->mix.alpha, 100 * c->rms, c->n90,
 				c->n90_pred, 100 * (c->n90_pred - c->n90) / c->n90);
 		else if (c->why[0])

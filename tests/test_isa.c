@@ -344,6 +344,8 @@ START_TEST(ptx_lanes_sort_accesses)
 	lm_kernel_mix k;
 	lm_kmix_model(&m, &k);
 	ck_assert(k.scattered_loads == 1 && k.scattered_stores == 1);
+	/* the two into %rd1's array: hits, in flight beside the loads */
+	ck_assert_msg(k.hits == 2 && k.loads == m.independent - 2, "%g hits, %g loads", k.hits, k.loads);
 	/* the predict line says them, and reads back */
 	char *text = NULL;
 	size_t size = 0;
@@ -351,11 +353,11 @@ START_TEST(ptx_lanes_sort_accesses)
 	lm_kmix_print(f, &m);
 	fclose(f);
 	const char *line = strstr(text, "\npredict: ");
-	ck_assert_msg(line && strstr(line, "--scattered-loads 1 --scattered-stores 1"), "%s", text);
+	ck_assert_msg(line && strstr(line, "--scattered-loads 1 --scattered-stores 1 --hits 2"), "%s", text);
 	lm_kernel_mix back;
 	ck_assert(lm_kmix_parse_predict(line + 10, &back));
 	ck_assert(back.loads == k.loads && back.stores == k.stores && back.alpha == k.alpha &&
-		  back.scattered_loads == 1 && back.scattered_stores == 1);
+		  back.scattered_loads == 1 && back.scattered_stores == 1 && back.hits == k.hits);
 	ck_assert(!lm_kmix_parse_predict("--loads 1 --stores 0 --alpha 2 --insts 3 --other 4", &back));
 	free(text);
 	/* the driver's transpose (H200, committed): its store a row apart */
@@ -416,14 +418,15 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 {
 	static const struct {
 		const char *name;
-		unsigned loads, stores, shared, flops, insts, body, model_loads;
+		unsigned loads, stores, shared, flops, insts, body, model_loads, hits;
 	} hand[] = {
 		/* inside: a[i], a[i-1], a[i+1] off one register; the border's a[i] left out */
-		{ "stencil1d", 3, 1, 2, 3, 18, 20, 1 },
+		{ "stencil1d", 3, 1, 2, 3, 18, 20, 1, 0 },
 		/* inside: in[k], in[k-1], in[k+1] off one register, the rows above and
 		 * below off two others into the same array (lines the loop reads
-		 * anyway); the border's store left out */
-		{ "stencil2d", 5, 1, 2, 5, 40, 46, 1 },
+		 * anyway, in flight beside in[k]'s: two hits); the border's store
+		 * left out */
+		{ "stencil2d", 5, 1, 2, 5, 40, 46, 1, 2 },
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
 		lm_kmix m;
@@ -436,7 +439,7 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 			      m.body_insts);
 		lm_kernel_mix k;
 		lm_kmix_model(&m, &k);
-		ck_assert(k.loads == hand[i].model_loads);
+		ck_assert(k.loads == hand[i].model_loads && k.hits == hand[i].hits);
 	}
 	/* the address register written between two loads: lines of their own */
 	static const char moved[] =
@@ -502,12 +505,17 @@ START_TEST(suite_kernels_count_as_in_the_table)
 			      cell[col]);
 		unsigned sl, ss, same;
 		ck_assert(sscanf(lanes, "%u/%u/%u", &sl, &ss, &same) == 3);
-		if (col == 0) /* lanes are traced in PTX only */
+		if (col == 0) { /* lanes are traced in PTX only */
 			ck_assert_msg(m.scattered_loads == sl && m.scattered_stores == ss && m.same_array == same &&
 					      !m.strided && !m.unfollowed,
 				      "%s: scattered %u loads, %u stores, %u into another's array, %u strided, %u "
 				      "not followed; the table: %s", kernel, m.scattered_loads, m.scattered_stores,
 				      m.same_array, m.strided, m.unfollowed, lanes);
+			/* those into another's array are the hits predict waits for */
+			lm_kernel_mix k;
+			lm_kmix_model(&m, &k);
+			ck_assert_msg(k.hits == same, "%s: %g hits; the table: %s", kernel, k.hits, lanes);
+		}
 	}
 	free(table);
 	ck_assert_uint_eq(rows, 13); /* every suite kernel */

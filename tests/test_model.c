@@ -203,6 +203,18 @@ START_TEST(kernel_mix_gives_known_predictions)
 	r = 60 / (420 * 0.2);
 	want = 0.2 * pow(-expm1(-pow(r, LM_MODEL_KNEE * 420 / 400)), 1 / (LM_MODEL_KNEE * 420 / 400));
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &sum, 60, NULL), want, 1e-12);
+	/* two cache hits beside the load (a stencil's rows): three lines in
+	 * flight lengthen the step by chain_lat log2(3), as three chains
+	 * would; the memory bound stays the one load's */
+	lm_kernel_mix rows = sum;
+	rows.hits = 2;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &rows), 420 + 50 * log2(3), 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &rows, NULL), 0.2, 1e-12);
+	ck_assert(lm_model_eval_kernel(&p, &st, &rows, 10, NULL) < lm_model_eval_kernel(&p, &st, &sum, 10, NULL));
+	/* with two loads, four lines: two doublings */
+	lm_kernel_mix two = { .loads = 2, .stores = 0, .insts = 6, .alpha = 5, .hits = 2 };
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &two), 420 + 50 * 2, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &two, NULL), 0.2, 1e-12);
 }
 END_TEST
 

@@ -7,7 +7,8 @@ counted from that GPU driver's PTX)
 
 For each kernel whose loop was counted, runs `latmix predict
 DIR/params-kernels.ini` with the counted mix at the measured occupancies and
-prints a Markdown table ((s): scattered loads or stores): the RMS relative error of elements (iterations of a
+prints a Markdown table ((s): scattered loads or stores; + h: h cache hits in
+flight beside the loads): the RMS relative error of elements (iterations of a
 grid-stride loop) per second over them (latmix report compares the same way),
 the warps per CU for 90% of the plateau (the highest rate over the same
 occupancies, measured and predicted, interpolated), the bound at 64 warps.
@@ -56,6 +57,8 @@ def main():
             miss = abs(w90 / warps_for(curve, 0.9) - 1)
             sl = ' (s)' if '--scattered-loads' in args else ''
             ss = ' (s)' if '--scattered-stores' in args else ''
+            if '--hits' in args:
+                sl += ' + ' + args[args.index('--hits') + 1]
             print(f'| {gpu} | {k} | {args[1]}{sl}, {args[3]}{ss}, {args[5]} | {100 * rms:.1f}% | '
                   f'{warps_for(curve, 0.9):.1f} | {w90:.1f} ({100 * miss:.0f}%) | {pred[-1]["bound"]} |')
 
