@@ -73,7 +73,7 @@ static const opt table[] = {
 	  .role = LM_OPTION_OTHER },
 	{ "kernel", 0, OPT_STR, NULL, 0, 0, MEAS | LM_CMD_PREDICT, OFF(kernel), "SPEC",
 	  "measure grid-stride kernels instead of the mixes, at every occupancy: a suite kernel's name "
-	  "(copy, scale, add, triad, sum, dot, fill, stencil1d, stencil2d, spmv, transpose, gather, gemv; "
+	  "(copy, scale, add, triad, sum, dot, fill, stencil1d, stencil2d, stencil3d, spmv, transpose, gather, gemv; "
 	  "all: every one) or FILE.cl[:NAME], described by NAME.ini or FILE.ini beside it; a comma list for "
 	  "several; rows into results/<device>/kernels.csv unless -o; predict: one kernel, its loop "
 	  "counted as latmix kernel --mix-of counts it (--isa TARGET, else clang's NVPTX build)",

@@ -77,9 +77,9 @@ START_TEST(the_suite_is_described)
 	char names[32][LM_UK_NAME];
 	size_t n;
 	ck_assert_int_eq(lm_uk_suite(NULL, names, 32, &n), LM_OK);
-	ck_assert_uint_ge(n, 13);
+	ck_assert_uint_ge(n, 14);
 	const char *want[] = { "copy", "scale", "add", "triad", "sum", "dot", "fill", "stencil1d",
-			       "stencil2d", "spmv", "transpose", "gemv", "gather" };
+			       "stencil2d", "stencil3d", "spmv", "transpose", "gemv", "gather" };
 	for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
 		bool found = false;
 		for (size_t i = 0; i < n; i++)
@@ -106,7 +106,7 @@ START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
 	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
 	lm_results res;
 	ck_assert_msg(lm_results_read(out, &res) == LM_OK, "%s", lm_error_message());
-	ck_assert_uint_eq(res.n, 13 * 3);
+	ck_assert_uint_eq(res.n, 14 * 3);
 	for (size_t i = 0; i < res.n; i++) {
 		const lm_meas_row *row = &res.v[i].row;
 		ck_assert_msg(row->elements_per_s > 0 && row->bytes_per_s > 0, "%s", res.v[i].mix);
@@ -123,6 +123,10 @@ START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
 		ck_assert_msg(strstr(text, "\npredict: --loads 2 --stores 1 "), "%s", text);
 		lm_test_slurp(lm_test_in(dir, "mix-of/gemv.txt"), text, sizeof text);
 		ck_assert_msg(strstr(text, "latmix kernel: kernel gemv:") && strstr(text, "holds another loop"), "%s",
+			      text);
+		/* a 3D stencil's rows and planes: one load's traffic, four hits in flight */
+		lm_test_slurp(lm_test_in(dir, "mix-of/stencil3d.txt"), text, sizeof text);
+		ck_assert_msg(strstr(text, "\npredict: --loads 1 --stores 1 ") && strstr(text, " --hits 4\n"), "%s",
 			      text);
 	}
 	free(r);

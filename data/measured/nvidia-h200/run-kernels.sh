@@ -14,7 +14,7 @@ $L devices > $R/devices.txt 2>&1
 rm -rf ~/.nv/ComputeCache
 /usr/bin/time -v $L measure -d NVIDIA -o $R/measurements.csv 2> $R/measure.log
 /usr/bin/time -v $L measure -d NVIDIA --kernel all -o $R/kernels.csv 2> $R/kernels.log
-for k in add copy dot fill gather gemv scale spmv stencil1d stencil2d sum transpose triad; do
+for k in add copy dot fill gather gemv scale spmv stencil1d stencil2d stencil3d sum transpose triad; do
   $L kernel -d NVIDIA --mix-of $k --binary > $R/mix-of/$k.txt 2>&1
 done
 cd $OUT && tar czf run.tgz r && rm -rf r
