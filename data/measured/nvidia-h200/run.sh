@@ -1,11 +1,11 @@
 #!/bin/bash
-# The committed sweep (measurements.csv, measure.log, with the store mix
-# gmem-store) and the suite of real kernels (kernels.csv, kernels.log), with
-# gpu.txt, devices.txt and mix-of/ (each suite kernel's loop counted from the
-# driver's PTX), are one lease's run of run-kernels.sh, 2026-11-24 (issue
-# 22; serial 1654724131436), the second that day: the store mix's sink now 1 GiB
-# (# sink_bytes), not 32 MiB, which L2 held. Fitted and reported by
-# scripts/fit-results.sh (params-kernels.ini: what latmix predict --kernel
-# reads; fit-results.log its console), fit-all.txt by latmix fit -m all
+# The committed sweep (measurements.csv, measure.log: the default mixes with
+# both store mixes and gmem-random) and the suite of real kernels
+# (kernels.csv, kernels.log, fourteen kernels with stencil3d), with gpu.txt,
+# devices.txt and mix-of/ (each suite kernel's loop counted from the driver's
+# PTX), are one lease's run of run-kernels.sh, 2026-11-24 11:37 UTC (issue 22;
+# serial 1653724065741). Fitted and reported by scripts/fit-results.sh
+# (params-kernels.ini: what latmix predict --kernel reads; fit-results.log
+# its console), fit-all.txt and params-all.ini by latmix fit -m all
 # --issue-cost; the suite predicted by data/model-study/suite.py.
 exec bash "$(dirname "$0")/run-kernels.sh"

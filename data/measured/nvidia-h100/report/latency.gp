@@ -9,13 +9,13 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,3025.24 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,2912.87 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-store-half' at 512,2800.49 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-stride2' at 256,1785.78 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'gmem-random' at 256,2117.23 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'lmem' at 256,1168.2 left offset char 1,0 tc rgb '#8c564b' noenhanced
-set label 'sfu' at 256,1055.82 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'gmem' at 512,3025.4 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2913.04 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2800.67 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1787.32 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2118.84 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1169.19 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1056.83 left offset char 1,0 tc rgb '#e377c2' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \

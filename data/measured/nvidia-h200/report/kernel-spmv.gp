@@ -15,10 +15,10 @@ set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
-set link y2 via y * 0.00500000001 inverse y / 0.00500000001
+set link y2 via y * 0.00499999999 inverse y / 0.00499999999
 plot 'kernel-spmv.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  4305.69 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4306 GB/s)', \
-  '+' using (2.52214):(414.974) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 2.5 warps'
+  4494.63 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4495 GB/s)', \
+  '+' using (2.9087):(450.987) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 2.9 warps'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-spmv.svg'

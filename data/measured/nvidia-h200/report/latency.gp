@@ -9,13 +9,13 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,2998.28 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,2886.93 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-store-half' at 512,2775.57 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-stride2' at 256,1755.89 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'gmem-random' at 256,2156.71 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'lmem' at 256,1167.45 left offset char 1,0 tc rgb '#8c564b' noenhanced
-set label 'sfu' at 256,1056.09 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'gmem' at 512,2917.91 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,3030.37 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2805.45 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1784.6 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2181.08 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1168.94 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1056.48 left offset char 1,0 tc rgb '#e377c2' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
