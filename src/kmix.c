@@ -279,6 +279,26 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 
 typedef enum { K_LOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K_SFU, K_FLOP, K_OTHER } ptx_kind;
 
+/* What NVIDIA's GPUs run for one PTX integer division or remainder by a
+ * register: there is no divide instruction, so ptxas writes a float
+ * reciprocal on the SFU and an integer correction, "below 20
+ * instructions" from compute capability 2.x on (NVIDIA Nsight, "Achieved
+ * IOPs"). ptxas 13.0 for sm_90 makes 18-20 of each 32-bit one and calls a
+ * routine of 66 for a 64-bit one (data/model-study/division/). */
+#define PTX_DIVISION_INSTS 19
+#define PTX_WIDE_DIVISION_INSTS 68
+
+/* 0: not an integer division or remainder by a register; 32 or 64: one of
+ * that width (a constant divisor is a multiply and a shift). */
+static int ptx_division(const char *op, const char *divisor)
+{
+	if (!starts(op, "div.") && !starts(op, "rem."))
+		return 0;
+	if (strstr(op, ".f32") || strstr(op, ".f64") || strstr(op, ".f16") || divisor[0] != '%')
+		return 0;
+	return strstr(op, "64") ? 64 : 32;
+}
+
 static ptx_kind ptx_classify(const char *op)
 {
 	if (starts(op, "ld.global") || starts(op, "ldu.global") || strcmp(op, "ld") == 0 ||
@@ -897,7 +917,13 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 			case K_SPILL: out->spills++; break;
 			case K_SFU: out->sfu++; break;
 			case K_FLOP: out->flops++; break;
-			default: out->other++; break;
+			default:
+				out->other++;
+				switch (ptx_division(in->op, in->narg > 2 ? in->arg[2] : "")) {
+				case 32: out->divisions++; break;
+				case 64: out->wide_divisions++; break;
+				}
+				break;
 			}
 		}
 		ptx_dependences(v, ix, nix, out);
@@ -942,6 +968,10 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	fprintf(f, "  %-34s %u\n", "float arithmetic", m->flops);
 	fprintf(f, "  %-34s %u\n", "SFU", m->sfu);
 	fprintf(f, "  %-34s %u\n", "other", m->other);
+	if (m->divisions || m->wide_divisions)
+		fprintf(f, "  %-34s %u (32-bit), %u (64-bit) (NVIDIA's code: about %d and %d instructions "
+			"each, counted so)\n", "  integer divisions, remainders", m->divisions, m->wide_divisions,
+			PTX_DIVISION_INSTS, PTX_WIDE_DIVISION_INSTS);
 	fprintf(f, "  %-34s %u\n", "instructions", m->insts);
 	if (m->loops > 1)
 		fprintf(f, "  (%u loops touch global memory; the one with the most accesses is counted)\n",
@@ -983,6 +1013,7 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 	out->sfu = c->kind[LM_ISA_SFU];
 	out->flops = c->kind[LM_ISA_ADD];
 	out->other = c->kind[LM_ISA_OTHER] + c->kind[LM_ISA_CALL];
+	out->divisions = out->wide_divisions = 0; /* the listing holds their sequences */
 	out->loops = 1;
 	return LM_OK;
 }
@@ -1001,12 +1032,14 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	k->scattered_loads = fmin(m->scattered_loads, k->loads);
 	k->scattered_stores = m->scattered_stores;
 	k->flops = m->flops;
-	k->insts = m->insts;
+	/* an integer division is the sequence the GPU runs for it */
+	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);
+	k->insts = m->insts + seq;
 	/* a chase waits for the arithmetic between its loads; a loop of
 	 * independent loads for every other instruction of its iteration, as
 	 * in-order issue reaches the next iteration's loads after them */
 	unsigned mem = m->loads + m->stores + m->atomics + m->local_loads + m->local_stores + m->spills;
-	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem : 0);
+	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
 }
 
 bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)

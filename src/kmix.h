@@ -49,6 +49,10 @@ typedef struct {
 	unsigned sfu;        /* transcendental and approximate instructions */
 	unsigned flops;      /* float add, mul, fma, min, max */
 	unsigned other;      /* the rest: integer and address arithmetic, compares, branches */
+	unsigned divisions, wide_divisions; /* of the rest, integer divisions and remainders
+					     * by a register, up to 32 and 64 bits (PTX
+					     * only): sequences on the GPU, not one
+					     * instruction (lm_kmix_model) */
 	unsigned load_bytes, store_bytes; /* a thread's, per iteration */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */

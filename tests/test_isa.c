@@ -441,6 +441,12 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 		lm_kmix_model(&m, &k);
 		ck_assert(k.loads == hand[i].model_loads && k.hits == hand[i].hits);
 	}
+	/* the committed stencil3d: three 32-bit divisions on its path, each the
+	 * GPU's sequence of instructions for the model */
+	lm_kmix m3;
+	count_committed("stencil3d", "stencil3d", &m3);
+	ck_assert_int_eq(m3.divisions, 3);
+	ck_assert_int_eq(m3.wide_divisions, 0);
 	/* the address register written between two loads: lines of their own */
 	static const char moved[] =
 		".visible .entry k(\n)\n{\n"
@@ -456,6 +462,46 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 	ck_assert_int_eq(m.loads, 3);
 	ck_assert_int_eq(m.shared_lines, 0); /* +4 after the move, +256 a line away */
 	ck_assert_int_eq(m.insts, m.body_insts);
+}
+END_TEST
+
+/* An integer division or remainder by a register is a sequence on the GPU
+ * (about 19 instructions for 32 bits, a 68-instruction call for 64): the
+ * model's instructions and alpha count it so; one by a constant, and a
+ * float division, stay one instruction. */
+START_TEST(ptx_integer_divisions_count_as_the_gpu_runs_them)
+{
+	static const char loop[] =
+		".visible .entry k(\n)\n{\n"
+		"$L__BB0_1:\n"
+		"\tdiv.u32 \t%r2, %r1, %r9;\n"     /* by a register: 19 */
+		"\trem.s64 \t%rd2, %rd1, %rd9;\n"  /* 64-bit: 68 */
+		"\tdiv.u32 \t%r3, %r1, 7;\n"       /* by a constant: 1 */
+		"\tdiv.rn.f32 \t%f2, %f1, %f3;\n"  /* float: 1 */
+		"\tmul.wide.u32 \t%rd3, %r2, 4;\n"
+		"\tadd.s64 \t%rd4, %rd5, %rd3;\n"
+		"\tld.global.f32 \t%f1, [%rd4];\n"
+		"\tadd.s32 \t%r1, %r1, %r8;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(m.divisions, 1);
+	ck_assert_int_eq(m.wide_divisions, 1);
+	ck_assert_int_eq(m.insts, 9);
+	lm_kernel_mix k;
+	lm_kmix_model(&m, &k);
+	/* 9 PTX instructions, 18 + 67 more on the GPU; alpha all but the load */
+	ck_assert_msg(k.insts == 9 + 18 + 67 && k.alpha == k.insts - 1, "insts %g, alpha %g", k.insts, k.alpha);
+	/* the table says so */
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	lm_kmix_print(f, &m);
+	fclose(f);
+	ck_assert_msg(strstr(text, "integer divisions, remainders    1 (32-bit), 1 (64-bit)") &&
+			      strstr(text, "predict: --loads 1 --stores 0 --alpha 93 --insts 94"),
+		      "%s", text);
+	free(text);
 }
 END_TEST
 
@@ -552,6 +598,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
 		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
 		tcase_add_test(tc, ptx_branches_count_the_busiest_path_and_shared_lines);
+		tcase_add_test(tc, ptx_integer_divisions_count_as_the_gpu_runs_them);
 		tcase_add_test(tc, ptx_dependences_and_refusals);
 		tcase_add_test(tc, ptx_lanes_sort_accesses);
 	} else if (strcmp(target, "nvptx") == 0) {
