@@ -766,7 +766,6 @@ static size_t latency_line(const report *rp, const char *mix, point *buf, double
 	return k;
 }
 
-/* Latency at low occupancy against alpha: mem_lat + alpha * alu_lat. */
 /* A mix's name on the latency picture: its height, the mix. */
 typedef struct {
 	double y;
@@ -782,6 +781,7 @@ static int by_height(const void *a, const void *b)
 	return (x->mix > y->mix) - (x->mix < y->mix);
 }
 
+/* Latency at low occupancy against alpha: mem_lat + alpha * alu_lat. */
 static lm_status latency_picture(report *rp, point *buf)
 {
 	const char *name = "latency";
