@@ -247,6 +247,18 @@ static bool have_tools(lm_compiler c)
 
 /* Kernel name's loop counted in the PTX NVIDIA's driver built on the H200
  * (data/measured/nvidia-h200/mix-of/FILE.txt, committed). */
+/* The table latmix kernel --mix-of prints for m (free it). */
+static char *printed(const lm_kmix *m)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	ck_assert_ptr_nonnull(f);
+	lm_kmix_print(f, m);
+	fclose(f);
+	return text;
+}
+
 static void count_committed(const char *file, const char *name, lm_kmix *m)
 {
 	char path[512], *text = NULL;
@@ -347,11 +359,7 @@ START_TEST(ptx_lanes_sort_accesses)
 	/* the two into %rd1's array: hits, in flight beside the loads */
 	ck_assert_msg(k.hits == 2 && k.loads == m.independent - 2, "%g hits, %g loads", k.hits, k.loads);
 	/* the predict line says them, and reads back */
-	char *text = NULL;
-	size_t size = 0;
-	FILE *f = open_memstream(&text, &size);
-	lm_kmix_print(f, &m);
-	fclose(f);
+	char *text = printed(&m);
 	const char *line = strstr(text, "\npredict: ");
 	ck_assert_msg(line && strstr(line, "--scattered-loads 1 --scattered-stores 1 --hits 2"), "%s", text);
 	lm_kernel_mix back;
@@ -493,11 +501,7 @@ START_TEST(ptx_integer_divisions_count_as_the_gpu_runs_them)
 	/* 9 PTX instructions, 18 + 67 more on the GPU; alpha all but the load */
 	ck_assert_msg(k.insts == 9 + 18 + 67 && k.alpha == k.insts - 1, "insts %g, alpha %g", k.insts, k.alpha);
 	/* the table says so */
-	char *text = NULL;
-	size_t size = 0;
-	FILE *f = open_memstream(&text, &size);
-	lm_kmix_print(f, &m);
-	fclose(f);
+	char *text = printed(&m);
 	ck_assert_msg(strstr(text, "integer divisions, remainders    1 (32-bit), 1 (64-bit)") &&
 			      strstr(text, "predict: --loads 1 --stores 0 --alpha 93 --insts 94"),
 		      "%s", text);
