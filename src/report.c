@@ -895,6 +895,8 @@ typedef struct {
 	double plateau_elems;
 	double n90;       /* warps per CU where it first reaches 90% of that */
 	bool rising;      /* still rising at its highest occupancy */
+	double fall;      /* its first lasting fall, a fraction (0: none of 10% or more) */
+	unsigned fall_from, fall_to; /* the occupancies either side of it */
 	double stream;    /* the stream mix's peak, bytes a second; NAN if not measured */
 	/* predicted from its counted loop (mix-of/NAME.txt) and params-kernels.ini */
 	bool predicted;
@@ -912,6 +914,26 @@ static double kernel_reach(const unsigned *warps, const double *y, size_t n, dou
 	for (size_t k = 0; k < n; k++)
 		v[k] = (point){ .n = warps[k], .ipc = y[k] };
 	return first_reach(v, n, level);
+}
+
+/* The first fall of 10% or more from one measured occupancy to the next
+ * after which the curve never comes back within 5% of where it was: a
+ * change of regime the model's curves, which never fall, cannot draw
+ * (stencil3d's at 42-45 warps, transpose's at 8-10:
+ * data/measured/nvidia-h200/drops/). */
+static void kernel_fall(kernel_curve *c)
+{
+	c->fall = 0;
+	for (size_t k = 1; k < c->n && c->fall == 0; k++) {
+		double f = 1 - c->bytes[k] / c->bytes[k - 1], after = 0;
+		for (size_t j = k; j < c->n; j++)
+			after = fmax(after, c->bytes[j]);
+		if (f >= 0.1 && after < 0.95 * c->bytes[k - 1]) {
+			c->fall = f;
+			c->fall_from = c->warps[k - 1];
+			c->fall_to = c->warps[k];
+		}
+	}
 }
 
 /* The kernel's curve as the model predicts it: its loop counted when it
@@ -1011,6 +1033,7 @@ static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
 	while (q + 1 < c->n && c->warps[q + 1] <= c->warps[c->n - 1] * 3 / 4)
 		q++;
 	c->rising = c->n > 2 && c->bytes[c->n - 1] > 1.05 * c->bytes[q];
+	kernel_fall(c);
 	c->stream = NAN;
 	for (size_t j = 0; j < rp->res.n; j++)
 		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
@@ -1031,6 +1054,11 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 			 "scattered accesses", 100 * c->plateau / c->stream);
 	else
 		snprintf(buf, size, "unknown: no stream peak measured");
+	if (c->fall > 0) {
+		size_t used = strlen(buf);
+		snprintf(buf + used, size - used, "; falls %.0f%% from %u to %u warps and never recovers: a "
+			 "change of regime, which no model curve draws", 100 * c->fall, c->fall_from, c->fall_to);
+	}
 	return buf;
 }
 
@@ -1076,7 +1104,7 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 	fputc('\n', g);
 	lm_gnuplot_end(g, name);
 	picture *p = add_picture(rp, name, title);
-	char bound[160];
+	char bound[320];
 	if (p)
 		snprintf(p->caption, sizeof p->caption,
 			 "The bytes a second kernel %s's loads and stores request (its description's count; right "
@@ -1116,7 +1144,7 @@ static void md_kernels(FILE *f, const report *rp)
 	      "|---|---|---|---|---|---|\n", f);
 	bool any = false;
 	for (size_t i = 0; kernel_at(rp, i, c); i++) {
-		char bound[160];
+		char bound[320];
 		fprintf(f, "| %s | %.0f | %.0f%% | %.3g | %.1f | %s |\n", c->name, c->plateau * 1e-9,
 			100 * c->plateau / c->stream, c->plateau_elems * 1e-9, c->n90,
 			kernel_bound(c, bound, sizeof bound));

@@ -99,6 +99,16 @@ static void check_report(const char *dir, bool drawn)
 		      strstr(md, "| fill | 4196 | 93% |") && strstr(md, "memory bandwidth"), "no kernels' table");
 	ck_assert_msg(exists(dir, "kernel-triad", ".gp") && exists(dir, "kernel-triad", ".dat"),
 		      "no picture of kernel triad");
+	/* a curve that falls and never recovers is named with its fall; a
+	 * smooth one is not */
+	ck_assert_msg(strstr(md, "falls 17% from 40 to 42 warps and never recovers") &&
+		      strstr(md, "falls 23% from 9 to 10 warps and never recovers"),
+		      "stencil3d's or transpose's fall not named");
+	const char *sum = strstr(md, "| sum | ");
+	char row[512];
+	ck_assert(sum);
+	snprintf(row, sizeof row, "%.*s", (int)strcspn(sum, "\n"), sum);
+	ck_assert_msg(!strstr(row, "falls"), "sum's row names a fall: %s", row);
 	/* each kernel predicted from its counted loop and params-kernels.ini,
 	 * or the reason it is not */
 	ck_assert_msg(strstr(md, "### Predicted") &&
