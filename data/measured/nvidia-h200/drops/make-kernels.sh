@@ -4,7 +4,7 @@
 # CSV tells them apart), to find what sets where their curves drop.
 # Run from this directory; the copies are committed beside it.
 set -eu
-K=../../../cl/kernels
+K=../../../../cl/kernels
 rm -rf kernels; mkdir kernels
 # name, source kernel, rows (transpose/gather: N rows; stencil3d: rows of a plane), cols/width, N
 variant() {
@@ -105,3 +105,21 @@ sed -i 's/z == 0 ||/z < 2 ||/; s/z == planes - 1/z >= planes - 2/; s/in\[k + pla
 # with stencil2d's one division (second lease)
 sed 's/__kernel void stencil2d(/__kernel void s2_7pt(/; s/r == 0 ||/r < 2 ||/; s/r == rows - 1/r >= rows - 2/; s/in\[k + width\]);/in[k + width] +\n\t\t\t      in[k - 2 * width] + in[k + 2 * width]);/; s/0\.2f \*/(1.0f \/ 7.0f) */' $K/stencil2d.cl > kernels/s2_7pt.cl
 sed '1s/.*/; stencil2d reading two rows either side, on N rows of 4096 (s2_7pt)/' $K/stencil2d.ini > kernels/s2_7pt.ini
+# fourth lease: the hits without divisions. Copies with the row length (and
+# plane) fixed at build time, so that no division is left in the loop.
+# const2d NAME SRC: SRC's kernel with width (or cols) 4096 built in
+const2d() {
+	local name=$1 src=$2 dim=$3
+	sed "s/__kernel void $src(/__kernel void $name(/; s/const uint $dim)/const uint ${dim}_arg)/; s/^\tconst size_t cells = (size_t)rows \* $dim;/\tconst size_t $dim = 4096, cells = (size_t)rows * $dim;/" \
+		$K/$src.cl > kernels/$name.cl
+	sed "1s/.*/; $src with its $dim (4096) built in ($name)/; s/^\[$dim\]/[${dim}_arg]/" $K/$src.ini > kernels/$name.ini
+}
+const2d s2_const stencil2d width
+const2d t_const transpose cols
+const2d g_const gather cols
+sed 's/__kernel void s2_7pt(/__kernel void s2_7pt_const(/; s/const uint width)/const uint width_arg)/; s/^\tconst size_t cells = (size_t)rows \* width;/\tconst size_t width = 4096, cells = (size_t)rows * width;/' \
+	kernels/s2_7pt.cl > kernels/s2_7pt_const.cl
+sed '1s/.*/; s2_7pt with its width (4096) built in (s2_7pt_const)/; s/^\[width\]/[width_arg]/' kernels/s2_7pt.ini > kernels/s2_7pt_const.ini
+sed 's/__kernel void s_9pt(/__kernel void s9_const(/; s/const uint rows, const uint width)/const uint rows_arg, const uint width_arg)/; s/^\tconst size_t plane = (size_t)rows \* width, cells = plane \* planes;/\tconst size_t width = 256, rows = 256, plane = 65536, cells = plane * planes;/' \
+	kernels/s_9pt.cl > kernels/s9_const.cl
+sed '1s/.*/; s_9pt with its plane (256 x 256) built in (s9_const)/; s/^\[rows\]/[rows_arg]/; s/^\[width\]/[width_arg]/' kernels/s_9pt.ini > kernels/s9_const.ini
