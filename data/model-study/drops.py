@@ -19,6 +19,8 @@ Run from the repository root: /usr/bin/python3 data/model-study/drops.py
 """
 import configparser
 import math
+import os
+import re
 import numpy as np
 import pandas as pd
 
@@ -27,10 +29,10 @@ LEASES = [('H200 suite sweep, serial 1653724065741', M + 'nvidia-h200/kernels.cs
           ('H200 lease 1, serial 1652826072103', M + 'nvidia-h200/drops/lease1/shapes.csv', 'h200'),
           ('H200 lease 1, 2 warps a group', M + 'nvidia-h200/drops/lease1/groups2.csv', 'h200'),
           ('H200 lease 2, serial 1653724057360', M + 'nvidia-h200/drops/lease2/shapes.csv', 'h200'),
+          ('H200 lease 4, serial 1654024197360', M + 'nvidia-h200/drops/lease4/shapes.csv', 'h200'),
           ('H100 suite sweep, serial 1652624817521', M + 'nvidia-h100/kernels.csv', 'h100'),
-          ('H100 lease 3, serial 1752624001973', M + 'nvidia-h100/drops/lease3/shapes.csv', 'h100')]
-# instructions an iteration as latmix counts them (the --insts of the mix-of tables)
-INSTS = {'stencil3d': 123, 's_': 123, 's_9pt': 131, 's_const': 38, 's2_7pt': 67}
+          ('H100 lease 3, serial 1752624001973', M + 'nvidia-h100/drops/lease3/shapes.csv', 'h100'),
+          ('H100 lease 5, serial 1654623007480', M + 'nvidia-h100/drops/lease5/shapes.csv', 'h100')]
 
 
 def issue_thru(gpu):
@@ -39,20 +41,24 @@ def issue_thru(gpu):
     return float(p['issue_thru']['value'])
 
 
-def insts(mix):
-    return INSTS.get(mix, INSTS['s_'] if mix.startswith('s_') else None)
+def insts(csv, mix):
+    """Instructions an iteration as latmix counted the loop when it was measured
+    (the --insts of mix-of/MIX.txt beside the CSV; lease 1's 2-warp run shares
+    its shapes' counts)."""
+    text = open(os.path.join(os.path.dirname(csv), 'mix-of', mix + '.txt')).read()
+    return float(re.search(r'^predict: .*--insts (\S+)', text, re.M).group(1))
 
 
-def stencil(mix, e, gpu):
+def stencil(mix, e, gpu, csv):
     n = e.warps_per_cu.values
     r = e.elements_per_s.values / 1e9
     t = e.cycles_per_group.values
     # a fall that lasts: the occupancy after it also under the one before it
     falls = [(r[c] / r[c - 1] - 1, c) for c in range(1, len(n) - 1) if n[c - 1] >= 16 and r[c + 1] < r[c - 1]]
-    fall, c = min(falls)
+    fall, c = min(falls) if falls else (0, len(n) - 1)
     line = f'  {mix:10s} largest fall {100 * fall:6.1f}% at {n[c - 1]:2d} -> {n[c]:2d} warps'
     q = np.ceil(n / 4)
-    model_b = 4 * insts(mix) / issue_thru(gpu)
+    model_b = 4 * insts(csv, mix) / issue_thru(gpu)
     if fall > -0.10:
         return line + (f' (no cliff); ceil(n/4) 4 insts / issue_thru / T at {n[-1]} warps: '
                        f'{q[-1] * model_b / t[-1]:.2f}')
@@ -73,7 +79,7 @@ def transpose(mix, e):
     r = e.elements_per_s.values / 1e9
     i = r.argmax()
     under = next((n[j] for j in range(i, len(n)) if r[j] < 0.9 * r[i]), None)
-    if mix == 'transpose':
+    if mix in ('transpose', 't_const'):
         cols, rows = 4096, 16384
     else:
         cols, rows = (int(x) for x in mix[3:].split('_r'))
@@ -87,7 +93,7 @@ for label, path, gpu in LEASES:
     print(label)
     for mix in sorted(d.mix.unique()):
         e = d[d.mix == mix].sort_values('warps_per_cu')
-        if mix == 'stencil3d' or mix.startswith('s_') or mix.startswith('s2_'):
-            print(stencil(mix, e, gpu))
+        if mix in ('stencil2d', 'stencil3d') or re.match(r's[29]?_', mix):
+            print(stencil(mix, e, gpu, path))
         elif mix == 'transpose' or mix.startswith('t_'):
             print(transpose(mix, e))
