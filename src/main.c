@@ -223,6 +223,11 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
+		if (k.hits > 0 && !m.divisions && !m.wide_divisions)
+			fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
+				"the suite's stencils fit, which all divide; measured stencils with no integer division "
+				"in their loop ran as if their hits cost nothing (data/measured/nvidia-h200/drops/"
+				"README.md): --hits 0 predicted three of four closer\n", m.label, k.hits);
 	}
 	if (!(k.loads >= 1))
 		return lm_fail(LM_EUSAGE, "%s: no global load an iteration: latmix's model describes "

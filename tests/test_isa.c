@@ -573,6 +573,27 @@ START_TEST(suite_kernels_count_as_in_the_table)
 }
 END_TEST
 
+/* predict --kernel says when a loop's hits are priced by the rule that
+ * measured loops like it did not follow: hits in flight with no integer
+ * division (a stencil with its rows built in), not stencil2d's. */
+START_TEST(predict_notes_hits_without_division)
+{
+	char params[512], spec[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(spec, sizeof spec, "data/measured/nvidia-h200/drops/kernels/s2_const.cl:s2_const");
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "1", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "--hits 2") && strstr(r.err, "its 2 hits in flight are priced as chains") &&
+			      strstr(r.err, "--hits 0"),
+		      "no note on s2_const's hits: %s", r.err);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", "stencil2d", "--warps", "1", NULL }, NULL,
+		       &r);
+	ck_assert_msg(r.status == 0 && strstr(r.out, "--hits 2"), "status %d: %s", r.status, r.err);
+	ck_assert_msg(!strstr(r.err, "hits in flight"), "a note on stencil2d, which divides: %s", r.err);
+}
+END_TEST
+
 /* PoCL returns no text of its build: mix-of counts clang's NVPTX build of
  * the source there (the test above). */
 START_TEST(pocl_listing_is_not_text)
@@ -612,6 +633,7 @@ int main(int argc, char **argv)
 			return 77;
 		}
 		tcase_add_test(tc, suite_kernels_count_as_in_the_table);
+		tcase_add_test(tc, predict_notes_hits_without_division);
 		tcase_add_test(tc, pocl_listing_is_not_text);
 	} else {
 		lm_device d;
