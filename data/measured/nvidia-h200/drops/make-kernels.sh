@@ -123,3 +123,46 @@ sed '1s/.*/; s2_7pt with its width (4096) built in (s2_7pt_const)/; s/^\[width\]
 sed 's/__kernel void s_9pt(/__kernel void s9_const(/; s/const uint rows, const uint width)/const uint rows_arg, const uint width_arg)/; s/^\tconst size_t plane = (size_t)rows \* width, cells = plane \* planes;/\tconst size_t width = 256, rows = 256, plane = 65536, cells = plane * planes;/' \
 	kernels/s_9pt.cl > kernels/s9_const.cl
 sed '1s/.*/; s_9pt with its plane (256 x 256) built in (s9_const)/; s/^\[rows\]/[rows_arg]/; s/^\[width\]/[width_arg]/' kernels/s_9pt.ini > kernels/s9_const.ini
+# sixth and seventh leases: what a division costs the loads after it. A
+# copy behind stencil2d's border test (c_div), with the rows either side
+# (c_div3), the same without the division (c_nodiv3), and stencil2d with
+# its loads free of the division (s2_hoist: the input padded by a row either
+# side, every load made before the border test picks what to store).
+cat > kernels/c_div.cl <<'CL'
+/* A copy behind stencil2d's border test: one load after a division. */
+__kernel void c_div(__global float *restrict out, __global const float *restrict in,
+		    const uint rows, const uint width)
+{
+	const size_t cells = (size_t)rows * width;
+	for (size_t k = get_global_id(0); k < cells; k += get_global_size(0)) {
+		const size_t r = k / width, c = k % width;
+		if (r == 0 || c == 0 || r == rows - 1 || c == width - 1)
+			out[k] = 0.0f;
+		else
+			out[k] = in[k];
+	}
+}
+CL
+sed 's/c_div(/c_div3(/; s/one load after a division./a load and the rows either side after a division./; s/out\[k\] = in\[k\];/out[k] = (1.0f \/ 3.0f) * (in[k] + in[k - width] + in[k + width]);/' kernels/c_div.cl > kernels/c_div3.cl
+sed 's/c_div(/c_nodiv3(/; s/one load after a division./the same with the row built in: no division./; s/out\[k\] = in\[k\];/out[k] = (1.0f \/ 3.0f) * (in[k] + in[k - width] + in[k + width]);/; s/const uint width)/const uint width_arg)/; s/^\tconst size_t cells = (size_t)rows \* width;/\tconst size_t width = 4096, cells = (size_t)rows * width;/' kernels/c_div.cl > kernels/c_nodiv3.cl
+for k in c_div c_div3 c_nodiv3; do
+	sed "1s/.*/; $k on N rows of 4096 (make-kernels.sh)/" $K/stencil2d.ini > kernels/$k.ini
+done
+sed -i 's/^\[width\]/[width_arg]/' kernels/c_nodiv3.ini
+cat > kernels/s2_hoist.cl <<'CL'
+/* stencil2d with its loads free of its division: the input has a row of
+ * padding either side (and a cell), so every load is in bounds, and all
+ * five are made before the border test picks what to store. */
+__kernel void s2_hoist(__global float *restrict out, __global const float *restrict padded,
+		       const uint rows, const uint width)
+{
+	const size_t cells = (size_t)rows * width;
+	__global const float *in = padded + width + 1;
+	for (size_t k = get_global_id(0); k < cells; k += get_global_size(0)) {
+		const float c0 = in[k], mean = 0.2f * (c0 + in[k - 1] + in[k + 1] + in[k - width] + in[k + width]);
+		const size_t r = k / width, c = k % width;
+		out[k] = r == 0 || c == 0 || r == rows - 1 || c == width - 1 ? c0 : mean;
+	}
+}
+CL
+sed '1s/.*/; stencil2d with its loads free of its division, its input padded (s2_hoist)/; s/^\[in\]/[padded]/; /^\[padded\]/,/^$/s/^length = N \* 4096$/length = N * 4096 + 2 * 4096 + 2/' $K/stencil2d.ini > kernels/s2_hoist.ini
