@@ -924,10 +924,12 @@ static double kernel_reach(const unsigned *warps, const double *y, size_t n, dou
 static void kernel_fall(kernel_curve *c)
 {
 	c->fall = 0;
-	for (size_t k = 1; k < c->n && c->fall == 0; k++) {
-		double f = 1 - c->bytes[k] / c->bytes[k - 1], after = 0;
-		for (size_t j = k; j < c->n; j++)
-			after = fmax(after, c->bytes[j]);
+	double after = 0; /* the most measured from occupancy k on */
+	/* backwards, so that the highest of the rest is kept as it goes and the
+	 * earliest fall is the one left */
+	for (size_t k = c->n; k-- > 1;) {
+		after = fmax(after, c->bytes[k]);
+		double f = 1 - c->bytes[k] / c->bytes[k - 1];
 		if (f >= 0.1 && after < 0.95 * c->bytes[k - 1]) {
 			c->fall = f;
 			c->fall_from = c->warps[k - 1];
