@@ -330,22 +330,28 @@ double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
 	return got;
 }
 
-double lm_model_kernel_warps(const lm_model_params *p, const lm_model_kinds *st,
-			     const lm_kernel_mix *k, double f)
+double lm_model_kernel_warps_to(const lm_model_params *p, const lm_model_kinds *st,
+				const lm_kernel_mix *k, double rate)
 {
-	double peak = lm_model_kernel_peak(p, st, k, NULL);
-	if (!isfinite(peak))
+	if (!(rate > 0) || !(rate <= lm_model_kernel_peak(p, st, k, NULL)))
 		return INFINITY;
 	double lo = 0, hi = 1;
-	while (lm_model_eval_kernel(p, st, k, hi, NULL) < f * peak)
+	while (lm_model_eval_kernel(p, st, k, hi, NULL) < rate)
 		if ((hi *= 2) > 1e7)
 			return INFINITY;
 	for (int i = 0; i < 60; i++) {
 		double mid = (lo + hi) / 2;
-		if (lm_model_eval_kernel(p, st, k, mid, NULL) < f * peak)
+		if (lm_model_eval_kernel(p, st, k, mid, NULL) < rate)
 			lo = mid;
 		else
 			hi = mid;
 	}
 	return hi;
+}
+
+double lm_model_kernel_warps(const lm_model_params *p, const lm_model_kinds *st,
+			     const lm_kernel_mix *k, double f)
+{
+	double peak = lm_model_kernel_peak(p, st, k, NULL);
+	return isfinite(peak) ? lm_model_kernel_warps_to(p, st, k, f * peak) : INFINITY;
 }

@@ -197,6 +197,11 @@ double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
 double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k, double n, lm_bound *which);
 
+/* Warps per CU at which the loop first reaches rate (loads per cycle per
+ * CU); INFINITY if it never does. */
+double lm_model_kernel_warps_to(const lm_model_params *p, const lm_model_kinds *st,
+				const lm_kernel_mix *k, double rate);
+
 /* Warps per CU for fraction f of lm_model_kernel_peak. */
 double lm_model_kernel_warps(const lm_model_params *p, const lm_model_kinds *st,
 			     const lm_kernel_mix *k, double f);

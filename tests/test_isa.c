@@ -591,6 +591,46 @@ START_TEST(predict_notes_hits_without_division)
 		       &r);
 	ck_assert_msg(r.status == 0 && strstr(r.out, "--hits 2"), "status %d: %s", r.status, r.err);
 	ck_assert_msg(!strstr(r.err, "hits in flight"), "a note on stencil2d, which divides: %s", r.err);
+	ck_assert_msg(!strstr(r.err, "scattered"), "a note on scattered accesses for stencil2d: %s", r.err);
+}
+END_TEST
+
+/* A scattered access's price comes with what the suite measured beside it,
+ * a load's as a floor; the summary gives the 90% figure latmix report
+ * compares, of the best rate over the warps listed, beside the one of the
+ * asymptotic peak. */
+START_TEST(predict_notes_scattered_and_listed_best)
+{
+	char params[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", "gather", "--warps", "1", NULL }, NULL,
+		       &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "its 1 scattered loads are priced as gmem-random's") && strstr(r.err, "a floor") &&
+			      !strstr(r.err, "scattered stores"),
+		      "gather's note: %s", r.err);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", "transpose", "--warps", "1", NULL },
+		       NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "its 1 scattered stores are priced") && !strstr(r.err, "scattered loads"),
+		      "transpose's note: %s", r.err);
+	/* stencil3d nears its issue bound only past 64 warps: the best of 1-64
+	 * is at 64, and 90% of it comes earlier than 90% of the peak */
+	lm_test_latmix((const char *const[]){ "predict", params, "--loads", "1", "--stores", "1", "--alpha", "115",
+					      "--insts", "123", "--hits", "4", "--warps", "1,2,4,8,16,32,64", NULL },
+		       NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	double peak90 = NAN, best = NAN, best90 = NAN;
+	unsigned at = 0;
+	const char *a = strstr(r.out, "warps per CU for 90%: "), *b = strstr(r.out, "best of the warps listed ");
+	ck_assert_msg(a && b, "no summary: %s", r.out);
+	ck_assert(sscanf(a, "warps per CU for 90%%: %lf", &peak90) == 1);
+	ck_assert(sscanf(b, "best of the warps listed %lf loads/cycle/CU, at %u; 90%% of it at %lf", &best, &at,
+			 &best90) == 3);
+	ck_assert_uint_eq(at, 64);
+	ck_assert_msg(best90 > 16 && best90 < peak90, "90%% of the best at %g, of the peak at %g", best90, peak90);
+	ck_assert_msg(!strstr(r.err, "scattered"), "a note without scattered accesses: %s", r.err);
 }
 END_TEST
 
@@ -634,6 +674,7 @@ int main(int argc, char **argv)
 		}
 		tcase_add_test(tc, suite_kernels_count_as_in_the_table);
 		tcase_add_test(tc, predict_notes_hits_without_division);
+		tcase_add_test(tc, predict_notes_scattered_and_listed_best);
 		tcase_add_test(tc, pocl_listing_is_not_text);
 	} else {
 		lm_device d;

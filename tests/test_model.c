@@ -176,6 +176,9 @@ START_TEST(kernel_mix_gives_known_predictions)
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &sum, 200, &b), 0.2, 1e-12);
 	ck_assert_int_eq(b, LM_BOUND_MEM);
 	ck_assert_rel(lm_model_kernel_warps(&p, &st, &sum, 0.9), 0.9 * 0.2 * 420, 1e-6);
+	/* a rate given: where n / 420 reaches it; past the peak, never */
+	ck_assert_rel(lm_model_kernel_warps_to(&p, &st, &sum, 0.05), 0.05 * 420, 1e-6);
+	ck_assert(isinf(lm_model_kernel_warps_to(&p, &st, &sum, 0.21)));
 	/* one store a load: the store kind's latency and bound */
 	lm_kernel_mix copy = { .loads = 1, .stores = 1, .flops = 0, .insts = 8, .alpha = 6 };
 	ck_assert_rel(lm_model_kernel_step(&p, &st, &copy), 524, 1e-12);
