@@ -267,12 +267,17 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 		sl = fmin(fmax(k->scattered_loads, 0), k->loads);
 		ss = fmin(fmax(k->scattered_stores, 0), k->stores);
 	}
-	double loads = k->loads - sl, stores = k->stores - ss;
+	/* a coalesced access in a mix's loads (a warp of 4-byte lanes), a
+	 * scattered one in sectors a lane */
+	double lb = k->load_bytes > 0 ? k->load_bytes : 4, sb = k->store_bytes > 0 ? k->store_bytes : 4;
+	double loads = (k->loads - sl) * lb / 4, stores = (k->stores - ss) * sb / 4;
 	kernel_mem r = store_share(p, st, loads > 0 ? stores / loads : 1), coalesced = r;
 	double t = loads > 0 ? loads / r.mem_thru : stores * (1 / r.mem_thru - 1 / p->mem_thru);
+	if (t > 0)
+		r.mem_thru = k->loads / t;
 	if (sl + ss > 0) {
 		const lm_model_params *q = &st->scatter;
-		double ts = (sl + ss) / q->mem_thru;
+		double ts = (sl * fmax(1, lb / 32) + ss * fmax(1, sb / 32)) / q->mem_thru;
 		r.mem_thru = k->loads / (t + ts);
 		r.knee = (coalesced.knee * t + lm_model_knee(q) * ts) / (t + ts);
 		if (loads <= 0 || (sl > 0 && q->mem_lat > r.lat))

@@ -137,11 +137,15 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
  * mix measures such a load; the rest are coalesced. hits: loads of
  * other lines than the loads', lines the loop's other iterations load
  * anyway (a stencil's rows above and below): in flight with the loads, so they
- * lengthen the step as chains do, but their memory traffic is the loads'. */
+ * lengthen the step as chains do, but their memory traffic is the loads'.
+ * load_bytes, store_bytes: a lane's bytes per load and per store, on average
+ * (0: 4, the mixes' float); a coalesced access moves that many over 4 times
+ * a mix's load's lines, a scattered one a sector a lane up to 32 bytes. */
 typedef struct {
 	double loads, stores, flops, insts, alpha;
 	double scattered_loads, scattered_stores;
 	double hits;
+	double load_bytes, store_bytes;
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by

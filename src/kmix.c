@@ -997,6 +997,10 @@ void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
 		fprintf(f, " --scattered-stores %g", k->scattered_stores);
 	if (k->hits > 0)
 		fprintf(f, " --hits %g", k->hits);
+	if (k->load_bytes > 0 && k->load_bytes != 4)
+		fprintf(f, " --load-bytes %g", k->load_bytes);
+	if (k->store_bytes > 0 && k->store_bytes != 4)
+		fprintf(f, " --store-bytes %g", k->store_bytes);
 }
 
 lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
@@ -1031,6 +1035,9 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	/* a scattered load sharing another's lines is not one in flight either */
 	k->scattered_loads = fmin(m->scattered_loads, k->loads);
 	k->scattered_stores = m->scattered_stores;
+	/* a lane's bytes an access, on average (0 where the listing does not say) */
+	k->load_bytes = m->loads ? (double)m->load_bytes / m->loads : 0;
+	k->store_bytes = m->stores ? (double)m->store_bytes / m->stores : 0;
 	k->flops = m->flops;
 	/* an integer division is the sequence the GPU runs for it */
 	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);
@@ -1055,6 +1062,10 @@ bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
 	if (sscanf(args, " --scattered-stores %lf%n", &k->scattered_stores, &used) == 1)
 		args += used;
 	if (sscanf(args, " --hits %lf%n", &k->hits, &used) == 1)
+		args += used;
+	if (sscanf(args, " --load-bytes %lf%n", &k->load_bytes, &used) == 1)
+		args += used;
+	if (sscanf(args, " --store-bytes %lf%n", &k->store_bytes, &used) == 1)
 		args += used;
 	return *args == '\0' || *args == '\n';
 }

@@ -232,8 +232,8 @@ static void note_scattered(const char *label, const lm_kernel_mix *k)
 static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
 				const lm_model_params *mp)
 {
-	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits };
-	unsigned lb = 4, sb = 4;
+	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
+			    o->load_bytes, o->store_bytes };
 	lm_status s;
 	char label[64] = "the loop";
 	if (o->alpha) {
@@ -248,10 +248,6 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		if ((s = count_kernel(o, o->kernel, false, &m)) != LM_OK)
 			return s;
 		lm_kmix_model(&m, &k);
-		if (m.loads)
-			lb = m.load_bytes / m.loads;
-		if (m.stores)
-			sb = m.store_bytes / m.stores;
 		snprintf(label, sizeof label, "%s", m.label);
 		printf("# %s, counted from %s: ", m.label, m.from);
 		lm_kmix_put_predict(stdout, &k);
@@ -290,7 +286,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		note_scattered(label, &k);
 	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
 	bool rates = isfinite(hz) && cus > 0 && simd > 0;
-	double bytes_per_load = lb + k.stores / k.loads * sb;
+	double bytes_per_load = (k.load_bytes > 0 ? k.load_bytes : 4) +
+				k.stores / k.loads * (k.store_bytes > 0 ? k.store_bytes : 4);
 	/* the occupancies: given, else 1 to 64 */
 	unsigned list[1024];
 	size_t n = 0;
@@ -306,12 +303,14 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	if (o->csv)
 		printf("warps_per_cu,loads_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n");
 	else
-		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered), %g cache hits "
-		       "in flight, alpha %g, %g instructions an iteration\n%6s %12s %10s %14s  %s\n", label,
+		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered; %g and %g bytes a "
+		       "lane), %g cache hits in flight, alpha %g, %g instructions an iteration\n%6s %12s %10s "
+		       "%14s  %s\n", label,
 		       lm_model_is_refined(mp) ? "refined" : "basic", path,
 		       !st.n ? "" : st.n > 1 ? " with its store kinds" : " with its store kind",
 		       scatter ? (st.n ? " and scattered kind" : " with its scattered kind") : "", k.loads,
-		       k.stores, k.scattered_loads, k.scattered_stores, k.hits, k.alpha, k.insts, "warps",
+		       k.stores, k.scattered_loads, k.scattered_stores, k.load_bytes > 0 ? k.load_bytes : 4,
+		       k.stores > 0 ? (k.store_bytes > 0 ? k.store_bytes : 4) : 0, k.hits, k.alpha, k.insts, "warps",
 		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	for (size_t i = 0; i < n; i++) {
 		lm_bound b;

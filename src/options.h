@@ -35,6 +35,7 @@ typedef struct {
 	double fraction;
 	double loads, stores, insts; /* predict: a kernel's loop, per iteration */
 	double scattered_loads, scattered_stores; /* of them, each lane on a sector of its own */
+	double load_bytes, store_bytes; /* a lane's bytes per load and per store */
 	double hits; /* loads of lines other iterations load: in flight, no traffic of their own */
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
