@@ -634,6 +634,44 @@ START_TEST(predict_notes_scattered_and_listed_best)
 }
 END_TEST
 
+/* A lane's bytes an access are counted (a double's 8, a float4's 16), given
+ * to predict, and read back from its predict: line. */
+START_TEST(wide_lanes_are_counted_in_bytes)
+{
+	static const struct {
+		const char *kernel, *args, *lanes;
+	} want[] = {
+		{ "dcopy", "--loads 1 --stores 1 --alpha 6 --insts 8 --load-bytes 8 --store-bytes 8\n",
+		  "8 and 8 bytes a lane" },
+		{ "copy4", "--loads 1 --stores 1 --alpha 6 --insts 8 --load-bytes 16 --store-bytes 16\n",
+		  "16 and 16 bytes a lane" },
+		{ "dtriad", "--loads 2 --stores 1 --alpha 8 --insts 11 --load-bytes 8 --store-bytes 8\n",
+		  "8 and 8 bytes a lane" },
+	};
+	char params[512], spec[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	static lm_test_result r;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		char rel[256];
+		snprintf(rel, sizeof rel, "data/measured/nvidia-h200/wide/kernels/%s.cl:%s", want[i].kernel,
+			 want[i].kernel);
+		lm_test_source_path(spec, sizeof spec, rel);
+		lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", "nvptx", NULL }, NULL, &r);
+		ck_assert_msg(r.status == 0, "%s: status %d: %s", want[i].kernel, r.status, r.err);
+		const char *line = strstr(r.out, "predict: ");
+		ck_assert_msg(line && !strcmp(line + strlen("predict: "), want[i].args), "%s: %s", want[i].kernel,
+			      r.out);
+		lm_kernel_mix k;
+		ck_assert(lm_kmix_parse_predict(want[i].args, &k));
+		ck_assert(k.load_bytes == (i == 1 ? 16 : 8) && k.store_bytes == k.load_bytes);
+		lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "64", NULL },
+			       NULL, &r);
+		ck_assert_msg(r.status == 0 && strstr(r.out, want[i].lanes), "%s: status %d: %s", want[i].kernel,
+			      r.status, r.out);
+	}
+}
+END_TEST
+
 /* PoCL returns no text of its build: mix-of counts clang's NVPTX build of
  * the source there (the test above). */
 START_TEST(pocl_listing_is_not_text)
@@ -675,6 +713,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, suite_kernels_count_as_in_the_table);
 		tcase_add_test(tc, predict_notes_hits_without_division);
 		tcase_add_test(tc, predict_notes_scattered_and_listed_best);
+		tcase_add_test(tc, wide_lanes_are_counted_in_bytes);
 		tcase_add_test(tc, pocl_listing_is_not_text);
 	} else {
 		lm_device d;

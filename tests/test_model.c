@@ -191,6 +191,17 @@ START_TEST(kernel_mix_gives_known_predictions)
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &triad, 10, NULL), 20.0 / 482, 1e-12);
 	/* without a store kind, stores cost issue only */
 	ck_assert_rel(lm_model_kernel_peak(&p, NULL, &copy, NULL), 0.2, 1e-12);
+	/* lanes of 8 bytes (doubles): twice the lines, half the loads a cycle;
+	 * 16-byte loads under 4-byte stores: the store share of the bytes, 1/4 */
+	lm_kernel_mix dcopy = copy;
+	dcopy.load_bytes = dcopy.store_bytes = 8;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &dcopy, NULL), 0.05, 1e-12);
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &dcopy), 524, 1e-12);
+	lm_kernel_mix mixed = { .loads = 1, .stores = 1, .insts = 8, .alpha = 6, .load_bytes = 16, .store_bytes = 4 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &mixed, NULL), 1 / (3 / 0.2 + 1 / 0.1), 1e-12);
+	/* a lane of 4 bytes given or left 0 is the same */
+	dcopy.load_bytes = dcopy.store_bytes = 4;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &dcopy, NULL), 0.1, 1e-12);
 	/* the issue bound: the iteration's instructions shared by its loads */
 	lm_kernel_mix busy = { .loads = 1, .stores = 0, .flops = 0, .insts = 40, .alpha = 39 };
 	ck_assert_rel(lm_model_kernel_peak(&p, &st, &busy, &b), 0.1, 1e-12);

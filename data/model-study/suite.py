@@ -63,4 +63,5 @@ def main():
                   f'{warps_for(curve, 0.9):.1f} | {w90:.1f} ({100 * miss:.0f}%) | {pred[-1]["bound"]} |')
 
 
-main()
+if __name__ == "__main__":
+    main()
