@@ -248,6 +248,14 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		if ((s = count_kernel(o, o->kernel, false, &m)) != LM_OK)
 			return s;
 		lm_kmix_model(&m, &k);
+		if ((m.loads && !m.load_bytes) || (m.stores && !m.store_bytes)) {
+			/* AMD's and Intel's listings: the bytes are not read there */
+			k.load_bytes = o->load_bytes;
+			k.store_bytes = o->store_bytes;
+			fprintf(stderr, "latmix: %s: latmix reads a lane's bytes an access from PTX only: "
+				"priced at %g bytes a load and %g a store (--load-bytes, --store-bytes)\n", m.label,
+				o->load_bytes, o->store_bytes);
+		}
 		snprintf(label, sizeof label, "%s", m.label);
 		printf("# %s, counted from %s: ", m.label, m.from);
 		lm_kmix_put_predict(stdout, &k);

@@ -65,10 +65,11 @@ static const opt table[] = {
 	  "--loads: of the stores, the scattered ones (a transpose's, a row apart)",
 	  .role = LM_OPTION_OTHER },
 	{ "load-bytes", 0, OPT_NUM, "4", 1, 1024, LM_CMD_PREDICT, OFF(load_bytes), "B",
-	  "--loads: a lane's bytes per load (8: a double, 16: a float4); a coalesced load moves "
-	  "B / 4 times the lines of the mixes' 4-byte load", .role = LM_OPTION_OTHER },
+	  "--loads, or --kernel counted from an AMD or Intel listing (PTX gives its own): a lane's "
+	  "bytes per load (8: a double, 16: a float4); a coalesced load moves B / 4 times the lines "
+	  "of the mixes' 4-byte load", .role = LM_OPTION_OTHER },
 	{ "store-bytes", 0, OPT_NUM, "4", 1, 1024, LM_CMD_PREDICT, OFF(store_bytes), "B",
-	  "--loads: a lane's bytes per store", .role = LM_OPTION_OTHER },
+	  "as --load-bytes, a lane's bytes per store", .role = LM_OPTION_OTHER },
 	{ "hits", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(hits), "H",
 	  "--loads: loads besides the K into other lines that the loop's other iterations load anyway "
 	  "(a stencil's rows above and below): in flight with the K, so the step waits for them, "

@@ -73,6 +73,8 @@ static const struct {
 	{ { "predict", "@REF", "--warps", "lots" }, 2, "--warps 'lots'", true },
 	{ { "predict", "@REF", "--chains", "0" }, 2, "--chains '0'", true },
 	{ { "predict", "@REF", "--chains", "2x" }, 2, "--chains '2x'", true },
+	{ { "predict", "@REF", "--loads", "1", "--load-bytes", "0" }, 2, "--load-bytes '0': expected a number from 1",
+	  true },
 	{ { "predict", "@REF", "--bogus" }, 2, "unknown option '--bogus'", true },
 	{ { "predict", "@REF", "--alpha" }, 2, "--alpha needs a value", true },
 	{ { "predict", "@REF", "--csv=yes" }, 2, "takes no value", true },
