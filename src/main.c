@@ -189,20 +189,12 @@ static lm_status parse_chains(const char *s, unsigned long max, unsigned long *o
 }
 
 /* The figure latmix report and the suite compare: the highest predicted
- * rate over the occupancies listed, and the warps for 90% of it (the
- * refined model's curve nears its peak only past the warps a CU holds). */
+ * rate over the occupancies listed (best, at warps per CU), and the warps
+ * for 90% of it (the refined model's curve nears its peak only past the
+ * warps a CU holds). */
 static void print_best_of_list(const lm_model_params *mp, const lm_model_kinds *st,
-			       const lm_kernel_mix *k, const unsigned *list, size_t n)
+			       const lm_kernel_mix *k, double best, unsigned at)
 {
-	double best = 0;
-	unsigned at = 0;
-	for (size_t i = 0; i < n; i++) {
-		double r = lm_model_eval_kernel(mp, st, k, list[i], NULL);
-		if (r > best) {
-			best = r;
-			at = list[i];
-		}
-	}
 	if (best > 0)
 		printf("best of the warps listed %.5f loads/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
 		       "(the figure latmix report compares with the measured curve's)\n", best, at,
@@ -294,8 +286,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		note_scattered(label, &k);
 	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
 	bool rates = isfinite(hz) && cus > 0 && simd > 0;
-	double bytes_per_load = (k.load_bytes > 0 ? k.load_bytes : 4) +
-				k.stores / k.loads * (k.store_bytes > 0 ? k.store_bytes : 4);
+	double bytes_per_load = k.load_bytes + k.stores / k.loads * k.store_bytes;
 	/* the occupancies: given, else 1 to 64 */
 	unsigned list[1024];
 	size_t n = 0;
@@ -317,12 +308,18 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		       lm_model_is_refined(mp) ? "refined" : "basic", path,
 		       !st.n ? "" : st.n > 1 ? " with its store kinds" : " with its store kind",
 		       scatter ? (st.n ? " and scattered kind" : " with its scattered kind") : "", k.loads,
-		       k.stores, k.scattered_loads, k.scattered_stores, k.load_bytes > 0 ? k.load_bytes : 4,
-		       k.stores > 0 ? (k.store_bytes > 0 ? k.store_bytes : 4) : 0, k.hits, k.alpha, k.insts, "warps",
+		       k.stores, k.scattered_loads, k.scattered_stores, k.load_bytes, k.stores > 0 ? k.store_bytes : 0,
+		       k.hits, k.alpha, k.insts, "warps",
 		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
+	double best = 0;
+	unsigned best_at = 0;
 	for (size_t i = 0; i < n; i++) {
 		lm_bound b;
 		double ipc = lm_model_eval_kernel(mp, &st, &k, list[i], &b);
+		if (ipc > best) {
+			best = ipc;
+			best_at = list[i];
+		}
 		double loads_s = ipc * hz * cus;
 		double bps = rates ? loads_s * simd * bytes_per_load : NAN;
 		double its = rates ? loads_s * simd / k.loads : NAN;
@@ -335,7 +332,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		printf("peak %.5f loads/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n", peak,
 		       lm_bound_name(peak_bound), lm_model_kernel_warps(mp, &st, &k, 0.90),
 		       lm_model_kernel_warps(mp, &st, &k, 0.95));
-		print_best_of_list(mp, &st, &k, list, n);
+		print_best_of_list(mp, &st, &k, best, best_at);
 	}
 	return LM_OK;
 }
