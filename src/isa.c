@@ -29,6 +29,7 @@ typedef struct {
 	lm_isa_kind kind;
 	unsigned add_ops;
 	bool load;              /* a load: chase or fixed, decided by its address */
+	unsigned bytes;         /* a memory access's bytes a lane (0: not said) */
 	bool copy;              /* a register copy (AMD: a move, or an AGPR read back):
 				 * addr holds its source */
 	bool branch;
@@ -201,6 +202,41 @@ static lm_isa_kind amd_kind(const char *op, unsigned *add_ops, bool *load)
 	return LM_ISA_OTHER;
 }
 
+/* A global or scalar load's or store's bytes a lane, from its suffix
+ * ("global_load_dwordx4" 16, "global_store_b64" 8, "global_load_ubyte_d16"
+ * 1, "s_load_dwordx2" 8); 0 for the rest: local memory, atomics, and any
+ * suffix not in the table (AMD's ISA references, "FLAT, Scratch and Global
+ * Instructions" and "Scalar Memory Operations", name the widths so). */
+static unsigned amd_bytes(const char *op)
+{
+	static const char *const prefixes[] = { "global_load_", "global_store_", "flat_load_", "flat_store_",
+						 "s_load_", "s_buffer_load_", "s_store_", "s_buffer_store_" };
+	static const struct {
+		const char *suffix;
+		unsigned bytes;
+	} widths[] = {
+		{ "dwordx16", 64 }, { "dwordx8", 32 }, { "dwordx4", 16 }, { "dwordx3", 12 }, { "dwordx2", 8 },
+		{ "dword", 4 }, { "b512", 64 }, { "b256", 32 }, { "b128", 16 }, { "b96", 12 }, { "b64", 8 },
+		{ "b32", 4 }, { "short", 2 }, { "ushort", 2 }, { "sshort", 2 }, { "u16", 2 }, { "i16", 2 },
+		{ "b16", 2 }, { "byte", 1 }, { "ubyte", 1 }, { "sbyte", 1 }, { "u8", 1 }, { "i8", 1 }, { "b8", 1 },
+	};
+	const char *p = NULL;
+	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0] && !p; i++)
+		if (starts(op, prefixes[i]))
+			p = op + strlen(prefixes[i]);
+	if (!p)
+		return 0;
+	if (starts(p, "d16_")) /* "global_load_d16_hi_b16": the half of a register it fills */
+		p += 4;
+	if (starts(p, "hi_"))
+		p += 3;
+	size_t n = strcspn(p, "_");
+	for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
+		if (strlen(widths[i].suffix) == n && strncmp(p, widths[i].suffix, n) == 0)
+			return widths[i].bytes;
+	return 0;
+}
+
 /* Does op's first operand name what it writes? Not for stores, waits,
  * scalar compares (they set SCC) or branches. */
 static bool amd_writes_first(const char *op)
@@ -276,6 +312,7 @@ static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
 		amd_operands(rest2, op2, in);
 	}
 	in->kind = amd_kind(op, &in->add_ops, &in->load);
+	in->bytes = amd_bytes(op);
 	in->add_ops += ops2;
 	if (dual && in->kind == LM_ISA_OTHER)
 		in->kind = k2;
@@ -343,6 +380,38 @@ static bool iga_branch_op(const char *op)
 	return false;
 }
 
+/* A send's bytes a lane, from iga64's comment on it (0 where it does not
+ * say: atomics, blocks): LSC messages (Xe-HPG on) name their data
+ * "load.ugm.d32x4.a64", a d8, d16, d32 or d64 element (d8u32, d16u32: one
+ * widened into a dword) times its vector, a "t" after it a block for the
+ * whole message; the legacy dataport's (Xe-LP) "untyped surface read with
+ * xyzw", a dword a channel named. */
+static unsigned iga_bytes(const char *what)
+{
+	if (strstr(what, "atomic"))
+		return 0;
+	for (const char *d = strstr(what, ".d"); d; d = strstr(d + 1, ".d")) {
+		if (!isdigit((unsigned char)d[2]))
+			continue;
+		char *end;
+		unsigned long bits = strtoul(d + 2, &end, 10), vec = 1;
+		if (starts(end, "u32"))
+			end += 3;
+		if (*end == 'x')
+			vec = strtoul(end + 1, &end, 10);
+		if (*end == 't' || (bits != 8 && bits != 16 && bits != 32 && bits != 64) || !vec || vec > 64)
+			return 0;
+		return (unsigned)(bits / 8 * vec);
+	}
+	const char *w = strstr(what, "untyped surface");
+	if (w && (w = strstr(w, " with "))) {
+		size_t n = strspn(w + 6, "xyzw");
+		if (n)
+			return (unsigned)(4 * n);
+	}
+	return 0;
+}
+
 /* A send's registers: dst (rd:N of them) written, src0 (wr:N) the address. */
 static void iga_send(const char *rest, const char *comment, inst *in)
 {
@@ -366,6 +435,7 @@ static void iga_send(const char *rest, const char *comment, inst *in)
 	} else {
 		in->kind = LM_ISA_MEM_OTHER;
 	}
+	in->bytes = iga_bytes(what);
 	char *end;
 	if (dst[0] == 'r' && isdigit((unsigned char)dst[1]) && rd) {
 		unsigned long reg = strtoul(dst + 1, &end, 10);
@@ -482,6 +552,16 @@ static lm_status count_op(lm_isa *isa, const inst *in)
 	o->count = 1;
 	o->add_ops = in->add_ops;
 	return LM_OK;
+}
+
+/* A memory access's bytes into the loads' or the stores' sum. */
+static void count_bytes(lm_isa_counts *c, const inst *in)
+{
+	bool load = in->kind == LM_ISA_CHASE || in->kind == LM_ISA_FIXED;
+	if (!load && in->kind != LM_ISA_MEM_OTHER)
+		return;
+	*(load ? &c->load_bytes : &c->store_bytes) += in->bytes;
+	*(load ? &c->unsized_loads : &c->unsized_stores) += !in->bytes;
 }
 
 /* Finds the iteration loop in the listing and counts it into isa: the
@@ -616,6 +696,7 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 		isa->counts.insts++;
 		isa->counts.kind[insts[i].kind]++;
 		isa->counts.add_ops += insts[i].add_ops;
+		count_bytes(&isa->counts, &insts[i]);
 		s = count_op(isa, &insts[i]);
 	}
 	if (s != LM_OK)

@@ -42,6 +42,13 @@ typedef struct {
 	unsigned insts;              /* instructions in the loop */
 	unsigned kind[LM_ISA_NKINDS]; /* instructions of each kind */
 	unsigned add_ops;            /* float add operations (>= kind[LM_ISA_ADD]) */
+	unsigned load_bytes, store_bytes; /* a lane's bytes, summed over the loads (chase
+				      * and fixed) and the other memory messages */
+	unsigned unsized_loads, unsized_stores; /* of those, the ones whose bytes the
+				      * listing does not say (AMD: local memory,
+				      * atomics; Intel: block, atomic and legacy
+				      * scattered messages): the sums above are then
+				      * short */
 	unsigned waves_per_simd;     /* AMD: clang's occupancy of the kernel (0: not said) */
 	unsigned vgprs;              /* AMD: the vector registers it counts */
 	unsigned heads;              /* loop heads in the region (distinct backward branch

@@ -94,9 +94,14 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 		lm_isa *built = NULL;
 		snprintf(from, sizeof from, "%s's offline compiler (dependences and lanes not traced)", isa);
 		if ((s = lm_isa_build_source(isa, src, name, &built)) == LM_OK) {
-			put_listing(listing, lm_isa_loop_text(built), "\n");
+			const char *loop = lm_isa_loop_text(built);
+			put_listing(listing, loop, "\n");
 			const lm_isa_counts *c = lm_isa_get_counts(built);
 			s = lm_kmix_from_isa(c, name, m);
+			/* the listing written is the loop's text alone */
+			m->ptx_first = 1;
+			for (const char *q = loop; *q; q++)
+				m->ptx_last += *q == '\n';
 			if (c->waves_per_simd)
 				snprintf(limit, sizeof limit, "%u waves per SIMD, clang's figure from its %u "
 					 "vector registers", c->waves_per_simd, c->vgprs);
@@ -1018,6 +1023,9 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 	out->flops = c->kind[LM_ISA_ADD];
 	out->other = c->kind[LM_ISA_OTHER] + c->kind[LM_ISA_CALL];
 	out->divisions = out->wide_divisions = 0; /* the listing holds their sequences */
+	/* a side's bytes only where the listing says every access's (0: not known) */
+	out->load_bytes = c->unsized_loads ? 0 : c->load_bytes;
+	out->store_bytes = c->unsized_stores ? 0 : c->store_bytes;
 	out->loops = 1;
 	return LM_OK;
 }

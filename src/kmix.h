@@ -53,7 +53,8 @@ typedef struct {
 					     * by a register, up to 32 and 64 bits (PTX
 					     * only): sequences on the GPU, not one
 					     * instruction (lm_kmix_model) */
-	unsigned load_bytes, store_bytes; /* a thread's, per iteration */
+	unsigned load_bytes, store_bytes; /* a thread's, per iteration; AMD, Intel: 0 where the
+					   * listing does not say every load's (store's) */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main

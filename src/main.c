@@ -240,13 +240,21 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		if ((s = count_kernel(o, o->kernel, false, &m)) != LM_OK)
 			return s;
 		lm_kmix_model(&m, &k);
-		if ((m.loads && !m.load_bytes) || (m.stores && !m.store_bytes)) {
-			/* AMD's and Intel's listings: the bytes are not read there */
-			k.load_bytes = o->load_bytes;
-			k.store_bytes = o->store_bytes;
-			fprintf(stderr, "latmix: %s: latmix reads a lane's bytes an access from PTX only: "
-				"priced at %g bytes a load and %g a store (--load-bytes, --store-bytes)\n", m.label,
-				o->load_bytes, o->store_bytes);
+		bool loads_unsized = m.loads && !m.load_bytes, stores_unsized = m.stores && !m.store_bytes;
+		if (loads_unsized || stores_unsized) {
+			/* an AMD or Intel listing that does not say every access's
+			 * bytes (local memory, atomics, block messages) */
+			if (loads_unsized)
+				k.load_bytes = o->load_bytes;
+			if (stores_unsized)
+				k.store_bytes = o->store_bytes;
+			fprintf(stderr, "latmix: %s: its listing does not say a lane's bytes for every %s (local "
+				"memory, atomics, block messages): priced at %g bytes a %s (%s)\n", m.label,
+				loads_unsized ? "load" : "store", loads_unsized ? o->load_bytes : o->store_bytes,
+				loads_unsized ? "load" : "store", loads_unsized ? "--load-bytes" : "--store-bytes");
+			if (loads_unsized && stores_unsized)
+				fprintf(stderr, "latmix: %s: nor for every store: priced at %g bytes a store "
+					"(--store-bytes)\n", m.label, o->store_bytes);
 		}
 		snprintf(label, sizeof label, "%s", m.label);
 		printf("# %s, counted from %s: ", m.label, m.from);

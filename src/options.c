@@ -65,9 +65,9 @@ static const opt table[] = {
 	  "--loads: of the stores, the scattered ones (a transpose's, a row apart)",
 	  .role = LM_OPTION_OTHER },
 	{ "load-bytes", 0, OPT_NUM, "4", 1, 1024, LM_CMD_PREDICT, OFF(load_bytes), "B",
-	  "--loads, or --kernel counted from an AMD or Intel listing (PTX gives its own): a lane's "
-	  "bytes per load (8: a double, 16: a float4); a coalesced load moves B / 4 times the lines "
-	  "of the mixes' 4-byte load", .role = LM_OPTION_OTHER },
+	  "--loads, or --kernel where its listing does not say every load's width (a count gives "
+	  "its own): a lane's bytes per load (8: a double, 16: a float4); a coalesced load moves "
+	  "B / 4 times the lines of the mixes' 4-byte load", .role = LM_OPTION_OTHER },
 	{ "store-bytes", 0, OPT_NUM, "4", 1, 1024, LM_CMD_PREDICT, OFF(store_bytes), "B",
 	  "as --load-bytes, a lane's bytes per store", .role = LM_OPTION_OTHER },
 	{ "hits", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(hits), "H",

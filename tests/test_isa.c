@@ -211,6 +211,64 @@ START_TEST(intel_listing_is_counted)
 }
 END_TEST
 
+/* A lane's bytes an access, read from AMD's suffixes and iga64's comments;
+ * local memory, atomics and blocks say none, and their side is unsized. */
+START_TEST(listings_say_a_lanes_bytes)
+{
+	static const char amd[] =
+		"k:\n"
+		".LBB0_1:\n"
+		"\tglobal_load_dwordx4 v[0:3], v[4:5], off\n"
+		"\tglobal_load_ushort v6, v[4:5], off offset:16\n"
+		"\tglobal_load_d16_hi_b16 v7, v[4:5], off offset:18\n"
+		"\tglobal_store_dwordx2 v[8:9], v[0:1], off\n"
+		"\tglobal_store_b96 v[8:9], v[0:2], off offset:8\n"
+		"\tv_add_co_u32_e32 v4, vcc, 32, v4\n"
+		"\ts_cbranch_vccz .LBB0_1\n"
+		".LBB0_2:\n"
+		"\tds_read_b32 v1, v2\n"
+		"\tglobal_atomic_add v[8:9], v1, off\n"
+		"\tv_add_co_u32_e32 v2, vcc, 4, v2\n"
+		"\ts_cbranch_vccz .LBB0_2\n"
+		"\ts_endpgm\n"
+		".Lfunc_end0:\n";
+	lm_isa *isa;
+	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 1, 0, &isa) == LM_OK, "%s", lm_error_message());
+	const lm_isa_counts *c = lm_isa_get_counts(isa);
+	ck_assert_uint_eq(c->load_bytes, 16 + 2 + 2);
+	ck_assert_uint_eq(c->store_bytes, 8 + 12);
+	ck_assert_uint_eq(c->unsized_loads + c->unsized_stores, 0);
+	lm_kmix m;
+	ck_assert_int_eq(lm_kmix_from_isa(c, "k", &m), LM_OK);
+	lm_kernel_mix k;
+	lm_kmix_model(&m, &k);
+	ck_assert(k.loads == 3 && k.load_bytes == 20.0 / 3 && k.store_bytes == 10);
+	lm_isa_free(isa);
+
+	static const char iga[] =
+		"L0:\n"
+		"        send.ugm (16|M0)         r15      r13     null:0  0x0            0x64883500           {A@2,$4} // wr:2+0, rd:8; load.ugm.d32x4.a32.ca.ca.bti[1]\n"
+		"        send.ugm (32|M0)         r12      r8      null:0  0x0            0x08400780           {A@1,$5} // wr:4+0, rd:4; load.ugm.d64.a64\n"
+		"        send.ugm (16|M0)         r20      r13     null:0  0x0            0x64883500           {A@2,$4} // wr:2+0, rd:1; load.ugm.d8u32.a64\n"
+		"        send.dc1 (16|M0)         r17      r15     null    0x0            0x04805001           {@2,$1} // wr:2+0, rd:4; untyped surface read with xy\n"
+		"        send.ugm (16|M0)         null     r11     r15:8   0x0            0x640E3504           {A@2,$3} // wr:2+8, rd:0; store.ugm.d16x2.a32.wb.wb.bti[0]\n"
+		"        send.ugm (1|M0)          r30      r13     null:0  0x0            0x64883500           {A@2,$4} // wr:1+0, rd:4; load.ugm.d32x64t.a64\n"
+		"        send.ugm (16|M0)         null     r11     r15:2   0x0            0x640E3504           {A@2,$3} // wr:2+2, rd:0; atomic_iadd.ugm.d32.a64\n"
+		"        add (16|M0)              r13.0<1>:d    r13.0<1;1,0>:d    64:w\n"
+		"(f1.1)  jmpi                                 L0\n";
+	ck_assert_msg(lm_isa_parse("iga", iga, "k", 32, 1, 0, &isa) == LM_OK, "%s", lm_error_message());
+	c = lm_isa_get_counts(isa);
+	ck_assert_uint_eq(c->load_bytes, 16 + 8 + 1 + 8);
+	ck_assert_uint_eq(c->unsized_loads, 1); /* the block */
+	ck_assert_uint_eq(c->store_bytes, 4);
+	ck_assert_uint_eq(c->unsized_stores, 1); /* the atomic */
+	ck_assert_int_eq(lm_kmix_from_isa(c, "k", &m), LM_OK);
+	ck_assert_uint_eq(m.load_bytes, 0); /* not every load's bytes: none said */
+	ck_assert_uint_eq(m.store_bytes, 0);
+	lm_isa_free(isa);
+}
+END_TEST
+
 START_TEST(a_listing_without_a_loop_is_refused)
 {
 	lm_isa *isa = NULL;
@@ -672,6 +730,26 @@ START_TEST(wide_lanes_are_counted_in_bytes)
 }
 END_TEST
 
+/* Offline, a float4 copy's listing says 16 bytes a lane (gfx90a:
+ * global_load_dwordx4; dg2-g10: load.ugm.d32x4), and predict prices it so,
+ * with no note that it took --load-bytes instead. */
+START_TEST(wide_lanes_are_counted_offline)
+{
+	char params[512], spec[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(spec, sizeof spec, "data/measured/nvidia-h200/wide/kernels/copy4.cl:copy4");
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", target, NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "global loads                       1 (16 bytes a thread)") &&
+		      strstr(r.out, "--load-bytes 16 --store-bytes 16\n"), "%s", r.out);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--isa", target, "--warps",
+					       "64", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0 && strstr(r.out, "16 and 16 bytes a lane"), "status %d: %s", r.status, r.out);
+	ck_assert_msg(!strstr(r.err, "does not say"), "%s", r.err);
+}
+END_TEST
+
 /* PoCL returns no text of its build: mix-of counts clang's NVPTX build of
  * the source there (the test above). */
 START_TEST(pocl_listing_is_not_text)
@@ -697,6 +775,7 @@ int main(int argc, char **argv)
 	if (!*target) {
 		tcase_add_test(tc, amd_listing_is_counted);
 		tcase_add_test(tc, intel_listing_is_counted);
+		tcase_add_test(tc, listings_say_a_lanes_bytes);
 		tcase_add_test(tc, a_listing_without_a_loop_is_refused);
 		tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
 		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
@@ -740,8 +819,10 @@ int main(int argc, char **argv)
 			lm_isa_free(isa);
 		}
 		tcase_add_loop_test(tc, every_step_is_one_load_and_alpha_adds, 0, NMIXES * NALPHAS * NCHAINS);
-		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0)
+		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0) {
 			tcase_add_test(tc, suite_kernels_count_as_in_the_table);
+			tcase_add_test(tc, wide_lanes_are_counted_offline);
+		}
 	}
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
