@@ -30,6 +30,8 @@ typedef struct {
 	unsigned add_ops;
 	bool load;              /* a load: chase or fixed, decided by its address */
 	unsigned bytes;         /* a memory access's bytes a lane (0: not said) */
+	bool local;             /* to local (shared) memory: AMD's ds_, Intel's SLM */
+	bool atomic;            /* an atomic on global memory */
 	bool copy;              /* a register copy (AMD: a move, or an AGPR read back):
 				 * addr holds its source */
 	bool branch;
@@ -313,6 +315,8 @@ static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
 	}
 	in->kind = amd_kind(op, &in->add_ops, &in->load);
 	in->bytes = amd_bytes(op);
+	in->local = starts(op, "ds_") && in->kind != LM_ISA_OTHER;
+	in->atomic = !in->local && strstr(op, "_atomic") != NULL;
 	in->add_ops += ops2;
 	if (dual && in->kind == LM_ISA_OTHER)
 		in->kind = k2;
@@ -412,12 +416,19 @@ static unsigned iga_bytes(const char *what)
 	return 0;
 }
 
-/* A send's registers: dst (rd:N of them) written, src0 (wr:N) the address. */
+/* A send's registers: dst (rd:N of them) written, src0 (wr:N) the address;
+ * what it does, from iga64's comment: fences, barriers and the thread's end
+ * are no memory access; local memory is the LSC's SLM (send.slm, ".slm")
+ * or, before it, the dataport's binding table entry 254 (the descriptor's
+ * low byte 0xFE: Intel's Gen graphics PRMs, "Shared Local Memory"). */
 static void iga_send(const char *rest, const char *comment, inst *in)
 {
-	char dst[32], src0[32];
+	char dst[32], src0[32], src1[32], exdesc[32], desc[32];
 	rest = token(rest, "", dst, sizeof dst);
-	token(rest, "", src0, sizeof src0);
+	rest = token(rest, "", src0, sizeof src0);
+	rest = token(rest, "", src1, sizeof src1);
+	rest = token(rest, "", exdesc, sizeof exdesc);
+	token(rest, "", desc, sizeof desc);
 	unsigned long wr = 1, rd = 1;
 	const char *w = comment ? strstr(comment, "wr:") : NULL;
 	const char *r = comment ? strstr(comment, "rd:") : NULL;
@@ -427,8 +438,17 @@ static void iga_send(const char *rest, const char *comment, inst *in)
 		rd = strtoul(r + 3, NULL, 10);
 	const char *what = comment ? strchr(comment, ';') : NULL;
 	what = what ? what : "";
+	if (strstr(what, "fence") || strstr(what, "barrier") || strstr(what, "end of thread")) {
+		in->kind = LM_ISA_OTHER;
+		return;
+	}
+	in->local = starts(in->op, "send.slm") || strstr(what, ".slm") ||
+		    (starts(in->op, "send.dc") && (strtoul(desc, NULL, 16) & 0xff) == 0xfe);
+	in->atomic = !in->local && strstr(what, "atomic") != NULL;
 	if (strstr(what, "scratch"))
 		in->kind = LM_ISA_SPILL;
+	else if (in->atomic)
+		in->kind = LM_ISA_MEM_OTHER;
 	else if (strstr(what, "load") || strstr(what, "read")) {
 		in->kind = LM_ISA_CHASE;
 		in->load = true;
@@ -554,19 +574,52 @@ static lm_status count_op(lm_isa *isa, const inst *in)
 	return LM_OK;
 }
 
-/* A memory access's bytes into the loads' or the stores' sum. */
-static void count_bytes(lm_isa_counts *c, const inst *in)
+/* A memory access into the counts of local memory or atomics, or its
+ * bytes into the global loads' or stores' sum. */
+static void count_access(lm_isa_counts *c, const inst *in)
 {
 	bool load = in->kind == LM_ISA_CHASE || in->kind == LM_ISA_FIXED;
 	if (!load && in->kind != LM_ISA_MEM_OTHER)
 		return;
+	if (in->local) {
+		*(load ? &c->local_loads : &c->local_stores) += 1;
+		return;
+	}
+	if (in->atomic) {
+		c->atomics++;
+		return;
+	}
 	*(load ? &c->load_bytes : &c->store_bytes) += in->bytes;
 	*(load ? &c->unsized_loads : &c->unsized_stores) += !in->bytes;
 }
 
-/* Finds the iteration loop in the listing and counts it into isa: the
- * largest region a backward branch closes (regions that overlap merged, as
- * the blocks of one loop are). */
+/* Accesses to global memory in instructions lo..hi. */
+static unsigned global_accesses(const inst *v, size_t lo, size_t hi)
+{
+	unsigned n = 0;
+	for (size_t i = lo; i <= hi; i++)
+		n += !v[i].local && (v[i].kind == LM_ISA_CHASE || v[i].kind == LM_ISA_FIXED ||
+				     v[i].kind == LM_ISA_MEM_OTHER);
+	return n;
+}
+
+/* Is the loop lo..hi the one to count rather than blo..bhi? A mix's: the
+ * larger; a user's kernel's (by_memory): the one with more global memory
+ * accesses, then the larger (a reduction over local memory after the main
+ * loop may be longer than it). */
+static bool better_loop(const inst *v, bool by_memory, size_t lo, size_t hi, size_t blo, size_t bhi)
+{
+	if (by_memory) {
+		unsigned a = global_accesses(v, lo, hi), b = global_accesses(v, blo, bhi);
+		if (a != b)
+			return a > b;
+	}
+	return hi - lo > bhi - blo;
+}
+
+/* Finds the iteration loop in the listing and counts it into isa: of the
+ * regions a backward branch closes (regions that overlap merged, as the
+ * blocks of one loop are), the one better_loop picks. */
 static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel)
 {
 	lm_status s = LM_OK;
@@ -625,7 +678,7 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 	}
 	/* regions closed by backward branches, merged where they overlap */
 	size_t best_lo = 0, best_hi = 0, best_line = 0, cur_lo = 0, cur_hi = 0, cur_line = 0;
-	bool have = false, cur = false;
+	bool have = false, cur = false, by_memory = strcmp(isa->mix, "kernel") == 0;
 	for (size_t i = 0; i < ninst; i++) {
 		if (!insts[i].branch)
 			continue;
@@ -640,18 +693,24 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 				}
 				cur_hi = i;
 			} else {
-				if (cur && (!have || cur_hi - cur_lo > best_hi - best_lo)) {
-					best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
-					have = true;
+				if (cur) {
+					isa->counts.loops += global_accesses(insts, cur_lo, cur_hi) > 0;
+					if (!have || better_loop(insts, by_memory, cur_lo, cur_hi, best_lo, best_hi)) {
+						best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
+						have = true;
+					}
 				}
 				cur = true;
 				cur_lo = lo, cur_hi = i, cur_line = labels[k].line;
 			}
 		}
 	}
-	if (cur && (!have || cur_hi - cur_lo > best_hi - best_lo)) {
-		best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
-		have = true;
+	if (cur) {
+		isa->counts.loops += global_accesses(insts, cur_lo, cur_hi) > 0;
+		if (!have || better_loop(insts, by_memory, cur_lo, cur_hi, best_lo, best_hi)) {
+			best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
+			have = true;
+		}
 	}
 	if (!have) {
 		s = lm_fail(LM_EPARSE, "no loop (backward branch) in %s's listing", kernel);
@@ -696,7 +755,7 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 		isa->counts.insts++;
 		isa->counts.kind[insts[i].kind]++;
 		isa->counts.add_ops += insts[i].add_ops;
-		count_bytes(&isa->counts, &insts[i]);
+		count_access(&isa->counts, &insts[i]);
 		s = count_op(isa, &insts[i]);
 	}
 	if (s != LM_OK)
@@ -1195,6 +1254,8 @@ lm_status lm_isa_parse(const char *dialect, const char *text, const char *kernel
 	isa->mix = "?";
 	isa->counts.steps = steps;
 	isa->counts.adds_built = adds_built;
+	if (!steps && !adds_built)
+		isa->mix = "kernel"; /* a user's kernel: counted as lm_isa_build_source counts one */
 	lm_status s = analyze(isa, amd, grf_bytes ? grf_bytes : 32, kernel);
 	if (s != LM_OK) {
 		lm_isa_free(isa);

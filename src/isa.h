@@ -45,10 +45,15 @@ typedef struct {
 	unsigned load_bytes, store_bytes; /* a lane's bytes, summed over the loads (chase
 				      * and fixed) and the other memory messages */
 	unsigned unsized_loads, unsized_stores; /* of those, the ones whose bytes the
-				      * listing does not say (AMD: local memory,
-				      * atomics; Intel: block, atomic and legacy
-				      * scattered messages): the sums above are then
-				      * short */
+				      * listing does not say (Intel's block and
+				      * legacy scattered messages): the sums above
+				      * are then short */
+	unsigned local_loads, local_stores; /* of the loads and the other memory
+				      * messages, those to local memory (AMD's ds_,
+				      * Intel's SLM), atomics among them */
+	unsigned atomics;            /* of the other memory messages, global atomics */
+	unsigned loops;              /* regions closed by a backward branch that access
+				      * global memory */
 	unsigned waves_per_simd;     /* AMD: clang's occupancy of the kernel (0: not said) */
 	unsigned vgprs;              /* AMD: the vector registers it counts */
 	unsigned heads;              /* loop heads in the region (distinct backward branch
@@ -81,7 +86,9 @@ lm_status lm_isa_nvptx(const char *source, char **ptx);
 /* Counts a listing the compiler already wrote: dialect "amdgcn" (clang's
  * assembly; kernel names the function) or "iga" (iga64's disassembly of one
  * kernel; grf_bytes 32 or 64, the register size). steps and adds_built as in
- * lm_isa_counts. LM_EPARSE if no loop is found. */
+ * lm_isa_counts; both 0: a user's kernel, whose loop with the most global
+ * memory accesses is counted (a mix's: its largest loop). LM_EPARSE if no
+ * loop is found. */
 lm_status lm_isa_parse(const char *dialect, const char *text, const char *kernel,
 		       unsigned grf_bytes, unsigned steps, unsigned adds_built, lm_isa **out);
 

@@ -1015,9 +1015,12 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 			       "(%u loop heads) whose trip count latmix cannot know: the mix of an "
 			       "iteration is not fixed, so latmix does not guess it", name, c->heads);
 	out->insts = out->body_insts = c->insts;
-	out->loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
+	out->loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED] - c->local_loads;
 	out->independent = out->loads; /* dependences are traced in PTX only */
-	out->stores = c->kind[LM_ISA_MEM_OTHER];
+	out->stores = c->kind[LM_ISA_MEM_OTHER] - c->local_stores - c->atomics;
+	out->local_loads = c->local_loads;
+	out->local_stores = c->local_stores;
+	out->atomics = c->atomics;
 	out->spills = c->kind[LM_ISA_SPILL];
 	out->sfu = c->kind[LM_ISA_SFU];
 	out->flops = c->kind[LM_ISA_ADD];
@@ -1026,7 +1029,7 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 	/* a side's bytes only where the listing says every access's (0: not known) */
 	out->load_bytes = c->unsized_loads ? 0 : c->load_bytes;
 	out->store_bytes = c->unsized_stores ? 0 : c->store_bytes;
-	out->loops = 1;
+	out->loops = c->loops ? c->loops : 1;
 	return LM_OK;
 }
 

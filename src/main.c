@@ -242,14 +242,14 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		lm_kmix_model(&m, &k);
 		bool loads_unsized = m.loads && !m.load_bytes, stores_unsized = m.stores && !m.store_bytes;
 		if (loads_unsized || stores_unsized) {
-			/* an AMD or Intel listing that does not say every access's
-			 * bytes (local memory, atomics, block messages) */
+			/* an Intel listing that does not say every access's bytes
+			 * (block and older scattered messages) */
 			if (loads_unsized)
 				k.load_bytes = o->load_bytes;
 			if (stores_unsized)
 				k.store_bytes = o->store_bytes;
-			fprintf(stderr, "latmix: %s: its listing does not say a lane's bytes for every %s (local "
-				"memory, atomics, block messages): priced at %g bytes a %s (%s)\n", m.label,
+			fprintf(stderr, "latmix: %s: its listing does not say a lane's bytes for every %s (a "
+				"block or an older scattered message): priced at %g bytes a %s (%s)\n", m.label,
 				loads_unsized ? "load" : "store", loads_unsized ? o->load_bytes : o->store_bytes,
 				loads_unsized ? "load" : "store", loads_unsized ? "--load-bytes" : "--store-bytes");
 			if (loads_unsized && stores_unsized)

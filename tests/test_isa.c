@@ -211,8 +211,10 @@ START_TEST(intel_listing_is_counted)
 }
 END_TEST
 
-/* A lane's bytes an access, read from AMD's suffixes and iga64's comments;
- * local memory, atomics and blocks say none, and their side is unsized. */
+/* A lane's bytes an access, read from AMD's suffixes and iga64's comments
+ * (a block's are not said: its side is unsized); local memory and atomics
+ * counted apart; a user's kernel counted in its loop with the most global
+ * accesses, not in a longer reduction over local memory after it. */
 START_TEST(listings_say_a_lanes_bytes)
 {
 	static const char amd[] =
@@ -221,28 +223,46 @@ START_TEST(listings_say_a_lanes_bytes)
 		"\tglobal_load_dwordx4 v[0:3], v[4:5], off\n"
 		"\tglobal_load_ushort v6, v[4:5], off offset:16\n"
 		"\tglobal_load_d16_hi_b16 v7, v[4:5], off offset:18\n"
+		"\tds_read_b32 v1, v2\n"
 		"\tglobal_store_dwordx2 v[8:9], v[0:1], off\n"
 		"\tglobal_store_b96 v[8:9], v[0:2], off offset:8\n"
+		"\tglobal_atomic_add v[8:9], v1, off\n"
 		"\tv_add_co_u32_e32 v4, vcc, 32, v4\n"
 		"\ts_cbranch_vccz .LBB0_1\n"
 		".LBB0_2:\n"
 		"\tds_read_b32 v1, v2\n"
-		"\tglobal_atomic_add v[8:9], v1, off\n"
 		"\tv_add_co_u32_e32 v2, vcc, 4, v2\n"
+		"\tv_add_co_u32_e32 v3, vcc, 4, v3\n"
+		"\tv_add_co_u32_e32 v10, vcc, 4, v10\n"
+		"\tv_add_co_u32_e32 v11, vcc, 4, v11\n"
+		"\tv_add_co_u32_e32 v12, vcc, 4, v12\n"
+		"\tv_add_co_u32_e32 v13, vcc, 4, v13\n"
+		"\tv_add_co_u32_e32 v14, vcc, 4, v14\n"
+		"\tv_add_co_u32_e32 v15, vcc, 4, v15\n"
+		"\tds_write_b32 v2, v1\n"
 		"\ts_cbranch_vccz .LBB0_2\n"
 		"\ts_endpgm\n"
 		".Lfunc_end0:\n";
 	lm_isa *isa;
-	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 1, 0, &isa) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
 	const lm_isa_counts *c = lm_isa_get_counts(isa);
+	ck_assert_uint_eq(c->insts, 9); /* the first loop */
+	ck_assert_uint_eq(c->loops, 1);
 	ck_assert_uint_eq(c->load_bytes, 16 + 2 + 2);
 	ck_assert_uint_eq(c->store_bytes, 8 + 12);
 	ck_assert_uint_eq(c->unsized_loads + c->unsized_stores, 0);
+	ck_assert_uint_eq(c->local_loads, 1);
+	ck_assert_uint_eq(c->atomics, 1);
 	lm_kmix m;
 	ck_assert_int_eq(lm_kmix_from_isa(c, "k", &m), LM_OK);
+	ck_assert(m.loads == 3 && m.stores == 2 && m.local_loads == 1 && m.atomics == 1);
 	lm_kernel_mix k;
 	lm_kmix_model(&m, &k);
 	ck_assert(k.loads == 3 && k.load_bytes == 20.0 / 3 && k.store_bytes == 10);
+	lm_isa_free(isa);
+	/* as a mix's listing: its largest loop */
+	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 1, 1, &isa) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(lm_isa_get_counts(isa)->insts, 11);
 	lm_isa_free(isa);
 
 	static const char iga[] =
@@ -251,20 +271,28 @@ START_TEST(listings_say_a_lanes_bytes)
 		"        send.ugm (32|M0)         r12      r8      null:0  0x0            0x08400780           {A@1,$5} // wr:4+0, rd:4; load.ugm.d64.a64\n"
 		"        send.ugm (16|M0)         r20      r13     null:0  0x0            0x64883500           {A@2,$4} // wr:2+0, rd:1; load.ugm.d8u32.a64\n"
 		"        send.dc1 (16|M0)         r17      r15     null    0x0            0x04805001           {@2,$1} // wr:2+0, rd:4; untyped surface read with xy\n"
+		"        send.dc1 (16|M0)         null     r26     r14     0x80           0x04025EFE           {@1,$1} // wr:2+2, rd:0; untyped surface write with x\n"
+		"        send.slm (16|M0)         null     r24     r12:2   0x0            0x040E0504           {A@1,$5} // wr:2+2, rd:0; store.slm.d32.a32\n"
+		"(W)     send.slm (1|M0)          r26      r2      null:0  0x0            0x0210011F           {$6} // wr:1+0, rd:1; fence.slm.none.group\n"
 		"        send.ugm (16|M0)         null     r11     r15:8   0x0            0x640E3504           {A@2,$3} // wr:2+8, rd:0; store.ugm.d16x2.a32.wb.wb.bti[0]\n"
 		"        send.ugm (1|M0)          r30      r13     null:0  0x0            0x64883500           {A@2,$4} // wr:1+0, rd:4; load.ugm.d32x64t.a64\n"
 		"        send.ugm (16|M0)         null     r11     r15:2   0x0            0x640E3504           {A@2,$3} // wr:2+2, rd:0; atomic_iadd.ugm.d32.a64\n"
 		"        add (16|M0)              r13.0<1>:d    r13.0<1;1,0>:d    64:w\n"
 		"(f1.1)  jmpi                                 L0\n";
-	ck_assert_msg(lm_isa_parse("iga", iga, "k", 32, 1, 0, &isa) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_isa_parse("iga", iga, "k", 32, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
 	c = lm_isa_get_counts(isa);
 	ck_assert_uint_eq(c->load_bytes, 16 + 8 + 1 + 8);
 	ck_assert_uint_eq(c->unsized_loads, 1); /* the block */
 	ck_assert_uint_eq(c->store_bytes, 4);
-	ck_assert_uint_eq(c->unsized_stores, 1); /* the atomic */
+	ck_assert_uint_eq(c->unsized_stores, 0);
+	ck_assert_uint_eq(c->local_stores, 2); /* binding table entry 254, and the LSC's SLM */
+	ck_assert_uint_eq(c->atomics, 1);
+	ck_assert_uint_eq(c->kind[LM_ISA_MEM_OTHER], 4); /* the fence is none */
 	ck_assert_int_eq(lm_kmix_from_isa(c, "k", &m), LM_OK);
+	ck_assert_uint_eq(m.loads, 5);
 	ck_assert_uint_eq(m.load_bytes, 0); /* not every load's bytes: none said */
-	ck_assert_uint_eq(m.store_bytes, 0);
+	ck_assert_uint_eq(m.stores, 1);
+	ck_assert_uint_eq(m.store_bytes, 4);
 	lm_isa_free(isa);
 }
 END_TEST
@@ -575,18 +603,18 @@ START_TEST(suite_kernels_count_as_in_the_table)
 	snprintf(path, sizeof path, "%s/cl/kernels/mix-of.txt", getenv("LATMIX_SOURCE_ROOT"));
 	ck_assert_msg(lm_read_text(path, &table) == LM_OK, "%s", lm_error_message());
 	/* the table's column of this target */
-	static const char *const cols[] = { "nvptx", "gfx90a", "dg2-g10" };
+	static const char *const cols[] = { "nvptx", "gfx90a", "dg2-g10", "tgllp" };
 	int col = -1;
-	for (int c = 0; c < 3; c++)
+	for (int c = 0; c < 4; c++)
 		if (strcmp(target, cols[c]) == 0)
 			col = c;
 	ck_assert_msg(col >= 0, "no column for %s in mix-of.txt", target);
 	unsigned rows = 0, refused = 0;
 	char *save = NULL;
 	for (char *line = strtok_r(table, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char kernel[32], cell[3][16], lanes[16];
-		if (line[0] == '#' ||
-		    sscanf(line, "%31s %15s %15s %15s %15s", kernel, cell[0], cell[1], cell[2], lanes) != 5)
+		char kernel[32], cell[4][16], lanes[16];
+		if (line[0] == '#' || sscanf(line, "%31s %15s %15s %15s %15s %15s", kernel, cell[0], cell[1], cell[2],
+					     cell[3], lanes) != 6)
 			continue;
 		char *src = NULL, name[64], label[64];
 		ck_assert_msg(lm_kmix_source(kernel, NULL, &src, name, sizeof name, label, sizeof label) == LM_OK,
@@ -611,6 +639,12 @@ START_TEST(suite_kernels_count_as_in_the_table)
 		ck_assert_msg(m.loads == loads && m.stores == stores,
 			      "%s on %s: %u loads, %u stores; the table: %s", kernel, target, m.loads, m.stores,
 			      cell[col]);
+		/* no suite kernel's main loop touches local memory, and each
+		 * access's width is read */
+		ck_assert_msg(!m.local_loads && !m.local_stores && (!loads || m.load_bytes >= 4 * loads) &&
+				      (!stores || m.store_bytes == 4 * stores),
+			      "%s on %s: local memory %u loads, %u stores; %u and %u bytes a lane", kernel, target,
+			      m.local_loads, m.local_stores, m.load_bytes, m.store_bytes);
 		unsigned sl, ss, same;
 		ck_assert(sscanf(lanes, "%u/%u/%u", &sl, &ss, &same) == 3);
 		if (col == 0) { /* lanes are traced in PTX only */
@@ -819,8 +853,9 @@ int main(int argc, char **argv)
 			lm_isa_free(isa);
 		}
 		tcase_add_loop_test(tc, every_step_is_one_load_and_alpha_adds, 0, NMIXES * NALPHAS * NCHAINS);
-		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0) {
+		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0 || strcmp(target, "tgllp") == 0)
 			tcase_add_test(tc, suite_kernels_count_as_in_the_table);
+		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0) {
 			tcase_add_test(tc, wide_lanes_are_counted_offline);
 		}
 	}
