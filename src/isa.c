@@ -32,6 +32,7 @@ typedef struct {
 	unsigned bytes;         /* a memory access's bytes a lane (0: not said) */
 	bool local;             /* to local (shared) memory: AMD's ds_, Intel's SLM */
 	bool atomic;            /* an atomic on global memory */
+	long offset;            /* AMD: the immediate "offset:N" of a memory access */
 	bool copy;              /* a register copy (AMD: a move, or an AGPR read back):
 				 * addr holds its source */
 	bool branch;
@@ -317,6 +318,9 @@ static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
 	in->bytes = amd_bytes(op);
 	in->local = starts(op, "ds_") && in->kind != LM_ISA_OTHER;
 	in->atomic = !in->local && strstr(op, "_atomic") != NULL;
+	const char *off = strstr(rest, "offset:");
+	if (off)
+		in->offset = strtol(off + 7, NULL, 0);
 	in->add_ops += ops2;
 	if (dual && in->kind == LM_ISA_OTHER)
 		in->kind = k2;
@@ -593,6 +597,30 @@ static void count_access(lm_isa_counts *c, const inst *in)
 	*(load ? &c->unsized_loads : &c->unsized_stores) += !in->bytes;
 }
 
+/* Does global load v[i] read the lines of one before it in the loop
+ * lo..i, off the same registers within a line of its offset, with no
+ * instruction between writing them (as PTX's rule, src/kmix.c)? */
+static bool shares_lines(const inst *v, size_t lo, size_t i)
+{
+	const inst *in = &v[i];
+	for (size_t j = i; in->naddr && j-- > lo;) {
+		const inst *o = &v[j];
+		for (int a = 0; a < in->naddr; a++)
+			for (int w = 0; w < o->nwr; w++)
+				if (overlaps(&in->addr[a], &o->wr[w]))
+					return false; /* the registers hold another address before */
+		if (o->kind != LM_ISA_CHASE || o->local || o->naddr != in->naddr || labs(o->offset - in->offset) >= 128)
+			continue;
+		bool same = true;
+		for (int a = 0; a < in->naddr; a++)
+			same &= o->addr[a].file == in->addr[a].file && o->addr[a].lo == in->addr[a].lo &&
+				o->addr[a].hi == in->addr[a].hi;
+		if (same)
+			return true;
+	}
+	return false;
+}
+
 /* Accesses to global memory in instructions lo..hi. */
 static unsigned global_accesses(const inst *v, size_t lo, size_t hi)
 {
@@ -751,6 +779,11 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 			seen |= insts[j].branch && strcmp(insts[j].target, insts[i].target) == 0;
 		isa->counts.heads += back && !seen;
 	}
+	for (size_t i = best_lo; amd && i <= best_hi; i++)
+		if (insts[i].kind == LM_ISA_CHASE && !insts[i].local && shares_lines(insts, best_lo, i)) {
+			isa->counts.shared_lines++;
+			isa->counts.shared_bytes += insts[i].bytes;
+		}
 	for (size_t i = best_lo; i <= best_hi && s == LM_OK; i++) {
 		isa->counts.insts++;
 		isa->counts.kind[insts[i].kind]++;

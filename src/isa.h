@@ -52,6 +52,10 @@ typedef struct {
 				      * messages, those to local memory (AMD's ds_,
 				      * Intel's SLM), atomics among them */
 	unsigned atomics;            /* of the other memory messages, global atomics */
+	unsigned shared_lines;       /* AMD: global loads off the registers of a load
+				      * before them, within 128 bytes of its offset (no
+				      * register between writes them): cache hits */
+	unsigned shared_bytes;       /* their bytes a lane */
 	unsigned loops;              /* regions closed by a backward branch that access
 				      * global memory */
 	unsigned waves_per_simd;     /* AMD: clang's occupancy of the kernel (0: not said) */

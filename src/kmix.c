@@ -409,10 +409,10 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 	taint *t = calloc(cap, sizeof *t);
 	if (!t)
 		return;
-	unsigned dependent = 0, shared = 0;
+	unsigned dependent = 0, shared = 0, shared_bytes = 0;
 	int alpha = 0;
 	for (int pass = 0; pass < 2; pass++) {
-		dependent = shared = 0;
+		dependent = shared = shared_bytes = 0;
 		alpha = 0;
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
@@ -429,8 +429,9 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 			if (k == K_LOAD && addr >= 0) {
 				dependent++;
 				alpha = addr > alpha ? addr : alpha;
-			} else if (k == K_LOAD) {
-				shared += shares_lines(v, ix, p);
+			} else if (k == K_LOAD && shares_lines(v, ix, p)) {
+				shared++;
+				shared_bytes += ptx_bytes(in->op);
 			}
 			if (!in->dest || !in->nreg)
 				continue;
@@ -445,6 +446,7 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 	free(t);
 	m->independent = m->loads - dependent;
 	m->shared_lines = shared;
+	m->again_bytes = shared_bytes;
 	m->alpha = alpha;
 }
 
@@ -667,9 +669,10 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 	for (size_t i = 0; i < lo; i++)
 		if (v[i].op[0])
 			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
+	unsigned same_bytes = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
-		nseen = 0;
+		nseen = same_bytes = 0;
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
 			if (!in->op[0] || in->target[0])
@@ -688,8 +691,10 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 					bool again = false;
 					for (size_t q = 0; q < nseen; q++)
 						again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
-					if (again)
+					if (again) {
 						m->same_array++;
+						same_bytes += (unsigned)b;
+					}
 					else if (nseen < 64)
 						seen[nseen++] = l;
 				}
@@ -697,6 +702,7 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 			lane_set(t, &n, in, lane_eval(in, ix[p], t, n));
 		}
 	}
+	m->again_bytes += same_bytes;
 	free(t);
 }
 
@@ -1010,6 +1016,7 @@ void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
 
 lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
 {
+	memset(out, 0, sizeof *out);
 	if (c->heads > 1)
 		return lm_fail(LM_EPARSE, "kernel %s: its loop over global memory holds another loop "
 			       "(%u loop heads) whose trip count latmix cannot know: the mix of an "
@@ -1029,6 +1036,8 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 	/* a side's bytes only where the listing says every access's (0: not known) */
 	out->load_bytes = c->unsized_loads ? 0 : c->load_bytes;
 	out->store_bytes = c->unsized_stores ? 0 : c->store_bytes;
+	out->shared_lines = c->shared_lines;
+	out->again_bytes = c->unsized_loads ? 0 : c->shared_bytes;
 	out->loops = c->loops ? c->loops : 1;
 	return LM_OK;
 }
@@ -1046,8 +1055,11 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	/* a scattered load sharing another's lines is not one in flight either */
 	k->scattered_loads = fmin(m->scattered_loads, k->loads);
 	k->scattered_stores = m->scattered_stores;
-	/* a lane's bytes an access, on average (0 where the listing does not say) */
-	k->load_bytes = m->loads ? (double)m->load_bytes / m->loads : 0;
+	/* a lane's bytes an access, on average over the loads with lines of
+	 * their own (0 where the listing does not say) */
+	bool own_lines = m->independent > again;
+	unsigned own = m->loads - (own_lines ? again : 0), bytes = m->load_bytes - (own_lines ? m->again_bytes : 0);
+	k->load_bytes = own && m->load_bytes >= m->again_bytes ? (double)bytes / own : 0;
 	k->store_bytes = m->stores ? (double)m->store_bytes / m->stores : 0;
 	k->flops = m->flops;
 	/* an integer division is the sequence the GPU runs for it */

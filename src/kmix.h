@@ -55,6 +55,8 @@ typedef struct {
 					     * instruction (lm_kmix_model) */
 	unsigned load_bytes, store_bytes; /* a thread's, per iteration; AMD, Intel: 0 where the
 					   * listing does not say every load's (store's) */
+	unsigned again_bytes; /* of load_bytes, the loads' reading another's lines or
+			       * array (no lines of their own) */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main

@@ -228,6 +228,7 @@ START_TEST(listings_say_a_lanes_bytes)
 		"\tglobal_store_b96 v[8:9], v[0:2], off offset:8\n"
 		"\tglobal_atomic_add v[8:9], v1, off\n"
 		"\tv_add_co_u32_e32 v4, vcc, 32, v4\n"
+		"\tglobal_load_dword v12, v[4:5], off offset:4\n"
 		"\ts_cbranch_vccz .LBB0_1\n"
 		".LBB0_2:\n"
 		"\tds_read_b32 v1, v2\n"
@@ -246,19 +247,24 @@ START_TEST(listings_say_a_lanes_bytes)
 	lm_isa *isa;
 	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
 	const lm_isa_counts *c = lm_isa_get_counts(isa);
-	ck_assert_uint_eq(c->insts, 9); /* the first loop */
+	ck_assert_uint_eq(c->insts, 10); /* the first loop */
 	ck_assert_uint_eq(c->loops, 1);
-	ck_assert_uint_eq(c->load_bytes, 16 + 2 + 2);
+	ck_assert_uint_eq(c->load_bytes, 16 + 2 + 2 + 4);
+	/* the ushort and the d16 off the dwordx4's registers, within a line;
+	 * the last load's registers were written between */
+	ck_assert_uint_eq(c->shared_lines, 2);
+	ck_assert_uint_eq(c->shared_bytes, 2 + 2);
 	ck_assert_uint_eq(c->store_bytes, 8 + 12);
 	ck_assert_uint_eq(c->unsized_loads + c->unsized_stores, 0);
 	ck_assert_uint_eq(c->local_loads, 1);
 	ck_assert_uint_eq(c->atomics, 1);
 	lm_kmix m;
 	ck_assert_int_eq(lm_kmix_from_isa(c, "k", &m), LM_OK);
-	ck_assert(m.loads == 3 && m.stores == 2 && m.local_loads == 1 && m.atomics == 1);
+	ck_assert(m.loads == 4 && m.stores == 2 && m.local_loads == 1 && m.atomics == 1 && m.shared_lines == 2);
 	lm_kernel_mix k;
 	lm_kmix_model(&m, &k);
-	ck_assert(k.loads == 3 && k.load_bytes == 20.0 / 3 && k.store_bytes == 10);
+	/* the loads with lines of their own, at their bytes: the dwordx4 and the last */
+	ck_assert(k.loads == 2 && k.load_bytes == 10 && k.store_bytes == 10);
 	lm_isa_free(isa);
 	/* as a mix's listing: its largest loop */
 	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 1, 1, &isa) == LM_OK, "%s", lm_error_message());
