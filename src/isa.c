@@ -578,13 +578,19 @@ static lm_status count_op(lm_isa *isa, const inst *in)
 	return LM_OK;
 }
 
+/* Is in a memory access (a load, a store, an atomic; spills aside)? */
+static bool accesses_memory(const inst *in)
+{
+	return in->kind == LM_ISA_CHASE || in->kind == LM_ISA_FIXED || in->kind == LM_ISA_MEM_OTHER;
+}
+
 /* A memory access into the counts of local memory or atomics, or its
  * bytes into the global loads' or stores' sum. */
 static void count_access(lm_isa_counts *c, const inst *in)
 {
-	bool load = in->kind == LM_ISA_CHASE || in->kind == LM_ISA_FIXED;
-	if (!load && in->kind != LM_ISA_MEM_OTHER)
+	if (!accesses_memory(in))
 		return;
+	bool load = in->kind != LM_ISA_MEM_OTHER;
 	if (in->local) {
 		*(load ? &c->local_loads : &c->local_stores) += 1;
 		return;
@@ -626,28 +632,41 @@ static unsigned global_accesses(const inst *v, size_t lo, size_t hi)
 {
 	unsigned n = 0;
 	for (size_t i = lo; i <= hi; i++)
-		n += !v[i].local && (v[i].kind == LM_ISA_CHASE || v[i].kind == LM_ISA_FIXED ||
-				     v[i].kind == LM_ISA_MEM_OTHER);
+		n += !v[i].local && accesses_memory(&v[i]);
 	return n;
 }
 
-/* Is the loop lo..hi the one to count rather than blo..bhi? A mix's: the
- * larger; a user's kernel's (by_memory): the one with more global memory
- * accesses, then the larger (a reduction over local memory after the main
- * loop may be longer than it). */
-static bool better_loop(const inst *v, bool by_memory, size_t lo, size_t hi, size_t blo, size_t bhi)
+/* A loop: its instructions lo..hi and its label's line. */
+typedef struct {
+	size_t lo, hi, line;
+} region;
+
+/* A loop found whole: counted among those that access global memory, and
+ * kept in *best (*have: one is there) if it is the one to count. A mix's:
+ * the larger; a user's kernel's (by_memory): the one with more global
+ * memory accesses, then the larger (a reduction over local memory after
+ * the main loop may be longer than it). */
+static void close_region(lm_isa_counts *c, const inst *v, bool by_memory, const region *r, region *best,
+			 bool *have)
 {
-	if (by_memory) {
-		unsigned a = global_accesses(v, lo, hi), b = global_accesses(v, blo, bhi);
-		if (a != b)
-			return a > b;
+	unsigned a = global_accesses(v, r->lo, r->hi);
+	c->loops += a > 0;
+	if (*have && by_memory) {
+		unsigned b = global_accesses(v, best->lo, best->hi);
+		if (a != b) {
+			if (a > b)
+				*best = *r;
+			return;
+		}
 	}
-	return hi - lo > bhi - blo;
+	if (!*have || r->hi - r->lo > best->hi - best->lo)
+		*best = *r;
+	*have = true;
 }
 
 /* Finds the iteration loop in the listing and counts it into isa: of the
  * regions a backward branch closes (regions that overlap merged, as the
- * blocks of one loop are), the one better_loop picks. */
+ * blocks of one loop are), the one close_region keeps. */
 static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel)
 {
 	lm_status s = LM_OK;
@@ -705,7 +724,7 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 		}
 	}
 	/* regions closed by backward branches, merged where they overlap */
-	size_t best_lo = 0, best_hi = 0, best_line = 0, cur_lo = 0, cur_hi = 0, cur_line = 0;
+	region best = { 0, 0, 0 }, r = { 0, 0, 0 };
 	bool have = false, cur = false, by_memory = strcmp(isa->mix, "kernel") == 0;
 	for (size_t i = 0; i < ninst; i++) {
 		if (!insts[i].branch)
@@ -714,32 +733,23 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 			if (strcmp(labels[k].name, insts[i].target) != 0 || labels[k].next > i)
 				continue;
 			size_t lo = labels[k].next;
-			if (cur && lo <= cur_hi) {
-				if (lo < cur_lo) {
-					cur_lo = lo;
-					cur_line = labels[k].line;
+			if (cur && lo <= r.hi) {
+				if (lo < r.lo) {
+					r.lo = lo;
+					r.line = labels[k].line;
 				}
-				cur_hi = i;
+				r.hi = i;
 			} else {
-				if (cur) {
-					isa->counts.loops += global_accesses(insts, cur_lo, cur_hi) > 0;
-					if (!have || better_loop(insts, by_memory, cur_lo, cur_hi, best_lo, best_hi)) {
-						best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
-						have = true;
-					}
-				}
+				if (cur)
+					close_region(&isa->counts, insts, by_memory, &r, &best, &have);
 				cur = true;
-				cur_lo = lo, cur_hi = i, cur_line = labels[k].line;
+				r = (region){ lo, i, labels[k].line };
 			}
 		}
 	}
-	if (cur) {
-		isa->counts.loops += global_accesses(insts, cur_lo, cur_hi) > 0;
-		if (!have || better_loop(insts, by_memory, cur_lo, cur_hi, best_lo, best_hi)) {
-			best_lo = cur_lo, best_hi = cur_hi, best_line = cur_line;
-			have = true;
-		}
-	}
+	if (cur)
+		close_region(&isa->counts, insts, by_memory, &r, &best, &have);
+	size_t best_lo = best.lo, best_hi = best.hi, best_line = best.line;
 	if (!have) {
 		s = lm_fail(LM_EPARSE, "no loop (backward branch) in %s's listing", kernel);
 		goto done;

@@ -1058,8 +1058,8 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	/* a lane's bytes an access, on average over the loads with lines of
 	 * their own (0 where the listing does not say) */
 	bool own_lines = m->independent > again;
-	unsigned own = m->loads - (own_lines ? again : 0), bytes = m->load_bytes - (own_lines ? m->again_bytes : 0);
-	k->load_bytes = own && m->load_bytes >= m->again_bytes ? (double)bytes / own : 0;
+	unsigned own = m->loads - (own_lines ? again : 0), not_own = own_lines ? m->again_bytes : 0;
+	k->load_bytes = own && m->load_bytes >= not_own ? (double)(m->load_bytes - not_own) / own : 0;
 	k->store_bytes = m->stores ? (double)m->store_bytes / m->stores : 0;
 	k->flops = m->flops;
 	/* an integer division is the sequence the GPU runs for it */

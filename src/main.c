@@ -219,6 +219,16 @@ static void note_scattered(const char *label, const lm_kernel_mix *k)
 			k->scattered_stores);
 }
 
+/* Says that the listing gives no width for every one of a loop's accesses
+ * of kind what ("load", "store"), priced at bytes (its option's): bytes. */
+static double note_unsized(const char *label, const char *what, double bytes)
+{
+	fprintf(stderr, "latmix: %s: its listing does not say a lane's bytes for every %s (a block or an "
+		"older scattered message): priced at %g bytes a %s (--%s-bytes)\n", label, what, bytes, what,
+		what);
+	return bytes;
+}
+
 /* predict --kernel / --loads: a kernel's loop at each occupancy, from
  * the file's default kind and, where it has them, its store mixes' kinds. */
 static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
@@ -240,22 +250,12 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		if ((s = count_kernel(o, o->kernel, false, &m)) != LM_OK)
 			return s;
 		lm_kmix_model(&m, &k);
-		bool loads_unsized = m.loads && !m.load_bytes, stores_unsized = m.stores && !m.store_bytes;
-		if (loads_unsized || stores_unsized) {
-			/* an Intel listing that does not say every access's bytes
-			 * (block and older scattered messages) */
-			if (loads_unsized)
-				k.load_bytes = o->load_bytes;
-			if (stores_unsized)
-				k.store_bytes = o->store_bytes;
-			fprintf(stderr, "latmix: %s: its listing does not say a lane's bytes for every %s (a "
-				"block or an older scattered message): priced at %g bytes a %s (%s)\n", m.label,
-				loads_unsized ? "load" : "store", loads_unsized ? o->load_bytes : o->store_bytes,
-				loads_unsized ? "load" : "store", loads_unsized ? "--load-bytes" : "--store-bytes");
-			if (loads_unsized && stores_unsized)
-				fprintf(stderr, "latmix: %s: nor for every store: priced at %g bytes a store "
-					"(--store-bytes)\n", m.label, o->store_bytes);
-		}
+		/* an Intel listing that does not say every access's bytes (block
+		 * and older scattered messages): the options' */
+		if (m.loads && !m.load_bytes)
+			k.load_bytes = note_unsized(m.label, "load", o->load_bytes);
+		if (m.stores && !m.store_bytes)
+			k.store_bytes = note_unsized(m.label, "store", o->store_bytes);
 		snprintf(label, sizeof label, "%s", m.label);
 		printf("# %s, counted from %s: ", m.label, m.from);
 		lm_kmix_put_predict(stdout, &k);
