@@ -994,6 +994,9 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
 	lm_kmix_model(m, &k);
+	if (k.alpha != m->alpha)
+		fprintf(f, "(predict's --alpha %g: no load feeds another, so an iteration waits for its other "
+			"instructions, all but its memory accesses, before the next one's loads issue)\n", k.alpha);
 	fputs("predict: ", f);
 	lm_kmix_put_predict(f, &k);
 	fputc('\n', f);

@@ -1664,6 +1664,13 @@ static lm_status find_csv(report *rp)
 		found++;
 	}
 	closedir(dp);
+	char kpath[4200];
+	snprintf(kpath, sizeof kpath, "%s/kernels.csv", rp->dir);
+	if (found == 0 && access(kpath, F_OK) == 0)
+		return lm_fail(LM_EUSAGE, "%s: kernels.csv without the sweep it is read beside: a report draws "
+			       "users' kernels with the device's measurements.csv (make run, latmix measure) and "
+			       "predicts them from params-kernels.ini there; measure the kernel into that "
+			       "directory, latmix measure --kernel's default (results/<device>/)", rp->dir);
 	if (found == 0)
 		return lm_fail(LM_EUSAGE, "%s: no measurements.csv and no other .csv results file", rp->dir);
 	if (found > 1)

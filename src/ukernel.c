@@ -1099,8 +1099,11 @@ static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
 			return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu with %u warps per CU "
 				       "from %u warps per CU%s: its result depends on the grid, and latmix measures "
 				       "only grid-stride kernels (every grid computes the same; a reduction's floats "
-				       "within a stated tolerance)", k->desc.label, a->name, bad, warps, k->ref_warps,
-				       a->tolerance > 0 ? " beyond its tolerance" : "");
+				       "within a stated tolerance)%s%s%s", k->desc.label, a->name, bad, warps, k->ref_warps,
+				       a->tolerance > 0 ? " beyond its tolerance" : "",
+				       a->reset ? "" : "; or it reads the output it writes (y[i] = a * x[i] + y[i]), "
+				       "which then changes at every launch: 'reset = yes' in [", a->reset ? "" : a->name,
+				       a->reset ? "" : "] refills it before each");
 	}
 	return LM_OK;
 }

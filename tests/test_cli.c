@@ -520,7 +520,8 @@ START_TEST(kernel_mix_of_counts_a_ptx_listing)
 	run(args, r);
 	ck_assert_msg(r->status == 0, "%s", r->err);
 	ck_assert_msg(strstr(r->out, "reading another's lines          1") &&
-		      strstr(r->out, "predict: --loads 1 --stores 1 --alpha 2 --insts 5"), "%s", r->out);
+		      strstr(r->out, "predict: --loads 1 --stores 1 --alpha 2 --insts 5") &&
+		      strstr(r->out, "\n(predict's --alpha 2: no load feeds another"), "%s", r->out);
 	const char *const both[] = { "kernel", "--mix-of", spec, "--isa", "gfx90a", NULL };
 	run(both, r);
 	ck_assert_int_eq(r->status, 2);

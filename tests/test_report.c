@@ -198,6 +198,25 @@ START_TEST(report_of_a_missing_directory_fails)
 }
 END_TEST
 
+/* A kernel measured alone (latmix measure --kernel -o elsewhere): refused
+ * naming the sweep it is drawn beside, and no report directory left. */
+START_TEST(report_of_kernels_alone_says_what_it_needs)
+{
+	char dir[256], cmd[4400];
+	copy_h200(dir, sizeof dir, false);
+	snprintf(cmd, sizeof cmd, "rm '%s/measurements.csv'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	result r;
+	run(NULL, (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "kernels.csv without the sweep") && strstr(r.err, "measurements.csv"), "%s",
+		      r.err);
+	snprintf(cmd, sizeof cmd, "%s/report", dir);
+	ck_assert_msg(access(cmd, F_OK) != 0, "%s was left", cmd);
+	remove_dir(dir);
+}
+END_TEST
+
 START_TEST(compare_names_an_unreadable_file_and_prints_nothing)
 {
 	char ref[4200];
@@ -549,6 +568,7 @@ int main(void)
 	tcase_add_test(tc, report_without_gnuplot_warns_and_writes_the_rest);
 	tcase_add_test(tc, report_fits_when_params_are_missing);
 	tcase_add_test(tc, report_of_a_missing_directory_fails);
+	tcase_add_test(tc, report_of_kernels_alone_says_what_it_needs);
 	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
 	tcase_add_test(tc, compare_units);
 	tcase_add_test(tc, export_round_trips_through_a_json_reader);

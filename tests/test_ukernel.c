@@ -155,6 +155,41 @@ START_TEST(a_kernel_that_is_not_grid_stride_is_refused)
 }
 END_TEST
 
+/* A kernel that reads the output it writes (an in-place update) changes it
+ * at every launch: refused without reset, with the fix named; measured with
+ * it, the output refilled before each launch. */
+START_TEST(an_in_place_update_needs_reset)
+{
+	write_file(lm_test_in(dir, "axpy.cl"), "__kernel void axpy(__global const float *x, __global float *y, "
+				      "const uint n)\n"
+				      "{\n"
+				      "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
+				      "		y[i] = 2.0f * x[i] + y[i];\n"
+				      "}\n");
+	const char *desc = "[kernel]\nsize = 4096\nelements = N\nbytes = 12 * N\n\n"
+			   "[x]\ntype = global const float*\nlength = N\nfill = index\n\n"
+			   "[y]\ntype = global float*\nlength = N\nfill = const 1\noutput = yes\n%s\n"
+			   "[n]\ntype = uint\nvalue = N\n";
+	char text[512], spec[4096], out[4096];
+	lm_test_result *r = malloc(sizeof *r);
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "axpy.cl"));
+	for (int reset = 0; reset < 2; reset++) {
+		snprintf(text, sizeof text, desc, reset ? "reset = yes\n" : "");
+		write_file(lm_test_in(dir, "axpy.ini"), text);
+		snprintf(out, sizeof out, "%s", lm_test_in(dir, reset ? "axpy-reset.csv" : "axpy.csv"));
+		const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o", out,
+				       NULL };
+		lm_test_latmix(args, NULL, r);
+		if (reset)
+			ck_assert_msg(r->status == 0 && access(out, F_OK) == 0, "exit %d: %s", r->status, r->err);
+		else
+			ck_assert_msg(r->status != 0 && strstr(r->err, "output y differs") &&
+				      strstr(r->err, "'reset = yes' in [y]"), "exit %d: %s", r->status, r->err);
+	}
+	free(r);
+}
+END_TEST
+
 /* Bad descriptions are refused naming the argument. */
 static const struct {
 	const char *from, *to, *message;
@@ -225,6 +260,7 @@ int main(void)
 	tcase_add_test(tc, the_suite_is_described);
 	tcase_add_test(tc, every_suite_kernel_gives_the_same_outputs_at_every_occupancy);
 	tcase_add_test(tc, a_kernel_that_is_not_grid_stride_is_refused);
+	tcase_add_test(tc, an_in_place_update_needs_reset);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_naming_the_argument, 0,
 			    (int)(sizeof bad_descriptions / sizeof bad_descriptions[0]));
 	tcase_add_test(tc, a_users_kernel_runs_and_the_wrapper_keeps_its_result);
