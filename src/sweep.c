@@ -998,9 +998,9 @@ static lm_status finish_output(const output *out, FILE *f, lm_status s, size_t m
 		fprintf(stderr, "latmix: nothing measured, nothing written%s%s%s\n", was ? "; " : "",
 			was ? out->path : "", was ? " is as it was" : "");
 	} else {
-		fprintf(stderr, "latmix: %s is as it was; the %zu points measured %sare in %s: --resume "
-			"continues them\n", out->path, measured + before, before ? "before and now " : "",
-			out->partial);
+		fprintf(stderr, "latmix: %s %s; the %zu points measured %sare in %s: --resume "
+			"continues them\n", out->path, was ? "is as it was" : "was not written", measured + before,
+			before ? "before and now " : "", out->partial);
 	}
 	return s;
 }
