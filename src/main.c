@@ -17,6 +17,7 @@
 #include "device.h"
 #include "fit.h"
 #include "isa.h"
+#include "kernels.h"
 #include "kmix.h"
 #include "ukernel.h"
 #include "measure.h"
@@ -509,7 +510,7 @@ static lm_status count_kernel(const lm_options *o, const char *spec, bool listin
 	if (offline && o->device)
 		return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
 	lm_device d;
-	bool on_device = !o->isa && (o->device || o->mix_of);
+	bool on_device = !o->isa && (o->device || o->mix_of || o->describe);
 	lm_status s = LM_OK;
 	if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
@@ -522,8 +523,46 @@ static lm_status count_kernel(const lm_options *o, const char *spec, bool listin
 	return s;
 }
 
+/* kernel --describe FILE.cl[:NAME]: a description to start from, its bytes
+ * from the loop as counted on the device (none where it cannot be). */
+static lm_status describe_kernel(const lm_options *o)
+{
+	const char *spec = o->describe, *cl = strstr(spec, ".cl");
+	if (!cl || (cl[3] && cl[3] != ':') || (cl[3] == ':' && !cl[4]))
+		return lm_fail(LM_EUSAGE, "--describe '%s': expected FILE.cl or FILE.cl:NAME", spec);
+	char file[4096], name[LM_UK_NAME], counted[4200];
+	snprintf(file, sizeof file, "%.*s", (int)(cl + 3 - spec), spec);
+	const char *slash = strrchr(file, '/'), *stem = slash ? slash + 1 : file;
+	snprintf(name, sizeof name, "%.*s", cl[3] ? (int)strlen(cl + 4) : (int)(strlen(stem) - 3),
+		 cl[3] ? cl + 4 : stem);
+	snprintf(counted, sizeof counted, "%s:%s", file, name);
+	lm_device d;
+	char *src = NULL;
+	lm_status s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d);
+	if (s == LM_OK)
+		s = lm_read_text(file, &src);
+	if (s != LM_OK)
+		return s;
+	lm_kmix m;
+	double bytes = 0;
+	if (count_kernel(o, counted, false, &m) == LM_OK) {
+		lm_kernel_mix k;
+		lm_kmix_model(&m, &k);
+		if (k.load_bytes > 0 && (k.store_bytes > 0 || !k.stores))
+			bytes = k.loads * k.load_bytes + k.stores * k.store_bytes;
+	} else {
+		fprintf(stderr, "latmix: its loop not counted, so no bytes: %s\n", lm_error_message());
+		lm_error_clear();
+	}
+	s = lm_uk_skeleton(&d, src, file, name, bytes, stdout);
+	free(src);
+	return s;
+}
+
 static lm_status cmd_kernel(const lm_options *o)
 {
+	if (o->describe)
+		return describe_kernel(o);
 	if (o->mix_of) {
 		lm_kmix m;
 		lm_status s = count_kernel(o, o->mix_of, o->binary, &m);

@@ -145,6 +145,11 @@ static const opt table[] = {
 	  "--kernel, or FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) counted as it is; a loop "
 	  "that branches is counted along its path with the most memory accesses",
 	  .role = LM_OPTION_OTHER },
+	{ "describe", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(describe), "FILE.cl[:NAME]",
+	  "print a description of a kernel of yours to start from (save it as NAME.ini beside the file): "
+	  "a section per argument from the kernel's own names and types as the device's compiler "
+	  "reports them (-d), its bytes from its loop as --mix-of counts it, every guess marked 'check'",
+	  .role = LM_OPTION_OTHER },
 	{ "save-binary", 0, OPT_STR, NULL, 0, 0, LM_CMD_KERNEL, OFF(save_binary), "DIR",
 	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
 	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "

@@ -56,6 +56,7 @@ typedef struct {
 	bool binary;
 	const char *isa;        /* kernel: an offline target (gfx90a, dg2-g10, ...) */
 	const char *mix_of;     /* kernel: a user's kernel whose loop to count */
+	const char *describe;   /* kernel: a user's kernel whose description to start */
 	const char *save_binary; /* kernel: a directory for the device binaries */
 	int build_jobs;         /* measure: processes building kernels; 0: auto */
 	const char *output;

@@ -403,10 +403,14 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 	else
 		fclose(f);
 	lm_status s = lm_read_text(d->path, text);
-	if (s != LM_OK)
-		return lm_fail(LM_EUSAGE, "kernel %s: no description (%.*s%s.ini or %s): a grid-stride "
-			       "kernel needs one giving its problem size and its arguments' contents",
-			       spec, (int)(stem - file), file, d->name, d->path);
+	if (s != LM_OK) {
+		char other[4200] = "";
+		snprintf(other, sizeof other, "%.*s%s.ini", (int)(stem - file), file, d->name);
+		return lm_fail(LM_EUSAGE, "kernel %s: no description (%s%s%s): a grid-stride kernel needs one "
+			       "giving its problem size and its arguments' contents; latmix kernel --describe "
+			       "%s:%s > %s writes one to start from", spec, other, strcmp(other, d->path) ? " or " : "",
+			       strcmp(other, d->path) ? d->path : "", file, d->name, other);
+	}
 	return LM_OK;
 }
 
@@ -875,6 +879,101 @@ done:
 	free(occ);
 	free(wrapper);
 	free(all);
+	return s;
+}
+
+/* Is a scalar argument's name one for the problem size (n, size, count)? */
+static bool names_the_size(const char *name)
+{
+	static const char *const sizes[] = { "n", "N", "size", "count", "len", "length", "num", "nelems",
+					     "elements", "total" };
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		if (!strcmp(name, sizes[i]))
+			return true;
+	return false;
+}
+
+/* One argument's section: what the kernel declares, and contents that run. */
+static void skeleton_arg(FILE *out, const char *name, const char *type)
+{
+	lm_uk_arg a = { 0 };
+	bool known = parse_type(type, &a);
+	fprintf(out, "\n[%s]\ntype = %s\n", name, type);
+	if (!known) {
+		fputs("; check: latmix takes scalars of, and pointers to,", out);
+		for (size_t i = 0; i < NELEM; i++)
+			fprintf(out, " %s", elem_types[i].name);
+		fputs(" only\n", out);
+	} else if (a.space == LM_UK_SCALAR) {
+		if (names_the_size(name) && !a.is_float)
+			fputs("value = N               ; the problem size\n", out);
+		else
+			fputs("value = 1               ; check: the value to run it with, an expression in N\n", out);
+	} else if (a.space == LM_UK_LOCAL) {
+		fputs("length = group          ; check: elements of local memory, one a work-item\n", out);
+	} else if (a.is_const || a.space == LM_UK_CONSTANT) {
+		fprintf(out, "length = N              ; check: elements\n%s\n",
+			a.is_float ? "fill = random           ; read only: random contents"
+				   : "fill = index            ; read only: 0, 1, 2, ... (indices stay in bounds; "
+				     "random, random-below M, permutation, step K, const V)");
+	} else {
+		fputs("length = N              ; check: elements\nfill = zero\n"
+		      "output = yes            ; written: compared between occupancies (an output it also reads, "
+		      "y = a * x + y, needs reset = yes)\n", out);
+	}
+}
+
+lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
+			 double bytes_an_iteration, FILE *out)
+{
+	char opts[512];
+	cl_int err;
+	cl_program prog = NULL;
+	cl_kernel kernel = NULL;
+	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateContext", d->name);
+	lm_meas_device_options(d, false, opts, sizeof opts);
+	strncat(opts, " -cl-kernel-arg-info", sizeof opts - strlen(opts) - 1);
+	lm_status s = lm_launch_build(ctx, d, source, file, opts, &prog);
+	if (s == LM_OK) {
+		kernel = clCreateKernel(prog, name, &err);
+		if (err != CL_SUCCESS)
+			s = lm_fail(LM_EUSAGE, "%s: no kernel %s (%s)", file, name, lm_cl_error_name(err));
+	}
+	cl_uint n = 0;
+	if (s == LM_OK)
+		clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
+	if (s == LM_OK) {
+		fprintf(out, "; %s.ini: latmix's description of kernel %s (%s), written by latmix kernel "
+			"--describe\n; from its arguments as %s reports them. Lines marked 'check' are guesses: "
+			"see doc/measure.md.\n[kernel]\nsize = 16777216         ; N, the problem size\n"
+			"elements = N            ; check: elements a launch of size N processes (elements_per_s)\n",
+			name, name, file, d->name);
+		char times_n[32];
+		snprintf(times_n, sizeof times_n, "%g * N", bytes_an_iteration);
+		if (bytes_an_iteration > 0)
+			fprintf(out, "bytes = %-16s; check: its loop's loads and stores move %g bytes an "
+				"iteration (latmix kernel --mix-of), one iteration an element\n", times_n,
+				bytes_an_iteration);
+		else
+			fputs("bytes =                 ; fill in: bytes a launch of size N loads and stores, an "
+			      "expression in N (latmix could not count its loop)\n", out);
+	}
+	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
+		char arg[LM_UK_NAME] = "", type[160], param[256];
+		if (clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL) != CL_SUCCESS) {
+			s = lm_fail(LM_ECL, "kernel %s: the driver gives no argument names (-cl-kernel-arg-info)", name);
+			break;
+		}
+		declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
+		skeleton_arg(out, arg, type);
+	}
+	if (kernel)
+		clReleaseKernel(kernel);
+	if (prog)
+		clReleaseProgram(prog);
+	clReleaseContext(ctx);
 	return s;
 }
 

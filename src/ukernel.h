@@ -77,6 +77,14 @@ lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t 
  * LM_EUSAGE naming the file, line and key. */
 lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out);
 
+/* Writes to out a description of kernel name in source (file: its path)
+ * to start from: each argument's section from the kernel's own argument
+ * names and types as d's compiler reports them, with contents that run and
+ * every guess marked "check"; bytes_an_iteration: what the kernel's loop
+ * loads and stores an iteration (latmix kernel --mix-of), 0 if not known. */
+lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
+			 double bytes_an_iteration, FILE *out);
+
 typedef struct lm_uk lm_uk;
 
 /* How a kernel's points are timed (the mixes' options). */

@@ -191,6 +191,51 @@ START_TEST(an_in_place_update_needs_reset)
 }
 END_TEST
 
+/* A kernel with no description: measure names kernel --describe, whose
+ * description (each argument from the kernel's own, its bytes from its
+ * counted loop) measures the kernel once its in-place output is reset. */
+START_TEST(a_kernel_described_by_latmix_is_measured)
+{
+	write_file(lm_test_in(dir, "upd.cl"), "__kernel void upd(__global const float *x, __global float *y, "
+				     "const float a, const uint n)\n"
+				     "{\n"
+				     "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
+				     "		y[i] = a * x[i] + y[i];\n"
+				     "}\n");
+	char spec[4096], ini[4096], out[4096];
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "upd.cl"));
+	snprintf(ini, sizeof ini, "%s", lm_test_in(dir, "upd.ini"));
+	snprintf(out, sizeof out, "%s", lm_test_in(dir, "upd.csv"));
+	lm_test_result *r = malloc(sizeof *r);
+	const char *measure[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o", out, NULL };
+	lm_test_latmix(measure, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "no description") && strstr(r->err, "latmix kernel --describe"),
+		      "exit %d: %s", r->status, r->err);
+	const char *describe[] = { "kernel", "--describe", spec, NULL };
+	lm_test_latmix(describe, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	ck_assert_msg(strstr(r->out, "\n[x]\ntype = global const float*\nlength = N") &&
+		      strstr(r->out, "\n[y]\ntype = global float*\nlength = N") && strstr(r->out, "\noutput = yes") &&
+		      strstr(r->out, "\n[a]\ntype = float\nvalue = 1 ") && strstr(r->out, "\n[n]\ntype = uint\nvalue = N "),
+		      "%s", r->out);
+	/* the bytes from the loop counted through clang's NVPTX build */
+	if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") == 0 &&
+	    access("/usr/lib/clc/nvptx64--nvidiacl.bc", R_OK) == 0)
+		ck_assert_msg(strstr(r->out, "\nbytes = 12 * N "), "%s", r->out);
+	static char text[sizeof r->out], rest[sizeof r->out];
+	snprintf(text, sizeof text, "%s", r->out);
+	char *o = strstr(text, "\noutput = yes");
+	ck_assert_ptr_nonnull(o);
+	o = strchr(o + 1, '\n');
+	snprintf(rest, sizeof rest, "%s", o);
+	snprintf(o, sizeof text - (size_t)(o - text), "\nreset = yes%s", rest);
+	write_file(ini, text);
+	lm_test_latmix(measure, NULL, r);
+	ck_assert_msg(r->status == 0 && access(out, F_OK) == 0, "exit %d: %s\n%s", r->status, r->err, text);
+	free(r);
+}
+END_TEST
+
 /* Bad descriptions are refused naming the argument. */
 static const struct {
 	const char *from, *to, *message;
@@ -262,6 +307,7 @@ int main(void)
 	tcase_add_test(tc, every_suite_kernel_gives_the_same_outputs_at_every_occupancy);
 	tcase_add_test(tc, a_kernel_that_is_not_grid_stride_is_refused);
 	tcase_add_test(tc, an_in_place_update_needs_reset);
+	tcase_add_test(tc, a_kernel_described_by_latmix_is_measured);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_naming_the_argument, 0,
 			    (int)(sizeof bad_descriptions / sizeof bad_descriptions[0]));
 	tcase_add_test(tc, a_users_kernel_runs_and_the_wrapper_keeps_its_result);
