@@ -458,7 +458,13 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
  * kernel runs (LANE_SCALED: c * rows, a row apart), or neither
  * (LANE_VARIES: read from memory, or a form latmix does not follow).
  * origin: the pointer argument the value is an address into (1 + the
- * index of the instruction that read it from the parameters; 0: none). */
+ * index of the instruction that read it from the parameters; 0: none).
+ * res, mod: what is known of the value at the warp's first lane, res
+ * modulo mod (mod 0: exactly res; 1: nothing). A buffer's address is a
+ * multiple of 128 bytes (OpenCL's least CL_DEVICE_MEM_BASE_ADDR_ALIGN), a
+ * warp's first %tid.x and a work-group's %ntid.x of 32 (latmix launches
+ * whole warps), and %envreg3, the global offset, is 0: so a[i] with i
+ * the global id starts its warp on a line, and a[i + 1] does not. */
 typedef enum { LANE_AFFINE, LANE_SCALED, LANE_VARIES } lane_form;
 
 typedef struct {
@@ -467,6 +473,7 @@ typedef struct {
 	bool is_const;
 	long value;
 	size_t origin;
+	long res, mod;
 } lane;
 
 typedef struct {
@@ -476,17 +483,53 @@ typedef struct {
 
 #define LANE_REGS 4096
 
-static const lane UNIFORM = { .form = LANE_AFFINE }, VARIES = { .form = LANE_VARIES },
-		  SCALED = { .form = LANE_SCALED };
+static const lane UNIFORM = { .form = LANE_AFFINE, .mod = 1 }, VARIES = { .form = LANE_VARIES, .mod = 1 },
+		  SCALED = { .form = LANE_SCALED, .mod = 1 };
+
+/* Bytes a buffer's address is a multiple of; threads a warp's first
+ * %tid.x and a work-group's size are */
+#define BUFFER_ALIGN 128
+#define WARP_LANES 32
 
 static lane affine(long stride)
 {
-	return (lane){ .form = LANE_AFFINE, .stride = stride };
+	return (lane){ .form = LANE_AFFINE, .stride = stride, .mod = 1 };
 }
 
 static lane constant(long value)
 {
-	return (lane){ .form = LANE_AFFINE, .is_const = true, .value = value };
+	return (lane){ .form = LANE_AFFINE, .is_const = true, .value = value, .res = value, .mod = 0 };
+}
+
+/* A multiple of m the same for every lane. */
+static lane multiple_of(long m)
+{
+	return (lane){ .form = LANE_AFFINE, .mod = m };
+}
+
+static long gcd(long a, long b)
+{
+	a = labs(a), b = labs(b);
+	while (b) {
+		long r = a % b;
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* res reduced into 0..mod - 1 where mod says anything */
+static lane reduced(lane l)
+{
+	if (l.mod > 0)
+		l.res = ((l.res % l.mod) + l.mod) % l.mod;
+	return l;
+}
+
+/* Is the warp's first value known to be a multiple of mod's? */
+static bool known_zero(lane l)
+{
+	return l.mod == 0 ? l.res == 0 : l.res % l.mod == 0;
 }
 
 static bool uniform(lane a)
@@ -500,8 +543,15 @@ static bool uniform(lane a)
  * x), or an immediate. */
 static lane lane_operand(const lane_reg *t, size_t n, const char *a)
 {
-	if (strcmp(a, "%tid.x") == 0 || strcmp(a, "%laneid") == 0)
-		return affine(1);
+	if (strcmp(a, "%tid.x") == 0 || strcmp(a, "%laneid") == 0) {
+		lane l = affine(1);
+		l.mod = a[1] == 't' ? WARP_LANES : 0; /* the warp's first lane: 32 w, or lane 0 */
+		return l;
+	}
+	if (strcmp(a, "%ntid.x") == 0)
+		return multiple_of(WARP_LANES);
+	if (strcmp(a, "%envreg3") == 0) /* the global offset, none where latmix launches */
+		return constant(0);
 	if (a[0] == '%') {
 		for (size_t i = 0; i < n; i++)
 			if (strcmp(t[i].name, a) == 0)
@@ -522,8 +572,9 @@ static lane lane_sum(lane a, lane b, int sign)
 		return VARIES;
 	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
 		return SCALED;
-	return (lane){ .form = LANE_AFFINE, .stride = a.stride + sign * b.stride,
-		       .is_const = a.is_const && b.is_const, .value = a.value + sign * b.value };
+	return reduced((lane){ .form = LANE_AFFINE, .stride = a.stride + sign * b.stride,
+			       .is_const = a.is_const && b.is_const, .value = a.value + sign * b.value,
+			       .res = a.res + sign * b.res, .mod = gcd(a.mod, b.mod) });
 }
 
 /* a + sign b: an address into a's array where b is an offset, and into
@@ -539,17 +590,20 @@ static lane lane_mul(lane a, lane b)
 {
 	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (!uniform(a) && !uniform(b)))
 		return VARIES;
-	if (!uniform(a)) {
+	if (!uniform(a) || (!a.is_const && b.is_const)) {
 		lane t = a;
 		a = b;
 		b = t;
-	} /* a is uniform */
+	} /* a is uniform, and a constant where either is */
 	if (a.is_const && b.form == LANE_AFFINE)
-		return (lane){ .form = LANE_AFFINE, .stride = b.stride * a.value, .is_const = b.is_const,
-			       .value = b.value * a.value };
+		return reduced((lane){ .form = LANE_AFFINE, .stride = b.stride * a.value, .is_const = b.is_const,
+				       .value = b.value * a.value, .res = b.res * a.value,
+				       .mod = labs(b.mod * a.value) });
 	if (b.form == LANE_SCALED || b.stride != 0)
 		return a.is_const && a.value == 0 ? UNIFORM : SCALED;
-	return UNIFORM;
+	/* two numbers the same for every lane: a multiple of each factor's known multiple */
+	long m = (known_zero(a) ? a.mod : 1) * (known_zero(b) ? b.mod : 1);
+	return known_zero(a) || known_zero(b) ? multiple_of(m ? m : 1) : UNIFORM;
 }
 
 /* a / c for a divisor the same for every lane: exact where c divides the
@@ -592,7 +646,8 @@ static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 		all_uniform &= uniform(a[j]);
 	}
 	if (starts(in->op, "ld.param")) /* a 64-bit one may be a pointer */
-		return (lane){ .form = LANE_AFFINE, .origin = strstr(in->op, "64") ? i + 1 : 0 };
+		return strstr(in->op, "64") ? (lane){ .form = LANE_AFFINE, .origin = i + 1, .mod = BUFFER_ALIGN }
+					    : UNIFORM;
 	if (strcmp(op, "ld") == 0 || strcmp(op, "ldu") == 0 || strcmp(op, "atom") == 0 || in->narg < 2)
 		return VARIES;
 	if (strcmp(op, "mov") == 0 || strcmp(op, "cvt") == 0 || strcmp(op, "cvta") == 0)
@@ -646,6 +701,17 @@ static void lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l)
 			lane_set_one(t, n, in->reg[r], l);
 }
 
+/* Does a coalesced access (lanes bytes apart, l its address) start its
+ * warp off a 128-byte line, so that the warp straddles one line more than
+ * its bytes fill: known where the warp's first address is known modulo a
+ * line (see lane)? */
+static bool misaligned(lane l, long offset, long bytes)
+{
+	if (l.form != LANE_AFFINE || labs(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
+		return false;
+	return ((l.res + offset) % LINE_BYTES + LINE_BYTES) % LINE_BYTES != 0;
+}
+
 /* Follows how each register varies across a warp's lanes through the
  * instructions before the loop (0..lo - 1, in order) and the path ix
  * twice (the second pass sees what the first carried round the loop),
@@ -672,6 +738,7 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 	unsigned same_bytes = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
+		m->misaligned_loads = m->misaligned_stores = 0;
 		nseen = same_bytes = 0;
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
@@ -687,6 +754,8 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
 				else if (s > b)
 					m->strided++;
+				else if (misaligned(l, in->offset, b))
+					*(k == K_LOAD ? &m->misaligned_loads : &m->misaligned_stores) += 1;
 				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && !shares_lines(v, ix, p)) {
 					bool again = false;
 					for (size_t q = 0; q < nseen; q++)
@@ -967,6 +1036,10 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->strided)
 		fprintf(f, "  %-34s %u (lanes apart by more than they move, under a sector: priced as "
 			"coalesced)\n", "  strided", m->strided);
+	if (m->misaligned_loads || m->misaligned_stores)
+		fprintf(f, "  %-34s %u loads, %u stores (a warp's access starts off a %d-byte line and "
+			"straddles one more: priced as aligned)\n", "  misaligned", m->misaligned_loads,
+			m->misaligned_stores, LINE_BYTES);
 	if (m->unfollowed)
 		fprintf(f, "  %-34s %u (from memory, or a form latmix does not follow: priced as "
 			"coalesced)\n", "  lanes' addresses not followed", m->unfollowed);

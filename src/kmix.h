@@ -39,6 +39,9 @@ typedef struct {
 	unsigned scattered_loads, scattered_stores; /* of the loads and stores, those whose
 						      * lanes' addresses lie a 32-byte sector
 						      * or more apart (PTX only) */
+	unsigned misaligned_loads, misaligned_stores; /* of the coalesced ones, those whose warp
+						    * starts off a 128-byte line (a[i + 1]
+						    * beside a[i]; PTX only) */
 	unsigned strided;    /* loads and stores with lanes apart by more than they move
 			      * but under a sector (PTX only) */
 	unsigned unfollowed; /* loads and stores whose lanes' addresses latmix does not

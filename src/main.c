@@ -220,6 +220,23 @@ static void note_scattered(const char *label, const lm_kernel_mix *k)
 			k->scattered_stores);
 }
 
+/* What the price of a misaligned access stands for (PTX: a warp's access
+ * starting off a line), from the hits leases. */
+static void note_misaligned(const lm_kmix *m)
+{
+	if (m->misaligned_loads)
+		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
+			"line) are priced as aligned ones: a copy whose load straddled lines so ran 12-13%% under "
+			"an aligned copy's rate at 64 warps per SM on an H100 and an H200 (within 3%% of it up to "
+			"16), more loads of the same lines costing nothing more "
+			"(data/measured/nvidia-h100/hits-lease/README.md)\n", m->label, m->misaligned_loads);
+	if (m->misaligned_stores)
+		fprintf(stderr, "latmix: %s: its %u misaligned stores (a warp's access starting off a 128-byte "
+			"line) are priced as aligned ones: a loop whose store straddled lines so ran at 46%% of "
+			"its aligned copy's rate at 64 warps per SM on an H100 and an H200, after a peak at 32-40 "
+			"(data/measured/nvidia-h100/hits-lease/README.md)\n", m->label, m->misaligned_stores);
+}
+
 /* Says that the listing gives no width for every one of a loop's accesses
  * of kind what ("load", "store"), priced at bytes (its option's): bytes. */
 static double note_unsized(const char *label, const char *what, double bytes)
@@ -265,6 +282,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
 				"(lanes under a sector apart), %u whose lanes' addresses latmix does not follow\n",
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
+		note_misaligned(&m);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
 		if (k.hits > 0 && !m.divisions && !m.wide_divisions)

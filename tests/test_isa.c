@@ -384,6 +384,7 @@ START_TEST(ptx_loops_are_counted_as_by_hand)
 			      "%s: loads %u (%u independent), stores %u, flops %u", hand[i].file, m.loads,
 			      m.independent, m.stores, m.flops);
 		ck_assert_int_eq(m.load_bytes, 4 * hand[i].loads);
+		ck_assert_msg(!m.misaligned_loads && !m.misaligned_stores, "%s: misaligned", hand[i].file);
 	}
 }
 END_TEST
@@ -445,6 +446,7 @@ START_TEST(ptx_lanes_sort_accesses)
 	ck_assert_int_eq(m.strided, 1);
 	ck_assert_int_eq(m.unfollowed, 1);
 	ck_assert_int_eq(m.same_array, 2);
+	ck_assert_int_eq(m.misaligned_loads + m.misaligned_stores, 0); /* a line, two on */
 	lm_kernel_mix k;
 	lm_kmix_model(&m, &k);
 	ck_assert(k.scattered_loads == 1 && k.scattered_stores == 1);
@@ -540,6 +542,9 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 		lm_kernel_mix k;
 		lm_kmix_model(&m, &k);
 		ck_assert(k.loads == hand[i].model_loads && k.hits == hand[i].hits);
+		/* a[i - 1] and a[i + 1] (in[k - 1], in[k + 1]) start their warps off a line */
+		ck_assert_msg(m.misaligned_loads == 2 && m.misaligned_stores == 0, "%s: misaligned %u loads, %u stores",
+			      hand[i].name, m.misaligned_loads, m.misaligned_stores);
 	}
 	/* the committed stencil3d: three 32-bit divisions on its path, each the
 	 * GPU's sequence of instructions for the model */
@@ -547,6 +552,7 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 	count_committed("stencil3d", "stencil3d", &m3);
 	ck_assert_int_eq(m3.divisions, 3);
 	ck_assert_int_eq(m3.wide_divisions, 0);
+	ck_assert(m3.misaligned_loads == 2 && m3.misaligned_stores == 0);
 	/* the address register written between two loads: lines of their own */
 	static const char moved[] =
 		".visible .entry k(\n)\n{\n"
@@ -651,14 +657,16 @@ START_TEST(suite_kernels_count_as_in_the_table)
 				      (!stores || m.store_bytes == 4 * stores),
 			      "%s on %s: local memory %u loads, %u stores; %u and %u bytes a lane", kernel, target,
 			      m.local_loads, m.local_stores, m.load_bytes, m.store_bytes);
-		unsigned sl, ss, same;
-		ck_assert(sscanf(lanes, "%u/%u/%u", &sl, &ss, &same) == 3);
+		unsigned sl, ss, same, ml, ms;
+		ck_assert(sscanf(lanes, "%u/%u/%u/%u/%u", &sl, &ss, &same, &ml, &ms) == 5);
 		if (col == 0) { /* lanes are traced in PTX only */
 			ck_assert_msg(m.scattered_loads == sl && m.scattered_stores == ss && m.same_array == same &&
-					      !m.strided && !m.unfollowed,
-				      "%s: scattered %u loads, %u stores, %u into another's array, %u strided, %u "
-				      "not followed; the table: %s", kernel, m.scattered_loads, m.scattered_stores,
-				      m.same_array, m.strided, m.unfollowed, lanes);
+					      m.misaligned_loads == ml && m.misaligned_stores == ms && !m.strided &&
+					      !m.unfollowed,
+				      "%s: scattered %u loads, %u stores, %u into another's array, misaligned %u "
+				      "loads, %u stores, %u strided, %u not followed; the table: %s", kernel,
+				      m.scattered_loads, m.scattered_stores, m.same_array, m.misaligned_loads,
+				      m.misaligned_stores, m.strided, m.unfollowed, lanes);
 			/* those into another's array are the hits predict waits for */
 			lm_kernel_mix k;
 			lm_kmix_model(&m, &k);
