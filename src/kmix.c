@@ -501,12 +501,6 @@ static lane constant(long value)
 	return (lane){ .form = LANE_AFFINE, .is_const = true, .value = value, .res = value, .mod = 0 };
 }
 
-/* A multiple of m the same for every lane. */
-static lane multiple_of(long m)
-{
-	return (lane){ .form = LANE_AFFINE, .mod = m };
-}
-
 static long gcd(long a, long b)
 {
 	a = labs(a), b = labs(b);
@@ -518,12 +512,30 @@ static long gcd(long a, long b)
 	return a;
 }
 
-/* res reduced into 0..mod - 1 where mod says anything */
+/* A modulus kept within ALIGN_CAP (a divisor of it, which a line's 128
+ * bytes is): what is known modulo m is known modulo any divisor of m, and
+ * products stay clear of overflow. An exact value (0) becomes its residue. */
+#define ALIGN_CAP (1L << 24)
+
+static long capped(long m)
+{
+	return m == 0 ? ALIGN_CAP : gcd(m, ALIGN_CAP);
+}
+
+/* res reduced into 0..mod - 1, mod capped; an exact value stays exact */
 static lane reduced(lane l)
 {
-	if (l.mod > 0)
+	if (l.mod != 0) {
+		l.mod = capped(l.mod);
 		l.res = ((l.res % l.mod) + l.mod) % l.mod;
+	}
 	return l;
+}
+
+/* A multiple of m the same for every lane. */
+static lane multiple_of(long m)
+{
+	return (lane){ .form = LANE_AFFINE, .mod = capped(m) };
 }
 
 /* Is the warp's first value known to be a multiple of mod's? */
@@ -595,15 +607,19 @@ static lane lane_mul(lane a, lane b)
 		a = b;
 		b = t;
 	} /* a is uniform, and a constant where either is */
-	if (a.is_const && b.form == LANE_AFFINE)
+	if (a.is_const && b.form == LANE_AFFINE) {
+		/* b = res + k mod: b a = res a + k (mod a); an overflow knows nothing */
+		long m = capped(b.mod), r = ((b.res % m) + m) % m, mod, res;
+		if (__builtin_mul_overflow(m, labs(a.value), &mod) || __builtin_mul_overflow(r, a.value, &res))
+			mod = 1, res = 0;
 		return reduced((lane){ .form = LANE_AFFINE, .stride = b.stride * a.value, .is_const = b.is_const,
-				       .value = b.value * a.value, .res = b.res * a.value,
-				       .mod = labs(b.mod * a.value) });
+				       .value = b.value * a.value, .res = res, .mod = mod ? mod : 1 });
+	}
 	if (b.form == LANE_SCALED || b.stride != 0)
 		return a.is_const && a.value == 0 ? UNIFORM : SCALED;
 	/* two numbers the same for every lane: a multiple of each factor's known multiple */
-	long m = (known_zero(a) ? a.mod : 1) * (known_zero(b) ? b.mod : 1);
-	return known_zero(a) || known_zero(b) ? multiple_of(m ? m : 1) : UNIFORM;
+	long m = (known_zero(a) ? capped(a.mod) : 1) * (known_zero(b) ? capped(b.mod) : 1);
+	return known_zero(a) || known_zero(b) ? multiple_of(m) : UNIFORM;
 }
 
 /* a / c for a divisor the same for every lane: exact where c divides the
