@@ -381,6 +381,7 @@ static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
 /* Bytes apart within which two loads off one address register read the
  * same lines: NVIDIA's 128-byte line, a warp's 32 words. */
 #define LINE_BYTES 128
+#define SECTOR_BYTES 32
 
 /* Does the load at path position p read lines a load before it on the path
  * reads: the same address register, not written between them, an offset
@@ -717,15 +718,15 @@ static void lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l)
 			lane_set_one(t, n, in->reg[r], l);
 }
 
-/* Does a coalesced access (lanes bytes apart, l its address) start its
- * warp off a 128-byte line, so that the warp straddles one line more than
- * its bytes fill: known where the warp's first address is known modulo a
- * line (see lane)? */
-static bool misaligned(lane l, long offset, long bytes)
+/* Where a coalesced access (lanes bytes apart, l its address) starts its
+ * warp within a 128-byte line, known where the warp's first address is
+ * known modulo a line (see lane); -1 where it is not. Off 0, the warp
+ * straddles one line more than its bytes fill. */
+static long line_offset(lane l, long offset, long bytes)
 {
 	if (l.form != LANE_AFFINE || labs(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
-		return false;
-	return ((l.res + offset) % LINE_BYTES + LINE_BYTES) % LINE_BYTES != 0;
+		return -1;
+	return ((l.res + offset) % LINE_BYTES + LINE_BYTES) % LINE_BYTES;
 }
 
 /* Follows how each register varies across a warp's lanes through the
@@ -754,7 +755,7 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 	unsigned same_bytes = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
-		m->misaligned_loads = m->misaligned_stores = 0;
+		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		nseen = same_bytes = 0;
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
@@ -770,8 +771,10 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
 				else if (s > b)
 					m->strided++;
-				else if (misaligned(l, in->offset, b))
+				else if (line_offset(l, in->offset, b) > 0) {
 					*(k == K_LOAD ? &m->misaligned_loads : &m->misaligned_stores) += 1;
+					m->partial_stores += k == K_STORE && line_offset(l, in->offset, b) % SECTOR_BYTES;
+				}
 				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && !shares_lines(v, ix, p)) {
 					bool again = false;
 					for (size_t q = 0; q < nseen; q++)
@@ -1052,10 +1055,13 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->strided)
 		fprintf(f, "  %-34s %u (lanes apart by more than they move, under a sector: priced as "
 			"coalesced)\n", "  strided", m->strided);
-	if (m->misaligned_loads || m->misaligned_stores)
+	if (m->misaligned_loads || m->misaligned_stores) {
 		fprintf(f, "  %-34s %u loads, %u stores (a warp's access starts off a %d-byte line and "
-			"straddles one more: priced as aligned)\n", "  misaligned", m->misaligned_loads,
-			m->misaligned_stores, LINE_BYTES);
+			"straddles one more", "  misaligned", m->misaligned_loads, m->misaligned_stores, LINE_BYTES);
+		if (m->misaligned_stores)
+			fprintf(f, "; %u of the stores write part of a %d-byte sector", m->partial_stores, SECTOR_BYTES);
+		fputs(": priced as aligned)\n", f);
+	}
 	if (m->unfollowed)
 		fprintf(f, "  %-34s %u (from memory, or a form latmix does not follow: priced as "
 			"coalesced)\n", "  lanes' addresses not followed", m->unfollowed);

@@ -42,6 +42,8 @@ typedef struct {
 	unsigned misaligned_loads, misaligned_stores; /* of the coalesced ones, those whose warp
 						    * starts off a 128-byte line (a[i + 1]
 						    * beside a[i]; PTX only) */
+	unsigned partial_stores; /* of the misaligned stores, those writing part of a
+				  * 32-byte sector (4 bytes off a line, not 32) */
 	unsigned strided;    /* loads and stores with lanes apart by more than they move
 			      * but under a sector (PTX only) */
 	unsigned unfollowed; /* loads and stores whose lanes' addresses latmix does not

@@ -226,15 +226,16 @@ static void note_misaligned(const lm_kmix *m)
 {
 	if (m->misaligned_loads)
 		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
-			"line) are priced as aligned ones: a copy whose load straddled lines so ran 12-13%% under "
-			"an aligned copy's rate at 64 warps per SM on an H100 and an H200 (within 3%% of it up to "
-			"16), more loads of the same lines costing nothing more "
+			"line) are priced as aligned ones: such a load, 4 or 32 bytes off, cost a copy 12-14%% of "
+			"its rate at 64 warps per SM on H100s and H200s (within 3%% of it up to 16) and a "
+			"read-only sum 5-9%%; more loads of the same lines cost nothing more "
 			"(data/measured/nvidia-h100/hits-lease/README.md)\n", m->label, m->misaligned_loads);
 	if (m->misaligned_stores)
-		fprintf(stderr, "latmix: %s: its %u misaligned stores (a warp's access starting off a 128-byte "
-			"line) are priced as aligned ones: a loop whose store straddled lines so ran at 46%% of "
-			"its aligned copy's rate at 64 warps per SM on an H100 and an H200, after a peak at 32-40 "
-			"(data/measured/nvidia-h100/hits-lease/README.md)\n", m->label, m->misaligned_stores);
+		fprintf(stderr, "latmix: %s: its %u misaligned stores (%u of them writing part of a 32-byte "
+			"sector) are priced as aligned ones: a copy whose store was 4 bytes off a line ran 31-34%% "
+			"under an aligned copy at 64 warps per SM on H100s and H200s, one 32 bytes off (whole "
+			"sectors) 3-4%% (data/measured/nvidia-h100/hits-lease/README.md)\n", m->label,
+			m->misaligned_stores, m->partial_stores);
 }
 
 /* Says that the listing gives no width for every one of a loop's accesses
