@@ -901,6 +901,7 @@ typedef struct {
 	/* predicted from its counted loop (mix-of/NAME.txt) and params-kernels.ini */
 	bool predicted;
 	lm_kernel_mix mix;
+	unsigned misaligned_loads, misaligned_stores; /* as the count says them (PTX) */
 	double pred[MAX_KPOINTS]; /* bytes a second at warps[] */
 	double rms;               /* relative, over warps[] */
 	double n90_pred;          /* warps for 90% of the predicted curve's top, as n90 */
@@ -955,8 +956,12 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		return;
 	}
 	const char *p = strstr(text, "\npredict: "), *no = strstr(text, "latmix kernel: ");
+	const char *mis = strstr(text, "\n    misaligned ");
 	lm_kernel_mix *k = &c->mix;
 	memset(k, 0, sizeof *k);
+	c->misaligned_loads = c->misaligned_stores = 0;
+	if (mis && sscanf(mis + 16, " %u loads, %u stores", &c->misaligned_loads, &c->misaligned_stores) != 2)
+		c->misaligned_loads = c->misaligned_stores = 0;
 	if (!p && no)
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
 	else if (!p || !lm_kmix_parse_predict(p + 10, k))
@@ -1160,7 +1165,10 @@ static void md_kernels(FILE *f, const report *rp)
 	      "`latmix kernel --mix-of` prints), through the model fitted on the chase (`params-kernels.ini`: "
 	      "the loads' kind, for a loop that stores the store kinds, and for scattered accesses, each "
 	      "lane a sector of its own, gmem-random's kind; marked s; + h: h cache hits in flight beside the "
-	      "loads, a stencil's rows), at the occupancies measured: "
+	      "loads, a stencil's rows; m: misaligned, a warp's access starting off a 128-byte line, priced "
+	      "as aligned, which cost a copy 12-14% of its rate at 64 warps on H100s and H200s for a load and "
+	      "31-34% for a store 4 bytes off: `data/measured/nvidia-h100/hits-lease/README.md`), at the "
+	      "occupancies measured: "
 	      "the RMS relative error over them, and the warps per CU for 90% of the top of each curve.\n\n"
 	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
 	      "|---|---|---|---|---|---|\n", f);
@@ -1169,10 +1177,11 @@ static void md_kernels(FILE *f, const report *rp)
 		if (c->mix.hits > 0)
 			snprintf(hits, sizeof hits, " + %g", c->mix.hits);
 		if (c->predicted)
-			fprintf(f, "| %s | %g%s%s, %g%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name,
-				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "", hits, c->mix.stores,
-				c->mix.scattered_stores > 0 ? " (s)" : "", c->mix.alpha, 100 * c->rms, c->n90,
-				c->n90_pred, 100 * (c->n90_pred - c->n90) / c->n90);
+			fprintf(f, "| %s | %g%s%s%s, %g%s%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name,
+				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "",
+				c->misaligned_loads ? " (m)" : "", hits, c->mix.stores,
+				c->mix.scattered_stores > 0 ? " (s)" : "", c->misaligned_stores ? " (m)" : "",
+				c->mix.alpha, 100 * c->rms, c->n90, c->n90_pred, 100 * (c->n90_pred - c->n90) / c->n90);
 		else if (c->why[0])
 			fprintf(f, "| %s | not predicted: %s | | %.1f | | |\n", c->name, c->why, c->n90);
 	}

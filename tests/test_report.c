@@ -217,6 +217,29 @@ START_TEST(report_of_kernels_alone_says_what_it_needs)
 }
 END_TEST
 
+/* A kernel whose loop the count finds misaligned (stencil1d's a[i - 1] and
+ * a[i + 1], recounted from the driver's PTX kept beside the rows) is marked
+ * so in the predicted table, and the mark explained; copy is not. */
+START_TEST(report_marks_misaligned_accesses)
+{
+	char dir[256], cmd[8800];
+	copy_h200(dir, sizeof dir, true);
+	snprintf(cmd, sizeof cmd, "cp '%s/mix-of/stencil1d.txt' '%s/s.ptx' && '%s' kernel --mix-of '%s/s.ptx:stencil1d' "
+		 "> '%s/mix-of/stencil1d.txt'", dir, dir, getenv("LATMIX"), dir, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[1 << 20];
+	snprintf(cmd, sizeof cmd, "%s/report/report.md", dir);
+	lm_test_slurp(cmd, md, sizeof md);
+	ck_assert_msg(strstr(md, "| stencil1d | 1 (m), 1, ") && strstr(md, "| copy | 1, 1, ") &&
+			      strstr(md, "m: misaligned"),
+		      "%s", strstr(md, "### Predicted") ? strstr(md, "### Predicted") : md);
+	remove_dir(dir);
+}
+END_TEST
+
 START_TEST(compare_names_an_unreadable_file_and_prints_nothing)
 {
 	char ref[4200];
@@ -569,6 +592,7 @@ int main(void)
 	tcase_add_test(tc, report_fits_when_params_are_missing);
 	tcase_add_test(tc, report_of_a_missing_directory_fails);
 	tcase_add_test(tc, report_of_kernels_alone_says_what_it_needs);
+	tcase_add_test(tc, report_marks_misaligned_accesses);
 	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
 	tcase_add_test(tc, compare_units);
 	tcase_add_test(tc, export_round_trips_through_a_json_reader);
