@@ -521,8 +521,9 @@ struct lm_uk {
 	cl_mem buf[LM_UK_MAX_ARGS];    /* per description argument; NULL for scalars, local */
 	size_t len[LM_UK_MAX_ARGS];    /* elements */
 	void *ref[LM_UK_MAX_ARGS];     /* the outputs of the first point */
-	void *got[LM_UK_MAX_ARGS];     /* an output read back (kept: 512 MiB allocated a point
-					* cost the H200's host 0.5 s in page faults) */
+	void *got[LM_UK_MAX_ARGS];     /* a chunk of an output read back, up to CHECK_CHUNK
+					* bytes (kept: 512 MiB allocated a point cost the
+					* H200's host 0.5 s in page faults) */
 	unsigned ref_warps;            /* its occupancy */
 	cl_mem sync, record;
 	uint32_t *synced;
@@ -1148,8 +1149,42 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 	return s;
 }
 
+/* Bytes of an output read back and compared at a time after the first
+ * point: a multiple of every element's size. */
+#define CHECK_CHUNK ((size_t)16 << 20)
+
+/* The first of n elements of output a where got differs from want (beyond
+ * its tolerance, for floats with one), or SIZE_MAX. */
+static size_t first_difference(const lm_uk_arg *a, const unsigned char *got, const unsigned char *want, size_t n)
+{
+	if (!memcmp(got, want, n * a->elem_size))
+		return SIZE_MAX;
+	for (size_t j = 0; j < n; j++) {
+		const void *p = got + j * a->elem_size, *q = want + j * a->elem_size;
+		if (!memcmp(p, q, a->elem_size))
+			continue;
+		if (a->is_float && a->tolerance > 0) {
+			double x, y;
+			if (a->elem_size == 4) {
+				float f, g;
+				memcpy(&f, p, 4);
+				memcpy(&g, q, 4);
+				x = f, y = g;
+			} else {
+				memcpy(&x, p, 8);
+				memcpy(&y, q, 8);
+			}
+			if (fabs(x - y) <= a->tolerance * fmax(fabs(x), fabs(y)))
+				continue;
+		}
+		return j;
+	}
+	return SIZE_MAX;
+}
+
 /* The outputs against the first point's: the same bit for bit, or within
- * an output's tolerance. */
+ * an output's tolerance. The first point's are kept whole; later ones are
+ * read back a chunk at a time. */
 static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
 {
 	*checked = 0;
@@ -1158,41 +1193,27 @@ static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
 		if (!a->output)
 			continue;
 		size_t bytes = k->len[i] * a->elem_size;
-		void **slot = k->ref[i] ? &k->got[i] : &k->ref[i];
-		if (!*slot && !(*slot = malloc(bytes)))
+		bool first = !k->ref[i];
+		size_t chunk = first || bytes < CHECK_CHUNK ? bytes : CHECK_CHUNK;
+		void **slot = first ? &k->ref[i] : &k->got[i];
+		if (!*slot && !(*slot = malloc(chunk)))
 			return lm_fail(LM_ENOMEM, "out of memory reading output %s", a->name);
-		unsigned char *got = *slot;
-		cl_int err = clEnqueueReadBuffer(k->queue, k->buf[i], CL_TRUE, 0, bytes, got, 0, NULL, NULL);
-		if (err != CL_SUCCESS)
-			return lm_fail_cl(err, "clEnqueueReadBuffer", a->name);
+		size_t bad = SIZE_MAX;
+		for (size_t off = 0; off < bytes && bad == SIZE_MAX; off += chunk) {
+			size_t n = bytes - off < chunk ? bytes - off : chunk;
+			cl_int err = clEnqueueReadBuffer(k->queue, k->buf[i], CL_TRUE, off, n, *slot, 0, NULL, NULL);
+			if (err != CL_SUCCESS)
+				return lm_fail_cl(err, "clEnqueueReadBuffer", a->name);
+			if (first)
+				continue;
+			size_t j = first_difference(a, *slot, (const unsigned char *)k->ref[i] + off, n / a->elem_size);
+			if (j != SIZE_MAX)
+				bad = off / a->elem_size + j;
+		}
 		*checked += k->len[i];
-		if (slot == &k->ref[i]) {
+		if (first) {
 			k->ref_warps = warps;
 			continue;
-		}
-		const unsigned char *want = k->ref[i];
-		if (!memcmp(got, want, bytes))
-			continue;
-		size_t bad = SIZE_MAX;
-		double x = 0, y = 0;
-		for (size_t j = 0; j < k->len[i] && bad == SIZE_MAX; j++) {
-			const void *p = got + j * a->elem_size, *q = want + j * a->elem_size;
-			if (!memcmp(p, q, a->elem_size))
-				continue;
-			if (a->is_float && a->tolerance > 0) {
-				if (a->elem_size == 4) {
-					float f, g;
-					memcpy(&f, p, 4);
-					memcpy(&g, q, 4);
-					x = f, y = g;
-				} else {
-					memcpy(&x, p, 8);
-					memcpy(&y, q, 8);
-				}
-				if (fabs(x - y) <= a->tolerance * fmax(fabs(x), fabs(y)))
-					continue;
-			}
-			bad = j;
 		}
 		if (bad != SIZE_MAX)
 			return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu with %u warps per CU "

@@ -155,6 +155,31 @@ START_TEST(a_kernel_that_is_not_grid_stride_is_refused)
 }
 END_TEST
 
+/* An output larger than a chunk of the check (16 MiB, 4 Mi elements here)
+ * that depends on the grid in one element past the first chunk (and within
+ * the short launches' N / 2) is refused naming that element. */
+START_TEST(a_difference_past_the_first_chunk_is_found)
+{
+	write_file(lm_test_in(dir, "last.cl"), "__kernel void last(__global uint *out, const uint n)\n"
+				      "{\n"
+				      "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
+				      "		out[i] = i == 6000000 ? (uint)get_global_size(0) : (uint)i;\n"
+				      "}\n");
+	write_file(lm_test_in(dir, "last.ini"), "[kernel]\nsize = 16777216\nelements = N\nbytes = 4 * N\n\n"
+				       "[out]\ntype = global uint*\nlength = N\nfill = zero\noutput = yes\n\n"
+				       "[n]\ntype = uint\nvalue = N\n");
+	lm_test_result *r = malloc(sizeof *r);
+	char spec[4096], out[4096];
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "last.cl"));
+	snprintf(out, sizeof out, "%s", lm_test_in(dir, "last.csv"));
+	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o", out, NULL };
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status != 0 && strstr(r->err, "output out differs at element 6000000 with 2 warps"),
+		      "exit %d: %s", r->status, r->err);
+	free(r);
+}
+END_TEST
+
 /* A kernel that reads the output it writes (an in-place update) changes it
  * at every launch: refused without reset, with the fix named; measured with
  * it, the output refilled before each launch. */
@@ -307,6 +332,7 @@ int main(void)
 	tcase_add_test(tc, every_suite_kernel_gives_the_same_outputs_at_every_occupancy);
 	tcase_add_test(tc, a_kernel_that_is_not_grid_stride_is_refused);
 	tcase_add_test(tc, an_in_place_update_needs_reset);
+	tcase_add_test(tc, a_difference_past_the_first_chunk_is_found);
 	tcase_add_test(tc, a_kernel_described_by_latmix_is_measured);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_naming_the_argument, 0,
 			    (int)(sizeof bad_descriptions / sizeof bad_descriptions[0]));
