@@ -546,24 +546,10 @@ static lm_status count_kernel(const lm_options *o, const char *spec, bool listin
  * from the loop as counted on the device (none where it cannot be). */
 static lm_status describe_kernel(const lm_options *o)
 {
-	const char *spec = o->describe, *cl = NULL;
-	for (const char *p = strstr(spec, ".cl"); p; p = strstr(p + 1, ".cl"))
-		if (!p[3] || p[3] == ':')
-			cl = p; /* the last ".cl" that ends the file's name */
-	if (!cl || (cl[3] == ':' && !cl[4]))
-		return lm_fail(LM_EUSAGE, "--describe '%s': expected FILE.cl or FILE.cl:NAME", spec);
-	const char *stem0 = cl;
-	while (stem0 > spec && stem0[-1] != '/')
-		stem0--;
-	size_t stem_len = (size_t)(cl - stem0);
-	if ((cl[3] ? strlen(cl + 4) : stem_len) >= LM_UK_NAME || cl - spec >= 4096)
-		return lm_fail(LM_EUSAGE, "--describe '%s': a kernel name of %d characters or more, or a path "
-			       "of 4096", spec, LM_UK_NAME);
 	char file[4096], name[LM_UK_NAME], counted[4200];
-	snprintf(file, sizeof file, "%.*s", (int)(cl + 3 - spec), spec);
-	const char *slash = strrchr(file, '/'), *stem = slash ? slash + 1 : file;
-	snprintf(name, sizeof name, "%.*s", cl[3] ? (int)strlen(cl + 4) : (int)(strlen(stem) - 3),
-		 cl[3] ? cl + 4 : stem);
+	if (!lm_uk_user_spec(o->describe, file, sizeof file, name))
+		return lm_fail(LM_EUSAGE, "--describe '%s': expected FILE.cl or FILE.cl:NAME, a name under %d "
+			       "characters", o->describe, LM_UK_NAME);
 	snprintf(counted, sizeof counted, "%s:%s", file, name);
 	lm_device d;
 	char *src = NULL;

@@ -956,11 +956,13 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		return;
 	}
 	const char *p = strstr(text, "\npredict: "), *no = strstr(text, "latmix kernel: ");
-	const char *mis = strstr(text, "\n    misaligned ");
+	static const char misaligned[] = "\n    misaligned "; /* the count's line (lm_kmix_print) */
+	const char *mis = strstr(text, misaligned);
 	lm_kernel_mix *k = &c->mix;
 	memset(k, 0, sizeof *k);
 	c->misaligned_loads = c->misaligned_stores = 0;
-	if (mis && sscanf(mis + 16, " %u loads, %u stores", &c->misaligned_loads, &c->misaligned_stores) != 2)
+	if (mis && sscanf(mis + sizeof misaligned - 1, " %u loads, %u stores", &c->misaligned_loads,
+			  &c->misaligned_stores) != 2)
 		c->misaligned_loads = c->misaligned_stores = 0;
 	if (!p && no)
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);

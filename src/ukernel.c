@@ -348,6 +348,23 @@ static bool ends_with(const char *s, const char *end)
 	return a >= b && strcmp(s + a - b, end) == 0;
 }
 
+bool lm_uk_user_spec(const char *spec, char *file, size_t file_size, char name[LM_UK_NAME])
+{
+	const char *colon = strrchr(spec, ':');
+	bool named = colon && colon > spec;
+	size_t flen = named ? (size_t)(colon - spec) : strlen(spec);
+	snprintf(file, file_size, "%.*s", (int)flen, spec);
+	if (flen >= file_size || !ends_with(file, ".cl"))
+		return false;
+	const char *slash = strrchr(file, '/'), *stem = slash ? slash + 1 : file;
+	const char *n = named ? colon + 1 : stem;
+	size_t nlen = named ? strlen(n) : strlen(stem) - 3;
+	if (!nlen || nlen >= LM_UK_NAME)
+		return false;
+	snprintf(name, LM_UK_NAME, "%.*s", (int)nlen, n);
+	return true;
+}
+
 /* The description's text and where it is, for spec. */
 static lm_status find_description(const char *spec, const char *kernel_dir, lm_uk_desc *d, char **text)
 {
@@ -386,13 +403,11 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 		return LM_OK;
 	}
 	/* a user's file: NAME.ini beside it, else FILE.ini */
-	const char *slash = strrchr(file, '/');
-	const char *stem = slash ? slash + 1 : file;
-	if (!d->name[0] && strlen(stem) - 3 < LM_UK_NAME)
-		snprintf(d->name, sizeof d->name, "%.*s", (int)(strlen(stem) - 3), stem);
-	if (!d->name[0] || strlen(colon ? colon + 1 : "") >= LM_UK_NAME)
+	if (!lm_uk_user_spec(spec, file, sizeof file, d->name))
 		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel name, or one of %d characters or more",
 			       spec, LM_UK_NAME);
+	const char *slash = strrchr(file, '/');
+	const char *stem = slash ? slash + 1 : file;
 	snprintf(d->label, sizeof d->label, "%s", d->name);
 	snprintf(d->source, sizeof d->source, "%s", file);
 	d->in_cl = false;
@@ -824,6 +839,24 @@ static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
 	return s;
 }
 
+/* Builds kernel name of src (file: its path) alone on d, with its
+ * arguments' names and types (-cl-kernel-arg-info). */
+static lm_status build_alone(cl_context ctx, const lm_device *d, const char *src, const char *file,
+			     const char *name, cl_program *prog, cl_kernel *kernel)
+{
+	char opts[512];
+	cl_int err;
+	lm_meas_device_options(d, false, opts, sizeof opts);
+	strncat(opts, " -cl-kernel-arg-info", sizeof opts - strlen(opts) - 1);
+	lm_status s = lm_launch_build(ctx, d, src, file, opts, prog);
+	if (s != LM_OK)
+		return s;
+	*kernel = clCreateKernel(*prog, name, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail(LM_EUSAGE, "%s: no kernel %s (%s)", file, name, lm_cl_error_name(err));
+	return LM_OK;
+}
+
 /* Builds the kernel alone (its arguments' names and types), then with
  * cl/occupancy.h and the wrapper: the program measured. */
 static lm_status build_kernel(lm_uk *k)
@@ -837,16 +870,8 @@ static lm_status build_kernel(lm_uk *k)
 	lm_status s = user_source(k, &src);
 	if (s != LM_OK)
 		return s;
-	lm_meas_device_options(d, false, opts, sizeof opts);
-	strncat(opts, " -cl-kernel-arg-info", sizeof opts - strlen(opts) - 1);
-	if ((s = lm_launch_build(k->ctx, d, src, k->desc.source, opts, &alone)) != LM_OK)
+	if ((s = build_alone(k->ctx, d, src, k->desc.source, k->desc.name, &alone, &kernel)) != LM_OK)
 		goto done;
-	kernel = clCreateKernel(alone, k->desc.name, &err);
-	if (err != CL_SUCCESS) {
-		s = lm_fail(LM_EUSAGE, "%s: no kernel %s (%s)", k->desc.source, k->desc.name,
-			    lm_cl_error_name(err));
-		goto done;
-	}
 	if ((s = match_and_wrap(k, kernel, &wrapper)) != LM_OK ||
 	    (s = lm_kernel_source(NULL, "occupancy.h", &occ, NULL)) != LM_OK)
 		goto done;
@@ -927,21 +952,13 @@ static void skeleton_arg(FILE *out, const char *name, const char *type)
 lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
 			 double bytes_an_iteration, FILE *out)
 {
-	char opts[512];
 	cl_int err;
 	cl_program prog = NULL;
 	cl_kernel kernel = NULL;
 	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateContext", d->name);
-	lm_meas_device_options(d, false, opts, sizeof opts);
-	strncat(opts, " -cl-kernel-arg-info", sizeof opts - strlen(opts) - 1);
-	lm_status s = lm_launch_build(ctx, d, source, file, opts, &prog);
-	if (s == LM_OK) {
-		kernel = clCreateKernel(prog, name, &err);
-		if (err != CL_SUCCESS)
-			s = lm_fail(LM_EUSAGE, "%s: no kernel %s (%s)", file, name, lm_cl_error_name(err));
-	}
+	lm_status s = build_alone(ctx, d, source, file, name, &prog, &kernel);
 	cl_uint n = 0;
 	if (s == LM_OK)
 		clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
@@ -1215,15 +1232,19 @@ static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
 			k->ref_warps = warps;
 			continue;
 		}
-		if (bad != SIZE_MAX)
-			return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu with %u warps per CU "
-				       "from %u warps per CU%s: its result depends on the grid, and latmix measures "
-				       "only grid-stride kernels (every grid computes the same; a reduction's floats "
-				       "within a stated tolerance)%s%s%s", k->desc.label, a->name, bad, warps, k->ref_warps,
-				       a->tolerance > 0 ? " beyond its tolerance" : "",
-				       a->reset ? "" : "; or it reads the output it writes (y[i] = a * x[i] + y[i]), "
-				       "which then changes at every launch: 'reset = yes' in [", a->reset ? "" : a->name,
-				       a->reset ? "" : "] refills it before each");
+		if (bad == SIZE_MAX)
+			continue;
+		/* an output refilled before each launch cannot be one the kernel changes as it reads it */
+		char in_place[256] = "";
+		if (!a->reset)
+			snprintf(in_place, sizeof in_place, "; or it reads the output it writes (y[i] = a * x[i] + "
+				 "y[i]), which then changes at every launch: 'reset = yes' in [%s] refills it before "
+				 "each", a->name);
+		return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu with %u warps per CU from %u "
+			       "warps per CU%s: its result depends on the grid, and latmix measures only grid-stride "
+			       "kernels (every grid computes the same; a reduction's floats within a stated "
+			       "tolerance)%s", k->desc.label, a->name, bad, warps, k->ref_warps,
+			       a->tolerance > 0 ? " beyond its tolerance" : "", in_place);
 	}
 	return LM_OK;
 }

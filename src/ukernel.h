@@ -85,6 +85,11 @@ lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, 
 lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
 			 double bytes_an_iteration, FILE *out);
 
+/* Splits spec, a user's FILE.cl[:NAME], into the file and the kernel's name
+ * (NAME, else the file's stem); false if spec is not one (no .cl file, or
+ * a path or name too long). */
+bool lm_uk_user_spec(const char *spec, char *file, size_t file_size, char name[LM_UK_NAME]);
+
 typedef struct lm_uk lm_uk;
 
 /* How a kernel's points are timed (the mixes' options). */

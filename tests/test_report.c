@@ -65,6 +65,14 @@ static bool exists(const char *dir, const char *name, const char *ext)
 	return stat(path, &st) == 0 && st.st_size > 0;
 }
 
+/* A report that failed left no report directory in dir. */
+static void assert_no_report_dir(const char *dir)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/report", dir);
+	ck_assert_msg(access(path, F_OK) != 0, "%s was left", path);
+}
+
 /* Is there a gnuplot on PATH (as latmix would find it)? */
 static bool have_gnuplot(void)
 {
@@ -211,8 +219,7 @@ START_TEST(report_of_kernels_alone_says_what_it_needs)
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_msg(strstr(r.err, "kernels.csv without the sweep") && strstr(r.err, "measurements.csv"), "%s",
 		      r.err);
-	snprintf(cmd, sizeof cmd, "%s/report", dir);
-	ck_assert_msg(access(cmd, F_OK) != 0, "%s was left", cmd);
+	assert_no_report_dir(dir);
 	remove_dir(dir);
 }
 END_TEST
@@ -448,8 +455,7 @@ START_TEST(report_with_a_bad_params_ini_leaves_no_report_directory)
 	result r;
 	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
 	ck_assert_msg(r.status == 1 && strstr(r.err, "params.ini:1:"), "status %d: %s", r.status, r.err);
-	snprintf(path, sizeof path, "%s/report", dir);
-	ck_assert_msg(access(path, F_OK) != 0, "%s was left", path);
+	assert_no_report_dir(dir);
 	remove_dir(dir);
 }
 END_TEST

@@ -23,6 +23,24 @@ static void write_file(const char *path, const char *text)
 	fclose(f);
 }
 
+/* latmix measure --kernel DIR/cl at 1 and 2 warps per CU into DIR/csv. */
+static void measure_at_two(const char *cl, const char *csv, lm_test_result *r)
+{
+	char spec[4096], out[4096];
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, cl));
+	snprintf(out, sizeof out, "%s", lm_test_in(dir, csv));
+	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o", out, NULL };
+	lm_test_latmix(args, NULL, r);
+}
+
+/* Are clang and libclc's NVPTX library there (latmix counts a loop through
+ * clang's NVPTX build on a device whose build is not text)? */
+static bool have_nvptx(void)
+{
+	return system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") == 0 &&
+	       access("/usr/lib/clc/nvptx64--nvidiacl.bc", R_OK) == 0;
+}
+
 /* A user's triad outside the repository, its contents known: a = b + s c
  * with b[i] = i, c = 2, s = 3. */
 static const char *triad_cl =
@@ -116,8 +134,7 @@ START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
 	/* each kernel's loop counted beside the rows (what latmix report
 	 * predicts it from), or the reason it is not; clang's NVPTX build on
 	 * a device whose build is not text, where clang and libclc are */
-	if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") == 0 &&
-	    access("/usr/lib/clc/nvptx64--nvidiacl.bc", R_OK) == 0) {
+	if (have_nvptx()) {
 		static char text[1 << 16];
 		lm_test_slurp(lm_test_in(dir, "mix-of/triad.txt"), text, sizeof text);
 		ck_assert_msg(strstr(text, "\npredict: --loads 2 --stores 1 "), "%s", text);
@@ -145,10 +162,7 @@ START_TEST(a_kernel_that_is_not_grid_stride_is_refused)
 				       "[out]\ntype = global uint*\nlength = N\nfill = zero\noutput = yes\n\n"
 				       "[n]\ntype = uint\nvalue = N\n");
 	lm_test_result *r = malloc(sizeof *r);
-	const char *spec = lm_test_in(dir, "grid.cl");
-	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o",
-			       lm_test_in(dir, "grid.csv"), NULL };
-	lm_test_latmix(args, NULL, r);
+	measure_at_two("grid.cl", "grid.csv", r);
 	ck_assert_msg(r->status != 0 && strstr(r->err, "output out differs") &&
 		      strstr(r->err, "its result depends on the grid"), "exit %d: %s", r->status, r->err);
 	free(r);
@@ -169,11 +183,7 @@ START_TEST(a_difference_past_the_first_chunk_is_found)
 				       "[out]\ntype = global uint*\nlength = N\nfill = zero\noutput = yes\n\n"
 				       "[n]\ntype = uint\nvalue = N\n");
 	lm_test_result *r = malloc(sizeof *r);
-	char spec[4096], out[4096];
-	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "last.cl"));
-	snprintf(out, sizeof out, "%s", lm_test_in(dir, "last.csv"));
-	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o", out, NULL };
-	lm_test_latmix(args, NULL, r);
+	measure_at_two("last.cl", "last.csv", r);
 	ck_assert_msg(r->status != 0 && strstr(r->err, "output out differs at element 6000000 with 2 warps"),
 		      "exit %d: %s", r->status, r->err);
 	free(r);
@@ -195,18 +205,16 @@ START_TEST(an_in_place_update_needs_reset)
 			   "[x]\ntype = global const float*\nlength = N\nfill = index\n\n"
 			   "[y]\ntype = global float*\nlength = N\nfill = const 1\noutput = yes\n%s\n"
 			   "[n]\ntype = uint\nvalue = N\n";
-	char text[512], spec[4096], out[4096];
+	char text[512];
 	lm_test_result *r = malloc(sizeof *r);
-	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "axpy.cl"));
 	for (int reset = 0; reset < 2; reset++) {
 		snprintf(text, sizeof text, desc, reset ? "reset = yes\n" : "");
 		write_file(lm_test_in(dir, "axpy.ini"), text);
-		snprintf(out, sizeof out, "%s", lm_test_in(dir, reset ? "axpy-reset.csv" : "axpy.csv"));
-		const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o", out,
-				       NULL };
-		lm_test_latmix(args, NULL, r);
+		const char *csv = reset ? "axpy-reset.csv" : "axpy.csv";
+		measure_at_two("axpy.cl", csv, r);
 		if (reset)
-			ck_assert_msg(r->status == 0 && access(out, F_OK) == 0, "exit %d: %s", r->status, r->err);
+			ck_assert_msg(r->status == 0 && access(lm_test_in(dir, csv), F_OK) == 0, "exit %d: %s", r->status,
+				      r->err);
 		else
 			ck_assert_msg(r->status != 0 && strstr(r->err, "output y differs") &&
 				      strstr(r->err, "'reset = yes' in [y]") && strstr(r->err, "axpy.csv was not written;"),
@@ -227,13 +235,10 @@ START_TEST(a_kernel_described_by_latmix_is_measured)
 				     "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
 				     "		y[i] = a * x[i] + y[i];\n"
 				     "}\n");
-	char spec[4096], ini[4096], out[4096];
+	char spec[4096];
 	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "upd.cl"));
-	snprintf(ini, sizeof ini, "%s", lm_test_in(dir, "upd.ini"));
-	snprintf(out, sizeof out, "%s", lm_test_in(dir, "upd.csv"));
 	lm_test_result *r = malloc(sizeof *r);
-	const char *measure[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "-o", out, NULL };
-	lm_test_latmix(measure, NULL, r);
+	measure_at_two("upd.cl", "upd.csv", r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "no description") && strstr(r->err, "latmix kernel --describe"),
 		      "exit %d: %s", r->status, r->err);
 	const char *describe[] = { "kernel", "--describe", spec, NULL };
@@ -244,8 +249,7 @@ START_TEST(a_kernel_described_by_latmix_is_measured)
 		      strstr(r->out, "\n[a]\ntype = float\nvalue = 1 ") && strstr(r->out, "\n[n]\ntype = uint\nvalue = N "),
 		      "%s", r->out);
 	/* the bytes from the loop counted through clang's NVPTX build */
-	if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") == 0 &&
-	    access("/usr/lib/clc/nvptx64--nvidiacl.bc", R_OK) == 0)
+	if (have_nvptx())
 		ck_assert_msg(strstr(r->out, "\nbytes = 12 * N "), "%s", r->out);
 	static char text[sizeof r->out], rest[sizeof r->out];
 	snprintf(text, sizeof text, "%s", r->out);
@@ -254,9 +258,10 @@ START_TEST(a_kernel_described_by_latmix_is_measured)
 	o = strchr(o + 1, '\n');
 	snprintf(rest, sizeof rest, "%s", o);
 	snprintf(o, sizeof text - (size_t)(o - text), "\nreset = yes%s", rest);
-	write_file(ini, text);
-	lm_test_latmix(measure, NULL, r);
-	ck_assert_msg(r->status == 0 && access(out, F_OK) == 0, "exit %d: %s\n%s", r->status, r->err, text);
+	write_file(lm_test_in(dir, "upd.ini"), text);
+	measure_at_two("upd.cl", "upd.csv", r);
+	ck_assert_msg(r->status == 0 && access(lm_test_in(dir, "upd.csv"), F_OK) == 0, "exit %d: %s\n%s", r->status,
+		      r->err, text);
 	free(r);
 }
 END_TEST
