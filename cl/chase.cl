@@ -45,6 +45,8 @@
  *   SIMD          lanes per warp (sub-group, wavefront)
  *   LMEM_WORDS    words of the local chain (MIX_LMEM)
  *   LM_STORE_EVERY  steps per store (MIX_STORE; default 1)
+ *   LM_SHIFT      lm_stream: words each load reads before its place (a warp's
+ *                 load off a line; default 0)
  *   LM_NV_TIMING, LM_AMD_TIMING, LM_REQD_SG, LM_WAVES_PER_EU  the clock and
  *                 the kernel's attributes (cl/occupancy.h, which latmix puts
  *                 before this file)
@@ -294,7 +296,12 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
  * line; the direct measure of memory bandwidth. Iterations of BODIES loads
  * over the words after the first `offset`, each a whole grid further; the
  * launch ends as lm_chase's does. The sum keeps the loads alive; one value
- * per thread is written back. */
+ * per thread is written back. With LM_SHIFT s every load reads s words
+ * before its place, so a warp's load starts off a line and straddles two
+ * (the words before `offset` are the buffer's, never written); with
+ * MIX_STORE each loaded word is also stored to the sink at its place
+ * (i & sink_mask: coalesced, on a line): a copy. The pairs that differ in
+ * LM_SHIFT alone measure what a misaligned load costs a stream. */
 LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const float zero,
 			 const uint quota, const uint raise, volatile __global uint *stop,
 			 __global uint *count, volatile __global uint *sync, __global ulong *timing,
@@ -307,14 +314,26 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	lm_group_started(sync);
 	uint sum = 0;
 	size_t i = gid;
-	chain += offset;
+#ifndef LM_SHIFT
+#define LM_SHIFT 0
+#endif
+	chain += offset - LM_SHIFT;
 #ifdef LM_TIMED
 	const ulong deadline = lm_record_start(timing, budget_ns);
 #endif
-#define LM_STREAM_LOAD                \
-	sum += chain[i];              \
-	i += n;                       \
-	if (i >= words)               \
+#ifdef MIX_STORE
+#define LM_STREAM_STORE(v) sink[i & sink_mask] = (v);
+#else
+#define LM_STREAM_STORE(v)
+#endif
+#define LM_STREAM_LOAD                    \
+	{                                 \
+		const uint v = chain[i];  \
+		sum += v;                 \
+		LM_STREAM_STORE(v)        \
+	}                                 \
+	i += n;                           \
+	if (i >= words)                   \
 		i -= words;
 	uint it = 0, halt = 0;
 	for (;;) {
@@ -341,8 +360,10 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	if (raise && it >= quota)
 		lm_raise(stop);
 	(void)zero;
+#ifndef MIX_STORE
 	(void)sink;
 	(void)sink_mask;
+#endif
 	pos[gid] = sum;
 	count[gid] = it;
 	lm_group_ended(sync);

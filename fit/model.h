@@ -140,12 +140,16 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
  * lengthen the step as chains do, but their memory traffic is the loads'.
  * load_bytes, store_bytes: a lane's bytes per load and per store, on average
  * (0: 4, the mixes' float); a coalesced access moves that many over 4 times
- * a mix's load's lines, a scattered one a sector a lane up to 32 bytes. */
+ * a mix's load's lines, a scattered one a sector a lane up to 32 bytes.
+ * misaligned_loads: of the coalesced loads, those whose warp's access starts
+ * off a line (it straddles two), priced at the misaligned share of
+ * lm_model_kinds. */
 typedef struct {
 	double loads, stores, flops, insts, alpha;
 	double scattered_loads, scattered_stores;
 	double hits;
 	double load_bytes, store_bytes;
+	double misaligned_loads;
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by

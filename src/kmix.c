@@ -1106,6 +1106,8 @@ void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
 		fprintf(f, " --scattered-stores %g", k->scattered_stores);
 	if (k->hits > 0)
 		fprintf(f, " --hits %g", k->hits);
+	if (k->misaligned_loads > 0)
+		fprintf(f, " --misaligned-loads %g", k->misaligned_loads);
 	if (k->load_bytes > 0 && k->load_bytes != 4)
 		fprintf(f, " --load-bytes %g", k->load_bytes);
 	if (k->store_bytes > 0 && k->store_bytes != 4)
@@ -1153,6 +1155,10 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	/* a scattered load sharing another's lines is not one in flight either */
 	k->scattered_loads = fmin(m->scattered_loads, k->loads);
 	k->scattered_stores = m->scattered_stores;
+	/* a misaligned load makes its stream of lines straddle: one stream of
+	 * the loop's coalesced ones at most for each (stencil1d's a[i - 1] and
+	 * a[i + 1] beside a[i] are one stream off a line) */
+	k->misaligned_loads = fmin(m->misaligned_loads, k->loads - k->scattered_loads);
 	/* a lane's bytes an access, on average over the loads with lines of
 	 * their own (0 where the listing does not say) */
 	bool own_lines = m->independent > again;
@@ -1183,6 +1189,8 @@ bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
 	if (sscanf(args, " --scattered-stores %lf%n", &k->scattered_stores, &used) == 1)
 		args += used;
 	if (sscanf(args, " --hits %lf%n", &k->hits, &used) == 1)
+		args += used;
+	if (sscanf(args, " --misaligned-loads %lf%n", &k->misaligned_loads, &used) == 1)
 		args += used;
 	if (sscanf(args, " --load-bytes %lf%n", &k->load_bytes, &used) == 1)
 		args += used;

@@ -254,7 +254,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				const lm_model_params *mp)
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
-			    o->load_bytes, o->store_bytes };
+			    o->load_bytes, o->store_bytes, o->misaligned_loads };
 	lm_status s;
 	char label[64] = "the loop";
 	if (o->alpha) {
@@ -300,6 +300,10 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		return lm_fail(LM_EUSAGE, "%s: %g scattered loads of %g, %g scattered stores of %g: the "
 			       "scattered ones are counted among the loads and stores", label, k.scattered_loads,
 			       k.loads, k.scattered_stores, k.stores);
+	if (k.misaligned_loads > k.loads - k.scattered_loads)
+		return lm_fail(LM_EUSAGE, "%s: %g misaligned loads of %g coalesced ones: the misaligned "
+			       "ones are counted among the coalesced loads", label, k.misaligned_loads,
+			       k.loads - k.scattered_loads);
 	if (!(k.insts > 0))
 		k.insts = k.loads + k.stores + k.alpha;
 	lm_model_kinds st = lm_params_kernel_kinds(ps);

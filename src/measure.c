@@ -507,6 +507,8 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
 	if (lm_mix_store_every(mix) > 1)
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_STORE_EVERY=%u", lm_mix_store_every(mix));
+	if (mix->shift)
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_SHIFT=%u", mix->shift);
 	lm_meas_device_options(d, clocked, buf + k, size - (size_t)k);
 }
 

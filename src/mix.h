@@ -23,6 +23,8 @@ typedef struct {
 	unsigned store_bytes;     /* bytes a lane also stores per step, on average
 				   * (coalesced, to a buffer of their own; a word
 				   * every bytes_per_lane / store_bytes steps); 0: none */
+	unsigned shift;           /* stream: words a warp's load starts before a line
+				   * (it straddles two); 0: on a line */
 	const char *description;
 } lm_mix;
 

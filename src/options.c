@@ -70,6 +70,10 @@ static const opt table[] = {
 	  "B / 4 times the lines of the mixes' 4-byte load", .role = LM_OPTION_OTHER },
 	{ "store-bytes", 0, OPT_NUM, "4", 1, 1024, LM_CMD_PREDICT, OFF(store_bytes), "B",
 	  "as --load-bytes, a lane's bytes per store", .role = LM_OPTION_OTHER },
+	{ "misaligned-loads", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(misaligned_loads), "M",
+	  "--loads: of the coalesced loads, those whose warp's access starts off a line, so it "
+	  "straddles two (a[i + 1] beside a[i]), priced at the misaligned share the file's stream "
+	  "mixes measured", .role = LM_OPTION_OTHER },
 	{ "hits", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(hits), "H",
 	  "--loads: loads besides the K into other lines that the loop's other iterations load anyway "
 	  "(a stencil's rows above and below): in flight with the K, so the step waits for them, "

@@ -19,7 +19,7 @@
 #include "params.h"
 #include "results.h"
 
-#define MAX_MIXES 8
+#define MAX_MIXES 16
 #define MAX_ALPHAS 32
 #define MAX_PICS 64
 #define MAX_CHAINS 8

@@ -20,7 +20,7 @@
 #include "results.h"
 #include "ukernel.h"
 
-#define MAX_MIXES 8
+#define MAX_MIXES 16
 #define MAX_CHAINS 16
 
 /* Default alphas: the full span for the main mix, fewer elsewhere. */
