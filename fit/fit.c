@@ -5,6 +5,7 @@
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multifit_nlinear.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1293,6 +1294,61 @@ bool lm_fit_cost_pays(const lm_fit_result *without, const lm_fit_result *with, c
 	snprintf(why, size, "AIC without issue cost %.1f, with %.1f (%zu more parameters): the cost %s",
 		 without->aic, with->aic, extra, pays ? "pays for its parameters" : "does not pay");
 	return pays;
+}
+
+/* A stream mix's plateau: the mean of its MISALIGNED_TOP highest memory
+ * throughputs (co-resident points) and that mean's standard error; false
+ * with fewer points. */
+#define MISALIGNED_TOP 3
+
+static bool stream_plateau(const lm_results *res, const char *mix, double *mean, double *se)
+{
+	double top[MISALIGNED_TOP];
+	size_t n = 0;
+	for (size_t i = 0; i < res->n; i++) {
+		const lm_meas_row *row = &res->v[i].row;
+		if (strcmp(res->v[i].mix, mix) != 0 || strcmp(row->coresident, "no") == 0 ||
+		    !isfinite(row->mem_ipc))
+			continue;
+		/* keep the highest: replace the least of those kept */
+		size_t least = 0;
+		for (size_t j = 1; j < n; j++)
+			if (top[j] < top[least])
+				least = j;
+		if (n < MISALIGNED_TOP)
+			top[n++] = row->mem_ipc;
+		else if (row->mem_ipc > top[least])
+			top[least] = row->mem_ipc;
+	}
+	if (n < MISALIGNED_TOP)
+		return false;
+	*mean = gsl_stats_mean(top, 1, n);
+	*se = gsl_stats_sd(top, 1, n) / sqrt((double)n);
+	return true;
+}
+
+/* One share: plateau of the shifted mix over its aligned twin's. */
+static void misaligned_share(const lm_results *res, const char *shifted, const char *aligned,
+			     lm_param *p)
+{
+	double a, sa, b, sb;
+	char note[LM_PARAMS_TEXT];
+	if (!stream_plateau(res, shifted, &a, &sa) || !stream_plateau(res, aligned, &b, &sb)) {
+		snprintf(note, sizeof note, "not measured: %s and %s need %d points each", shifted, aligned,
+			 MISALIGNED_TOP);
+		set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
+		return;
+	}
+	double share = a / b;
+	snprintf(note, sizeof note, "measured: %s %.4g over %s %.4g warp loads/cycle/CU (each the mean "
+		 "of its %d highest points)", shifted, a, aligned, b, MISALIGNED_TOP);
+	set_param(p, share, share * hypot(sa / a, sb / b), LM_PARAM_VALUE, note);
+}
+
+void lm_fit_misaligned(const lm_results *res, lm_fit_result *r)
+{
+	misaligned_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
+	misaligned_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

@@ -116,6 +116,13 @@ typedef struct {
  * upper one into its note. */
 void lm_fit_check(const lm_results *res, lm_fit_result *r);
 
+/* The parameters res measures directly, not fitted: the throughput share a
+ * misaligned load keeps (misaligned: stream-shift against stream;
+ * misaligned_store: stream-store-shift against stream-store), each the
+ * ratio of the two mixes' plateaus (the mean of each one's highest points)
+ * with its standard error; missing where res lacks a pair. */
+void lm_fit_misaligned(const lm_results *res, lm_fit_result *r);
+
 /* One line on the loss the fit used: "one-sided biweight, 3 of 400 points
  * down-weighted", or why least squares replaced it; the refined model is
  * fitted by least squares, every point in full. */

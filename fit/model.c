@@ -255,6 +255,17 @@ static kernel_mem store_share(const lm_model_params *p, const lm_model_kinds *st
 	return r;
 }
 
+/* The throughput share a misaligned load keeps at store share s, linear
+ * between the stream pairs' at 0 and 1 and held past 1; 0 where either is
+ * not known (such a load is then priced as aligned). */
+static double misaligned_share(const lm_model_kinds *st, double s)
+{
+	if (!st || !present(st->misaligned[0]) || !present(st->misaligned[1]))
+		return 0;
+	double u = fmin(fmax(s, 0), 1);
+	return st->misaligned[0] + u * (st->misaligned[1] - st->misaligned[0]);
+}
+
 /* The kernel's memory: its coalesced accesses at their store share (a loop
  * whose every load is scattered pays each coalesced store what a store
  * adds to a load at share 1), its scattered ones at the scattered kind's
@@ -271,8 +282,15 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	 * scattered one in sectors a lane */
 	double lb = k->load_bytes > 0 ? k->load_bytes : 4, sb = k->store_bytes > 0 ? k->store_bytes : 4;
 	double loads = (k->loads - sl) * lb / 4, stores = (k->stores - ss) * sb / 4;
-	kernel_mem r = store_share(p, st, loads > 0 ? stores / loads : 1), coalesced = r;
+	double s = loads > 0 ? stores / loads : 1;
+	kernel_mem r = store_share(p, st, s), coalesced = r;
 	double t = loads > 0 ? loads / r.mem_thru : stores * (1 / r.mem_thru - 1 / p->mem_thru);
+	/* a misaligned load's stream, its stores' share with it, takes 1 / m
+	 * the memory time of an aligned one: m as the stream pairs measured it
+	 * at the loop's store share */
+	double share = misaligned_share(st, s), f = k->loads - sl > 0 ? k->misaligned_loads / (k->loads - sl) : 0;
+	if (loads > 0 && f > 0 && share > 0)
+		t *= 1 + fmin(f, 1) * (1 / share - 1);
 	if (t > 0)
 		r.mem_thru = k->loads / t;
 	if (sl + ss > 0) {

@@ -35,6 +35,12 @@ static const struct {
 	[LM_PARAM_KNEE] = { "knee", "factor",
 		"refined model: the knee's sharpness where memory latency is a whole step (absent: "
 		STRING(LM_MODEL_KNEE) ")", true },
+	[LM_PARAM_MISALIGNED] = { "misaligned", "share",
+		"memory throughput left to loads whose warp's access starts off a line, a share of aligned "
+		"ones' (measured: stream-shift's peak over stream's)", true },
+	[LM_PARAM_MISALIGNED_STORE] = { "misaligned_store", "share",
+		"the same beside a store a load (measured: stream-store-shift's peak over stream-store's)",
+		true },
 };
 
 static const char *const kind_names[] = {
@@ -166,6 +172,8 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 		else if (m->divergent && m->step == LM_STEP_GLOBAL)
 			st.scatter = q;
 	}
+	st.misaligned[0] = value_of(&ps->p[LM_PARAM_MISALIGNED]);
+	st.misaligned[1] = value_of(&ps->p[LM_PARAM_MISALIGNED_STORE]);
 	return st;
 }
 

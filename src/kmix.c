@@ -1060,7 +1060,8 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 			"straddles one more", "  misaligned", m->misaligned_loads, m->misaligned_stores, LINE_BYTES);
 		if (m->misaligned_stores)
 			fprintf(f, "; %u of the stores write part of a %d-byte sector", m->partial_stores, SECTOR_BYTES);
-		fputs(": priced as aligned)\n", f);
+		fputs(m->misaligned_loads ? ": the loads' streams priced at the parameter file's misaligned "
+		      "share, the stores as aligned)\n" : ": priced as aligned)\n", f);
 	}
 	if (m->unfollowed)
 		fprintf(f, "  %-34s %u (from memory, or a form latmix does not follow: priced as "

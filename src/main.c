@@ -221,15 +221,22 @@ static void note_scattered(const char *label, const lm_kernel_mix *k)
 }
 
 /* What the price of a misaligned access stands for (PTX: a warp's access
- * starting off a line), from the hits leases. */
-static void note_misaligned(const lm_kmix *m)
+ * starting off a line): the file's stream pairs, or nothing; stores from
+ * the hits leases. */
+static void note_misaligned(const lm_kmix *m, const lm_model_kinds *st, double shown)
 {
-	if (m->misaligned_loads)
+	if (m->misaligned_loads && !(st->misaligned[0] > 0 && st->misaligned[1] > 0))
 		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
-			"line) are priced as aligned ones: such a load, 4 or 32 bytes off, cost a copy 12-14%% of "
-			"its rate at 64 warps per SM on H100s and H200s (within 3%% of it up to 16) and a "
-			"read-only sum 5-9%%; more loads of the same lines cost nothing more "
-			"(data/measured/nvidia-h100/hits-lease/README.md)\n", m->label, m->misaligned_loads);
+			"line) are priced as aligned ones: the parameter file has no misaligned share (its sweep "
+			"had no stream-shift and stream-store-shift); such a load cost a copy 12-14%% of its rate "
+			"at 64 warps per SM on H100s and H200s (data/measured/nvidia-h100/hits-lease/README.md)\n",
+			m->label, m->misaligned_loads);
+	else if (m->misaligned_loads)
+		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
+			"line) make %g of its streams of lines straddle: each priced at the throughput the file's "
+			"stream pairs kept misaligned, %.3g with no store and %.3g with a store a load (linear "
+			"between); more loads of the same lines cost nothing more\n", m->label,
+			m->misaligned_loads, shown, st->misaligned[0], st->misaligned[1]);
 	if (m->misaligned_stores)
 		fprintf(stderr, "latmix: %s: its %u misaligned stores (%u of them writing part of a 32-byte "
 			"sector) are priced as aligned ones: a copy whose store was 4 bytes off a line ran 31-34%% "
@@ -283,7 +290,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
 				"(lanes under a sector apart), %u whose lanes' addresses latmix does not follow\n",
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
-		note_misaligned(&m);
+		lm_model_kinds kinds = lm_params_kernel_kinds(ps);
+		note_misaligned(&m, &kinds, k.misaligned_loads);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
 		if (k.hits > 0 && !m.divisions && !m.wide_divisions)
@@ -334,13 +342,14 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	if (o->csv)
 		printf("warps_per_cu,loads_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n");
 	else
-		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered; %g and %g bytes a "
-		       "lane), %g cache hits in flight, alpha %g, %g instructions an iteration\n%6s %12s %10s "
-		       "%14s  %s\n", label,
+		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered, %g loads "
+		       "misaligned; %g and %g bytes a lane), %g cache hits in flight, alpha %g, %g instructions "
+		       "an iteration\n%6s %12s %10s %14s  %s\n", label,
 		       lm_model_is_refined(mp) ? "refined" : "basic", path,
 		       !st.n ? "" : st.n > 1 ? " with its store kinds" : " with its store kind",
 		       scatter ? (st.n ? " and scattered kind" : " with its scattered kind") : "", k.loads,
-		       k.stores, k.scattered_loads, k.scattered_stores, k.load_bytes, k.stores > 0 ? k.store_bytes : 0,
+		       k.stores, k.scattered_loads, k.scattered_stores, k.misaligned_loads, k.load_bytes,
+		       k.stores > 0 ? k.store_bytes : 0,
 		       k.hits, k.alpha, k.insts, "warps",
 		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	double best = 0;
@@ -880,6 +889,7 @@ static lm_status cmd_fit(const lm_options *o)
 		if ((s = lm_fit_run_with(&d, (lm_fit_model)(m / per), m % per == 1, &fr[m])) != LM_OK)
 			goto done;
 		lm_fit_check(&res, &fr[m]);
+		lm_fit_misaligned(&res, &fr[m]);
 	}
 	size_t last = per - 1; /* the fits compared and written: with cost if asked */
 	char why[LM_PARAMS_TEXT], cost_why[LM_PARAMS_TEXT] = "";

@@ -25,7 +25,8 @@
 static const char *target = "";
 
 static const char *const mixes[] = { "gmem", "gmem-store", "gmem-store-half", "gmem-stride2", "gmem-random",
-				     "lmem", "sfu", "stream" };
+				     "lmem", "sfu", "stream", "stream-shift", "stream-store",
+				     "stream-store-shift" };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 static const char *const alphas[] = { "0", "1", "4", "16", "inf" };
 #define NALPHAS (int)(sizeof alphas / sizeof alphas[0])
@@ -39,7 +40,7 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 	ck_assert_ptr_nonnull(mix);
 	const char *as = alphas[_i / NCHAINS % NALPHAS];
 	unsigned chains = chain_counts[_i % NCHAINS];
-	bool stream = strcmp(mix->name, "stream") == 0;
+	bool stream = mix->step == LM_STEP_STREAM;
 	if (stream && (chains != 1 || strcmp(as, "0") != 0))
 		return; /* stream reads, it does not chase: one chain, and no adds */
 	if (mix->store_bytes && strcmp(as, "0") != 0 && strcmp(as, "4") != 0)
@@ -101,9 +102,12 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 		/* a load per step; the flag may look like one more (its address is
 		 * kept in registers the loop also writes) */
 		unsigned loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
-		ck_assert_msg(loads == c->steps + 1, "stream: %u loads for %u steps and the flag", loads,
+		ck_assert_msg(loads == c->steps + 1, "%s: %u loads for %u steps and the flag", what, loads,
 			      c->steps);
 		ck_assert_uint_eq(c->add_ops, 0);
+		/* stream-store's: one a load */
+		ck_assert_msg(c->kind[LM_ISA_MEM_OTHER] == c->steps * lm_mix_store_share(mix),
+			      "%s: %u stores for %u steps", what, c->kind[LM_ISA_MEM_OTHER], c->steps);
 	} else {
 		ck_assert_uint_gt(c->steps, 0);
 		ck_assert_msg(c->kind[LM_ISA_FIXED] == 1, "%s alpha %s chains %u: %u loads of a fixed "

@@ -278,6 +278,45 @@ START_TEST(scattered_accesses_are_priced_by_their_kind)
 }
 END_TEST
 
+/* A misaligned load's stream keeps the share the stream pairs measured at
+ * the loop's store share (linear between 0 and 1, held past 1) of its
+ * memory throughput; the latency is an aligned load's; without both shares
+ * it is priced as aligned */
+START_TEST(misaligned_streams_take_the_measured_share)
+{
+	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
+			      .issue_thru = 40, .chain_lat = NAN, .issue_cost = NAN };
+	lm_model_params full = p;
+	full.mem_lat = 500;
+	full.mem_thru = 0.1;
+	lm_model_kinds st = { 0 };
+	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
+	lm_kernel_mix copy = { .loads = 1, .stores = 1, .insts = 8, .alpha = 6, .misaligned_loads = 1 };
+	/* no shares known: as aligned */
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &copy, NULL), 0.1, 1e-12);
+	st.misaligned[0] = 0.6;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &copy, NULL), 0.1, 1e-12);
+	st.misaligned[1] = 0.8;
+	/* one store a load: 0.8 of the store kind's bound; the step unchanged */
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &copy, NULL), 0.08, 1e-12);
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &copy), 524, 1e-12);
+	/* read-only: 0.6 of the loads' bound */
+	lm_kernel_mix sum = { .loads = 1, .insts = 6, .alpha = 5, .misaligned_loads = 1 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &sum, NULL), 0.12, 1e-12);
+	/* two streams, one misaligned, half a store a load: share 0.7 on half
+	 * of the memory time (0.5 / 0.2 + 0.5 / 0.1 cycles a load) */
+	lm_kernel_mix add = { .loads = 2, .stores = 1, .insts = 11, .alpha = 8, .misaligned_loads = 1 };
+	double t = 0.5 / 0.2 + 0.5 / 0.1;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &add, NULL), 1 / (t * (0.5 + 0.5 / 0.7)), 1e-12);
+	/* two stores a load: held at the share of one */
+	lm_kernel_mix two = { .loads = 1, .stores = 2, .insts = 8, .alpha = 6, .misaligned_loads = 1 };
+	lm_kernel_mix two_aligned = two;
+	two_aligned.misaligned_loads = 0;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &two, NULL),
+		      0.8 * lm_model_kernel_peak(&p, &st, &two_aligned, NULL), 1e-12);
+}
+END_TEST
+
 /* One kind per measured share (0: the loads', 0.5 and 1 stores a load): a
  * kernel's share priced on the line between the two around it, the last
  * line continued past the largest; the knee the store kinds' alone */
@@ -347,6 +386,7 @@ int main(void)
 	tcase_add_test(tc, kernel_mix_gives_known_predictions);
 	tcase_add_test(tc, store_shares_interpolate_between_their_neighbours);
 	tcase_add_test(tc, scattered_accesses_are_priced_by_their_kind);
+	tcase_add_test(tc, misaligned_streams_take_the_measured_share);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

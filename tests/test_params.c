@@ -42,7 +42,8 @@ static lm_params sample(void)
 	ps.compute_units = 132;
 	ps.clock_mhz = 1980.0000000000002;
 	snprintf(ps.clock_source, sizeof ps.clock_source, "%%clock64/%%globaltimer");
-	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300, 1.25, 1.75 };
+	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300, 1.25, 1.75,
+					   0.65, 0.875 };
 	for (int i = 0; i < LM_PARAM_COUNT; i++) {
 		ps.p[i].value = v[i];
 		ps.p[i].std_error = i == 2 ? NAN : v[i] / 7;

@@ -7,7 +7,8 @@ counted from that GPU driver's PTX)
 
 For each kernel whose loop was counted, runs `latmix predict
 DIR/params-kernels.ini` with the counted mix at the measured occupancies and
-prints a Markdown table ((s): scattered loads or stores; + h: h cache hits in
+prints a Markdown table ((s): scattered loads or stores; (m): misaligned loads,
+priced at the file's misaligned share; + h: h cache hits in
 flight beside the loads): the RMS relative error of elements (iterations of a
 grid-stride loop) per second over them (latmix report compares the same way),
 the warps per CU for 90% of the plateau (the highest rate over the same
@@ -56,6 +57,7 @@ def main():
             w90 = warps_for([(n, float(p['iterations_per_s'])) for (n, _), p in zip(curve, pred)], 0.9)
             miss = abs(w90 / warps_for(curve, 0.9) - 1)
             sl = ' (s)' if '--scattered-loads' in args else ''
+            sl += ' (m)' if '--misaligned-loads' in args else ''
             ss = ' (s)' if '--scattered-stores' in args else ''
             if '--hits' in args:
                 sl += ' + ' + args[args.index('--hits') + 1]

@@ -17,8 +17,8 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.00499999999 inverse y / 0.00499999999
 plot 'kernel-spmv.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  4494.63 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4495 GB/s)', \
-  '+' using (2.9087):(450.987) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 2.9 warps'
+  4301.15 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4301 GB/s)', \
+  '+' using (2.47008):(412.295) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 2.5 warps'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-spmv.svg'

@@ -9,13 +9,16 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,2917.91 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,3030.37 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-store-half' at 512,2805.45 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-stride2' at 256,1784.6 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'gmem-random' at 256,2181.08 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'lmem' at 256,1168.94 left offset char 1,0 tc rgb '#8c564b' noenhanced
-set label 'sfu' at 256,1056.48 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'gmem' at 512,2999.13 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2887.78 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2776.42 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1755.52 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2155.73 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1169.2 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1057.85 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'stream-shift' at 0,129.63 left offset char 1,0 tc rgb '#bcbd22' noenhanced
+set label 'stream-store' at 0,705.359 left offset char 1,0 tc rgb '#17becf' noenhanced
+set label 'stream-store-shift' at 0,816.712 left offset char 1,0 tc rgb '#393b79' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
@@ -33,6 +36,9 @@ plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' noti
   'latency.dat' index 5 using 1:3 with lines lw 2 lc rgb '#8c564b' notitle, \
   'latency.dat' index 6 using 1:2 with points pt 7 ps 1 lc rgb '#e377c2' notitle, \
   'latency.dat' index 6 using 1:3 with lines lw 2 lc rgb '#e377c2' notitle, \
+  'latency.dat' index 7 using 1:2 with points pt 7 ps 1 lc rgb '#bcbd22' notitle, \
+  'latency.dat' index 8 using 1:2 with points pt 7 ps 1 lc rgb '#17becf' notitle, \
+  'latency.dat' index 9 using 1:2 with points pt 7 ps 1 lc rgb '#393b79' notitle, \
   keyentry with points pt 7 lc rgb 'black' title 'measured', \
   keyentry with lines lw 2 lc rgb 'black' title 'basic model', \
   keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'
