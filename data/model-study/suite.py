@@ -13,6 +13,9 @@ flight beside the loads): the RMS relative error of elements (iterations of a
 grid-stride loop) per second over them (latmix report compares the same way),
 the warps per CU for 90% of the plateau (the highest rate over the same
 occupancies, measured and predicted, interpolated), the bound at 64 warps.
+
+usage: suite.py LATMIX DIR... [--kernels=FILE]   (FILE: DIR's kernels' CSV,
+kernels.csv unless given; kernels-shift.csv holds the leases' shifted pairs)
 """
 import csv, io, math, re, subprocess, sys
 from study import warps_for
@@ -28,11 +31,12 @@ def measured(path):
 
 
 def main():
-    latmix, dirs = sys.argv[1], sys.argv[2:]
+    latmix, dirs = sys.argv[1], [a for a in sys.argv[2:] if not a.startswith('--kernels=')]
+    kernels = ([a[10:] for a in sys.argv[2:] if a.startswith('--kernels=')] or ['kernels.csv'])[-1]
     print('| GPU | kernel | loads, stores, alpha | RMS error | 90% warps measured | predicted | bound at 64 |')
     print('|---|---|---|---|---|---|---|')
     for d in dirs:
-        meas = measured(d + '/kernels.csv')
+        meas = measured(d + '/' + kernels)
         gpu = d.rstrip('/').split('/')[-1]
         for k in sorted(meas):
             text = open(f'{d}/mix-of/{k}.txt').read()
