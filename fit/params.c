@@ -60,6 +60,11 @@ bool lm_param_per_kind(lm_param_id id)
 	       id == LM_PARAM_ISSUE_COST || id == LM_PARAM_KNEE;
 }
 
+bool lm_param_measured(lm_param_id id)
+{
+	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE;
+}
+
 bool lm_params_kind_known(const char *name)
 {
 	const lm_mix *m = lm_mix_find(name);

@@ -123,6 +123,10 @@ const char *lm_param_meaning(lm_param_id id);
  * issue_cost, knee)? */
 bool lm_param_per_kind(lm_param_id id);
 
+/* Is the parameter measured directly by the sweep rather than fitted
+ * (misaligned, misaligned_store: lm_fit_misaligned)? */
+bool lm_param_measured(lm_param_id id);
+
 /* Is name a memory kind a parameter file may hold (a mix other than
  * stream)? */
 bool lm_params_kind_known(const char *name);

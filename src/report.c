@@ -1344,7 +1344,7 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 		bool any = false;
 		for (int m = 0; m < NMODELS; m++)
 			any |= mm->has[m] && mm->ps[m].p[i].kind != LM_PARAM_MISSING;
-		if (!any)
+		if (!any || lm_param_measured((lm_param_id)i)) /* the sweep's, not the mix's: md_peaks */
 			continue;
 		fprintf(f, "| %s | %s |", lm_param_key((lm_param_id)i), lm_param_unit((lm_param_id)i));
 		for (int m = 0; m < NMODELS; m++) {
@@ -1543,6 +1543,17 @@ static void md_peaks(FILE *f, const report *rp)
 	if (alu > 0)
 		fprintf(f, "| arithmetic: independent adds (alpha = inf, every chain count) | %.4g warp adds/cycle/CU | %.4g | %.2f |\n",
 			alu, fa, alu / fa);
+	/* what a load starting off a line keeps, as params-kernels.ini has it */
+	lm_fit_result r;
+	lm_fit_misaligned(&rp->res, &r);
+	static const char *const pair[] = { "`stream-shift` / `stream`", "`stream-store-shift` / `stream-store`" };
+	for (int i = 0; i < 2; i++) {
+		const lm_param *p = &r.p[i ? LM_PARAM_MISALIGNED_STORE : LM_PARAM_MISALIGNED];
+		if (p->kind == LM_PARAM_VALUE)
+			fprintf(f, "| memory: a warp's load off a line, %s (%s) | %.3g ± %.2g of the aligned "
+				"plateau | - | - |\n", i ? "beside a store" : "read-only", pair[i], p->value,
+				p->std_error);
+	}
 	fputs("\nOpenCL reports neither a nominal memory bandwidth nor the lanes per CU, so the fraction "
 	      "of the vendor's nominal figures is not given here; compare the bytes per second above "
 	      "with the data sheet.\n\n", f);

@@ -99,6 +99,10 @@ static void check_report(const char *dir, bool drawn)
 	ck_assert(strstr(md, "co-resident (rows) | yes 5928 |"));
 	ck_assert(strstr(md, "timing (rows) | stop-flag 5928 |"));
 	ck_assert(strstr(md, "| memory: streaming reads (`stream`) | 0.1288 warp loads/cycle/CU"));
+	/* the stream pairs' misaligned shares, the sweep's not a mix's */
+	ck_assert(strstr(md, "read-only (`stream-shift` / `stream`) | 0.665 ± 0.00067 of the aligned"));
+	ck_assert(strstr(md, "beside a store (`stream-store-shift` / `stream-store`) | 0.874 ± 0.0039 of"));
+	ck_assert(!strstr(md, "| misaligned | share |"));
 	ck_assert(strstr(md, "tool version 0.1.0"));
 	ck_assert(strstr(md, "| mem_lat | cycles | 721.1 ± 2 |")); /* params.ini, with its error */
 	ck_assert(strstr(md, "| gmem | inf | 4.07038 | 4.04334 | +0.67% |")); /* the flag-free reference */
