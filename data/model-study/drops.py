@@ -14,30 +14,45 @@ suite's own sweeps (kernels.csv), and prints, per kernel variant:
     fall that the line's issue term, ceil(n / 4) b, makes up;
   transposes: the peak, the first occupancy under 90% of it, and the median
     rate over 16-32 warps.
+The suite's sweeps and parameter files it reads are those committed at
+eff8f22 (serials 1653724065741 and 1652624817521; read with git show), which
+the sweeps of the stream pairs replaced.
 Python 3 with numpy and pandas; not part of the build or the tests.
-Run from the repository root: /usr/bin/python3 data/model-study/drops.py
+Run from the repository root of a git checkout: /usr/bin/python3 data/model-study/drops.py
 """
 import configparser
+import io
 import math
 import os
 import re
+import subprocess
 import numpy as np
 import pandas as pd
 
 M = 'data/measured/'
-LEASES = [('H200 suite sweep, serial 1653724065741', M + 'nvidia-h200/kernels.csv', 'h200'),
+SUITE = 'eff8f22:'  # the suite sweeps drops.txt was written from
+
+
+def read_text(path):
+    """A file's text; COMMIT:PATH from git."""
+    if path.startswith(SUITE):
+        return subprocess.run(['git', 'show', path], capture_output=True, text=True, check=True).stdout
+    return open(path).read()
+
+
+LEASES = [('H200 suite sweep, serial 1653724065741', SUITE + M + 'nvidia-h200/kernels.csv', 'h200'),
           ('H200 lease 1, serial 1652826072103', M + 'nvidia-h200/drops/lease1/shapes.csv', 'h200'),
           ('H200 lease 1, 2 warps a group', M + 'nvidia-h200/drops/lease1/groups2.csv', 'h200'),
           ('H200 lease 2, serial 1653724057360', M + 'nvidia-h200/drops/lease2/shapes.csv', 'h200'),
           ('H200 lease 4, serial 1654024197360', M + 'nvidia-h200/drops/lease4/shapes.csv', 'h200'),
-          ('H100 suite sweep, serial 1652624817521', M + 'nvidia-h100/kernels.csv', 'h100'),
+          ('H100 suite sweep, serial 1652624817521', SUITE + M + 'nvidia-h100/kernels.csv', 'h100'),
           ('H100 lease 3, serial 1752624001973', M + 'nvidia-h100/drops/lease3/shapes.csv', 'h100'),
           ('H100 lease 5, serial 1654623007480', M + 'nvidia-h100/drops/lease5/shapes.csv', 'h100')]
 
 
 def issue_thru(gpu):
     p = configparser.ConfigParser(inline_comment_prefixes=(';',))
-    p.read(M + f'nvidia-{gpu}/params-kernels.ini')
+    p.read_string(read_text(SUITE + M + f'nvidia-{gpu}/params-kernels.ini'))
     return float(p['issue_thru']['value'])
 
 
@@ -45,7 +60,7 @@ def insts(csv, mix):
     """Instructions an iteration as latmix counted the loop when it was measured
     (the --insts of mix-of/MIX.txt beside the CSV; lease 1's 2-warp run shares
     its shapes' counts)."""
-    text = open(os.path.join(os.path.dirname(csv), 'mix-of', mix + '.txt')).read()
+    text = read_text(os.path.join(os.path.dirname(csv), 'mix-of', mix + '.txt'))
     return float(re.search(r'^predict: .*--insts (\S+)', text, re.M).group(1))
 
 
@@ -89,7 +104,7 @@ def transpose(mix, e):
 
 
 for label, path, gpu in LEASES:
-    d = pd.read_csv(path, comment='#')
+    d = pd.read_csv(io.StringIO(read_text(path)), comment='#')
     print(label)
     for mix in sorted(d.mix.unique()):
         e = d[d.mix == mix].sort_values('warps_per_cu')
