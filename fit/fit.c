@@ -1328,7 +1328,7 @@ static bool stream_plateau(const lm_results *res, const char *mix, double *mean,
 }
 
 /* One share: plateau of the shifted mix over its aligned twin's. */
-static void misaligned_share(const lm_results *res, const char *shifted, const char *aligned,
+static void measured_share(const lm_results *res, const char *shifted, const char *aligned,
 			     lm_param *p)
 {
 	double a, sa, b, sb;
@@ -1347,8 +1347,8 @@ static void misaligned_share(const lm_results *res, const char *shifted, const c
 
 void lm_fit_misaligned(const lm_results *res, lm_fit_result *r)
 {
-	misaligned_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
-	misaligned_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
+	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
+	measured_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

@@ -165,8 +165,8 @@ typedef struct {
 	lm_model_params kind[LM_MODEL_MAX_STORE_KINDS];
 	lm_model_params scatter;
 	/* the memory throughput a misaligned load keeps, a share of an aligned
-	 * one's, at 0 and 1 store a load (linear between, held past 1); NAN:
-	 * not measured, such loads priced as aligned */
+	 * one's, at 0 and 1 store a load (linear between, held past 1); NAN or
+	 * 0: not measured, such loads priced as aligned */
 	double misaligned[2];
 } lm_model_kinds;
 

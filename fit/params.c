@@ -37,9 +37,9 @@ static const struct {
 		STRING(LM_MODEL_KNEE) ")", true },
 	[LM_PARAM_MISALIGNED] = { "misaligned", "share",
 		"memory throughput left to loads whose warp's access starts off a line, a share of aligned "
-		"ones' (measured: stream-shift's peak over stream's)", true },
+		"ones' (measured: stream-shift's plateau over stream's)", true },
 	[LM_PARAM_MISALIGNED_STORE] = { "misaligned_store", "share",
-		"the same beside a store a load (measured: stream-store-shift's peak over stream-store's)",
+		"the same beside a store a load (measured: stream-store-shift's plateau over stream-store's)",
 		true },
 };
 

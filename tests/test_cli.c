@@ -586,14 +586,25 @@ START_TEST(kernel_mix_of_counts_misaligned_accesses)
 			ck_assert_msg(strstr(r->out, misaligned_cases[i].want), "case %zu: %s", i, r->out);
 		else
 			ck_assert_msg(!strstr(r->out, "misaligned"), "case %zu: %s", i, r->out);
-		/* predict prices them as aligned and says what they cost measured */
+		/* predict prices the load's stream at the file's measured shares,
+		 * says so, and says what a store off a line cost measured */
 		char params[4200];
 		lm_test_source_path(params, sizeof params, "data/measured/nvidia-h100/params-kernels.ini");
 		run((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "64", NULL }, r);
 		ck_assert_msg(r->status == 0, "%s", r->err);
 		ck_assert_msg(!strstr(r->err, "misaligned loads") == !misaligned_cases[i].want &&
 			      !strstr(r->err, "its 1 misaligned stores") == (i != 1 && i != 2), "case %zu: %s", i, r->err);
+		ck_assert_msg(!strstr(r->out, " --misaligned-loads 1\n") == !misaligned_cases[i].want, "case %zu: %s",
+			      i, r->out);
+		ck_assert_msg(!strstr(r->err, "kept misaligned, 0.657 with no store and 0.855 with a store") ==
+			      !misaligned_cases[i].want, "case %zu: %s", i, r->err);
 	}
+	/* more misaligned loads than coalesced ones: refused */
+	char params[4200];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h100/params-kernels.ini");
+	run((const char *const[]){ "predict", params, "--loads", "2", "--scattered-loads", "1", "--misaligned-loads",
+				   "2", NULL }, r);
+	ck_assert_msg(r->status != 0 && strstr(r->err, "2 misaligned loads of 1 coalesced ones"), "%s", r->err);
 	unlink(ptx);
 	rmdir(dir);
 	free(r);
