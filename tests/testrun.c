@@ -24,6 +24,8 @@ void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result
 {
 	static const char *argv[256];
 	argv[0] = getenv("LATMIX");
+	ck_assert_msg(argv[0] != NULL, "LATMIX is not set: run the tests through meson test, or set it to "
+		      "the latmix binary");
 	int n = 1;
 	for (; args[n - 1] && n < 255; n++)
 		argv[n] = args[n - 1];
