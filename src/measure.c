@@ -127,6 +127,16 @@ static unsigned long long max_footprint(const lm_device *d)
 	return cap < words ? cap : words;
 }
 
+unsigned lm_meas_spread_chains(const lm_mix *mix, unsigned chains)
+{
+	/* a stream's warps drift apart, and on a short buffer a fast one laps a
+	 * slow one, reading from L2 what the slow one just read: on an H200 the
+	 * stream alone, on one chain's 1.1 GB, read up to 5.1 TB/s, above its
+	 * HBM's 4.8; on 2.2 GB up to 4.7; on 4.4 and 8.5 GB a smooth 4.3
+	 * (data/measured/nvidia-h200/stream-first/) */
+	return mix->step == LM_STEP_STREAM && chains < LM_MEAS_STREAM_SPREAD ? LM_MEAS_STREAM_SPREAD : chains;
+}
+
 unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains)
 {
 	/* eight times the cache, and (a GPU, not quick) 1 GiB at least: a

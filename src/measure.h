@@ -55,6 +55,11 @@ typedef struct lm_meas lm_meas;
 /* Rows of the local-memory chase: its words are rows x SIMD width. */
 #define LM_MEAS_LMEM_ROWS 32
 
+/* The chains a mix's threads spread over the footprint as: chains, or for
+ * a stream mix at least LM_MEAS_STREAM_SPREAD (its warps drift apart). */
+#define LM_MEAS_STREAM_SPREAD 4
+unsigned lm_meas_spread_chains(const lm_mix *mix, unsigned chains);
+
 /* The footprint latmix uses by default on d: the largest of 1 GiB, 8 x the
  * reported cache and 1024 lines per chain at full occupancy with chains per
  * thread, within the device's largest allocation (less a 32 MiB pad) and

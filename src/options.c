@@ -48,7 +48,7 @@ static const opt table[] = {
 	  "F", "fraction of the attainable peak for 'warps needed'", .role = LM_OPTION_OTHER },
 	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT | LM_CMD_PREDICT, OFF(mix), "MIX",
 	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-store, gmem-store-half, "
-	  "gmem-stride2, gmem-random, lmem, sfu, stream); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
+	  "gmem-stride2, gmem-random, lmem, sfu, stream, stream-shift, stream-store, stream-store-shift); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
 	  "gmem; measure: all; predict: the file's default kind",
 	  .role = LM_OPTION_SELECTS },
@@ -99,7 +99,7 @@ static const opt table[] = {
 	  "warps per work-group; 0: as few as let the device hold the occupancy",
 	  .role = LM_OPTION_DEFINES },
 	{ "footprint", 0, OPT_STR, NULL, 0, 0, MEAS, OFF(footprint), "SIZE",
-	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB (GPUs), 8 x the cache and 1024 lines per chain at full occupancy, within the device's limits",
+	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB (GPUs), 8 x the cache and 1024 lines per chain at full occupancy (a stream mix: 4 chains), within the device's limits",
 	  .role = LM_OPTION_OTHER },
 	{ "simd", 0, OPT_INT, "0", 0, 1024, CLDEV, OFF(simd), "W",
 	  "SIMD width (lanes per warp) instead of the detected one; 0: detect",

@@ -357,7 +357,10 @@ static lm_status prepare(sweep *sw)
 	} else if (!sw->nkern) {
 		unsigned k = 1;
 		for (size_t i = 0; i < sw->p.nmixes; i++)
-			k = max_chains(&sw->p.mixes[i]) > k ? max_chains(&sw->p.mixes[i]) : k;
+		{
+			unsigned c = lm_meas_spread_chains(sw->p.mixes[i].mix, max_chains(&sw->p.mixes[i]));
+			k = c > k ? c : k;
+		}
 		sw->base.footprint = lm_meas_default_footprint(&sw->d, o->quick, k);
 	}
 	for (size_t i = 0; i < sw->p.nmixes; i++) {

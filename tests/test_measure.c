@@ -129,6 +129,23 @@ END_TEST
 
 /* A point whose chains would lie fewer than LM_MEAS_MIN_LINES lines apart
  * is refused, not measured in cache; with room enough it runs. */
+/* A stream's warps drift apart: its threads spread over the footprint as 4
+ * chains at least (one chain's 1.1 GB let an H200 read 5.1 TB/s), so its
+ * default footprint is a 4-chain chase's; chases keep their own count */
+START_TEST(a_stream_spreads_as_four_chains)
+{
+	const lm_mix *stream = lm_mix_find("stream-store-shift"), *gmem = lm_mix_find("gmem");
+	ck_assert_uint_eq(lm_meas_spread_chains(stream, 1), LM_MEAS_STREAM_SPREAD);
+	ck_assert_uint_eq(lm_meas_spread_chains(stream, 8), 8);
+	ck_assert_uint_eq(lm_meas_spread_chains(gmem, 1), 1);
+	ck_assert_uint_eq(lm_meas_spread_chains(gmem, 8), 8);
+	lm_device d = { .type = CL_DEVICE_TYPE_GPU, .max_warps = 64, .compute_units = 132, .simd_width = 32,
+			.cache_size = 50u << 20, .max_alloc = 64ull << 30 };
+	ck_assert_uint_eq(lm_meas_default_footprint(&d, false, lm_meas_spread_chains(stream, 1)),
+			  4 * lm_meas_default_footprint(&d, false, 1));
+}
+END_TEST
+
 START_TEST(a_point_too_large_for_the_footprint_is_refused)
 {
 	lm_meas_config small = cfg;
@@ -327,6 +344,7 @@ int main(void)
 	tcase_add_test(tc, a_wrong_chain_is_caught);
 	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);
 	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
+	tcase_add_test(tc, a_stream_spreads_as_four_chains);
 	tcase_add_test(tc, impossible_points_refused);
 	tcase_add_test(tc, the_store_sink_outruns_the_cache_the_footprint_does);
 	int nmix = 0;
