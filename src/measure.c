@@ -129,11 +129,11 @@ static unsigned long long max_footprint(const lm_device *d)
 
 unsigned lm_meas_spread_chains(const lm_mix *mix, unsigned chains)
 {
-	/* a stream's warps drift apart, and on a short buffer a fast one laps a
-	 * slow one, reading from L2 what the slow one just read: on an H200 the
-	 * stream alone, on one chain's 1.1 GB, read up to 5.1 TB/s, above its
-	 * HBM's 4.8; on 2.2 GB up to 4.7; on 4.4 and 8.5 GB a smooth 4.3
-	 * (data/measured/nvidia-h200/stream-first/) */
+	/* on an H200 the stream alone, on one chain's 1.1 GB, read up to 5.1
+	 * TB/s, above its HBM's 4.8; on 2.2 GB up to 4.7; on 4.4 and 8.5 GB a
+	 * smooth 4.3 (data/measured/nvidia-h200/stream-first/): likely its
+	 * warps drift a pass apart on a short buffer and read each other's
+	 * lines from L2 */
 	return mix->step == LM_STEP_STREAM && chains < LM_MEAS_STREAM_SPREAD ? LM_MEAS_STREAM_SPREAD : chains;
 }
 

@@ -56,7 +56,8 @@ typedef struct lm_meas lm_meas;
 #define LM_MEAS_LMEM_ROWS 32
 
 /* The chains a mix's threads spread over the footprint as: chains, or for
- * a stream mix at least LM_MEAS_STREAM_SPREAD (its warps drift apart). */
+ * a stream mix at least LM_MEAS_STREAM_SPREAD (a shorter buffer let it read
+ * above the memory's rate). */
 #define LM_MEAS_STREAM_SPREAD 4
 unsigned lm_meas_spread_chains(const lm_mix *mix, unsigned chains);
 
