@@ -78,7 +78,8 @@ static cell data_only(const lm_params *ps, lm_derived_id id)
 typedef enum {
 	Q_ALU_LAT, Q_ALU_LAT_NS, Q_MEM_LAT, Q_MEM_LAT_NS, Q_ALU_THRU, Q_ALU_OPS, Q_MEM_THRU,
 	Q_MEM_BYTES, Q_ISSUE_THRU, Q_CHAIN_LAT, Q_IN_FLIGHT, Q_MEM_W90, Q_MEM_W90_DATA,
-	Q_ALU_W90, Q_ALU_W90_DATA, Q_RATIO, Q_RATIO_DATA, Q_CUSP_ALPHA, Q_CUSP_WARPS, Q_COUNT
+	Q_ALU_W90, Q_ALU_W90_DATA, Q_RATIO, Q_RATIO_DATA, Q_CUSP_ALPHA, Q_CUSP_WARPS, Q_MISALIGNED,
+	Q_MISALIGNED_STORE, Q_COUNT
 } quantity;
 
 static const struct {
@@ -103,6 +104,8 @@ static const struct {
 	[Q_RATIO_DATA] = { "memory / arithmetic warps, data", "1" },
 	[Q_CUSP_ALPHA] = { "cusp alpha, model", "adds/load" },
 	[Q_CUSP_WARPS] = { "warps at the cusp, model", "warps/CU" },
+	[Q_MISALIGNED] = { "misaligned load's share of memory throughput, read-only", "share" },
+	[Q_MISALIGNED_STORE] = { "misaligned load's share of memory throughput, beside a store", "share" },
 };
 
 static cell compute(const lm_params *ps, quantity q)
@@ -125,6 +128,8 @@ static cell compute(const lm_params *ps, quantity q)
 		return scaled(from_param(&ps->p[LM_PARAM_MEM_THRU]), dev * BYTES_PER_LANE * 1e-9, have_dev);
 	case Q_ISSUE_THRU: return from_param(&ps->p[LM_PARAM_ISSUE_THRU]);
 	case Q_CHAIN_LAT: return from_param(&ps->p[LM_PARAM_CHAIN_LAT]);
+	case Q_MISALIGNED: return from_param(&ps->p[LM_PARAM_MISALIGNED]);
+	case Q_MISALIGNED_STORE: return from_param(&ps->p[LM_PARAM_MISALIGNED_STORE]);
 	case Q_IN_FLIGHT: {
 		/* Little's law: latency (s) x bandwidth (B/s); equal to
 		 * mem_lat x mem_thru warp loads in flight per CU, in bytes */

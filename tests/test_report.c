@@ -282,6 +282,15 @@ START_TEST(compare_units)
 	for (const char *c = r.out; *c; c++)
 		lines += *c == '\n';
 	ck_assert_int_eq(lines, 3);
+	/* the misaligned shares, measured: the thesis's files have none (no
+	 * column), the committed H200 and H100 files both */
+	ck_assert_msg(!strstr(r.out, "misaligned"), "stdout: %s", r.out);
+	lm_test_source_path(a, sizeof a, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(b, sizeof b, "data/measured/nvidia-h100/params-kernels.ini");
+	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "beside a store | share") && strstr(r.out, "| 0.874 ") &&
+			      strstr(r.out, "| 0.8549 "), "stdout: %s", r.out);
 }
 END_TEST
 
