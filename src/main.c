@@ -262,6 +262,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
 			    o->load_bytes, o->store_bytes, o->misaligned_loads };
+	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	lm_status s;
 	char label[64] = "the loop";
 	if (o->alpha) {
@@ -290,8 +291,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
 				"(lanes under a sector apart), %u whose lanes' addresses latmix does not follow\n",
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
-		lm_model_kinds kinds = lm_params_kernel_kinds(ps);
-		note_misaligned(&m, &kinds, k.misaligned_loads);
+		note_misaligned(&m, &st, k.misaligned_loads);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
 		if (k.hits > 0 && !m.divisions && !m.wide_divisions)
@@ -314,7 +314,6 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			       k.loads - k.scattered_loads);
 	if (!(k.insts > 0))
 		k.insts = k.loads + k.stores + k.alpha;
-	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	bool scatter = lm_model_kinds_scatter(&st);
 	if (k.stores > k.scattered_stores && !st.n)
 		fprintf(stderr, "latmix: %s has no store kind (latmix fit -m gmem,gmem-store,gmem-store-half): "

@@ -239,7 +239,6 @@ static lm_status load_models(report *rp, mix_model *mm)
 		if ((s = lm_fit_run(&d, (lm_fit_model)m, &fr)) != LM_OK)
 			break;
 		lm_fit_check(&rp->res, &fr);
-		lm_fit_misaligned(&rp->res, &fr);
 		mm->ps[m] = lm_params_empty();
 		lm_fit_to_params(&fr, &mm->ps[m]);
 		mm->has[m] = true;

@@ -157,17 +157,28 @@ START_TEST(refined_model_saturates_gradually)
 }
 END_TEST
 
+/* The loads' kind (mem_lat 400, mem_thru 0.2, issue_thru as given) and one
+ * store kind at a store a load (mem_lat 500, mem_thru 0.1): the kinds the
+ * kernel tests below price loops by. */
+static lm_model_kinds one_store_kind(double issue_thru, lm_model_params *p)
+{
+	*p = (lm_model_params){ .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
+				.issue_thru = issue_thru, .chain_lat = NAN, .issue_cost = NAN };
+	lm_model_params full = *p;
+	full.mem_lat = 500;
+	full.mem_thru = 0.1;
+	lm_model_kinds st = { 0 };
+	ck_assert(!lm_model_kinds_scatter(&st));
+	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
+	return st;
+}
+
 /* a kernel's loop with known parameters: the basic model's min of latency
  * and bounds, the store kind reached at one store a load, linear between */
 START_TEST(kernel_mix_gives_known_predictions)
 {
-	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
-			      .issue_thru = 4, .chain_lat = NAN, .issue_cost = NAN };
-	lm_model_params full = p;
-	full.mem_lat = 500;
-	full.mem_thru = 0.1;
-	lm_model_kinds st = { 0 };
-	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(4, &p);
 	lm_kernel_mix sum = { .loads = 1, .stores = 0, .flops = 0, .insts = 6, .alpha = 5 };
 	/* step 400 + 5 x 4 = 420 cycles: 10 warps, 10 / 420 loads a cycle */
 	ck_assert_rel(lm_model_kernel_step(&p, &st, &sum), 420, 1e-12);
@@ -208,10 +219,8 @@ START_TEST(kernel_mix_gives_known_predictions)
 	ck_assert_int_eq(b, LM_BOUND_ISSUE);
 	/* the refined model: a loop that stores bends with the store kind's
 	 * knee, one that only loads with the loads' */
-	p.chain_lat = full.chain_lat = 50;
-	full.knee = 1.2;
-	st = (lm_model_kinds){ 0 };
-	lm_model_kinds_add_store(&st, 1, &full);
+	p.chain_lat = st.kind[0].chain_lat = 50;
+	st.kind[0].knee = 1.2;
 	double r = 60 / (524 * 0.1), want = 0.1 * pow(-expm1(-pow(r, 1.2 * 524 / 500)), 1 / (1.2 * 524 / 500));
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &copy, 60, NULL), want, 1e-12);
 	r = 60 / (420 * 0.2);
@@ -237,14 +246,8 @@ END_TEST
  * scattered kind's latency; without the kind they count as coalesced */
 START_TEST(scattered_accesses_are_priced_by_their_kind)
 {
-	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
-			      .issue_thru = 40, .chain_lat = NAN, .issue_cost = NAN };
-	lm_model_params full = p;
-	full.mem_lat = 500;
-	full.mem_thru = 0.1;
-	lm_model_kinds st = { 0 };
-	ck_assert(!lm_model_kinds_scatter(&st));
-	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(40, &p);
 	lm_kernel_mix transpose = { .loads = 1, .stores = 1, .insts = 10, .alpha = 5,
 				    .scattered_stores = 1 };
 	/* no scattered kind: the store is a coalesced one */
@@ -284,13 +287,8 @@ END_TEST
  * it is priced as aligned */
 START_TEST(misaligned_streams_take_the_measured_share)
 {
-	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
-			      .issue_thru = 40, .chain_lat = NAN, .issue_cost = NAN };
-	lm_model_params full = p;
-	full.mem_lat = 500;
-	full.mem_thru = 0.1;
-	lm_model_kinds st = { 0 };
-	ck_assert(lm_model_kinds_add_store(&st, 1, &full));
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(40, &p);
 	lm_kernel_mix copy = { .loads = 1, .stores = 1, .insts = 8, .alpha = 6, .misaligned_loads = 1 };
 	/* no shares known: as aligned */
 	ck_assert_rel(lm_model_kernel_peak(&p, &st, &copy, NULL), 0.1, 1e-12);
