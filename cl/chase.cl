@@ -15,6 +15,10 @@
  * multiply-add), local values are byte offsets plus 0x00800000 (`offset`,
  * one three-input add per load).
  *
+ * lm_stream (mixes stream*) reads the buffer in coalesced lines instead,
+ * every load independent; MIX_FILL (stream-fill) only stores, each store
+ * a pass of a loop of its own.
+ *
  * One loop iteration is BODIES bodies of MEM_N steps followed by ALU_N adds
  * (alpha = ALU_N / MEM_N; MEM_N = 0: adds only), written out by the
  * preprocessor: the kernel has no loop but the one over iterations, so no
@@ -335,13 +339,33 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	i += n;                           \
 	if (i >= words)                   \
 		i -= words;
+#ifdef MIX_FILL
+	/* stores alone, each a pass of a loop not unrolled (its count hidden
+	 * by the run-time zero), as a store-only loop such as a[i] = v runs:
+	 * at one warp a pass takes what such a loop's back edge and store
+	 * take, far more than its few instructions' latency
+	 * (data/measured/nvidia-h100/store-only/) */
+	const uint izero = (uint)zero;
+#define LM_STREAM_PASSES                                   \
+	{                                                  \
+		uint b = 0;                                \
+		LM_NOUNROLL do {                           \
+			sink[i & sink_mask] = (uint)i;     \
+			i += n;                            \
+			if (i >= words)                    \
+				i -= words;                \
+		} while (++b < BODIES + izero);            \
+	}
+#else
+#define LM_STREAM_PASSES LM_REP(BODIES_D, LM_STREAM_LOAD)
+#endif
 	uint it = 0, halt = 0;
 	for (;;) {
 		const uint halt_next = *flag;
 #ifdef LM_TIMED
 		const int late = budget_ns && lm_ns() >= deadline;
 #endif
-		LM_REP(BODIES_D, LM_STREAM_LOAD)
+		LM_STREAM_PASSES
 		it++;
 		if (it >= quota || halt)
 			break;
@@ -360,9 +384,12 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	if (raise && it >= quota)
 		lm_raise(stop);
 	(void)zero;
-#ifndef MIX_STORE
+#if !defined MIX_STORE && !defined MIX_FILL
 	(void)sink;
 	(void)sink_mask;
+#endif
+#ifdef MIX_FILL
+	(void)chain;
 #endif
 	pos[gid] = sum;
 	count[gid] = it;

@@ -30,6 +30,9 @@ static const lm_mix mixes[] = {
 	{ "stream-store-shift", "lm_stream", "-DMIX_STORE", LM_STEP_STREAM, 1, false, 4, 4, 1,
 	  "stream-store with every warp's load starting a word before a line (its store on one): what "
 	  "a misaligned load costs a stream that stores" },
+	{ "stream-fill", "lm_stream", "-DMIX_FILL", LM_STEP_STREAM, 1, false, 0, 4, 0,
+	  "stores alone, coalesced, one a pass of a loop of their own (no load): a store-only loop's "
+	  "bandwidth and, at one warp, its least time a pass" },
 };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 

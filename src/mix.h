@@ -19,7 +19,8 @@ typedef struct {
 	lm_step step;
 	unsigned stride;          /* words between neighbouring lanes' loads */
 	bool divergent;           /* every lane on a line of its own */
-	unsigned bytes_per_lane;  /* bytes a lane requests per step; 0: none */
+	unsigned bytes_per_lane;  /* bytes a lane loads per step; 0: none (sfu;
+				   * stream-fill, whose steps are stores) */
 	unsigned store_bytes;     /* bytes a lane also stores per step, on average
 				   * (coalesced, to a buffer of their own; a word
 				   * every bytes_per_lane / store_bytes steps); 0: none */
