@@ -1345,10 +1345,46 @@ static void measured_share(const lm_results *res, const char *shifted, const cha
 	set_param(p, share, share * hypot(sa / a, sb / b), LM_PARAM_VALUE, note);
 }
 
-void lm_fit_misaligned(const lm_results *res, lm_fit_result *r)
+/* stream-fill's plateau and its time a pass at one warp (the fastest of
+ * its one-warp points; the standard error from its launches' spread). */
+static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
+{
+	static const char mix[] = "stream-fill";
+	double a, sa;
+	char note[LM_PARAMS_TEXT];
+	if (!stream_plateau(res, mix, &a, &sa)) {
+		snprintf(note, sizeof note, "not measured: %s needs %d co-resident points", mix,
+			 MISALIGNED_TOP);
+		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
+	} else {
+		snprintf(note, sizeof note, "measured: %s, the mean of its %d highest points", mix,
+			 MISALIGNED_TOP);
+		set_param(thru, a, sa, LM_PARAM_VALUE, note);
+	}
+	const lm_meas_row *one = NULL;
+	for (size_t i = 0; i < res->n; i++) {
+		const lm_meas_row *row = &res->v[i].row;
+		if (strcmp(res->v[i].mix, mix) == 0 && row->warps == 1 && row->mem_ipc > 0 &&
+		    isfinite(row->mem_ipc) && (!one || row->mem_ipc > one->mem_ipc))
+			one = row;
+	}
+	if (!one) {
+		snprintf(note, sizeof note, "not measured: %s has no point at one warp", mix);
+		set_param(step, NAN, NAN, LM_PARAM_MISSING, note);
+		return;
+	}
+	double cycles = 1 / one->mem_ipc;
+	double spread = one->time_med > 0 ? (one->time_max - one->time_min) / (2 * one->time_med) : NAN;
+	snprintf(note, sizeof note, "measured: %s at one warp (a store a pass, %u passes an iteration)",
+		 mix, one->mem_per_iter);
+	set_param(step, cycles, cycles * spread, LM_PARAM_VALUE, note);
+}
+
+void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 {
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
 	measured_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
+	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

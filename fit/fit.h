@@ -120,8 +120,10 @@ void lm_fit_check(const lm_results *res, lm_fit_result *r);
  * misaligned load keeps (misaligned: stream-shift against stream;
  * misaligned_store: stream-store-shift against stream-store), each the
  * ratio of the two mixes' plateaus (the mean of each one's highest points)
- * with its standard error; missing where res lacks a pair. */
-void lm_fit_misaligned(const lm_results *res, lm_fit_result *r);
+ * with its standard error; stores alone (store_thru: stream-fill's plateau;
+ * store_step: its cycles a pass at one warp); missing where res lacks the
+ * mixes. */
+void lm_fit_measured(const lm_results *res, lm_fit_result *r);
 
 /* One line on the loss the fit used: "one-sided biweight, 3 of 400 points
  * down-weighted", or why least squares replaced it; the refined model is

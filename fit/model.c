@@ -215,6 +215,23 @@ bool lm_model_kinds_scatter(const lm_model_kinds *kinds)
 	return kinds && present(kinds->scatter.mem_thru);
 }
 
+bool lm_model_kinds_store_only(const lm_model_kinds *st)
+{
+	return st && present(st->store_thru) && present(st->store_step);
+}
+
+/* What a kernel's rates count: its loads, or a loop's stores where it has
+ * no load. */
+static double accesses(const lm_kernel_mix *k)
+{
+	return k->loads > 0 ? k->loads : k->stores;
+}
+
+static bool store_only(const lm_kernel_mix *k)
+{
+	return !(k->loads > 0) && k->stores > 0;
+}
+
 /* A kernel's memory in the model: mem_lat of a step (the lines in flight
  * together add chain_lat log2(loads + hits)), the memory bound in loads, and the
  * knee's sharpness it bends with. */
@@ -274,6 +291,19 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 				const lm_kernel_mix *k)
 {
 	double sl = 0, ss = 0;
+	if (store_only(k)) {
+		/* no memory wait in the step, a sharp knee (lm_model_eval_kernel) */
+		kernel_mem r = { 0, NAN, INFINITY };
+		if (!lm_model_kinds_store_only(st))
+			return r;
+		double sb = k->store_bytes > 0 ? k->store_bytes : 4;
+		ss = lm_model_kinds_scatter(st) ? fmin(fmax(k->scattered_stores, 0), k->stores) : 0;
+		double t = (k->stores - ss) * sb / 4 / st->store_thru;
+		if (ss > 0)
+			t += ss * fmax(1, sb / 32) / st->scatter.mem_thru;
+		r.mem_thru = k->stores / t;
+		return r;
+	}
 	if (lm_model_kinds_scatter(st)) {
 		sl = fmin(fmax(k->scattered_loads, 0), k->loads);
 		ss = fmin(fmax(k->scattered_stores, 0), k->stores);
@@ -313,10 +343,16 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k, lm_bound *which)
 {
-	/* per load: the iteration's instructions shared among its loads */
-	double cand[3] = { kernel_memory(p, st, k).mem_thru,
-			   k->flops > 0 ? p->alu_thru * k->loads / k->flops : NAN,
-			   p->issue_thru * k->loads / k->insts };
+	/* per load (a store-only loop: per store): the iteration's instructions
+	 * shared among them */
+	double per = accesses(k), mem = kernel_memory(p, st, k).mem_thru;
+	if (!present(mem) && store_only(k)) {
+		if (which)
+			*which = LM_BOUND_NONE;
+		return NAN;
+	}
+	double cand[3] = { mem, k->flops > 0 ? p->alu_thru * per / k->flops : NAN,
+			   p->issue_thru * per / k->insts };
 	double best = INFINITY;
 	lm_bound b = LM_BOUND_NONE;
 	for (int i = 0; i < 3; i++)
@@ -332,6 +368,8 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k)
 {
+	if (store_only(k))
+		return fmax(st ? st->store_step : NAN, k->alpha * p->alu_lat);
 	return kernel_memory(p, st, k).lat + k->alpha * p->alu_lat;
 }
 
@@ -341,10 +379,10 @@ double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
 	lm_bound b;
 	double peak = lm_model_kernel_peak(p, st, k, &b);
 	kernel_mem m = kernel_memory(p, st, k);
-	double step = m.lat + k->alpha * p->alu_lat;
-	double bare = n * k->loads / step;
+	double step = lm_model_kernel_step(p, st, k);
+	double bare = n * accesses(k) / step;
 	double got;
-	if (lm_model_is_refined(p) && isfinite(peak))
+	if (lm_model_is_refined(p) && isfinite(peak) && isfinite(m.knee))
 		got = peak * knee_share(bare / peak, m.knee * step / m.lat);
 	else
 		got = bare < peak ? bare : peak;

@@ -168,7 +168,15 @@ typedef struct {
 	 * one's, at 0 and 1 store a load (linear between, held past 1); NAN or
 	 * 0: not measured, such loads priced as aligned */
 	double misaligned[2];
+	/* a loop with stores and no load: stores alone's peak (warp stores a
+	 * cycle per CU) and the least cycles a warp's pass takes (stream-fill's);
+	 * NAN or 0: not measured, such a loop not priced */
+	double store_thru, store_step;
 } lm_model_kinds;
+
+/* Does st price a loop that stores and does not load (store_thru and
+ * store_step known)? */
+bool lm_model_kinds_store_only(const lm_model_kinds *st);
 
 /* Is kinds' scattered kind there (its mem_thru known)? */
 bool lm_model_kinds_scatter(const lm_model_kinds *kinds);
@@ -177,6 +185,14 @@ bool lm_model_kinds_scatter(const lm_model_kinds *kinds);
  * False (st unchanged) when st is full, the share is not positive and
  * finite, or st has that share already. */
 bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_params *kind);
+
+/* A loop with no load (k->loads 0) and stores is priced by stores alone:
+ * its rates below count stores, not loads; its step is the longer of
+ * store_step and alpha alu_lat (no memory latency to wait for), its memory
+ * bound store_thru over its coalesced stores' lines (a scattered store at
+ * the scattered kind's memory time), and it meets its bound sharply, as the
+ * basic model does (data/measured/nvidia-h100/store-only/). Without
+ * store_thru and store_step its peak is NAN. */
 
 /* Loads per cycle per CU such a kernel reaches at most: the memory bound
  * (an iteration's memory time: its coalesced loads, each a load's memory

@@ -41,6 +41,12 @@ static const struct {
 	[LM_PARAM_MISALIGNED_STORE] = { "misaligned_store", "share",
 		"the same beside a store a load (measured: stream-store-shift's plateau over stream-store's)",
 		true },
+	[LM_PARAM_STORE_THRU] = { "store_thru", "warp-inst/cycle/CU",
+		"peak throughput of stores alone, coalesced: a loop with no load (measured: stream-fill's "
+		"plateau)", true },
+	[LM_PARAM_STORE_STEP] = { "store_step", "cycles",
+		"least time a warp's pass of a loop that stores and does not load takes (measured: "
+		"stream-fill at one warp, a store a pass)", true },
 };
 
 static const char *const kind_names[] = {
@@ -62,7 +68,8 @@ bool lm_param_per_kind(lm_param_id id)
 
 bool lm_param_measured(lm_param_id id)
 {
-	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE;
+	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE ||
+	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -179,6 +186,8 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	}
 	st.misaligned[0] = value_of(&ps->p[LM_PARAM_MISALIGNED]);
 	st.misaligned[1] = value_of(&ps->p[LM_PARAM_MISALIGNED_STORE]);
+	st.store_thru = value_of(&ps->p[LM_PARAM_STORE_THRU]);
+	st.store_step = value_of(&ps->p[LM_PARAM_STORE_STEP]);
 	return st;
 }
 

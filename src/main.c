@@ -197,8 +197,9 @@ static void print_best_of_list(const lm_model_params *mp, const lm_model_kinds *
 			       const lm_kernel_mix *k, double best, unsigned at)
 {
 	if (best > 0)
-		printf("best of the warps listed %.5f loads/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
-		       "(the figure latmix report compares with the measured curve's)\n", best, at,
+		printf("best of the warps listed %.5f %s/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
+		       "(the figure latmix report compares with the measured curve's)\n", best,
+		       k->loads > 0 ? "loads" : "stores", at,
 		       lm_model_kernel_warps_to(mp, st, k, 0.9 * best));
 }
 
@@ -300,10 +301,19 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				"in their loop ran as if their hits cost nothing (data/measured/nvidia-h200/drops/"
 				"README.md): --hits 0 predicted three of four closer\n", m.label, k.hits);
 	}
-	if (!(k.loads >= 1))
-		return lm_fail(LM_EUSAGE, "%s: no global load an iteration: latmix's model describes "
-			       "loads (a loop that only stores runs at its stores' rate, which no mix measures "
-			       "alone)", label);
+	bool stores_only = !(k.loads > 0) && k.stores >= 1;
+	if (!(k.loads >= 1) && !stores_only)
+		return lm_fail(LM_EUSAGE, "%s: no global load or store an iteration: latmix's model "
+			       "describes memory accesses", label);
+	if (stores_only && !lm_model_kinds_store_only(&st))
+		return lm_fail(LM_EUSAGE, "%s: no global load an iteration, and %s has no store_thru and "
+			       "store_step (a sweep with the stream-fill mix, fitted by this latmix, has "
+			       "them): a loop that only stores runs at its stores' rate", label, path);
+	if (stores_only)
+		fprintf(stderr, "latmix: %s: no load: priced by stores alone, its step the longer of "
+			"stream-fill's %.1f cycles a pass and its instructions' latency (alpha %g x %.3g "
+			"cycles), its bound stream-fill's %.4g stores a cycle per CU; rates in stores\n",
+			label, st.store_step, k.alpha, mp->alu_lat, st.store_thru);
 	if (k.scattered_loads > k.loads || k.scattered_stores > k.stores)
 		return lm_fail(LM_EUSAGE, "%s: %g scattered loads of %g, %g scattered stores of %g: the "
 			       "scattered ones are counted among the loads and stores", label, k.scattered_loads,
@@ -325,7 +335,10 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		note_scattered(label, &k);
 	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
 	bool rates = isfinite(hz) && cus > 0 && simd > 0;
-	double bytes_per_load = k.load_bytes + k.stores / k.loads * k.store_bytes;
+	/* the rates count loads, or a store-only loop's stores */
+	double per = stores_only ? k.stores : k.loads;
+	double bytes_per_load = stores_only ? k.store_bytes : k.load_bytes + k.stores / k.loads * k.store_bytes;
+	const char *what = stores_only ? "stores" : "loads";
 	/* the occupancies: given, else 1 to 64 */
 	unsigned list[1024];
 	size_t n = 0;
@@ -339,7 +352,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	lm_bound peak_bound;
 	double peak = lm_model_kernel_peak(mp, &st, &k, &peak_bound);
 	if (o->csv)
-		printf("warps_per_cu,loads_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n");
+		printf("warps_per_cu,%s_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n", what);
 	else
 		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered, %g loads "
 		       "misaligned; %g and %g bytes a lane), %g cache hits in flight, alpha %g, %g instructions "
@@ -350,7 +363,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		       k.stores, k.scattered_loads, k.scattered_stores, k.misaligned_loads, k.load_bytes,
 		       k.stores > 0 ? k.store_bytes : 0,
 		       k.hits, k.alpha, k.insts, "warps",
-		       "loads/cyc/CU", "GB/s", "iterations/s", "bound");
+		       stores_only ? "stores/cyc/CU" : "loads/cyc/CU", "GB/s", "iterations/s", "bound");
 	double best = 0;
 	unsigned best_at = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -362,15 +375,15 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		}
 		double loads_s = ipc * hz * cus;
 		double bps = rates ? loads_s * simd * bytes_per_load : NAN;
-		double its = rates ? loads_s * simd / k.loads : NAN;
+		double its = rates ? loads_s * simd / per : NAN;
 		if (o->csv)
 			printf("%u,%.9g,%.9g,%.9g,%s\n", list[i], ipc, bps, its, lm_bound_name(b));
 		else
 			printf("%6u %12.5f %10.1f %14.4g  %s\n", list[i], ipc, bps / 1e9, its, lm_bound_name(b));
 	}
 	if (!o->csv) {
-		printf("peak %.5f loads/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n", peak,
-		       lm_bound_name(peak_bound), lm_model_kernel_warps(mp, &st, &k, 0.90),
+		printf("peak %.5f %s/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n", peak,
+		       what, lm_bound_name(peak_bound), lm_model_kernel_warps(mp, &st, &k, 0.90),
 		       lm_model_kernel_warps(mp, &st, &k, 0.95));
 		print_best_of_list(mp, &st, &k, best, best_at);
 	}
@@ -888,7 +901,7 @@ static lm_status cmd_fit(const lm_options *o)
 		if ((s = lm_fit_run_with(&d, (lm_fit_model)(m / per), m % per == 1, &fr[m])) != LM_OK)
 			goto done;
 		lm_fit_check(&res, &fr[m]);
-		lm_fit_misaligned(&res, &fr[m]);
+		lm_fit_measured(&res, &fr[m]);
 	}
 	size_t last = per - 1; /* the fits compared and written: with cost if asked */
 	char why[LM_PARAMS_TEXT], cost_why[LM_PARAMS_TEXT] = "";

@@ -970,9 +970,13 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
 	else if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
-	else if (!(k->loads >= 1))
-		snprintf(c->why, sizeof c->why, "no load an iteration: the model describes loads");
-	else if (k->stores > k->scattered_stores && !rp->kkinds.n)
+	else if (!(k->loads >= 1) && !(k->stores >= 1))
+		snprintf(c->why, sizeof c->why, "no load or store an iteration: the model describes memory "
+			 "accesses");
+	else if (!(k->loads >= 1) && !lm_model_kinds_store_only(&rp->kkinds))
+		snprintf(c->why, sizeof c->why, "no load an iteration, and params-kernels.ini has no "
+			 "store_thru and store_step (stream-fill)");
+	else if (k->loads >= 1 && k->stores > k->scattered_stores && !rp->kkinds.n)
 		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no store kind");
 	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kkinds))
 		snprintf(c->why, sizeof c->why, "it scatters, and params-kernels.ini has no scattered kind "
@@ -980,7 +984,8 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	free(text);
 	const lm_model_params *mp = &rp->kload;
 	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
-	double rate = rp->k_rate / k->loads; /* elements a second per load a cycle per CU */
+	/* elements a second per load (a store-only loop: store) a cycle per CU */
+	double rate = rp->k_rate / (k->loads >= 1 ? k->loads : k->stores);
 	if (c->why[0] || !(per > 0) || !(rate > 0)) {
 		if (!c->why[0])
 			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
@@ -1544,7 +1549,7 @@ static void md_peaks(FILE *f, const report *rp)
 			alu, fa, alu / fa);
 	/* what a load starting off a line keeps, as params-kernels.ini has it */
 	lm_fit_result r;
-	lm_fit_misaligned(&rp->res, &r);
+	lm_fit_measured(&rp->res, &r);
 	static const char *const pair[] = { "`stream-shift` / `stream`", "`stream-store-shift` / `stream-store`" };
 	for (int i = 0; i < 2; i++) {
 		const lm_param *p = &r.p[i ? LM_PARAM_MISALIGNED_STORE : LM_PARAM_MISALIGNED];
@@ -1552,6 +1557,19 @@ static void md_peaks(FILE *f, const report *rp)
 			fprintf(f, "| memory: a warp's load off a line, %s (%s) | %.3g ± %.2g of the aligned "
 				"plateau | - | - |\n", i ? "beside a store" : "read-only", pair[i], p->value,
 				p->std_error);
+	}
+	/* stores alone: their plateau in bytes at the rows' own clock */
+	const lm_param *st = &r.p[LM_PARAM_STORE_THRU], *sp = &r.p[LM_PARAM_STORE_STEP];
+	const lm_meas_row *fill = NULL;
+	for (size_t i = 0; i < rp->res.n && !fill; i++)
+		if (strcmp(rp->res.v[i].mix, "stream-fill") == 0)
+			fill = &rp->res.v[i].row;
+	if (fill && st->kind == LM_PARAM_VALUE) {
+		fprintf(f, "| memory: stores alone (`stream-fill`) | %.4g warp stores/cycle/CU, %.0f GB/s", st->value,
+			st->value * fill->clock_mhz * 1e6 * fill->compute_units * fill->simd_width * 4 * 1e-9);
+		if (sp->kind == LM_PARAM_VALUE)
+			fprintf(f, "; %.1f cycles a pass at one warp", sp->value);
+		fputs(" | - | - |\n", f);
 	}
 	fputs("\nOpenCL reports neither a nominal memory bandwidth nor the lanes per CU, so the fraction "
 	      "of the vendor's nominal figures is not given here; compare the bytes per second above "

@@ -611,6 +611,43 @@ START_TEST(kernel_mix_of_counts_misaligned_accesses)
 }
 END_TEST
 
+/* A loop with no load: priced by stores alone where the file has
+ * store_thru and store_step (its rates in stores), refused saying what is
+ * missing where it has not (the thesis's files) */
+START_TEST(predict_prices_a_store_only_loop)
+{
+	result *r = malloc(sizeof *r);
+	char ref[512];
+	lm_test_source_path(ref, sizeof ref, "data/reference/maxwell-gtx980.ini");
+	run((const char *const[]){ "predict", ref, "--loads", "0", "--stores", "1", "--alpha", "5", NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "has no store_thru and store_step"), "%s", r->err);
+	char dir[] = "/tmp/latmix-cli-XXXXXX", path[64], line[512];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/p.ini", dir);
+	FILE *in = fopen(ref, "r"), *out = fopen(path, "w");
+	ck_assert(in && out);
+	while (fgets(line, sizeof line, in))
+		fputs(line, out);
+	fclose(in);
+	fputs("\n[store_thru]\nvalue = 0.05\nunit = warp-inst/cycle/CU\nstderr = missing\nkind = value\n"
+	      "note = a test's\n\n[store_step]\nvalue = 100\nunit = cycles\nstderr = missing\n"
+	      "kind = value\nnote = a test's\n", out);
+	fclose(out);
+	run((const char *const[]){ "predict", path, "--loads", "0", "--stores", "1", "--alpha", "5", "--warps",
+				   "1,2,10", "--csv", NULL }, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	/* the step the pass's 100 cycles, above 5 adds' latency; the bound at
+	 * 5 warps */
+	ck_assert_msg(strstr(r->out, "warps_per_cu,stores_per_cycle_per_cu,") &&
+		      strstr(r->out, "\n1,0.01,") && strstr(r->out, "\n2,0.02,") && strstr(r->out, "\n10,0.05,"),
+		      "%s", r->out);
+	ck_assert_msg(strstr(r->err, "no load: priced by stores alone"), "%s", r->err);
+	unlink(path);
+	rmdir(dir);
+	free(r);
+}
+END_TEST
+
 START_TEST(devices_lists_at_least_one_device)
 {
 	static const char *const args[] = { "devices", "--csv", NULL };
@@ -654,6 +691,7 @@ int main(void)
 	tcase_add_test(tc, kernel_mix_of_counts_a_ptx_listing);
 	tcase_add_test(tc, kernel_mix_of_counts_misaligned_accesses);
 	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
+	tcase_add_test(tc, predict_prices_a_store_only_loop);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, devices_show_vendor_facts);
 	tcase_add_test(tc, a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical);

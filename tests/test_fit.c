@@ -393,7 +393,7 @@ START_TEST(misaligned_shares_are_the_stream_pairs_plateaus)
 	add_row(&res, "stream-store-shift", 1, zero, 64, 0.03, 0, 480);
 	lm_fit_result r;
 	memset(&r, 0, sizeof r);
-	lm_fit_misaligned(&res, &r);
+	lm_fit_measured(&res, &r);
 	const lm_param *m = &r.p[LM_PARAM_MISALIGNED], *ms = &r.p[LM_PARAM_MISALIGNED_STORE];
 	ck_assert_int_eq(m->kind, LM_PARAM_VALUE);
 	ck_assert_double_eq_tol(m->value, 0.08 / 0.13, 1e-12);
@@ -405,6 +405,45 @@ START_TEST(misaligned_shares_are_the_stream_pairs_plateaus)
 	ck_assert(isnan(ms->value));
 	ck_assert_msg(strstr(ms->note, "not measured: stream-store-shift and stream-store need 3 points"), "%s",
 		      ms->note);
+}
+END_TEST
+
+/* Stores alone: store_thru stream-fill's three highest co-resident points,
+ * store_step the cycles a pass of its fastest one-warp point, its standard
+ * error half its launches' spread; missing, saying why, without the mix */
+START_TEST(store_only_parameters_are_stream_fills)
+{
+	lm_result rows[16];
+	lm_results res = { .v = rows };
+	const lm_alpha zero = { 0, 1 };
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	add_row(&res, "stream", 1, zero, 1, 0.02, 0, 480);
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(r.p[LM_PARAM_STORE_THRU].kind, LM_PARAM_MISSING);
+	ck_assert_int_eq(r.p[LM_PARAM_STORE_STEP].kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(r.p[LM_PARAM_STORE_STEP].note, "stream-fill has no point at one warp"), "%s",
+		      r.p[LM_PARAM_STORE_STEP].note);
+	const unsigned warps[] = { 1, 1, 2, 4, 8, 16, 32 };
+	const double ipc[] = { 0.020, 0.025, 0.05, 0.09, 0.092, 0.088, 0.07 };
+	for (unsigned i = 0; i < 7; i++) {
+		add_row(&res, "stream-fill", 1, zero, warps[i], ipc[i], 0, 40);
+		res.v[res.n - 1].row.mem_per_iter = 64;
+		res.v[res.n - 1].row.time_med = 0.01;
+		res.v[res.n - 1].row.time_min = 0.0099;
+		res.v[res.n - 1].row.time_max = 0.0103;
+	}
+	add_row(&res, "stream-fill", 1, zero, 64, 0.5, 0, 40);
+	snprintf(res.v[res.n - 1].row.coresident, sizeof res.v[res.n - 1].row.coresident, "no");
+	lm_fit_measured(&res, &r);
+	const lm_param *t = &r.p[LM_PARAM_STORE_THRU], *st = &r.p[LM_PARAM_STORE_STEP];
+	ck_assert_int_eq(t->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(t->value, 0.09, 1e-12);
+	ck_assert_double_eq_tol(t->std_error, 0.002 / sqrt(3.0), 1e-12);
+	ck_assert_int_eq(st->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(st->value, 40, 1e-9);
+	ck_assert_double_eq_tol(st->std_error, 40 * 0.0004 / 0.02, 1e-9);
+	ck_assert_msg(strstr(st->note, "64 passes an iteration"), "%s", st->note);
 }
 END_TEST
 
@@ -814,6 +853,7 @@ int main(void)
 	tcase_add_test(tc, a_few_points_short_keep_the_robust_loss);
 	tcase_add_test(tc, fits_beyond_direct_measurements_are_flagged);
 	tcase_add_test(tc, misaligned_shares_are_the_stream_pairs_plateaus);
+	tcase_add_test(tc, store_only_parameters_are_stream_fills);
 	tcase_add_test(tc, alu_lat_is_checked_against_the_flag_free_reference);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);
 	tcase_add_test(tc, a_cpus_rows_not_coresident_are_kept);

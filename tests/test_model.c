@@ -315,6 +315,51 @@ START_TEST(misaligned_streams_take_the_measured_share)
 }
 END_TEST
 
+/* A loop that stores and does not load: by stores alone, its step the
+ * longer of store_step and its instructions' latency, its bound store_thru
+ * over its lines (a scattered store at the scattered kind's time), met
+ * sharply even in a refined file; not priced without the two */
+START_TEST(store_only_loops_are_priced_by_stores_alone)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(4, &p);
+	p.chain_lat = 50; /* a refined file: a loop with loads would bend */
+	lm_kernel_mix fill = { .stores = 1, .insts = 6, .alpha = 5 };
+	ck_assert(!lm_model_kinds_store_only(&st));
+	ck_assert(isnan(lm_model_kernel_peak(&p, &st, &fill, NULL)));
+	st.store_thru = 0.09;
+	st.store_step = 38;
+	ck_assert(lm_model_kinds_store_only(&st));
+	/* 5 x 4 = 20 cycles of instructions: the pass's 38 */
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &fill), 38, 1e-12);
+	lm_bound b;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &fill, &b), 0.09, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_MEM);
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &fill, 2, &b), 2.0 / 38, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_LATENCY);
+	/* sharp: the bound itself at 0.09 x 38 = 3.42 warps and on */
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &fill, 3.5, NULL), 0.09, 1e-12);
+	ck_assert_rel(lm_model_kernel_warps(&p, &st, &fill, 0.9), 0.9 * 0.09 * 38, 1e-6);
+	/* 32 adds on its chain: 37 x 4 = 148 cycles */
+	lm_kernel_mix adds = { .stores = 1, .flops = 32, .insts = 38, .alpha = 37 };
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &adds), 148, 1e-12);
+	/* four stores a pass: the bound in stores; the issue of 16
+	 * instructions at 4 a cycle, 1 a cycle in stores, binds above it */
+	lm_kernel_mix four = { .stores = 4, .insts = 16, .alpha = 12 };
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &four), 48, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &four, NULL), 0.09, 1e-12);
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &four, 0.5, NULL), 0.5 * 4 / 48, 1e-12);
+	/* 8 bytes a lane: twice the lines */
+	lm_kernel_mix wide = { .stores = 1, .insts = 6, .alpha = 5, .store_bytes = 8 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &wide, NULL), 0.045, 1e-12);
+	/* a scattered store: the scattered kind's memory time */
+	st.scatter = p;
+	st.scatter.mem_thru = 0.004;
+	lm_kernel_mix scattered = { .stores = 1, .scattered_stores = 1, .insts = 6, .alpha = 5 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &scattered, NULL), 0.004, 1e-12);
+}
+END_TEST
+
 /* One kind per measured share (0: the loads', 0.5 and 1 stores a load): a
  * kernel's share priced on the line between the two around it, the last
  * line continued past the largest; the knee the store kinds' alone */
@@ -385,6 +430,7 @@ int main(void)
 	tcase_add_test(tc, store_shares_interpolate_between_their_neighbours);
 	tcase_add_test(tc, scattered_accesses_are_priced_by_their_kind);
 	tcase_add_test(tc, misaligned_streams_take_the_measured_share);
+	tcase_add_test(tc, store_only_loops_are_priced_by_stores_alone);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }
