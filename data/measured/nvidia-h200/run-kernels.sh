@@ -1,7 +1,8 @@
 #!/bin/bash
 # One lease, one GPU (the H200): the default chase sweep (with the store mixes,
-# gmem-store and gmem-store-half, and the stream pairs that price a
-# misaligned load), the suite of real kernels at every occupancy (latmix measure
+# gmem-store and gmem-store-half, the stream pairs that price a
+# misaligned load and stream-fill, stores alone), the suite of real kernels
+# at every occupancy (latmix measure
 # --kernel all), NVIDIA's kernel cache emptied first, and every suite
 # kernel's loop counted from the driver's PTX (latmix kernel --mix-of, the
 # PTX kept); then, as a check of the stream pairs, copy and sum beside a
