@@ -37,7 +37,8 @@ def main():
     print('|---|---|---|---|---|---|---|')
     for d in dirs:
         meas = measured(d + '/' + kernels)
-        gpu = d.rstrip('/').split('/')[-1]
+        parts = d.rstrip('/').split('/')
+        gpu = next((p for p in reversed(parts) if p.startswith('nvidia-')), parts[-1])
         for k in sorted(meas):
             text = open(f'{d}/mix-of/{k}.txt').read()
             m = re.search(r'^predict: (.*)$', text, re.M)
