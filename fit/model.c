@@ -232,6 +232,14 @@ static bool store_only(const lm_kernel_mix *k)
 	return !(k->loads > 0) && k->stores > 0;
 }
 
+/* The memory time of sl scattered loads and ss scattered stores of lb and
+ * sb bytes a lane: a sector a lane (more past 32 bytes) at the scattered
+ * kind's rate; 0 with none. */
+static double scattered_time(const lm_model_kinds *st, double sl, double lb, double ss, double sb)
+{
+	return sl + ss > 0 ? (sl * fmax(1, lb / 32) + ss * fmax(1, sb / 32)) / st->scatter.mem_thru : 0;
+}
+
 /* A kernel's memory in the model: mem_lat of a step (the lines in flight
  * together add chain_lat log2(loads + hits)), the memory bound in loads, and the
  * knee's sharpness it bends with. */
@@ -298,10 +306,8 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 			return r;
 		double sb = k->store_bytes > 0 ? k->store_bytes : 4;
 		ss = lm_model_kinds_scatter(st) ? fmin(fmax(k->scattered_stores, 0), k->stores) : 0;
-		double t = (k->stores - ss) * sb / 4 / st->store_thru;
-		if (ss > 0)
-			t += ss * fmax(1, sb / 32) / st->scatter.mem_thru;
-		r.mem_thru = k->stores / t;
+		r.mem_thru = k->stores / ((k->stores - ss) * sb / 4 / st->store_thru +
+					  scattered_time(st, 0, 4, ss, sb));
 		return r;
 	}
 	if (lm_model_kinds_scatter(st)) {
@@ -325,7 +331,7 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 		r.mem_thru = k->loads / t;
 	if (sl + ss > 0) {
 		const lm_model_params *q = &st->scatter;
-		double ts = (sl * fmax(1, lb / 32) + ss * fmax(1, sb / 32)) / q->mem_thru;
+		double ts = scattered_time(st, sl, lb, ss, sb);
 		r.mem_thru = k->loads / (t + ts);
 		r.knee = (coalesced.knee * t + lm_model_knee(q) * ts) / (t + ts);
 		if (loads <= 0 || (sl > 0 && q->mem_lat > r.lat))
@@ -365,12 +371,21 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 	return best;
 }
 
-double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
-			    const lm_kernel_mix *k)
+/* The step of a loop whose memory is m: its memory wait and alpha adds, or
+ * a store-only loop's longer of store_step and the adds. */
+static double step_of(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+		      const kernel_mem *m)
 {
 	if (store_only(k))
 		return fmax(st ? st->store_step : NAN, k->alpha * p->alu_lat);
-	return kernel_memory(p, st, k).lat + k->alpha * p->alu_lat;
+	return m->lat + k->alpha * p->alu_lat;
+}
+
+double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
+			    const lm_kernel_mix *k)
+{
+	kernel_mem m = kernel_memory(p, st, k);
+	return step_of(p, st, k, &m);
 }
 
 double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
@@ -379,7 +394,7 @@ double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
 	lm_bound b;
 	double peak = lm_model_kernel_peak(p, st, k, &b);
 	kernel_mem m = kernel_memory(p, st, k);
-	double step = lm_model_kernel_step(p, st, k);
+	double step = step_of(p, st, k, &m);
 	double bare = n * accesses(k) / step;
 	double got;
 	if (lm_model_is_refined(p) && isfinite(peak) && isfinite(m.knee))
