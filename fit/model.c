@@ -220,9 +220,7 @@ bool lm_model_kinds_store_only(const lm_model_kinds *st)
 	return st && present(st->store_thru) && present(st->store_step);
 }
 
-/* What a kernel's rates count: its loads, or a loop's stores where it has
- * no load. */
-static double accesses(const lm_kernel_mix *k)
+double lm_model_kernel_accesses(const lm_kernel_mix *k)
 {
 	return k->loads > 0 ? k->loads : k->stores;
 }
@@ -351,7 +349,7 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 {
 	/* per load (a store-only loop: per store): the iteration's instructions
 	 * shared among them */
-	double per = accesses(k), mem = kernel_memory(p, st, k).mem_thru;
+	double per = lm_model_kernel_accesses(k), mem = kernel_memory(p, st, k).mem_thru;
 	if (!present(mem) && store_only(k)) {
 		if (which)
 			*which = LM_BOUND_NONE;
@@ -395,7 +393,7 @@ double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,
 	double peak = lm_model_kernel_peak(p, st, k, &b);
 	kernel_mem m = kernel_memory(p, st, k);
 	double step = step_of(p, st, k, &m);
-	double bare = n * accesses(k) / step;
+	double bare = n * lm_model_kernel_accesses(k) / step;
 	double got;
 	if (lm_model_is_refined(p) && isfinite(peak) && isfinite(m.knee))
 		got = peak * knee_share(bare / peak, m.knee * step / m.lat);

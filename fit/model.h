@@ -194,6 +194,10 @@ bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_p
  * basic model does (data/measured/nvidia-h100/store-only/). Without
  * store_thru and store_step its peak is NAN. */
 
+/* What a kernel's rates count, an iteration: its loads, or a store-only
+ * loop's stores. */
+double lm_model_kernel_accesses(const lm_kernel_mix *k);
+
 /* Loads per cycle per CU such a kernel reaches at most: the memory bound
  * (an iteration's memory time: its coalesced loads, each a load's memory
  * time at s = coalesced stores / coalesced loads stores a load, linear in s

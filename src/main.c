@@ -336,7 +336,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
 	bool rates = isfinite(hz) && cus > 0 && simd > 0;
 	/* the rates count loads, or a store-only loop's stores */
-	double per = stores_only ? k.stores : k.loads;
+	double per = lm_model_kernel_accesses(&k);
 	double bytes_per_load = stores_only ? k.store_bytes : k.load_bytes + k.stores / k.loads * k.store_bytes;
 	const char *what = stores_only ? "stores" : "loads";
 	/* the occupancies: given, else 1 to 64 */

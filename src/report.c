@@ -985,7 +985,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	const lm_model_params *mp = &rp->kload;
 	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
 	/* elements a second per load (a store-only loop: store) a cycle per CU */
-	double rate = rp->k_rate / (k->loads >= 1 ? k->loads : k->stores);
+	double rate = rp->k_rate / lm_model_kernel_accesses(k);
 	if (c->why[0] || !(per > 0) || !(rate > 0)) {
 		if (!c->why[0])
 			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
