@@ -17,8 +17,8 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.00499999999 inverse y / 0.00499999999
 plot 'kernel-spmv.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  2978.54 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2979 GB/s)', \
-  '+' using (1.91886):(328.033) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 1.9 warps'
+  2981.13 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2981 GB/s)', \
+  '+' using (1.92529):(328.51) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 1.9 warps'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-spmv.svg'

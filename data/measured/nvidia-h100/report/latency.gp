@@ -9,16 +9,17 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,2912.91 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,3025.29 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-store-half' at 512,2800.53 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-stride2' at 256,1785.51 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'gmem-random' at 256,2118.58 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'lmem' at 256,1171.05 left offset char 1,0 tc rgb '#8c564b' noenhanced
-set label 'sfu' at 256,1058.67 left offset char 1,0 tc rgb '#e377c2' noenhanced
-set label 'stream-shift' at 0,128.11 left offset char 1,0 tc rgb '#bcbd22' noenhanced
-set label 'stream-store' at 0,729.886 left offset char 1,0 tc rgb '#17becf' noenhanced
-set label 'stream-store-shift' at 0,842.261 left offset char 1,0 tc rgb '#393b79' noenhanced
+set label 'gmem' at 512,3024.45 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2912.25 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2800.05 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1783.81 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2116.41 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1170.37 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1058.17 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'stream-shift' at 0,161.441 left offset char 1,0 tc rgb '#bcbd22' noenhanced
+set label 'stream-store' at 0,726.713 left offset char 1,0 tc rgb '#17becf' noenhanced
+set label 'stream-store-shift' at 0,838.916 left offset char 1,0 tc rgb '#393b79' noenhanced
+set label 'stream-fill' at 0,49.2379 left offset char 1,0 tc rgb '#637939' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
@@ -39,6 +40,7 @@ plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' noti
   'latency.dat' index 7 using 1:2 with points pt 7 ps 1 lc rgb '#bcbd22' notitle, \
   'latency.dat' index 8 using 1:2 with points pt 7 ps 1 lc rgb '#17becf' notitle, \
   'latency.dat' index 9 using 1:2 with points pt 7 ps 1 lc rgb '#393b79' notitle, \
+  'latency.dat' index 10 using 1:2 with points pt 7 ps 1 lc rgb '#637939' notitle, \
   keyentry with points pt 7 lc rgb 'black' title 'measured', \
   keyentry with lines lw 2 lc rgb 'black' title 'basic model', \
   keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'
