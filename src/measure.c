@@ -924,13 +924,23 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	if ((s = lm_launch_sync(m->synced, (unsigned)groups, what, out)) != LM_OK)
 		return s;
 	uint64_t total = 0;
+	cl_uint most = 0;
 	for (size_t t = 0; t < threads; t++) {
-		if (m->counts[t] == 0 || m->counts[t] > quota)
+		/* fixed work: every work-item runs its whole quota */
+		bool whole = raise || budget_ns || m->counts[t] == quota;
+		if (m->counts[t] == 0 || m->counts[t] > quota || !whole)
 			return lm_fail(LM_ECHECK, "mix %s: work-item %zu completed %u iterations of a quota of %u: "
-				       "the launch did not run as built", mix->name, t, m->counts[t], quota);
+				       "the launch did not run as built%s", mix->name, t, m->counts[t], quota,
+				       whole ? "" : " (a driver's limit on a work-item's loop passes?)");
+		most = m->counts[t] > most ? m->counts[t] : most;
 		total += m->counts[t];
 		m->done[t] += m->counts[t];
 	}
+	/* the stop flag: the work-item that raised it ran the whole quota */
+	if (raise && !budget_ns && most != quota)
+		return lm_fail(LM_ECHECK, "mix %s: no work-item completed the quota of %u (the most: %u), so "
+			       "none raised the stop flag: the loop ended early (a driver's limit on a "
+			       "work-item's loop passes?)", mix->name, quota, most);
 	m->launches++;
 	out->work = (double)total / simd;
 	if (rec)
@@ -971,10 +981,11 @@ static lm_status check_point(lm_meas *m, size_t threads)
 static cl_uint max_quota(const lm_meas *m)
 {
 	unsigned long lim = m->dev.loop_limit;
-	/* a driver's limit counts the passes of both loops: at most one outer
-	 * pass an iteration */
-	if (lim && lim > 2 * LOOP_RESERVE)
-		return (cl_uint)((lim - LOOP_RESERVE) / 2);
+	/* a driver's limit counts the passes of every loop: the iterations',
+	 * and an iteration's own (at most one, or stream-fill's, one a store) */
+	unsigned long passes = lm_mix_inner_loop(m->cfg.mix) ? m->bodies + 1ul : 2ul;
+	if (lim && lim > passes * LOOP_RESERVE)
+		return (cl_uint)((lim - LOOP_RESERVE) / passes);
 	return lim ? 1 : 0x7fffffffu;
 }
 

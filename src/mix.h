@@ -48,4 +48,9 @@ double lm_mix_store_share(const lm_mix *m);
  * the mix does not store): cl/chase.cl's LM_STORE_EVERY. */
 unsigned lm_mix_store_every(const lm_mix *m);
 
+/* Does the kernel loop inside its loop over iterations (stream-fill: a
+ * pass a store, as a store-only loop runs)? A driver's limit on a
+ * work-item's loop passes counts those too. */
+bool lm_mix_inner_loop(const lm_mix *m);
+
 #endif

@@ -101,6 +101,33 @@ START_TEST(rusticl_quick_sweep)
 }
 END_TEST
 
+/* llvmpipe ends a work-item's loops once they have run 65535 passes
+ * together, silently. stream-fill runs a loop pass a store, 65 an
+ * iteration: asked for a launch long enough to pass the limit, latmix keeps
+ * the quota under it (and would refuse a launch whose work-items stopped
+ * short of it). */
+START_TEST(rusticl_loop_limit_kept)
+{
+	make_dir();
+	char csv[128];
+	snprintf(csv, sizeof csv, "%s/fill.csv", dir);
+	const char *args[] = { "measure", "-d", "llvmpipe", "--timing", "fixed-work", "--mix", "stream-fill",
+			       "--warps", "1", "--launch-ms", "1000", "-o", csv, NULL };
+	static lm_test_result r;
+	lm_test_latmix(args, NULL, &r);
+	ck_assert_msg(r.status == 0, "stream-fill on llvmpipe: exit %d\n%s", r.status, r.err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(res.n, 1);
+	const lm_meas_row *w = &res.v[0].row;
+	unsigned long passes = w->iters * (w->mem_per_iter + 1ul);
+	ck_assert_msg(w->mem_per_iter == 64 && passes <= 65535, "%lu iterations of %u stores: %lu loop passes",
+		      w->iters, w->mem_per_iter, passes);
+	lm_results_free(&res);
+	remove_dir();
+}
+END_TEST
+
 /* One mix's tiny sweep under oclgrind; its log must be empty (every
  * diagnostic goes there). Races are looked for in fixed-work only: the stop
  * flag is a benign race by design (raised once, polled without atomics,
@@ -354,6 +381,7 @@ int main(int argc, char **argv)
 			return 77;
 		}
 		tcase_add_test(tc, rusticl_quick_sweep);
+		tcase_add_test(tc, rusticl_loop_limit_kept);
 	} else if (strcmp(impl, "fleet") == 0) {
 		setenv("RUSTICL_ENABLE", "llvmpipe", 1);
 		if (!has_device("llvmpipe") || !has_device("Portable Computing Language")) {
