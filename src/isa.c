@@ -54,6 +54,8 @@ struct lm_isa {
 	const char *kernel;
 	lm_alpha alpha;
 	unsigned chains, mem_n, alu_n, bodies;
+	unsigned inner;         /* passes an iteration of the loop around its
+				 * store (stream-fill: a step each); 0: none */
 	char options[512];      /* latmix's build options for the target */
 	char dropped[256];      /* those the compiler was not given */
 	char command[2048];     /* the compiler command lines, as run */
@@ -667,6 +669,34 @@ static void close_region(lm_isa_counts *c, const inst *v, bool by_memory, const 
 /* Finds the iteration loop in the listing and counts it into isa: of the
  * regions a backward branch closes (regions that overlap merged, as the
  * blocks of one loop are), the one close_region keeps. */
+/* The smallest loop (a backward branch and the label it goes to) inside
+ * lo..hi, and not all of it, that holds a global store: its first and last
+ * instruction; false if none. */
+static bool inner_loop(const inst *v, const label *labels, size_t nlab, size_t lo, size_t hi,
+		       size_t *in_lo, size_t *in_hi)
+{
+	bool found = false;
+	for (size_t i = lo; i <= hi; i++) {
+		if (!v[i].branch)
+			continue;
+		for (size_t k = 0; k < nlab; k++) {
+			size_t head = labels[k].next;
+			if (strcmp(labels[k].name, v[i].target) != 0 || head > i || head < lo ||
+			    (head == lo && i == hi) || (found && i - head >= *in_hi - *in_lo))
+				continue;
+			bool store = false;
+			for (size_t j = head; j <= i && !store; j++)
+				store = v[j].kind == LM_ISA_MEM_OTHER && !v[j].local && !v[j].atomic;
+			if (store) {
+				*in_lo = head;
+				*in_hi = i;
+				found = true;
+			}
+		}
+	}
+	return found;
+}
+
 static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel)
 {
 	lm_status s = LM_OK;
@@ -794,12 +824,23 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 			isa->counts.shared_lines++;
 			isa->counts.shared_bytes += insts[i].bytes;
 		}
+	/* a mix whose steps are the passes of a loop inside the iteration's:
+	 * that loop's instructions run once a pass */
+	size_t in_lo = 1, in_hi = 0;
+	if (isa->inner && !inner_loop(insts, labels, nlab, best_lo, best_hi, &in_lo, &in_hi)) {
+		s = lm_fail(LM_EPARSE, "mix %s: no loop around its store inside the iteration's in %s's "
+			    "listing", isa->mix, kernel);
+		goto done;
+	}
 	for (size_t i = best_lo; i <= best_hi && s == LM_OK; i++) {
-		isa->counts.insts++;
-		isa->counts.kind[insts[i].kind]++;
-		isa->counts.add_ops += insts[i].add_ops;
-		count_access(&isa->counts, &insts[i]);
-		s = count_op(isa, &insts[i]);
+		unsigned runs = i >= in_lo && i <= in_hi ? isa->inner : 1;
+		for (unsigned k = 0; k < runs && s == LM_OK; k++) {
+			isa->counts.insts++;
+			isa->counts.kind[insts[i].kind]++;
+			isa->counts.add_ops += insts[i].add_ops;
+			count_access(&isa->counts, &insts[i]);
+			s = count_op(isa, &insts[i]);
+		}
 	}
 	if (s != LM_OK)
 		goto done;
@@ -1200,6 +1241,7 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 	isa->alpha = alpha;
 	isa->chains = chains;
 	lm_meas_body_shape(mix, alpha, &isa->mem_n, &isa->alu_n, &isa->bodies);
+	isa->inner = lm_mix_inner_loop(mix) ? isa->bodies : 0;
 	unsigned per = mix->step == LM_STEP_STREAM ? 1 : chains;
 	isa->counts.steps = isa->bodies * isa->mem_n * per;
 	isa->counts.adds_built = mix->step == LM_STEP_STREAM ? 0 : isa->bodies * isa->alu_n * chains;
@@ -1341,11 +1383,15 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 		fprintf(f, "// %s\n", isa->note);
 	if (all)
 		fprintf(f, "\n// ---- the whole listing ----\n%s\n", isa->listing);
-	fprintf(f, "\n// ---- the iteration loop: %u instructions; %u chain steps an iteration "
+	fprintf(f, "\n// ---- the iteration loop: %u instructions run an iteration; %u chain steps an iteration "
 		"(%u bodies x %u step%s x %u chain%s) ----\n%s", c->insts, c->steps, isa->bodies,
 		isa->mem_n, isa->mem_n == 1 ? "" : "s", isa->chains, isa->chains == 1 ? "" : "s", isa->loop);
 
-	fprintf(f, "\n// ---- counts: every instruction of the loop once ----\n");
+	if (isa->inner)
+		fprintf(f, "\n// ---- counts: the loop around the store's instructions once a pass (%u passes, a "
+			"step each), the rest once ----\n", isa->inner);
+	else
+		fprintf(f, "\n// ---- counts: every instruction of the loop once ----\n");
 	fprintf(f, "%-14s %-40s %9s %9s\n", "kind", "instruction", "per iter", "per step");
 	for (int k = 0; k < LM_ISA_NKINDS; k++)
 		for (size_t i = 0; i < c->nops; i++) {
@@ -1358,7 +1404,8 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 				fprintf(f, "   (%u add operations)", o->add_ops);
 			fputc('\n', f);
 		}
-	unsigned mem = c->kind[LM_ISA_CHASE];
+	/* a step's memory access: its load, or stream-fill's store */
+	unsigned mem = c->kind[LM_ISA_CHASE] + (isa->inner ? c->kind[LM_ISA_MEM_OTHER] : 0);
 	unsigned other = c->insts - mem - c->kind[LM_ISA_ADD] - c->kind[LM_ISA_SFU];
 	if (!c->steps) {
 		fprintf(f, "\nno chain steps (alpha inf): %u adds an iteration (%u operations; latmix "
@@ -1376,7 +1423,8 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 	unsigned n = 0;
 	for (size_t i = 0; i < c->nops; i++) {
 		const lm_isa_op *o = &c->op[i];
-		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU;
+		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU ||
+			    (isa->inner && o->kind == LM_ISA_MEM_OTHER);
 		if (!core && o->count >= c->steps) {
 			fprintf(f, " %s %.3g%s", o->op, per(o->count, c->steps),
 				o->kind == LM_ISA_OTHER ? "" : " (!)");
@@ -1387,7 +1435,8 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 	n = 0;
 	for (size_t i = 0; i < c->nops; i++) {
 		const lm_isa_op *o = &c->op[i];
-		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU;
+		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU ||
+			    (isa->inner && o->kind == LM_ISA_MEM_OTHER);
 		if (!core && o->count < c->steps) {
 			fprintf(f, " %s%s%s%s %u", o->op, o->kind == LM_ISA_OTHER ? "" : " (",
 				o->kind == LM_ISA_OTHER ? "" : lm_isa_kind_name(o->kind),

@@ -26,7 +26,7 @@ static const char *target = "";
 
 static const char *const mixes[] = { "gmem", "gmem-store", "gmem-store-half", "gmem-stride2", "gmem-random",
 				     "lmem", "sfu", "stream", "stream-shift", "stream-store",
-				     "stream-store-shift" };
+				     "stream-store-shift", "stream-fill" };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 static const char *const alphas[] = { "0", "1", "4", "16", "inf" };
 #define NALPHAS (int)(sizeof alphas / sizeof alphas[0])
@@ -70,7 +70,7 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 	 * alpha 1, under 1 s otherwise): on AMD targets those are built once,
 	 * gmem at alpha inf with one chain */
 	if (d.compiler == LM_COMPILER_CLANG_AMDGPU &&
-	    ((a.num == 0 && mix->step != LM_STEP_GLOBAL) ||
+	    ((a.num == 0 && mix->step != LM_STEP_GLOBAL && !lm_mix_inner_loop(mix)) ||
 	     (a.den == 0 && (mix->step != LM_STEP_GLOBAL || chains != 1)))) {
 		printf("%-8s %-13s alpha %-3s chains %u: not built (clang's 40 s)\n", target, mix->name, as,
 		       chains);
@@ -98,6 +98,14 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 		ck_assert_uint_eq(c->kind[LM_ISA_CHASE], 0);
 		ck_assert_uint_eq(c->kind[LM_ISA_SFU], 0);
 		ck_assert_uint_gt(c->add_ops, 0);
+	} else if (lm_mix_inner_loop(mix)) {
+		/* stream-fill: a store a step, each a pass of the loop around it,
+		 * counted once a pass; no load but the flag */
+		unsigned loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
+		ck_assert_msg(loads == 1 && c->kind[LM_ISA_MEM_OTHER] == c->steps && c->steps == 64,
+			      "%s: %u loads (the flag), %u stores for %u steps:\n%s", what, loads,
+			      c->kind[LM_ISA_MEM_OTHER], c->steps, lm_isa_loop_text(isa));
+		ck_assert_uint_eq(c->add_ops, 0);
 	} else if (stream) {
 		/* a load per step; the flag may look like one more (its address is
 		 * kept in registers the loop also writes) */
