@@ -666,9 +666,6 @@ static void close_region(lm_isa_counts *c, const inst *v, bool by_memory, const 
 	*have = true;
 }
 
-/* Finds the iteration loop in the listing and counts it into isa: of the
- * regions a backward branch closes (regions that overlap merged, as the
- * blocks of one loop are), the one close_region keeps. */
 /* The smallest loop (a backward branch and the label it goes to) inside
  * lo..hi, and not all of it, that holds a global store: its first and last
  * instruction; false if none. */
@@ -697,6 +694,9 @@ static bool inner_loop(const inst *v, const label *labels, size_t nlab, size_t l
 	return found;
 }
 
+/* Finds the iteration loop in the listing and counts it into isa: of the
+ * regions a backward branch closes (regions that overlap merged, as the
+ * blocks of one loop are), the one close_region keeps. */
 static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel)
 {
 	lm_status s = LM_OK;
