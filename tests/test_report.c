@@ -135,6 +135,13 @@ static void check_report(const char *dir, bool drawn)
 	lm_test_slurp(path, gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "using 1:4 with lines") && strstr(gp, "predicted: 1.3% RMS error"),
 		      "kernel-triad.gp: no prediction drawn");
+	/* near the stream peak: drawn up to it; transpose, a tenth of it: at its
+	 * own scale, the peak named above it */
+	ck_assert_msg(strstr(gp, "set yrange [0:*]") && !strstr(gp, "above the scale"), "kernel-triad.gp");
+	snprintf(path, sizeof path, "%s/report/kernel-transpose.gp", dir);
+	lm_test_slurp(path, gp, sizeof gp);
+	ck_assert_msg(strstr(gp, "set yrange [0:445.6]") && strstr(gp, "stream peak (4486 GB/s, above the scale)"),
+		      "kernel-transpose.gp: not at its own scale");
 	for (size_t i = 0; i < NPICTURES; i++) {
 		ck_assert_msg(exists(dir, pictures[i], ".gp"), "%s.gp missing", pictures[i]);
 		ck_assert_msg(exists(dir, pictures[i], ".dat"), "%s.dat missing", pictures[i]);
