@@ -442,7 +442,7 @@ void lm_meas_body_shape(const lm_mix *mix, lm_alpha a, unsigned *mem_n, unsigned
 		*alu_n = 0;
 		/* stores alone, a loop pass each: 64 keep the stop flag's read (about
 		 * 70 cycles a read on the H200) to a few percent of an iteration */
-		*bodies = mix->bytes_per_lane ? 16 : 64;
+		*bodies = lm_mix_inner_loop(mix) ? 64 : 16;
 		return;
 	}
 	*mem_n = a.den ? (unsigned)a.den : 0;

@@ -48,7 +48,7 @@ static const opt table[] = {
 	  "F", "fraction of the attainable peak for 'warps needed'", .role = LM_OPTION_OTHER },
 	{ "mix", 'm', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_FIT | LM_CMD_PREDICT, OFF(mix), "MIX",
 	  "kernel: one mix; measure: comma list or 'all' (gmem, gmem-store, gmem-store-half, "
-	  "gmem-stride2, gmem-random, lmem, sfu, stream, stream-shift, stream-store, stream-store-shift); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
+	  "gmem-stride2, gmem-random, lmem, sfu, stream, stream-shift, stream-store, stream-store-shift, stream-fill); fit: one mix, or a comma list or 'all' (stream excluded) for one joint fit "
 	  "with a memory kind per mix; predict: the memory kind to evaluate; default kernel, fit: "
 	  "gmem; measure: all; predict: the file's default kind",
 	  .role = LM_OPTION_SELECTS },
