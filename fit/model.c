@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 
 static bool present(double x)
 {
@@ -218,6 +219,26 @@ bool lm_model_kinds_scatter(const lm_model_kinds *kinds)
 bool lm_model_kinds_store_only(const lm_model_kinds *st)
 {
 	return st && present(st->store_thru) && present(st->store_step);
+}
+
+bool lm_model_kernel_priced(const lm_kernel_mix *k, const lm_model_kinds *st, char *why, size_t n)
+{
+	if (k->loads >= 1 || (!(k->loads > 0) && k->stores >= 1 && lm_model_kinds_store_only(st)))
+		return true;
+	if (!(k->loads > 0) && !(k->stores > 0))
+		snprintf(why, n, "no global load or store an iteration: latmix's model describes memory "
+			 "accesses");
+	else if (k->loads > 0)
+		snprintf(why, n, "%g loads an iteration: the model prices whole loads in flight (count the "
+			 "loop unrolled until an iteration holds one)", k->loads);
+	else if (!(k->stores >= 1))
+		snprintf(why, n, "no load and %g stores an iteration: stores alone are priced a whole store "
+			 "a pass (count the loop unrolled until an iteration holds one)", k->stores);
+	else
+		snprintf(why, n, "no global load an iteration, and the file has no store_thru and store_step (a sweep "
+			 "with the stream-fill mix, fitted by this latmix, has them): a loop that only stores "
+			 "runs at its stores' rate");
+	return false;
 }
 
 double lm_model_kernel_accesses(const lm_kernel_mix *k)

@@ -178,6 +178,11 @@ typedef struct {
  * store_step known)? */
 bool lm_model_kinds_store_only(const lm_model_kinds *st);
 
+/* Can a loop of mix k be priced with st (may be NULL)? It needs a whole
+ * load an iteration, or no load and a whole store (stores alone, with st's
+ * store_thru and store_step). False: why (n bytes) says what is missing. */
+bool lm_model_kernel_priced(const lm_kernel_mix *k, const lm_model_kinds *st, char *why, size_t n);
+
 /* Is kinds' scattered kind there (its mem_thru known)? */
 bool lm_model_kinds_scatter(const lm_model_kinds *kinds);
 

@@ -301,14 +301,10 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				"in their loop ran as if their hits cost nothing (data/measured/nvidia-h200/drops/"
 				"README.md): --hits 0 predicted three of four closer\n", m.label, k.hits);
 	}
-	bool stores_only = !(k.loads > 0) && k.stores >= 1;
-	if (!(k.loads >= 1) && !stores_only)
-		return lm_fail(LM_EUSAGE, "%s: no global load or store an iteration: latmix's model "
-			       "describes memory accesses", label);
-	if (stores_only && !lm_model_kinds_store_only(&st))
-		return lm_fail(LM_EUSAGE, "%s: no global load an iteration, and %s has no store_thru and "
-			       "store_step (a sweep with the stream-fill mix, fitted by this latmix, has "
-			       "them): a loop that only stores runs at its stores' rate", label, path);
+	char why[256];
+	if (!lm_model_kernel_priced(&k, &st, why, sizeof why))
+		return lm_fail(LM_EUSAGE, "%s, priced by %s: %s", label, path, why);
+	bool stores_only = !(k.loads > 0);
 	if (stores_only)
 		fprintf(stderr, "latmix: %s: no load: priced by stores alone, its step the longer of "
 			"stream-fill's %.1f cycles a pass and its instructions' latency (alpha %g x %.3g "

@@ -970,12 +970,8 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
 	else if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
-	else if (!(k->loads >= 1) && !(k->stores >= 1))
-		snprintf(c->why, sizeof c->why, "no load or store an iteration: the model describes memory "
-			 "accesses");
-	else if (!(k->loads >= 1) && !lm_model_kinds_store_only(&rp->kkinds))
-		snprintf(c->why, sizeof c->why, "no load an iteration, and params-kernels.ini has no "
-			 "store_thru and store_step (stream-fill)");
+	else if (!lm_model_kernel_priced(k, &rp->kkinds, c->why, sizeof c->why))
+		;
 	else if (k->loads >= 1 && k->stores > k->scattered_stores && !rp->kkinds.n)
 		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no store kind");
 	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kkinds))

@@ -621,6 +621,11 @@ START_TEST(predict_prices_a_store_only_loop)
 	lm_test_source_path(ref, sizeof ref, "data/reference/maxwell-gtx980.ini");
 	run((const char *const[]){ "predict", ref, "--loads", "0", "--stores", "1", "--alpha", "5", NULL }, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "has no store_thru and store_step"), "%s", r->err);
+	/* part of a load, or of a store alone, an iteration: refused saying so */
+	run((const char *const[]){ "predict", ref, "--loads", "0.5", "--stores", "1", NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "0.5 loads an iteration"), "%s", r->err);
+	run((const char *const[]){ "predict", ref, "--loads", "0", "--stores", "0.5", NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "no load and 0.5 stores an iteration"), "%s", r->err);
 	char dir[] = "/tmp/latmix-cli-XXXXXX", path[64], line[512];
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/p.ini", dir);

@@ -325,11 +325,21 @@ START_TEST(store_only_loops_are_priced_by_stores_alone)
 	lm_model_kinds st = one_store_kind(4, &p);
 	p.chain_lat = 50; /* a refined file: a loop with loads would bend */
 	lm_kernel_mix fill = { .stores = 1, .insts = 6, .alpha = 5 };
+	char why[256];
 	ck_assert(!lm_model_kinds_store_only(&st));
 	ck_assert(isnan(lm_model_kernel_peak(&p, &st, &fill, NULL)));
+	ck_assert(!lm_model_kernel_priced(&fill, &st, why, sizeof why) && strstr(why, "no store_thru"));
 	st.store_thru = 0.09;
 	st.store_step = 38;
 	ck_assert(lm_model_kinds_store_only(&st));
+	ck_assert(lm_model_kernel_priced(&fill, &st, why, sizeof why));
+	/* a store every other iteration, or half a load: refused, saying so */
+	lm_kernel_mix half = { .stores = 0.5, .insts = 6, .alpha = 5 };
+	ck_assert(!lm_model_kernel_priced(&half, &st, why, sizeof why) && strstr(why, "0.5 stores"));
+	half.loads = 0.5;
+	ck_assert(!lm_model_kernel_priced(&half, &st, why, sizeof why) && strstr(why, "0.5 loads"));
+	half.loads = half.stores = 0;
+	ck_assert(!lm_model_kernel_priced(&half, &st, why, sizeof why) && strstr(why, "no global load or store"));
 	/* 5 x 4 = 20 cycles of instructions: the pass's 38 */
 	ck_assert_rel(lm_model_kernel_step(&p, &st, &fill), 38, 1e-12);
 	lm_bound b;
