@@ -200,6 +200,7 @@ typedef struct {
 	long offset;         /* and its immediate offset in bytes ([%rd6+-4]: -4) */
 	char arg[MAX_OPS][24]; /* the operands as written, split at the commas outside braces */
 	int narg;
+	int param;           /* ld.param: the argument it reads ([k_param_2]: 2); -1 else */
 } ptx_inst;
 
 static bool starts(const char *s, const char *p)
@@ -236,6 +237,8 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 	size_t k = strcspn(s, " \t;");
 	snprintf(in->op, sizeof in->op, "%.*s", (int)k, s);
 	const char *rest = s + k;
+	const char *param = starts(in->op, "ld.param") ? strstr(rest, "_param_") : NULL;
+	in->param = param && isdigit((unsigned char)param[7]) ? atoi(param + 7) : -1;
 	if (starts(in->op, "bra")) {
 		while (isspace((unsigned char)*rest))
 			rest++;
@@ -729,6 +732,22 @@ static long line_offset(lane l, long offset, long bytes)
 	return ((l.res + offset) % LINE_BYTES + LINE_BYTES) % LINE_BYTES;
 }
 
+/* Which pointer argument a global access at address l reads or writes
+ * (an atomic both), into m's args; one not traced to an argument clears
+ * its traced. */
+static void note_arg(const ptx_inst *v, lane l, ptx_kind k, lm_kmix *m)
+{
+	int arg = l.origin ? v[l.origin - 1].param : -1;
+	if (arg < 0 || arg >= 64) {
+		m->args.traced = false;
+		return;
+	}
+	if (k != K_STORE)
+		m->args.loaded |= 1ULL << arg;
+	if (k != K_LOAD)
+		m->args.stored |= 1ULL << arg;
+}
+
 /* Follows how each register varies across a warp's lanes through the
  * instructions before the loop (0..lo - 1, in order) and the path ix
  * twice (the second pass sees what the first carried round the loop),
@@ -757,11 +776,14 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		nseen = same_bytes = 0;
+		m->args = (lm_uk_uses){ .traced = true };
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
 			if (!in->op[0] || in->target[0])
 				continue;
 			ptx_kind k = ptx_classify(in->op);
+			if (k == K_LOAD || k == K_STORE || k == K_ATOMIC)
+				note_arg(v, lane_operand(t, n, in->base), k, m);
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
 				long s = labs(l.stride), b = (long)ptx_bytes(in->op);

@@ -581,7 +581,9 @@ static lm_status describe_kernel(const lm_options *o)
 		return s;
 	lm_kmix m;
 	double bytes = 0;
+	lm_uk_uses uses = { 0 };
 	if (count_kernel(o, counted, false, &m) == LM_OK) {
+		uses = m.args;
 		lm_kernel_mix k;
 		lm_kmix_model(&m, &k);
 		if (k.load_bytes > 0 && (k.store_bytes > 0 || !k.stores))
@@ -590,7 +592,7 @@ static lm_status describe_kernel(const lm_options *o)
 		fprintf(stderr, "latmix: its loop not counted, so no bytes: %s\n", lm_error_message());
 		lm_error_clear();
 	}
-	s = lm_uk_skeleton(&d, src, file, name, bytes, stdout);
+	s = lm_uk_skeleton(&d, src, file, name, bytes, &uses, stdout);
 	free(src);
 	return s;
 }

@@ -919,8 +919,20 @@ static bool names_the_size(const char *name)
 	return false;
 }
 
-/* One argument's section: what the kernel declares, and contents that run. */
-static void skeleton_arg(FILE *out, const char *name, const char *type)
+/* What a loop does with a buffer (lm_uk_uses): */
+enum { USE_UNKNOWN = -1, USE_NONE, USE_LOADS, USE_STORES, USE_BOTH };
+
+/* What uses says the loop does with argument i. */
+static int arg_use(const lm_uk_uses *uses, cl_uint i)
+{
+	if (!uses || !uses->traced || i >= 64)
+		return USE_UNKNOWN;
+	return (int)((uses->loaded >> i) & 1) | (int)((uses->stored >> i) & 1) << 1;
+}
+
+/* One argument's section: what the kernel declares, and contents that run
+ * (use: what its loop does with it, USE_*). */
+static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 {
 	lm_uk_arg a = { 0 };
 	bool known = parse_type(type, &a);
@@ -937,11 +949,26 @@ static void skeleton_arg(FILE *out, const char *name, const char *type)
 			fputs("value = 1               ; check: the value to run it with, an expression in N\n", out);
 	} else if (a.space == LM_UK_LOCAL) {
 		fputs("length = group          ; check: elements of local memory, one a work-item\n", out);
-	} else if (a.is_const || a.space == LM_UK_CONSTANT) {
-		fprintf(out, "length = N              ; check: elements\n%s\n",
-			a.is_float ? "fill = random           ; read only: random contents"
-				   : "fill = index            ; read only: 0, 1, 2, ... (indices stay in bounds; "
-				     "random, random-below M, permutation, step K, const V)");
+	} else if (a.is_const || a.space == LM_UK_CONSTANT || use == USE_LOADS) {
+		const char *why = a.is_const || a.space == LM_UK_CONSTANT
+					  ? "read only"
+					  : "its loop loads it, stores nothing to it (latmix kernel --mix-of), not compared";
+		if (a.is_float)
+			fprintf(out, "length = N              ; check: elements\nfill = random           ; %s: "
+				"random contents\n", why);
+		else
+			fprintf(out, "length = N              ; check: elements\nfill = index            ; %s: 0, 1, "
+				"2, ... (indices stay in bounds; random, random-below M, permutation, step K, const V)\n",
+				why);
+	} else if (use == USE_STORES) {
+		fputs("length = N              ; check: elements\nfill = zero\n"
+		      "output = yes            ; its loop stores to it and loads nothing from it (latmix kernel "
+		      "--mix-of): compared between occupancies\n", out);
+	} else if (use == USE_BOTH) {
+		fputs("length = N              ; check: elements\nfill = zero\n"
+		      "output = yes            ; compared between occupancies\n"
+		      "reset = yes             ; its loop loads it and stores to it (latmix kernel --mix-of), as "
+		      "y = a * x + y: refilled before every launch, as each changes it\n", out);
 	} else {
 		fputs("length = N              ; check: elements\nfill = zero\n"
 		      "output = yes            ; written: compared between occupancies (an output it also reads, "
@@ -950,7 +977,7 @@ static void skeleton_arg(FILE *out, const char *name, const char *type)
 }
 
 lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
-			 double bytes_an_iteration, FILE *out)
+			 double bytes_an_iteration, const lm_uk_uses *uses, FILE *out)
 {
 	cl_int err;
 	cl_program prog = NULL;
@@ -985,7 +1012,7 @@ lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *fil
 			break;
 		}
 		declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
-		skeleton_arg(out, arg, type);
+		skeleton_arg(out, arg, type, arg_use(uses, i));
 	}
 	if (kernel)
 		clReleaseKernel(kernel);

@@ -373,20 +373,22 @@ static void count_committed(const char *file, const char *name, lm_kmix *m)
 }
 
 /* Suite kernels' loops in the PTX NVIDIA's driver built on the H200
- * (committed), against the counts by hand from their sources. */
+ * (committed), against the counts by hand from their sources; the
+ * arguments the loop loads and stores (bit i: argument i). */
 START_TEST(ptx_loops_are_counted_as_by_hand)
 {
 	static const struct {
 		const char *file, *name;
 		unsigned loads, independent, stores, flops;
+		unsigned long long loaded, stored;
 	} hand[] = {
-		{ "copy", "copy", 1, 1, 1, 0 },     /* c[i] = a[i] */
-		{ "scale", "scale", 1, 1, 1, 1 },   /* b[i] = s * c[i] */
-		{ "add", "add", 2, 2, 1, 1 },       /* c[i] = a[i] + b[i] */
-		{ "triad", "triad", 2, 2, 1, 1 },   /* a[i] = b[i] + s * c[i]: one fma */
-		{ "sum", "sum", 1, 1, 0, 0 },       /* s += a[i], integer */
-		{ "dot", "dot_product", 2, 2, 0, 0 }, /* s += x[i] * y[i], integer */
-		{ "fill", "fill", 0, 0, 1, 0 },     /* a[i] = v */
+		{ "copy", "copy", 1, 1, 1, 0, 0x2, 0x1 },     /* c[i] = a[i] */
+		{ "scale", "scale", 1, 1, 1, 1, 0x2, 0x1 },   /* b[i] = s * c[i] */
+		{ "add", "add", 2, 2, 1, 1, 0x6, 0x1 },       /* c[i] = a[i] + b[i] */
+		{ "triad", "triad", 2, 2, 1, 1, 0x6, 0x1 },   /* a[i] = b[i] + s * c[i]: one fma */
+		{ "sum", "sum", 1, 1, 0, 0, 0x2, 0 },         /* s += a[i], integer */
+		{ "dot", "dot_product", 2, 2, 0, 0, 0x6, 0 }, /* s += x[i] * y[i], integer */
+		{ "fill", "fill", 0, 0, 1, 0, 0, 0x1 },       /* a[i] = v */
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
 		lm_kmix m;
@@ -395,6 +397,9 @@ START_TEST(ptx_loops_are_counted_as_by_hand)
 			      m.stores == hand[i].stores && m.flops == hand[i].flops,
 			      "%s: loads %u (%u independent), stores %u, flops %u", hand[i].file, m.loads,
 			      m.independent, m.stores, m.flops);
+		ck_assert_msg(m.args.traced && m.args.loaded == hand[i].loaded && m.args.stored == hand[i].stored,
+			      "%s: arguments loaded %#llx, stored %#llx (traced %d)", hand[i].file, m.args.loaded,
+			      m.args.stored, m.args.traced);
 		ck_assert_int_eq(m.load_bytes, 4 * hand[i].loads);
 		ck_assert_msg(!m.misaligned_loads && !m.misaligned_stores, "%s: misaligned", hand[i].file);
 	}

@@ -226,7 +226,9 @@ END_TEST
 
 /* A kernel with no description: measure names kernel --describe, whose
  * description (each argument from the kernel's own, its bytes from its
- * counted loop) measures the kernel once its in-place output is reset. */
+ * counted loop) measures the kernel: where the loop was counted (clang's
+ * NVPTX build), as written, its in-place output reset before every launch
+ * because the loop loads and stores it; else once that reset is added. */
 START_TEST(a_kernel_described_by_latmix_is_measured)
 {
 	write_file(lm_test_in(dir, "upd.cl"), "__kernel void upd(__global const float *x, __global float *y, "
@@ -248,20 +250,56 @@ START_TEST(a_kernel_described_by_latmix_is_measured)
 		      strstr(r->out, "\n[y]\ntype = global float*\nlength = N") && strstr(r->out, "\noutput = yes") &&
 		      strstr(r->out, "\n[a]\ntype = float\nvalue = 1 ") && strstr(r->out, "\n[n]\ntype = uint\nvalue = N "),
 		      "%s", r->out);
-	/* the bytes from the loop counted through clang's NVPTX build */
-	if (have_nvptx())
-		ck_assert_msg(strstr(r->out, "\nbytes = 12 * N "), "%s", r->out);
 	static char text[sizeof r->out], rest[sizeof r->out];
 	snprintf(text, sizeof text, "%s", r->out);
-	char *o = strstr(text, "\noutput = yes");
-	ck_assert_ptr_nonnull(o);
-	o = strchr(o + 1, '\n');
-	snprintf(rest, sizeof rest, "%s", o);
-	snprintf(o, sizeof text - (size_t)(o - text), "\nreset = yes%s", rest);
+	if (have_nvptx()) {
+		/* the bytes and y's use from the loop counted through clang's NVPTX build */
+		ck_assert_msg(strstr(r->out, "\nbytes = 12 * N ") &&
+			      strstr(r->out, "\noutput = yes            ; compared between occupancies\nreset = yes "),
+			      "%s", r->out);
+	} else {
+		ck_assert_msg(!strstr(r->out, "\nreset = yes"), "%s", r->out);
+		char *o = strstr(text, "\noutput = yes");
+		ck_assert_ptr_nonnull(o);
+		o = strchr(o + 1, '\n');
+		snprintf(rest, sizeof rest, "%s", o);
+		snprintf(o, sizeof text - (size_t)(o - text), "\nreset = yes%s", rest);
+	}
 	write_file(lm_test_in(dir, "upd.ini"), text);
 	measure_at_two("upd.cl", "upd.csv", r);
 	ck_assert_msg(r->status == 0 && access(lm_test_in(dir, "upd.csv"), F_OK) == 0, "exit %d: %s\n%s", r->status,
 		      r->err, text);
+	free(r);
+}
+END_TEST
+
+/* A buffer not declared const that the loop only loads is described as an
+ * input (random, not compared), one it only stores to as an output with no
+ * reset; the description measures as written. */
+START_TEST(a_described_loop_tells_inputs_from_outputs)
+{
+	if (!have_nvptx())
+		return; /* the loop is counted through clang's NVPTX build */
+	write_file(lm_test_in(dir, "cp.cl"), "__kernel void cp(__global float *dst, __global float *src, "
+				    "const uint n)\n"
+				    "{\n"
+				    "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
+				    "		dst[i] = 2.0f * src[i];\n"
+				    "}\n");
+	char spec[4096];
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "cp.cl"));
+	lm_test_result *r = malloc(sizeof *r);
+	const char *describe[] = { "kernel", "--describe", spec, NULL };
+	lm_test_latmix(describe, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	const char *src = strstr(r->out, "\n[src]\n"), *dst = strstr(r->out, "\n[dst]\n");
+	ck_assert_msg(src && dst && src > dst, "%s", r->out);
+	ck_assert_msg(strstr(dst, "\nfill = zero\noutput = yes ") && !strstr(dst, "reset = yes") &&
+		      strstr(src, "\nfill = random ") && !strstr(src, "output = yes"), "%s", r->out);
+	write_file(lm_test_in(dir, "cp.ini"), r->out);
+	measure_at_two("cp.cl", "cp.csv", r);
+	ck_assert_msg(r->status == 0 && access(lm_test_in(dir, "cp.csv"), F_OK) == 0, "exit %d: %s", r->status,
+		      r->err);
 	free(r);
 }
 END_TEST
@@ -339,6 +377,7 @@ int main(void)
 	tcase_add_test(tc, an_in_place_update_needs_reset);
 	tcase_add_test(tc, a_difference_past_the_first_chunk_is_found);
 	tcase_add_test(tc, a_kernel_described_by_latmix_is_measured);
+	tcase_add_test(tc, a_described_loop_tells_inputs_from_outputs);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_naming_the_argument, 0,
 			    (int)(sizeof bad_descriptions / sizeof bad_descriptions[0]));
 	tcase_add_test(tc, a_users_kernel_runs_and_the_wrapper_keeps_its_result);
