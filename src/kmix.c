@@ -732,20 +732,39 @@ static long line_offset(lane l, long offset, long bytes)
 	return ((l.res + offset) % LINE_BYTES + LINE_BYTES) % LINE_BYTES;
 }
 
-/* Which pointer argument a global access at address l reads or writes
- * (an atomic both), into m's args; one not traced to an argument clears
- * its traced. */
-static void note_arg(const ptx_inst *v, lane l, ptx_kind k, lm_kmix *m)
+/* Which pointer argument each global access of the kernel (v, n
+ * instructions, in order) reads or writes, an atomic both, into m->args:
+ * the lanes followed through the whole body twice (the second pass sees
+ * what loops carried round); an access not traced to an argument clears
+ * traced. */
+static void ptx_args(const ptx_inst *v, size_t nv, lm_kmix *m)
 {
-	int arg = l.origin ? v[l.origin - 1].param : -1;
-	if (arg < 0 || arg >= 64) {
-		m->args.traced = false;
+	lane_reg *t = calloc(LANE_REGS, sizeof *t);
+	m->args = (lm_uk_uses){ 0 };
+	if (!t)
 		return;
+	size_t n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		m->args = (lm_uk_uses){ .traced = true };
+		for (size_t i = 0; i < nv; i++) {
+			const ptx_inst *in = &v[i];
+			if (!in->op[0] || in->target[0])
+				continue;
+			ptx_kind k = ptx_classify(in->op);
+			if (k == K_LOAD || k == K_STORE || k == K_ATOMIC) {
+				lane l = in->base[0] ? lane_operand(t, n, in->base) : VARIES;
+				int arg = l.origin ? v[l.origin - 1].param : -1;
+				if (arg < 0 || arg >= 64)
+					m->args.traced = false;
+				else {
+					m->args.loaded |= (unsigned long long)(k != K_STORE) << arg;
+					m->args.stored |= (unsigned long long)(k != K_LOAD) << arg;
+				}
+			}
+			lane_set(t, &n, in, lane_eval(in, i, t, n));
+		}
 	}
-	if (k != K_STORE)
-		m->args.loaded |= 1ULL << arg;
-	if (k != K_LOAD)
-		m->args.stored |= 1ULL << arg;
+	free(t);
 }
 
 /* Follows how each register varies across a warp's lanes through the
@@ -776,14 +795,11 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		nseen = same_bytes = 0;
-		m->args = (lm_uk_uses){ .traced = true };
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
 			if (!in->op[0] || in->target[0])
 				continue;
 			ptx_kind k = ptx_classify(in->op);
-			if (k == K_LOAD || k == K_STORE || k == K_ATOMIC)
-				note_arg(v, lane_operand(t, n, in->base), k, m);
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
 				long s = labs(l.stride), b = (long)ptx_bytes(in->op);
@@ -1049,6 +1065,7 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 		}
 		ptx_dependences(v, ix, nix, out);
 		ptx_lanes(v, lo, ix, nix, out);
+		ptx_args(v, n, out);
 	}
 	free(ix);
 	free(v);

@@ -64,7 +64,8 @@ typedef struct {
 			       * array (no lines of their own) */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
-	lm_uk_uses args;     /* which arguments the loop loads and stores (PTX only) */
+	lm_uk_uses args;     /* which arguments the kernel loads and stores, in its loop
+			      * or outside it (PTX only) */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */

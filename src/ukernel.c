@@ -919,10 +919,10 @@ static bool names_the_size(const char *name)
 	return false;
 }
 
-/* What a loop does with a buffer (lm_uk_uses): */
+/* What a kernel does with a buffer (lm_uk_uses): */
 enum { USE_UNKNOWN = -1, USE_NONE, USE_LOADS, USE_STORES, USE_BOTH };
 
-/* What uses says the loop does with argument i. */
+/* What uses says the kernel does with argument i. */
 static int arg_use(const lm_uk_uses *uses, cl_uint i)
 {
 	if (!uses || !uses->traced || i >= 64)
@@ -931,7 +931,7 @@ static int arg_use(const lm_uk_uses *uses, cl_uint i)
 }
 
 /* One argument's section: what the kernel declares, and contents that run
- * (use: what its loop does with it, USE_*). */
+ * (use: what the kernel does with it, USE_*). */
 static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 {
 	lm_uk_arg a = { 0 };
@@ -952,7 +952,7 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 	} else if (a.is_const || a.space == LM_UK_CONSTANT || use == USE_LOADS) {
 		const char *why = a.is_const || a.space == LM_UK_CONSTANT
 					  ? "read only"
-					  : "its loop loads it, stores nothing to it (latmix kernel --mix-of), not compared";
+					  : "the kernel loads it, stores nothing to it (its PTX), not compared";
 		if (a.is_float)
 			fprintf(out, "length = N              ; check: elements\nfill = random           ; %s: "
 				"random contents\n", why);
@@ -962,13 +962,13 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 				why);
 	} else if (use == USE_STORES) {
 		fputs("length = N              ; check: elements\nfill = zero\n"
-		      "output = yes            ; its loop stores to it and loads nothing from it (latmix kernel "
-		      "--mix-of): compared between occupancies\n", out);
+		      "output = yes            ; the kernel stores to it and loads nothing from it (its PTX): "
+		      "compared between occupancies\n", out);
 	} else if (use == USE_BOTH) {
 		fputs("length = N              ; check: elements\nfill = zero\n"
 		      "output = yes            ; compared between occupancies\n"
-		      "reset = yes             ; its loop loads it and stores to it (latmix kernel --mix-of), as "
-		      "y = a * x + y: refilled before every launch, as each changes it\n", out);
+		      "reset = yes             ; the kernel loads it and stores to it (its PTX), as y = a * x + y "
+		      "or a sum's atomic: refilled before every launch, as each changes it\n", out);
 	} else {
 		fputs("length = N              ; check: elements\nfill = zero\n"
 		      "output = yes            ; written: compared between occupancies (an output it also reads, "

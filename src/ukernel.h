@@ -77,11 +77,11 @@ lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t 
  * LM_EUSAGE naming the file, line and key. */
 lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out);
 
-/* What a kernel's main loop does with its pointer arguments, as counted
- * from its build (latmix kernel --mix-of): bit i of loaded (stored) for
- * argument i, an atomic in both; traced false where some access was not
- * traced to its argument (the sets may then lack it) or nothing was
- * counted. */
+/* What a kernel does with its pointer arguments, in its loop or outside
+ * it, as read from its PTX (latmix kernel --mix-of): bit i of loaded
+ * (stored) for argument i, an atomic in both; traced false where some
+ * global access was not traced to its argument (the sets may then lack
+ * it) or nothing was read. */
 typedef struct {
 	bool traced;
 	unsigned long long loaded, stored;
@@ -92,8 +92,8 @@ typedef struct {
  * names and types as d's compiler reports them, with contents that run and
  * every guess marked "check"; bytes_an_iteration: what the kernel's loop
  * loads and stores an iteration (latmix kernel --mix-of), 0 if not known;
- * uses (may be NULL): which arguments the loop reads and writes, so that a
- * buffer it only reads is filled as an input, one it writes is compared,
+ * uses (may be NULL): which arguments the kernel reads and writes, so that
+ * a buffer it only reads is filled as an input, one it writes is compared,
  * and one it reads and writes is refilled before every launch. */
 lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
 			 double bytes_an_iteration, const lm_uk_uses *uses, FILE *out);

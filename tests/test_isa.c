@@ -374,7 +374,7 @@ static void count_committed(const char *file, const char *name, lm_kmix *m)
 
 /* Suite kernels' loops in the PTX NVIDIA's driver built on the H200
  * (committed), against the counts by hand from their sources; the
- * arguments the loop loads and stores (bit i: argument i). */
+ * arguments the kernel loads and stores (bit i: argument i). */
 START_TEST(ptx_loops_are_counted_as_by_hand)
 {
 	static const struct {
@@ -386,8 +386,8 @@ START_TEST(ptx_loops_are_counted_as_by_hand)
 		{ "scale", "scale", 1, 1, 1, 1, 0x2, 0x1 },   /* b[i] = s * c[i] */
 		{ "add", "add", 2, 2, 1, 1, 0x6, 0x1 },       /* c[i] = a[i] + b[i] */
 		{ "triad", "triad", 2, 2, 1, 1, 0x6, 0x1 },   /* a[i] = b[i] + s * c[i]: one fma */
-		{ "sum", "sum", 1, 1, 0, 0, 0x2, 0 },         /* s += a[i], integer */
-		{ "dot", "dot_product", 2, 2, 0, 0, 0x6, 0 }, /* s += x[i] * y[i], integer */
+		{ "sum", "sum", 1, 1, 0, 0, 0x3, 0x1 },       /* s += a[i], integer; total, an atomic after */
+		{ "dot", "dot_product", 2, 2, 0, 0, 0x7, 0x1 }, /* s += x[i] * y[i], integer; an atomic */
 		{ "fill", "fill", 0, 0, 1, 0, 0, 0x1 },       /* a[i] = v */
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
