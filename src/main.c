@@ -586,7 +586,8 @@ static lm_status describe_kernel(const lm_options *o)
 		uses = m.args;
 		lm_kernel_mix k;
 		lm_kmix_model(&m, &k);
-		if (k.load_bytes > 0 && (k.store_bytes > 0 || !k.stores))
+		/* known where every access's bytes are (a store-only loop's loads none) */
+		if ((k.load_bytes > 0 || !(k.loads > 0)) && (k.store_bytes > 0 || !(k.stores > 0)))
 			bytes = k.loads * k.load_bytes + k.stores * k.store_bytes;
 	} else {
 		fprintf(stderr, "latmix: its loop not counted, so no bytes: %s\n", lm_error_message());

@@ -300,6 +300,18 @@ START_TEST(a_described_loop_tells_inputs_from_outputs)
 	measure_at_two("cp.cl", "cp.csv", r);
 	ck_assert_msg(r->status == 0 && access(lm_test_in(dir, "cp.csv"), F_OK) == 0, "exit %d: %s", r->status,
 		      r->err);
+	/* a loop with stores and no load: its bytes are its stores' */
+	write_file(lm_test_in(dir, "set2.cl"), "__kernel void set2(__global uint *a, __global uint *b, const uint n)\n"
+				      "{\n"
+				      "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0)) {\n"
+				      "		a[i] = 1;\n"
+				      "		b[i] = 2;\n"
+				      "	}\n"
+				      "}\n");
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "set2.cl"));
+	lm_test_latmix(describe, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "\nbytes = 8 * N ") && !strstr(r->out, "reset = yes"), "%s",
+		      r->out);
 	free(r);
 }
 END_TEST
