@@ -235,9 +235,9 @@ bool lm_model_kernel_priced(const lm_kernel_mix *k, const lm_model_kinds *st, ch
 		snprintf(why, n, "no load and %g stores an iteration: stores alone are priced a whole store "
 			 "a pass (count the loop unrolled until an iteration holds one)", k->stores);
 	else
-		snprintf(why, n, "no global load an iteration, and the file has no store_thru and store_step (a sweep "
-			 "with the stream-fill mix, fitted by this latmix, has them): a loop that only stores "
-			 "runs at its stores' rate");
+		snprintf(why, n, "no global load an iteration, and the file has no store_thru and "
+			 "store_step (a sweep with the stream-fill mix, fitted by this latmix, has them): a "
+			 "loop that only stores runs at its stores' rate");
 	return false;
 }
 

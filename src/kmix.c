@@ -732,7 +732,7 @@ static long line_offset(lane l, long offset, long bytes)
 	return ((l.res + offset) % LINE_BYTES + LINE_BYTES) % LINE_BYTES;
 }
 
-/* Which pointer argument each global access of the kernel (v, n
+/* Which pointer argument each global access of the kernel (v, nv
  * instructions, in order) reads or writes, an atomic both, into m->args:
  * the lanes followed through the whole body twice (the second pass sees
  * what loops carried round); an access not traced to an argument clears
