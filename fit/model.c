@@ -318,17 +318,6 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 				const lm_kernel_mix *k)
 {
 	double sl = 0, ss = 0;
-	if (store_only(k)) {
-		/* no memory wait in the step, a sharp knee (lm_model_eval_kernel) */
-		kernel_mem r = { 0, NAN, INFINITY };
-		if (!lm_model_kinds_store_only(st))
-			return r;
-		double sb = k->store_bytes > 0 ? k->store_bytes : 4;
-		ss = lm_model_kinds_scatter(st) ? fmin(fmax(k->scattered_stores, 0), k->stores) : 0;
-		r.mem_thru = k->stores / ((k->stores - ss) * sb / 4 / st->store_thru +
-					  scattered_time(st, 0, 4, ss, sb));
-		return r;
-	}
 	if (lm_model_kinds_scatter(st)) {
 		sl = fmin(fmax(k->scattered_loads, 0), k->loads);
 		ss = fmin(fmax(k->scattered_stores, 0), k->stores);
@@ -336,6 +325,15 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	/* a coalesced access in a mix's loads (a warp of 4-byte lanes), a
 	 * scattered one in sectors a lane */
 	double lb = k->load_bytes > 0 ? k->load_bytes : 4, sb = k->store_bytes > 0 ? k->store_bytes : 4;
+	if (store_only(k)) {
+		/* no memory wait in the step, a sharp knee (lm_model_eval_kernel) */
+		kernel_mem r = { 0, NAN, INFINITY };
+		if (!lm_model_kinds_store_only(st))
+			return r;
+		r.mem_thru = k->stores / ((k->stores - ss) * sb / 4 / st->store_thru +
+					  scattered_time(st, sl, lb, ss, sb));
+		return r;
+	}
 	double loads = (k->loads - sl) * lb / 4, stores = (k->stores - ss) * sb / 4;
 	double s = loads > 0 ? stores / loads : 1;
 	kernel_mem r = store_share(p, st, s), coalesced = r;

@@ -192,14 +192,13 @@ static lm_status parse_chains(const char *s, unsigned long max, unsigned long *o
 /* The figure latmix report and the suite compare: the highest predicted
  * rate over the occupancies listed (best, at warps per CU), and the warps
  * for 90% of it (the refined model's curve nears its peak only past the
- * warps a CU holds). */
+ * warps a CU holds); what: what the rate counts, "loads" or "stores". */
 static void print_best_of_list(const lm_model_params *mp, const lm_model_kinds *st,
-			       const lm_kernel_mix *k, double best, unsigned at)
+			       const lm_kernel_mix *k, const char *what, double best, unsigned at)
 {
 	if (best > 0)
 		printf("best of the warps listed %.5f %s/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
-		       "(the figure latmix report compares with the measured curve's)\n", best,
-		       k->loads > 0 ? "loads" : "stores", at,
+		       "(the figure latmix report compares with the measured curve's)\n", best, what, at,
 		       lm_model_kernel_warps_to(mp, st, k, 0.9 * best));
 }
 
@@ -381,7 +380,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		printf("peak %.5f %s/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n", peak,
 		       what, lm_bound_name(peak_bound), lm_model_kernel_warps(mp, &st, &k, 0.90),
 		       lm_model_kernel_warps(mp, &st, &k, 0.95));
-		print_best_of_list(mp, &st, &k, best, best_at);
+		print_best_of_list(mp, &st, &k, what, best, best_at);
 	}
 	return LM_OK;
 }
