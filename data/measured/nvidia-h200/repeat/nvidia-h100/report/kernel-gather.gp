@@ -1,0 +1,27 @@
+# NVIDIA H100 80GB HBM3: kernel gather against occupancy
+# Written by latmix report; edit and rerun here with: gnuplot kernel-gather.gp
+set terminal pngcairo size 960,640 enhanced font 'Sans,11'
+set output 'kernel-gather.png'
+set datafile missing '?'
+set grid lc rgb '#dddddd'
+set title "NVIDIA H100 80GB HBM3: kernel gather against occupancy" noenhanced
+set xlabel 'warps per CU'
+set ylabel 'GB/s'
+set logscale x 2
+set xrange [0.8:73]
+set yrange [0:1251]
+set key below
+set y2label 'G elements/s'
+set y2tics
+set ytics nomirror
+set format y2 '%.3g'
+set link y2 via y * 0.125000001 inverse y / 0.125000001
+plot 'kernel-gather.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
+  'kernel-gather.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 68.2% RMS error', \
+  2975.49 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2975 GB/s, above the scale)', \
+  '+' using (16.8407):(978.834) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 16.8 warps'
+
+set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
+set output 'kernel-gather.svg'
+replot
+unset output
