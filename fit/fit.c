@@ -182,12 +182,15 @@ enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
 /* Kinds whose mix stores bend into their bounds more roundly than loads
  * alone (data/model-study/knee-per-curve.txt): in the refined model they get a
  * knee of their own, held after every kind's slots; the others keep
- * LM_MODEL_KNEE. */
+ * LM_MODEL_KNEE. Such a kind's mem_thru is its measured plateau where its
+ * curves flatten (hold_store_plateaus): its slot stays in x, unused. */
 typedef struct {
 	bool refined, cost;
 	size_t nkinds;
 	int knee_slot[LM_FIT_MAX_KINDS]; /* x index of kind k's knee; -1: none */
 	size_t nknees;
+	double held_thru[LM_FIT_MAX_KINDS], held_se[LM_FIT_MAX_KINDS]; /* NAN: fitted */
+	size_t nheld;
 } layout;
 
 static size_t kind_stride(const layout *L)
@@ -209,10 +212,11 @@ static size_t nparams(const layout *L)
  * the refined model. */
 static layout layout_of(const lm_fit_data *d, lm_fit_model model, bool issue_cost)
 {
-	layout L = { model == LM_FIT_REFINED, issue_cost, d->nkinds ? d->nkinds : 1, { 0 }, 0 };
+	layout L = { model == LM_FIT_REFINED, issue_cost, d->nkinds ? d->nkinds : 1, { 0 }, 0, { 0 }, { 0 }, 0 };
 	for (size_t k = 0; k < LM_FIT_MAX_KINDS; k++) {
 		const lm_mix *m = k < d->nkinds ? lm_mix_find(d->kind[k]) : NULL;
 		L.knee_slot[k] = -1;
+		L.held_thru[k] = L.held_se[k] = NAN;
 		if (L.refined && m && m->store_bytes)
 			L.knee_slot[k] = (int)(X_KINDS + kind_stride(&L) * L.nkinds + L.nknees++);
 	}
@@ -227,7 +231,7 @@ static lm_model_params model_of(const gsl_vector *x, const layout *L, size_t k)
 		.alu_lat = exp(gsl_vector_get(x, X_ALU_LAT)),
 		.mem_lat = exp(gsl_vector_get(x, x_mem_lat(L, k))),
 		.alu_thru = alu_thru,
-		.mem_thru = exp(gsl_vector_get(x, x_mem_thru(L, k))),
+		.mem_thru = isnan(L->held_thru[k]) ? exp(gsl_vector_get(x, x_mem_thru(L, k))) : L->held_thru[k],
 		.issue_thru = alu_thru * (1 + exp(gsl_vector_get(x, X_ISSUE_THRU))),
 		.chain_lat = L->refined ? exp(gsl_vector_get(x, x_chain_lat(L, k))) : NAN,
 		.issue_cost = L->cost ? cost_of(gsl_vector_get(x, x_cost(L, k))) : NAN,
@@ -411,6 +415,69 @@ static double top_slope_ratio(const lm_fit_point *v, const curve *c)
 }
 
 #define RISING 0.5 /* top slope above this fraction of the initial: unsaturated */
+
+/* A plateau measured directly: the mean of the PLATEAU_TOP highest
+ * throughputs of a set of points. */
+#define PLATEAU_TOP 3
+
+typedef struct {
+	double top[PLATEAU_TOP];
+	size_t n;
+} plateau;
+
+static void plateau_add(plateau *p, double ipc)
+{
+	/* keep the highest: replace the least of those kept */
+	size_t least = 0;
+	for (size_t j = 1; j < p->n; j++)
+		if (p->top[j] < p->top[least])
+			least = j;
+	if (p->n < PLATEAU_TOP)
+		p->top[p->n++] = ipc;
+	else if (ipc > p->top[least])
+		p->top[least] = ipc;
+}
+
+/* The mean and its standard error; false with fewer than PLATEAU_TOP. */
+static bool plateau_mean(const plateau *p, double *mean, double *se)
+{
+	if (p->n < PLATEAU_TOP)
+		return false;
+	*mean = gsl_stats_mean(p->top, 1, p->n);
+	*se = gsl_stats_sd(p->top, 1, p->n) / sqrt((double)p->n);
+	return true;
+}
+
+/* A store kind's mem_thru in the refined model is its measured plateau,
+ * where the kind's highest curve has flattened: fitted, it settles up to
+ * 6% below it (H100 gmem-store-half 0.0522 against 0.0548, H200 gmem-store
+ * 0.0499 against 0.0529), pulled down by the alpha = 64 curves, where the
+ * issue bound lies within a few percent of the memory one and the warps
+ * reach neither; a kernel that stores runs at the plateau
+ * (data/model-study/README.md, store plateaus). */
+static void hold_store_plateaus(layout *L, const lm_fit_point *v, const curve *cv, size_t nc)
+{
+	for (size_t k = 0; k < L->nkinds; k++) {
+		if (L->knee_slot[k] < 0)
+			continue;
+		const curve *high = NULL;
+		plateau top = { { 0 }, 0 };
+		for (size_t c = 0; c + 1 < nc; c++) {
+			if (cv[c].kind != (int)k)
+				continue;
+			if (!high || cv[c].max > high->max)
+				high = &cv[c];
+			for (size_t i = 0; i < cv[c].n; i++)
+				plateau_add(&top, v[cv[c].start + i].ipc);
+		}
+		double mean, se;
+		if (high && top_slope_ratio(v, high) <= RISING && plateau_mean(&top, &mean, &se)) {
+			L->held_thru[k] = mean;
+			L->held_se[k] = se;
+			L->nheld++;
+		}
+	}
+}
 
 /* Occupancy where a measured curve first reaches target, interpolated
  * linearly (from the origin before the first point); NAN if never. */
@@ -726,6 +793,7 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 	gsl_blas_ddot(f, f, &chisq);
 	if (cov)
 		gsl_multifit_nlinear_covar(J, 1e-12, cov);
+	np -= L->nheld;
 	double var = pb->kept > np ? chisq / (double)(pb->kept - np) : NAN;
 	lm_model_params q[LM_FIT_MAX_KINDS];
 	models_of(x, L, q);
@@ -743,7 +811,15 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 		lm_param *kp = r->kp[k];
 		fitted(pb, x, cov, var, x_mem_lat(L, k), false, &kp[LM_PARAM_MEM_LAT]);
 		check_latency(pb, q, (int)k, &kp[LM_PARAM_MEM_LAT]);
-		fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
+		if (isnan(L->held_thru[k])) {
+			fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
+			check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
+		} else {
+			char note[LM_PARAMS_TEXT];
+			snprintf(note, sizeof note, "measured: the mean of this kind's %d highest points, "
+				 "held in the fit", PLATEAU_TOP);
+			set_param(&kp[LM_PARAM_MEM_THRU], L->held_thru[k], L->held_se[k], LM_PARAM_VALUE, note);
+		}
 		if (L->refined) {
 			lm_param *c = &kp[LM_PARAM_CHAIN_LAT];
 			fitted(pb, x, cov, var, x_chain_lat(L, k), false, c);
@@ -756,7 +832,6 @@ static void report_params(const problem *pb, const curve *cv, size_t nc,
 				set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
 			}
 		}
-		check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
 		if (L->knee_slot[k] >= 0) {
 			lm_param *c = &kp[LM_PARAM_KNEE];
 			fitted(pb, x, cov, var, (size_t)L->knee_slot[k], false, c);
@@ -1070,6 +1145,7 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 		s = lm_fail(LM_EFIT, "%s: %zu curves, at most %d", d->path, nc, LM_FIT_MAX_CURVES);
 		goto fail;
 	}
+	hold_store_plateaus(&L, v, cv, nc);
 
 	/* The refined model describes the approach to its bounds, so a point
 	 * below a sharp bound is what it fits, not a shortfall to discount: it
@@ -1092,7 +1168,7 @@ lm_status lm_fit_run_with(const lm_fit_data *d, lm_fit_model model, bool issue_c
 	r.model = model;
 	r.issue_cost = issue_cost;
 	r.points = d->n;
-	r.nparams = np;
+	r.nparams = np - L.nheld; /* a held slot is not fitted */
 	r.nkinds = L.nkinds;
 	for (size_t k = 0; k < d->nkinds; k++)
 		snprintf(r.kind[k], sizeof r.kind[k], "%s", d->kind[k]);
@@ -1296,35 +1372,19 @@ bool lm_fit_cost_pays(const lm_fit_result *without, const lm_fit_result *with, c
 	return pays;
 }
 
-/* A stream mix's plateau: the mean of its MISALIGNED_TOP highest memory
+/* A stream mix's plateau: the mean of its PLATEAU_TOP highest memory
  * throughputs (co-resident points) and that mean's standard error; false
  * with fewer points. */
-#define MISALIGNED_TOP 3
-
 static bool stream_plateau(const lm_results *res, const char *mix, double *mean, double *se)
 {
-	double top[MISALIGNED_TOP];
-	size_t n = 0;
+	plateau top = { { 0 }, 0 };
 	for (size_t i = 0; i < res->n; i++) {
 		const lm_meas_row *row = &res->v[i].row;
-		if (strcmp(res->v[i].mix, mix) != 0 || strcmp(row->coresident, "no") == 0 ||
-		    !isfinite(row->mem_ipc))
-			continue;
-		/* keep the highest: replace the least of those kept */
-		size_t least = 0;
-		for (size_t j = 1; j < n; j++)
-			if (top[j] < top[least])
-				least = j;
-		if (n < MISALIGNED_TOP)
-			top[n++] = row->mem_ipc;
-		else if (row->mem_ipc > top[least])
-			top[least] = row->mem_ipc;
+		if (strcmp(res->v[i].mix, mix) == 0 && strcmp(row->coresident, "no") != 0 &&
+		    isfinite(row->mem_ipc))
+			plateau_add(&top, row->mem_ipc);
 	}
-	if (n < MISALIGNED_TOP)
-		return false;
-	*mean = gsl_stats_mean(top, 1, n);
-	*se = gsl_stats_sd(top, 1, n) / sqrt((double)n);
-	return true;
+	return plateau_mean(&top, mean, se);
 }
 
 /* One share: plateau of the shifted mix over its aligned twin's. */
@@ -1335,13 +1395,13 @@ static void measured_share(const lm_results *res, const char *shifted, const cha
 	char note[LM_PARAMS_TEXT];
 	if (!stream_plateau(res, shifted, &a, &sa) || !stream_plateau(res, aligned, &b, &sb)) {
 		snprintf(note, sizeof note, "not measured: %s and %s need %d points each", shifted, aligned,
-			 MISALIGNED_TOP);
+			 PLATEAU_TOP);
 		set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
 		return;
 	}
 	double share = a / b;
 	snprintf(note, sizeof note, "measured: %s %.4g over %s %.4g warp loads/cycle/CU (each the mean "
-		 "of its %d highest points)", shifted, a, aligned, b, MISALIGNED_TOP);
+		 "of its %d highest points)", shifted, a, aligned, b, PLATEAU_TOP);
 	set_param(p, share, share * hypot(sa / a, sb / b), LM_PARAM_VALUE, note);
 }
 
@@ -1354,11 +1414,11 @@ static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
 	char note[LM_PARAMS_TEXT];
 	if (!stream_plateau(res, mix, &a, &sa)) {
 		snprintf(note, sizeof note, "not measured: %s needs %d co-resident points", mix,
-			 MISALIGNED_TOP);
+			 PLATEAU_TOP);
 		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
 	} else {
 		snprintf(note, sizeof note, "measured: %s, the mean of its %d highest points", mix,
-			 MISALIGNED_TOP);
+			 PLATEAU_TOP);
 		set_param(thru, a, sa, LM_PARAM_VALUE, note);
 	}
 	const lm_meas_row *one = NULL;
