@@ -17,7 +17,7 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.124999999 inverse y / 0.124999999
 plot 'kernel-gather.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  'kernel-gather.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 68.0% RMS error', \
+  'kernel-gather.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 67.9% RMS error', \
   2981.13 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2981 GB/s, above the scale)', \
   '+' using (16.3162):(924.453) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 16.3 warps'
 

@@ -17,7 +17,7 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.124999999 inverse y / 0.124999999
 plot 'kernel-stencil3d.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  'kernel-stencil3d.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 16.3% RMS error', \
+  'kernel-stencil3d.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 15.6% RMS error', \
   2981.13 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2981 GB/s)', \
   '+' using (37.6497):(1326.43) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 37.6 warps'
 

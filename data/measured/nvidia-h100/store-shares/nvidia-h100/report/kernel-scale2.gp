@@ -17,7 +17,7 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.0833333331 inverse y / 0.0833333331
 plot 'kernel-scale2.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  'kernel-scale2.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 4.6% RMS error', \
+  'kernel-scale2.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 2.9% RMS error', \
   2983.46 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2983 GB/s)', \
   '+' using (42.6567):(2288.83) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 42.7 warps'
 

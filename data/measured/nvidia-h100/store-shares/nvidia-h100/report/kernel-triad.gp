@@ -17,7 +17,7 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.0833333333 inverse y / 0.0833333333
 plot 'kernel-triad.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  'kernel-triad.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 2.5% RMS error', \
+  'kernel-triad.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 1.5% RMS error', \
   2983.46 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2983 GB/s)', \
   '+' using (45.3032):(2487.9) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 45.3 warps'
 

@@ -17,7 +17,7 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.0833333332 inverse y / 0.0833333332
 plot 'kernel-add.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  'kernel-add.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 2.6% RMS error', \
+  'kernel-add.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 1.6% RMS error', \
   2975.49 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2975 GB/s)', \
   '+' using (45.9958):(2494) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 46.0 warps'
 
