@@ -2,7 +2,7 @@
 """Lines a cycle per SM each kernel moves at its plateau (the mean of its
 three highest points: warp loads plus warp stores an iteration times
 iterations a cycle per SM), beside the sweep's stream mixes (the same mean)
-and the chase store kinds' fitted bounds (params-kernels.ini: mem_thru
+and the chase store kinds' bounds (params-kernels.ini: mem_thru
 times 1 + the kind's stores a load).
 
 usage: lines.py DIR...   (DIR: a lease's results, kernels.csv,
