@@ -193,17 +193,36 @@ static lm_status read_all(const char *const *paths, size_t n, lm_params **out)
 	return LM_OK;
 }
 
+/* The last k components of path ("h200/params.ini" for 2); the whole path
+ * where it has no more. */
+static const char *tail_of(const char *path, int k)
+{
+	for (const char *p = path + strlen(path); p > path; p--)
+		if (p[-1] == '/' && --k == 0)
+			return p;
+	return path;
+}
+
 /* A file's name with its directory's ("h200/params.ini"): results trees
  * name every device's file alike. */
 static const char *base_name(const char *path)
 {
-	const char *end = strrchr(path, '/');
-	if (!end)
-		return path;
-	for (const char *p = end - 1; p >= path; p--)
-		if (*p == '/')
-			return p + 1;
-	return path;
+	return tail_of(path, 2);
+}
+
+/* Path i's name in the table's head: base_name, or as many components
+ * more as tell it from every other file's (two leases' nvidia-h200/
+ * params-kernels.ini side by side). */
+static const char *shown_name(const char *const *paths, size_t n, size_t i)
+{
+	for (int k = 2;; k++) {
+		const char *a = tail_of(paths[i], k);
+		bool clash = false;
+		for (size_t j = 0; j < n && !clash; j++)
+			clash = j != i && strcmp(paths[i], paths[j]) != 0 && strcmp(a, tail_of(paths[j], k)) == 0;
+		if (!clash || a == paths[i])
+			return a;
+	}
 }
 
 /* The table as text: rows of label, unit and one cell per file. */
@@ -225,7 +244,7 @@ static void fill(char (*t)[CELL], size_t cols, const char *const *paths, const l
 			char *c = t[r * cols + 2 + i];
 			const lm_params *p = &ps[i];
 			switch (r) {
-			case HEAD_FILE: snprintf(c, CELL, "%s", base_name(paths[i])); break;
+			case HEAD_FILE: snprintf(c, CELL, "%s", shown_name(paths, n, i)); break;
 			case HEAD_DEVICE: snprintf(c, CELL, "%s", p->device[0] ? p->device : "-"); break;
 			case HEAD_MODEL: snprintf(c, CELL, "%s, %s", p->model[0] ? p->model : "-", p->origin[0] ? p->origin : "-"); break;
 			case HEAD_CLOCK:

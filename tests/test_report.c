@@ -298,6 +298,12 @@ START_TEST(compare_units)
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, "beside a store | share") && strstr(r.out, "| 0.8845 ") &&
 			      strstr(r.out, "| 0.8553 "), "stdout: %s", r.out);
+	/* two leases' files of one name: the head tells them apart */
+	lm_test_source_path(b, sizeof b, "data/measured/nvidia-h200/repeat/nvidia-h200/params-kernels.ini");
+	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "| measured/nvidia-h200/params-kernels.ini ") &&
+			      strstr(r.out, "| repeat/nvidia-h200/params-kernels.ini "), "stdout: %s", r.out);
 }
 END_TEST
 
