@@ -134,7 +134,10 @@ void lm_fit_loss_text(const lm_fit_result *r, char *buf, size_t size);
  * few points, no alpha = inf or finite-alpha curve) is LM_EFIT or LM_EPARSE
  * with the file and line named; a failed solve is LM_EFIT with GSL's
  * reason. Parameters the data do not determine are reported as bounds
- * (LM_PARAM_AT_LEAST, LM_PARAM_TIED) with a note saying why. */
+ * (LM_PARAM_AT_LEAST, LM_PARAM_TIED) with a note saying why. In the refined
+ * model a kind whose mix stores has its own knee, and its mem_thru is its
+ * measured plateau (the mean of its three highest points, held, not
+ * counted in nparams) where its highest curve has flattened. */
 lm_status lm_fit_run(const lm_fit_data *d, lm_fit_model model, lm_fit_result *out);
 
 /* As lm_fit_run; with issue_cost, the issue bound of kind k is issue_thru /
