@@ -740,6 +740,35 @@ START_TEST(a_cpus_rows_not_coresident_are_kept)
 }
 END_TEST
 
+/* The curves of n memory kinds, kind k's model kq[k], at 1 to 64 warps
+ * and 1, 2, 4 and 8 chains (kinds at and past one_chain: one chain only),
+ * and the arithmetic curve; the alpha = 64 points with several chains
+ * times short64 (1: as the model has them). kind names the kinds. */
+static lm_fit_data synth_kinds_chains(const lm_model_params *const *kq, int n, const char *const *kind,
+				      int one_chain, double short64)
+{
+	lm_fit_data d = { .v = malloc((size_t)n * 4 * NALPHAS * 64 * sizeof(lm_fit_point)), .path = "synthetic",
+			  .nkinds = (size_t)n };
+	ck_assert_ptr_nonnull(d.v);
+	for (int k = 0; k < n; k++) {
+		snprintf(d.kind[k], sizeof d.kind[k], "%s", kind[k]);
+		for (size_t a = 0; a < NALPHAS; a++) {
+			if (isinf(alphas[a]) && k)
+				continue;
+			unsigned cmax = isinf(alphas[a]) || k >= one_chain ? 1u : 8u;
+			for (unsigned c = 1; c <= cmax; c *= 2)
+				for (int w = 1; w <= 64; w++) {
+					lm_model_point r = lm_model_eval_chains(kq[k], (double)w * c, alphas[a], c);
+					double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
+					if (alphas[a] == 64 && c > 1)
+						y *= short64;
+					d.v[d.n++] = (lm_fit_point){ alphas[a], (double)w * c, y, 0, k, c };
+				}
+		}
+	}
+	return d;
+}
+
 /* The mean of the three highest IPCs of kind k's finite-alpha points. */
 static double top3_of_kind(const lm_fit_data *d, int k)
 {
@@ -777,20 +806,8 @@ START_TEST(store_kinds_get_knees_of_their_own)
 	half.chain_lat = 70;
 	half.knee = 1.0;
 	const lm_model_params *kq[3] = { &g, &st, &half };
-	lm_fit_data d = { .v = malloc(3 * 4 * NALPHAS * 64 * sizeof(lm_fit_point)), .path = "synthetic",
-			  .nkinds = 3, .kind = { "gmem", "gmem-store", "gmem-store-half" } };
-	ck_assert_ptr_nonnull(d.v);
-	for (int k = 0; k < 3; k++)
-		for (size_t a = 0; a < NALPHAS; a++) {
-			if (isinf(alphas[a]) && k)
-				continue;
-			for (unsigned c = 1; c <= (isinf(alphas[a]) ? 1u : 8u); c *= 2)
-				for (int w = 1; w <= 64; w++) {
-					lm_model_point r = lm_model_eval_chains(kq[k], (double)w * c, alphas[a], c);
-					double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
-					d.v[d.n++] = (lm_fit_point){ alphas[a], (double)w * c, y, 0, k, c };
-				}
-		}
+	lm_fit_data d = synth_kinds_chains(kq, 3, (const char *const[]){ "gmem", "gmem-store", "gmem-store-half" },
+					   3, 1);
 	lm_fit_result r;
 	ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(r.nparams, 3 + 3 * 3 + 2 - 2); /* the store kinds' mem_thru held */
@@ -849,23 +866,8 @@ START_TEST(a_store_plateau_is_held_only_where_measured)
 		if (rising)
 			st.mem_thru = 0.4;
 		const lm_model_params *kq[2] = { &g, &st };
-		lm_fit_data d = { .v = malloc(2 * 4 * NALPHAS * 64 * sizeof(lm_fit_point)), .path = "synthetic",
-				  .nkinds = 2, .kind = { "gmem", "gmem-store" } };
-		ck_assert_ptr_nonnull(d.v);
-		for (int k = 0; k < 2; k++)
-			for (size_t a = 0; a < NALPHAS; a++) {
-				if (isinf(alphas[a]) && k)
-					continue;
-				unsigned cmax = isinf(alphas[a]) || (rising && k) ? 1u : 8u;
-				for (unsigned c = 1; c <= cmax; c *= 2)
-					for (int w = 1; w <= 64; w++) {
-						lm_model_point r = lm_model_eval_chains(kq[k], (double)w * c, alphas[a], c);
-						double y = isinf(alphas[a]) ? r.alu_ipc : r.mem_ipc;
-						if (alphas[a] == 64 && c > 1)
-							y *= 0.93;
-						d.v[d.n++] = (lm_fit_point){ alphas[a], (double)w * c, y, 0, k, c };
-					}
-			}
+		lm_fit_data d = synth_kinds_chains(kq, 2, (const char *const[]){ "gmem", "gmem-store" },
+						   rising ? 1 : 2, 0.93);
 		lm_fit_result r;
 		ck_assert_msg(lm_fit_run(&d, LM_FIT_REFINED, &r) == LM_OK, "%s", lm_error_message());
 		const lm_param *thru = &r.kp[1][LM_PARAM_MEM_THRU];
