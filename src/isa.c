@@ -1367,6 +1367,14 @@ static double per(unsigned n, unsigned steps)
 	return steps ? (double)n / steps : 0;
 }
 
+/* Is kind one of a chain step's own: its memory access (the chase's load,
+ * or stream-fill's store), its adds, its SFU instructions? */
+static bool step_kind(const lm_isa *isa, lm_isa_kind kind)
+{
+	return kind == LM_ISA_CHASE || kind == LM_ISA_ADD || kind == LM_ISA_SFU ||
+	       (isa->inner && kind == LM_ISA_MEM_OTHER);
+}
+
 void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 {
 	const lm_isa_counts *c = &isa->counts;
@@ -1404,8 +1412,7 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 				fprintf(f, "   (%u add operations)", o->add_ops);
 			fputc('\n', f);
 		}
-	/* a step's memory access: its load, or stream-fill's store */
-	unsigned mem = c->kind[LM_ISA_CHASE] + (isa->inner ? c->kind[LM_ISA_MEM_OTHER] : 0);
+	unsigned mem = c->kind[LM_ISA_CHASE] + (step_kind(isa, LM_ISA_MEM_OTHER) ? c->kind[LM_ISA_MEM_OTHER] : 0);
 	unsigned other = c->insts - mem - c->kind[LM_ISA_ADD] - c->kind[LM_ISA_SFU];
 	if (!c->steps) {
 		fprintf(f, "\nno chain steps (alpha inf): %u adds an iteration (%u operations; latmix "
@@ -1423,9 +1430,7 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 	unsigned n = 0;
 	for (size_t i = 0; i < c->nops; i++) {
 		const lm_isa_op *o = &c->op[i];
-		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU ||
-			    (isa->inner && o->kind == LM_ISA_MEM_OTHER);
-		if (!core && o->count >= c->steps) {
+		if (!step_kind(isa, o->kind) && o->count >= c->steps) {
 			fprintf(f, " %s %.3g%s", o->op, per(o->count, c->steps),
 				o->kind == LM_ISA_OTHER ? "" : " (!)");
 			n++;
@@ -1435,9 +1440,7 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 	n = 0;
 	for (size_t i = 0; i < c->nops; i++) {
 		const lm_isa_op *o = &c->op[i];
-		bool core = o->kind == LM_ISA_CHASE || o->kind == LM_ISA_ADD || o->kind == LM_ISA_SFU ||
-			    (isa->inner && o->kind == LM_ISA_MEM_OTHER);
-		if (!core && o->count < c->steps) {
+		if (!step_kind(isa, o->kind) && o->count < c->steps) {
 			fprintf(f, " %s%s%s%s %u", o->op, o->kind == LM_ISA_OTHER ? "" : " (",
 				o->kind == LM_ISA_OTHER ? "" : lm_isa_kind_name(o->kind),
 				o->kind == LM_ISA_OTHER ? "" : ")", o->count);

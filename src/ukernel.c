@@ -953,26 +953,24 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 		const char *why = a.is_const || a.space == LM_UK_CONSTANT
 					  ? "read only"
 					  : "the kernel loads it, stores nothing to it (its PTX), not compared";
+		fputs("length = N              ; check: elements\n", out);
 		if (a.is_float)
-			fprintf(out, "length = N              ; check: elements\nfill = random           ; %s: "
-				"random contents\n", why);
+			fprintf(out, "fill = random           ; %s: random contents\n", why);
 		else
-			fprintf(out, "length = N              ; check: elements\nfill = index            ; %s: 0, 1, "
-				"2, ... (indices stay in bounds; random, random-below M, permutation, step K, const V)\n",
-				why);
-	} else if (use == USE_STORES) {
-		fputs("length = N              ; check: elements\nfill = zero\n"
-		      "output = yes            ; the kernel stores to it and loads nothing from it (its PTX): "
-		      "compared between occupancies\n", out);
-	} else if (use == USE_BOTH) {
-		fputs("length = N              ; check: elements\nfill = zero\n"
-		      "output = yes            ; compared between occupancies\n"
-		      "reset = yes             ; the kernel loads it and stores to it (its PTX), as y = a * x + y "
-		      "or a sum's atomic: refilled before every launch, as each changes it\n", out);
+			fprintf(out, "fill = index            ; %s: 0, 1, 2, ... (indices stay in bounds; random, "
+				"random-below M, permutation, step K, const V)\n", why);
 	} else {
-		fputs("length = N              ; check: elements\nfill = zero\n"
-		      "output = yes            ; written: compared between occupancies (an output it also reads, "
-		      "y = a * x + y, needs reset = yes)\n", out);
+		fputs("length = N              ; check: elements\nfill = zero\n", out);
+		if (use == USE_STORES)
+			fputs("output = yes            ; the kernel stores to it and loads nothing from it (its "
+			      "PTX): compared between occupancies\n", out);
+		else if (use == USE_BOTH)
+			fputs("output = yes            ; compared between occupancies\n"
+			      "reset = yes             ; the kernel loads it and stores to it (its PTX), as y = a * "
+			      "x + y or a sum's atomic: refilled before every launch, as each changes it\n", out);
+		else
+			fputs("output = yes            ; written: compared between occupancies (an output it also "
+			      "reads, y = a * x + y, needs reset = yes)\n", out);
 	}
 }
 
