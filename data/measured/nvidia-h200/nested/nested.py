@@ -19,7 +19,10 @@ gemv_t: one, four coalesced rows):
 Each row is predicted by latmix predict with the lease's params-kernels.ini;
 "L1 cap": the same, capped where the L1 passes a warp's access one 128-byte
 line a cycle (a load whose lanes lie a row apart: 32 cycles; x's: 1), the
-cycles of a step's accesses summed. Elements here are bytes of A read.
+cycles of a step's accesses summed. Elements here are bytes of A read. A
+gemv's work-item does a whole row at a time, so a launch of R rows on T
+work-items runs its last round of rows part full: the prediction times each
+round at the occupancy it keeps (launch()), as the measurement does.
 """
 import csv, io, math, os, subprocess, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../model-study'))
@@ -34,6 +37,30 @@ COUNTS = {
     'gemv4': ('--loads 2 --scattered-loads 2 --hits 1 --alpha 26 --insts 58', 64, 16 * 32 + 16),
     'gemv_t': ('--loads 4 --hits 1 --alpha 18 --insts 26', 16, 0),
 }
+
+
+ROWS = 1048576  # the rows of every gemv here (their .ini's size)
+
+
+def at(full, w):
+    """The predicted rate at w warps a CU (full[i]: at i + 1), interpolated."""
+    if w <= 1:
+        return full[0] * w
+    i = min(int(w), 63)
+    return full[i - 1] + (w - i) * (full[i] - full[i - 1])
+
+
+def launch(full, n, cus, k):
+    """The rate of a launch at n warps a CU. A gemv's work-item does a whole row
+    at a time: R rows on T work-items run floor(R / T) full rounds at n warps and
+    a last round of the rest at the warps it keeps busy, each at the predicted
+    rate of its occupancy."""
+    if not k.startswith('gemv'):
+        return full[n - 1]
+    r = ROWS / (cus * n * 32)
+    rest = r - math.floor(r)
+    time = math.floor(r) / full[n - 1] + (rest / at(full, n * rest) if rest else 0)
+    return r / time
 
 
 def curve(path, k):
@@ -59,14 +86,15 @@ def main():
             if args is None:
                 text = open(f'{g}/mix-of/{k}.txt').read()
                 args = next(l for l in text.splitlines() if l.startswith('predict: '))[9:]
-            warps = ','.join(str(n) for n, _ in meas)
-            out = subprocess.run([latmix, 'predict', ini, *args.split(), '--csv', '--warps', warps],
+            out = subprocess.run([latmix, 'predict', ini, *args.split(), '--csv', '--warps',
+                                  ','.join(str(n) for n in range(1, 65))],
                                  capture_output=True, text=True, check=True)
-            pred = [float(p['iterations_per_s']) * step_bytes
+            full = [float(p['iterations_per_s']) * step_bytes
                     for p in csv.DictReader(io.StringIO(out.stdout))]
-            # a step's bytes for the warp: 32 lanes x step_bytes; over l1 cycles
+            # a step's bytes for the warp: 32 lanes x step_bytes, over l1 cycles
             cap = 32 * step_bytes / l1 * cus * clock if l1 else math.inf
-            capped = [min(p, cap) for p in pred]
+            pred = [launch(full, n, cus, k) for n, _ in meas]
+            capped = [launch([min(p, cap) for p in full], n, cus, k) for n, _ in meas]
             row = [g, k, args]
             for p in (pred, capped):
                 err = [(x - y) / y for x, (_, y) in zip(p, meas)]
