@@ -26,7 +26,7 @@ round at the occupancy it keeps (launch()), as the measurement does.
 """
 import csv, io, math, os, subprocess, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../model-study'))
-from study import warps_for
+from study import rows, warps_for
 
 # kernel: (predict arguments per step, bytes of A a lane reads a step,
 #          L1 cycles a step: lines of each access summed; 0: no cap)
@@ -64,9 +64,16 @@ def launch(full, n, cus, k):
 
 
 def curve(path, k):
-    with open(path) as f:
-        rows = [r for r in csv.DictReader(l for l in f if not l.startswith('#')) if r['mix'] == k]
-    return [(int(r['warps_per_cu']), float(r['bytes_per_s'])) for r in rows]
+    return [(int(r['warps_per_cu']), float(r['bytes_per_s'])) for r in rows(path) if r['mix'] == k]
+
+
+def score(pred, meas):
+    """The RMS relative error of pred against the measured curve, and the warps
+    for 90% of pred's best, as 'RMS%', 'warps (their error against measured's)'."""
+    err = [(x - y) / y for x, (_, y) in zip(pred, meas)]
+    rms = 100 * math.sqrt(sum(e * e for e in err) / len(err))
+    m90, p90 = warps_for(meas, 0.9), warps_for(list(zip((n for n, _ in meas), pred)), 0.9)
+    return [f'{rms:.1f}%', f'{p90:.1f} ({100 * abs(p90 - m90) / m90:.0f}%)']
 
 
 def param(path, key):
@@ -94,19 +101,12 @@ def main():
             # a step's bytes for the warp: 32 lanes x step_bytes, over l1 cycles
             cap = 32 * step_bytes / l1 * cus * clock if l1 else math.inf
             pred = [launch(full, n, cus, k) for n, _ in meas]
-            capped = [launch([min(p, cap) for p in full], n, cus, k) for n, _ in meas]
-            row = [g, k, args]
-            for p in (pred, capped):
-                err = [(x - y) / y for x, (_, y) in zip(p, meas)]
-                rms = 100 * math.sqrt(sum(e * e for e in err) / len(err))
-                m90 = warps_for(meas, 0.9)
-                p90 = warps_for(list(zip((n for n, _ in meas), p)), 0.9)
-                if p is pred:
-                    row += [f'{rms:.1f}%', f'{m90:.1f}', f'{p90:.1f} ({100 * abs(p90 - m90) / m90:.0f}%)']
-                elif l1:
-                    row += [f'{rms:.1f}%', f'{p90:.1f} ({100 * abs(p90 - m90) / m90:.0f}%)']
-                else:
-                    row += ['', '']
+            rms, p90 = score(pred, meas)
+            row = [g, k, args, rms, f'{warps_for(meas, 0.9):.1f}', p90]
+            if l1:
+                row += score([launch([min(p, cap) for p in full], n, cus, k) for n, _ in meas], meas)
+            else:
+                row += ['', '']
             print('| ' + ' | '.join(row) + ' |')
 
 
