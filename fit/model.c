@@ -223,6 +223,12 @@ bool lm_model_kinds_store_only(const lm_model_kinds *st)
 
 bool lm_model_kernel_priced(const lm_kernel_mix *k, const lm_model_kinds *st, char *why, size_t n)
 {
+	if (k->atomics > 0) {
+		snprintf(why, n, "%g global atomics an iteration: no mix measures what an atomic costs (it "
+			 "turns on how many lanes and warps update one address at once), so latmix does not "
+			 "price the loop", k->atomics);
+		return false;
+	}
 	if (k->loads >= 1 || (!(k->loads > 0) && k->stores >= 1 && lm_model_kinds_store_only(st)))
 		return true;
 	if (!(k->loads > 0) && !(k->stores > 0))

@@ -143,13 +143,15 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
  * a mix's load's lines, a scattered one a sector a lane up to 32 bytes.
  * misaligned_loads: of the coalesced loads, those whose warp's access starts
  * off a line (it straddles two), priced at the misaligned share of
- * lm_model_kinds. */
+ * lm_model_kinds. atomics: global atomics an iteration, which no mix
+ * measures: a loop with one is not priced (lm_model_kernel_priced). */
 typedef struct {
 	double loads, stores, flops, insts, alpha;
 	double scattered_loads, scattered_stores;
 	double hits;
 	double load_bytes, store_bytes;
 	double misaligned_loads;
+	double atomics;
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -180,7 +182,8 @@ bool lm_model_kinds_store_only(const lm_model_kinds *st);
 
 /* Can a loop of mix k be priced with st (may be NULL)? It needs a whole
  * load an iteration, or no load and a whole store (stores alone, with st's
- * store_thru and store_step). False: why (n bytes) says what is missing. */
+ * store_thru and store_step), and no atomic. False: why (n bytes) says what
+ * is missing. */
 bool lm_model_kernel_priced(const lm_kernel_mix *k, const lm_model_kinds *st, char *why, size_t n);
 
 /* Is kinds' scattered kind there (its mem_thru known)? */

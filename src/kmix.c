@@ -386,17 +386,18 @@ static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
 #define LINE_BYTES 128
 #define SECTOR_BYTES 32
 
-/* Does the load at path position p read lines a load before it on the path
- * reads: the same address register, not written between them, an offset
- * within a line? */
+/* Does the load (store) at path position p touch lines a load (store)
+ * before it on the path touches: the same address register, not written
+ * between them, an offset within a line? */
 static bool shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
 {
 	const ptx_inst *in = &v[ix[p]];
+	ptx_kind kind = ptx_classify(in->op);
 	for (size_t q = p; in->base[0] && q-- > 0;) {
 		const ptx_inst *o = &v[ix[q]];
 		if (o->dest && o->nreg && strcmp(o->reg[0], in->base) == 0)
 			return false; /* the register holds another address before */
-		if (ptx_classify(o->op) == K_LOAD && strcmp(o->base, in->base) == 0 &&
+		if (ptx_classify(o->op) == kind && strcmp(o->base, in->base) == 0 &&
 		    labs(o->offset - in->offset) < LINE_BYTES)
 			return true;
 	}
@@ -778,7 +779,7 @@ static void ptx_args(const ptx_inst *v, size_t nv, lm_kmix *m)
  * the array of a load before them on the path, lanes as far apart, at an
  * offset the same for every lane (a stencil's rows above and below): the
  * lines other iterations of the loop read (those off one register within
- * a line are shared_lines already). */
+ * a line are shared_lines already), and the gap bytes of the strided ones. */
 static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm_kmix *m)
 {
 	lane seen[64];
@@ -791,9 +792,11 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 		if (v[i].op[0])
 			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
 	unsigned same_bytes = 0;
+	long load_gap = 0, store_gap = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
+		load_gap = store_gap = 0;
 		nseen = same_bytes = 0;
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
@@ -802,33 +805,48 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 			ptx_kind k = ptx_classify(in->op);
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
-				long s = labs(l.stride), b = (long)ptx_bytes(in->op);
+				long s = labs(l.stride), b = (long)ptx_bytes(in->op), gap = 0;
 				if (l.form == LANE_VARIES)
 					m->unfollowed++;
 				else if (l.form == LANE_SCALED || s >= 32)
 					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
-				else if (s > b)
+				else if (s > b) {
 					m->strided++;
+					gap = s - b;
+				}
 				else if (line_offset(l, in->offset, b) > 0) {
 					*(k == K_LOAD ? &m->misaligned_loads : &m->misaligned_stores) += 1;
 					m->partial_stores += k == K_STORE && line_offset(l, in->offset, b) % SECTOR_BYTES;
 				}
-				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && !shares_lines(v, ix, p)) {
+				bool partner = shares_lines(v, ix, p), own = !partner;
+				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own) {
 					bool again = false;
 					for (size_t q = 0; q < nseen; q++)
 						again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
 					if (again) {
 						m->same_array++;
 						same_bytes += (unsigned)b;
+						own = false;
 					}
 					else if (nseen < 64)
 						seen[nseen++] = l;
 				}
+				/* a strided access's warp spans lanes x stride bytes and
+				 * touches every sector there: the bytes between its lanes
+				 * count as moved. A load sharing another's lines has no
+				 * traffic of its own (again_bytes); a store sharing
+				 * another's fills part of its gap */
+				if (gap && k == K_LOAD && own)
+					load_gap += gap;
+				else if (gap && k == K_STORE)
+					store_gap += partner ? -b : gap;
 			}
 			lane_set(t, &n, in, lane_eval(in, ix[p], t, n));
 		}
 	}
 	m->again_bytes += same_bytes;
+	m->gap_load_bytes = (unsigned)load_gap;
+	m->gap_store_bytes = store_gap > 0 ? (unsigned)store_gap : 0;
 	free(t);
 }
 
@@ -1093,7 +1111,8 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 			"  scattered", m->scattered_loads, m->scattered_stores);
 	if (m->strided)
 		fprintf(f, "  %-34s %u (lanes apart by more than they move, under a sector: priced as "
-			"coalesced)\n", "  strided", m->strided);
+			"coalesced, at the bytes from lane to lane, which their warp's sectors hold: %u "
+			"bytes a thread more)\n", "  strided", m->strided, m->gap_load_bytes + m->gap_store_bytes);
 	if (m->misaligned_loads || m->misaligned_stores) {
 		fprintf(f, "  %-34s %u loads, %u stores (a warp's access starts off a %d-byte line and "
 			"straddles one more", "  misaligned", m->misaligned_loads, m->misaligned_stores, LINE_BYTES);
@@ -1152,6 +1171,8 @@ void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
 		fprintf(f, " --load-bytes %g", k->load_bytes);
 	if (k->store_bytes > 0 && k->store_bytes != 4)
 		fprintf(f, " --store-bytes %g", k->store_bytes);
+	if (k->atomics > 0)
+		fprintf(f, " --atomics %g", k->atomics);
 }
 
 lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
@@ -1203,8 +1224,10 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	 * their own (0 where the listing does not say) */
 	bool own_lines = m->independent > again;
 	unsigned own = m->loads - (own_lines ? again : 0), not_own = own_lines ? m->again_bytes : 0;
-	k->load_bytes = own && m->load_bytes >= not_own ? (double)(m->load_bytes - not_own) / own : 0;
-	k->store_bytes = m->stores ? (double)m->store_bytes / m->stores : 0;
+	unsigned load_bytes = m->load_bytes ? m->load_bytes + m->gap_load_bytes : 0;
+	k->load_bytes = own && load_bytes >= not_own ? (double)(load_bytes - not_own) / own : 0;
+	k->store_bytes = m->stores && m->store_bytes ? (double)(m->store_bytes + m->gap_store_bytes) / m->stores : 0;
+	k->atomics = m->atomics;
 	k->flops = m->flops;
 	/* an integer division is the sequence the GPU runs for it */
 	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);
@@ -1235,6 +1258,8 @@ bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
 	if (sscanf(args, " --load-bytes %lf%n", &k->load_bytes, &used) == 1)
 		args += used;
 	if (sscanf(args, " --store-bytes %lf%n", &k->store_bytes, &used) == 1)
+		args += used;
+	if (sscanf(args, " --atomics %lf%n", &k->atomics, &used) == 1)
 		args += used;
 	return *args == '\0' || *args == '\n';
 }

@@ -46,6 +46,10 @@ typedef struct {
 				  * 32-byte sector (4 bytes off a line, not 32) */
 	unsigned strided;    /* loads and stores with lanes apart by more than they move
 			      * but under a sector (PTX only) */
+	unsigned gap_load_bytes, gap_store_bytes; /* of the strided ones with lines of their
+						   * own, the bytes between two lanes that
+						   * neither moves, summed: their warp touches
+						   * every sector of its span all the same */
 	unsigned unfollowed; /* loads and stores whose lanes' addresses latmix does not
 			      * follow: read from memory, or a form it does not know */
 	unsigned atomics;    /* global atomics and reductions */

@@ -261,7 +261,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				const lm_model_params *mp)
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
-			    o->load_bytes, o->store_bytes, o->misaligned_loads };
+			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	lm_status s;
 	char label[64] = "the loop";
@@ -289,7 +289,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		putchar('\n');
 		if (m.strided || m.unfollowed)
 			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
-				"(lanes under a sector apart), %u whose lanes' addresses latmix does not follow\n",
+				"(lanes under a sector apart: at the bytes from lane to lane), %u whose lanes' "
+				"addresses latmix does not follow\n",
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
 		note_misaligned(&m, &st, k.misaligned_loads);
 		if (m.limit[0])

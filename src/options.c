@@ -78,6 +78,9 @@ static const opt table[] = {
 	  "--loads: loads besides the K into other lines that the loop's other iterations load anyway "
 	  "(a stencil's rows above and below): in flight with the K, so the step waits for them, "
 	  "but no memory traffic of their own", .role = LM_OPTION_OTHER },
+	{ "atomics", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(atomics), "A",
+	  "--loads: global atomics an iteration (as a count prints them): no mix measures an atomic, "
+	  "so a loop with one is refused, with that reason", .role = LM_OPTION_OTHER },
 	{ "insts", 0, OPT_NUM, "0", 0, 1e6, LM_CMD_PREDICT, OFF(insts), "N",
 	  "--loads: instructions an iteration, all kinds (issue bound); 0: loads + stores + alpha",
 	  .role = LM_OPTION_OTHER },

@@ -38,6 +38,7 @@ typedef struct {
 	double load_bytes, store_bytes; /* a lane's bytes per load and per store */
 	double hits; /* loads of lines other iterations load: in flight, no traffic of their own */
 	double misaligned_loads; /* of the coalesced loads, those starting off a line */
+	double atomics; /* global atomics an iteration: the loop is not priced */
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
 	const char *kernel;     /* measure: users' kernels (a list, or "all": the suite) */

@@ -626,6 +626,9 @@ START_TEST(predict_prices_a_store_only_loop)
 	ck_assert_msg(r->status == 2 && strstr(r->err, "0.5 loads an iteration"), "%s", r->err);
 	run((const char *const[]){ "predict", ref, "--loads", "0", "--stores", "0.5", NULL }, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "no load and 0.5 stores an iteration"), "%s", r->err);
+	/* an atomic in the loop: no mix measures one, refused saying so */
+	run((const char *const[]){ "predict", ref, "--loads", "1", "--atomics", "1", NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "1 global atomics an iteration") && !*r->out, "%s", r->err);
 	char dir[] = "/tmp/latmix-cli-XXXXXX", path[64], line[512];
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/p.ini", dir);

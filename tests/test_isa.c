@@ -485,6 +485,61 @@ START_TEST(ptx_lanes_sort_accesses)
 }
 END_TEST
 
+/* A strided access (lanes apart by more than they move, under a sector)
+ * touches every sector its warp spans: priced at the bytes from lane to
+ * lane. A load reading another's lines adds nothing; a store writing into
+ * another's span fills part of its gap. An atomic in the loop goes on the
+ * predict line, which reads back, and the model refuses to price it. */
+START_TEST(ptx_strided_accesses_cost_their_span)
+{
+	static const char loop[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd1, [k_param_0];\n"
+		"\tld.param.u64 \t%rd20, [k_param_1];\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"$L__BB0_1:\n"
+		"\tmul.wide.u32 \t%rd2, %r1, 8;\n"
+		"\tadd.s64 \t%rd3, %rd1, %rd2;\n"
+		"\tld.global.f32 \t%f1, [%rd3];\n"     /* 8 apart: 4 bytes between */
+		"\tld.global.f32 \t%f2, [%rd3+4];\n"   /* the pair's other: its lines */
+		"\tmul.wide.u32 \t%rd4, %r1, 4;\n"
+		"\tadd.s64 \t%rd5, %rd20, %rd4;\n"
+		"\tld.global.u8 \t%r2, [%rd5];\n"      /* a byte of each word: 3 between */
+		"\tst.global.f32 \t[%rd3], %f2;\n"     /* 8 apart, the pair filled: */
+		"\tst.global.f32 \t[%rd3+4], %f1;\n"   /*   no gap */
+		"\tmul.wide.u32 \t%rd6, %r1, 16;\n"
+		"\tadd.s64 \t%rd7, %rd20, %rd6;\n"
+		"\tst.global.f32 \t[%rd7], %f1;\n"     /* 16 apart alone: 12 between */
+		"\tatom.global.add.u32 \t%r3, [%rd5], 1;\n"
+		"\tadd.s32 \t%r1, %r1, %r9;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(m.strided, 6);
+	ck_assert_int_eq(m.gap_load_bytes, 4 + 3);
+	ck_assert_int_eq(m.gap_store_bytes, 12);
+	ck_assert_int_eq(m.atomics, 1);
+	lm_kernel_mix k;
+	lm_kmix_model(&m, &k);
+	/* two loads of lines of their own: 8 and 4 bytes a lane's warp spans */
+	ck_assert_msg(k.loads == 2 && k.load_bytes == (8.0 + 4) / 2, "%g loads of %g bytes", k.loads, k.load_bytes);
+	/* three stores: the pair's 8 bytes, the lone one's 16 */
+	ck_assert_msg(k.stores == 3 && k.store_bytes == (8.0 + 16) / 3, "%g stores of %g bytes", k.stores,
+		      k.store_bytes);
+	char *text = printed(&m);
+	const char *line = strstr(text, "\npredict: ");
+	ck_assert_msg(line && strstr(line, "--load-bytes 6 --store-bytes 8 --atomics 1"), "%s", text);
+	lm_kernel_mix back;
+	ck_assert(lm_kmix_parse_predict(line + 10, &back));
+	ck_assert(back.load_bytes == 6 && back.store_bytes == 8 && back.atomics == 1);
+	char why[256];
+	ck_assert(!lm_model_kernel_priced(&back, NULL, why, sizeof why));
+	ck_assert_msg(strstr(why, "1 global atomics an iteration"), "%s", why);
+	free(text);
+}
+END_TEST
+
 /* A chase: the next load's address is the last load's value through one
  * float add; a nested loop and a call are refused with the reason. */
 START_TEST(ptx_dependences_and_refusals)
@@ -848,6 +903,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_integer_divisions_count_as_the_gpu_runs_them);
 		tcase_add_test(tc, ptx_dependences_and_refusals);
 		tcase_add_test(tc, ptx_lanes_sort_accesses);
+		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
 		    system("ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1") != 0) {
