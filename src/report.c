@@ -1052,13 +1052,33 @@ static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
 	return true;
 }
 
+/* The bytes an element whose lines the kernel's warps touch, as its loop
+ * was counted (a strided access: the bytes from lane to lane), where that
+ * is more than what it requests (bytes, its description's); 0 where not,
+ * or where it scatters (its sectors may be read again from cache). */
+static double kernel_line_bytes(const kernel_curve *c)
+{
+	const lm_kernel_mix *k = &c->mix;
+	double requested = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN;
+	if (!(k->loads + k->stores > 0) || k->scattered_loads + k->scattered_stores > 0)
+		return 0;
+	double lines = k->loads * (k->load_bytes > 0 ? k->load_bytes : 4) +
+		       k->stores * (k->store_bytes > 0 ? k->store_bytes : 4);
+	return lines > 1.05 * requested ? lines : 0;
+}
+
 /* What holds the kernel's plateau, from its curve and the stream peak. */
 static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 {
+	double lines = kernel_line_bytes(c);
 	if (c->rising)
 		snprintf(buf, size, "latency: still rising at %u warps per CU", c->warps[c->n - 1]);
 	else if (c->plateau >= 0.8 * c->stream)
 		snprintf(buf, size, "memory bandwidth");
+	else if (lines > 0 && c->plateau_elems * lines >= 0.8 * c->stream)
+		snprintf(buf, size, "memory bandwidth, in the lines its warps touch (%.0f%% of stream's): its "
+			 "loop's accesses span %g bytes an element, of which it requests %.3g", 100 *
+			 c->plateau_elems * lines / c->stream, lines, c->plateau / c->plateau_elems);
 	else if (isfinite(c->stream))
 		snprintf(buf, size, "not memory bandwidth (%.0f%% of stream's): arithmetic, issue or "
 			 "scattered accesses", 100 * c->plateau / c->stream);

@@ -850,6 +850,44 @@ START_TEST(wide_lanes_are_counted_in_bytes)
 }
 END_TEST
 
+/* The strided lease's kernels (data/measured/nvidia-h200/strided/) as
+ * clang's NVPTX backend builds them: a load of every second (fourth) float
+ * priced at 8 (16) bytes a lane, a pair's two floats at 8 in all, a store
+ * of every second float at 8 with a note that it writes part of each
+ * sector, a pair's two stores at their own 4 each. */
+START_TEST(strided_kernels_are_priced_at_their_span)
+{
+	static const struct {
+		const char *kernel, *args;
+	} want[] = {
+		{ "stride2", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 8\n" },
+		{ "stride4", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 16\n" },
+		{ "aos2", "--loads 1 --stores 1 --alpha 6 --insts 9 --load-bytes 8\n" },
+		{ "sstore2", "--loads 1 --stores 1 --alpha 5 --insts 7 --store-bytes 8\n" },
+		{ "aosstore", "--loads 1 --stores 2 --alpha 6 --insts 9\n" },
+	};
+	char params[512], spec[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	static lm_test_result r;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		char rel[256];
+		snprintf(rel, sizeof rel, "data/measured/nvidia-h200/strided/%s.cl:%s", want[i].kernel,
+			 want[i].kernel);
+		lm_test_source_path(spec, sizeof spec, rel);
+		lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", "nvptx", NULL }, NULL, &r);
+		ck_assert_msg(r.status == 0, "%s: status %d: %s", want[i].kernel, r.status, r.err);
+		const char *line = strstr(r.out, "predict: ");
+		ck_assert_msg(line && !strcmp(line + strlen("predict: "), want[i].args), "%s: %s", want[i].kernel,
+			      r.out);
+		lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "64", NULL },
+			       NULL, &r);
+		ck_assert_msg(r.status == 0, "%s: status %d: %s", want[i].kernel, r.status, r.err);
+		bool partial = strstr(r.err, "write part of each sector") != NULL;
+		ck_assert_msg(partial == (i == 3), "%s: %s", want[i].kernel, r.err);
+	}
+}
+END_TEST
+
 /* Offline, a float4 copy's listing says 16 bytes a lane (gfx90a:
  * global_load_dwordx4; dg2-g10: load.ugm.d32x4), and predict prices it so,
  * with no note that it took --load-bytes instead. */
@@ -914,6 +952,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, predict_notes_hits_without_division);
 		tcase_add_test(tc, predict_notes_scattered_and_listed_best);
 		tcase_add_test(tc, wide_lanes_are_counted_in_bytes);
+		tcase_add_test(tc, strided_kernels_are_priced_at_their_span);
 		tcase_add_test(tc, pocl_listing_is_not_text);
 	} else {
 		lm_device d;

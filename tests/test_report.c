@@ -258,6 +258,35 @@ START_TEST(report_marks_misaligned_accesses)
 }
 END_TEST
 
+/* A kernel under the stream peak in the bytes it requests but at it in the
+ * lines its warps touch (the H100 strided lease's stride4: a float of
+ * every four) is named memory bound, with both figures; one short of the
+ * peak either way (sstore2) is not. */
+START_TEST(report_names_a_strided_kernels_lines)
+{
+	char tmpl[] = "/tmp/latmix-report-XXXXXX", cmd[8800];
+	ck_assert(mkdtemp(tmpl));
+	snprintf(cmd, sizeof cmd, "cd '%s/data/measured/nvidia-h200/strided/nvidia-h100' && cp -r measurements.csv "
+		 "kernels.csv mix-of params*.ini '%s'", getenv("LATMIX_SOURCE_ROOT"), tmpl);
+	ck_assert_int_eq(system(cmd), 0);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", tmpl, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[1 << 20];
+	snprintf(cmd, sizeof cmd, "%s/report/report.md", tmpl);
+	lm_test_slurp(cmd, md, sizeof md);
+	const char *row = strstr(md, "| stride4 | "), *other = strstr(md, "| sstore2 | ");
+	ck_assert_msg(row && strstr(row, "| memory bandwidth, in the lines its warps touch (102% of stream's): its "
+					 "loop's accesses span 20 bytes an element, of which it requests 8 |"),
+		      "%s", row ? row : md);
+	char line[512];
+	ck_assert(other);
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(other, "\n"), other);
+	ck_assert_msg(strstr(line, "not memory bandwidth (39% of stream's)"), "%s", line);
+	remove_dir(tmpl);
+}
+END_TEST
+
 START_TEST(compare_names_an_unreadable_file_and_prints_nothing)
 {
 	char ref[4200];
@@ -625,6 +654,7 @@ int main(void)
 	tcase_add_test(tc, report_of_a_missing_directory_fails);
 	tcase_add_test(tc, report_of_kernels_alone_says_what_it_needs);
 	tcase_add_test(tc, report_marks_misaligned_accesses);
+	tcase_add_test(tc, report_names_a_strided_kernels_lines);
 	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
 	tcase_add_test(tc, compare_units);
 	tcase_add_test(tc, export_round_trips_through_a_json_reader);
