@@ -292,6 +292,10 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				"(lanes under a sector apart: at the bytes from lane to lane), %u whose lanes' "
 				"addresses latmix does not follow\n",
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
+		if (m.body_insts > m.insts)
+			fprintf(stderr, "latmix: %s: its loop branches: priced along the path with the most "
+				"memory accesses (%u of its %u instructions), as if every iteration took it\n",
+				m.label, m.insts, m.body_insts);
 		if (m.gap_store_bytes)
 			fprintf(stderr, "latmix: %s: its strided stores leave %u bytes a thread unwritten between "
 				"lanes, so they write part of each sector they span: priced at the whole sectors, "

@@ -769,6 +769,9 @@ START_TEST(predict_notes_hits_without_division)
 		       &r);
 	ck_assert_msg(r.status == 0 && strstr(r.out, "--hits 2"), "status %d: %s", r.status, r.err);
 	ck_assert_msg(!strstr(r.err, "hits in flight"), "a note on stencil2d, which divides: %s", r.err);
+	/* its border branches off the inside: the path priced is said */
+	ck_assert_msg(strstr(r.err, "its loop branches: priced along the path with the most memory accesses"),
+		      "no note on stencil2d's branch: %s", r.err);
 	ck_assert_msg(!strstr(r.err, "scattered"), "a note on scattered accesses for stencil2d: %s", r.err);
 }
 END_TEST
