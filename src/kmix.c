@@ -386,6 +386,16 @@ static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
 #define LINE_BYTES 128
 #define SECTOR_BYTES 32
 
+/* The bytes NVIDIA's L2 brings from DRAM for a load whose lanes lie a
+ * sector or more apart. CUDA's runtime names this the L2's fetch
+ * granularity, a hint of 0 to 128 bytes (cudaLimitMaxL2FetchGranularity,
+ * which OpenCL cannot set); what NVIDIA's OpenCL leaves it at was
+ * measured: on an H200 and an H100 a float loaded every 32 and every 64
+ * bytes ran within 7.5% RMS of its span's price, 32 and 64 bytes a lane,
+ * and 29-63% off gmem-random's, while one every 256 bytes ran at
+ * gmem-random's (data/measured/nvidia-h200/strided/lease2/). */
+#define FETCH_BYTES 64
+
 /* Does the load (store) at path position p touch lines a load (store)
  * before it on the path touches: the same address register, not written
  * between them, an offset within a line? */
@@ -772,8 +782,9 @@ static void ptx_args(const ptx_inst *v, size_t nv, lm_kmix *m)
  * instructions before the loop (0..lo - 1, in order) and the path ix
  * twice (the second pass sees what the first carried round the loop),
  * and sorts the path's global loads and stores by the bytes between two
- * lanes' addresses: at most the bytes a lane moves (coalesced), under a
- * 32-byte sector (strided), a sector or more apart or a row apart known
+ * lanes' addresses: at most the bytes a lane moves (coalesced), further
+ * but a load within the L2's fetch of 64 bytes, a store within a 32-byte
+ * sector (strided: the warp's span moved), further or a row apart known
  * only at run time (scattered: each lane its own sector, as the
  * gmem-random mix measures), or not followed. Counts too the loads into
  * the array of a load before them on the path, lanes as far apart, at an
@@ -808,7 +819,8 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 				long s = labs(l.stride), b = (long)ptx_bytes(in->op), gap = 0;
 				if (l.form == LANE_VARIES)
 					m->unfollowed++;
-				else if (l.form == LANE_SCALED || s >= 32)
+				else if (l.form == LANE_SCALED || s > FETCH_BYTES ||
+					 (k != K_LOAD && s >= SECTOR_BYTES))
 					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
 				else if (s > b) {
 					m->strided++;
@@ -1107,12 +1119,13 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 			m->same_array);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
 	if (m->scattered_loads || m->scattered_stores)
-		fprintf(f, "  %-34s %u loads, %u stores (lanes a 32-byte sector or more apart)\n",
+		fprintf(f, "  %-34s %u loads, %u stores (lanes over 64 bytes apart, a store's a 32-byte sector "
+			"or more, or a row apart)\n",
 			"  scattered", m->scattered_loads, m->scattered_stores);
 	if (m->strided)
-		fprintf(f, "  %-34s %u (lanes apart by more than they move, under a sector: priced as "
-			"coalesced, at the bytes from lane to lane, which their warp's sectors hold: %u "
-			"bytes a thread more)\n", "  strided", m->strided, m->gap_load_bytes + m->gap_store_bytes);
+		fprintf(f, "  %-34s %u (lanes apart by more than they move, a load's up to 64 bytes, a store's "
+			"under a sector: priced as coalesced, at the bytes from lane to lane, which their "
+			"warp's sectors hold: %u bytes a thread more)\n", "  strided", m->strided, m->gap_load_bytes + m->gap_store_bytes);
 	if (m->misaligned_loads || m->misaligned_stores) {
 		fprintf(f, "  %-34s %u loads, %u stores (a warp's access starts off a %d-byte line and "
 			"straddles one more", "  misaligned", m->misaligned_loads, m->misaligned_stores, LINE_BYTES);

@@ -37,15 +37,16 @@ typedef struct {
 			      * stencil's rows): lines the loop reads anyway (PTX only) */
 	unsigned stores;     /* global stores */
 	unsigned scattered_loads, scattered_stores; /* of the loads and stores, those whose
-						      * lanes' addresses lie a 32-byte sector
-						      * or more apart (PTX only) */
+						      * lanes' addresses lie over 64 bytes apart
+						      * (a store's a 32-byte sector or more) or
+						      * a run-time row apart (PTX only) */
 	unsigned misaligned_loads, misaligned_stores; /* of the coalesced ones, those whose warp
 						    * starts off a 128-byte line (a[i + 1]
 						    * beside a[i]; PTX only) */
 	unsigned partial_stores; /* of the misaligned stores, those writing part of a
 				  * 32-byte sector (4 bytes off a line, not 32) */
 	unsigned strided;    /* loads and stores with lanes apart by more than they move
-			      * but under a sector (PTX only) */
+			      * but within 64 bytes, a store's under a sector (PTX only) */
 	unsigned gap_load_bytes, gap_store_bytes; /* of the strided ones with lines of their
 						   * own, the bytes between two lanes that
 						   * neither moves, summed: their warp touches

@@ -208,11 +208,13 @@ static void note_scattered(const char *label, const lm_kernel_mix *k)
 {
 	if (k->scattered_loads > 0)
 		fprintf(stderr, "latmix: %s: its %g scattered loads are priced as gmem-random's, every lane's "
-			"sector read once from DRAM: a floor. Where the warps beside it read the rest of each "
-			"sector while L2 holds it, as a transpose reading across rows does, the loop runs faster, "
-			"up to its coalesced rate: the suite's gather ran within 8%% of copy's rate up to 6 warps "
-			"per SM, 1.5-2.2 times this price, and 2.9-4.2 times it from 16 to 64 warps "
-			"(doc/predict.md)\n", label, k->scattered_loads);
+			"sector read once from DRAM: a floor. Lanes a constant 256 bytes apart ran at this price, "
+			"128 bytes apart 1.3-1.4 times it, and a run-time row apart with no sector read twice 1.2-1.5 "
+			"times it from 31 warps per SM, after a peak of 2.2 times it near 19. Where the warps beside "
+			"it read the rest of each sector while L2 holds it, as a transpose reading across rows does, "
+			"the loop runs faster, up to its coalesced rate: the suite's gather ran within 8%% of copy's "
+			"rate up to 6 warps per SM, 1.5-2.2 times this price, and 2.9-4.2 times it from 16 to 64 "
+			"warps (doc/predict.md)\n", label, k->scattered_loads);
 	if (k->scattered_stores > 0)
 		fprintf(stderr, "latmix: %s: its %g scattered stores are priced as gmem-random's loads: the "
 			"suite's transpose ran up to 21-35%% over this price at 5-8 warps per SM, then fell back "
@@ -289,7 +291,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		putchar('\n');
 		if (m.strided || m.unfollowed)
 			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
-				"(lanes under a sector apart: at the bytes from lane to lane), %u whose lanes' "
+				"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to lane), %u whose lanes' "
 				"addresses latmix does not follow\n",
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
 		if (m.body_insts > m.insts)

@@ -853,11 +853,48 @@ START_TEST(wide_lanes_are_counted_in_bytes)
 }
 END_TEST
 
-/* The strided lease's kernels (data/measured/nvidia-h200/strided/) as
+/* A load's lanes up to the L2's fetch of 64 bytes apart are strided, further
+ * scattered; a store's are scattered from a 32-byte sector apart. */
+START_TEST(ptx_loads_strided_to_the_fetch)
+{
+	static const char loop[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd1, [k_param_0];\n"
+		"\tld.param.u64 \t%rd20, [k_param_1];\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"$L__BB0_1:\n"
+		"\tmul.wide.u32 \t%rd2, %r1, 64;\n"
+		"\tadd.s64 \t%rd3, %rd1, %rd2;\n"
+		"\tld.global.f32 \t%f1, [%rd3];\n"     /* 64 apart: strided, 60 between */
+		"\tmul.wide.u32 \t%rd4, %r1, 68;\n"
+		"\tadd.s64 \t%rd5, %rd20, %rd4;\n"
+		"\tld.global.f32 \t%f2, [%rd5];\n"     /* 68 apart: scattered */
+		"\tmul.wide.u32 \t%rd6, %r1, 32;\n"
+		"\tadd.s64 \t%rd7, %rd20, %rd6;\n"
+		"\tst.global.f32 \t[%rd7], %f1;\n"     /* a store 32 apart: scattered */
+		"\tmul.wide.u32 \t%rd8, %r1, 28;\n"
+		"\tadd.s64 \t%rd9, %rd1, %rd8;\n"
+		"\tst.global.f32 \t[%rd9], %f2;\n"     /* 28 apart: strided, 24 between */
+		"\tadd.s32 \t%r1, %r1, %r9;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(m.strided, 2);
+	ck_assert_int_eq(m.scattered_loads, 1);
+	ck_assert_int_eq(m.scattered_stores, 1);
+	ck_assert_int_eq(m.gap_load_bytes, 60);
+	ck_assert_int_eq(m.gap_store_bytes, 24);
+}
+END_TEST
+
+/* The strided leases' kernels (data/measured/nvidia-h200/strided/) as
  * clang's NVPTX backend builds them: a load of every second (fourth) float
  * priced at 8 (16) bytes a lane, a pair's two floats at 8 in all, a store
  * of every second float at 8 with a note that it writes part of each
- * sector, a pair's two stores at their own 4 each. */
+ * sector, a pair's two stores at their own 4 each; a load of every eighth
+ * (sixteenth) float at 32 (64) bytes, within the L2's fetch; of every
+ * 32nd scattered. */
 START_TEST(strided_kernels_are_priced_at_their_span)
 {
 	static const struct {
@@ -868,6 +905,9 @@ START_TEST(strided_kernels_are_priced_at_their_span)
 		{ "aos2", "--loads 1 --stores 1 --alpha 6 --insts 9 --load-bytes 8\n" },
 		{ "sstore2", "--loads 1 --stores 1 --alpha 5 --insts 7 --store-bytes 8\n" },
 		{ "aosstore", "--loads 1 --stores 2 --alpha 6 --insts 9\n" },
+		{ "stride8", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 32\n" },
+		{ "stride16", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 64\n" },
+		{ "stride32", "--loads 1 --stores 1 --alpha 5 --insts 7 --scattered-loads 1\n" },
 	};
 	char params[512], spec[512];
 	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
@@ -945,6 +985,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_dependences_and_refusals);
 		tcase_add_test(tc, ptx_lanes_sort_accesses);
 		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
+		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
 		    system("ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1") != 0) {

@@ -59,4 +59,5 @@ def main():
             print('| ' + ' | '.join(row) + ' |')
 
 
-main()
+if __name__ == '__main__':
+    main()
