@@ -603,7 +603,7 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 			char at[32];
 			lm_alpha_format(alpha, at, sizeof at);
 			double lo = INFINITY, hi = 0, lat1 = NAN;
-			unsigned n_here = 0, apart = 0, apart_from = 0;
+			unsigned n_here = 0, apart = 0, apart_from = 0, first_n = 0;
 			for (size_t j = 0; j < sw->p.nwarps; j++, (*done_n)++) {
 				unsigned n = sw->p.warps[j];
 				if (prev && done_before(prev, pm->mix->name, k, alpha, n))
@@ -627,8 +627,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				double ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
 				lo = fmin(lo, ipc);
 				hi = fmax(hi, ipc);
-				if (j == 0)
-					lat1 = row.cycles_per_group;
+				if (n_here == 1) /* the fewest warps measured here (a resume may skip some) */
+					lat1 = row.cycles_per_group, first_n = n;
 				if (tty)
 					fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s, ~%.0f s left] %s x%u alpha %s, "
 						"%u warps/CU: %.4g IPC   ", *done_n + 1, sw->total,
@@ -642,8 +642,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				fprintf(stderr, "%-12s x%u alpha %-5s %3u points: %s IPC %.4g .. %.4g per CU; "
 					"%.1f cycles per %s at %u warp(s)\n", pm->mix->name, k, at, n_here,
 					alpha.den ? "step" : "add", lo, hi, lat1, alpha.den ? "group" : "add",
-					sw->p.warps[0]);
-			if (n_here && sw->p.warps[0] == 1 && alpha.den && alpha_lat_n < MAX_ALPHAS) {
+					first_n);
+			if (n_here && first_n == 1 && alpha.den && alpha_lat_n < MAX_ALPHAS) {
 				alpha_lat[alpha_lat_n] = lat1;
 				alpha_at[alpha_lat_n++] = alpha;
 			}
@@ -736,8 +736,8 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	fprintf(f, "# kernel = %s: function %s of %s, N = %.0f, elements %s, bytes %s\n", desc->label,
 		desc->name, desc->source, desc->size, desc->elements, desc->bytes);
 	bool tty = isatty(2);
-	double lo = INFINITY, hi = 0, at1 = NAN;
-	unsigned n_here = 0;
+	double lo = INFINITY, hi = 0, at_first = NAN;
+	unsigned n_here = 0, first_n = 0;
 	const lm_alpha zero = { 0, 1 };
 	for (size_t j = 0; j < sw->p.nwarps; j++, (*done_n)++) {
 		unsigned n = sw->p.warps[j];
@@ -760,8 +760,8 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 				"equal times\n", tty ? "\n" : "", desc->label, n, row.overhead_s, row.time_med);
 		lo = fmin(lo, row.bytes_per_s);
 		hi = fmax(hi, row.bytes_per_s);
-		if (n == 1)
-			at1 = row.cycles_per_group;
+		if (n_here == 1) /* the fewest warps measured (the list's first, unless resumed) */
+			at_first = row.cycles_per_group, first_n = n;
 		if (tty)
 			fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s] kernel %s, %u warps/CU: %.4g GB/s   ", *done_n + 1,
 				sw->total, 100.0 * (double)(*done_n + 1) / (double)sw->total, since(t0), desc->label,
@@ -770,8 +770,9 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	if (tty)
 		fputc('\n', stderr);
 	if (n_here)
-		fprintf(stderr, "%-12s %3u points: %.4g .. %.4g GB/s; %.1f cycles per element a lane at 1 "
-			"warp\n", desc->label, n_here, lo * 1e-9, hi * 1e-9, at1);
+		fprintf(stderr, "%-12s %3u points: %.4g .. %.4g GB/s; %.1f cycles per element a lane at %u "
+			"warp%s\n", desc->label, n_here, lo * 1e-9, hi * 1e-9, at_first, first_n,
+			first_n == 1 ? "" : "s");
 	lm_meas_cost c = lm_uk_costs(k);
 	add_cost(&sw->cost, &c);
 	lm_uk_free(k);
