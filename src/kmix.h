@@ -58,6 +58,9 @@ typedef struct {
 	unsigned spills;     /* private memory (registers spilled) */
 	unsigned sfu;        /* transcendental and approximate instructions */
 	unsigned flops;      /* float add, mul, fma, min, max */
+	unsigned float_path; /* of the flops, the most on one path from a load, to a store or
+			      * anywhere (PTX only; 0: none follows a load): fewer than
+			      * flops where independent chains can overlap */
 	unsigned other;      /* the rest: integer and address arithmetic, compares, branches */
 	unsigned divisions, wide_divisions; /* of the rest, integer divisions and remainders
 					     * by a register, up to 32 and 64 bits (PTX
@@ -133,6 +136,12 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
  * load feeds another, else every other instruction of the iteration
  * (in-order issue reaches the next iteration's loads after them). */
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
+
+/* Where the loop's float arithmetic is long and half of it or more can
+ * issue beside its longest chain from a load (PTX only), which the count's
+ * alpha prices as dependent steps: writes what that means into note and
+ * returns true. */
+bool lm_kmix_overlap_note(const lm_kmix *m, char *note, size_t size);
 
 /* The arguments latmix predict takes for k, as the "predict:" line of
  * lm_kmix_print has them ("--loads 2 --stores 1 ..."), without a newline. */

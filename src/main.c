@@ -291,8 +291,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		putchar('\n');
 		if (m.strided || m.unfollowed)
 			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
-				"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to lane), %u whose lanes' "
-				"addresses latmix does not follow\n",
+				"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
+				"lane), %u whose lanes' addresses latmix does not follow\n",
 				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
 		if (m.body_insts > m.insts)
 			fprintf(stderr, "latmix: %s: its loop branches: priced along the path with the most "
@@ -305,6 +305,9 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				"at 75%% (H200) and 65%% (H100) of that price at 64 warps\n", m.label,
 				m.gap_store_bytes);
 		note_misaligned(&m, &st, k.misaligned_loads);
+		char overlap[512];
+		if (lm_kmix_overlap_note(&m, overlap, sizeof overlap))
+			fprintf(stderr, "latmix: %s: %s\n", m.label, overlap);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
 		if (k.hits > 0 && !m.divisions && !m.wide_divisions)

@@ -931,6 +931,36 @@ START_TEST(strided_kernels_are_priced_at_their_span)
 }
 END_TEST
 
+/* The compute lease's kernels (data/measured/nvidia-h200/compute/) as
+ * clang's NVPTX backend builds them: 64 fmas in four chains (with the
+ * sums, 70 float instructions, 19 on the longest chain from the load) get
+ * the note that alpha prices them as dependent steps, on the count and on
+ * predict's error stream; a Horner polynomial's 64, one chain, none. */
+START_TEST(independent_float_chains_are_noted)
+{
+	char params[512], spec[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	static lm_test_result r;
+	static const char *const kernels[] = { "ilp64", "poly64" };
+	for (size_t i = 0; i < 2; i++) {
+		char rel[256];
+		snprintf(rel, sizeof rel, "data/measured/nvidia-h200/compute/%s.cl:%s", kernels[i], kernels[i]);
+		lm_test_source_path(spec, sizeof spec, rel);
+		lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", "nvptx", NULL }, NULL, &r);
+		ck_assert_msg(r.status == 0, "%s: status %d: %s", kernels[i], r.status, r.err);
+		bool noted = strstr(r.out, "(its 70 float instructions lie on chains of at most 19 from a load") != NULL;
+		ck_assert_msg(noted == (i == 0), "%s: %s", kernels[i], r.out);
+		ck_assert_msg((strstr(r.out, "longest chain from a load        19 ") != NULL) == (i == 0), "%s: %s",
+			      kernels[i], r.out);
+		lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "1", NULL }, NULL,
+			       &r);
+		ck_assert_msg(r.status == 0, "%s: status %d: %s", kernels[i], r.status, r.err);
+		ck_assert_msg((strstr(r.err, "lie on chains of at most") != NULL) == (i == 0), "%s: %s", kernels[i],
+			      r.err);
+	}
+}
+END_TEST
+
 /* Offline, a float4 copy's listing says 16 bytes a lane (gfx90a:
  * global_load_dwordx4; dg2-g10: load.ugm.d32x4), and predict prices it so,
  * with no note that it took --load-bytes instead. */
@@ -997,6 +1027,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, predict_notes_scattered_and_listed_best);
 		tcase_add_test(tc, wide_lanes_are_counted_in_bytes);
 		tcase_add_test(tc, strided_kernels_are_priced_at_their_span);
+		tcase_add_test(tc, independent_float_chains_are_noted);
 		tcase_add_test(tc, pocl_listing_is_not_text);
 	} else {
 		lm_device d;
