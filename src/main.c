@@ -1,6 +1,7 @@
 /* latmix: how many warps does a kernel need to hide latency, and why.
  * The command line: one function per subcommand, options from options.c. */
 #include "config.h"
+#include "commit.h"
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -1015,7 +1016,7 @@ int main(int argc, char **argv)
 		return argc < 2 ? 2 : 0;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
-		printf("latmix %s\n", LATMIX_VERSION);
+		printf("latmix %s (commit %s)\n", LATMIX_VERSION, LATMIX_COMMIT);
 		return 0;
 	}
 	const command *c = NULL;

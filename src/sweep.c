@@ -1,5 +1,6 @@
 #include "sweep.h"
 #include "config.h"
+#include "commit.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -193,8 +194,8 @@ static void write_metadata(FILE *f, const lm_options *o, const lm_device *d,
 {
 	char date[32];
 	iso_now(date, sizeof date);
-	fprintf(f, "# latmix measurements\n# format = %d\n# tool_version = %s\n# date = %s\n",
-		LM_RESULTS_FORMAT, LATMIX_VERSION, date);
+	fprintf(f, "# latmix measurements\n# format = %d\n# tool_version = %s\n# commit = %s\n# date = %s\n",
+		LM_RESULTS_FORMAT, LATMIX_VERSION, LATMIX_COMMIT, date);
 	fprintf(f, "# device = %s\n# vendor = %s\n# platform = %s\n# device_type = %s\n"
 		   "# driver = %s\n# opencl = %s\n", d->name, d->vendor, d->platform_name,
 		lm_device_type_name(d->type), d->driver, d->version);

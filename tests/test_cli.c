@@ -274,6 +274,29 @@ END_TEST
 /* A sweep that fails half way keeps what it measured in FILE.partial,
  * leaves FILE as it was, refuses to start afresh over the partial file,
  * and --resume (kernels mended in place) finishes it into FILE. */
+/* A measurements file names the commit latmix was built from, as latmix
+ * --version does: the same non-empty name in both. */
+START_TEST(a_sweep_names_the_commit_that_measured_it)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	run((const char *const[]){ "--version", NULL }, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	char commit[128] = "";
+	ck_assert_msg(sscanf(r->out, "latmix %*s (commit %127[^)])", commit) == 1 && commit[0], "%s", r->out);
+	const char *out = in_tmp("v.csv");
+	tiny_sweep(out, "0", "1", NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(out, &res) == LM_OK, "%s", lm_error_message());
+	const char *named = lm_results_meta_value(&res, "commit");
+	ck_assert_msg(named && strcmp(named, commit) == 0, "file: %s, --version: %s", named ? named : "(none)",
+		      commit);
+	lm_results_free(&res);
+	free(r);
+}
+END_TEST
+
 START_TEST(a_sweep_failing_midway_keeps_its_points_apart_and_resume_finishes_them)
 {
 	make_tmp();
@@ -703,6 +726,7 @@ int main(void)
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, devices_show_vendor_facts);
 	tcase_add_test(tc, a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical);
+	tcase_add_test(tc, a_sweep_names_the_commit_that_measured_it);
 	tcase_add_test(tc, a_sweep_failing_midway_keeps_its_points_apart_and_resume_finishes_them);
 	tcase_add_test(tc, resume_after_a_row_cut_in_its_last_field_measures_it_again);
 	tcase_add_test(tc, resume_refuses_a_file_with_other_columns);
