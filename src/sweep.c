@@ -628,7 +628,7 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				double ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
 				lo = fmin(lo, ipc);
 				hi = fmax(hi, ipc);
-				if (n_here == 1) /* the fewest warps measured here (a resume may skip some) */
+				if (n_here == 1) /* the first occupancy measured here (a resume may skip some) */
 					lat1 = row.cycles_per_group, first_n = n;
 				if (tty)
 					fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s, ~%.0f s left] %s x%u alpha %s, "
@@ -761,7 +761,7 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 				"equal times\n", tty ? "\n" : "", desc->label, n, row.overhead_s, row.time_med);
 		lo = fmin(lo, row.bytes_per_s);
 		hi = fmax(hi, row.bytes_per_s);
-		if (n_here == 1) /* the fewest warps measured (the list's first, unless resumed) */
+		if (n_here == 1) /* the first occupancy measured (the list's first, unless resumed) */
 			at_first = row.cycles_per_group, first_n = n;
 		if (tty)
 			fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s] kernel %s, %u warps/CU: %.4g GB/s   ", *done_n + 1,

@@ -271,9 +271,6 @@ START_TEST(a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_iden
 }
 END_TEST
 
-/* A sweep that fails half way keeps what it measured in FILE.partial,
- * leaves FILE as it was, refuses to start afresh over the partial file,
- * and --resume (kernels mended in place) finishes it into FILE. */
 /* A measurements file names the commit latmix was built from, as latmix
  * --version does: the same non-empty name in both. */
 START_TEST(a_sweep_names_the_commit_that_measured_it)
@@ -297,6 +294,9 @@ START_TEST(a_sweep_names_the_commit_that_measured_it)
 }
 END_TEST
 
+/* A sweep that fails half way keeps what it measured in FILE.partial,
+ * leaves FILE as it was, refuses to start afresh over the partial file,
+ * and --resume (kernels mended in place) finishes it into FILE. */
 START_TEST(a_sweep_failing_midway_keeps_its_points_apart_and_resume_finishes_them)
 {
 	make_tmp();

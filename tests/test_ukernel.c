@@ -151,9 +151,9 @@ START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
 END_TEST
 
 /* The line measure prints after a kernel's points gives the cycles an
- * element at the fewest warps it measured, and says how many: 2 where the
+ * element at the first occupancy it measured, and says which: 2 where the
  * list starts there, never a number it did not measure. */
-START_TEST(a_kernels_summary_names_its_fewest_warps)
+START_TEST(a_kernels_summary_names_the_warps_of_its_cycles)
 {
 	lm_test_result *r = malloc(sizeof *r);
 	const char *args[] = { "measure", "--kernel", "copy", "--quick", "--warps", "2,3", "--launch-ms", "1",
@@ -403,7 +403,7 @@ int main(void)
 	tcase_add_test(tc, the_suite_is_described);
 	tcase_add_test(tc, every_suite_kernel_gives_the_same_outputs_at_every_occupancy);
 	tcase_add_test(tc, a_kernel_that_is_not_grid_stride_is_refused);
-	tcase_add_test(tc, a_kernels_summary_names_its_fewest_warps);
+	tcase_add_test(tc, a_kernels_summary_names_the_warps_of_its_cycles);
 	tcase_add_test(tc, an_in_place_update_needs_reset);
 	tcase_add_test(tc, a_difference_past_the_first_chunk_is_found);
 	tcase_add_test(tc, a_kernel_described_by_latmix_is_measured);
