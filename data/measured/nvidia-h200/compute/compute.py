@@ -13,7 +13,7 @@ the best over them, and the rates at 1, 21, 33 and 64 warps.
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../strided'))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../model-study'))
-from strided import predict, score
+from strided import curve, predict, predict_line, score
 from study import rows, warps_for
 
 KERNELS = ('copy', 'poly8', 'poly64', 'poly256', 'ilp64', 'ilp256', 'sigmoid')
@@ -28,9 +28,8 @@ def main():
     for g in ('nvidia-h200', 'nvidia-h100'):
         runs = rows(f'{g}/kernels.csv')
         for k in KERNELS:
-            meas = [(int(r['warps_per_cu']), float(r['elements_per_s'])) for r in runs if r['mix'] == k]
-            text = open(f'{g}/mix-of/{k}.txt').read()
-            args = next(l for l in text.splitlines() if l.startswith('predict: '))[9:].strip()
+            meas = curve(runs, k)
+            args = predict_line(open(f'{g}/mix-of/{k}.txt').read())
             pred = predict(latmix, f'{g}/params-kernels.ini', args, [n for n, _ in meas])
             rms, p90 = score(pred, meas)
             m90 = warps_for(meas, 0.9)

@@ -24,6 +24,16 @@ def predict(latmix, ini, args, warps):
     return [float(p['iterations_per_s']) for p in csv.DictReader(io.StringIO(out.stdout))]
 
 
+def predict_line(text):
+    """The arguments of a count's "predict:" line (latmix kernel --mix-of's output)."""
+    return next(l for l in text.splitlines() if l.startswith('predict: '))[9:].strip()
+
+
+def curve(runs, kernel):
+    """A kernel's measured (warps, elements a second) from a kernels.csv's rows."""
+    return [(int(r['warps_per_cu']), float(r['elements_per_s'])) for r in runs if r['mix'] == kernel]
+
+
 def score(pred, meas):
     """RMS relative error of pred against meas [(n, y)], and its 90% warps."""
     err = [(p - y) / y for p, (_, y) in zip(pred, meas)]
@@ -40,9 +50,8 @@ def main():
         ini = f'{g}/params-kernels.ini'
         runs = rows(f'{g}/kernels.csv')
         for k in KERNELS:
-            meas = [(int(r['warps_per_cu']), float(r['elements_per_s'])) for r in runs if r['mix'] == k]
-            text = open(f'{g}/mix-of/{k}.txt').read()
-            args = next(l for l in text.splitlines() if l.startswith('predict: '))[9:].strip()
+            meas = curve(runs, k)
+            args = predict_line(open(f'{g}/mix-of/{k}.txt').read())
             moved = re.sub(r' --(load|store)-bytes \S+', '', args)
             warps = [n for n, _ in meas]
             m90 = warps_for(meas, 0.9)

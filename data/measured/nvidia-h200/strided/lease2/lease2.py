@@ -15,14 +15,10 @@ best over them.
 import os, re, shutil, subprocess, sys, tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../../model-study'))
-from strided import predict, score
+from strided import curve, predict, predict_line, score
 from study import rows, warps_for
 
 KERNELS = ('copy', 'stride4', 'stride8', 'stride16', 'stride32', 'stride64', 'gather', 'gather8')
-
-
-def predict_line(text):
-    return next(l for l in text.splitlines() if l.startswith('predict: '))[9:].strip()
 
 
 def count_now(latmix, path, kernel):
@@ -43,7 +39,7 @@ def main():
         ini = f'{g}/params-kernels.ini'
         runs = rows(f'{g}/kernels.csv')
         for k in KERNELS:
-            meas = [(int(r['warps_per_cu']), float(r['elements_per_s'])) for r in runs if r['mix'] == k]
+            meas = curve(runs, k)
             path = f'{g}/mix-of/{k}.txt'
             then, now = predict_line(open(path).read()), count_now(latmix, path, k)
             warps = [n for n, _ in meas]
