@@ -1141,7 +1141,8 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->strided)
 		fprintf(f, "  %-34s %u (lanes apart by more than they move, a load's up to 64 bytes, a store's "
 			"under a sector: priced as coalesced, at the bytes from lane to lane, which their "
-			"warp's sectors hold: %u bytes a thread more)\n", "  strided", m->strided, m->gap_load_bytes + m->gap_store_bytes);
+			"warp's sectors hold: %u bytes a thread more)\n", "  strided", m->strided,
+			m->gap_load_bytes + m->gap_store_bytes);
 	if (m->misaligned_loads || m->misaligned_stores) {
 		fprintf(f, "  %-34s %u loads, %u stores (a warp's access starts off a %d-byte line and "
 			"straddles one more", "  misaligned", m->misaligned_loads, m->misaligned_stores, LINE_BYTES);

@@ -60,7 +60,8 @@ static const opt table[] = {
 	  "--loads: global stores an iteration", .role = LM_OPTION_OTHER },
 	{ "scattered-loads", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(scattered_loads), "K",
 	  "--loads: of the loads, those whose lanes lie over 64 bytes apart or a run-time row "
-	  "apart (each its own sector), priced as the file's gmem-random kind measures them", .role = LM_OPTION_OTHER },
+	  "apart (each its own sector), priced as the file's gmem-random kind measures them",
+	  .role = LM_OPTION_OTHER },
 	{ "scattered-stores", 0, OPT_NUM, "0", 0, 1024, LM_CMD_PREDICT, OFF(scattered_stores), "S",
 	  "--loads: of the stores, the scattered ones (a transpose's, a row apart)",
 	  .role = LM_OPTION_OTHER },
