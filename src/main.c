@@ -58,12 +58,16 @@ static const command commands[] = {
 	{ "devices", LM_CMD_DEVICES, cmd_devices, "", 0, 0,
 	  "list every OpenCL platform and device (--print-dir: the results directory of the selected one)", NULL },
 	{ "predict", LM_CMD_PREDICT, cmd_predict, "PARAMS.ini", 1, 1,
-	  "what the model says for a parameter file: bound, throughput, warps needed", NULL },
+	  "what the model says for a parameter file: bound, throughput, warps needed; with --kernel "
+	  "FILE.cl:NAME (or --loads, --stores, --alpha) for your kernel's loop at every occupancy", NULL },
 	{ "kernel", LM_CMD_KERNEL, cmd_kernel, "", 0, 0,
 	  "show a mix's kernel as built for one alpha (and with --binary the device code); --isa TARGET: "
-	  "its iteration loop as a GPU target's compiler builds it, counted per chain step", NULL },
+	  "its iteration loop as a GPU target's compiler builds it, counted per chain step; your "
+	  "kernel: --describe FILE.cl:NAME writes the description measure needs, --mix-of FILE.cl:NAME "
+	  "counts its loop for predict", NULL },
 	{ "measure", LM_CMD_MEASURE, cmd_measure, "", 0, 0,
-	  "measure throughput against occupancy for each alpha; writes a CSV row per point",
+	  "measure throughput against occupancy for each alpha; writes a CSV row per point; "
+	  "--kernel FILE.cl:NAME: your kernel's instead",
 	  "The rows go into FILE.partial (FILE: -o), each flushed as it is measured, and FILE.partial\n"
 	  "is renamed to FILE when the sweep is whole. A sweep that fails or is interrupted leaves\n"
 	  "FILE as it was and what it measured in FILE.partial (nothing measured: no file); a sweep\n"
