@@ -10,6 +10,7 @@
 #include "launch.h"
 #include "measure.h"
 #include "ukernel.h"
+#include "vendor.h"
 
 lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source, char *name,
 			 size_t name_size, char *label, size_t label_size)
@@ -89,6 +90,7 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 	memset(m, 0, sizeof *m);
 	char from[sizeof m->from], limit[sizeof m->limit] = "";
 	char *text = NULL;
+	unsigned spill = 0;
 	lm_status s;
 	if (isa) {
 		lm_isa *built = NULL;
@@ -110,7 +112,7 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 		goto done;
 	}
 	snprintf(from, sizeof from, "clang's NVPTX backend");
-	if (d && (s = lm_kmix_device_listing(d, src, name, &text, limit, sizeof limit)) != LM_OK)
+	if (d && (s = lm_kmix_device_listing(d, src, name, &text, limit, sizeof limit, &spill)) != LM_OK)
 		goto done;
 	if (text)
 		snprintf(from, sizeof from, "%s, driver %s (PTX)", d->name, d->driver);
@@ -128,11 +130,55 @@ done:
 	snprintf(m->from, sizeof m->from, "%s", from);
 	snprintf(m->label, sizeof m->label, "%s", name);
 	snprintf(m->limit, sizeof m->limit, "%s", limit);
+	m->spill_bytes = spill;
 	return s;
 }
 
+unsigned lm_kmix_ptxas_registers(const char *log, const char *name, unsigned *spill)
+{
+	*spill = 0;
+	char entry[LM_UK_NAME + 32];
+	snprintf(entry, sizeof entry, "entry function '%s'", name);
+	const char *at = strstr(log, entry);
+	if (!at)
+		return 0;
+	const char *next = strstr(at + 1, "entry function '"), *sp = strstr(at, "bytes spill stores"),
+		   *used = strstr(at, "Used ");
+	unsigned regs = 0;
+	if (sp && (!next || sp < next)) {
+		const char *num = sp;
+		while (num > at && (num[-1] == ' ' || isdigit((unsigned char)num[-1])))
+			num--;
+		*spill = (unsigned)strtoul(num, NULL, 10);
+	}
+	if (used && (!next || used < next) && sscanf(used, "Used %u registers", &regs) != 1)
+		regs = 0;
+	return regs;
+}
+
+/* ptxas's registers a thread for kernel name in NVIDIA's build log (built
+ * with -cl-nv-verbose), and its spill stores; 0 where the log does not say. */
+static unsigned nv_registers(const lm_device *d, cl_program prog, const char *name, unsigned *spill)
+{
+	*spill = 0;
+	size_t size = 0;
+	if (clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS || !size)
+		return 0;
+	char *log = malloc(size + 1);
+	if (!log)
+		return 0;
+	unsigned regs = 0;
+	if (clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
+		log[size] = '\0';
+		regs = lm_kmix_ptxas_registers(log, name, spill);
+	}
+	free(log);
+	return regs;
+}
+
 /* What the build allows kernel name (limit: "" if it cannot say). */
-static void device_limit(const lm_device *d, cl_program prog, const char *name, char *limit, size_t size)
+static void device_limit(const lm_device *d, cl_program prog, const char *name, char *limit, size_t size,
+			 unsigned *spill_out)
 {
 	cl_int err;
 	cl_kernel k = clCreateKernel(prog, name, &err);
@@ -148,14 +194,30 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 		char dev[64] = "";
 		if (wg < d->max_wg_size)
 			snprintf(dev, sizeof dev, " (the device's: %zu)", d->max_wg_size);
-		snprintf(limit, size, "work-groups of up to %zu work-items%s and %llu bytes of local memory "
-			 "a group, as the driver reports them", wg, dev, (unsigned long long)local);
+		int n = snprintf(limit, size, "work-groups of up to %zu work-items%s and %llu bytes of local "
+				 "memory a group, as the driver reports them", wg, dev, (unsigned long long)local);
+		unsigned spill = 0, regs = strcmp(d->platform_name, "NVIDIA CUDA") == 0 ?
+							   nv_registers(d, prog, name, &spill) : 0;
+		unsigned warps = lm_vendor_nv_warps_by_registers(d->nv_cc_major, d->nv_cc_minor, regs);
+		if (regs && n > 0 && (size_t)n < size)
+			n += snprintf(limit + n, size - (size_t)n, "; %u registers a thread (ptxas, in its build log)",
+				      regs);
+		if (warps && warps < d->max_warps && n > 0 && (size_t)n < size)
+			n += snprintf(limit + n, size - (size_t)n, ", room for %u warps a CU of the %u it holds",
+				      warps, d->max_warps);
+		else if (warps && n > 0 && (size_t)n < size)
+			n += snprintf(limit + n, size - (size_t)n, ", room for all %u warps a CU holds", d->max_warps);
+		if (regs && spill && n > 0 && (size_t)n < size)
+			snprintf(limit + n, size - (size_t)n, ", spilling %u bytes a thread to local memory",
+				 spill);
+		if (spill_out)
+			*spill_out = regs ? spill : 0;
 	}
 	clReleaseKernel(k);
 }
 
 lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size)
+				 char *limit, size_t limit_size, unsigned *spill)
 {
 	cl_int err;
 	*text = NULL;
@@ -164,6 +226,10 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const c
 		return lm_fail_cl(err, "clCreateContext", d->name);
 	char opts[512];
 	lm_meas_device_options(d, false, opts, sizeof opts);
+	/* NVIDIA's compiler puts ptxas's registers a thread in the build log
+	 * (cl_nv_compiler_options; other platforms on NVIDIA GPUs refuse it) */
+	if (strcmp(d->platform_name, "NVIDIA CUDA") == 0 && strlen(opts) + 16 < sizeof opts)
+		strcat(opts, " -cl-nv-verbose");
 	cl_program prog;
 	lm_status s = lm_launch_build(ctx, d, source, "the kernel", opts, &prog);
 	if (s == LM_OK) {
@@ -174,7 +240,7 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const c
 		else
 			free(bin);
 		if (limit && limit_size)
-			device_limit(d, prog, name, limit, limit_size);
+			device_limit(d, prog, name, limit, limit_size, spill);
 	}
 	if (s == LM_OK)
 		clReleaseProgram(prog);

@@ -77,7 +77,9 @@ typedef struct {
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
-	char limit[256];     /* what the build says of its own occupancy limit (registers,
+	unsigned spill_bytes; /* NVIDIA: what ptxas spills a thread to local memory under the
+			       * register cap latmix builds with (0: none, or not said) */
+	char limit[384];     /* what the build says of its own occupancy limit (registers,
 			      * local memory, work-group size); "" where it says nothing */
 } lm_kmix;
 
@@ -102,9 +104,17 @@ lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char 
 /* The device's build of source, as latmix measures it, as text (PTX) in a
  * new string; NULL with LM_OK where the device's binary is not text.
  * limit (may be NULL) gets what the build allows kernel name: its largest
- * work-group and local memory a group. */
+ * work-group and local memory a group, and on NVIDIA its registers a thread;
+ * spill (may be NULL) the bytes a thread ptxas spilled (0: none or not said). */
 lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size);
+				 char *limit, size_t limit_size, unsigned *spill);
+
+/* ptxas's registers a thread for kernel name in an NVIDIA build log (built
+ * with -cl-nv-verbose: "Compiling entry function 'NAME'", then "N bytes
+ * spill stores" and "Used N registers"), and its spill stores in bytes
+ * into spill; 0 where the log does not say (a build from the driver's
+ * cache logs nothing). */
+unsigned lm_kmix_ptxas_registers(const char *log, const char *name, unsigned *spill);
 
 /* clang's NVPTX build of source (OpenCL C 1.2, -O3, libclc), the listing a
  * device without text of its own is counted from. LM_ETOOL if clang or

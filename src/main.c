@@ -291,6 +291,9 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		if (m.stores && !m.store_bytes)
 			k.store_bytes = note_unsized(m.label, "store", o->store_bytes);
 		snprintf(label, sizeof label, "%s", m.label);
+		if (o->device && ps->device[0] && strncmp(m.from, ps->device, strlen(ps->device)) != 0)
+			fprintf(stderr, "latmix: %s: counted from %s, priced by the parameters of %s\n",
+				m.label, m.from, ps->device);
 		printf("# %s, counted from %s: ", m.label, m.from);
 		lm_kmix_put_predict(stdout, &k);
 		putchar('\n');
@@ -315,6 +318,11 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			fprintf(stderr, "latmix: %s: %s\n", m.label, overlap);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
+		if (m.spill_bytes)
+			fprintf(stderr, "latmix: %s: under the register cap latmix builds with, so that every "
+				"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory; "
+				"the count is of the PTX, which holds no spills, so the prediction leaves their "
+				"traffic out\n", m.label, m.spill_bytes);
 		if (k.hits > 0 && !m.divisions && !m.wide_divisions)
 			fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
 				"the suite's stencils fit, which all divide; measured stencils with no integer division "
@@ -418,6 +426,9 @@ static lm_status cmd_predict(const lm_options *o)
 		return s;
 	if (isnan(mp.mem_lat) || isnan(mp.alu_lat))
 		return lm_fail(LM_EUSAGE, "%s: the model needs alu_lat and mem_lat", path);
+	if (o->device && !o->kernel)
+		return lm_fail(LM_EUSAGE, "-d/--device: predict counts --kernel's loop on the device; "
+			       "without --kernel there is nothing to build");
 	if (o->kernel || o->loads > 0 || o->stores > 0)
 		return predict_kernel(o, path, &ps, &mp);
 
@@ -1041,6 +1052,13 @@ int main(int argc, char **argv)
 	if (s == LM_OK && (o.nargs < c->min_args || o.nargs > c->max_args))
 		s = lm_fail(LM_EUSAGE, "%s takes %s%s", c->name,
 			    *c->args ? "the argument " : "no argument", c->args);
+	/* a count of a kernel on NVIDIA reads ptxas's registers from the build
+	 * log, which a build from NVIDIA's compute cache leaves empty; the
+	 * cache only saves build time, and these build a kernel or a few (not
+	 * over the user's own setting) */
+	if (s == LM_OK && (c->bit == LM_CMD_KERNEL || c->bit == LM_CMD_PREDICT ||
+			   (c->bit == LM_CMD_MEASURE && o.kernel)))
+		setenv("CUDA_CACHE_DISABLE", "1", 0);
 	if (s == LM_OK)
 		s = c->run(&o);
 	if (s != LM_OK) {

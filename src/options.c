@@ -29,11 +29,13 @@ typedef struct {
 static const opt table[] = {
 	{ "help", 'h', OPT_FLAG, NULL, 0, 0, LM_CMD_ALL, OFF(help), NULL,
 	  "show this help", .role = LM_OPTION_OTHER },
-	{ "device", 'd', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_DEVICES,
+	{ "device", 'd', OPT_STR, NULL, 0, 0, LM_CMD_KERNEL | MEAS | LM_CMD_DEVICES | LM_CMD_PREDICT,
 	  OFF(device), "DEV",
 	  "device: platform:device index (0:1) or part of its name; default: the first GPU, else the "
 	  "first device; measure also takes several at once: all (every device), gpus (every GPU) or a "
-	  "comma list, each into DIR/<device>/ (DIR: -o, default results)",
+	  "comma list, each into DIR/<device>/ (DIR: -o, default results); predict: --kernel's loop "
+	  "counted from this device's build (NVIDIA: its driver's PTX) and its occupancy limit said, "
+	  "where without -d clang's NVPTX build is counted",
 	  .role = LM_OPTION_OTHER },
 	{ "csv", 0, OPT_FLAG, NULL, 0, 0, LM_CMD_DEVICES | LM_CMD_PREDICT | LM_CMD_FIT | LM_CMD_COMPARE,
 	  OFF(csv), NULL, "machine-readable CSV output", .role = LM_OPTION_OTHER },

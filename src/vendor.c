@@ -605,6 +605,23 @@ lm_status lm_vendor_target(const char *target, lm_device *d)
 	return LM_OK;
 }
 
+/* Registers are allocated to a warp in units of 256 and per sub-partition
+ * of the SM, 4 of them (2 on compute capability 6.0): CUDA 13.0's
+ * cuda_occupancy.h, cudaOccMaxBlocksPerSMRegsLimit with
+ * cudaOccRegAllocationGranularity and cudaOccSubPartitionsPerMultiprocessor.
+ * An SM has 64 K 32-bit registers (128 K on 3.7) and a thread at most 255
+ * (CUDA C++ Programming Guide, technical specifications per compute
+ * capability, 3.x to 12.x). */
+unsigned lm_vendor_nv_warps_by_registers(int major, int minor, unsigned regs)
+{
+	if (major < 3 || major > 12 || major == 4 || regs == 0 || regs > 255)
+		return 0;
+	unsigned per_sm = major == 3 && minor == 7 ? 131072 : 65536;
+	unsigned parts = major == 6 && minor == 0 ? 2 : 4;
+	unsigned per_warp = (regs * 32 + 255) / 256 * 256;
+	return parts * (per_sm / parts / per_warp);
+}
+
 const char *lm_vendor_kclock_name(lm_kclock k)
 {
 	switch (k) {

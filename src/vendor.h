@@ -76,6 +76,12 @@ void lm_vendor_describe(const lm_vendor_props *p, unsigned simd_override,
  * the known targets, if target is none of them. */
 lm_status lm_vendor_target(const char *target, lm_device *d);
 
+/* NVIDIA: the warps an SM of compute capability major.minor holds for a
+ * kernel whose threads use regs 32-bit registers each (ptxas's "Used N
+ * registers"), by register file alone; 0 where the table does not know the
+ * capability or regs is over a thread's limit. */
+unsigned lm_vendor_nv_warps_by_registers(int major, int minor, unsigned regs);
+
 /* "none", "NVIDIA inline PTX", ... for d->kclock; "none", "clang AMDGPU",
  * "Intel ocloc" for d->compiler. */
 const char *lm_vendor_kclock_name(lm_kclock k);

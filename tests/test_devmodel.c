@@ -503,6 +503,27 @@ START_TEST(unknown_target_lists_the_known_ones)
 }
 END_TEST
 
+/* Warps an SM holds by registers, as CUDA 13.0's cuda_occupancy.h gives
+ * them (cudaOccMaxActiveBlocksPerMultiprocessor's blockLimitRegs for
+ * one-warp blocks, computed with that header for these cases). */
+START_TEST(nv_registers_bound_the_warps)
+{
+	static const struct {
+		int major, minor;
+		unsigned regs, warps;
+	} c[] = { { 9, 0, 32, 64 }, { 9, 0, 40, 48 }, { 9, 0, 59, 32 }, { 9, 0, 65, 28 }, { 9, 0, 255, 8 },
+		  { 6, 0, 64, 32 } };
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+		ck_assert_msg(lm_vendor_nv_warps_by_registers(c[i].major, c[i].minor, c[i].regs) == c[i].warps,
+			      "cc %d.%d, %u registers: %u warps, not %u", c[i].major, c[i].minor, c[i].regs,
+			      lm_vendor_nv_warps_by_registers(c[i].major, c[i].minor, c[i].regs), c[i].warps);
+	/* what the table does not know: not guessed */
+	ck_assert_uint_eq(lm_vendor_nv_warps_by_registers(2, 0, 32), 0);
+	ck_assert_uint_eq(lm_vendor_nv_warps_by_registers(9, 0, 0), 0);
+	ck_assert_uint_eq(lm_vendor_nv_warps_by_registers(9, 0, 256), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("devmodel");
@@ -518,6 +539,7 @@ int main(void)
 	tcase_add_test(tc, unknown_gpu_assumes_one_work_group);
 	tcase_add_test(tc, probe_only_where_nothing_else_says);
 	tcase_add_test(tc, overrides_replace_what_the_table_decides);
+	tcase_add_test(tc, nv_registers_bound_the_warps);
 	suite_add_tcase(s, tc);
 	TCase *tt = tcase_create("targets");
 	tcase_add_loop_test(tt, target_describes_architecture, 0,

@@ -981,19 +981,80 @@ START_TEST(wide_lanes_are_counted_offline)
 }
 END_TEST
 
+/* ptxas's registers and spills, read from NVIDIA's build logs of one
+ * source with two kernels (tests/fixtures/ptxas-regs.cl): each kernel its
+ * own figures, a name it does not hold none. */
+START_TEST(ptxas_log_gives_registers_and_spills)
+{
+	static char log[8192];
+	char path[512];
+	unsigned spill = 99;
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptxas-capped.log");
+	lm_test_slurp(path, log, sizeof log);
+	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "regs", &spill), 32);
+	ck_assert_uint_eq(spill, 472);
+	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "lm_nonce_1", &spill), 4);
+	ck_assert_uint_eq(spill, 0);
+	spill = 99;
+	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "reg", &spill), 0);
+	ck_assert_uint_eq(spill, 0);
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptxas-uncapped.log");
+	lm_test_slurp(path, log, sizeof log);
+	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "regs", &spill), 64);
+	ck_assert_uint_eq(spill, 0);
+	/* a build from the driver's cache logs nothing */
+	ck_assert_uint_eq(lm_kmix_ptxas_registers("\n", "regs", &spill), 0);
+}
+END_TEST
+
+/* PoCL's platform, as latmix -d matches it (its devices' names vary by
+ * version: pthread-..., cpu-...) */
+#define POCL "Portable Computing Language"
+
 /* PoCL returns no text of its build: mix-of counts clang's NVPTX build of
  * the source there (the test above). */
 START_TEST(pocl_listing_is_not_text)
 {
 	lm_device d;
-	if (lm_device_select("pocl", 0, 0, &d) != LM_OK && lm_device_select("cpu", 0, 0, &d) != LM_OK)
+	if (lm_device_select(POCL, 0, 0, &d) != LM_OK)
 		return; /* no PoCL device here */
 	char *listing = (char *)"x", limit[256] = "";
 	ck_assert_msg(lm_kmix_device_listing(&d, "__kernel void k(__global int *a) { a[0] = 1; }", "k", &listing,
-					     limit, sizeof limit) == LM_OK, "%s", lm_error_message());
+					     limit, sizeof limit, NULL) == LM_OK, "%s", lm_error_message());
 	ck_assert_ptr_null(listing);
 	/* what its build allows the kernel, read from the device */
 	ck_assert_msg(strstr(limit, "work-groups of up to"), "limit: '%s'", limit);
+}
+END_TEST
+
+/* predict -d counts --kernel's loop from that device's build and says what
+ * its build allows; PoCL gives no text, so clang's NVPTX build is counted,
+ * and a note says whose parameters price it. */
+START_TEST(predict_on_a_device_says_its_limit)
+{
+	lm_device d;
+	if (lm_device_select(POCL, 0, 0, &d) != LM_OK)
+		return; /* no PoCL device here */
+	char params[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", "copy", "-d", POCL, "--warps", "1",
+					      NULL },
+		       NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "# copy, counted from clang's NVPTX backend: --loads 1 --stores 1") &&
+			      strstr(r.out, "# occupancy: its build allows work-groups of up to"),
+		      "%s", r.out);
+	ck_assert_msg(strstr(r.err, "copy: counted from clang's NVPTX backend, priced by the parameters of NVIDIA H200"),
+		      "%s", r.err);
+	/* without -d: no device is opened, nothing said of one */
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", "copy", "--warps", "1", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0 && !strstr(r.out, "# occupancy") && !strstr(r.err, "priced by the parameters"),
+		      "%s%s", r.out, r.err);
+	/* -d with nothing to build */
+	lm_test_latmix((const char *const[]){ "predict", params, "-d", POCL, "--warps", "1", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 2 && strstr(r.err, "without --kernel there is nothing to build") && !*r.out, "%s",
+		      r.err);
 }
 END_TEST
 
@@ -1016,6 +1077,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_lanes_sort_accesses);
 		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
 		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
+		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
 		    system("ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1") != 0) {
@@ -1029,6 +1091,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, strided_kernels_are_priced_at_their_span);
 		tcase_add_test(tc, independent_float_chains_are_noted);
 		tcase_add_test(tc, pocl_listing_is_not_text);
+		tcase_add_test(tc, predict_on_a_device_says_its_limit);
 	} else {
 		lm_device d;
 		if (lm_vendor_target(target, &d) != LM_OK) {
