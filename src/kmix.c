@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "isa.h"
 #include "kernels.h"
@@ -156,29 +158,50 @@ unsigned lm_kmix_ptxas_registers(const char *log, const char *name, unsigned *sp
 	return regs;
 }
 
-/* ptxas's registers a thread for kernel name in NVIDIA's build log (built
- * with -cl-nv-verbose), and its spill stores; 0 where the log does not say. */
-static unsigned nv_registers(const lm_device *d, cl_program prog, const char *name, unsigned *spill)
+/* ptxas's registers a thread for kernel name and its spill stores, from
+ * NVIDIA's build log of source (-cl-nv-verbose); 0 where it does not say.
+ * A build the driver finds in its compute cache logs nothing, so this one
+ * adds an empty kernel of a name no build had (the cache keys a whole
+ * program): one build more, where disabling the cache (CUDA_CACHE_DISABLE)
+ * cost measure --kernel all 20-45 s on an H100. */
+static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *source, const char *opts,
+			     const char *name, unsigned *spill)
 {
+	static unsigned builds;
 	*spill = 0;
-	size_t size = 0;
-	if (clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS || !size)
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	size_t n = strlen(source) + 128;
+	char *src = malloc(n), options[600];
+	if (!src)
 		return 0;
-	char *log = malloc(size + 1);
-	if (!log)
-		return 0;
+	snprintf(src, n, "%s\n__kernel void lm_uncached_%ld_%ld_%ld_%u(void) {}\n", source, (long)getpid(),
+		 (long)t.tv_sec, (long)t.tv_nsec, builds++);
+	snprintf(options, sizeof options, "%s -cl-nv-verbose", opts);
 	unsigned regs = 0;
-	if (clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
-		log[size] = '\0';
-		regs = lm_kmix_ptxas_registers(log, name, spill);
+	cl_int err;
+	const char *text = src;
+	cl_program prog = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+	if (err == CL_SUCCESS && clBuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS) {
+		size_t size = 0;
+		char *log = NULL;
+		if (clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) == CL_SUCCESS &&
+		    size && (log = malloc(size + 1)) &&
+		    clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
+			log[size] = '\0';
+			regs = lm_kmix_ptxas_registers(log, name, spill);
+		}
+		free(log);
 	}
-	free(log);
+	if (err == CL_SUCCESS)
+		clReleaseProgram(prog);
+	free(src);
 	return regs;
 }
 
 /* What the build allows kernel name (limit: "" if it cannot say). */
-static void device_limit(const lm_device *d, cl_program prog, const char *name, char *limit, size_t size,
-			 unsigned *spill_out)
+static void device_limit(const lm_device *d, cl_program prog, const char *name, unsigned regs, unsigned spill,
+			 char *limit, size_t size)
 {
 	cl_int err;
 	cl_kernel k = clCreateKernel(prog, name, &err);
@@ -196,8 +219,6 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 			snprintf(dev, sizeof dev, " (the device's: %zu)", d->max_wg_size);
 		int n = snprintf(limit, size, "work-groups of up to %zu work-items%s and %llu bytes of local "
 				 "memory a group, as the driver reports them", wg, dev, (unsigned long long)local);
-		unsigned spill = 0, regs = strcmp(d->platform_name, "NVIDIA CUDA") == 0 ?
-							   nv_registers(d, prog, name, &spill) : 0;
 		unsigned warps = lm_vendor_nv_warps_by_registers(d->nv_cc_major, d->nv_cc_minor, regs);
 		if (regs && n > 0 && (size_t)n < size)
 			n += snprintf(limit + n, size - (size_t)n, "; %u registers a thread (ptxas, in its build log)",
@@ -210,8 +231,6 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 		if (regs && spill && n > 0 && (size_t)n < size)
 			snprintf(limit + n, size - (size_t)n, ", spilling %u bytes a thread to local memory",
 				 spill);
-		if (spill_out)
-			*spill_out = regs ? spill : 0;
 	}
 	clReleaseKernel(k);
 }
@@ -226,10 +245,6 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const c
 		return lm_fail_cl(err, "clCreateContext", d->name);
 	char opts[512];
 	lm_meas_device_options(d, false, opts, sizeof opts);
-	/* NVIDIA's compiler puts ptxas's registers a thread in the build log
-	 * (cl_nv_compiler_options; other platforms on NVIDIA GPUs refuse it) */
-	if (strcmp(d->platform_name, "NVIDIA CUDA") == 0 && strlen(opts) + 16 < sizeof opts)
-		strcat(opts, " -cl-nv-verbose");
 	cl_program prog;
 	lm_status s = lm_launch_build(ctx, d, source, "the kernel", opts, &prog);
 	if (s == LM_OK) {
@@ -239,8 +254,15 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const c
 			*text = bin;
 		else
 			free(bin);
+		/* NVIDIA's compiler logs ptxas's registers (cl_nv_compiler_options:
+		 * -cl-nv-verbose; other platforms on NVIDIA GPUs refuse it) */
+		unsigned regs = 0, spilled = 0;
+		if (limit && limit_size && strcmp(d->platform_name, "NVIDIA CUDA") == 0)
+			regs = nv_registers(ctx, d, source, opts, name, &spilled);
+		if (spill)
+			*spill = spilled;
 		if (limit && limit_size)
-			device_limit(d, prog, name, limit, limit_size, spill);
+			device_limit(d, prog, name, regs, spilled, limit, limit_size);
 	}
 	if (s == LM_OK)
 		clReleaseProgram(prog);

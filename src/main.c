@@ -1052,13 +1052,6 @@ int main(int argc, char **argv)
 	if (s == LM_OK && (o.nargs < c->min_args || o.nargs > c->max_args))
 		s = lm_fail(LM_EUSAGE, "%s takes %s%s", c->name,
 			    *c->args ? "the argument " : "no argument", c->args);
-	/* a count of a kernel on NVIDIA reads ptxas's registers from the build
-	 * log, which a build from NVIDIA's compute cache leaves empty; the
-	 * cache only saves build time, and these build a kernel or a few (not
-	 * over the user's own setting) */
-	if (s == LM_OK && (c->bit == LM_CMD_KERNEL || c->bit == LM_CMD_PREDICT ||
-			   (c->bit == LM_CMD_MEASURE && o.kernel)))
-		setenv("CUDA_CACHE_DISABLE", "1", 0);
 	if (s == LM_OK)
 		s = c->run(&o);
 	if (s != LM_OK) {
