@@ -92,7 +92,7 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 	memset(m, 0, sizeof *m);
 	char from[sizeof m->from], limit[sizeof m->limit] = "";
 	char *text = NULL;
-	unsigned spill = 0;
+	lm_kmix_regs regs = { 0 };
 	lm_status s;
 	if (isa) {
 		lm_isa *built = NULL;
@@ -114,7 +114,7 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 		goto done;
 	}
 	snprintf(from, sizeof from, "clang's NVPTX backend");
-	if (d && (s = lm_kmix_device_listing(d, src, name, &text, limit, sizeof limit, &spill)) != LM_OK)
+	if (d && (s = lm_kmix_device_listing(d, src, name, &text, limit, sizeof limit, &regs)) != LM_OK)
 		goto done;
 	if (text)
 		snprintf(from, sizeof from, "%s, driver %s (PTX)", d->name, d->driver);
@@ -132,7 +132,7 @@ done:
 	snprintf(m->from, sizeof m->from, "%s", from);
 	snprintf(m->label, sizeof m->label, "%s", name);
 	snprintf(m->limit, sizeof m->limit, "%s", limit);
-	m->spill_bytes = spill;
+	m->regs = regs;
 	return s;
 }
 
@@ -165,7 +165,7 @@ unsigned lm_kmix_ptxas_registers(const char *log, const char *name, unsigned *sp
  * program): one build more, where disabling the cache (CUDA_CACHE_DISABLE)
  * cost measure --kernel all 20-45 s on an H100. */
 static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *source, const char *opts,
-			     const char *name, unsigned *spill)
+			     bool uncapped, const char *name, unsigned *spill)
 {
 	static unsigned builds;
 	*spill = 0;
@@ -178,6 +178,9 @@ static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *sou
 	snprintf(src, n, "%s\n__kernel void lm_uncached_%ld_%ld_%ld_%u(void) {}\n", source, (long)getpid(),
 		 (long)t.tv_sec, (long)t.tv_nsec, builds++);
 	snprintf(options, sizeof options, "%s -cl-nv-verbose", opts);
+	char *cap = strstr(options, " -cl-nv-maxrregcount=");
+	if (cap && uncapped) /* the token out, up to the next option */
+		memmove(cap, cap + 1 + strcspn(cap + 1, " "), strlen(cap + 1 + strcspn(cap + 1, " ")) + 1);
 	unsigned regs = 0;
 	cl_int err;
 	const char *text = src;
@@ -200,7 +203,7 @@ static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *sou
 }
 
 /* What the build allows kernel name (limit: "" if it cannot say). */
-static void device_limit(const lm_device *d, cl_program prog, const char *name, unsigned regs, unsigned spill,
+static void device_limit(const lm_device *d, cl_program prog, const char *name, const lm_kmix_regs *r,
 			 char *limit, size_t size)
 {
 	cl_int err;
@@ -219,24 +222,26 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 			snprintf(dev, sizeof dev, " (the device's: %zu)", d->max_wg_size);
 		int n = snprintf(limit, size, "work-groups of up to %zu work-items%s and %llu bytes of local "
 				 "memory a group, as the driver reports them", wg, dev, (unsigned long long)local);
-		unsigned warps = lm_vendor_nv_warps_by_registers(d->nv_cc_major, d->nv_cc_minor, regs);
-		if (regs && n > 0 && (size_t)n < size)
-			n += snprintf(limit + n, size - (size_t)n, "; %u registers a thread (ptxas, in its build log)",
-				      regs);
-		if (warps && warps < d->max_warps && n > 0 && (size_t)n < size)
-			n += snprintf(limit + n, size - (size_t)n, ", room for %u warps a CU of the %u it holds",
-				      warps, d->max_warps);
-		else if (warps && n > 0 && (size_t)n < size)
-			n += snprintf(limit + n, size - (size_t)n, ", room for all %u warps a CU holds", d->max_warps);
-		if (regs && spill && n > 0 && (size_t)n < size)
-			snprintf(limit + n, size - (size_t)n, ", spilling %u bytes a thread to local memory",
-				 spill);
+		char spilled[64] = "";
+		if (r->spill)
+			snprintf(spilled, sizeof spilled, ", spilling %u bytes a thread to local memory", r->spill);
+		char own[64] = "";
+		if (r->own && r->own != r->capped)
+			snprintf(own, sizeof own, ", %u without it", r->own);
+		if (r->capped && n > 0 && (size_t)n < size)
+			n += snprintf(limit + n, size - (size_t)n, "; ptxas, in its build log: %u registers a thread%s%s%s",
+				      r->capped, *own ? " under latmix's register cap" : "", spilled, own);
+		if (r->own_warps && r->own_warps < d->max_warps && n > 0 && (size_t)n < size)
+			snprintf(limit + n, size - (size_t)n, ", room for %u warps a CU of the %u it holds",
+				 r->own_warps, d->max_warps);
+		else if (r->own_warps && n > 0 && (size_t)n < size)
+			snprintf(limit + n, size - (size_t)n, ", room for all %u warps a CU holds", d->max_warps);
 	}
 	clReleaseKernel(k);
 }
 
 lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size, unsigned *spill)
+				 char *limit, size_t limit_size, lm_kmix_regs *regs)
 {
 	cl_int err;
 	*text = NULL;
@@ -256,13 +261,20 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const c
 			free(bin);
 		/* NVIDIA's compiler logs ptxas's registers (cl_nv_compiler_options:
 		 * -cl-nv-verbose; other platforms on NVIDIA GPUs refuse it) */
-		unsigned regs = 0, spilled = 0;
-		if (limit && limit_size && strcmp(d->platform_name, "NVIDIA CUDA") == 0)
-			regs = nv_registers(ctx, d, source, opts, name, &spilled);
-		if (spill)
-			*spill = spilled;
+		lm_kmix_regs r = { 0 };
+		unsigned own_spill;
+		if (limit && limit_size && strcmp(d->platform_name, "NVIDIA CUDA") == 0 &&
+		    (r.capped = nv_registers(ctx, d, source, opts, false, name, &r.spill))) {
+			r.own = strstr(opts, "-cl-nv-maxrregcount=") ?
+					nv_registers(ctx, d, source, opts, true, name, &own_spill) : r.capped;
+			r.own_warps = lm_vendor_nv_warps_by_registers(d->nv_cc_major, d->nv_cc_minor, r.own);
+			if (r.own_warps > d->max_warps)
+				r.own_warps = d->max_warps;
+		}
+		if (regs)
+			*regs = r;
 		if (limit && limit_size)
-			device_limit(d, prog, name, regs, spilled, limit, limit_size);
+			device_limit(d, prog, name, &r, limit, limit_size);
 	}
 	if (s == LM_OK)
 		clReleaseProgram(prog);

@@ -21,6 +21,16 @@
 #include "model.h"
 #include "ukernel.h"
 
+/* NVIDIA: ptxas's registers a thread for a kernel, from the driver's build
+ * log; 0 where it does not say. */
+typedef struct {
+	unsigned capped;       /* as latmix builds it, under its register cap */
+	unsigned spill;        /* bytes a thread that build spills to local memory */
+	unsigned own;          /* built without the cap, as its author would */
+	unsigned own_warps;    /* the warps a CU the registers of that build leave room
+				* for (the device's most where more) */
+} lm_kmix_regs;
+
 typedef struct {
 	char label[64];      /* what was counted: "triad" */
 	char from[256];      /* whose code: "NVIDIA H200 driver 580.159.04 (PTX)", "clang NVPTX" */
@@ -77,8 +87,7 @@ typedef struct {
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
-	unsigned spill_bytes; /* NVIDIA: what ptxas spills a thread to local memory under the
-			       * register cap latmix builds with (0: none, or not said) */
+	lm_kmix_regs regs;   /* NVIDIA's registers a thread, where a device build says them */
 	char limit[384];     /* what the build says of its own occupancy limit (registers,
 			      * local memory, work-group size); "" where it says nothing */
 } lm_kmix;
@@ -104,10 +113,10 @@ lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char 
 /* The device's build of source, as latmix measures it, as text (PTX) in a
  * new string; NULL with LM_OK where the device's binary is not text.
  * limit (may be NULL) gets what the build allows kernel name: its largest
- * work-group and local memory a group, and on NVIDIA its registers a thread;
- * spill (may be NULL) the bytes a thread ptxas spilled (0: none or not said). */
+ * work-group and local memory a group, and on NVIDIA its registers a thread,
+ * which regs (may be NULL) gets as numbers. */
 lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size, unsigned *spill);
+				 char *limit, size_t limit_size, lm_kmix_regs *regs);
 
 /* ptxas's registers a thread for kernel name in an NVIDIA build log (built
  * with -cl-nv-verbose: "Compiling entry function 'NAME'", then "N bytes

@@ -318,11 +318,15 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 			fprintf(stderr, "latmix: %s: %s\n", m.label, overlap);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
-		if (m.spill_bytes)
+		if (m.regs.spill)
 			fprintf(stderr, "latmix: %s: under the register cap latmix builds with, so that every "
 				"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory; "
 				"the count is of the PTX, which holds no spills, so the prediction leaves their "
-				"traffic out\n", m.label, m.spill_bytes);
+				"traffic out\n", m.label, m.regs.spill);
+		if (m.regs.own_warps && m.regs.own > m.regs.capped)
+			fprintf(stderr, "latmix: %s: built without that cap it takes %u registers a thread, room "
+				"for %u warps a CU: predicted occupancies above that are latmix's build's\n",
+				m.label, m.regs.own, m.regs.own_warps);
 		if (k.hits > 0 && !m.divisions && !m.wide_divisions)
 			fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
 				"the suite's stencils fit, which all divide; measured stencils with no integer division "

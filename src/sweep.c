@@ -704,11 +704,11 @@ static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
 		return LM_OK;
 	}
 	snprintf(m.label, sizeof m.label, "%s", desc->label);
-	if (s == LM_OK && m.spill_bytes)
+	if (s == LM_OK && m.regs.spill)
 		fprintf(stderr, "latmix: kernel %s: under the register cap latmix builds with, so that every "
 			"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory: "
-			"measured so, it may run slower than built without the cap, where fewer warps fit\n",
-			desc->label, m.spill_bytes);
+			"measured so, it may run slower than built without the cap (%u registers a thread, "
+			"room for %u warps a CU)\n", desc->label, m.regs.spill, m.regs.own, m.regs.own_warps);
 	lm_file_out *w;
 	lm_status ws = lm_file_create(path, &sw->inputs, &w);
 	if (ws == LM_OK) {
