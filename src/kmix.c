@@ -178,9 +178,11 @@ static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *sou
 	snprintf(src, n, "%s\n__kernel void lm_uncached_%ld_%ld_%ld_%u(void) {}\n", source, (long)getpid(),
 		 (long)t.tv_sec, (long)t.tv_nsec, builds++);
 	snprintf(options, sizeof options, "%s -cl-nv-verbose", opts);
-	char *cap = strstr(options, " -cl-nv-maxrregcount=");
-	if (cap && uncapped) /* the token out, up to the next option */
-		memmove(cap, cap + 1 + strcspn(cap + 1, " "), strlen(cap + 1 + strcspn(cap + 1, " ")) + 1);
+	char *cap = uncapped ? strstr(options, " -cl-nv-maxrregcount=") : NULL;
+	if (cap) { /* the option out, up to the next */
+		const char *rest = cap + 1 + strcspn(cap + 1, " ");
+		memmove(cap, rest, strlen(rest) + 1);
+	}
 	unsigned regs = 0;
 	cl_int err;
 	const char *text = src;
