@@ -184,10 +184,8 @@ static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *sou
 		memmove(cap, rest, strlen(rest) + 1);
 	}
 	unsigned regs = 0;
-	cl_int err;
-	const char *text = src;
-	cl_program prog = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
-	if (err == CL_SUCCESS && clBuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS) {
+	cl_program prog;
+	if (lm_launch_build(ctx, d, src, "the kernel", options, &prog) == LM_OK) {
 		size_t size = 0;
 		char *log = NULL;
 		if (clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) == CL_SUCCESS &&
@@ -197,9 +195,10 @@ static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *sou
 			regs = lm_kmix_ptxas_registers(log, name, spill);
 		}
 		free(log);
-	}
-	if (err == CL_SUCCESS)
 		clReleaseProgram(prog);
+	} else {
+		lm_error_clear(); /* no figure, not a failure: the count goes on without it */
+	}
 	free(src);
 	return regs;
 }
