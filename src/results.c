@@ -264,8 +264,8 @@ const char *lm_results_meta_value(const lm_results *r, const char *key)
  * (the columns' units) are not. */
 static lm_status add_meta(lm_results *r, const char *line, size_t *cap)
 {
-	const char *eq = strstr(line, " = ");
-	if (line[1] != ' ' || !eq)
+	const char *eq = line[0] && line[1] == ' ' ? strstr(line + 2, " = ") : NULL;
+	if (!eq || eq == line + 2) /* no key: not metadata */
 		return LM_OK;
 	if (r->nmeta == *cap) {
 		*cap = *cap ? 2 * *cap : 64;

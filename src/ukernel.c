@@ -429,37 +429,20 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 	return LM_OK;
 }
 
-lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out)
+lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)
 {
-	lm_uk_desc *d = calloc(1, sizeof *d);
-	if (!d)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	char *text = NULL;
-	lm_status s = find_description(spec, kernel_dir, d, &text);
-	if (s != LM_OK)
-		goto done;
 	reader r = { .text = text, .line = 0, .d = d, .s = LM_OK, .size_given = size > 0 };
 	if (size > 0)
 		d->size = size;
 	int e = ini_parse_stream(read_line, &r, handler, &r);
-	if (r.s != LM_OK) {
-		s = r.s;
-		goto done;
-	}
-	if (e != 0) {
-		s = lm_fail(LM_EUSAGE, "%s:%d: not INI (a line outside 'key = value' and [section])", d->path, e);
-		goto done;
-	}
-	if (!d->size || !d->elements[0] || !d->bytes[0]) {
-		s = lm_fail(LM_EUSAGE, "%s: [kernel] needs size (N, the problem size), elements and bytes "
-			    "(what a launch of size N processes and moves, expressions in N)", d->path);
-		goto done;
-	}
-	if (lm_mix_find(d->label)) {
-		s = lm_fail(LM_EUSAGE, "kernel %s: a mix has that name; rename the kernel", d->label);
-		goto done;
-	}
-	s = check_args(d);
+	if (r.s != LM_OK)
+		return r.s;
+	if (e != 0)
+		return lm_fail(LM_EUSAGE, "%s:%d: not INI (a line outside 'key = value' and [section])", d->path, e);
+	if (!d->size || !d->elements[0] || !d->bytes[0])
+		return lm_fail(LM_EUSAGE, "%s: [kernel] needs size (N, the problem size), elements and bytes "
+			       "(what a launch of size N processes and moves, expressions in N)", d->path);
+	lm_status s = check_args(d);
 	double v;
 	for (int i = 0; i < d->nargs && s == LM_OK; i++) {
 		const lm_uk_arg *a = &d->arg[i];
@@ -472,9 +455,22 @@ lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, 
 			   lm_uk_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
 		s = lm_fail(LM_EUSAGE, "%s: [kernel] elements '%s' and bytes '%s': expressions in N, "
 			    "elements above 0", d->path, d->elements, d->bytes);
+	return s;
+}
+
+lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out)
+{
+	lm_uk_desc *d = calloc(1, sizeof *d);
+	if (!d)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	char *text = NULL;
+	lm_status s = find_description(spec, kernel_dir, d, &text);
+	if (s == LM_OK && lm_mix_find(d->label))
+		s = lm_fail(LM_EUSAGE, "kernel %s: a mix has that name; rename the kernel", d->label);
+	if (s == LM_OK)
+		s = lm_uk_parse(text, size, d);
 	if (s == LM_OK)
 		*out = *d;
-done:
 	free(text);
 	free(d);
 	return s;

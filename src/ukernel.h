@@ -77,6 +77,11 @@ lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t 
  * LM_EUSAGE naming the file, line and key. */
 lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out);
 
+/* Reads a description's text into d, whose label, name, source and path
+ * (for messages) the caller has set and whose other fields are zero;
+ * size > 0 replaces the description's problem size. As lm_uk_describe. */
+lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d);
+
 /* What a kernel does with its pointer arguments, in its loop or outside
  * it, as read from its PTX (latmix kernel --mix-of): bit i of loaded
  * (stored) for argument i, an atomic in both; traced false where some

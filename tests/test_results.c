@@ -185,6 +185,29 @@ START_TEST(fields_beyond_the_header_are_refused)
 }
 END_TEST
 
+/* Regression (issue 47, item 2): a metadata line with no key ("# = x")
+ * wrote a byte before its copy (heap-buffer-overflow under ASan). It is
+ * no metadata: the file reads, with no key of that kind. */
+START_TEST(metadata_line_with_no_key_is_not_metadata)
+{
+	static const char *const lines[] = { "# = x\n", "#  = x\n", "# =\n", "#\n", "# \n" };
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		char *text = good_text(), *all = malloc(strlen(text) + 16);
+		sprintf(all, "%s%s", lines[i], text);
+		FILE *f = fmemopen(all, strlen(all), "r");
+		lm_results r;
+		ck_assert_msg(lm_results_read_stream(f, "nokey.csv", &r) == LM_OK, "%s", lm_error_message());
+		fclose(f);
+		ck_assert_uint_eq(r.n, 2);
+		for (size_t m = 0; m < r.nmeta; m++)
+			ck_assert_msg(r.meta[m].key[0] != '\0', "an empty key kept from '%s'", lines[i]);
+		lm_results_free(&r);
+		free(all);
+		free(text);
+	}
+}
+END_TEST
+
 /* Regression (issue 20): repeats = 4294967295 was read as -1. */
 START_TEST(repeats_of_4294967295_is_refused_not_read_as_minus_one)
 {
@@ -394,6 +417,7 @@ int main(void)
 	tcase_add_test(tc, last_row_cut_in_its_last_field_is_refused_not_read_short);
 	tcase_add_test(tc, fields_beyond_the_header_are_refused);
 	tcase_add_test(tc, repeats_of_4294967295_is_refused_not_read_as_minus_one);
+	tcase_add_test(tc, metadata_line_with_no_key_is_not_metadata);
 	tcase_add_loop_test(tc, absurd_numbers_are_refused_naming_file_line_column_and_value, 0,
 			    (int)(sizeof absurd / sizeof absurd[0]));
 	tcase_add_test(tc, a_row_the_reader_would_refuse_is_not_written);
