@@ -2,15 +2,19 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static _Thread_local char last_message[1024];
 
 lm_status lm_fail(lm_status s, const char *fmt, ...)
 {
+	/* formatted apart first: a message may quote the last one */
+	char text[sizeof last_message];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(last_message, sizeof last_message, fmt, ap);
+	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
+	memcpy(last_message, text, sizeof text);
 	return s;
 }
 

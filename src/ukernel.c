@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <float.h>
 #include <ini.h>
 #include <math.h>
 #include <stdio.h>
@@ -190,24 +191,68 @@ typedef struct {
 	lm_uk_arg *cur;       /* the argument of the section being read */
 	bool in_kernel;       /* in [kernel] */
 	char section[LM_UK_NAME];
+	unsigned seen;        /* the keys of this section given so far, a bit each */
+	char headers[LM_UK_MAX_ARGS + 1][LM_UK_NAME]; /* the sections so far */
+	int nheaders;
+	int header_line;      /* the line of the last header */
 	lm_status s;
 	bool size_given;
 } reader;
 
+static int bad(reader *r, const char *fmt, const char *a, const char *b);
+
+/* A section's header, [name]: each name once, and not more sections than
+ * a kernel's arguments and [kernel] (inih would take a second one as more
+ * keys of the first, and a broken one as no header at all). */
+static void header_line(reader *r, const char *line)
+{
+	line += strspn(line, " \t");
+	if (*line != '[')
+		return;
+	char shown[64];
+	snprintf(shown, sizeof shown, "%.*s", (int)strcspn(line, "\r\n"), line);
+	const char *end = strchr(line, ']');
+	if (!end) {
+		bad(r, "'%s': a section header with no ']'%s", shown, "");
+		return;
+	}
+	int len = (int)(end - line - 1);
+	if (len <= 0 || len >= LM_UK_NAME) {
+		bad(r, "'%s': a section's name is 1 to 47 characters%s", shown, "");
+		return;
+	}
+	for (int i = 0; i < r->nheaders; i++)
+		if ((int)strlen(r->headers[i]) == len && !strncmp(r->headers[i], line + 1, (size_t)len)) {
+			bad(r, "[%s]: a second section of that name (each argument and [kernel] once)%s",
+			    r->headers[i], "");
+			return;
+		}
+	if (r->nheaders == LM_UK_MAX_ARGS + 1) {
+		bad(r, "more sections than [kernel] and %s arguments%s", "32", "");
+		return;
+	}
+	snprintf(r->headers[r->nheaders++], LM_UK_NAME, "%.*s", len, line + 1);
+	r->header_line = r->line;
+}
+
 static char *read_line(char *str, int num, void *stream)
 {
 	reader *r = stream;
-	if (!*r->text)
+	if (!*r->text || r->s != LM_OK)
 		return NULL;
 	size_t len = strcspn(r->text, "\n");
 	size_t take = len + (r->text[len] == '\n');
-	if (take >= (size_t)num)
-		take = (size_t)num - 1;
+	r->line++;
+	if (take >= (size_t)num) {
+		char most[16];
+		snprintf(most, sizeof most, "%d", num - 2);
+		bad(r, "a line too long: latmix reads lines of up to %s characters%s", most, "");
+		return NULL;
+	}
 	memcpy(str, r->text, take);
 	str[take] = '\0';
 	r->text += take;
-	if (str[take - 1] == '\n')
-		r->line++;
+	header_line(r, str);
 	return str;
 }
 
@@ -219,9 +264,31 @@ static int bad(reader *r, const char *fmt, const char *a, const char *b)
 	return 0;
 }
 
+/* Whether key of the section being read was given before (and it is
+ * now): bit is its place in the section's list of keys. */
+static bool given_twice(reader *r, unsigned bit)
+{
+	bool twice = r->seen & (1u << bit);
+	r->seen |= 1u << bit;
+	return twice;
+}
+
+/* The place of key in keys (NULL-terminated), or -1. */
+static int key_index(const char *const *keys, const char *key)
+{
+	for (int i = 0; keys[i]; i++)
+		if (!strcmp(keys[i], key))
+			return i;
+	return -1;
+}
+
 static int kernel_key(reader *r, const char *key, const char *value)
 {
+	static const char *const keys[] = { "name", "size", "elements", "bytes", NULL };
 	lm_uk_desc *d = r->d;
+	int at = key_index(keys, key);
+	if (at >= 0 && given_twice(r, (unsigned)at))
+		return bad(r, "[kernel] %s: given twice (say it once)%s", key, "");
 	if (!strcmp(key, "name") && strlen(value) < sizeof d->name)
 		snprintf(d->name, sizeof d->name, "%s", value);
 	else if (!strcmp(key, "size")) {
@@ -242,8 +309,13 @@ static int kernel_key(reader *r, const char *key, const char *value)
 
 static int arg_key(reader *r, const char *key, const char *value)
 {
+	static const char *const keys[] = { "type", "length", "value", "fill", "output", "reset",
+					    "tolerance", NULL };
 	lm_uk_arg *a = r->cur;
 	double v;
+	int at = key_index(keys, key);
+	if (at >= 0 && given_twice(r, (unsigned)at))
+		return bad(r, "[%s] %s: given twice (say it once)", a->name, key);
 	if (!strcmp(key, "type")) {
 		snprintf(a->type, sizeof a->type, "%s", value);
 		if (!parse_type(value, a))
@@ -292,21 +364,22 @@ static int handler(void *user, const char *section, const char *key, const char 
 	reader *r = user;
 	if (r->s != LM_OK)
 		return 0;
+	if (!section[0])
+		return bad(r, "'%s': a key in no section (keys go under [kernel] or an argument's [NAME])%s", key,
+			   "");
 	if (strcmp(section, r->section) != 0) {
-		/* a new section: [kernel] or an argument's */
+		/* a new section (header_line saw each name once): [kernel] or an argument's */
 		snprintf(r->section, sizeof r->section, "%s", section);
 		r->in_kernel = !strcmp(section, "kernel");
 		r->cur = NULL;
+		r->seen = 0;
 		if (!r->in_kernel) {
-			for (int i = 0; i < r->d->nargs; i++)
-				if (!strcmp(r->d->arg[i].name, section))
-					return bad(r, "[%s]: a second section of that name%s", section, "");
-			if (r->d->nargs == LM_UK_MAX_ARGS || strlen(section) >= LM_UK_NAME)
-				return bad(r, "[%s]: too many arguments, or a name too long%s", section, "");
+			if (r->d->nargs == LM_UK_MAX_ARGS)
+				return bad(r, "[%s]: more than %s arguments", section, "32");
 			r->cur = &r->d->arg[r->d->nargs++];
 			memset(r->cur, 0, sizeof *r->cur);
 			snprintf(r->cur->name, sizeof r->cur->name, "%s", section);
-			r->cur->line = r->line;
+			r->cur->line = r->header_line;
 		}
 	}
 	return r->in_kernel ? kernel_key(r, key, value) : arg_key(r, key, value);
@@ -340,6 +413,86 @@ static lm_status check_args(const lm_uk_desc *d)
 			return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s", d->path, a->line, a->name, why);
 	}
 	return LM_OK;
+}
+
+/* The range of a's element type: integers whole within their bits (and
+ * within 2^53, which a double holds exactly), floats finite. */
+static void type_range(const lm_uk_arg *a, double *lo, double *hi)
+{
+	if (a->is_float) {
+		*hi = a->elem_size == 4 ? FLT_MAX : DBL_MAX;
+		*lo = -*hi;
+		return;
+	}
+	double bits = 8.0 * a->elem_size - (a->is_signed ? 1 : 0);
+	*hi = fmin(ldexp(1, (int)bits) - 1, 0x1p53);
+	*lo = a->is_signed ? -*hi - (a->elem_size < 8 ? 1 : 0) : 0;
+}
+
+/* What x, the value of text (what: which of a's values) at N = n, is to
+ * a's type: LM_OK if its type holds it exactly, else LM_EUSAGE saying why. */
+static lm_status fits(const lm_uk_desc *d, const lm_uk_arg *a, const char *what, const char *text, double n,
+		      double x)
+{
+	double lo, hi;
+	type_range(a, &lo, &hi);
+	bool whole = a->is_float || x == floor(x);
+	if (whole && x >= lo && x <= hi)
+		return LM_OK;
+	return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s '%s' is %.17g at N = %.0f: a %s holds %s from "
+		       "%.17g to %.17g", d->path, a->line, a->name, what, text, x, n, a->elem,
+		       a->is_float ? "numbers" : "whole numbers", lo, hi);
+}
+
+/* A scalar's value at the two sizes a point launches (N and N / 2). */
+static lm_status check_scalar(const lm_uk_desc *d, const lm_uk_arg *a)
+{
+	double sizes[2] = { d->size, floor(d->size / 2) }, v;
+	for (int k = 0; k < 2; k++) {
+		if (lm_uk_eval(a->value, sizes[k], &v) != LM_OK) {
+			char why[512];
+			snprintf(why, sizeof why, "%s", lm_error_message());
+			return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s", d->path, a->line, a->name, why);
+		}
+		lm_status s = fits(d, a, "value", a->value, sizes[k], v);
+		if (s != LM_OK)
+			return s;
+	}
+	return LM_OK;
+}
+
+/* A buffer's length, and its fill's number against its elements: const V
+ * and random-below M within the type, step K's last element too. */
+static lm_status check_buffer(const lm_uk_desc *d, const lm_uk_arg *a)
+{
+	double len, arg;
+	if (lm_uk_eval(a->length, d->size, &len) != LM_OK || len < 1 || len > 281474976710656.0 ||
+	    len != floor(len)) {
+		char why[512];
+		snprintf(why, sizeof why, "%s", lm_error_message());
+		return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: length '%s' at N = %.0f: expected a whole number "
+			       "of elements from 1 to 2^48%s%s", d->path, a->line, a->name, a->length, d->size,
+			       *why ? ": " : "", why);
+	}
+	if (!a->fill_arg[0])
+		return LM_OK;
+	if (lm_uk_eval(a->fill_arg, d->size, &arg) != LM_OK)
+		return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: fill's number '%s': expected an expression in N",
+			       d->path, a->line, a->name, a->fill_arg);
+	if (a->fill == LM_UK_STEP) {
+		lm_status s = fits(d, a, "fill step", a->fill_arg, d->size, arg);
+		return s != LM_OK ? s : fits(d, a, "fill step's last element", a->fill_arg, d->size, arg * (len - 1));
+	}
+	if (a->fill == LM_UK_RANDOM_BELOW) {
+		double lo, hi;
+		type_range(a, &lo, &hi);
+		if (!(arg > 0) || arg > hi + 1 || (!a->is_float && arg != floor(arg)))
+			return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: random-below '%s' is %.17g at N = %.0f: "
+				       "expected %s above 0 and at most %.17g", d->path, a->line, a->name,
+				       a->fill_arg, arg, d->size, a->is_float ? "a number" : "a whole number", hi + 1);
+		return LM_OK;
+	}
+	return fits(d, a, "fill const", a->fill_arg, d->size, arg);
 }
 
 static bool ends_with(const char *s, const char *end)
@@ -446,10 +599,10 @@ lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)
 	double v;
 	for (int i = 0; i < d->nargs && s == LM_OK; i++) {
 		const lm_uk_arg *a = &d->arg[i];
-		const char *x = a->space == LM_UK_SCALAR ? a->value : a->space == LM_UK_LOCAL ? NULL : a->length;
-		if (x && lm_uk_eval(x, d->size, &v) != LM_OK)
-			s = lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s", d->path, a->line, a->name,
-				    lm_error_message());
+		if (a->space == LM_UK_SCALAR)
+			s = check_scalar(d, a);
+		else if (a->space != LM_UK_LOCAL)
+			s = check_buffer(d, a);
 	}
 	if (s == LM_OK && (lm_uk_eval(d->elements, d->size, &v) != LM_OK || !(v > 0) ||
 			   lm_uk_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
