@@ -630,11 +630,8 @@ lm_status lm_params_read(const char *path, lm_params *out)
 	r->ps.format = 0;
 	r->ends_newline = true;
 	r->last_field = -1;
-	r->f = fopen(path, "r");
-	if (!r->f) {
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	if ((s = lm_file_open_read(path, LM_FILE_MAX_INI, &r->f)) != LM_OK)
 		goto done;
-	}
 	int e = ini_parse_stream(read_line, r, handler, r);
 	if (r->status != LM_OK && !(e > 0 && e < r->status_line)) {
 		s = r->status;

@@ -2,6 +2,7 @@
 #include "file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,88 @@ struct lm_file_id {
 	ino_t ino;
 	char *path;
 };
+
+/* "1.5 MiB" */
+static void size_text(size_t bytes, char *buf, size_t size)
+{
+	if (bytes >= (size_t)1 << 30)
+		snprintf(buf, size, "%g GiB", (double)bytes / (1 << 30));
+	else
+		snprintf(buf, size, "%g MiB", (double)bytes / (1 << 20));
+}
+
+lm_status lm_file_open_read(const char *path, size_t max, FILE **f)
+{
+	/* without blocking: a FIFO with no writer would wait forever */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	struct stat st;
+	const char *why = NULL;
+	char most[32];
+	size_text(max, most, sizeof most);
+	if (fstat(fd, &st) != 0)
+		why = strerror(errno);
+	else if (S_ISDIR(st.st_mode))
+		why = "a directory, not a file";
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file (a FIFO, socket or device): latmix reads files only";
+	else if ((size_t)st.st_size > max)
+		why = "larger than latmix reads of a file of its kind";
+	if (!why && (fcntl(fd, F_SETFL, 0) != 0 || !(*f = fdopen(fd, "r"))))
+		why = strerror(errno);
+	if (!why)
+		return LM_OK;
+	close(fd);
+	return lm_fail(LM_EIO, "%s: %s%s%s", path, why, (size_t)st.st_size > max ? ", " : "",
+		       (size_t)st.st_size > max ? most : "");
+}
+
+lm_status lm_file_read_text(const char *path, size_t max, char **text)
+{
+	FILE *f;
+	lm_status s = lm_file_open_read(path, max, &f);
+	if (s != LM_OK)
+		return s;
+	/* at most max + 1 bytes: a file that grew past max since fstat is refused too */
+	size_t cap = 8192, len = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		if (len + 1 == cap) {
+			size_t more = 2 * cap < max + 2 ? 2 * cap : max + 2;
+			char *nb = realloc(buf, more);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb, cap = more;
+		}
+		size_t got = fread(buf + len, 1, cap - 1 - len, f);
+		len += got;
+		if (!got || len > max)
+			break;
+	}
+	bool bad = !buf || ferror(f) || len > max;
+	fclose(f);
+	if (bad) {
+		char most[32];
+		size_text(max, most, sizeof most);
+		free(buf);
+		return !buf ? lm_fail(LM_ENOMEM, "%s: out of memory", path)
+		       : len > max ? lm_fail(LM_EIO, "%s: larger than latmix reads of a file of its kind, %s", path, most)
+				   : lm_fail(LM_EIO, "%s: read error", path);
+	}
+	buf[len] = '\0';
+	const char *nul = memchr(buf, '\0', len);
+	if (nul) {
+		size_t at = (size_t)(nul - buf);
+		free(buf);
+		return lm_fail(LM_EPARSE, "%s: holds a NUL byte at byte %zu: not a text file", path, at);
+	}
+	*text = buf;
+	return LM_OK;
+}
 
 lm_status lm_file_input(lm_file_inputs *in, const char *path)
 {

@@ -33,6 +33,22 @@ lm_status lm_file_not_input(const lm_file_inputs *in, const char *path);
 lm_status lm_file_target(const char *path, const lm_file_inputs *inputs, bool *direct, char *target,
 			 size_t size);
 
+/* The most latmix reads of each kind of file: what such a file can
+ * sensibly hold, so that a link to /dev/zero or a runaway file is refused
+ * rather than read until memory runs out. */
+#define LM_FILE_MAX_INI ((size_t)1 << 20)   /* descriptions, parameter files */
+#define LM_FILE_MAX_TEXT ((size_t)64 << 20) /* kernel sources, listings, counts */
+#define LM_FILE_MAX_CSV ((size_t)1 << 30)   /* results */
+
+/* Opens path to be read: a regular file of at most max bytes (a
+ * directory, FIFO, socket or device is refused, and never waited on),
+ * LM_EIO naming path and why otherwise. */
+lm_status lm_file_open_read(const char *path, size_t max, FILE **f);
+
+/* The whole of path (as lm_file_open_read), NUL-terminated, in a new
+ * buffer (free() it); LM_EPARSE if it holds a NUL byte (not text). */
+lm_status lm_file_read_text(const char *path, size_t max, char **text);
+
 typedef struct lm_file_out lm_file_out;
 
 /* Opens path to be written whole: a regular file (or a new one) is written

@@ -1,4 +1,5 @@
 #include "kernels.h"
+#include "file.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,36 +9,7 @@
 
 lm_status lm_read_text(const char *path, char **text)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	for (;;) {
-		if (len + 4096 + 1 > cap) {
-			cap = 2 * cap + 8192;
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return lm_fail(LM_ENOMEM, "%s: out of memory", path);
-			}
-			buf = nb;
-		}
-		size_t got = fread(buf + len, 1, 4096, f);
-		len += got;
-		if (got < 4096)
-			break;
-	}
-	bool bad = ferror(f) != 0;
-	fclose(f);
-	if (bad) {
-		free(buf);
-		return lm_fail(LM_EIO, "%s: read error", path);
-	}
-	buf[len] = '\0';
-	*text = buf;
-	return LM_OK;
+	return lm_file_read_text(path, LM_FILE_MAX_TEXT, text);
 }
 
 static lm_status read_file(const char *dir, const char *name, char **text)

@@ -1,5 +1,6 @@
 #include "results.h"
 #include "csv.h"
+#include "file.h"
 #include "number.h"
 
 #include <errno.h>
@@ -457,10 +458,11 @@ fail:
 
 lm_status lm_results_read(const char *path, lm_results *out)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	lm_status s = lm_results_read_stream(f, path, out);
+	FILE *f;
+	lm_status s = lm_file_open_read(path, LM_FILE_MAX_CSV, &f);
+	if (s != LM_OK)
+		return s;
+	s = lm_results_read_stream(f, path, out);
 	fclose(f);
 	return s;
 }

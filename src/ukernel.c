@@ -1,4 +1,5 @@
 #include "ukernel.h"
+#include "file.h"
 #include "kernels.h"
 #include "measure.h"
 #include "number.h"
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- expressions in N ---- */
 
@@ -559,27 +561,27 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 	if (!lm_uk_user_spec(spec, file, sizeof file, d->name))
 		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel name, or one of %d characters or more",
 			       spec, LM_UK_NAME);
+	FILE *src;
+	lm_status s = lm_file_open_read(file, LM_FILE_MAX_TEXT, &src);
+	if (s != LM_OK)
+		return lm_fail(LM_EUSAGE, "kernel %s: %s", spec, lm_error_message());
+	fclose(src);
 	const char *slash = strrchr(file, '/');
 	const char *stem = slash ? slash + 1 : file;
 	snprintf(d->label, sizeof d->label, "%s", d->name);
 	snprintf(d->source, sizeof d->source, "%s", file);
 	d->in_cl = false;
 	snprintf(d->path, sizeof d->path, "%.*s%s.ini", (int)(stem - file), file, d->name);
-	FILE *f = fopen(d->path, "r");
-	if (!f)
+	if (access(d->path, F_OK) != 0)
 		snprintf(d->path, sizeof d->path, "%.*s.ini", (int)(strlen(file) - 3), file);
-	else
-		fclose(f);
-	lm_status s = lm_read_text(d->path, text);
-	if (s != LM_OK) {
-		char other[4200] = "";
-		snprintf(other, sizeof other, "%.*s%s.ini", (int)(stem - file), file, d->name);
-		return lm_fail(LM_EUSAGE, "kernel %s: no description (%s%s%s): a grid-stride kernel needs one "
-			       "giving its problem size and its arguments' contents; latmix kernel --describe "
-			       "%s:%s > %s writes one to start from", spec, other, strcmp(other, d->path) ? " or " : "",
-			       strcmp(other, d->path) ? d->path : "", file, d->name, other);
-	}
-	return LM_OK;
+	if (access(d->path, F_OK) == 0)
+		return lm_file_read_text(d->path, LM_FILE_MAX_INI, text);
+	char other[4200] = "";
+	snprintf(other, sizeof other, "%.*s%s.ini", (int)(stem - file), file, d->name);
+	return lm_fail(LM_EUSAGE, "kernel %s: no description (%s%s%s): a grid-stride kernel needs one "
+		       "giving its problem size and its arguments' contents; latmix kernel --describe "
+		       "%s:%s > %s writes one to start from", spec, other, strcmp(other, d->path) ? " or " : "",
+		       strcmp(other, d->path) ? d->path : "", file, d->name, other);
 }
 
 lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)

@@ -168,6 +168,45 @@ START_TEST(an_input_under_any_name_is_not_written)
 }
 END_TEST
 
+/* Regression (issue 47, item 7): inputs were read without limit (a .cl
+ * linked to /dev/zero reached 5 GB in 8 s) and a FIFO blocked forever.
+ * What is not a regular file is refused at once, and so is a file
+ * larger than its kind's limit or a text file holding a NUL byte. The
+ * test is itself under check's timeout: a FIFO that blocked would fail it. */
+START_TEST(inputs_are_regular_files_within_their_kinds_limit)
+{
+	char *text = NULL;
+	const char *zero = lm_test_in(dir, "zero.cl"), *fifo = lm_test_in(dir, "fifo.cl");
+	ck_assert_int_eq(symlink("/dev/zero", zero), 0);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(lm_file_read_text(zero, LM_FILE_MAX_TEXT, &text), LM_EIO);
+	ck_assert_msg(strstr(lm_error_message(), "not a regular file"), "%s", lm_error_message());
+	ck_assert_int_eq(lm_file_read_text(fifo, LM_FILE_MAX_TEXT, &text), LM_EIO);
+	ck_assert_msg(strstr(lm_error_message(), "not a regular file"), "%s", lm_error_message());
+	ck_assert_int_eq(lm_file_read_text(dir, LM_FILE_MAX_TEXT, &text), LM_EIO);
+	ck_assert_msg(strstr(lm_error_message(), "a directory"), "%s", lm_error_message());
+	FILE *f;
+	ck_assert_int_eq(lm_file_open_read(fifo, LM_FILE_MAX_CSV, &f), LM_EIO);
+	unlink(zero);
+	unlink(fifo);
+
+	const char *big = lm_test_in(dir, "big.ini");
+	put(big, "0123456789");
+	ck_assert_int_eq(lm_file_read_text(big, 9, &text), LM_EIO);
+	ck_assert_msg(strstr(lm_error_message(), "larger than latmix reads"), "%s", lm_error_message());
+	ck_assert_int_eq(lm_file_read_text(big, 10, &text), LM_OK);
+	ck_assert_str_eq(text, "0123456789");
+	free(text);
+
+	FILE *w = fopen(big, "wb");
+	fwrite("ab\0cd", 1, 5, w);
+	fclose(w);
+	ck_assert_int_eq(lm_file_read_text(big, 100, &text), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "NUL byte at byte 2"), "%s", lm_error_message());
+	unlink(big);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -181,6 +220,7 @@ int main(void)
 	tcase_add_test(tc, a_full_device_is_written_directly_and_its_error_reported);
 	tcase_add_test(tc, a_fifo_is_written_not_replaced);
 	tcase_add_test(tc, an_input_under_any_name_is_not_written);
+	tcase_add_test(tc, inputs_are_regular_files_within_their_kinds_limit);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }
