@@ -73,6 +73,12 @@ static const char *const kind_names[LM_ISA_NKINDS] = {
 	[LM_ISA_CALL] = "call", [LM_ISA_OTHER] = "other",
 };
 
+bool lm_isa_offsets_near(long a, long b, long bytes)
+{
+	long d;
+	return !__builtin_sub_overflow(a, b, &d) && d < bytes && d > -bytes;
+}
+
 const char *lm_isa_kind_name(lm_isa_kind k)
 {
 	return (unsigned)k < LM_ISA_NKINDS ? kind_names[k] : "?";
@@ -617,7 +623,7 @@ static bool shares_lines(const inst *v, size_t lo, size_t i)
 			for (int w = 0; w < o->nwr; w++)
 				if (overlaps(&in->addr[a], &o->wr[w]))
 					return false; /* the registers hold another address before */
-		if (o->kind != LM_ISA_CHASE || o->local || o->naddr != in->naddr || labs(o->offset - in->offset) >= 128)
+		if (o->kind != LM_ISA_CHASE || o->local || o->naddr != in->naddr || !lm_isa_offsets_near(o->offset, in->offset, 128))
 			continue;
 		bool same = true;
 		for (int a = 0; a < in->naddr; a++)

@@ -104,6 +104,11 @@ const lm_isa_counts *lm_isa_get_counts(const lm_isa *isa);
 /* The loop's text as the compiler wrote it. */
 const char *lm_isa_loop_text(const lm_isa *isa);
 
+/* Are two immediate offsets of a listing's memory operands less than
+ * bytes apart (two loads within a line)? Offsets near LONG_MAX and LONG_MIN
+ * are far apart, their difference never computed past a long. */
+bool lm_isa_offsets_near(long a, long b, long bytes);
+
 /* "chase load", "flag load", ...: a kind's name in the table. */
 const char *lm_isa_kind_name(lm_isa_kind k);
 

@@ -1,6 +1,8 @@
 #include "kmix.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,7 +341,8 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 	snprintf(in->op, sizeof in->op, "%.*s", (int)k, s);
 	const char *rest = s + k;
 	const char *param = starts(in->op, "ld.param") ? strstr(rest, "_param_") : NULL;
-	in->param = param && isdigit((unsigned char)param[7]) ? atoi(param + 7) : -1;
+	unsigned long arg = param && isdigit((unsigned char)param[7]) ? strtoul(param + 7, NULL, 10) : ULONG_MAX;
+	in->param = arg <= INT_MAX ? (int)arg : -1;
 	if (starts(in->op, "bra")) {
 		while (isspace((unsigned char)*rest))
 			rest++;
@@ -386,7 +389,10 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 	return true;
 }
 
-typedef enum { K_LOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K_SFU, K_FLOP, K_OTHER } ptx_kind;
+/* K_CLOAD: a load of the constant state space (ld.const: a constant
+ * pointer's, a program's constant table), a global load served by a cache
+ * (lm_kmix's const_loads) */
+typedef enum { K_LOAD, K_CLOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K_SFU, K_FLOP, K_OTHER } ptx_kind;
 
 /* What NVIDIA's GPUs run for one PTX integer division or remainder by a
  * register: there is no divide instruction, so ptxas writes a float
@@ -408,23 +414,50 @@ static int ptx_division(const char *op, const char *divisor)
 	return strstr(op, "64") ? 64 : 32;
 }
 
+typedef enum { SPACE_GENERIC, SPACE_GLOBAL, SPACE_CONST, SPACE_SHARED, SPACE_LOCAL, SPACE_PARAM } ptx_space;
+
+/* The state space an ld, ldu or st names among its qualifiers, wherever
+ * it stands ("ld.volatile.shared::cta.f32": shared); none, as in "ld.f32"
+ * or "ldu.f32" through a generic pointer: generic (a global load, as
+ * OpenCL's buffers are; ld.tex, deprecated, reads global memory too). */
+static ptx_space ptx_state_space(const char *op)
+{
+	static const struct {
+		const char *name;
+		ptx_space space;
+	} spaces[] = { { "global", SPACE_GLOBAL }, { "const", SPACE_CONST }, { "shared", SPACE_SHARED },
+		       { "local", SPACE_LOCAL }, { "param", SPACE_PARAM } };
+	for (const char *q = strchr(op, '.'); q; q = strchr(q + 1, '.')) {
+		size_t n = strcspn(q + 1, ".:");
+		for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++)
+			if (strlen(spaces[i].name) == n && strncmp(q + 1, spaces[i].name, n) == 0)
+				return spaces[i].space;
+	}
+	return SPACE_GENERIC;
+}
+
+/* A load or store by its state space: global (ld.global.nc, ldu, and a
+ * generic one among them), constant, shared (local memory), local
+ * (spills); a kernel parameter's is not memory the loop moves. */
+static ptx_kind ptx_memory_kind(const char *op, bool load)
+{
+	switch (ptx_state_space(op)) {
+	case SPACE_GENERIC:
+	case SPACE_GLOBAL: return load ? K_LOAD : K_STORE;
+	case SPACE_CONST: return load ? K_CLOAD : K_OTHER;
+	case SPACE_SHARED: return load ? K_LLOAD : K_LSTORE;
+	case SPACE_LOCAL: return K_SPILL;
+	default: return K_OTHER;
+	}
+}
+
 static ptx_kind ptx_classify(const char *op)
 {
-	if (starts(op, "ld.global") || starts(op, "ldu.global") || strcmp(op, "ld") == 0 ||
-	    (starts(op, "ld.") && !starts(op, "ld.param") && !starts(op, "ld.shared") &&
-	     !starts(op, "ld.local") && !starts(op, "ld.const")))
-		return K_LOAD;
-	if (starts(op, "st.global") || (starts(op, "st.") && !starts(op, "st.shared") &&
-					!starts(op, "st.local") && !starts(op, "st.param")))
-		return K_STORE;
-	if (starts(op, "atom") || starts(op, "red"))
+	bool load = starts(op, "ld.") || starts(op, "ldu.") || !strcmp(op, "ld") || !strcmp(op, "ldu");
+	if (load || starts(op, "st."))
+		return ptx_memory_kind(op, load);
+	if (starts(op, "atom.") || starts(op, "red.")) /* not redux.sync, a warp's reduction */
 		return K_ATOMIC;
-	if (starts(op, "ld.shared"))
-		return K_LLOAD;
-	if (starts(op, "st.shared"))
-		return K_LSTORE;
-	if (starts(op, "ld.local") || starts(op, "st.local"))
-		return K_SPILL;
 	static const char *const sfu[] = { "ex2", "lg2", "rsqrt", "sin.", "cos.", "tanh", "rcp.approx",
 					   "sqrt.approx" };
 	for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
@@ -509,7 +542,7 @@ static bool shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
 		if (o->dest && o->nreg && strcmp(o->reg[0], in->base) == 0)
 			return false; /* the register holds another address before */
 		if (ptx_classify(o->op) == kind && strcmp(o->base, in->base) == 0 &&
-		    labs(o->offset - in->offset) < LINE_BYTES)
+		    lm_isa_offsets_near(o->offset, in->offset, LINE_BYTES))
 			return true;
 	}
 	return false;
@@ -551,13 +584,15 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 			}
 			if (!in->dest || !in->nreg)
 				continue;
+			/* a load starts a path; a constant one, a cache hit, carries its
+			 * address's on, as arithmetic does (a table indexed by a load) */
 			int out = k == K_LOAD ? 0 : src < 0 ? -1 : src + (k == K_FLOP);
 			path = out > path ? out : path;
 			taint_set(t, &n, cap, in->reg[0], out);
 			/* vector loads write a brace list: every register before the address */
-			if (k == K_LOAD)
+			if (k == K_LOAD || k == K_CLOAD)
 				for (int r = 1; r < in->nreg && !in->in_brackets[r]; r++)
-					taint_set(t, &n, cap, in->reg[r], 0);
+					taint_set(t, &n, cap, in->reg[r], out);
 		}
 	}
 	free(t);
@@ -619,15 +654,25 @@ static lane constant(long value)
 	return (lane){ .form = LANE_AFFINE, .is_const = true, .value = value, .res = value, .mod = 0 };
 }
 
+/* |x|, LONG_MIN's taken as LONG_MAX's: for comparing a stride or an
+ * offset with a line's bytes or a divisor, where both are "far". */
+static long magnitude(long x)
+{
+	return x == LONG_MIN ? LONG_MAX : labs(x);
+}
+
+/* gcd(|a|, |b|) in unsigned arithmetic (|LONG_MIN| fits there); the
+ * callers pass at least one argument within ALIGN_CAP, so it fits a long. */
 static long gcd(long a, long b)
 {
-	a = labs(a), b = labs(b);
-	while (b) {
-		long r = a % b;
-		a = b;
-		b = r;
+	unsigned long x = a < 0 ? 0UL - (unsigned long)a : (unsigned long)a,
+		      y = b < 0 ? 0UL - (unsigned long)b : (unsigned long)b;
+	while (y) {
+		unsigned long r = x % y;
+		x = y;
+		y = r;
 	}
-	return a;
+	return (long)x;
 }
 
 /* A modulus kept within ALIGN_CAP (a divisor of it, which a line's 128
@@ -640,12 +685,18 @@ static long capped(long m)
 	return m == 0 ? ALIGN_CAP : gcd(m, ALIGN_CAP);
 }
 
+/* x modulo m (0 < m <= ALIGN_CAP), in 0..m - 1 */
+static long residue(long x, long m)
+{
+	return (x % m + m) % m;
+}
+
 /* res reduced into 0..mod - 1, mod capped; an exact value stays exact */
 static lane reduced(lane l)
 {
 	if (l.mod != 0) {
 		l.mod = capped(l.mod);
-		l.res = ((l.res % l.mod) + l.mod) % l.mod;
+		l.res = residue(l.res, l.mod);
 	}
 	return l;
 }
@@ -689,12 +740,22 @@ static lane lane_operand(const lane_reg *t, size_t n, const char *a)
 		return UNIFORM;
 	}
 	char *end;
+	errno = 0;
 	long v = strtol(a, &end, 0);
-	if (end != a && !*end)
+	if (end != a && !*end && errno != ERANGE)
 		return constant(v);
-	return UNIFORM; /* a float immediate, a symbol's address */
+	return UNIFORM; /* a float immediate, a symbol's address, one past a long */
 }
 
+/* a + b (sign 1) or a - b (sign -1); true where it overflows a long */
+static bool overflows(long a, long b, int sign, long *out)
+{
+	return sign > 0 ? __builtin_add_overflow(a, b, out) : __builtin_sub_overflow(a, b, out);
+}
+
+/* a + sign b. A stride that overflows a long is lanes latmix cannot say
+ * (VARIES); a value that does, a number the same for every lane but not
+ * known (the listing's immediates near LONG_MAX or LONG_MIN). */
 static lane lane_sum(lane a, lane b, int sign)
 {
 	if (a.form == LANE_VARIES || b.form == LANE_VARIES ||
@@ -702,9 +763,16 @@ static lane lane_sum(lane a, lane b, int sign)
 		return VARIES;
 	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
 		return SCALED;
-	return reduced((lane){ .form = LANE_AFFINE, .stride = a.stride + sign * b.stride,
-			       .is_const = a.is_const && b.is_const, .value = a.value + sign * b.value,
-			       .res = a.res + sign * b.res, .mod = gcd(a.mod, b.mod) });
+	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = gcd(a.mod, b.mod) };
+	if (overflows(a.stride, b.stride, sign, &r.stride))
+		return VARIES;
+	if (overflows(a.value, b.value, sign, &r.value))
+		r.is_const = false;
+	/* known modulo m (0: exactly, as the value): residues, clear of overflow */
+	long m = r.mod, ra = m ? residue(a.res, m) : a.res, rb = m ? residue(b.res, m) : b.res;
+	if (overflows(ra, rb, sign, &r.res))
+		r.res = 0, r.mod = 1;
+	return reduced(r);
 }
 
 /* a + sign b: an address into a's array where b is an offset, and into
@@ -726,18 +794,30 @@ static lane lane_mul(lane a, lane b)
 		b = t;
 	} /* a is uniform, and a constant where either is */
 	if (a.is_const && b.form == LANE_AFFINE) {
-		/* b = res + k mod: b a = res a + k (mod a); an overflow knows nothing */
-		long m = capped(b.mod), r = ((b.res % m) + m) % m, mod, res;
-		if (__builtin_mul_overflow(m, labs(a.value), &mod) || __builtin_mul_overflow(r, a.value, &res))
-			mod = 1, res = 0;
-		return reduced((lane){ .form = LANE_AFFINE, .stride = b.stride * a.value, .is_const = b.is_const,
-				       .value = b.value * a.value, .res = res, .mod = mod ? mod : 1 });
+		/* b = res + k mod: b a = res a + k (mod a), known modulo its
+		 * divisor within ALIGN_CAP, a power of two: the product of the
+		 * factors' there, from residues clear of overflow. A stride that
+		 * overflows is lanes latmix cannot say; a value, one not known */
+		lane r = { .form = LANE_AFFINE, .is_const = b.is_const, .mod = capped(capped(b.mod) * capped(a.value)) };
+		r.res = residue(b.res, r.mod) * residue(a.value, r.mod) % r.mod;
+		if (__builtin_mul_overflow(b.stride, a.value, &r.stride))
+			return VARIES;
+		if (__builtin_mul_overflow(b.value, a.value, &r.value))
+			r.is_const = false;
+		return r;
 	}
 	if (b.form == LANE_SCALED || b.stride != 0)
 		return a.is_const && a.value == 0 ? UNIFORM : SCALED;
 	/* two numbers the same for every lane: a multiple of each factor's known multiple */
 	long m = (known_zero(a) ? capped(a.mod) : 1) * (known_zero(b) ? capped(b.mod) : 1);
 	return known_zero(a) || known_zero(b) ? multiple_of(m) : UNIFORM;
+}
+
+/* Do a warp's 32 lanes, stride apart, span no more than c (32 |stride| <=
+ * c, without the product's overflow)? */
+static bool spans_within(long stride, long c)
+{
+	return magnitude(stride) <= c / WARP_LANES;
 }
 
 /* a / c for a divisor the same for every lane: exact where c divides the
@@ -748,13 +828,14 @@ static lane lane_div(lane a, lane c)
 {
 	if (a.form != LANE_AFFINE || !uniform(c))
 		return VARIES;
-	if (uniform(a))
-		return a.is_const && c.is_const && c.value ? constant(a.value / c.value) : UNIFORM;
+	if (uniform(a)) /* LONG_MIN / -1 overflows: a number not known */
+		return a.is_const && c.is_const && c.value && !(a.value == LONG_MIN && c.value == -1)
+			       ? constant(a.value / c.value) : UNIFORM;
 	if (!c.is_const)
 		return UNIFORM;
 	if (c.value > 0 && a.stride % c.value == 0)
 		return affine(a.stride / c.value);
-	return c.value > 0 && 32 * labs(a.stride) <= c.value ? UNIFORM : VARIES;
+	return c.value > 0 && spans_within(a.stride, c.value) ? UNIFORM : VARIES;
 }
 
 /* a % c: a itself where a warp's values span no more than c (or c is known
@@ -763,7 +844,7 @@ static lane lane_rem(lane a, lane c)
 {
 	if (a.form != LANE_AFFINE || !uniform(c))
 		return VARIES;
-	if (uniform(a) || !c.is_const || (c.value > 0 && 32 * labs(a.stride) <= c.value))
+	if (uniform(a) || !c.is_const || (c.value > 0 && spans_within(a.stride, c.value)))
 		return affine(a.stride);
 	return VARIES;
 }
@@ -802,7 +883,7 @@ static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 	if (in->narg == 3 && strcmp(op, "rem") == 0)
 		return lane_rem(a[1], a[2]);
 	if (in->narg == 3 && strcmp(op, "and") == 0 && a[2].is_const && a[2].value > 0 &&
-	    (a[2].value & (a[2].value + 1)) == 0) /* a mask of low bits: % 2^k */
+	    a[2].value < LONG_MAX && (a[2].value & (a[2].value + 1)) == 0) /* a mask of low bits: % 2^k */
 		return lane_rem(a[1], constant(a[2].value + 1));
 	if (in->narg == 2 && strcmp(op, "neg") == 0)
 		return lane_mul(a[1], constant(-1));
@@ -841,9 +922,9 @@ static void lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l)
  * straddles one line more than its bytes fill. */
 static long line_offset(lane l, long offset, long bytes)
 {
-	if (l.form != LANE_AFFINE || labs(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
+	if (l.form != LANE_AFFINE || magnitude(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
 		return -1;
-	return ((l.res + offset) % LINE_BYTES + LINE_BYTES) % LINE_BYTES;
+	return residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES);
 }
 
 /* Which pointer argument each global access of the kernel (v, nv
@@ -865,11 +946,14 @@ static void ptx_args(const ptx_inst *v, size_t nv, lm_kmix *m)
 			if (!in->op[0] || in->target[0])
 				continue;
 			ptx_kind k = ptx_classify(in->op);
+			if (k == K_CLOAD)
+				k = K_LOAD; /* a constant pointer's, or the program's own table */
 			if (k == K_LOAD || k == K_STORE || k == K_ATOMIC) {
 				lane l = in->base[0] ? lane_operand(t, n, in->base) : VARIES;
 				int arg = l.origin ? v[l.origin - 1].param : -1;
+				bool table = ptx_classify(in->op) == K_CLOAD && arg < 0;
 				if (arg < 0 || arg >= 64)
-					m->args.traced = false;
+					m->args.traced &= table;
 				else {
 					m->args.loaded |= (unsigned long long)(k != K_STORE) << arg;
 					m->args.stored |= (unsigned long long)(k != K_LOAD) << arg;
@@ -919,7 +1003,7 @@ static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix
 			ptx_kind k = ptx_classify(in->op);
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
-				long s = labs(l.stride), b = (long)ptx_bytes(in->op), gap = 0;
+				long s = magnitude(l.stride), b = (long)ptx_bytes(in->op), gap = 0;
 				if (l.form == LANE_VARIES)
 					m->unfollowed++;
 				else if (l.form == LANE_SCALED || s > FETCH_BYTES ||
@@ -1129,7 +1213,7 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 			for (size_t k = j; k <= i; k++)
 				if (v[k].op[0] && !v[k].target[0]) {
 					ptx_kind c = ptx_classify(v[k].op);
-					loads += c == K_LOAD || c == K_STORE || c == K_ATOMIC;
+					loads += c == K_LOAD || c == K_CLOAD || c == K_STORE || c == K_ATOMIC;
 				}
 			if (loads) {
 				loops++;
@@ -1180,6 +1264,12 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 			}
 			switch (ptx_classify(in->op)) {
 			case K_LOAD: out->loads++; out->load_bytes += ptx_bytes(in->op); break;
+			case K_CLOAD:
+				out->loads++;
+				out->const_loads++;
+				out->load_bytes += ptx_bytes(in->op);
+				out->const_bytes += ptx_bytes(in->op);
+				break;
 			case K_STORE: out->stores++; out->store_bytes += ptx_bytes(in->op); break;
 			case K_ATOMIC: out->atomics++; break;
 			case K_LLOAD: out->local_loads++; break;
@@ -1345,10 +1435,14 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	/* loads reading another's lines wait for the same lines, and those into
 	 * another's array read lines the loop loads anyway: no memory traffic
 	 * of their own. The latter are hits on lines of their own all the same,
-	 * in flight with the loads: the step waits for them as for chains */
+	 * in flight with the loads: the step waits for them as for chains. A
+	 * constant load (never fed by another) is neither: a cache's hit, one
+	 * instruction below */
+	unsigned global = m->loads - m->const_loads, independent = m->independent - m->const_loads;
 	unsigned again = m->shared_lines + m->same_array;
-	k->loads = m->independent > again ? m->independent - again : m->independent;
-	k->hits = m->independent > again ? m->same_array : 0;
+	bool own_lines = independent > again;
+	k->loads = own_lines ? independent - again : independent;
+	k->hits = own_lines ? m->same_array : 0;
 	k->stores = m->stores;
 	/* a scattered load sharing another's lines is not one in flight either */
 	k->scattered_loads = fmin(m->scattered_loads, k->loads);
@@ -1359,9 +1453,8 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	k->misaligned_loads = fmin(m->misaligned_loads, k->loads - k->scattered_loads);
 	/* a lane's bytes an access, on average over the loads with lines of
 	 * their own (0 where the listing does not say) */
-	bool own_lines = m->independent > again;
-	unsigned own = m->loads - (own_lines ? again : 0), not_own = own_lines ? m->again_bytes : 0;
-	unsigned load_bytes = m->load_bytes ? m->load_bytes + m->gap_load_bytes : 0;
+	unsigned own = global - (own_lines ? again : 0), not_own = own_lines ? m->again_bytes : 0;
+	unsigned load_bytes = m->load_bytes ? m->load_bytes - m->const_bytes + m->gap_load_bytes : 0;
 	k->load_bytes = own && load_bytes >= not_own ? (double)(load_bytes - not_own) / own : 0;
 	k->store_bytes = m->stores && m->store_bytes ? (double)(m->store_bytes + m->gap_store_bytes) / m->stores : 0;
 	k->atomics = m->atomics;
@@ -1372,7 +1465,7 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	/* a chase waits for the arithmetic between its loads; a loop of
 	 * independent loads for every other instruction of its iteration, as
 	 * in-order issue reaches the next iteration's loads after them */
-	unsigned mem = m->loads + m->stores + m->atomics + m->local_loads + m->local_stores + m->spills;
+	unsigned mem = global + m->stores + m->atomics + m->local_loads + m->local_stores + m->spills;
 	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
 }
 

@@ -38,6 +38,9 @@ typedef struct {
 	unsigned body_insts; /* instructions in the loop; more than insts where it branches
 			      * (the path with the most memory accesses is counted) */
 	unsigned loads;      /* global loads */
+	unsigned const_loads; /* of which through a constant pointer or table (PTX
+			       * ld.const): a cache's hits, no lines of their own,
+			       * never fed by another load (lm_kmix_model) */
 	unsigned independent; /* of which no other load of the loop feeds the address */
 	unsigned shared_lines; /* independent loads that read the lines of a load before
 				* them (PTX: the same address register, within 128
@@ -80,6 +83,7 @@ typedef struct {
 					   * listing does not say every load's (store's) */
 	unsigned again_bytes; /* of load_bytes, the loads' reading another's lines or
 			       * array (no lines of their own) */
+	unsigned const_bytes; /* of load_bytes, the constant loads' */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
 	lm_uk_uses args;     /* which arguments the kernel loads and stores, in its loop
@@ -153,7 +157,10 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
  * float arithmetic and instructions; alpha, what a warp's iteration waits
  * for besides the loads: the arithmetic between dependent loads where a
  * load feeds another, else every other instruction of the iteration
- * (in-order issue reaches the next iteration's loads after them). */
+ * (in-order issue reaches the next iteration's loads after them). A
+ * constant load is one instruction of those, not a load in flight: on
+ * NVIDIA's OpenCL a constant buffer is at most 64 KB, which the cache
+ * holds (LM_KMIX_CONSTANT_NOTE). */
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
 
 /* Where the loop's float arithmetic is long and half of it or more can

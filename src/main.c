@@ -31,6 +31,8 @@
 #include "fleet.h"
 #include "export.h"
 #include "file.h"
+#include "guard.h"
+#include "supervise.h"
 
 typedef lm_status (*command_fn)(const lm_options *o);
 
@@ -1027,8 +1029,20 @@ static lm_status cmd_export(const lm_options *o)
 	return lm_export_write(o->args[0], o->output);
 }
 
+/* What of a user's kernel the command builds, counts or runs, which a
+ * worker process does for it (guard.h); NULL if nothing. */
+static const char *users_kernel(const command *c, const lm_options *o)
+{
+	if (c->bit == LM_CMD_KERNEL)
+		return o->describe ? o->describe : o->mix_of;
+	if (c->bit == LM_CMD_PREDICT)
+		return o->kernel;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
+	lm_guard_init(argc, argv);
 	gsl_set_error_handler_off();
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(argc < 2 ? stderr : stdout);
@@ -1056,6 +1070,15 @@ int main(int argc, char **argv)
 	if (s == LM_OK && (o.nargs < c->min_args || o.nargs > c->max_args))
 		s = lm_fail(LM_EUSAGE, "%s takes %s%s", c->name,
 			    *c->args ? "the argument " : "no argument", c->args);
+	if (s == LM_OK && c->bit == LM_CMD_MEASURE && o.kernel && !lm_guard_is_worker() &&
+	    !lm_fleet_wanted(o.device))
+		return lm_supervise_kernels(&o);
+	const char *users = s == LM_OK ? users_kernel(c, &o) : NULL;
+	if (users && !lm_guard_is_worker()) {
+		char what[4200];
+		snprintf(what, sizeof what, "kernel %s", users);
+		return lm_guard_rerun(what, o.time_limit);
+	}
 	if (s == LM_OK)
 		s = c->run(&o);
 	if (s != LM_OK) {

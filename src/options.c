@@ -171,6 +171,11 @@ static const opt table[] = {
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "
 	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere",
 	  .role = LM_OPTION_OTHER },
+	{ "time-limit", 0, OPT_NUM, "300", 1, 86400, MEAS | LM_CMD_KERNEL | LM_CMD_PREDICT, OFF(time_limit),
+	  "S", "seconds a user's kernel may go without progress (its build, its count, a point) before "
+	  "latmix abandons it; a user's kernel is built and run in a worker process, so that a crash or "
+	  "a hang in it or in the driver costs that kernel only; a launch is also abandoned after 20 times "
+	  "the time the one before it took (at least 5 s)", .role = LM_OPTION_OTHER },
 	{ "output", 'o', OPT_STR, NULL, 0, 0, MEAS | LM_CMD_FIT | LM_CMD_COMPARE | LM_CMD_EXPORT, OFF(output), "PATH",
 	  "output file, written whole or not at all and never over a file the command reads; measure: "
 	  "the CSV, default results/<device>/measurements.csv; fit: the parameter file, default "

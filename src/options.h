@@ -61,6 +61,7 @@ typedef struct {
 	const char *describe;   /* kernel: a user's kernel whose description to start */
 	const char *save_binary; /* kernel: a directory for the device binaries */
 	int build_jobs;         /* measure: processes building kernels; 0: auto */
+	double time_limit;      /* seconds a user's kernel may go without progress */
 	const char *output;
 	/* fit */
 	const char *model;      /* "basic" or "refined" */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "file.h"
+#include "guard.h"
 #include "kernels.h"
 #include "kmix.h"
 #include "measure.h"
@@ -229,6 +230,8 @@ static bool done_before(const lm_results *prev, const char *mix, unsigned chains
 	return false;
 }
 
+#define MAX_FAILED 64
+
 /* Everything the sweep needs, checked before a file is touched. */
 typedef struct {
 	const lm_options *o;
@@ -245,12 +248,35 @@ typedef struct {
 	size_t nkern;
 	char mix_dir[4200];   /* --kernel: where each kernel's counted loop goes (beside the
 			       * results: DIR/mix-of); empty for results written to a device */
+	/* --kernel: the kernels not measured, or not whole, and why the first was not */
+	char failed[MAX_FAILED][LM_UK_NAME];
+	size_t nfailed, nasked;
+	lm_status first_failure;
+	char first_why[1024];
 	/* warnings said once, then counted: said again at the end */
 	unsigned apart_curves, apart_points; /* curves with points not co-resident */
 	unsigned falls;                      /* one-warp latencies falling with alpha */
 } sweep;
 
 #define MAX_KERNELS 32
+
+/* Kernel label was not measured, or not whole (status s, the message
+ * the last error's): said now, listed at the end; the others go on. */
+static void kernel_failed(sweep *sw, const char *label, lm_status s)
+{
+	char why[1024];
+	snprintf(why, sizeof why, "%s", lm_error_message());
+	if (sw->nasked > 1) /* one kernel alone: its error is the command's */
+		fprintf(stderr, "latmix: kernel %s: not measured: %s\n", label, why);
+	if (!sw->nfailed) {
+		sw->first_failure = s;
+		snprintf(sw->first_why, sizeof sw->first_why, "%s", why);
+	}
+	if (sw->nfailed < MAX_FAILED)
+		snprintf(sw->failed[sw->nfailed++], LM_UK_NAME, "%s", label);
+	lm_guard_say("refused %s", label); /* a worker started again leaves it out */
+	lm_error_clear();
+}
 
 /* --kernel: each kernel's description (the suite's every one for "all"),
  * read and checked, and a user's files inputs (not written over). */
@@ -281,22 +307,33 @@ static lm_status kernel_list(sweep *sw)
 	}
 	if (!n)
 		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel", o->kernel);
+	sw->nasked = n;
 	sw->kern = calloc(n, sizeof *sw->kern);
 	if (!sw->kern)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	for (size_t i = 0; i < n && s == LM_OK; i++) {
-		const lm_uk_desc *d = &sw->kern[i];
-		s = lm_uk_describe(spec[i], o->kernel_dir, o->size, &sw->kern[i]);
+		lm_uk_desc *d = &sw->kern[sw->nkern];
+		lm_status ds = lm_uk_describe(spec[i], o->kernel_dir, o->size, d);
+		if (ds != LM_OK) {
+			/* a kernel's own refusal costs that kernel */
+			char file[4096], label[LM_UK_NAME];
+			if (!lm_uk_user_spec(spec[i], file, sizeof file, label))
+				snprintf(label, sizeof label, "%.*s", LM_UK_NAME - 1, spec[i]);
+			kernel_failed(sw, label, ds);
+			continue;
+		}
 		/* a quick sweep: problems 256 times smaller than described */
-		if (s == LM_OK && o->quick && !o->size)
-			sw->kern[i].size = fmax(2, floor(d->size / 256));
-		for (size_t j = 0; j < i && s == LM_OK; j++)
+		if (o->quick && !o->size)
+			d->size = fmax(2, floor(d->size / 256));
+		for (size_t j = 0; j < sw->nkern && s == LM_OK; j++)
 			if (strcmp(sw->kern[j].label, d->label) == 0)
 				s = lm_fail(LM_EUSAGE, "--kernel: %s twice", d->label);
 		if (s == LM_OK && !d->in_cl && (s = lm_file_input(&sw->inputs, d->source)) == LM_OK)
 			s = lm_file_input(&sw->inputs, d->path);
-		sw->nkern = i + 1;
+		sw->nkern++;
 	}
+	if (s == LM_OK && !sw->nkern) /* every one refused: as the first said */
+		return lm_fail(sw->first_failure, "%s", sw->first_why);
 	return s;
 }
 
@@ -732,15 +769,19 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	const lm_options *o = sw->o;
 	lm_uk_config cfg = { .launch_ms = o->launch_ms, .repeats = o->repeats, .settle = o->settle,
 			     .group_warps = (unsigned)o->group_warps, .warmup_every = sw->base.warmup_every,
-			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir };
+			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir, .time_limit = o->time_limit };
 	fprintf(stderr, "latmix: kernel %s on %s: building, filling its buffers (N = %.0f)...\n", desc->label,
 		sw->d.name, desc->size);
+	lm_guard_say("kernel %s", desc->label);
 	lm_uk *k;
 	lm_status s = lm_uk_alloc(&sw->d, desc, &cfg, &k);
-	if (s != LM_OK)
-		return s;
-	fprintf(f, "# kernel = %s: function %s of %s, N = %.0f, elements %s, bytes %s\n", desc->label,
-		desc->name, desc->source, desc->size, desc->elements, desc->bytes);
+	if (s != LM_OK) {
+		kernel_failed(sw, desc->label, s);
+		return LM_OK;
+	}
+	char line[1024];
+	lm_uk_line(desc, line, sizeof line);
+	fprintf(f, "# kernel = %s\n", line);
 	bool tty = isatty(2);
 	double lo = INFINITY, hi = 0, at_first = NAN;
 	unsigned n_here = 0, first_n = 0;
@@ -750,13 +791,22 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 		if (prev && done_before(prev, desc->label, 1, zero, n))
 			continue;
 		lm_meas_row row;
-		if ((s = lm_uk_point(k, n, &row)) == LM_EDEVICE) {
+		s = lm_uk_point(k, n, &row);
+		lm_guard_say("point");
+		if (s == LM_EDEVICE) {
 			fprintf(stderr, "%slatmix: kernel %s, %u warps/CU: skipped: %s\n", tty ? "\n" : "",
 				desc->label, n, lm_error_message());
 			s = LM_OK;
 			continue;
 		}
-		if (s != LM_OK || (s = lm_results_row(f, desc->label, &row)) != LM_OK)
+		if (s != LM_OK) {
+			/* the kernel's own failure: said in the file, the points before kept */
+			fprintf(f, "# failed = %s at %u warps/CU: %s\n", desc->label, n, lm_error_message());
+			kernel_failed(sw, desc->label, s);
+			s = LM_OK;
+			break;
+		}
+		if ((s = lm_results_row(f, desc->label, &row)) != LM_OK)
 			break;
 		(*measured)++;
 		n_here++;
@@ -783,6 +833,19 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	add_cost(&sw->cost, &c);
 	lm_uk_free(k);
 	return s == LM_OK ? write_kernel_mix(sw, desc) : s;
+}
+
+/* The sweep's status where some kernels were not measured (or not
+ * whole): the others are in the results. */
+static lm_status failures(const sweep *sw)
+{
+	if (sw->nasked == 1) /* its error is the command's */
+		return lm_fail(sw->first_failure, "%s", sw->first_why);
+	char list[1024] = "";
+	for (size_t i = 0; i < sw->nfailed; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", sw->failed[i]);
+	return lm_fail(LM_ECHECK, "%zu of %zu kernels not measured, or not whole: %s (each said why above; the "
+		       "others were measured)", sw->nfailed, sw->nasked, list);
 }
 
 /* Where the sweep's seconds went, as one line (no newline). */
@@ -984,7 +1047,9 @@ static lm_status start_output(const sweep *sw, const output *out, FILE **f)
 		write_metadata(lm_file_stream(w), sw->o, &sw->d, sw->base.footprint);
 		lm_results_header(lm_file_stream(w));
 	}
-	return lm_file_publish(w, f);
+	s = lm_file_publish(w, f);
+	lm_guard_say("output %s\t%s", out->partial, out->direct ? "" : out->target);
+	return s;
 }
 
 /* Closes the partial file f, renamed over the results file if the sweep
@@ -1047,6 +1112,8 @@ lm_status lm_sweep_run(const lm_options *o)
 		s = run_mix(sw, i, f, prev, &done_n, &measured, &t0);
 	for (size_t i = 0; i < sw->nkern && s == LM_OK; i++)
 		s = run_kernel(sw, i, f, prev, &done_n, &measured, &t0);
+	if (s == LM_OK && sw->nfailed && !measured) /* every one refused: as the first said */
+		s = lm_fail(sw->first_failure, "%s", sw->first_why);
 	remove_binaries(sw);
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
@@ -1066,6 +1133,8 @@ lm_status lm_sweep_run(const lm_options *o)
 			total, out->path);
 		print_cost(stderr, &sw->cost, total);
 		fputc('\n', stderr);
+		if (sw->nfailed)
+			s = failures(sw);
 	}
 done:
 	free(out->res.text);

@@ -1,5 +1,6 @@
 #include "ukernel.h"
 #include "file.h"
+#include "guard.h"
 #include "kernels.h"
 #include "measure.h"
 #include "number.h"
@@ -613,6 +614,43 @@ lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)
 	return s;
 }
 
+/* FNV-1a of text, from h. */
+static unsigned long long fnv1a(unsigned long long h, const char *text)
+{
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+		h = (h ^ *c) * 0x100000001b3ull;
+	return h;
+}
+
+void lm_uk_line(const lm_uk_desc *d, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s: function %s of %s, N = %.0f, elements %s, bytes %s, description %016llx",
+		 d->label, d->name, d->source, d->size, d->elements, d->bytes, d->hash);
+}
+
+bool lm_uk_line_matches(const lm_uk_desc *d, const char *line)
+{
+	char mine[9000];
+	lm_uk_line(d, mine, sizeof mine);
+	if (strcmp(mine, line) == 0)
+		return true;
+	const char *hash = strstr(mine, ", description ");
+	return !strstr(line, ", description ") && strlen(line) == (size_t)(hash - mine) &&
+	       strncmp(mine, line, (size_t)(hash - mine)) == 0;
+}
+
+/* The description's hash: its text and the kernel's source. */
+static lm_status hash_desc(lm_uk_desc *d, const char *kernel_dir, const char *text)
+{
+	char *src = NULL;
+	lm_status s = d->in_cl ? lm_kernel_source(kernel_dir, d->source, &src, NULL) : lm_read_text(d->source, &src);
+	if (s != LM_OK)
+		return s;
+	d->hash = fnv1a(fnv1a(0xcbf29ce484222325ull, text), src);
+	free(src);
+	return LM_OK;
+}
+
 lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out)
 {
 	lm_uk_desc *d = calloc(1, sizeof *d);
@@ -624,6 +662,8 @@ lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, 
 		s = lm_fail(LM_EUSAGE, "kernel %s: a mix has that name; rename the kernel", d->label);
 	if (s == LM_OK)
 		s = lm_uk_parse(text, size, d);
+	if (s == LM_OK)
+		s = hash_desc(d, kernel_dir, text);
 	if (s == LM_OK)
 		*out = *d;
 	free(text);
@@ -701,6 +741,9 @@ struct lm_uk {
 	/* the point being measured */
 	size_t threads, wg;
 	unsigned groups;
+	/* the last launch waited for: its host seconds, at warps per CU (the watchdog's guess) */
+	double launch_s;
+	unsigned launch_warps;
 	/* the last point: its launches and their seconds */
 	unsigned last_warps;
 	unsigned long last_length;
@@ -1268,6 +1311,24 @@ static double size_of(const lm_uk *k, int flags)
 	return flags & LM_LAUNCH_SHORT ? floor(k->desc.size / 2) : k->desc.size;
 }
 
+/* Arms the worker's watchdog (guard.h) for a launch of size n: 20 times
+ * what the last took, scaled to this occupancy (fewer warps may take
+ * longer), at least 5 s and at most the time limit; the time limit alone
+ * for the first. */
+static void watch_launch(const lm_uk *k, double n)
+{
+	double limit = k->cfg.time_limit > 0 ? k->cfg.time_limit : 300;
+	unsigned warps = (unsigned)(k->threads / k->dev.simd_width / k->dev.compute_units);
+	double expect = 0;
+	if (k->launch_s > 0 && warps)
+		expect = k->launch_s * (n / k->desc.size) * fmax(1, (double)k->launch_warps / warps);
+	char what[256];
+	snprintf(what, sizeof what, "kernel %s, %u warps/CU: a launch of N = %.0f (%s%.3g s; --time-limit "
+		 "%.0f s)", k->desc.label, warps, n, expect > 0 ? "expected about " : "the first, ",
+		 expect > 0 ? expect : limit, limit);
+	lm_guard_watch(expect > 0 ? fmin(limit, fmax(5, 20 * expect)) : limit, what);
+}
+
 /* One "launch" for the point timer: length back-to-back launches of the
  * kernel on a problem of size N (the short one: N / 2), their kernel
  * times summed; every one's groups counted and, where recorded, warps
@@ -1300,9 +1361,14 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 		if (err != CL_SUCCESS)
 			return lm_fail_cl(err, "clEnqueueFillBuffer", "counters and reset outputs");
 		double sec, host;
-		if ((s = lm_launch_kernel(k->queue, k->kernel, k->threads, k->wg, k->desc.label, &k->events_broken,
-					  flags, &k->cost, &sec, &host)) != LM_OK)
+		watch_launch(k, n);
+		s = lm_launch_kernel(k->queue, k->kernel, k->threads, k->wg, k->desc.label, &k->events_broken, flags,
+				     &k->cost, &sec, &host);
+		lm_guard_watch(0, NULL);
+		if (s != LM_OK)
 			break;
+		k->launch_s = host * (flags & LM_LAUNCH_SHORT ? 2 : 1);
+		k->launch_warps = (unsigned)(k->threads / k->dev.simd_width / k->dev.compute_units);
 		out->seconds += sec;
 		out->host_s += host;
 		double r0 = lm_launch_now();

@@ -60,6 +60,7 @@ typedef struct {
 	char bytes[128];        /* bytes its loads and stores request: expression in N */
 	lm_uk_arg arg[LM_UK_MAX_ARGS];
 	int nargs;
+	unsigned long long hash; /* of the description's text and the kernel's source (FNV-1a) */
 } lm_uk_desc;
 
 /* Evaluates text, an expression of decimal numbers, N, + - * / and
@@ -76,6 +77,16 @@ lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t 
  * description's problem size. Anything missing, misspelled or malformed is
  * LM_EUSAGE naming the file, line and key. */
 lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out);
+
+/* The line a results file gives the kernel measured as d describes it
+ * ("# kernel = " and this): its label, function, source, N, elements,
+ * bytes and hash; --resume continues a kernel only with the same line. */
+void lm_uk_line(const lm_uk_desc *d, char *buf, size_t size);
+
+/* Whether line, a results file's, is that of a kernel measured as d
+ * describes it: equal, or for a line written before lines had a hash,
+ * equal up to the hash. */
+bool lm_uk_line_matches(const lm_uk_desc *d, const char *line);
 
 /* Reads a description's text into d, whose label, name, source and path
  * (for messages) the caller has set and whose other fields are zero;
@@ -118,6 +129,7 @@ typedef struct {
 	unsigned group_warps; /* 0: as few as fit */
 	bool warmup_every;
 	uint64_t seed;     /* of the random contents */
+	double time_limit; /* seconds a launch may run at most (guard.h; a worker's only) */
 	const char *kernel_dir; /* the suite's files from here; NULL: embedded */
 } lm_uk_config;
 

@@ -888,6 +888,71 @@ START_TEST(ptx_loads_strided_to_the_fetch)
 }
 END_TEST
 
+/* Regression (issue 47, item 5): the lanes' arithmetic on immediates near
+ * LONG_MAX and LONG_MIN overflowed a long (UBSan: signed overflow in the
+ * sum, the product and labs; LONG_MIN / -1 a SIGFPE). An overflowing
+ * stride is lanes latmix does not follow, an overflowing number the same
+ * for every lane one it does not know; offsets far apart share no line. */
+START_TEST(ptx_immediates_near_long_max_know_nothing)
+{
+	static const char loop[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd1, [k_param_0];\n"
+		"\tld.param.u64 \t%rd30, [k_param_99999999999999999999];\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"$L__BB0_1:\n"
+		"\tmul.wide.u32 \t%rd2, %r1, 4;\n"
+		"\tmul.lo.s64 \t%rd3, %rd2, 9223372036854775807;\n"
+		"\tadd.s64 \t%rd4, %rd1, %rd3;\n"
+		"\tld.global.f32 \t%f1, [%rd4];\n"        /* product's stride past a long: not followed */
+		"\tmul.wide.u32 \t%rd5, %r1, 9223372036854775807;\n"
+		"\tadd.s64 \t%rd6, %rd5, %rd5;\n"
+		"\tadd.s64 \t%rd7, %rd1, %rd6;\n"
+		"\tld.global.f32 \t%f2, [%rd7];\n"        /* sum's stride past a long: not followed */
+		"\tmul.wide.s32 \t%rd8, %r1, -9223372036854775808;\n"
+		"\tneg.s64 \t%rd9, %rd8;\n"
+		"\tadd.s64 \t%rd10, %rd1, %rd9;\n"
+		"\tld.global.f32 \t%f3, [%rd10];\n"       /* -LONG_MIN: not followed */
+		"\tadd.s64 \t%rd11, %rd1, %rd8;\n"
+		"\tld.global.f32 \t%f4, [%rd11];\n"       /* LONG_MIN bytes a lane: scattered */
+		"\trem.s64 \t%rd12, %rd8, 4096;\n"
+		"\tadd.s64 \t%rd13, %rd1, %rd12;\n"
+		"\tld.global.f32 \t%f5, [%rd13];\n"       /* 32 |LONG_MIN| past a long: not followed */
+		"\tmov.s64 \t%rd14, 9223372036854775807;\n"
+		"\tadd.s64 \t%rd15, %rd14, 1;\n"
+		"\tmov.s64 \t%rd16, -9223372036854775808;\n"
+		"\tdiv.s64 \t%rd17, %rd16, -1;\n"
+		"\tsub.s64 \t%rd18, %rd16, 1;\n"
+		"\tmul.lo.s64 \t%rd19, %rd14, %rd14;\n"
+		"\tand.b64 \t%rd20, %rd2, 9223372036854775807;\n"
+		"\tadd.s64 \t%rd21, %rd15, %rd17;\n"
+		"\tadd.s64 \t%rd22, %rd21, %rd18;\n"
+		"\tadd.s64 \t%rd23, %rd22, %rd19;\n"
+		"\tadd.s64 \t%rd24, %rd1, %rd23;\n"
+		"\tld.global.f32 \t%f6, [%rd24];\n"       /* the same for every lane, not known */
+		"\tadd.s64 \t%rd25, %rd1, %rd20;\n"
+		"\tld.global.f32 \t%f7, [%rd25];\n"       /* % 2^63: not followed */
+		"\tadd.s64 \t%rd27, %rd1, %rd2;\n"
+		"\tadd.s64 \t%rd28, %rd27, 4;\n"
+		"\tld.global.f32 \t%f8, [%rd28+9223372036854775807];\n"  /* off a line */
+		"\tld.global.f32 \t%f9, [%rd28+-9223372036854775808];\n" /* off a line, not the one before */
+		"\tld.global.f32 \t%f10, [%rd30];\n"
+		"\tst.global.f32 \t[%rd1], %f1;\n"
+		"\tmov.u32 \t%r9, %ntid.x;\n"
+		"\tadd.s32 \t%r1, %r1, %r9;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(m.loads, 10);
+	ck_assert_int_eq(m.unfollowed, 5);
+	ck_assert_int_eq(m.scattered_loads, 1);
+	ck_assert_int_eq(m.misaligned_loads, 2);
+	ck_assert_int_eq(m.shared_lines, 0);
+	ck_assert(!m.args.traced); /* an argument's number past an int */
+}
+END_TEST
+
 /* The strided leases' kernels (data/measured/nvidia-h200/strided/) as
  * clang's NVPTX backend builds them: a load of every second (fourth) float
  * priced at 8 (16) bytes a lane, a pair's two floats at 8 in all, a store
@@ -1077,6 +1142,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_lanes_sort_accesses);
 		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
 		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
+		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
 		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||

@@ -234,8 +234,13 @@ START_TEST(an_in_place_update_needs_reset)
 				      r->err);
 		else
 			ck_assert_msg(r->status != 0 && strstr(r->err, "output y differs") &&
-				      strstr(r->err, "'reset = yes' in [y]") && strstr(r->err, "axpy.csv was not written;"),
-				      "exit %d: %s", r->status, r->err);
+				      strstr(r->err, "'reset = yes' in [y]"), "exit %d: %s", r->status, r->err);
+		/* the points before the refusal are kept, the refusal said in the file, and no
+		 * partial file is left to block the next run (issue 47, item 16) */
+		if (!reset)
+			ck_assert_msg(access(lm_test_in(dir, "axpy.csv.partial"), F_OK) != 0 &&
+				      lm_test_file_has(lm_test_in(dir, "axpy.csv"), "# failed = axpy at 2 warps/CU: "),
+				      "%s", r->err);
 	}
 	free(r);
 }
@@ -390,6 +395,99 @@ START_TEST(a_users_kernel_runs_and_the_wrapper_keeps_its_result)
 }
 END_TEST
 
+/* Four kernels in one file (y = a x over n elements), and descriptions. */
+static const char *four_cl =
+	"kernel void good(global const float *x, global float *y, float a, uint n) {\n"
+	"  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) y[i] = a * x[i]; }\n"
+	"kernel void crash(global const float *x, global float *y, float a, uint n) {\n"
+	"  global float *null = (global float *)(size_t)64;\n"
+	"  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) null[i] = a * x[i]; }\n"
+	"kernel void hang(global const float *x, global float *y, float a, uint n) {\n"
+	"  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) while (y[i] >= 0) y[i] += 1; }\n"
+	"kernel void good2(global const float *x, global float *y, float a, uint n) {\n"
+	"  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) y[i] = a + x[i]; }\n"
+	"kernel void baddesc(global const float *x, global float *y, float a, uint n) {\n"
+	"  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) y[i] = x[i]; }\n";
+
+static const char *four_ini =
+	"[kernel]\nsize = 65536\nelements = N\nbytes = 8 * N\n"
+	"[x]\ntype = global const float*\nlength = N\nfill = random\n"
+	"[y]\ntype = global float*\nlength = N\nfill = zero\noutput = yes\n"
+	"[a]\ntype = float\nvalue = 3\n[n]\ntype = uint\nvalue = N\n";
+
+/* Regression (issue 47, items 3 and 6; issue 49's five kernels): a
+ * kernel that touched memory it has no right to killed latmix (exit 139
+ * on PoCL, which runs kernels in latmix's process), one that never ends
+ * ran until killed, and one refused description stopped the others. Each
+ * costs that kernel: said, noted in the results, the others measured,
+ * the exit status 1, no partial file left. */
+START_TEST(a_crash_a_hang_and_a_bad_description_cost_their_kernels_only)
+{
+	write_file(lm_test_in(dir, "four.cl"), four_cl);
+	const char *names[] = { "good", "crash", "hang", "good2" };
+	for (size_t i = 0; i < 4; i++) {
+		char ini[64];
+		snprintf(ini, sizeof ini, "%s.ini", names[i]);
+		write_file(lm_test_in(dir, ini), four_ini);
+	}
+	write_file(lm_test_in(dir, "baddesc.ini"), "[kernel]\nsize = 65536\n");
+	char spec[8192], out[4096];
+	const char *cl = lm_test_in(dir, "four.cl");
+	snprintf(spec, sizeof spec, "%s:good,%s:crash,%s:baddesc,%s:hang,%s:good2", cl, cl, cl, cl, cl);
+	snprintf(out, sizeof out, "%s", lm_test_in(dir, "four.csv"));
+	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "--launch-ms", "1", "--time-limit", "4",
+			       "-o", out, NULL };
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status == 1, "exit %d: %s", r->status, r->err);
+	ck_assert_msg(strstr(r->err, "kernel crash: the worker process measuring it died of signal") &&
+		      strstr(r->err, "kernel hang, 1 warps/CU: a launch of N = 65536") &&
+		      strstr(r->err, "still running after") && strstr(r->err, "kernel baddesc: not measured:") &&
+		      strstr(r->err, "2 of 5 kernels cost their worker process: crash, hang"), "%s", r->err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(out, &res) == LM_OK, "%s", lm_error_message());
+	size_t good = 0, good2 = 0;
+	for (size_t i = 0; i < res.n; i++) {
+		good += strcmp(res.v[i].mix, "good") == 0;
+		good2 += strcmp(res.v[i].mix, "good2") == 0;
+		ck_assert_msg(!strcmp(res.v[i].mix, "good") || !strcmp(res.v[i].mix, "good2"), "%s", res.v[i].mix);
+	}
+	ck_assert_uint_eq(good, 2);
+	ck_assert_uint_eq(good2, 2);
+	lm_results_free(&res);
+	ck_assert(lm_test_file_has(out, "# failed = crash: the worker measuring it died of signal"));
+	ck_assert(lm_test_file_has(out, "# failed = hang: the worker measuring it abandoned"));
+	char partial[4200];
+	snprintf(partial, sizeof partial, "%s.partial", out);
+	ck_assert_msg(access(partial, F_OK) != 0, "%s left", partial);
+	free(r);
+}
+END_TEST
+
+/* Regression (issue 47, item 4): a recursive function crashed PoCL's
+ * compiler inside latmix kernel --describe and --mix-of (exit 139): the
+ * build runs in a worker, whose death is said. */
+START_TEST(a_compiler_that_crashes_costs_the_command_not_latmix)
+{
+	write_file(lm_test_in(dir, "rec.cl"), "int g(int x);\n"
+		   "int f(int x) { return x <= 0 ? 0 : g(x - 1) + 1; }\n"
+		   "int g(int x) { return x <= 0 ? 1 : f(x / 2) * 2; }\n"
+		   "kernel void rec(global int *y, uint n) {\n"
+		   "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) y[i] = f(y[i]); }\n");
+	char spec[4200];
+	snprintf(spec, sizeof spec, "%s:rec", lm_test_in(dir, "rec.cl"));
+	lm_test_result *r = malloc(sizeof *r);
+	const char *describe[] = { "kernel", "--describe", spec, NULL };
+	lm_test_latmix(describe, NULL, r);
+	/* a compiler that does not crash refuses or builds it: never a crash of latmix */
+	ck_assert_msg(r->status == 0 || r->status == 1 || r->status == 2, "exit %d: %s", r->status, r->err);
+	if (r->status == 1 && strstr(r->err, "signal"))
+		ck_assert_msg(strstr(r->err, "the worker process latmix built and ran it in died of signal") &&
+			      strstr(r->err, "crashed; nothing of it was written") && !r->out[0], "%s", r->err);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -411,6 +509,8 @@ int main(void)
 	tcase_add_loop_test(tc, a_bad_description_is_refused_naming_the_argument, 0,
 			    (int)(sizeof bad_descriptions / sizeof bad_descriptions[0]));
 	tcase_add_test(tc, a_users_kernel_runs_and_the_wrapper_keeps_its_result);
+	tcase_add_test(tc, a_crash_a_hang_and_a_bad_description_cost_their_kernels_only);
+	tcase_add_test(tc, a_compiler_that_crashes_costs_the_command_not_latmix);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }

@@ -3,6 +3,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,17 @@ void lm_test_slurp(const char *path, char *buf, size_t size)
 	buf[n] = '\0';
 	if (f)
 		fclose(f);
+}
+
+int lm_test_file_has(const char *path, const char *text)
+{
+	char *buf = malloc(1 << 20);
+	if (!buf)
+		return 0;
+	lm_test_slurp(path, buf, 1 << 20);
+	int has = strstr(buf, text) != NULL;
+	free(buf);
+	return has;
 }
 
 void lm_test_source_path(char *buf, size_t size, const char *rel)

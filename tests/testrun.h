@@ -26,4 +26,7 @@ void lm_test_source_path(char *buf, size_t size, const char *rel);
 /* The file's first size - 1 bytes into buf, NUL-terminated; "" if none. */
 void lm_test_slurp(const char *path, char *buf, size_t size);
 
+/* Whether the file at path (its first MiB) holds text. */
+int lm_test_file_has(const char *path, const char *text);
+
 #endif

@@ -1,0 +1,167 @@
+#include "supervise.h"
+#include "file.h"
+#include "guard.h"
+#include "results.h"
+#include "ukernel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_KERNELS 32
+
+/* The kernels o->kernel names, in order (the suite's for "all"), and the
+ * label each one's rows carry. */
+typedef struct {
+	char list[8192];
+	const char *spec[MAX_KERNELS];
+	char label[MAX_KERNELS][LM_UK_NAME];
+	bool refused[MAX_KERNELS]; /* a worker refused it (and said why): not asked again */
+	char suite[MAX_KERNELS][LM_UK_NAME];
+	size_t n;
+} kernels;
+
+static lm_status kernel_names(const lm_options *o, kernels *k)
+{
+	if (strcmp(o->kernel, "all") == 0) {
+		lm_status s = lm_uk_suite(o->kernel_dir, k->suite, MAX_KERNELS, &k->n);
+		for (size_t i = 0; i < k->n; i++)
+			k->spec[i] = k->suite[i];
+		if (s != LM_OK)
+			return s;
+	} else {
+		snprintf(k->list, sizeof k->list, "%s", o->kernel);
+		char *save = NULL;
+		for (char *t = strtok_r(k->list, ",", &save); t && k->n < MAX_KERNELS; t = strtok_r(NULL, ",", &save))
+			k->spec[k->n++] = t;
+	}
+	char file[4096];
+	for (size_t i = 0; i < k->n; i++)
+		if (!lm_uk_user_spec(k->spec[i], file, sizeof file, k->label[i]))
+			snprintf(k->label[i], LM_UK_NAME, "%.*s", LM_UK_NAME - 1, k->spec[i]);
+	return LM_OK;
+}
+
+/* Runs a worker on kernels from..n of k (continuing the results with
+ * --resume where resume). */
+static lm_status run_worker(const lm_options *o, const kernels *k, size_t from, bool resume, lm_guard_end *end)
+{
+	static const char *const skip[] = { "kernel", "resume", NULL };
+	char text[16384], list[8192] = "";
+	char *argv[128] = { "measure" };
+	size_t n = 1 + lm_options_argv(LM_CMD_MEASURE, o, skip, text, sizeof text, argv + 1, 120);
+	for (size_t i = from; i < k->n; i++)
+		if (!k->refused[i])
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? "," : "",
+				 k->spec[i]);
+	argv[n++] = "--kernel";
+	argv[n++] = list;
+	if (resume)
+		argv[n++] = "--resume";
+	argv[n] = NULL;
+	return lm_guard_run((const char *const *)argv, o->time_limit + 10, end);
+}
+
+/* Notes in the partial results that a kernel cost its worker: after the
+ * last whole line (a row the worker was writing when it died is left
+ * out, as --resume leaves it out). */
+static void note_failure(const lm_guard_end *end, const char *label, const char *how)
+{
+	char *text = NULL;
+	if (!end->partial[0] || lm_file_read_text(end->partial, LM_FILE_MAX_CSV, &text) != LM_OK)
+		return;
+	char *nl = strrchr(text, '\n');
+	size_t keep = nl ? (size_t)(nl - text + 1) : 0;
+	free(text);
+	if (truncate(end->partial, (off_t)keep) != 0)
+		return;
+	FILE *f = fopen(end->partial, "a");
+	if (f) {
+		fprintf(f, "# failed = %s: the worker measuring it %s\n", label, how);
+		fclose(f);
+	}
+}
+
+/* The last worker died in the last kernel: the partial results become
+ * the results file where they hold a point, else go. */
+static void finish(const lm_guard_end *end)
+{
+	if (!end->partial[0] || !end->target[0])
+		return;
+	lm_results r;
+	size_t n = 0;
+	if (lm_results_read(end->partial, &r) == LM_OK) {
+		n = r.n;
+		lm_results_free(&r);
+	}
+	if (n && lm_file_rename(end->partial, end->target) == LM_OK)
+		fprintf(stderr, "latmix: %zu points written to %s\n", n, end->target);
+	else if (!n && remove(end->partial) == 0)
+		fprintf(stderr, "latmix: nothing measured, nothing written\n");
+	else
+		fprintf(stderr, "latmix: %s\n", lm_error_message());
+}
+
+/* The index of label among k's from from on, or k->n. */
+static size_t find(const kernels *k, size_t from, const char *label)
+{
+	while (from < k->n && strcmp(k->label[from], label) != 0)
+		from++;
+	return from;
+}
+
+int lm_supervise_kernels(const lm_options *o)
+{
+	kernels *k = calloc(1, sizeof *k);
+	if (!k || kernel_names(o, k) != LM_OK) {
+		fprintf(stderr, "latmix measure: %s\n", k ? lm_error_message() : "out of memory");
+		free(k);
+		return 1;
+	}
+	char lost[1024] = "";
+	size_t nlost = 0, from = 0;
+	bool resume = o->resume;
+	int code = 1;
+	for (;;) {
+		lm_guard_end end;
+		if (run_worker(o, k, from, resume, &end) != LM_OK) {
+			fprintf(stderr, "latmix measure: %s\n", lm_error_message());
+			break;
+		}
+		if (end.exit_code >= 0 && end.exit_code != LM_GUARD_ABANDONED) {
+			code = end.exit_code;
+			break;
+		}
+		for (size_t r = 0; r < end.nrefused; r++) {
+			size_t i = find(k, from, end.refused[r]);
+			if (i < k->n)
+				k->refused[i] = true;
+		}
+		char how[256];
+		lm_guard_describe(&end, o->time_limit + 10, how, sizeof how);
+		size_t at = end.doing[0] ? find(k, from, end.doing) : k->n;
+		if (at == k->n) {
+			fprintf(stderr, "latmix measure: latmix's worker %s before it measured a kernel\n", how);
+			break;
+		}
+		fprintf(stderr, "latmix: kernel %s: the worker process measuring it %s: the kernel or the driver "
+			"%s; its points before are kept%s\n", k->label[at], how, end.signal ? "crashed" : "hung",
+			at + 1 < k->n ? "; going on with the kernels after it" : "");
+		note_failure(&end, k->label[at], how);
+		snprintf(lost + strlen(lost), sizeof lost - strlen(lost), "%s%s", nlost++ ? ", " : "", k->label[at]);
+		from = at + 1;
+		resume = true;
+		while (from < k->n && k->refused[from])
+			from++;
+		if (from == k->n) {
+			finish(&end);
+			break;
+		}
+	}
+	if (nlost)
+		fprintf(stderr, "latmix measure: %zu of %zu kernels cost their worker process: %s\n", nlost, k->n,
+			lost);
+	free(k);
+	return nlost ? 1 : code;
+}
