@@ -911,6 +911,31 @@ static bool holds_stores(const lm_results *r)
  * a point measures (LM_OPTION_DEFINES) as src's '# option.' lines say;
  * which points (LM_OPTION_SELECTS) may differ. LM_EUSAGE saying what
  * differs and what to do. */
+/* Each kernel of the sweep the file holds was measured as it is described
+ * now: its '# kernel' lines (function, source, N, elements, bytes, and the
+ * hash of its description and source) are this sweep's. */
+static lm_status check_kernels_resumable(const sweep *sw, const char *src, const lm_results *prev,
+					 const char *instead)
+{
+	for (size_t i = 0; i < sw->nkern; i++) {
+		const lm_uk_desc *d = &sw->kern[i];
+		size_t len = strlen(d->label);
+		for (size_t m = 0; m < prev->nmeta; m++) {
+			const char *v = prev->meta[m].value;
+			if (strcmp(prev->meta[m].key, "kernel") != 0 || strncmp(v, d->label, len) != 0 || v[len] != ':')
+				continue;
+			if (lm_uk_line_matches(d, v))
+				continue;
+			char now[1024];
+			lm_uk_line(d, now, sizeof now);
+			return lm_fail(LM_EUSAGE, "--resume: %s measured kernel %s as '%s'; it is now '%s' (its "
+				       "description, source or N changed): its points would not be those of the "
+				       "file; %s", src, d->label, v, now, instead);
+		}
+	}
+	return LM_OK;
+}
+
 static lm_status check_resumable(const sweep *sw, const char *src, const lm_results *prev)
 {
 	static const char *const instead = "measure into another file (-o), or without --resume: "
@@ -952,7 +977,7 @@ static lm_status check_resumable(const sweep *sw, const char *src, const lm_resu
 				       "'%s': give --%s '%s' to continue it, or %s", src, name, theirs, value, name,
 				       theirs, instead);
 	}
-	return LM_OK;
+	return check_kernels_resumable(sw, src, prev, instead);
 }
 
 /* The '# resumed = ' line: when, what was there, and which points this

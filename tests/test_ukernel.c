@@ -488,6 +488,39 @@ START_TEST(a_compiler_that_crashes_costs_the_command_not_latmix)
 }
 END_TEST
 
+/* Regression (issue 47, item 10): --resume of a kernel sweep accepted a
+ * changed description (bytes 12 N became 1200 N, or N 5000 became 20000)
+ * and one curve held points of both. */
+START_TEST(resume_refuses_a_changed_description)
+{
+	user_triad();
+	char spec[4200], out[4200];
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "mytriad.cl"));
+	snprintf(out, sizeof out, "%s", lm_test_in(dir, "resumed.csv"));
+	lm_test_result *r = malloc(sizeof *r);
+	const char *first[] = { "measure", "--kernel", spec, "--warps", "1", "--launch-ms", "1", "-o", out, NULL };
+	lm_test_latmix(first, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	const char *again[] = { "measure", "--kernel", spec, "--warps", "2", "--launch-ms", "1", "-o", out, "--resume",
+				NULL };
+	static const char *const changes[][2] = { { "bytes = 12 * N", "bytes = 1200 * N" },
+						  { "size = 5000", "size = 20000" },
+						  { "fill = const 2", "fill = const 3" } };
+	for (size_t i = 0; i < 3; i++) {
+		user_triad_with(changes[i][0], changes[i][1]);
+		lm_test_latmix(again, NULL, r);
+		ck_assert_msg(r->status == 2 && strstr(r->err, "--resume: ") &&
+			      strstr(r->err, "measured kernel mytriad as 'mytriad: function mytriad of ") &&
+			      strstr(r->err, "(its description, source or N changed)"), "%s -> %s: exit %d: %s",
+			      changes[i][0], changes[i][1], r->status, r->err);
+	}
+	user_triad(); /* as it was: continued */
+	lm_test_latmix(again, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -511,6 +544,7 @@ int main(void)
 	tcase_add_test(tc, a_users_kernel_runs_and_the_wrapper_keeps_its_result);
 	tcase_add_test(tc, a_crash_a_hang_and_a_bad_description_cost_their_kernels_only);
 	tcase_add_test(tc, a_compiler_that_crashes_costs_the_command_not_latmix);
+	tcase_add_test(tc, resume_refuses_a_changed_description);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }
