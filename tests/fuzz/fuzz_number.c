@@ -1,0 +1,45 @@
+/* Fuzzes latmix's number syntax (lm_number_parse, lm_number_parse_uint)
+ * and the option values built on it (lm_parse_size: --footprint;
+ * lm_options_uint_list: --warps, --chains). Beyond "no crash": a number
+ * taken is finite and what strtod reads from the whole text; an unsigned
+ * one within its maximum; a size at least a byte and at most 1e18; a list
+ * within its count and each item from 1 to its maximum; a refused size or
+ * list leaves a message. */
+#include "fuzz.h"
+#include "number.h"
+#include "options.h"
+
+#include <math.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = fuzz_string(data, size);
+	double x;
+	if (lm_number_parse(text, &x)) {
+		char *end;
+		double y = strtod(text, &end);
+		FUZZ_CHECK(isfinite(x) && x == y && *end == '\0', "'%s' read as %g", text, x);
+	}
+	unsigned long long u, max = 1000000;
+	if (lm_number_parse_uint(text, max, &u))
+		FUZZ_CHECK(u <= max && strtoull(text, NULL, 10) == u, "'%s' read as %llu", text, u);
+	lm_error_clear();
+	lm_status s = lm_parse_size(text, &u);
+	if (s == LM_OK)
+		FUZZ_CHECK(u >= 1 && u <= 1000000000000000000ull, "size '%s' read as %llu bytes", text, u);
+	else
+		fuzz_failed(s, NULL);
+	unsigned v[8];
+	size_t n;
+	lm_error_clear();
+	s = lm_options_uint_list("--warps", text, 4096, v, sizeof v / sizeof v[0], &n);
+	if (s == LM_OK) {
+		FUZZ_CHECK(n >= 1 && n <= sizeof v / sizeof v[0], "'%s': %zu items", text, n);
+		for (size_t i = 0; i < n; i++)
+			FUZZ_CHECK(v[i] >= 1 && v[i] <= 4096, "'%s': item %zu is %u", text, i, v[i]);
+	} else {
+		fuzz_failed(s, "--warps");
+	}
+	free(text);
+	return 0;
+}

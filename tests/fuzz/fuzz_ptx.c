@@ -1,0 +1,74 @@
+/* Fuzzes the PTX loop counter (lm_kmix_count_ptx: `latmix kernel --mix-of`
+ * on NVIDIA's and clang's PTX, FILE.ptx:NAME). The input's first line is
+ * the kernel's name (the counter finds ".entry NAME" in the rest), the
+ * rest the listing. Beyond "no crash": a loop it counts has its lines in
+ * order, no more independent loads than loads, no more instructions on
+ * the counted path than in the loop, its float path within its flops,
+ * its scattered, misaligned and partial accesses within the accesses they
+ * are of, divisions among the other instructions and a finite alpha; the
+ * model's view of it (lm_kmix_model) is finite and not negative, and its
+ * "predict:" arguments parse back (lm_kmix_parse_predict); a refused
+ * listing leaves a message. */
+#include "fuzz.h"
+#include "kmix.h"
+
+#include <math.h>
+
+static void check_model(const lm_kernel_mix *k)
+{
+	const double v[] = { k->loads, k->stores, k->flops, k->insts, k->alpha, k->scattered_loads,
+			     k->scattered_stores, k->hits, k->load_bytes, k->store_bytes, k->misaligned_loads,
+			     k->atomics };
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		FUZZ_CHECK(isfinite(v[i]) && v[i] >= 0, "the model's field %zu is %g", i, v[i]);
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	FUZZ_CHECK(f != NULL, "out of memory");
+	lm_kmix_put_predict(f, k);
+	fclose(f);
+	lm_kernel_mix back;
+	FUZZ_CHECK(lm_kmix_parse_predict(text, &back), "'%s' does not parse back", text);
+	free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = fuzz_string(data, size);
+	char *ptx = strchr(text, '\n');
+	if (!ptx) {
+		free(text);
+		return 0;
+	}
+	*ptx++ = '\0';
+	lm_kmix m;
+	lm_error_clear();
+	lm_status s = lm_kmix_count_ptx(ptx, text, &m);
+	if (s != LM_OK) {
+		fuzz_failed(s, NULL);
+		free(text);
+		return 0;
+	}
+	FUZZ_CHECK(m.ptx_first <= m.ptx_last && m.loops >= 1, "lines %u-%u, %u loops", m.ptx_first, m.ptx_last,
+		   m.loops);
+	FUZZ_CHECK(m.independent <= m.loads && m.insts <= m.body_insts, "%u independent of %u loads, %u of %u "
+		   "instructions", m.independent, m.loads, m.insts, m.body_insts);
+	/* pending: a float register carried round the loop and fed by a load
+	 * (a sum's accumulator) is counted over two iterations */
+	FUZZ_PENDING(m.float_path <= m.flops, "float path %u of %u flops", m.float_path, m.flops);
+	FUZZ_CHECK(m.scattered_loads <= m.loads && m.scattered_stores <= m.stores &&
+			   m.misaligned_loads <= m.loads - m.scattered_loads &&
+			   m.misaligned_stores <= m.stores - m.scattered_stores &&
+			   m.partial_stores <= m.misaligned_stores,
+		   "scattered %u/%u, misaligned %u/%u, partial %u of %u loads and %u stores", m.scattered_loads,
+		   m.scattered_stores, m.misaligned_loads, m.misaligned_stores, m.partial_stores, m.loads, m.stores);
+	FUZZ_CHECK(m.divisions + m.wide_divisions <= m.other, "%u + %u divisions, %u other", m.divisions,
+		   m.wide_divisions, m.other);
+	FUZZ_CHECK(isfinite(m.alpha) && m.alpha >= 0, "alpha %g", m.alpha);
+	lm_kernel_mix k;
+	lm_kmix_model(&m, &k);
+	check_model(&k);
+	lm_kmix_print(fuzz_null(), &m);
+	free(text);
+	return 0;
+}

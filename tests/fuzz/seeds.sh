@@ -1,0 +1,114 @@
+#!/bin/sh
+# Writes the fuzzers' seed corpora, tests/fuzz/corpus/NAME/, from files
+# committed in the tree: the heads of measured results, parameter files,
+# the suite's descriptions and the expressions in them, NVIDIA's PTX and
+# the counts in mix-of/, the listings tests/test_isa.c records, and, given
+# a built latmix (LATMIX, default build/latmix) with clang and ocloc, the
+# loops of the suite as AMD's and Intel's compilers build them. The seeds
+# are committed; run this (from the repository root) when a format
+# changes. Each seed stays under 16 KB.
+set -eu
+C=tests/fuzz/corpus
+LATMIX=${LATMIX:-build/latmix}
+rm -rf "$C"
+for d in results params ukernel expr number alpha ptx isa predict ratios; do mkdir -p "$C/$d"; done
+
+# The first lines of $1, at most $2 bytes, cut at a line's end.
+head_lines() { head -c "$2" "$1" | sed '$d'; }
+
+# results: every header this latmix reads (31, 30 and 27 columns), a
+# user's kernels, and references among the rows
+H200=data/measured/nvidia-h200
+head_lines $H200/measurements.csv 4000 > $C/results/h200.csv
+head_lines data/measured/nvidia-h100/measurements.csv 4000 > $C/results/h100.csv
+head_lines data/measured/nvidia-h100/quick1.csv 4000 > $C/results/h100-quick1-30-columns.csv
+head_lines data/measured/pocl-cpu/measurements.csv 4000 > $C/results/pocl-27-columns.csv
+head_lines $H200/kernels.csv 4000 > $C/results/h200-kernels.csv
+head_lines tests/fixtures/pocl-most-points-short-of-the-model.csv 4000 > $C/results/pocl-fixture.csv
+f=data/measured/nvidia-h100/copy-gap/round3/chase.csv
+{ grep -v '^# reference = ' $f | sed -n '/^mix,/q;p'; grep -m1 '^mix,' $f
+  grep -m3 '^# reference = ' $f; grep -v '^#' $f | sed -n '2,6p'; } > $C/results/h100-references.csv
+
+# params: the thesis's, one fit of each kind, a joint fit of every kind
+cp data/reference/*.ini $C/params/
+for p in params params-refined params-all params-kernels params-lmem; do
+	cp $H200/$p.ini $C/params/h200-$p.ini
+done
+cp data/measured/pocl-cpu/params-lmem.ini $C/params/pocl-params-lmem.ini
+
+# ukernel: the suite's descriptions and a study's variants
+cp cl/kernels/*.ini $C/ukernel/
+for k in copy_shift copy_randline copy_u32; do
+	cp data/measured/nvidia-h100/copy-gap/$k.ini $C/ukernel/copy-gap-$k.ini
+done
+
+# expr: every expression in N of the suite's descriptions
+grep -h -E '^(size|elements|bytes|length|value|fill) *=' cl/kernels/*.ini |
+	sed -E 's/^[a-z]+ *= *//; s/^(const|step|random-below) //' | grep -v -E '^(zero|index|random|permutation|group)$' |
+	sort -u | awk -v d=$C/expr '{ f = sprintf("%s/%02d", d, NR); printf "%s", $0 > f; close(f) }'
+
+# number: the forms options.h and number.h name, and lists of warps
+n=0
+for s in 0.25 .5 1e-3 -12 2.5E+09 4096 1G 512M 1.5GiB 64K 1,2,4,8,16,32,64 1,8,64; do
+	n=$((n + 1)); printf '%s' "$s" > $C/number/$n
+done
+
+# alpha: the sweep's default lists (src/sweep.c) and the forms alpha.h names
+n=0
+for s in 0,1/4,1,2,4,8,16,32,64,128,256,512,inf 0,1,4,16,64,256 0,1/4,16,inf 0.25 2/8 infinity; do
+	n=$((n + 1)); printf '%s' "$s" > $C/alpha/$n
+done
+
+# ptx: each suite kernel's listing as NVIDIA's driver built it on an
+# H200, behind its name (the harness's first line)
+for f in $H200/mix-of/*.txt; do
+	k=$(sed -n 's/^\.entry \([A-Za-z0-9_]*\).*/\1/p' $f | head -1)
+	{ echo "$k"; awk 'p || /^\/\/|^\.version/ { p = 1; print }' $f; } > $C/ptx/$(basename $f .txt)
+done
+
+# predict: the counts above the listings, one of each form of predict:
+# line, and one that refused its kernel
+for f in $(git ls-files '*mix-of/*.txt'); do
+	grep -q '^predict:' $f || continue
+	form=$(grep -m1 '^predict:' $f | sed 's/[0-9.]\{1,\}/N/g' | tr -c 'a-z\n' -)
+	[ -e "$C/predict/$form" ] || awk '/: the main loop as / { p = 1 } p { print } /^predict:/ { exit }' $f > "$C/predict/$form"
+done
+(cd $C/predict && n=0 && for f in *; do n=$((n + 1)); mv "$f" "form$n"; done)
+grep '^latmix kernel: ' data/measured/nvidia-h100/mix-of/gemv.txt > $C/predict/refused-gemv
+
+# ratios: the thesis's
+cp data/reference/ratios.csv $C/ratios/
+
+# isa: the first byte picks the dialect (@ amdgcn, A iga; D and E: a
+# mix's, 2 steps and 3 adds), then the kernel's name on its line
+python3 - "$C/isa" <<'EOF'
+import ast, re, sys
+src = open('tests/test_isa.c').read()
+for i, m in enumerate(re.finditer(r'(?:static const char (\w+)\[\] =|char (\w+)\[\] =)\s*((?:"(?:[^"\\]|\\.)*"\s*)+);', src)):
+    name = m.group(1) or m.group(2)
+    text = ''.join(ast.literal_eval(s) for s in re.findall(r'"(?:[^"\\]|\\.)*"', m.group(3)))
+    if 'jmpi' in text or 's_cbranch' in text:
+        iga = 'jmpi' in text
+        kernel = 'lm_chase' if 'lm_chase' in text or name.endswith('listing') else 'k'
+        how = ('E' if iga else 'D') if name.endswith('listing') else ('A' if iga else '@')
+        open('%s/test_isa-%s-%d' % (sys.argv[1], name, i), 'w').write(how + kernel + '\n' + text)
+EOF
+if [ -x "$LATMIX" ]; then
+	for t in gfx90a gfx1100 dg2-g10 tgllp; do
+		case $t in gfx*) how=@ ;; *) how=A ;; esac
+		for k in sum triad stencil1d transpose fill dot; do
+			loop=$("$LATMIX" kernel --mix-of $k --isa $t --binary 2>/dev/null | sed -n '1,/^$/p' | sed '$d') || continue
+			[ -n "$loop" ] || continue
+			case $t in
+			gfx*) printf '%s%s\n%s:\n%s\n.Lfunc_end0:\n' $how $k $k "$loop" ;;
+			*) printf '%s%s\n%s\n' $how $k "$loop" ;;
+			esac > $C/isa/$t-$k
+		done
+	done
+	# a mix's whole function, which clang's listing holds among others
+	"$LATMIX" kernel --isa gfx90a --binary -a 0 -m stream 2>/dev/null |
+		awk 'BEGIN { print "Dlm_chase" } /^lm_chase:/ { p = 1 } p { print } /^\.Lfunc_end/ && p { exit }' > $C/isa/gfx90a-stream-mix
+fi
+
+find $C -type f -size +16k -print -delete | sed 's/^/seeds: over 16 KB, left out: /'
+du -sh $C
