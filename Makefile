@@ -3,7 +3,7 @@ BUILD ?= build
 MESON_FLAGS ?=
 LATMIX = $(BUILD)/latmix
 
-.PHONY: all deps build run test sanitize clean
+.PHONY: all deps build run test sanitize fuzz clean
 
 all: build
 
@@ -44,5 +44,17 @@ sanitize: deps
 	OCL_ICD_VENDORS=$(CURDIR)/$(SAN_ICD) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 		meson test -C build-san --print-errorlogs
 
+# Every reader's libFuzzer harness (tests/fuzz) for FUZZ_SECONDS each, one
+# after the other, under AddressSanitizer and UndefinedBehaviorSanitizer,
+# built by Debian's clang in build-fuzz; a crash's input is kept there.
+FUZZ_SECONDS ?= 300
+FUZZ_CC = $(shell command -v clang-15 || command -v clang-14 || command -v clang)
+fuzz: deps
+	@[ -n "$(FUZZ_CC)" ] || { echo "make fuzz: needs clang (Debian: clang-15)" >&2; exit 1; }
+	@[ -f build-fuzz/build.ninja ] || CC=$(FUZZ_CC) meson setup build-fuzz -Dfuzz=true -Dtests=false \
+		-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+	ninja -C build-fuzz fuzzers
+	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh build-fuzz
+
 clean:
-	rm -rf $(BUILD) build-san build-ci
+	rm -rf $(BUILD) build-san build-ci build-fuzz

@@ -17,8 +17,10 @@ fi
 # The offline compilers for `latmix kernel --isa` and its tests (AMD: clang,
 # 15 or newer for gfx11; NVIDIA offline: clang with libclc; Intel: ocloc and
 # iga64), where the archive has them:
-# without them those tests skip.
-optional="clang clang-15 libclc-15 intel-opencl-icd libigc-tools"
+# without them those tests skip. make fuzz takes clang-15, whose libFuzzer
+# and sanitizer runtimes come with it (libclang-common-15-dev), else
+# clang-14, whose come apart (libclang-rt-14-dev, only recommended).
+optional="clang clang-15 libclc-15 libclang-rt-14-dev intel-opencl-icd libigc-tools"
 if command -v apt-cache >/dev/null 2>&1; then
 	for p in $optional; do
 		if apt-cache show "$p" >/dev/null 2>&1; then
