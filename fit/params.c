@@ -314,18 +314,54 @@ typedef struct {
 	int status_line;
 } reader;
 
+/* Stops the read at the line being read, for why: inih is handed no more
+ * lines, and the message is the read's. */
+static char *stop_at_line(reader *r, const char *why)
+{
+	if (r->status == LM_OK) {
+		r->status_line = r->line + 1;
+		r->status = lm_fail(LM_EPARSE, "%s:%d: %s", r->path, r->line + 1, why);
+	}
+	return NULL;
+}
+
+/* inih's reader: a line into str (num bytes), as fgets reads one, but
+ * whole or not at all: a line that does not fit stops the read there,
+ * saying so (inih would take its rest for lines of its own, and count
+ * them), as does a NUL byte (inih would read the line up to it as all of
+ * it). A line fits in num - 1 characters, its newline aside. */
 static char *read_line(char *str, int num, void *stream)
 {
 	reader *r = stream;
-	char *s = fgets(str, num, r->f);
-	if (s) {
-		size_t len = strlen(s);
-		r->ends_newline = len > 0 && s[len - 1] == '\n';
-		r->continued = s[0] == ' ' || s[0] == '\t';
-		if (r->ends_newline)
-			r->line++;
+	size_t n = 0, size = (size_t)num;
+	int c = EOF;
+	while (n + 1 < size && (c = getc(r->f)) != EOF) {
+		if (c == '\0')
+			return stop_at_line(r, "a NUL byte: not a text file");
+		str[n++] = (char)c;
+		if (c == '\n')
+			break;
 	}
-	return s;
+	if (n == 0)
+		return NULL;
+	str[n] = '\0';
+	bool ended = c == '\n';
+	if (!ended && n + 1 == size) {
+		/* str full: the line fits if its newline comes next */
+		int next = getc(r->f);
+		if (next == '\n') {
+			ended = true;
+		} else if (next != EOF) {
+			char why[64];
+			snprintf(why, sizeof why, "line too long: more than %d characters", num - 1);
+			return stop_at_line(r, why);
+		}
+	}
+	r->ends_newline = ended;
+	r->continued = str[0] == ' ' || str[0] == '\t';
+	if (r->ends_newline)
+		r->line++;
+	return str;
 }
 
 /* Current line number for messages: inih has consumed it already. */

@@ -386,6 +386,70 @@ START_TEST(malformed_file_names_file_line_and_key)
 }
 END_TEST
 
+/* Reads the reference with the first find replaced by replace (len bytes,
+ * NUL bytes and all): the read's status, its message in lm_error_message. */
+static lm_status read_reference_with(const char *find, const char *replace, size_t len)
+{
+	long n;
+	char *text = slurp(reference(), &n);
+	char *at = strstr(text, find);
+	ck_assert_msg(at != NULL, "'%s' not in the reference", find);
+	const char *p = lm_test_in(dir, "replaced.ini");
+	FILE *f = fopen(p, "wb");
+	ck_assert_ptr_nonnull(f);
+	fwrite(text, 1, (size_t)(at - text), f);
+	fwrite(replace, 1, len, f);
+	fputs(at + strlen(find), f);
+	fclose(f);
+	free(text);
+	lm_params ps;
+	lm_error_clear();
+	return lm_params_read(p, &ps);
+}
+
+/* The reference's comment on line 22, n characters long, ended by end. */
+static lm_status read_with_comment_of(size_t n, const char *end)
+{
+	char line[512] = "; ";
+	memset(line + 2, 'x', n - 2);
+	strcpy(line + n, end);
+	return read_reference_with("; latency of a dependent arithmetic (float add) instruction\n", line,
+				   strlen(line));
+}
+
+/* Regression (issue 47, fuzz_params): a line over inih's 200-byte buffer
+ * was handed on in pieces, its rest as lines of their own, numbered one
+ * on: a long value was said to be "truncated: the last line has no end",
+ * a long comment to be the next line, "not a 'key = value'" there. */
+START_TEST(a_line_too_long_is_said_so_at_its_number)
+{
+	char note[300] = "note = ";
+	memset(note + 7, 'x', 250);
+	note[257] = '\0';
+	ck_assert_int_eq(read_reference_with("note = thesis text: Maxwell FADD latency", note, strlen(note)),
+			 LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "replaced.ini:28: line too long: more than 199 characters"),
+		      "%s", lm_error_message());
+	ck_assert_int_eq(read_with_comment_of(250, "\n"), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "replaced.ini:22: line too long"), "%s", lm_error_message());
+	/* at the limit, and a newline after '\r' */
+	ck_assert_msg(read_with_comment_of(199, "\n") == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(read_with_comment_of(198, "\r\n") == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(read_with_comment_of(200, "\n"), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "replaced.ini:22: line too long"), "%s", lm_error_message());
+}
+END_TEST
+
+/* Regression (issue 47): a line holding a NUL byte ended there for the
+ * reader, which said "truncated: the last line has no end" of it. */
+START_TEST(a_nul_byte_is_refused_not_read_as_the_lines_end)
+{
+	static const char value[] = "value = 6\0" "8";
+	ck_assert_int_eq(read_reference_with("value = 6\n", value, sizeof value - 1), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "replaced.ini:24: a NUL byte"), "%s", lm_error_message());
+}
+END_TEST
+
 /* A deterministic generator (a 64-bit LCG, Knuth's MMIX constants): the
  * same values on every run. */
 static uint64_t lcg_state;
@@ -515,6 +579,8 @@ int main(void)
 	tcase_add_loop_test(tc, malformed_file_names_file_line_and_key, 0,
 			    (int)(sizeof malformed / sizeof malformed[0]));
 	tcase_add_test(tc, missing_file_is_an_io_error);
+	tcase_add_test(tc, a_line_too_long_is_said_so_at_its_number);
+	tcase_add_test(tc, a_nul_byte_is_refused_not_read_as_the_lines_end);
 	tcase_add_test(tc, params_write_then_read_round_trips_generated_values);
 	tcase_add_test(tc, values_the_reader_refuses_are_not_written);
 	tcase_add_test(tc, committed_files_read);
