@@ -423,12 +423,13 @@ lm_status lm_parse_size(const char *s, unsigned long long *bytes)
 	}
 	if (mult > 1 && (strcasecmp(end, "ib") == 0 || strcasecmp(end, "b") == 0))
 		end += strlen(end);
-	if (*end || x * mult > 1e18)
+	if (*end || x * mult > 1e18 || x * mult < 1) /* under a byte would read as 0 */
 		goto bad;
 	*bytes = (unsigned long long)(x * mult);
 	return LM_OK;
 bad:
-	return lm_fail(LM_EUSAGE, "size '%s': expected a positive number with an optional K, M, G or T suffix", s);
+	return lm_fail(LM_EUSAGE, "size '%s': expected a number of bytes, 1 or more, with an optional K, M, G "
+		       "or T suffix", s);
 }
 
 lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, unsigned *v,

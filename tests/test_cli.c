@@ -2,6 +2,7 @@
  * status and a piece of the message expected. Runs the built latmix. */
 #include "testutil.h"
 #include "testrun.h"
+#include "options.h"
 #include "results.h"
 
 #include <fcntl.h>
@@ -82,6 +83,15 @@ static const struct {
 	{ { "predict", "--help" }, 0, NULL, false },
 	{ { "--version" }, 0, NULL, false },
 	{ { "predict", "@REF", "--alpha", "0,1/4,inf", "--warps", "8" }, 0, NULL, false },
+	/* regressions (issue 47, item 14): a loop's alpha past the cap on --insts printed rates
+	 * of all zeros, exit 0; every figure, given or counted, goes through one check */
+	{ { "predict", "@REF", "--loads", "1", "--alpha", "1e308" }, 2,
+	  "--alpha 1e+308: expected a number from 0 to 1e+06", true },
+	{ { "predict", "@REF", "--loads", "1", "--alpha", "1000001" }, 2, "--alpha 1000001: expected a number", true },
+	{ { "predict", "@REF", "--loads", "1", "--alpha", "nan" }, 2, "--alpha 'nan'", true },
+	{ { "predict", "@REF", "--loads", "2", "--scattered-loads", "3" }, 2, "3 scattered loads of 2", true },
+	{ { "predict", "@REF", "--loads", "2", "--stores", "1", "--insts", "2" }, 2,
+	  "--insts 2: fewer than the 3 loads and stores", true },
 };
 
 START_TEST(cli_case)
@@ -106,6 +116,23 @@ END_TEST
 /* Kernels built ahead by other processes (latmix kernel --save-binary)
  * give the same sweep as kernels built in process, and leave nothing in
  * the temporary directory. */
+/* Regression (issue 47, fuzz_number): "0.5" or "1e-300" was a positive
+ * number, so a size, of 0 bytes; the footprint check after it said
+ * "footprint 0 bytes" of what the user wrote as 0.5. */
+START_TEST(a_size_under_a_byte_is_refused_not_read_as_0_bytes)
+{
+	unsigned long long b = 7;
+	ck_assert_int_eq(lm_parse_size("0.5", &b), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "size '0.5'"), "%s", lm_error_message());
+	ck_assert_int_eq(lm_parse_size("1e-300", &b), LM_EUSAGE);
+	ck_assert_uint_eq(b, 7);
+	ck_assert_int_eq(lm_parse_size("1", &b), LM_OK);
+	ck_assert_uint_eq(b, 1);
+	ck_assert_int_eq(lm_parse_size(".5K", &b), LM_OK);
+	ck_assert_uint_eq(b, 512);
+}
+END_TEST
+
 START_TEST(kernels_built_ahead_measure_the_same_points)
 {
 	char tmp[] = "/tmp/latmix-cli-XXXXXX";
@@ -718,6 +745,7 @@ int main(void)
 	TCase *tc = tcase_create("cases");
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, cli_case, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, a_size_under_a_byte_is_refused_not_read_as_0_bytes);
 	tcase_add_test(tc, predict_maxwell_shows_thesis_warps);
 	tcase_add_test(tc, kernel_mix_of_counts_a_ptx_listing);
 	tcase_add_test(tc, kernel_mix_of_counts_misaligned_accesses);
