@@ -260,11 +260,13 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 		return s;
 	bool pair = p->pair && length >= p->min_pair;
 	int reps = p->repeats;
-	double *times = malloc(4 * (size_t)reps * sizeof *times);
+	double *times = malloc(5 * (size_t)reps * sizeof *times);
 	if (!times)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	double *rate = times + reps, *rec_rate = times + 2 * reps, *overhead = times + 3 * reps;
+	double *rate = times + reps, *rec_rate = times + 2 * reps, *overhead = times + 3 * reps,
+	       *grown = times + 4 * reps;
 	bool resized = false;
+	double short_min = INFINITY;
 	for (int r = 0; r < reps; r++) {
 		lm_launch_out shortl = { 0 }, lo = { 0 };
 		if (pair && (s = p->launch(p->ctx, length, LM_LAUNCH_SHORT | LM_LAUNCH_NO_RECORD, &shortl)) != LM_OK)
@@ -294,6 +296,8 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 			double dt = lo.seconds - shortl.seconds, dw = lo.work - shortl.work;
 			rate[r] = dt > 0 && dw > 0 ? dw / dt : lo.work / lo.seconds;
 			overhead[r] = lo.seconds - lo.work / rate[r];
+			grown[r] = (lo.seconds - shortl.seconds) / lo.seconds;
+			short_min = fmin(short_min, shortl.seconds);
 		} else {
 			rate[r] = lo.work / lo.seconds;
 		}
@@ -333,6 +337,10 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 		out->rate = lm_launch_median(rate, reps);
 		out->rec_rate = out->recorded ? lm_launch_median(rec_rate, reps) : NAN;
 		out->overhead_s = pair ? lm_launch_median(overhead, reps) : NAN;
+		/* the median of the repeats' shares, or that of their fastest launches where less: a
+		 * launch slowed by something else must not pass for growth */
+		out->grown = pair ? fmin(lm_launch_median(grown, reps), (out->time_min - short_min) / out->time_min)
+				  : NAN;
 		if (out->hi_cpi == 0)
 			out->lo_cpi = 0;
 	}

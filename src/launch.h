@@ -157,6 +157,9 @@ typedef struct {
 				  * work over time; median over repeats */
 	double rec_rate;         /* per_warp: median of the records' iter_rate */
 	double overhead_s;       /* pair: time beyond the steady rate (median); else NAN */
+	double grown;            /* pair: the share of the long launch's time the short one's
+				  * lacks, (long - short) / long: the median over repeats, or that
+				  * of the fastest long and short launches where less; else NAN */
 	double work;             /* work of the long launches, summed */
 	bool paired;             /* the short launches were timed */
 	unsigned started;        /* fewest groups started when the first ended, over launches */

@@ -322,9 +322,6 @@ static lm_status kernel_list(sweep *sw)
 			kernel_failed(sw, label, ds);
 			continue;
 		}
-		/* a quick sweep: problems 256 times smaller than described */
-		if (o->quick && !o->size)
-			d->size = fmax(2, floor(d->size / 256));
 		for (size_t j = 0; j < sw->nkern && s == LM_OK; j++)
 			if (strcmp(sw->kern[j].label, d->label) == 0)
 				s = lm_fail(LM_EUSAGE, "--kernel: %s twice", d->label);
@@ -359,6 +356,18 @@ static lm_status kernel_files(sweep *sw)
 	return LM_OK;
 }
 
+/* A quick sweep's problems: 256 times smaller than described, but not
+ * below twice the work-items of the device's most warps (an element a
+ * work-item for the short launch), nor above what was described. */
+static void quick_sizes(sweep *sw)
+{
+	double most = 2.0 * sw->d.max_warps * sw->d.compute_units * sw->d.simd_width;
+	for (size_t i = 0; i < sw->nkern; i++) {
+		double n = sw->kern[i].size;
+		sw->kern[i].size = fmax(2, fmax(floor(n / 256), fmin(n, most)));
+	}
+}
+
 static lm_status prepare(sweep *sw)
 {
 	const lm_options *o = sw->o;
@@ -378,6 +387,8 @@ static lm_status prepare(sweep *sw)
 		return s;
 	if ((s = warps_list(o, &sw->d, &sw->p)) != LM_OK)
 		return s;
+	if (o->quick && !o->size)
+		quick_sizes(sw);
 	lm_timing timing;
 	if ((s = lm_timing_parse(o->timing, &timing)) != LM_OK ||
 	    (s = lm_timing_resolve(&sw->d, timing, &timing)) != LM_OK)

@@ -639,16 +639,60 @@ bool lm_uk_line_matches(const lm_uk_desc *d, const char *line)
 	       strncmp(mine, line, (size_t)(hash - mine)) == 0;
 }
 
-/* The description's hash: its text and the kernel's source. */
+/* The first call in src (its comments aside) of a work-item function
+ * on a dimension other than 0 ("get_global_id(1)"), into call; false if
+ * none. */
+static bool other_dimension(const char *src, char *call, size_t size)
+{
+	static const char *const fns[] = { "get_global_id", "get_local_id", "get_group_id", "get_global_size",
+					   "get_local_size", "get_num_groups", "get_global_offset", NULL };
+	for (const char *p = src; *p; p++) {
+		if (p[0] == '/' && p[1] == '/') {
+			p += strcspn(p, "\n");
+			if (!*p)
+				break;
+			continue;
+		}
+		if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+			if (!e)
+				break;
+			p = e + 1;
+			continue;
+		}
+		for (int f = 0; fns[f]; f++) {
+			size_t len = strlen(fns[f]);
+			if (strncmp(p, fns[f], len) != 0)
+				continue;
+			const char *q = p + len + strspn(p + len, " \t");
+			if (*q != '(')
+				continue;
+			q += 1 + strspn(q + 1, " \t");
+			if ((*q == '1' || *q == '2') && q[1 + strspn(q + 1, " \t")] == ')') {
+				snprintf(call, size, "%s(%c)", fns[f], *q);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* The description's hash (its text and the kernel's source), and the
+ * source's use of the launch: one dimension, which latmix launches. */
 static lm_status hash_desc(lm_uk_desc *d, const char *kernel_dir, const char *text)
 {
-	char *src = NULL;
+	char *src = NULL, call[64];
 	lm_status s = d->in_cl ? lm_kernel_source(kernel_dir, d->source, &src, NULL) : lm_read_text(d->source, &src);
 	if (s != LM_OK)
 		return s;
 	d->hash = fnv1a(fnv1a(0xcbf29ce484222325ull, text), src);
+	if (other_dimension(src, call, sizeof call))
+		s = lm_fail(LM_EUSAGE, "kernel %s: %s calls %s: it is written for a 2D or 3D launch, and latmix "
+			    "launches a kernel over one dimension (a grid-stride loop over N), where that call "
+			    "gives 0 and the kernel would do a row of its work: not measured", d->label, d->source,
+			    call);
 	free(src);
-	return LM_OK;
+	return s;
 }
 
 lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out)
@@ -1491,6 +1535,36 @@ static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
 	return LM_OK;
 }
 
+/* Of a point's long launch, the least share its short one (half the
+ * problem) may lack: below it the time does not follow N. A launch that
+ * does twice the work of the other with no start-up lacks half. */
+#define MIN_GROWN 0.1
+
+/* The point's long launch took measurably longer than its short one, as
+ * a kernel whose work follows N does: else its rate would be the
+ * difference of two equal times (a size argument left at 1, a problem
+ * too small to time). LM_ECHECK naming the scalars that do not follow N. */
+static lm_status check_grows(const lm_uk *k, unsigned warps, const lm_point_timing *t)
+{
+	if (!t->paired || !(t->grown < MIN_GROWN))
+		return LM_OK;
+	char fixed[512] = "";
+	double n = k->desc.size, h = floor(n / 2), a, b;
+	for (int i = 0; i < k->desc.nargs; i++) {
+		const lm_uk_arg *x = &k->desc.arg[i];
+		if (x->space == LM_UK_SCALAR && lm_uk_eval(x->value, n, &a) == LM_OK &&
+		    lm_uk_eval(x->value, h, &b) == LM_OK && a == b)
+			snprintf(fixed + strlen(fixed), sizeof fixed - strlen(fixed), "%s[%s] value = %s",
+				 fixed[0] ? ", " : "", x->name, x->value);
+	}
+	return lm_fail(LM_ECHECK, "kernel %s, %u warps/CU: %lu launches of N = %.0f took %.3g s and as many of "
+		       "N = %.0f %.3g s: the time does not follow N, so no rate can come from it; either the kernel's work "
+		       "does not grow with N as %s says (elements %s, bytes %s)%s%s%s, or N is too small to "
+		       "time (--size)", k->desc.label, warps, t->length, n, t->time_med, h, t->time_med * (1 - t->grown),
+		       k->desc.path, k->desc.elements, k->desc.bytes, fixed[0] ? ": check the scalars that do not "
+		       "change with N, " : "", fixed, fixed[0] ? "" : "");
+}
+
 lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 {
 	const lm_device *d = &k->dev;
@@ -1513,8 +1587,13 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 	k->wg = wg;
 	k->groups = groups * d->compute_units;
 	k->threads = (size_t)warps * d->compute_units * d->simd_width;
-	double elements;
+	double elements, half;
 	lm_uk_eval(k->desc.elements, k->desc.size, &elements);
+	lm_uk_eval(k->desc.elements, floor(k->desc.size / 2), &half);
+	if (half < (double)k->threads)
+		return lm_fail(LM_EDEVICE, "%.0f elements in the short launch (N = %.0f) for %zu work-items: a "
+			       "problem too small for this occupancy, where work-items would wait idle (a larger "
+			       "--size measures it)", half, floor(k->desc.size / 2), k->threads);
 	if (d->loop_limit && elements / (double)k->threads > (double)d->loop_limit / 2)
 		return lm_fail(LM_EDEVICE, "%.0f elements over %zu work-items: more passes of a grid-stride "
 			       "loop than %s runs (it ends a work-item's loops after %lu); a smaller --size "
@@ -1552,6 +1631,8 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 	unsigned long checked = 0;
 	if (s == LM_OK)
 		s = check_outputs(k, warps, &checked);
+	if (s == LM_OK)
+		s = check_grows(k, warps, &t);
 	k->cost.checks += lm_launch_now() - c0;
 	if (s != LM_OK)
 		return s;

@@ -521,6 +521,60 @@ START_TEST(resume_refuses_a_changed_description)
 }
 END_TEST
 
+/* Regression (issue 47, item 8): a size argument the description left at
+ * 1 ran the loop once while the bytes counted N: BabelStream's dot gave
+ * 55 TB/s on a two-core CPU. The time does not follow N: refused, naming
+ * the argument. */
+START_TEST(a_size_left_at_one_is_refused_not_measured)
+{
+	write_file(lm_test_in(dir, "dot1.cl"),
+		   "kernel void dot1(global const float *a, global const float *b, global float *sum, long count) {\n"
+		   "  float s = 0; size_t i = get_global_id(0);\n"
+		   "  for (; i < count; i += get_global_size(0)) s += a[i] * b[i];\n"
+		   "  sum[get_global_id(0)] = s; }\n");
+	write_file(lm_test_in(dir, "dot1.ini"), "[kernel]\nsize = 1048576\nelements = N\nbytes = 8 * N\n"
+		   "[a]\ntype = global const float*\nlength = N\nfill = random\n"
+		   "[b]\ntype = global const float*\nlength = N\nfill = random\n"
+		   "[sum]\ntype = global float*\nlength = N\nfill = zero\noutput = yes\n"
+		   "[count]\ntype = long\nvalue = 1\n");
+	lm_test_result *r = malloc(sizeof *r);
+	/* launches of the default length: a millisecond's are too noisy to tell */
+	char spec[4200], out[4200];
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "dot1.cl"));
+	snprintf(out, sizeof out, "%s", lm_test_in(dir, "dot1.csv"));
+	const char *args[] = { "measure", "--kernel", spec, "--warps", "1,2", "-o", out, NULL };
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status == 1 && strstr(r->err, "the time does not follow N") &&
+		      strstr(r->err, "check the scalars that do not change with N, [count] value = 1"),
+		      "exit %d: %s", r->status, r->err);
+	ck_assert_msg(access(lm_test_in(dir, "dot1.csv"), F_OK) != 0, "a results file was written");
+	free(r);
+}
+END_TEST
+
+/* Regression (issue 47, item 9): a 3x3 convolution one pixel a work-item
+ * (get_global_id(1)) was launched as 1D and reported a rate for one row's
+ * work. Refused before anything runs. */
+START_TEST(a_2d_kernel_is_refused_not_launched_as_1d)
+{
+	write_file(lm_test_in(dir, "conv.cl"),
+		   "kernel void conv(global const float *in, global float *out, uint w) {\n"
+		   "  /* get_global_id(0) alone would be fine */\n"
+		   "  size_t x = get_global_id(0), y = get_global_id( 1 );\n"
+		   "  out[y * w + x] = in[y * w + x]; }\n");
+	write_file(lm_test_in(dir, "conv.ini"), "[kernel]\nsize = 65536\nelements = N\nbytes = 8 * N\n"
+		   "[in]\ntype = global const float*\nlength = N\nfill = random\n"
+		   "[out]\ntype = global float*\nlength = N\nfill = zero\noutput = yes\n"
+		   "[w]\ntype = uint\nvalue = 256\n");
+	lm_test_result *r = malloc(sizeof *r);
+	measure_at_two("conv.cl", "conv.csv", r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "calls get_global_id(1): it is written for a 2D or 3D launch"),
+		      "exit %d: %s", r->status, r->err);
+	ck_assert_msg(access(lm_test_in(dir, "conv.csv"), F_OK) != 0, "a results file was written");
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -545,6 +599,8 @@ int main(void)
 	tcase_add_test(tc, a_crash_a_hang_and_a_bad_description_cost_their_kernels_only);
 	tcase_add_test(tc, a_compiler_that_crashes_costs_the_command_not_latmix);
 	tcase_add_test(tc, resume_refuses_a_changed_description);
+	tcase_add_test(tc, a_size_left_at_one_is_refused_not_measured);
+	tcase_add_test(tc, a_2d_kernel_is_refused_not_launched_as_1d);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }
