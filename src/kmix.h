@@ -160,7 +160,7 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
  * (in-order issue reaches the next iteration's loads after them). A
  * constant load is one instruction of those, not a load in flight: on
  * NVIDIA's OpenCL a constant buffer is at most 64 KB, which the cache
- * holds (LM_KMIX_CONSTANT_NOTE). */
+ * holds (lm_kmix_constant_note). */
 void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
 
 /* Where the loop's float arithmetic is long and half of it or more can
@@ -168,6 +168,11 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
  * alpha prices as dependent steps: writes what that means into note and
  * returns true. */
 bool lm_kmix_overlap_note(const lm_kmix *m, char *note, size_t size);
+
+/* Where the loop loads constant memory (PTX ld.const): writes how such
+ * loads are priced and what was measured beside that price into note and
+ * returns true. */
+bool lm_kmix_constant_note(const lm_kmix *m, char *note, size_t size);
 
 /* The arguments latmix predict takes for k, as the "predict:" line of
  * lm_kmix_print has them ("--loads 2 --stores 1 ..."), without a newline. */

@@ -274,6 +274,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	lm_status s;
 	char label[64] = "the loop";
+	unsigned cached = 0; /* loads of constant memory: cache hits */
 	if (o->alpha) {
 		char *end;
 		k.alpha = strtod(o->alpha, &end);
@@ -288,8 +289,9 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		lm_kmix_model(&m, &k);
 		/* an Intel listing that does not say every access's bytes (block
 		 * and older scattered messages): the options' */
-		if (m.loads && !m.load_bytes)
+		if (m.loads > m.const_loads && !m.load_bytes)
 			k.load_bytes = note_unsized(m.label, "load", o->load_bytes);
+		cached = m.const_loads;
 		if (m.stores && !m.store_bytes)
 			k.store_bytes = note_unsized(m.label, "store", o->store_bytes);
 		snprintf(label, sizeof label, "%s", m.label);
@@ -315,9 +317,11 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				"at 75%% (H200) and 65%% (H100) of that price at 64 warps\n", m.label,
 				m.gap_store_bytes);
 		note_misaligned(&m, &st, k.misaligned_loads);
-		char overlap[512];
-		if (lm_kmix_overlap_note(&m, overlap, sizeof overlap))
-			fprintf(stderr, "latmix: %s: %s\n", m.label, overlap);
+		char note[1024];
+		if (lm_kmix_overlap_note(&m, note, sizeof note))
+			fprintf(stderr, "latmix: %s: %s\n", m.label, note);
+		if (lm_kmix_constant_note(&m, note, sizeof note))
+			fprintf(stderr, "latmix: %s: %s\n", m.label, note);
 		if (m.limit[0])
 			printf("# occupancy: its build allows %s\n", m.limit);
 		if (m.regs.spill)
@@ -340,10 +344,11 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		return lm_fail(LM_EUSAGE, "%s, priced by %s: %s", label, path, why);
 	bool stores_only = !(k.loads > 0);
 	if (stores_only)
-		fprintf(stderr, "latmix: %s: no load: priced by stores alone, its step the longer of "
+		fprintf(stderr, "latmix: %s: no load%s: priced by stores alone, its step the longer of "
 			"stream-fill's %.1f cycles a pass and its instructions' latency (alpha %g x %.3g "
-			"cycles), its bound stream-fill's %.4g stores a cycle per CU; rates in stores\n",
-			label, st.store_step, k.alpha, mp->alu_lat, st.store_thru);
+			"cycles), its bound stream-fill's %.4g stores a cycle per CU; rates in stores\n", label,
+			cached ? " with lines of its own (its loads of constant memory are cache hits)" : "",
+			st.store_step, k.alpha, mp->alu_lat, st.store_thru);
 	if (k.scattered_loads > k.loads || k.scattered_stores > k.stores)
 		return lm_fail(LM_EUSAGE, "%s: %g scattered loads of %g, %g scattered stores of %g: the "
 			       "scattered ones are counted among the loads and stores", label, k.scattered_loads,

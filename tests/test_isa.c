@@ -953,6 +953,105 @@ START_TEST(ptx_immediates_near_long_max_know_nothing)
 }
 END_TEST
 
+/* Regression (issue 47, item 12): a load of constant memory (ld.const)
+ * was not counted, so b[i] = a[i % 1024], a a constant float*, counted no
+ * load and its buffer no input. Here NVIDIA's driver 580.159.04 built it
+ * on an H100 (build-b's lease, doc/predict.md): one load, of constant
+ * memory, its argument loaded; a cache hit, so priced by the stores alone
+ * and as one instruction, as that H100 ran it. Loads of every state space
+ * besides: ld.global.nc, ldu and a generic ld are global loads, a
+ * qualified shared or local one is local memory or a spill, ld.param and
+ * redux.sync are neither a load nor an atomic. */
+START_TEST(ptx_constant_and_generic_loads_are_counted)
+{
+	static const char cread[] =
+		".entry cread(\n"
+		"\t.param .u64 .ptr .global .align 4 cread_param_0,\n"
+		"\t.param .u64 .ptr .const .align 4 cread_param_1,\n"
+		"\t.param .u32 cread_param_2\n)\n{\n"
+		"\tld.param.u64 \t%rd6, [cread_param_0];\n"
+		"\tld.param.u64 \t%rd7, [cread_param_1];\n"
+		"\tld.param.u32 \t%rd2, [cread_param_2];\n"
+		"\tmov.b32 \t%r2, %envreg3;\n"
+		"\tcvt.s64.s32 \t%rd8, %r2;\n"
+		"\tmov.u32 \t%r1, %ntid.x;\n"
+		"\tmov.u32 \t%r3, %ctaid.x;\n"
+		"\tmul.wide.s32 \t%rd9, %r1, %r3;\n"
+		"\tmov.u32 \t%r4, %tid.x;\n"
+		"\tcvt.s64.s32 \t%rd10, %r4;\n"
+		"\tadd.s64 \t%rd11, %rd10, %rd8;\n"
+		"\tadd.s64 \t%rd16, %rd11, %rd9;\n"
+		"\tsetp.ge.u64 \t%p1, %rd16, %rd2;\n"
+		"\t@%p1 bra \t$L__BB0_3;\n"
+		"\tmov.b32 \t%r5, %envreg6;\n"
+		"\tmul.lo.s32 \t%r6, %r5, %r1;\n"
+		"\tcvt.s64.s32 \t%rd3, %r6;\n"
+		"$L__BB0_2:\n"
+		"\tshl.b64 \t%rd12, %rd16, 2;\n"
+		"\tand.b64 \t%rd13, %rd12, 4092;\n"
+		"\tadd.s64 \t%rd14, %rd7, %rd13;\n"
+		"\tld.const.f32 \t%f1, [%rd14];\n"
+		"\tadd.s64 \t%rd15, %rd6, %rd12;\n"
+		"\tst.global.f32 \t[%rd15], %f1;\n"
+		"\tadd.s64 \t%rd16, %rd16, %rd3;\n"
+		"\tsetp.lt.u64 \t%p2, %rd16, %rd2;\n"
+		"\t@%p2 bra \t$L__BB0_2;\n"
+		"$L__BB0_3:\n"
+		"\tret;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(cread, "cread", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(m.loads == 1 && m.const_loads == 1 && m.independent == 1 && m.load_bytes == 4 && m.stores == 1,
+		      "%u loads (%u constant, %u independent, %u bytes), %u stores", m.loads, m.const_loads,
+		      m.independent, m.load_bytes, m.stores);
+	ck_assert_msg(m.args.traced && m.args.loaded == 0x2 && m.args.stored == 0x1, "loaded %#llx, stored %#llx",
+		      m.args.loaded, m.args.stored);
+	lm_kernel_mix k;
+	lm_kmix_model(&m, &k);
+	ck_assert_msg(k.loads == 0 && k.stores == 1 && k.alpha == 8 && k.insts == 9, "--loads %g --stores %g "
+		      "--alpha %g --insts %g", k.loads, k.stores, k.alpha, k.insts);
+	char *text = printed(&m);
+	ck_assert_msg(strstr(text, "  global loads                       1 (4 bytes a thread)") &&
+			      strstr(text, "of constant memory               1 (ld.const: cache hits"),
+		      "%s", text);
+	free(text);
+	static const char spaces[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd1, [k_param_0];\n"
+		"\tld.param.u64 \t%rd2, [k_param_1];\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"$L__BB0_1:\n"
+		"\tmul.wide.u32 \t%rd3, %r1, 4;\n"
+		"\tadd.s64 \t%rd4, %rd1, %rd3;\n"
+		"\tld.global.nc.f32 \t%f1, [%rd4];\n"          /* global */
+		"\tldu.global.f32 \t%f2, [%rd2];\n"            /* global */
+		"\tldu.f32 \t%f3, [%rd2+4];\n"                 /* generic: global */
+		"\tld.f32 \t%f4, [%rd4+512];\n"                /* generic: global */
+		"\tld.volatile.global.f32 \t%f5, [%rd4+1024];\n" /* global */
+		"\tld.const.v2.f32 \t{%f6, %f7}, [table];\n"   /* the program's table: constant */
+		"\tld.volatile.shared.f32 \t%f8, [%r2];\n"     /* local memory */
+		"\tst.volatile.shared.f32 \t[%r2], %f8;\n"     /* local memory */
+		"\tld.volatile.local.f32 \t%f9, [%rd9];\n"     /* a spill */
+		"\tld.param.u32 \t%r7, [k_param_2];\n"         /* an argument */
+		"\tredux.sync.add.u32 \t%r8, %r7, -1;\n"       /* a warp's sum, not an atomic */
+		"\tst.global.f32 \t[%rd4], %f1;\n"
+		"\tmov.u32 \t%r9, %ntid.x;\n"
+		"\tadd.s32 \t%r1, %r1, %r9;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\tret;\n}\n";
+	ck_assert_msg(lm_kmix_count_ptx(spaces, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(m.loads == 6 && m.const_loads == 1 && m.load_bytes == 28 && m.local_loads == 1 &&
+			      m.local_stores == 1 && m.spills == 1 && m.atomics == 0 && m.stores == 1,
+		      "%u loads (%u constant, %u bytes), local %u and %u, %u spills, %u atomics, %u stores", m.loads,
+		      m.const_loads, m.load_bytes, m.local_loads, m.local_stores, m.spills, m.atomics, m.stores);
+	/* the program's own table is no argument, and leaves the arguments traced */
+	ck_assert_msg(m.args.traced && m.args.loaded == 0x3, "loaded %#llx (traced %d)", m.args.loaded,
+		      m.args.traced);
+	lm_kmix_model(&m, &k);
+	ck_assert_msg(k.loads == 5 - k.hits - m.shared_lines && k.load_bytes == 4, "%g loads (%g hits), %g bytes",
+		      k.loads, k.hits, k.load_bytes);
+}
+END_TEST
+
 /* The strided leases' kernels (data/measured/nvidia-h200/strided/) as
  * clang's NVPTX backend builds them: a load of every second (fourth) float
  * priced at 8 (16) bytes a lane, a pair's two floats at 8 in all, a store
@@ -993,6 +1092,41 @@ START_TEST(strided_kernels_are_priced_at_their_span)
 		bool partial = strstr(r.err, "write part of each sector") != NULL;
 		ck_assert_msg(partial == (i == 3), "%s: %s", want[i].kernel, r.err);
 	}
+}
+END_TEST
+
+/* Regression (issue 47, item 12): b[i] = a[i % 1024], a a constant
+ * float*, as clang's NVPTX backend builds it: its ld.const counted as a
+ * load of constant memory, and predict says how it prices one. */
+START_TEST(a_constant_pointers_load_is_counted)
+{
+	char dir[] = "/tmp/latmix-isa-XXXXXX", spec[128];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(spec, sizeof spec, "%s/cread.cl", dir);
+	FILE *f = fopen(spec, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("__kernel void cread(__global float *restrict b, __constant float *restrict a, const uint n)\n"
+	      "{\n\tfor (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
+	      "\t\tb[i] = a[i % 1024];\n}\n", f);
+	fclose(f);
+	snprintf(spec + strlen(spec), sizeof spec - strlen(spec), ":cread");
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", "nvptx", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "  global loads                       1 (4 bytes a thread)") &&
+			      strstr(r.out, "of constant memory               1") &&
+			      strstr(r.out, "predict: --loads 0 --stores 1 "),
+		      "%s", r.out);
+	char params[512];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h100/params-kernels.ini");
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "8", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "its 1 loads of constant memory (PTX ld.const) are priced as cache hits") &&
+			      strstr(r.err, "no load with lines of its own"),
+		      "%s", r.err);
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -r '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -1143,6 +1277,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
 		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
 		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
+		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
@@ -1156,6 +1291,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, wide_lanes_are_counted_in_bytes);
 		tcase_add_test(tc, strided_kernels_are_priced_at_their_span);
 		tcase_add_test(tc, independent_float_chains_are_noted);
+		tcase_add_test(tc, a_constant_pointers_load_is_counted);
 		tcase_add_test(tc, pocl_listing_is_not_text);
 		tcase_add_test(tc, predict_on_a_device_says_its_limit);
 	} else {
