@@ -445,6 +445,9 @@ lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, un
 		    x > max || *n == cap)
 			return lm_fail(LM_EUSAGE, "%s '%s': expected a comma list of positive integers up to %u",
 				       what, s, max);
+		for (size_t i = 0; i < *n; i++)
+			if (v[i] == x)
+				return lm_fail(LM_EUSAGE, "%s '%s': %lu twice (a point is measured once)", what, s, x);
 		v[(*n)++] = (unsigned)x;
 		if (!*end)
 			return LM_OK;

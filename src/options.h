@@ -111,8 +111,8 @@ size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *ski
 /* Parses "1G", "512M", "1.5GiB", "4096" into bytes. */
 lm_status lm_parse_size(const char *s, unsigned long long *bytes);
 
-/* A comma list of positive integers up to max, at most cap of them, into
- * v (*n of them); LM_EUSAGE naming the option (what) otherwise. */
+/* A comma list of positive integers up to max, each once, at most cap of
+ * them, into v (*n of them); LM_EUSAGE naming the option (what) otherwise. */
 lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, unsigned *v,
 			       size_t cap, size_t *n);
 

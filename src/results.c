@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The letters of a mix's or kernel's name (reports name files after it). */
+#define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
+
 typedef enum {
 	C_MIX, C_ALPHA, C_ALPHA_VALUE, C_UINT, C_ULONG, C_INT, C_NUM, C_CLOCKSRC, C_TEXT16, C_TEXT48
 } col_type;
@@ -57,7 +60,7 @@ static const column columns[] = {
 	{ "clock_source", C_CLOCKSRC, 0, "", NULL, TEXT },
 	{ "mem_ipc", C_NUM, R(mem_ipc), "warp loads (stream-fill: stores) / cycle / CU", NULL, IN(0, 1024) },
 	{ "alu_ipc", C_NUM, R(alu_ipc), "warp adds / cycle / CU", NULL, IN(0, 1024) },
-	{ "bytes_per_s", C_NUM, R(bytes_per_s), "B/s requested", NULL, IN(0, 1e17) },
+	{ "bytes_per_s", C_NUM, R(bytes_per_s), "B/s requested", NULL, IN(0, 1e15) },
 	{ "cycles_per_group", C_NUM, R(cycles_per_group), "cycles per load + alpha adds, per warp", NULL,
 	  ABOVE(0, 1e12) },
 	{ "timing", C_TEXT16, R(timing), "", "fixed-work", TEXT },
@@ -113,7 +116,9 @@ static bool parse_cell(const column *c, const char *s, lm_result *out)
 	void *p = (char *)&out->row + c->offset;
 	switch (c->type) {
 	case C_MIX:
-		if (!*s || strlen(s) >= sizeof out->mix)
+		/* a mix's or a kernel's name, which reports name files after: no '/', no leading '.' */
+		if (!*s || strlen(s) >= sizeof out->mix || strspn(s, NAME_CHARS) != strlen(s) || *s == '.' ||
+		    *s == '-')
 			return false;
 		strcpy(out->mix, s);
 		return true;
@@ -285,6 +290,49 @@ static lm_status add_meta(lm_results *r, const char *line, size_t *cap)
 	return LM_OK;
 }
 
+/* Orders rows by what names a point: mix, chains, alpha, occupancy. */
+static int by_point(const void *pa, const void *pb)
+{
+	const lm_result *a = *(const lm_result *const *)pa, *b = *(const lm_result *const *)pb;
+	int c = strcmp(a->mix, b->mix);
+	if (c)
+		return c;
+	if (a->row.chains != b->row.chains)
+		return a->row.chains < b->row.chains ? -1 : 1;
+	/* alphas p/q compared exactly: p1 q2 against p2 q1 (inf is 1/0) */
+	__int128 x = (__int128)a->row.alpha.num * b->row.alpha.den, y = (__int128)b->row.alpha.num * a->row.alpha.den;
+	if (x != y)
+		return x < y ? -1 : 1;
+	if (a->row.warps != b->row.warps)
+		return a->row.warps < b->row.warps ? -1 : 1;
+	return a->line < b->line ? -1 : 1;
+}
+
+/* LM_EPARSE naming both lines if two rows are the same point (a curve
+ * would hold it twice, and a fit weigh it double). */
+static lm_status no_twins(const lm_results *r, const char *path)
+{
+	if (r->n < 2)
+		return LM_OK;
+	const lm_result **v = malloc(r->n * sizeof *v);
+	if (!v)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t i = 0; i < r->n; i++)
+		v[i] = &r->v[i];
+	qsort(v, r->n, sizeof *v, by_point);
+	lm_status s = LM_OK;
+	for (size_t i = 1; i < r->n && s == LM_OK; i++) {
+		const lm_result *a = v[i - 1], *b = v[i];
+		if (!strcmp(a->mix, b->mix) && a->row.chains == b->row.chains && a->row.warps == b->row.warps &&
+		    (__int128)a->row.alpha.num * b->row.alpha.den == (__int128)b->row.alpha.num * a->row.alpha.den)
+			s = lm_fail(LM_EPARSE, "%s:%d: the point of line %d again (%s, %u chains, %u warps/CU): "
+				    "a file holds each point once", path, b->line, a->line, a->mix, a->row.chains,
+				    a->row.warps);
+	}
+	free(v);
+	return s;
+}
+
 /* The metadata the struct keeps apart. */
 static void copy_meta(const lm_results *r, const char *key, char *dst, size_t size)
 {
@@ -435,7 +483,7 @@ lm_status lm_results_read_stream(FILE *f, const char *path, lm_results *out)
 		s = lm_fail(LM_EPARSE, "%s:%d: no header line: not a latmix results file", path, lineno);
 		goto fail;
 	}
-	if ((s = read_references(&r, where, nfields, path)) != LM_OK)
+	if ((s = read_references(&r, where, nfields, path)) != LM_OK || (s = no_twins(&r, path)) != LM_OK)
 		goto fail;
 	/* into each row's own copy, now that the rows no longer move */
 	for (size_t i = 0; i < r.n; i++)

@@ -296,8 +296,9 @@ static int kernel_key(reader *r, const char *key, const char *value)
 		snprintf(d->name, sizeof d->name, "%s", value);
 	else if (!strcmp(key, "size")) {
 		double v;
-		if (!r->size_given && (lm_uk_eval(value, 0, &v) != LM_OK || v < 2 || v != floor(v)))
-			return bad(r, "[kernel] size '%s': expected a whole number of at least 2%s", value, "");
+		if (!r->size_given &&
+		    (lm_uk_eval(value, 0, &v) != LM_OK || v < 2 || v > 281474976710656.0 || v != floor(v)))
+			return bad(r, "[kernel] size '%s': expected a whole number from 2 to 2^48%s", value, "");
 		if (!r->size_given)
 			d->size = v;
 	} else if (!strcmp(key, "elements") && strlen(value) < sizeof d->elements)

@@ -34,7 +34,7 @@ static void run(const char *const *args, result *r)
 }
 
 static const struct {
-	const char *args[8];
+	const char *args[10]; /* NULL-terminated: at most 9 */
 	int status;
 	const char *err;      /* piece of stderr expected, or NULL */
 	bool quiet;           /* nothing on stdout */
@@ -92,6 +92,13 @@ static const struct {
 	{ { "predict", "@REF", "--loads", "2", "--scattered-loads", "3" }, 2, "3 scattered loads of 2", true },
 	{ { "predict", "@REF", "--loads", "2", "--stores", "1", "--insts", "2" }, 2,
 	  "--insts 2: fewer than the 3 loads and stores", true },
+	/* regressions (issue 47, items 13 and 14): --warps 1,1 measured the point twice; --size
+	 * 1 ran a short launch of N = 0, and 2.5 was said to be 'at N = 2: not a whole number' */
+	{ { "measure", "--warps", "1,1", "-o", "@OUT" }, 2, "--warps '1,1': 1 twice", true },
+	{ { "measure", "--kernel", "copy", "--size", "1", "-o", "@OUT" }, 2,
+	  "--size 1: expected a whole number of at least 2", true },
+	{ { "measure", "--kernel", "copy", "--size", "2.5", "-o", "@OUT" }, 2,
+	  "--size 2.5: expected a whole number of at least 2", true },
 };
 
 START_TEST(cli_case)

@@ -81,6 +81,7 @@ static const struct {
 	{ "length = N\nfill = random", "length = ((N)\nfill = random", "argument [x]: length '((N)'" },
 	/* Regression (issue 47, item 11): values were not checked against
 	 * their type: truncated, wrapped, or undefined behaviour. */
+	{ "size = 1048576", "size = 1e300", "[kernel] size '1e300': expected a whole number from 2 to 2^48" },
 	{ "[n]\ntype = uint\nvalue = N", "[n]\ntype = uint\nvalue = N/3",
 	  "argument [n]: value 'N/3' is 349525.33333333331 at N = 1048576: a uint holds whole numbers from 0 "
 	  "to 4294967295" },

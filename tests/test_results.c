@@ -208,6 +208,36 @@ START_TEST(metadata_line_with_no_key_is_not_metadata)
 }
 END_TEST
 
+/* Regression (issue 47, items 13 and 16): duplicate rows were read (a
+ * curve held a point twice; report printed "2006172% of stream" for a
+ * bytes_per_s of 9e16), and a kernel's name with '/' made report fail
+ * midway. Each is refused naming its line. */
+START_TEST(twin_points_absurd_rates_and_names_no_file_can_have_are_refused)
+{
+	char *text = good_text();
+	int last = last_line(text);
+	/* the last row again */
+	char *nl = text + strlen(text) - 1, *start = nl;
+	while (start > text && start[-1] != '\n')
+		start--;
+	char *twice = malloc(2 * strlen(text) + 1);
+	sprintf(twice, "%s%.*s", text, (int)(nl - start + 1), start);
+	FILE *f = fmemopen(twice, strlen(twice), "r");
+	lm_results r;
+	ck_assert_int_eq(lm_results_read_stream(f, "twin.csv", &r), LM_EPARSE);
+	fclose(f);
+	char want[128];
+	snprintf(want, sizeof want, "twin.csv:%d: the point of line %d again (gmem, 1 chains, 16 warps/CU)", last + 1,
+		 last);
+	ck_assert_msg(strstr(lm_error_message(), want), "%s", lm_error_message());
+	free(twice);
+	refused(file_with("fast.csv", "bytes_per_s", "9e16"), last, "column 'bytes_per_s': bad value '9e16'");
+	refused(file_with("slash.csv", "mix", "a/b"), last, "column 'mix': bad value 'a/b'");
+	refused(file_with("dot.csv", "mix", "..x"), last, "column 'mix': bad value '..x'");
+	free(text);
+}
+END_TEST
+
 /* Regression (issue 20): repeats = 4294967295 was read as -1. */
 START_TEST(repeats_of_4294967295_is_refused_not_read_as_minus_one)
 {
@@ -315,7 +345,7 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 		lm_alpha_parse(lm_alpha_format(r->alpha, a, sizeof a), &r->alpha); /* lowest terms */
 		if (r->alpha.num > LM_ALPHA_MAX_NUM)
 			r->alpha = (lm_alpha){ 3, 4 };
-		r->warps = (unsigned)(1 + lcg() % 4096);
+		r->warps = (unsigned)(1 + i + (int)(lcg() % 2) * 2000); /* each row a point of its own */
 		r->groups_per_cu = (unsigned)(1 + lcg() % 4096);
 		r->work_group_size = (unsigned)(1 + lcg() % 1048576);
 		r->chains = (unsigned)(1 + lcg() % 16);
@@ -326,12 +356,13 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 		r->overhead_s = lcg() % 3 ? any_in(-3600, 3600) : NAN;
 		r->clock_mhz = any_in(1e-3, 100000);
 		r->mem_ipc = lcg() % 4 ? any_in(1e-9, 1024) : 0;
-		r->bytes_per_s = any_in(1, 1e17);
+		r->bytes_per_s = any_in(1, 1e15);
 		r->cycles_per_group = any_in(1e-6, 1e12);
 		r->started_at_first_end = (unsigned long)(lcg() % 9007199254740992ull);
 		snprintf(r->timer, sizeof r->timer, "%s", texts[lcg() % 6]);
 		snprintf(r->spread, sizeof r->spread, "%s", texts[lcg() % 6]);
-		snprintf(mixes[i], sizeof mixes[i], "%s", lcg() % 2 ? "gmem" : "gmem,odd");
+		/* a name reports can name files after (quoting is the text columns') */
+		snprintf(mixes[i], sizeof mixes[i], "%s", lcg() % 2 ? "gmem" : "gmem-odd_2.x");
 		ck_assert_msg(lm_results_row(f, mixes[i], r) == LM_OK, "row %d: %s", i, lm_error_message());
 	}
 	fclose(f);
@@ -418,6 +449,7 @@ int main(void)
 	tcase_add_test(tc, fields_beyond_the_header_are_refused);
 	tcase_add_test(tc, repeats_of_4294967295_is_refused_not_read_as_minus_one);
 	tcase_add_test(tc, metadata_line_with_no_key_is_not_metadata);
+	tcase_add_test(tc, twin_points_absurd_rates_and_names_no_file_can_have_are_refused);
 	tcase_add_loop_test(tc, absurd_numbers_are_refused_naming_file_line_column_and_value, 0,
 			    (int)(sizeof absurd / sizeof absurd[0]));
 	tcase_add_test(tc, a_row_the_reader_would_refuse_is_not_written);
