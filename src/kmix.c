@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,6 +14,7 @@
 #include "kernels.h"
 #include "launch.h"
 #include "measure.h"
+#include "number.h"
 #include "ukernel.h"
 #include "vendor.h"
 
@@ -1403,23 +1405,77 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	fputc('\n', f);
 }
 
+/* A kernel's figures as predict takes them: each an option of the
+ * "predict:" line (in the order written there, the first four always) and
+ * of latmix predict, the most the model is asked to price (a count's
+ * loads, stores and hits: as many as the options take; alpha and the
+ * instructions: the options' cap on --insts, past which an iteration's
+ * rates fall under what the output can say). flops is the count's alone. */
+static const struct {
+	const char *option;
+	size_t offset;
+	double most;
+} figures[] = {
+	{ "loads", offsetof(lm_kernel_mix, loads), LM_KMIX_MOST_ACCESSES },
+	{ "stores", offsetof(lm_kernel_mix, stores), LM_KMIX_MOST_ACCESSES },
+	{ "alpha", offsetof(lm_kernel_mix, alpha), LM_KMIX_MOST_INSTS },
+	{ "insts", offsetof(lm_kernel_mix, insts), LM_KMIX_MOST_INSTS },
+	{ "scattered-loads", offsetof(lm_kernel_mix, scattered_loads), LM_KMIX_MOST_ACCESSES },
+	{ "scattered-stores", offsetof(lm_kernel_mix, scattered_stores), LM_KMIX_MOST_ACCESSES },
+	{ "hits", offsetof(lm_kernel_mix, hits), LM_KMIX_MOST_ACCESSES },
+	{ "misaligned-loads", offsetof(lm_kernel_mix, misaligned_loads), LM_KMIX_MOST_ACCESSES },
+	{ "load-bytes", offsetof(lm_kernel_mix, load_bytes), LM_KMIX_MOST_ACCESSES },
+	{ "store-bytes", offsetof(lm_kernel_mix, store_bytes), LM_KMIX_MOST_ACCESSES },
+	{ "atomics", offsetof(lm_kernel_mix, atomics), LM_KMIX_MOST_ACCESSES },
+	{ "flops", offsetof(lm_kernel_mix, flops), LM_KMIX_MOST_INSTS },
+};
+#define NFIGURES (sizeof figures / sizeof figures[0])
+#define LINE_FIGURES (NFIGURES - 1) /* all but flops */
+#define LINE_REQUIRED 4
+
+static double *figure(lm_kernel_mix *k, size_t i)
+{
+	return (double *)((char *)k + figures[i].offset);
+}
+
+static double figure_of(const lm_kernel_mix *k, size_t i)
+{
+	return *(const double *)((const char *)k + figures[i].offset);
+}
+
 void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
 {
-	fprintf(f, "--loads %g --stores %g --alpha %g --insts %g", k->loads, k->stores, k->alpha, k->insts);
-	if (k->scattered_loads > 0)
-		fprintf(f, " --scattered-loads %g", k->scattered_loads);
-	if (k->scattered_stores > 0)
-		fprintf(f, " --scattered-stores %g", k->scattered_stores);
-	if (k->hits > 0)
-		fprintf(f, " --hits %g", k->hits);
-	if (k->misaligned_loads > 0)
-		fprintf(f, " --misaligned-loads %g", k->misaligned_loads);
-	if (k->load_bytes > 0 && k->load_bytes != 4)
-		fprintf(f, " --load-bytes %g", k->load_bytes);
-	if (k->store_bytes > 0 && k->store_bytes != 4)
-		fprintf(f, " --store-bytes %g", k->store_bytes);
-	if (k->atomics > 0)
-		fprintf(f, " --atomics %g", k->atomics);
+	/* a lane's bytes only where not the mixes' 4 (0: not known) */
+	for (size_t i = 0; i < LINE_FIGURES; i++) {
+		double v = figure_of(k, i);
+		bool bytes = strstr(figures[i].option, "bytes") != NULL;
+		if (i < LINE_REQUIRED || (v > 0 && !(bytes && v == 4)))
+			fprintf(f, "%s--%s %g", i ? " " : "", figures[i].option, v);
+	}
+}
+
+lm_status lm_kmix_check(const lm_kernel_mix *k, const char *where)
+{
+	const char *sep = where && where[0] ? ": " : "";
+	where = where ? where : "";
+	for (size_t i = 0; i < NFIGURES; i++) {
+		double v = figure_of(k, i);
+		if (!(v >= 0 && v <= figures[i].most))
+			return lm_fail(LM_EUSAGE, "%s%s--%s %.10g: expected a number from 0 to %g", where, sep,
+				       figures[i].option, v, figures[i].most);
+	}
+	if (k->scattered_loads > k->loads || k->scattered_stores > k->stores)
+		return lm_fail(LM_EUSAGE, "%s%s%g scattered loads of %g, %g scattered stores of %g: the scattered "
+			       "ones are counted among the loads and stores", where, sep, k->scattered_loads,
+			       k->loads, k->scattered_stores, k->stores);
+	if (k->misaligned_loads > k->loads - k->scattered_loads)
+		return lm_fail(LM_EUSAGE, "%s%s%g misaligned loads of %g coalesced ones: the misaligned ones are "
+			       "counted among the coalesced loads", where, sep, k->misaligned_loads,
+			       k->loads - k->scattered_loads);
+	if (k->insts > 0 && k->insts < k->loads + k->stores)
+		return lm_fail(LM_EUSAGE, "%s%s--insts %g: fewer than the %g loads and stores an iteration issues "
+			       "(0: loads + stores + alpha)", where, sep, k->insts, k->loads + k->stores);
+	return LM_OK;
 }
 
 lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
@@ -1489,27 +1545,56 @@ void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
 	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
 }
 
+/* The figure of the predict: line option at *p ("--loads 2"), from
+ * figures[*next] on (they come in order), into k; *p past it. False, the
+ * reason said, where it is none of those or its value is not a number. */
+static bool parse_figure(const char **p, size_t *next, lm_kernel_mix *k)
+{
+	const char *a = *p;
+	size_t len = strcspn(a, " \t\n");
+	size_t i = *next;
+	while (i < LINE_FIGURES && !(len == strlen(figures[i].option) + 2 && !strncmp(a, "--", 2) &&
+				     !strncmp(a + 2, figures[i].option, len - 2)))
+		i++;
+	if (i == LINE_FIGURES || (*next < LINE_REQUIRED && i != *next)) {
+		lm_fail(LM_EPARSE, "'%.*s' where %s%s was due", (int)len, a,
+			*next < LINE_REQUIRED ? "--" : "an option of the line", *next < LINE_REQUIRED ?
+			figures[*next].option : "");
+		return false;
+	}
+	a += len + strspn(a + len, " \t");
+	char value[64];
+	size_t vlen = strcspn(a, " \t\n");
+	snprintf(value, sizeof value, "%.*s", (int)vlen, a);
+	if (vlen >= sizeof value || !lm_number_parse(value, figure(k, i))) {
+		lm_fail(LM_EPARSE, "--%s '%.*s': not a number", figures[i].option, (int)vlen, a);
+		return false;
+	}
+	*p = a + vlen + strspn(a + vlen, " \t");
+	*next = i + 1;
+	return true;
+}
+
+unsigned lm_kmix_underflow(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+			   const unsigned *warps, size_t n)
+{
+	double peak = lm_model_kernel_peak(p, st, k, NULL);
+	for (size_t i = 0; i < n && peak > 0 && isfinite(peak); i++)
+		if (warps[i] > 0 && !(lm_model_eval_kernel(p, st, k, warps[i], NULL) > 0))
+			return warps[i];
+	return 0;
+}
+
 bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
 {
 	memset(k, 0, sizeof *k);
-	int used = 0;
-	if (sscanf(args, "--loads %lf --stores %lf --alpha %lf --insts %lf%n", &k->loads, &k->stores,
-		   &k->alpha, &k->insts, &used) != 4)
+	size_t next = 0;
+	while (*args && *args != '\n')
+		if (!parse_figure(&args, &next, k))
+			return false;
+	if (next < LINE_REQUIRED) {
+		lm_fail(LM_EPARSE, "no --%s", figures[next].option);
 		return false;
-	args += used;
-	if (sscanf(args, " --scattered-loads %lf%n", &k->scattered_loads, &used) == 1)
-		args += used;
-	if (sscanf(args, " --scattered-stores %lf%n", &k->scattered_stores, &used) == 1)
-		args += used;
-	if (sscanf(args, " --hits %lf%n", &k->hits, &used) == 1)
-		args += used;
-	if (sscanf(args, " --misaligned-loads %lf%n", &k->misaligned_loads, &used) == 1)
-		args += used;
-	if (sscanf(args, " --load-bytes %lf%n", &k->load_bytes, &used) == 1)
-		args += used;
-	if (sscanf(args, " --store-bytes %lf%n", &k->store_bytes, &used) == 1)
-		args += used;
-	if (sscanf(args, " --atomics %lf%n", &k->atomics, &used) == 1)
-		args += used;
-	return *args == '\0' || *args == '\n';
+	}
+	return lm_kmix_check(k, NULL) == LM_OK;
 }

@@ -174,12 +174,38 @@ bool lm_kmix_overlap_note(const lm_kmix *m, char *note, size_t size);
  * returns true. */
 bool lm_kmix_constant_note(const lm_kmix *m, char *note, size_t size);
 
+/* The most a kernel's figures may be for the model to price them: loads,
+ * stores, hits, atomics and a lane's bytes an access; alpha, the
+ * instructions and the float arithmetic an iteration. latmix predict's
+ * options take the same (src/options.c). */
+#define LM_KMIX_MOST_ACCESSES 1024
+#define LM_KMIX_MOST_INSTS 1e6
+
+/* Is k a loop the model can be asked to price: every figure a number from
+ * 0 to its most above, the scattered loads and stores among the loads and
+ * stores, the misaligned loads among the coalesced ones, the instructions
+ * (0: not given) no fewer than the loads and stores? LM_EUSAGE otherwise,
+ * naming where (an option's file, NULL: the command line), the figure as
+ * its option and its value. latmix predict and report's count files both
+ * go through it. */
+lm_status lm_kmix_check(const lm_kernel_mix *k, const char *where);
+
+/* The first of the n occupancies (warps per CU) where the model's rate
+ * for k, whose peak is a positive number, comes out 0 or not a number:
+ * where it underflows (the refined model's knee, past alpha 27,000 at 1
+ * warp with the H200's file); 0 where none does. predict and report
+ * refuse such a loop rather than print or draw zeros. */
+unsigned lm_kmix_underflow(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+			   const unsigned *warps, size_t n);
+
 /* The arguments latmix predict takes for k, as the "predict:" line of
  * lm_kmix_print has them ("--loads 2 --stores 1 ..."), without a newline. */
 void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k);
 
-/* The arguments of a "predict:" line (as lm_kmix_put_predict writes them)
- * into k; false where they are not those. */
+/* The arguments of a "predict:" line (as lm_kmix_put_predict writes them,
+ * up to the line's end) into k; false, the reason said (lm_error_message),
+ * where they are not those, a value is not a number (number.h: no nan,
+ * inf or hex) or the figures fail lm_kmix_check. */
 bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k);
 
 /* The table, and the arguments latmix predict takes. */

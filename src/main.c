@@ -23,6 +23,7 @@
 #include "ukernel.h"
 #include "measure.h"
 #include "mix.h"
+#include "number.h"
 #include "options.h"
 #include "params.h"
 #include "report.h"
@@ -196,19 +197,6 @@ static lm_status parse_chains(const char *s, unsigned long max, unsigned long *o
 	return LM_OK;
 }
 
-/* The figure latmix report and the suite compare: the highest predicted
- * rate over the occupancies listed (best, at warps per CU), and the warps
- * for 90% of it (the refined model's curve nears its peak only past the
- * warps a CU holds); what: what the rate counts, "loads" or "stores". */
-static void print_best_of_list(const lm_model_params *mp, const lm_model_kinds *st,
-			       const lm_kernel_mix *k, const char *what, double best, unsigned at)
-{
-	if (best > 0)
-		printf("best of the warps listed %.5f %s/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
-		       "(the figure latmix report compares with the measured curve's)\n", best, what, at,
-		       lm_model_kernel_warps_to(mp, st, k, 0.9 * best));
-}
-
 /* What the price of a scattered access stands for, and what the suite
  * measured beside it (doc/predict.md, the suite's gather and transpose). */
 static void note_scattered(const char *label, const lm_kernel_mix *k)
@@ -264,165 +252,209 @@ static double note_unsized(const char *label, const char *what, double bytes)
 	return bytes;
 }
 
+/* A figure of predict's table in decimals places, or three digits where
+ * those would print a figure that is not 0 as 0 (a rate of an iteration of
+ * a hundred thousand instructions). */
+static const char *table_text(double x, int decimals, char *buf, size_t size)
+{
+	if (x > 0 && x < 0.5 * pow(10, -decimals))
+		snprintf(buf, size, "%.3g", x);
+	else
+		snprintf(buf, size, "%.*f", decimals, x);
+	return buf;
+}
+
+/* The loop of --kernel counted (m) and in the model's terms (k; an Intel
+ * listing that does not say every access's bytes: the options'). */
+static lm_status count_mix(const lm_options *o, lm_kmix *m, lm_kernel_mix *k)
+{
+	lm_status s = count_kernel(o, o->kernel, false, m);
+	if (s != LM_OK)
+		return s;
+	lm_kmix_model(m, k);
+	if (m->loads > m->const_loads && !m->load_bytes)
+		k->load_bytes = note_unsized(m->label, "load", o->load_bytes);
+	if (m->stores && !m->store_bytes)
+		k->store_bytes = note_unsized(m->label, "store", o->store_bytes);
+	return LM_OK;
+}
+
+/* What predict says of a counted loop beside its rates: the count's line
+ * (stdout) and what its price stands for (stderr). */
+static void count_notes(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_kmix *m,
+			const lm_kernel_mix *k)
+{
+	if (o->device && ps->device[0] && strncmp(m->from, ps->device, strlen(ps->device)) != 0)
+		fprintf(stderr, "latmix: %s: counted from %s, priced by the parameters of %s\n", m->label, m->from,
+			ps->device);
+	printf("# %s, counted from %s: ", m->label, m->from);
+	lm_kmix_put_predict(stdout, k);
+	putchar('\n');
+	if (m->strided || m->unfollowed)
+		fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
+			"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
+			"lane), %u whose lanes' addresses latmix does not follow\n",
+			m->label, m->strided + m->unfollowed, m->strided, m->unfollowed);
+	if (m->body_insts > m->insts)
+		fprintf(stderr, "latmix: %s: its loop branches: priced along the path with the most "
+			"memory accesses (%u of its %u instructions), as if every iteration took it\n",
+			m->label, m->insts, m->body_insts);
+	if (m->gap_store_bytes)
+		fprintf(stderr, "latmix: %s: its strided stores leave %u bytes a thread unwritten between "
+			"lanes, so they write part of each sector they span: priced at the whole sectors, "
+			"a ceiling; a store of every second float (data/measured/nvidia-h200/strided/) ran "
+			"at 75%% (H200) and 65%% (H100) of that price at 64 warps\n", m->label,
+			m->gap_store_bytes);
+	note_misaligned(m, st, k->misaligned_loads);
+	char note[1024];
+	if (lm_kmix_overlap_note(m, note, sizeof note))
+		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
+	if (lm_kmix_constant_note(m, note, sizeof note))
+		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
+	if (m->limit[0])
+		printf("# occupancy: its build allows %s\n", m->limit);
+	if (m->regs.spill)
+		fprintf(stderr, "latmix: %s: under the register cap latmix builds with, so that every "
+			"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory; "
+			"the count is of the PTX, which holds no spills, so the prediction leaves their "
+			"traffic out\n", m->label, m->regs.spill);
+	if (m->regs.own_warps && m->regs.own > m->regs.capped)
+		fprintf(stderr, "latmix: %s: built without that cap it takes %u registers a thread, room "
+			"for %u warps a CU: predicted occupancies above that are latmix's build's\n",
+			m->label, m->regs.own, m->regs.own_warps);
+	if (k->hits > 0 && !m->divisions && !m->wide_divisions)
+		fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
+			"the suite's stencils fit, which all divide; measured stencils with no integer division "
+			"in their loop ran as if their hits cost nothing (data/measured/nvidia-h200/drops/"
+			"README.md): --hits 0 predicted three of four closer\n", m->label, k->hits);
+}
+
+/* What the file prices the loop k by, where it lacks a kind the loop needs
+ * or the price stands for less than the loop may do (stderr); cached: its
+ * loads of constant memory. */
+static void price_notes(const char *path, const char *label, const lm_model_params *mp,
+			const lm_model_kinds *st, const lm_kernel_mix *k, unsigned cached)
+{
+	if (!(k->loads > 0))
+		fprintf(stderr, "latmix: %s: no load%s: priced by stores alone, its step the longer of "
+			"stream-fill's %.1f cycles a pass and its instructions' latency (alpha %g x %.3g "
+			"cycles), its bound stream-fill's %.4g stores a cycle per CU; rates in stores\n", label,
+			cached ? " with lines of its own (its loads of constant memory are cache hits)" : "",
+			st->store_step, k->alpha, mp->alu_lat, st->store_thru);
+	if (k->stores > k->scattered_stores && !st->n)
+		fprintf(stderr, "latmix: %s has no store kind (latmix fit -m gmem,gmem-store,gmem-store-half): "
+			"the loop's stores count as instructions only\n", path);
+	if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(st))
+		fprintf(stderr, "latmix: %s has no scattered kind (latmix fit -m gmem,...,gmem-random): the "
+			"loop's scattered accesses are priced as coalesced ones\n", path);
+	else
+		note_scattered(label, k);
+}
+
+/* The loop k's rate at each occupancy (--warps, else 1 to 64) and what it
+ * reaches: a table, or --csv rows. */
+static lm_status print_kernel_rates(const lm_options *o, const char *path, const lm_params *ps,
+				    const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
+				    const char *label)
+{
+	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
+	bool rates = isfinite(hz) && cus > 0 && simd > 0, stores_only = !(k->loads > 0);
+	/* the rates count loads, or a store-only loop's stores */
+	double per = lm_model_kernel_accesses(k);
+	double bytes_per_load = stores_only ? k->store_bytes : k->load_bytes + k->stores / k->loads * k->store_bytes;
+	const char *what = stores_only ? "stores" : "loads";
+	unsigned list[1024];
+	size_t n = 0;
+	lm_status s = LM_OK;
+	if (o->warps)
+		s = lm_options_uint_list("--warps", o->warps, 65536, list, 1024, &n);
+	for (unsigned w = 1; !o->warps && w <= 64; w++)
+		list[n++] = w;
+	if (s != LM_OK)
+		return s;
+	unsigned under = lm_kmix_underflow(mp, st, k, list, n);
+	if (under)
+		return lm_fail(LM_EUSAGE, "%s: at %u warps per CU the model's rate underflows: a step of %.3g cycles "
+			       "(alpha %g) lies under the refined model's knee by more than a double holds, so its rate "
+			       "would print as 0; price it with a basic parameter file (params.ini), or fewer "
+			       "instructions an iteration", label, under, lm_model_kernel_step(mp, st, k), k->alpha);
+	bool scatter = lm_model_kinds_scatter(st);
+	if (o->csv)
+		printf("warps_per_cu,%s_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n", what);
+	else
+		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered, %g loads "
+		       "misaligned; %g and %g bytes a lane), %g cache hits in flight, alpha %g, %g instructions "
+		       "an iteration\n%6s %12s %10s %14s  %s\n", label, lm_model_is_refined(mp) ? "refined" : "basic",
+		       path, !st->n ? "" : st->n > 1 ? " with its store kinds" : " with its store kind",
+		       scatter ? (st->n ? " and scattered kind" : " with its scattered kind") : "", k->loads,
+		       k->stores, k->scattered_loads, k->scattered_stores, k->misaligned_loads, k->load_bytes,
+		       k->stores > 0 ? k->store_bytes : 0, k->hits, k->alpha, k->insts, "warps",
+		       stores_only ? "stores/cyc/CU" : "loads/cyc/CU", "GB/s", "iterations/s", "bound");
+	double best = 0;
+	unsigned best_at = 0;
+	char r1[32], r2[32];
+	for (size_t i = 0; i < n; i++) {
+		lm_bound b;
+		double ipc = lm_model_eval_kernel(mp, st, k, list[i], &b);
+		if (ipc > best) {
+			best = ipc;
+			best_at = list[i];
+		}
+		double loads_s = ipc * hz * cus;
+		double bps = rates ? loads_s * simd * bytes_per_load : NAN, its = rates ? loads_s * simd / per : NAN;
+		if (o->csv)
+			printf("%u,%.9g,%.9g,%.9g,%s\n", list[i], ipc, bps, its, lm_bound_name(b));
+		else
+			printf("%6u %12s %10s %14.4g  %s\n", list[i], table_text(ipc, 5, r1, sizeof r1),
+			       table_text(bps / 1e9, 1, r2, sizeof r2), its, lm_bound_name(b));
+	}
+	if (o->csv)
+		return LM_OK;
+	lm_bound peak_bound;
+	double peak = lm_model_kernel_peak(mp, st, k, &peak_bound);
+	printf("peak %s %s/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n",
+	       table_text(peak, 5, r1, sizeof r1), what, lm_bound_name(peak_bound), lm_model_kernel_warps(mp, st, k, 0.90),
+	       lm_model_kernel_warps(mp, st, k, 0.95));
+	if (best > 0)
+		printf("best of the warps listed %s %s/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
+		       "(the figure latmix report compares with the measured curve's)\n", table_text(best, 5, r2, sizeof r2),
+		       what, best_at, lm_model_kernel_warps_to(mp, st, k, 0.9 * best));
+	return LM_OK;
+}
+
 /* predict --kernel / --loads: a kernel's loop at each occupancy, from
- * the file's default kind and, where it has them, its store mixes' kinds. */
+ * the file's default kind and, where it has them, its store mixes' kinds.
+ * Its figures, given or counted, go through lm_kmix_check first, as a
+ * count file's do in latmix report. */
 static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
 				const lm_model_params *mp)
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
 			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
-	lm_status s;
 	char label[64] = "the loop";
-	unsigned cached = 0; /* loads of constant memory: cache hits */
-	if (o->alpha) {
-		char *end;
-		k.alpha = strtod(o->alpha, &end);
-		if (end == o->alpha || *end || !(k.alpha >= 0) || !isfinite(k.alpha))
-			return lm_fail(LM_EUSAGE, "--alpha '%s': with --loads or --kernel, a number of "
-				       "instructions (0 or more)", o->alpha);
-	}
-	if (o->kernel) {
-		lm_kmix m;
-		if ((s = count_kernel(o, o->kernel, false, &m)) != LM_OK)
-			return s;
-		lm_kmix_model(&m, &k);
-		/* an Intel listing that does not say every access's bytes (block
-		 * and older scattered messages): the options' */
-		if (m.loads > m.const_loads && !m.load_bytes)
-			k.load_bytes = note_unsized(m.label, "load", o->load_bytes);
-		cached = m.const_loads;
-		if (m.stores && !m.store_bytes)
-			k.store_bytes = note_unsized(m.label, "store", o->store_bytes);
+	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
+		return lm_fail(LM_EUSAGE, "--alpha '%s': with --loads or --kernel, a number of instructions "
+			       "from 0 to %g", o->alpha, LM_KMIX_MOST_INSTS);
+	lm_kmix m;
+	memset(&m, 0, sizeof m);
+	lm_status s = o->kernel ? count_mix(o, &m, &k) : LM_OK;
+	if (s != LM_OK)
+		return s;
+	if (o->kernel)
 		snprintf(label, sizeof label, "%s", m.label);
-		if (o->device && ps->device[0] && strncmp(m.from, ps->device, strlen(ps->device)) != 0)
-			fprintf(stderr, "latmix: %s: counted from %s, priced by the parameters of %s\n",
-				m.label, m.from, ps->device);
-		printf("# %s, counted from %s: ", m.label, m.from);
-		lm_kmix_put_predict(stdout, &k);
-		putchar('\n');
-		if (m.strided || m.unfollowed)
-			fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
-				"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
-				"lane), %u whose lanes' addresses latmix does not follow\n",
-				m.label, m.strided + m.unfollowed, m.strided, m.unfollowed);
-		if (m.body_insts > m.insts)
-			fprintf(stderr, "latmix: %s: its loop branches: priced along the path with the most "
-				"memory accesses (%u of its %u instructions), as if every iteration took it\n",
-				m.label, m.insts, m.body_insts);
-		if (m.gap_store_bytes)
-			fprintf(stderr, "latmix: %s: its strided stores leave %u bytes a thread unwritten between "
-				"lanes, so they write part of each sector they span: priced at the whole sectors, "
-				"a ceiling; a store of every second float (data/measured/nvidia-h200/strided/) ran "
-				"at 75%% (H200) and 65%% (H100) of that price at 64 warps\n", m.label,
-				m.gap_store_bytes);
-		note_misaligned(&m, &st, k.misaligned_loads);
-		char note[1024];
-		if (lm_kmix_overlap_note(&m, note, sizeof note))
-			fprintf(stderr, "latmix: %s: %s\n", m.label, note);
-		if (lm_kmix_constant_note(&m, note, sizeof note))
-			fprintf(stderr, "latmix: %s: %s\n", m.label, note);
-		if (m.limit[0])
-			printf("# occupancy: its build allows %s\n", m.limit);
-		if (m.regs.spill)
-			fprintf(stderr, "latmix: %s: under the register cap latmix builds with, so that every "
-				"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory; "
-				"the count is of the PTX, which holds no spills, so the prediction leaves their "
-				"traffic out\n", m.label, m.regs.spill);
-		if (m.regs.own_warps && m.regs.own > m.regs.capped)
-			fprintf(stderr, "latmix: %s: built without that cap it takes %u registers a thread, room "
-				"for %u warps a CU: predicted occupancies above that are latmix's build's\n",
-				m.label, m.regs.own, m.regs.own_warps);
-		if (k.hits > 0 && !m.divisions && !m.wide_divisions)
-			fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
-				"the suite's stencils fit, which all divide; measured stencils with no integer division "
-				"in their loop ran as if their hits cost nothing (data/measured/nvidia-h200/drops/"
-				"README.md): --hits 0 predicted three of four closer\n", m.label, k.hits);
-	}
+	/* a count's figures are its loop's, said so; the options' stand alone */
+	if ((s = lm_kmix_check(&k, o->kernel ? label : NULL)) != LM_OK)
+		return s;
+	if (o->kernel)
+		count_notes(o, ps, &st, &m, &k);
 	char why[256];
 	if (!lm_model_kernel_priced(&k, &st, why, sizeof why))
 		return lm_fail(LM_EUSAGE, "%s, priced by %s: %s", label, path, why);
-	bool stores_only = !(k.loads > 0);
-	if (stores_only)
-		fprintf(stderr, "latmix: %s: no load%s: priced by stores alone, its step the longer of "
-			"stream-fill's %.1f cycles a pass and its instructions' latency (alpha %g x %.3g "
-			"cycles), its bound stream-fill's %.4g stores a cycle per CU; rates in stores\n", label,
-			cached ? " with lines of its own (its loads of constant memory are cache hits)" : "",
-			st.store_step, k.alpha, mp->alu_lat, st.store_thru);
-	if (k.scattered_loads > k.loads || k.scattered_stores > k.stores)
-		return lm_fail(LM_EUSAGE, "%s: %g scattered loads of %g, %g scattered stores of %g: the "
-			       "scattered ones are counted among the loads and stores", label, k.scattered_loads,
-			       k.loads, k.scattered_stores, k.stores);
-	if (k.misaligned_loads > k.loads - k.scattered_loads)
-		return lm_fail(LM_EUSAGE, "%s: %g misaligned loads of %g coalesced ones: the misaligned "
-			       "ones are counted among the coalesced loads", label, k.misaligned_loads,
-			       k.loads - k.scattered_loads);
 	if (!(k.insts > 0))
 		k.insts = k.loads + k.stores + k.alpha;
-	bool scatter = lm_model_kinds_scatter(&st);
-	if (k.stores > k.scattered_stores && !st.n)
-		fprintf(stderr, "latmix: %s has no store kind (latmix fit -m gmem,gmem-store,gmem-store-half): "
-			"the loop's stores count as instructions only\n", path);
-	if (k.scattered_loads + k.scattered_stores > 0 && !scatter)
-		fprintf(stderr, "latmix: %s has no scattered kind (latmix fit -m gmem,...,gmem-random): the "
-			"loop's scattered accesses are priced as coalesced ones\n", path);
-	else
-		note_scattered(label, &k);
-	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
-	bool rates = isfinite(hz) && cus > 0 && simd > 0;
-	/* the rates count loads, or a store-only loop's stores */
-	double per = lm_model_kernel_accesses(&k);
-	double bytes_per_load = stores_only ? k.store_bytes : k.load_bytes + k.stores / k.loads * k.store_bytes;
-	const char *what = stores_only ? "stores" : "loads";
-	/* the occupancies: given, else 1 to 64 */
-	unsigned list[1024];
-	size_t n = 0;
-	if (o->warps) {
-		if ((s = lm_options_uint_list("--warps", o->warps, 65536, list, 1024, &n)) != LM_OK)
-			return s;
-	} else {
-		for (unsigned w = 1; w <= 64; w++)
-			list[n++] = w;
-	}
-	lm_bound peak_bound;
-	double peak = lm_model_kernel_peak(mp, &st, &k, &peak_bound);
-	if (o->csv)
-		printf("warps_per_cu,%s_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n", what);
-	else
-		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered, %g loads "
-		       "misaligned; %g and %g bytes a lane), %g cache hits in flight, alpha %g, %g instructions "
-		       "an iteration\n%6s %12s %10s %14s  %s\n", label,
-		       lm_model_is_refined(mp) ? "refined" : "basic", path,
-		       !st.n ? "" : st.n > 1 ? " with its store kinds" : " with its store kind",
-		       scatter ? (st.n ? " and scattered kind" : " with its scattered kind") : "", k.loads,
-		       k.stores, k.scattered_loads, k.scattered_stores, k.misaligned_loads, k.load_bytes,
-		       k.stores > 0 ? k.store_bytes : 0,
-		       k.hits, k.alpha, k.insts, "warps",
-		       stores_only ? "stores/cyc/CU" : "loads/cyc/CU", "GB/s", "iterations/s", "bound");
-	double best = 0;
-	unsigned best_at = 0;
-	for (size_t i = 0; i < n; i++) {
-		lm_bound b;
-		double ipc = lm_model_eval_kernel(mp, &st, &k, list[i], &b);
-		if (ipc > best) {
-			best = ipc;
-			best_at = list[i];
-		}
-		double loads_s = ipc * hz * cus;
-		double bps = rates ? loads_s * simd * bytes_per_load : NAN;
-		double its = rates ? loads_s * simd / per : NAN;
-		if (o->csv)
-			printf("%u,%.9g,%.9g,%.9g,%s\n", list[i], ipc, bps, its, lm_bound_name(b));
-		else
-			printf("%6u %12.5f %10.1f %14.4g  %s\n", list[i], ipc, bps / 1e9, its, lm_bound_name(b));
-	}
-	if (!o->csv) {
-		printf("peak %.5f %s/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n", peak,
-		       what, lm_bound_name(peak_bound), lm_model_kernel_warps(mp, &st, &k, 0.90),
-		       lm_model_kernel_warps(mp, &st, &k, 0.95));
-		print_best_of_list(mp, &st, &k, what, best, best_at);
-	}
-	return LM_OK;
+	price_notes(path, label, mp, &st, &k, m.const_loads);
+	return print_kernel_rates(o, path, ps, mp, &st, &k, label);
 }
 
 static lm_status cmd_predict(const lm_options *o)
@@ -1034,6 +1066,18 @@ static lm_status cmd_export(const lm_options *o)
 	return lm_export_write(o->args[0], o->output);
 }
 
+/* Everything written to standard output reached it (a full disk, a
+ * closed pipe, /dev/full): else LM_EIO, so the command fails rather than
+ * leave an empty or cut file where `> FILE` was to be the result. */
+static lm_status flush_stdout(void)
+{
+	errno = 0;
+	bool lost = fflush(stdout) != 0;
+	int e = errno;
+	lost |= ferror(stdout) != 0;
+	return lost ? lm_fail(LM_EIO, "standard output: %s", e ? strerror(e) : "a write failed") : LM_OK;
+}
+
 /* What of a user's kernel the command builds, counts or runs, which a
  * worker process does for it (guard.h); NULL if nothing. */
 static const char *users_kernel(const command *c, const lm_options *o)
@@ -1086,6 +1130,8 @@ int main(int argc, char **argv)
 	}
 	if (s == LM_OK)
 		s = c->run(&o);
+	if (s == LM_OK)
+		s = flush_stdout();
 	if (s != LM_OK) {
 		fprintf(stderr, "latmix %s: %s\n", c->name, lm_error_message());
 		if (s == LM_EUSAGE)

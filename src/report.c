@@ -966,9 +966,14 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		c->misaligned_loads = c->misaligned_stores = 0;
 	if (!p && no)
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
-	else if (!p || !lm_kmix_parse_predict(p + 10, k))
+	else if (!p)
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
-	else if (!rp->has_kparams)
+	else if (!lm_kmix_parse_predict(p + 10, k)) {
+		/* a count predict would refuse: said, and no figure of it kept */
+		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: its predict: line: %s", c->name, lm_error_message());
+		lm_error_clear();
+		memset(k, 0, sizeof *k);
+	} else if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
 	else if (!lm_model_kernel_priced(k, &rp->kkinds, c->why, sizeof c->why))
 		;
@@ -985,6 +990,12 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	if (c->why[0] || !(per > 0) || !(rate > 0)) {
 		if (!c->why[0])
 			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
+		return;
+	}
+	unsigned under = lm_kmix_underflow(mp, &rp->kkinds, k, c->warps, c->n);
+	if (under) {
+		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: at %u warps per CU the model's rate underflows "
+			 "(alpha %g), not drawn as 0", c->name, under, k->alpha);
 		return;
 	}
 	double top = 0, sq = 0;

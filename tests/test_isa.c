@@ -1052,6 +1052,30 @@ START_TEST(ptx_constant_and_generic_loads_are_counted)
 }
 END_TEST
 
+/* Regression (issue 47, item 14): predict --loads 1 --alpha 65537 printed
+ * rates of all zeros, exit 0. A rate five decimals would show as 0 is
+ * printed in three digits; one the refined model's knee underflows to 0
+ * is refused, naming the occupancy. */
+START_TEST(predict_says_rates_too_small_for_its_table)
+{
+	char basic[512], refined[512];
+	lm_test_source_path(basic, sizeof basic, "data/measured/nvidia-h200/params.ini");
+	lm_test_source_path(refined, sizeof refined, "data/measured/nvidia-h200/params-kernels.ini");
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "predict", basic, "--loads", "1", "--alpha", "1000000", "--warps", "1",
+					      NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	const char *row = strstr(r.out, "\n     1 ");
+	double rate = 0;
+	ck_assert_msg(row && sscanf(row, " 1 %lf", &rate) == 1 && rate > 1e-7 && rate < 1e-6, "%s", r.out);
+	ck_assert_msg(!strstr(r.out, "0.00000"), "%s", r.out);
+	lm_test_latmix((const char *const[]){ "predict", refined, "--loads", "1", "--alpha", "65537", "--warps", "1,64",
+					      NULL }, NULL, &r);
+	ck_assert_msg(r.status == 2 && strstr(r.err, "at 1 warps per CU the model's rate underflows") && !r.out[0],
+		      "status %d: %s%s", r.status, r.out, r.err);
+}
+END_TEST
+
 /* The strided leases' kernels (data/measured/nvidia-h200/strided/) as
  * clang's NVPTX backend builds them: a load of every second (fourth) float
  * priced at 8 (16) bytes a lane, a pair's two floats at 8 in all, a store
@@ -1278,6 +1302,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
 		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
 		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
+		tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
 		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||

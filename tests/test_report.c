@@ -287,6 +287,52 @@ START_TEST(report_names_a_strided_kernels_lines)
 }
 END_TEST
 
+/* Regression (issue 47, item 14): a count file's predict: line that
+ * latmix predict refuses (--loads -5, nan, 1e308, 9 scattered loads of 2)
+ * gave a row of figures ("add | -5, 1, 8 | 732.6% | ..."), exit 0. Each is
+ * refused as predict refuses it: the row names the kernel, the file, the
+ * figure and its value, and draws no predicted curve. */
+START_TEST(report_refuses_counts_predict_refuses)
+{
+	static const struct {
+		const char *kernel, *line, *why;
+	} bad[] = {
+		{ "add", "--loads -5 --stores 1 --alpha 8 --insts 11",
+		  "mix-of/add.txt: its predict: line: --loads -5: expected a number from 0 to 1024" },
+		{ "copy", "--loads nan --stores 1 --alpha 6 --insts 8",
+		  "mix-of/copy.txt: its predict: line: --loads 'nan': not a number" },
+		{ "scale", "--loads 1 --stores 1 --alpha 1e308 --insts 9",
+		  "mix-of/scale.txt: its predict: line: --alpha 1e+308: expected a number from 0 to 1e+06" },
+		{ "triad", "--loads 2 --stores 1 --alpha 8 --insts 11 --scattered-loads 9",
+		  "mix-of/triad.txt: its predict: line: 9 scattered loads of 2" },
+	};
+	char dir[256], cmd[8800];
+	copy_h200(dir, sizeof dir, true);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(cmd, sizeof cmd, "sed -i 's/^predict: .*/predict: %s/' '%s/mix-of/%s.txt'", bad[i].line, dir,
+			 bad[i].kernel);
+		ck_assert_int_eq(system(cmd), 0);
+	}
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[1 << 20];
+	char gp[8192];
+	snprintf(cmd, sizeof cmd, "%s/report/report.md", dir);
+	lm_test_slurp(cmd, md, sizeof md);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char row[512];
+		snprintf(row, sizeof row, "| %s | not predicted: %s", bad[i].kernel, bad[i].why);
+		ck_assert_msg(strstr(md, row), "no '%s' in %s", row, strstr(md, "### Predicted"));
+		snprintf(cmd, sizeof cmd, "%s/report/kernel-%s.gp", dir, bad[i].kernel);
+		lm_test_slurp(cmd, gp, sizeof gp);
+		ck_assert_msg(!strstr(gp, "predicted:"), "kernel-%s.gp draws a prediction", bad[i].kernel);
+	}
+	ck_assert_msg(strstr(md, "| sum | 1, 0, 6 | 1.6% |"), "the others' rows"); /* the rest as before */
+	remove_dir(dir);
+}
+END_TEST
+
 START_TEST(compare_names_an_unreadable_file_and_prints_nothing)
 {
 	char ref[4200];
@@ -655,6 +701,7 @@ int main(void)
 	tcase_add_test(tc, report_of_kernels_alone_says_what_it_needs);
 	tcase_add_test(tc, report_marks_misaligned_accesses);
 	tcase_add_test(tc, report_names_a_strided_kernels_lines);
+	tcase_add_test(tc, report_refuses_counts_predict_refuses);
 	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
 	tcase_add_test(tc, compare_units);
 	tcase_add_test(tc, export_round_trips_through_a_json_reader);
