@@ -333,6 +333,53 @@ START_TEST(report_refuses_counts_predict_refuses)
 }
 END_TEST
 
+/* Every file under dir/report with its checksum, and what else of the
+ * report's lies in dir (report.*: a temporary or old one), into out. */
+static void report_state(const char *dir, char *out, size_t size)
+{
+	char cmd[4400];
+	snprintf(cmd, sizeof cmd, "cd '%s' && find report -exec ls -ld {} + | awk '{print $1, $NF}' && "
+		 "find report -type f -exec sha256sum {} + | sort && ls -a | grep '^report.'", dir);
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	size_t n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	pclose(p);
+}
+
+/* Regression (issue 47, item 16): report wrote into report/ as it went,
+ * so one that failed midway left what it had drawn (48 files and no
+ * report.md, or a new latency.dat beside an older report.md: two runs
+ * mixed). A gnuplot that fails on a script, after every .gp and .dat is
+ * drawn, now leaves the old report byte for byte and nothing beside it;
+ * the next report replaces it whole. */
+START_TEST(a_report_that_fails_midway_leaves_the_old_one_as_it_was)
+{
+	char dir[256], path[4200];
+	result r;
+	report_of_h200(dir, sizeof dir, true, &r);
+	/* an old report that a new one's files would differ from */
+	snprintf(path, sizeof path, "%s/report/latency.dat", dir);
+	ck_assert_int_eq(truncate(path, 0), 0);
+	static char before[1 << 16], after[1 << 16];
+	report_state(dir, before, sizeof before);
+	ck_assert_msg(strstr(before, "report.md") && !strstr(before, "report.tmp"), "%s", before);
+	run("/bin/false", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 1 && strstr(r.err, "not written (one there before is as it was)") &&
+			      strstr(r.err, "failed"), "status %d: %s", r.status, r.err);
+	report_state(dir, after, sizeof after);
+	ck_assert_msg(strcmp(before, after) == 0, "before:\n%s\nafter:\n%s", before, after);
+	/* the next one in its place, whole, nothing left beside it */
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	report_state(dir, after, sizeof after);
+	struct stat st;
+	ck_assert_msg(stat(path, &st) == 0 && st.st_size > 0 && !strstr(after, "report.tmp") &&
+			      !strstr(after, "report.old"), "%s", after);
+	remove_dir(dir);
+}
+END_TEST
+
 START_TEST(compare_names_an_unreadable_file_and_prints_nothing)
 {
 	char ref[4200];
@@ -702,6 +749,7 @@ int main(void)
 	tcase_add_test(tc, report_marks_misaligned_accesses);
 	tcase_add_test(tc, report_names_a_strided_kernels_lines);
 	tcase_add_test(tc, report_refuses_counts_predict_refuses);
+	tcase_add_test(tc, a_report_that_fails_midway_leaves_the_old_one_as_it_was);
 	tcase_add_test(tc, compare_names_an_unreadable_file_and_prints_nothing);
 	tcase_add_test(tc, compare_units);
 	tcase_add_test(tc, export_round_trips_through_a_json_reader);
