@@ -22,6 +22,8 @@ int lm_csv_split(char *line, char **fields, int max)
 	size_t len = strlen(line);
 	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 		line[--len] = '\0';
+	if (strpbrk(line, "\r\n"))
+		return -1; /* a line break in a field: never written (lm_results_row refuses one) */
 	int n = 0;
 	char *p = line;
 	for (;;) {

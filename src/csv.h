@@ -12,8 +12,9 @@ void lm_csv_field(FILE *f, const char *s);
 /* Splits line (modified in place; trailing newline removed) into fields,
  * storing the first max of them. Returns the number of fields in the line,
  * which may be more than max (the caller compares: a line with too many
- * fields is the caller's error to name), or -1 on an unterminated quote
- * or text after a closing quote. */
+ * fields is the caller's error to name), or -1 on an unterminated quote,
+ * text after a closing quote, or a carriage return or newline before the
+ * line's end (in a field, quoted or not: latmix writes none). */
 int lm_csv_split(char *line, char **fields, int max);
 
 #endif

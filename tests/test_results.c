@@ -435,6 +435,26 @@ START_TEST(csv_split_counts_fields_beyond_max)
 }
 END_TEST
 
+/* Regression (issue 47, fuzz_results): a carriage return inside a row
+ * (the mix "\r", before names were restricted; a spread "ev\ren") was
+ * read into its field, a row lm_results_row refuses to write ("a text
+ * field holds a line break"). */
+START_TEST(a_carriage_return_inside_a_row_is_refused_not_read_into_a_field)
+{
+	char *text = good_text();
+	refused(file_with("cr.csv", "mix", "\r"), last_line(text), "malformed CSV line");
+	refused(file_with("cr-quoted.csv", "mix", "\"gm\rem\""), last_line(text), "malformed CSV line");
+	refused(file_with("cr-spread.csv", "spread", "ev\ren"), last_line(text), "malformed CSV line");
+	free(text);
+	char *fields[4];
+	char end[] = "a,b\r\n";
+	ck_assert_int_eq(lm_csv_split(end, fields, 4), 2);
+	ck_assert_str_eq(fields[1], "b");
+	char inside[] = "a,b\rc\n";
+	ck_assert_int_eq(lm_csv_split(inside, fields, 4), -1);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -456,6 +476,7 @@ int main(void)
 	tcase_add_test(tc, csv_row_write_then_read_round_trips_generated_rows);
 	tcase_add_test(tc, committed_results_files_read);
 	tcase_add_test(tc, csv_split_counts_fields_beyond_max);
+	tcase_add_test(tc, a_carriage_return_inside_a_row_is_refused_not_read_into_a_field);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }
