@@ -41,7 +41,7 @@ const char *lm_status_name(lm_status s)
 		[LM_EPARSE] = "LM_EPARSE", [LM_ECL] = "LM_ECL",
 		[LM_ENOMEM] = "LM_ENOMEM", [LM_EDEVICE] = "LM_EDEVICE",
 		[LM_ECHECK] = "LM_ECHECK", [LM_EFIT] = "LM_EFIT",
-		[LM_ETOOL] = "LM_ETOOL",
+		[LM_ETOOL] = "LM_ETOOL", [LM_ESTOP] = "LM_ESTOP",
 	};
 	if ((unsigned)s < sizeof names / sizeof names[0] && names[s])
 		return names[s];
@@ -50,7 +50,7 @@ const char *lm_status_name(lm_status s)
 
 int lm_status_exit_code(lm_status s)
 {
-	return s == LM_OK ? 0 : s == LM_EUSAGE ? 2 : 1;
+	return s == LM_OK ? 0 : s == LM_EUSAGE ? 2 : s == LM_ESTOP ? 130 : 1;
 }
 
 #define E(x) { x, #x }

@@ -15,7 +15,8 @@ typedef enum {
 	LM_EDEVICE,  /* the device cannot do what was asked */
 	LM_ECHECK,   /* a result failed verification (wrong number caught) */
 	LM_EFIT,     /* the fit failed */
-	LM_ETOOL     /* an external tool (offline compiler) is missing or failed */
+	LM_ETOOL,    /* an external tool (offline compiler) is missing or failed */
+	LM_ESTOP     /* stopped by the user (Ctrl-C) */
 } lm_status;
 
 /* Records a message for the last error and returns s, so a failing function
@@ -35,7 +36,8 @@ void lm_error_clear(void);
 /* "LM_EIO" and so on. */
 const char *lm_status_name(lm_status s);
 
-/* Exit status the command-line tool uses for s: 0 ok, 2 usage, 1 otherwise. */
+/* Exit status the command-line tool uses for s: 0 ok, 2 usage, 130 stopped
+ * (as a shell says of Ctrl-C), 1 otherwise. */
 int lm_status_exit_code(lm_status s);
 
 /* Name of an OpenCL error code ("CL_INVALID_KERNEL_NAME"), or "CL_UNKNOWN_ERROR". */

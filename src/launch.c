@@ -248,6 +248,12 @@ static lm_status prepare(const lm_point_plan *p, unsigned long *length)
 	return LM_OK;
 }
 
+/* The lesser of two fastest times, 0 standing for not known. */
+static double fastest(double a, double b)
+{
+	return a > 0 && b > 0 ? fmin(a, b) : a > 0 ? a : b;
+}
+
 lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 {
 	memset(out, 0, sizeof *out);
@@ -266,7 +272,7 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 	double *rate = times + reps, *rec_rate = times + 2 * reps, *overhead = times + 3 * reps,
 	       *grown = times + 4 * reps;
 	bool resized = false;
-	double short_min = INFINITY;
+	double fast_long = 0, fast_short = 0; /* their fastest kernels (0: not known) */
 	for (int r = 0; r < reps; r++) {
 		lm_launch_out shortl = { 0 }, lo = { 0 };
 		if (pair && (s = p->launch(p->ctx, length, LM_LAUNCH_SHORT | LM_LAUNCH_NO_RECORD, &shortl)) != LM_OK)
@@ -297,7 +303,8 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 			rate[r] = dt > 0 && dw > 0 ? dw / dt : lo.work / lo.seconds;
 			overhead[r] = lo.seconds - lo.work / rate[r];
 			grown[r] = (lo.seconds - shortl.seconds) / lo.seconds;
-			short_min = fmin(short_min, shortl.seconds);
+			fast_long = fastest(fast_long, lo.fastest);
+			fast_short = fastest(fast_short, shortl.fastest);
 		} else {
 			rate[r] = lo.work / lo.seconds;
 		}
@@ -337,10 +344,10 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 		out->rate = lm_launch_median(rate, reps);
 		out->rec_rate = out->recorded ? lm_launch_median(rec_rate, reps) : NAN;
 		out->overhead_s = pair ? lm_launch_median(overhead, reps) : NAN;
-		/* the median of the repeats' shares, or that of their fastest launches where less: a
-		 * launch slowed by something else must not pass for growth */
-		out->grown = pair ? fmin(lm_launch_median(grown, reps), (out->time_min - short_min) / out->time_min)
-				  : NAN;
+		out->fastest = pair ? fast_long : 0;
+		out->grown = !pair ? NAN
+			     : fast_long > 0 && fast_short > 0 ? (fast_long - fast_short) / fast_long
+								 : lm_launch_median(grown, reps);
 		if (out->hi_cpi == 0)
 			out->lo_cpi = 0;
 	}

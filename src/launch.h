@@ -84,6 +84,7 @@ typedef struct {
 typedef struct {
 	double seconds;          /* kernel time: profiling events, else the host's clock */
 	double host_s;           /* the host's time from enqueue to completion */
+	double fastest;          /* seconds of its fastest kernel, where it ran several (0: not known) */
 	double work;             /* work done (the workload's unit: warp iterations, elements) */
 	unsigned groups;         /* work-groups launched */
 	unsigned started_at_end; /* fewest groups started when a group ended */
@@ -158,8 +159,10 @@ typedef struct {
 	double rec_rate;         /* per_warp: median of the records' iter_rate */
 	double overhead_s;       /* pair: time beyond the steady rate (median); else NAN */
 	double grown;            /* pair: the share of the long launch's time the short one's
-				  * lacks, (long - short) / long: the median over repeats, or that
-				  * of the fastest long and short launches where less; else NAN */
+				  * lacks, (long - short) / long, of their fastest kernels where
+				  * the launches say them (an outlier only slows a kernel: the
+				  * fastest is the steadiest), else of their medians; else NAN */
+	double fastest;          /* seconds of the long launches' fastest kernel (0: not known) */
 	double work;             /* work of the long launches, summed */
 	bool paired;             /* the short launches were timed */
 	unsigned started;        /* fewest groups started when the first ended, over launches */

@@ -171,6 +171,10 @@ static const opt table[] = {
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "
 	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere",
 	  .role = LM_OPTION_OTHER },
+	{ "replace", 0, OPT_FLAG, NULL, 0, 0, MEAS, OFF(replace), NULL,
+	  "replace the results file (-o) even where it holds points this sweep does not measure (of "
+	  "other mixes, alphas, occupancies or kernels); without it such a file is kept and the sweep "
+	  "refused", .role = LM_OPTION_OTHER },
 	{ "time-limit", 0, OPT_NUM, "300", 1, 86400, MEAS | LM_CMD_KERNEL | LM_CMD_PREDICT, OFF(time_limit),
 	  "S", "seconds a user's kernel may go without progress (its build, its count, a point) before "
 	  "latmix abandons it; a user's kernel is built and run in a worker process, so that a crash or "

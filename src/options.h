@@ -55,6 +55,7 @@ typedef struct {
 	const char *warmup;     /* "program" or "point" */
 	bool quick;
 	bool resume;
+	bool replace;           /* measure: replace a results file of another sweep */
 	bool binary;
 	const char *isa;        /* kernel: an offline target (gfx90a, dg2-g10, ...) */
 	const char *mix_of;     /* kernel: a user's kernel whose loop to count */

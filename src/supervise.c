@@ -4,12 +4,33 @@
 #include "results.h"
 #include "ukernel.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define MAX_KERNELS 32
+
+/* Ctrl-C reaches the worker too, which stops after its point and says
+ * what it kept: this process waits for it, and starts no other. */
+static volatile sig_atomic_t stop_asked;
+
+static void ask_stop(int sig)
+{
+	(void)sig;
+	stop_asked = 1;
+}
+
+static void wait_through_stop(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = ask_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
 
 /* The kernels o->kernel names, in order (the suite's for "all"), and the
  * label each one's rows carry. */
@@ -123,14 +144,15 @@ int lm_supervise_kernels(const lm_options *o)
 	size_t nlost = 0, from = 0;
 	bool resume = o->resume;
 	int code = 1;
+	wait_through_stop();
 	for (;;) {
 		lm_guard_end end;
 		if (run_worker(o, k, from, resume, &end) != LM_OK) {
 			fprintf(stderr, "latmix measure: %s\n", lm_error_message());
 			break;
 		}
-		if (end.exit_code >= 0 && end.exit_code != LM_GUARD_ABANDONED) {
-			code = end.exit_code;
+		if ((end.exit_code >= 0 && end.exit_code != LM_GUARD_ABANDONED) || stop_asked) {
+			code = end.exit_code >= 0 ? end.exit_code : 130;
 			break;
 		}
 		for (size_t r = 0; r < end.nrefused; r++) {

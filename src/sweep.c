@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <math.h>
@@ -231,6 +232,37 @@ static bool done_before(const lm_results *prev, const char *mix, unsigned chains
 }
 
 #define MAX_FAILED 64
+
+/* Ctrl-C (or SIGTERM) during a sweep: it stops after the point being
+ * measured, keeping every point; a second one stops at once. */
+static volatile sig_atomic_t stop_asked;
+
+static void ask_stop(int sig)
+{
+	(void)sig;
+	stop_asked = 1;
+	static const char say[] = "\nlatmix: stopping after this point, keeping every point measured (again: "
+				  "at once)\n";
+	ssize_t w = write(2, say, sizeof say - 1);
+	(void)w;
+}
+
+static void catch_stop(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = ask_stop;
+	sa.sa_flags = (int)SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* LM_ESTOP if the user asked the sweep to stop. */
+static lm_status stopped(void)
+{
+	return stop_asked ? lm_fail(LM_ESTOP, "stopped (Ctrl-C)") : LM_OK;
+}
 
 /* Everything the sweep needs, checked before a file is touched. */
 typedef struct {
@@ -661,6 +693,8 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				if (prev && done_before(prev, pm->mix->name, k, alpha, n))
 					continue;
 				lm_meas_row row;
+				if ((s = stopped()) != LM_OK)
+					goto done;
 				if ((s = lm_meas_point(m, alpha, k, n, &row)) == LM_EDEVICE) {
 					/* this point cannot be measured as it must be: said, skipped */
 					fprintf(stderr, "%slatmix: %s x%u alpha %s: skipped: %s\n", tty ? "\n" : "",
@@ -805,6 +839,8 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 		if (prev && done_before(prev, desc->label, 1, zero, n))
 			continue;
 		lm_meas_row row;
+		if ((s = stopped()) != LM_OK)
+			break;
 		s = lm_uk_point(k, n, &row);
 		lm_guard_say("point");
 		if (s == LM_EDEVICE) {
@@ -1026,6 +1062,80 @@ typedef struct {
 	resumed res;
 } output;
 
+/* Whether the plan measures the point of r (the warps list holds its
+ * occupancy; its mix, chains and alpha are the plan's, or its kernel). */
+static bool plan_has(const sweep *sw, const lm_result *r)
+{
+	bool warps = false;
+	for (size_t j = 0; j < sw->p.nwarps && !warps; j++)
+		warps = sw->p.warps[j] == r->row.warps;
+	if (!warps)
+		return false;
+	for (size_t i = 0; i < sw->nkern; i++)
+		if (strcmp(sw->kern[i].label, r->mix) == 0)
+			return true;
+	for (size_t i = 0; i < sw->p.nmixes; i++) {
+		const plan_mix *pm = &sw->p.mixes[i];
+		if (strcmp(pm->mix->name, r->mix) != 0)
+			continue;
+		for (size_t c = 0; c < pm->nchains; c++)
+			for (size_t a = 0; pm->chains[c] == r->row.chains && a < sw->nalphas[i][c]; a++)
+				if (sw->alphas[i][c][a].num == r->row.alpha.num && sw->alphas[i][c][a].den == r->row.alpha.den)
+					return true;
+	}
+	return false;
+}
+
+/* A results file a new sweep would replace holds no point it does not
+ * measure again (make run's sweep is not replaced by a quick one), or
+ * --replace says to replace it anyway. */
+static lm_status check_replace(const sweep *sw, const output *out)
+{
+	struct stat st;
+	if (sw->o->replace || out->direct || stat(out->target, &st) != 0)
+		return LM_OK;
+	static const char *const ways = "--resume adds this sweep's points to it, -o names another file, "
+					"--replace replaces it";
+	lm_results prev;
+	if (lm_results_read(out->target, &prev) != LM_OK) {
+		char why[1024];
+		snprintf(why, sizeof why, "%s", lm_error_message());
+		return lm_fail(LM_EUSAGE, "%s: not results this latmix reads (%s): not replaced; %s", out->path, why,
+			       ways);
+	}
+	size_t other = 0;
+	char eg[256] = "";
+	for (size_t i = 0; i < prev.n; i++) {
+		const lm_result *r = &prev.v[i];
+		if (plan_has(sw, r))
+			continue;
+		if (!other++) {
+			char a[32];
+			snprintf(eg, sizeof eg, "%s, %u chains, alpha %s, %u warps/CU", r->mix, r->row.chains,
+				 lm_alpha_format(r->row.alpha, a, sizeof a), r->row.warps);
+		}
+	}
+	size_t n = prev.n;
+	lm_results_free(&prev);
+	if (!other)
+		return LM_OK;
+	return lm_fail(LM_EUSAGE, "%s holds %zu points, %zu of them of another sweep than this one (%s, say): "
+		       "replacing it would lose them; %s", out->path, n, other, eg, ways);
+}
+
+/* Whether a partial results file holds no point (and can go). */
+static bool holds_no_point(const char *path)
+{
+	lm_results r;
+	if (lm_results_read(path, &r) != LM_OK) {
+		lm_error_clear();
+		return false;
+	}
+	bool none = r.n == 0 && r.nref == 0;
+	lm_results_free(&r);
+	return none;
+}
+
 /* Names the sweep's files, and reads and checks what --resume continues:
  * all before anything is written. */
 static lm_status choose_output(sweep *sw, output *out)
@@ -1050,6 +1160,16 @@ static lm_status choose_output(sweep *sw, output *out)
 			 slash ? (int)(slash - out->path + 1) : 0, out->path);
 	}
 	out->had_partial = !out->direct && access(out->partial, F_OK) == 0;
+	if (out->had_partial && holds_no_point(out->partial)) {
+		/* a sweep stopped before its first point: nothing to continue */
+		if (remove(out->partial) == 0) {
+			fprintf(stderr, "latmix: %s held no point (a sweep stopped before its first): removed\n",
+				out->partial);
+			out->had_partial = false;
+		}
+	}
+	if (!o->resume && (s = check_replace(sw, out)) != LM_OK)
+		return s;
 	if (o->resume && out->direct)
 		return lm_fail(LM_EUSAGE, "--resume: %s is not a regular file: there is nothing to continue",
 			       out->path);
@@ -1135,6 +1255,7 @@ lm_status lm_sweep_run(const lm_options *o)
 	    (s = start_output(sw, out, &f)) != LM_OK)
 		goto done;
 	const lm_results *prev = out->src ? &out->res.prev : NULL;
+	catch_stop();
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	size_t done_n = 0, measured = 0;

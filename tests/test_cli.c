@@ -287,7 +287,8 @@ START_TEST(a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_iden
 	result *r = malloc(sizeof *r);
 	const char *x = earlier_results("x.csv");
 	const char *kbad = kernel_dir("kbad", "this is not OpenCL C;\n");
-	const char *const extra[] = { "--kernel-dir", kbad, NULL };
+	/* --replace: the earlier results are of another sweep, which this one is told to replace */
+	const char *const extra[] = { "--kernel-dir", kbad, "--replace", NULL };
 	tiny_sweep(x, "0", "1", extra, r);
 	ck_assert_msg(r->status == 1, "exit %d: %s", r->status, r->err);
 	ck_assert_msg(strstr(r->err, "CL_BUILD_PROGRAM_FAILURE"), "%s", r->err);
@@ -295,7 +296,7 @@ START_TEST(a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_iden
 	ck_assert_msg(same_bytes(x, in_tmp("x.csv.orig")), "%s changed", x);
 	ck_assert_msg(access(in_tmp("x.csv.partial"), F_OK) != 0, "a partial file was left");
 	/* and a kernel directory that is not there is found before anything */
-	const char *const none[] = { "--kernel-dir", in_tmp("none"), NULL };
+	const char *const none[] = { "--kernel-dir", in_tmp("none"), "--replace", NULL };
 	tiny_sweep(x, "0", "1", none, r);
 	ck_assert_msg(r->status == 1 && strstr(r->err, "none/chase.cl: No such file"), "%s", r->err);
 	ck_assert_msg(!strstr(r->err, "setting up"), "the device was set up first: %s", r->err);
@@ -337,7 +338,7 @@ START_TEST(a_sweep_failing_midway_keeps_its_points_apart_and_resume_finishes_the
 	result *r = malloc(sizeof *r);
 	const char *x = earlier_results("x.csv");
 	const char *kdir = kernel_dir("k", "#if ALU_N == 4\n#error no kernel at alpha 4\n#endif\n");
-	const char *const extra[] = { "--kernel-dir", kdir, NULL };
+	const char *const extra[] = { "--kernel-dir", kdir, "--replace", NULL };
 	tiny_sweep(x, "0,4", "1,2", extra, r);
 	ck_assert_msg(r->status == 1, "exit %d: %s", r->status, r->err);
 	ck_assert_msg(same_bytes(x, in_tmp("x.csv.orig")), "%s changed", x);
@@ -746,6 +747,67 @@ START_TEST(devices_show_vendor_facts)
 }
 END_TEST
 
+/* Regression (issue 47, item 15): a write error on standard output was
+ * ignored: `latmix kernel --describe s.cl:s > s.ini` on a full disk left
+ * an empty s.ini and exit 0. Every command that prints its result fails. */
+START_TEST(a_full_standard_output_fails_the_command)
+{
+	char ref[512], cmd[2048];
+	lm_test_source_path(ref, sizeof ref, "data/reference/maxwell-gtx980.ini");
+	const char *const commands[] = { "devices", "predict '%s'", "predict --csv '%s'", "compare '%s'",
+					 "predict '%s' --loads 1 --alpha 4" };
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		char args[1024];
+		snprintf(args, sizeof args, commands[i], ref);
+		snprintf(cmd, sizeof cmd, "'%s' %s > /dev/full 2> /dev/null", getenv("LATMIX"), args);
+		int st = system(cmd);
+		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "%s: status %d", args, st);
+		snprintf(cmd, sizeof cmd, "'%s' %s > /dev/null 2> /dev/null", getenv("LATMIX"), args);
+		st = system(cmd);
+		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s to /dev/null: status %d", args, st);
+	}
+}
+END_TEST
+
+/* Regression (issue 47, item 16): after make run, `latmix measure -m
+ * stream --quick` replaced the 1,680-point measurements.csv with 5 points.
+ * A file holding points of another sweep is not replaced unless told to;
+ * a partial file an interrupted sweep left before its first point (its
+ * head alone) no longer refuses the next sweep. */
+START_TEST(a_sweep_replaces_no_file_of_another_sweep_unless_told)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *x = earlier_results("x.csv");
+	tiny_sweep(x, "0", "1", NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "x.csv holds 848 points, 847 of them of another sweep than "
+						    "this one") && strstr(r->err, "--replace replaces it"),
+		      "exit %d: %s", r->status, r->err);
+	ck_assert_msg(same_bytes(x, in_tmp("x.csv.orig")), "%s changed", x);
+	const char *const replace[] = { "--replace", NULL };
+	tiny_sweep(x, "0", "1", replace, r);
+	ck_assert_msg(r->status == 0 && rows_in(x) == 1, "exit %d: %s", r->status, r->err);
+	/* the same sweep again replaces its own file */
+	tiny_sweep(x, "0", "1", NULL, r);
+	ck_assert_msg(r->status == 0 && rows_in(x) == 1, "exit %d: %s", r->status, r->err);
+
+	/* a partial file of a head alone */
+	const char *y = in_tmp("y.csv");
+	char partial[600];
+	snprintf(partial, sizeof partial, "%s.partial", y);
+	FILE *f = fopen(partial, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# latmix measurements\n# device = test\n", f);
+	lm_results_header(f);
+	fclose(f);
+	tiny_sweep(y, "0", "1", NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->err, "held no point (a sweep stopped before its first): removed") &&
+		      rows_in(y) == 1 && access(partial, F_OK) != 0, "exit %d: %s", r->status, r->err);
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cli");
@@ -768,6 +830,8 @@ int main(void)
 	tcase_add_test(tc, resume_refuses_other_measuring_options_and_records_other_points);
 	tcase_add_test(tc, resume_refuses_a_store_sweep_written_into_another_sink);
 	tcase_add_test(tc, fit_and_export_refuse_to_write_over_their_inputs);
+	tcase_add_test(tc, a_full_standard_output_fails_the_command);
+	tcase_add_test(tc, a_sweep_replaces_no_file_of_another_sweep_unless_told);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }
