@@ -212,7 +212,6 @@ static void *field_of(lm_options *o, const opt *t)
 static lm_status set(lm_options *o, const opt *t, const char *v)
 {
 	void *dst = field_of(o, t);
-	char *end;
 	switch (t->type) {
 	case OPT_FLAG:
 		*(bool *)dst = true;
@@ -221,9 +220,9 @@ static lm_status set(lm_options *o, const opt *t, const char *v)
 		*(const char **)dst = v;
 		return LM_OK;
 	case OPT_INT: {
-		errno = 0;
-		long x = strtol(v, &end, 10);
-		if (end == v || *end || errno || x < t->min || x > t->max)
+		/* digits only (every integer option is >= 0): no sign, no blanks */
+		unsigned long long x;
+		if (!lm_number_parse_uint(v, (unsigned long long)t->max, &x) || (double)x < t->min)
 			return lm_fail(LM_EUSAGE, "--%s '%s': expected an integer from %g to %g",
 				       t->name, v, t->min, t->max);
 		*(int *)dst = (int)x;
@@ -445,7 +444,7 @@ lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, un
 		char *end;
 		errno = 0;
 		unsigned long x = strtoul(p, &end, 10);
-		if (end == p || *p == '-' || *p == '+' || errno || (*end && *end != ',') || x == 0 ||
+		if (*p < '0' || *p > '9' || errno || (*end && *end != ',') || x == 0 ||
 		    x > max || *n == cap)
 			return lm_fail(LM_EUSAGE, "%s '%s': expected a comma list of positive integers up to %u",
 				       what, s, max);

@@ -140,6 +140,33 @@ START_TEST(a_size_under_a_byte_is_refused_not_read_as_0_bytes)
 }
 END_TEST
 
+/* Regression (issue 47, fuzz_number): an integer option went through
+ * strtol, and a list of them through strtoul, which take a sign and
+ * leading blanks: --repeats +5 and --warps " 8" were read, against the
+ * number syntax of number.h. */
+START_TEST(a_sign_or_blank_before_an_integer_option_is_refused)
+{
+	static const char *const bad[] = { "+5", " 5", "-0", "5 ", "0x10" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		lm_options o = lm_options_defaults();
+		char *argv[] = { "--repeats", (char *)bad[i] };
+		ck_assert_int_eq(lm_options_parse(&o, LM_CMD_MEASURE, 2, argv, 0), LM_EUSAGE);
+		ck_assert_int_eq(o.repeats, 3);
+		unsigned v[4];
+		size_t n;
+		ck_assert_int_eq(lm_options_uint_list("--warps", bad[i], 64, v, 4, &n), LM_EUSAGE);
+	}
+	lm_options o = lm_options_defaults();
+	char *argv[] = { "--repeats", "7" };
+	ck_assert_int_eq(lm_options_parse(&o, LM_CMD_MEASURE, 2, argv, 0), LM_OK);
+	ck_assert_int_eq(o.repeats, 7);
+	unsigned v[4];
+	size_t n;
+	ck_assert_int_eq(lm_options_uint_list("--warps", "1,8,64", 64, v, 4, &n), LM_OK);
+	ck_assert(n == 3 && v[2] == 64);
+}
+END_TEST
+
 START_TEST(kernels_built_ahead_measure_the_same_points)
 {
 	char tmp[] = "/tmp/latmix-cli-XXXXXX";
@@ -815,6 +842,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, cli_case, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, a_size_under_a_byte_is_refused_not_read_as_0_bytes);
+	tcase_add_test(tc, a_sign_or_blank_before_an_integer_option_is_refused);
 	tcase_add_test(tc, predict_maxwell_shows_thesis_warps);
 	tcase_add_test(tc, kernel_mix_of_counts_a_ptx_listing);
 	tcase_add_test(tc, kernel_mix_of_counts_misaligned_accesses);
