@@ -46,7 +46,7 @@
  *   CHAINS        independent chains per thread (memory-level parallelism)
  *   LM_POLL       iterations between two reads of the stop flag
  *   LM_NO_UNROLL_PRAGMA  the compiler fails on `#pragma unroll` (Mesa 22)
- *   SIMD          lanes per warp (sub-group, wavefront)
+ *   LM_SIMD       lanes per warp (sub-group, wavefront)
  *   LMEM_WORDS    words of the local chain (MIX_LMEM)
  *   LM_STORE_EVERY  steps per store (MIX_STORE; default 1)
  *   LM_SHIFT      lm_stream: words each load reads before its place (a warp's
@@ -74,8 +74,8 @@
 #ifndef CHAINS
 #define CHAINS 1
 #endif
-#ifndef SIMD
-#define SIMD 32
+#ifndef LM_SIMD
+#define LM_SIMD 32
 #endif
 #ifndef LMEM_WORDS
 #define LMEM_WORDS 1024
@@ -220,7 +220,7 @@ static inline float lm_rsqrt(float x)
 /* Every copy of the flag, written by the lanes of the warp that got there */
 static inline void lm_raise(volatile __global uint *stop)
 {
-	for (uint f = (uint)(get_local_id(0) % SIMD); f < LM_FLAGS; f += SIMD)
+	for (uint f = (uint)(get_local_id(0) % LM_SIMD); f < LM_FLAGS; f += LM_SIMD)
 		stop[f * LM_FLAG_STRIDE] = 1u;
 }
 
@@ -232,7 +232,7 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 {
 	const size_t gid = get_global_id(0);
 	const size_t nthreads = get_global_size(0);
-	volatile __global const uint *flag = stop + (gid / SIMD) % LM_FLAGS * LM_FLAG_STRIDE;
+	volatile __global const uint *flag = stop + (gid / LM_SIMD) % LM_FLAGS * LM_FLAG_STRIDE;
 	lm_group_started(sync);
 #ifdef MIX_STORE
 	const uint grid = (uint)nthreads;
@@ -314,7 +314,7 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 {
 	const size_t gid = get_global_id(0);
 	const size_t n = get_global_size(0);
-	volatile __global const uint *flag = stop + (gid / SIMD) % LM_FLAGS * LM_FLAG_STRIDE;
+	volatile __global const uint *flag = stop + (gid / LM_SIMD) % LM_FLAGS * LM_FLAG_STRIDE;
 	lm_group_started(sync);
 	uint sum = 0;
 	size_t i = gid;

@@ -6,7 +6,7 @@
  * cl/chase.cl and before a user's kernel and its wrapper.
  *
  * Build options (none needed):
- *   SIMD          lanes per warp (sub-group, wavefront)
+ *   LM_SIMD       lanes per warp (sub-group, wavefront)
  *   LM_REQD_SG    sub-group size to require (Intel)
  *   LM_WAVES_PER_EU  waves each SIMD must hold (AMD's compiler)
  *   LM_NV_TIMING  NVIDIA inline PTX: %globaltimer, %clock64, %smid
@@ -15,13 +15,13 @@
 #ifndef LM_OCCUPANCY_H
 #define LM_OCCUPANCY_H
 
-#ifndef SIMD
-#define SIMD 32
+#ifndef LM_SIMD
+#define LM_SIMD 32
 #endif
 
 /* ulongs per warp in the timing record: CU id, start ns, end ns, cycles
  * (0: no cycle counter), iterations */
-#define REC 5
+#define LM_REC 5
 
 #if defined(LM_NV_TIMING)
 #define LM_TIMED 1
@@ -109,8 +109,8 @@ static inline ulong lm_record_start(__global ulong *timing, ulong budget_ns)
 {
 	const ulong t0 = lm_ns();
 	const ulong c0 = lm_cycles();
-	if (get_local_id(0) % SIMD == 0) {
-		__global ulong *rec = timing + REC * (get_global_id(0) / SIMD);
+	if (get_local_id(0) % LM_SIMD == 0) {
+		__global ulong *rec = timing + LM_REC * (get_global_id(0) / LM_SIMD);
 		rec[1] = t0;
 		rec[3] = c0;
 	}
@@ -121,8 +121,8 @@ static inline void lm_record_end(__global ulong *timing, uint it)
 {
 	const ulong c1 = lm_cycles();
 	const ulong t1 = lm_ns();
-	if (get_local_id(0) % SIMD == 0) {
-		__global ulong *rec = timing + REC * (get_global_id(0) / SIMD);
+	if (get_local_id(0) % LM_SIMD == 0) {
+		__global ulong *rec = timing + LM_REC * (get_global_id(0) / LM_SIMD);
 		rec[0] = lm_cu();
 		rec[2] = t1;
 		rec[3] = c1 - rec[3];

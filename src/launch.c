@@ -248,10 +248,11 @@ static lm_status prepare(const lm_point_plan *p, unsigned long *length)
 	return LM_OK;
 }
 
-/* The lesser of two fastest times, 0 standing for not known. */
+/* The lesser of two fastest times; 0 (not known) if either is not known
+ * (-1: none yet). */
 static double fastest(double a, double b)
 {
-	return a > 0 && b > 0 ? fmin(a, b) : a > 0 ? a : b;
+	return a < 0 ? b : a > 0 && b > 0 ? fmin(a, b) : 0;
 }
 
 lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
@@ -272,7 +273,7 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 	double *rate = times + reps, *rec_rate = times + 2 * reps, *overhead = times + 3 * reps,
 	       *grown = times + 4 * reps;
 	bool resized = false;
-	double fast_long = 0, fast_short = 0; /* their fastest kernels (0: not known) */
+	double fast_long = -1, fast_short = -1; /* their fastest kernels (0: not known, -1: none yet) */
 	for (int r = 0; r < reps; r++) {
 		lm_launch_out shortl = { 0 }, lo = { 0 };
 		if (pair && (s = p->launch(p->ctx, length, LM_LAUNCH_SHORT | LM_LAUNCH_NO_RECORD, &shortl)) != LM_OK)
@@ -344,7 +345,7 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 		out->rate = lm_launch_median(rate, reps);
 		out->rec_rate = out->recorded ? lm_launch_median(rec_rate, reps) : NAN;
 		out->overhead_s = pair ? lm_launch_median(overhead, reps) : NAN;
-		out->fastest = pair ? fast_long : 0;
+		out->fastest = pair && fast_long > 0 ? fast_long : 0;
 		out->grown = !pair ? NAN
 			     : fast_long > 0 && fast_short > 0 ? (fast_long - fast_short) / fast_long
 								 : lm_launch_median(grown, reps);

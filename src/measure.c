@@ -526,7 +526,7 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 
 void lm_meas_device_options(const lm_device *d, bool clocked, char *buf, size_t size)
 {
-	int k = snprintf(buf, size, " -DSIMD=%u", d->simd_width);
+	int k = snprintf(buf, size, " -DLM_SIMD=%u", d->simd_width);
 	if (d->reqd_subgroup)
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_REQD_SG=%u", d->reqd_subgroup);
 	/* registers decide how many warps a CU holds, and a compiler left to

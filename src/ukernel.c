@@ -640,42 +640,67 @@ bool lm_uk_line_matches(const lm_uk_desc *d, const char *line)
 	       strncmp(mine, line, (size_t)(hash - mine)) == 0;
 }
 
-/* The first call in src (its comments aside) of a work-item function
- * on a dimension other than 0 ("get_global_id(1)"), into call; false if
- * none. */
-static bool other_dimension(const char *src, char *call, size_t size)
+/* Calls fn on each identifier of src outside comments, strings and
+ * character constants (id, its length, and the text after it) until fn
+ * returns true; whether it did. */
+static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t len, const char *after, void *ctx),
+			    void *ctx)
 {
-	static const char *const fns[] = { "get_global_id", "get_local_id", "get_group_id", "get_global_size",
-					   "get_local_size", "get_num_groups", "get_global_offset", NULL };
-	for (const char *p = src; *p; p++) {
+	for (const char *p = src; *p;) {
 		if (p[0] == '/' && p[1] == '/') {
 			p += strcspn(p, "\n");
-			if (!*p)
-				break;
-			continue;
-		}
-		if (p[0] == '/' && p[1] == '*') {
+		} else if (p[0] == '/' && p[1] == '*') {
 			const char *e = strstr(p + 2, "*/");
-			if (!e)
-				break;
-			p = e + 1;
-			continue;
-		}
-		for (int f = 0; fns[f]; f++) {
-			size_t len = strlen(fns[f]);
-			if (strncmp(p, fns[f], len) != 0)
-				continue;
-			const char *q = p + len + strspn(p + len, " \t");
-			if (*q != '(')
-				continue;
-			q += 1 + strspn(q + 1, " \t");
-			if ((*q == '1' || *q == '2') && q[1 + strspn(q + 1, " \t")] == ')') {
-				snprintf(call, size, "%s(%c)", fns[f], *q);
+			p = e ? e + 2 : p + strlen(p);
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p++;
+			while (*p && *p != q && *p != '\n')
+				p += p[0] == '\\' && p[1] ? 2 : 1;
+			p += *p == q;
+		} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+			size_t len = strspn(p, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+			if (fn(p, len, p + len, ctx))
 				return true;
-			}
+			p += len;
+		} else if (*p >= '0' && *p <= '9') {
+			p += strspn(p, "_.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+		} else {
+			p++;
 		}
 	}
 	return false;
+}
+
+/* A call of a work-item function on a dimension other than 0
+ * ("get_global_id(1)"), into ctx (64 bytes). */
+static bool other_dimension(const char *id, size_t len, const char *after, void *ctx)
+{
+	static const char *const fns[] = { "get_global_id", "get_local_id", "get_group_id", "get_global_size",
+					   "get_local_size", "get_num_groups", "get_global_offset", NULL };
+	for (int f = 0; fns[f]; f++) {
+		if (len != strlen(fns[f]) || strncmp(id, fns[f], len) != 0)
+			continue;
+		const char *q = after + strspn(after, " \t");
+		if (*q != '(')
+			return false;
+		q += 1 + strspn(q + 1, " \t");
+		if ((*q == '1' || *q == '2') && q[1 + strspn(q + 1, " \t")] == ')') {
+			snprintf(ctx, 64, "%s(%c)", fns[f], *q);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A name of latmix's own (lm_..., LM_...: its wrapper's, its macros'), into
+ * ctx (64 bytes): the user's would collide with it. */
+static bool reserved(const char *id, size_t len, const char *after, void *ctx)
+{
+	(void)after;
+	if (len < 3 || (strncmp(id, "lm_", 3) != 0 && strncmp(id, "LM_", 3) != 0))
+		return false;
+	snprintf(ctx, 64, "%.*s", (int)(len < 60 ? len : 60), id);
+	return true;
 }
 
 /* The description's hash (its text and the kernel's source), and the
@@ -687,11 +712,14 @@ static lm_status hash_desc(lm_uk_desc *d, const char *kernel_dir, const char *te
 	if (s != LM_OK)
 		return s;
 	d->hash = fnv1a(fnv1a(0xcbf29ce484222325ull, text), src);
-	if (other_dimension(src, call, sizeof call))
+	if (each_identifier(src, other_dimension, call))
 		s = lm_fail(LM_EUSAGE, "kernel %s: %s calls %s: it is written for a 2D or 3D launch, and latmix "
 			    "launches a kernel over one dimension (a grid-stride loop over N), where that call "
 			    "gives 0 and the kernel would do a row of its work: not measured", d->label, d->source,
 			    call);
+	else if (!d->in_cl && each_identifier(src, reserved, call))
+		s = lm_fail(LM_EUSAGE, "kernel %s: %s names '%s': latmix keeps names beginning lm_ and LM_ for the "
+			    "wrapper and macros it builds around a kernel; rename it", d->label, d->source, call);
 	free(src);
 	return s;
 }
@@ -978,7 +1006,11 @@ static void declared_type(cl_kernel kernel, cl_uint i, char *buf, size_t size, c
 	clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof addr, &addr, NULL);
 	clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof q, &q, NULL);
 	clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof type - 1, type, NULL);
-	const char *space = addr == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "global "
+	/* an image, a sampler, a pipe is no pointer (some drivers say global of an image) */
+	bool opaque = !strchr(type, '*') && (!strncmp(type, "image", 5) || !strncmp(type, "sampler", 7) ||
+					     !strncmp(type, "pipe", 4) || !strncmp(type, "queue", 5));
+	const char *space = opaque ? ""
+			  : addr == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "global "
 			  : addr == CL_KERNEL_ARG_ADDRESS_LOCAL ? "local "
 			  : addr == CL_KERNEL_ARG_ADDRESS_CONSTANT ? "constant " : "";
 	bool pointer = *space != '\0';
@@ -1078,22 +1110,62 @@ static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
 	return s;
 }
 
+/* src after a #line directive that names file, so that a compiler's
+ * messages point at the user's file and line (not the driver's copy of
+ * it), then tail; in a new buffer. */
+static char *with_line(const char *file, const char *src, const char *tail)
+{
+	size_t n = strlen(file), k = 0;
+	char *text = malloc(2 * n + strlen(src) + strlen(tail) + 32);
+	if (!text)
+		return NULL;
+	k += (size_t)sprintf(text, "#line 1 \"");
+	for (const char *c = file; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			text[k++] = '\\';
+		text[k++] = *c;
+	}
+	sprintf(text + k, "\"\n%s\n%s", src, tail);
+	return text;
+}
+
+/* The device's build options (lm_meas_device_options), and -I the
+ * directory of file, where its #include "..." files are (where the
+ * directory's name has no space, which build options cannot quote). */
+static void build_options(const lm_device *d, bool clocked, const char *file, char *opts, size_t size)
+{
+	lm_meas_device_options(d, clocked, opts, size);
+	const char *slash = strrchr(file, '/');
+	int dir = slash ? (int)(slash - file) : 0;
+	if (dir && !memchr(file, ' ', (size_t)dir) && strlen(opts) + (size_t)dir + 8 < size)
+		snprintf(opts + strlen(opts), size - strlen(opts), " -I %.*s", dir, file);
+}
+
 /* Builds kernel name of src (file: its path) alone on d, with its
  * arguments' names and types (-cl-kernel-arg-info). */
 static lm_status build_alone(cl_context ctx, const lm_device *d, const char *src, const char *file,
 			     const char *name, cl_program *prog, cl_kernel *kernel)
 {
-	char opts[512];
+	char opts[4800];
 	cl_int err;
-	lm_meas_device_options(d, false, opts, sizeof opts);
+	build_options(d, false, file, opts, sizeof opts);
 	strncat(opts, " -cl-kernel-arg-info", sizeof opts - strlen(opts) - 1);
-	lm_status s = lm_launch_build(ctx, d, src, file, opts, prog);
+	char *text = with_line(file, src, "");
+	if (!text)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	lm_status s = lm_launch_build(ctx, d, text, file, opts, prog);
+	free(text);
 	if (s != LM_OK)
 		return s;
 	*kernel = clCreateKernel(*prog, name, &err);
-	if (err != CL_SUCCESS)
-		return lm_fail(LM_EUSAGE, "%s: no kernel %s (%s)", file, name, lm_cl_error_name(err));
-	return LM_OK;
+	if (err == CL_SUCCESS)
+		return LM_OK;
+	char names[1024] = "";
+	clGetProgramInfo(*prog, CL_PROGRAM_KERNEL_NAMES, sizeof names - 1, names, NULL);
+	for (char *c = names; (c = strchr(c, ';')) != NULL;)
+		*c = ',';
+	return lm_fail(LM_EUSAGE, "%s: no kernel %s (%s)%s%s%s", file, name, lm_cl_error_name(err),
+		       names[0] ? "; its kernels: " : "", names, names[0] ? " (FILE.cl:NAME names one)" : "");
 }
 
 /* Builds the kernel alone (its arguments' names and types), then with
@@ -1102,7 +1174,7 @@ static lm_status build_kernel(lm_uk *k)
 {
 	const lm_device *d = &k->dev;
 	char *src = NULL, *occ = NULL, *wrapper = NULL, *all = NULL;
-	char opts[512];
+	char opts[4800];
 	cl_program alone = NULL;
 	cl_kernel kernel = NULL;
 	cl_int err;
@@ -1114,20 +1186,23 @@ static lm_status build_kernel(lm_uk *k)
 	if ((s = match_and_wrap(k, kernel, &wrapper)) != LM_OK ||
 	    (s = lm_kernel_source(NULL, "occupancy.h", &occ, NULL)) != LM_OK)
 		goto done;
-	all = malloc(strlen(occ) + strlen(src) + strlen(wrapper) + 64);
+	char *user = with_line(k->desc.source, src, wrapper);
+	all = user ? malloc(strlen(occ) + strlen(user) + 2) : NULL;
+	if (all)
+		sprintf(all, "%s\n%s", occ, user);
+	free(user);
 	if (!all) {
 		s = lm_fail(LM_ENOMEM, "out of memory");
 		goto done;
 	}
-	sprintf(all, "%s\n#line 1\n%s\n%s", occ, src, wrapper);
 	k->clocked = d->kclock != LM_KCLOCK_NONE;
-	lm_meas_device_options(d, k->clocked, opts, sizeof opts);
+	build_options(d, k->clocked, k->desc.source, opts, sizeof opts);
 	s = lm_launch_build(k->ctx, d, all, k->desc.source, opts, &k->prog);
 	if (s != LM_OK && k->clocked) {
 		fprintf(stderr, "latmix: %s with the in-kernel clock does not build on %s (%s); measuring "
 			"without it\n", k->desc.label, d->name, lm_error_message());
 		k->clocked = false;
-		lm_meas_device_options(d, false, opts, sizeof opts);
+		build_options(d, false, k->desc.source, opts, sizeof opts);
 		s = lm_launch_build(k->ctx, d, all, k->desc.source, opts, &k->prog);
 	}
 	if (s == LM_OK) {
@@ -1226,6 +1301,26 @@ lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *fil
 	cl_uint n = 0;
 	if (s == LM_OK)
 		clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
+	if (s == LM_OK && n > LM_UK_MAX_ARGS)
+		s = lm_fail(LM_EUSAGE, "kernel %s has %u arguments: latmix measures kernels of at most %d", name, n,
+			    LM_UK_MAX_ARGS);
+	char unknown[512] = "";
+	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
+		/* said first: what measure will not take */
+		char arg[LM_UK_NAME] = "", type[160], param[256];
+		lm_uk_arg a = { 0 };
+		clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL);
+		declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
+		if (!parse_type(type, &a))
+			snprintf(unknown + strlen(unknown), sizeof unknown - strlen(unknown), "%s%s (%s)",
+				 unknown[0] ? ", " : "", arg, type);
+	}
+	if (unknown[0]) {
+		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: it fills scalars and "
+			"buffers of char to double only, not %s\n", name, unknown);
+		fprintf(out, "; latmix measure will not take this kernel as it is: it fills scalars and buffers "
+			"of char to double only, not %s\n", unknown);
+	}
 	if (s == LM_OK) {
 		fprintf(out, "; %s.ini: latmix's description of kernel %s (%s), written by latmix kernel "
 			"--describe\n; from its arguments as %s reports them. Lines marked 'check' are guesses: "
@@ -1387,7 +1482,7 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 	lm_status s = set_scalars(k, n);
 	if (s == LM_OK)
 		s = lm_uk_eval(k->desc.elements, n, &elements);
-	bool rec = k->clocked && !(flags & LM_LAUNCH_NO_RECORD);
+	bool rec = k->clocked && !(flags & LM_LAUNCH_NO_RECORD), broken = k->events_broken;
 	size_t nwarps = k->threads / k->dev.simd_width;
 	const cl_uint nil = 0;
 	for (unsigned long l = 0; l < length && s == LM_OK; l++) {
@@ -1416,7 +1511,8 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 		k->launch_warps = (unsigned)(k->threads / k->dev.simd_width / k->dev.compute_units);
 		out->seconds += sec;
 		out->host_s += host;
-		out->fastest = l == 0 ? sec : fmin(out->fastest, sec);
+		/* a fastest of one timer: none where the events were found broken on the way */
+		out->fastest = l == 0 ? sec : out->fastest > 0 && broken == k->events_broken ? fmin(out->fastest, sec) : 0;
 		double r0 = lm_launch_now();
 		err = clEnqueueReadBuffer(k->queue, k->sync, rec ? CL_FALSE : CL_TRUE, 0, (1 + k->groups) * 4,
 					  k->synced, 0, NULL, NULL);
@@ -1487,6 +1583,29 @@ static size_t first_difference(const lm_uk_arg *a, const unsigned char *got, con
 	return SIZE_MAX;
 }
 
+/* Where an integer scalar's value exceeds a buffer's length (the kernel
+ * then reads or writes past it, and on a GPU gets what lies there): a
+ * sentence naming both, into buf; "" if none. */
+static void past_a_buffer(const lm_uk *k, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	double most = 0, v;
+	const char *by = NULL;
+	for (int i = 0; i < k->desc.nargs; i++) {
+		const lm_uk_arg *a = &k->desc.arg[i];
+		if (a->space == LM_UK_SCALAR && !a->is_float && lm_uk_eval(a->value, k->desc.size, &v) == LM_OK &&
+		    v > most)
+			most = v, by = a->name;
+	}
+	for (int i = 0; by && i < k->desc.nargs; i++)
+		if (k->buf[i] && (double)k->len[i] < most) {
+			snprintf(buf, size, "[%s] = %.0f while [%s] holds %zu elements: the kernel may read or write "
+				 "past that buffer (its length in the description); or ", by, most,
+				 k->desc.arg[i].name, k->len[i]);
+			return;
+		}
+}
+
 /* The outputs against the first point's: the same bit for bit, or within
  * an output's tolerance. The first point's are kept whole; later ones are
  * read back a chunk at a time. */
@@ -1528,11 +1647,13 @@ static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
 			snprintf(in_place, sizeof in_place, "; or it reads the output it writes (y[i] = a * x[i] + "
 				 "y[i]), which then changes at every launch: 'reset = yes' in [%s] refills it before "
 				 "each", a->name);
+		char past[256];
+		past_a_buffer(k, past, sizeof past);
 		return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu with %u warps per CU from %u "
-			       "warps per CU%s: its result depends on the grid, and latmix measures only grid-stride "
+			       "warps per CU%s: %sits result depends on the grid, and latmix measures only grid-stride "
 			       "kernels (every grid computes the same; a reduction's floats within a stated "
 			       "tolerance)%s", k->desc.label, a->name, bad, warps, k->ref_warps,
-			       a->tolerance > 0 ? " beyond its tolerance" : "", in_place);
+			       a->tolerance > 0 ? " beyond its tolerance" : "", past, in_place);
 	}
 	return LM_OK;
 }

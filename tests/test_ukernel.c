@@ -579,6 +579,68 @@ START_TEST(a_2d_kernel_is_refused_not_launched_as_1d)
 }
 END_TEST
 
+/* Regressions (issue 47, messages that misled): a build error pointed at
+ * PoCL's temporary file; #include "common.h" beside the .cl was found
+ * only from the kernel's directory; an argument named lm_sync (or SIMD,
+ * a macro latmix defined) failed with cryptic build errors; describe
+ * without :NAME did not list the file's kernels; describe wrote 35
+ * sections for a kernel measure refuses, and an image as 'global
+ * image2d_t'. */
+START_TEST(a_users_mistakes_are_said_in_the_users_terms)
+{
+	write_file(lm_test_in(dir, "common.h"), "#define SCALE 3.0f\n");
+	write_file(lm_test_in(dir, "inc.cl"),
+		   "#include \"common.h\"\n"
+		   "kernel void inc(global const float *x, global float *y, float a, uint n) {\n"
+		   "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) y[i] = SCALE * x[i]; }\n"
+		   "kernel void other(global float *y) { y[0] = 1; }\n");
+	write_file(lm_test_in(dir, "inc.ini"), four_ini);
+	write_file(lm_test_in(dir, "oops.cl"),
+		   "kernel void oops(global const float *x, global float *y, float a, uint n) {\n"
+		   "  for (uint i = get_global_id(0); i < n; i += get_global_size(0))\n"
+		   "    y[i] = a * x[i] + undeclared; }\n");
+	write_file(lm_test_in(dir, "oops.ini"), four_ini);
+	write_file(lm_test_in(dir, "mine.cl"),
+		   "kernel void mine(global const float *x, global float *lm_sync, float SIMD, uint n) {\n"
+		   "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) lm_sync[i] = SIMD * x[i]; }\n");
+	write_file(lm_test_in(dir, "img.cl"),
+		   "kernel void img(read_only image2d_t im, global float *y, uint n) {\n"
+		   "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) y[i] = 1; }\n");
+	char spec[4200], out[4200];
+	lm_test_result *r = malloc(sizeof *r);
+	snprintf(out, sizeof out, "%s", lm_test_in(dir, "msg.csv"));
+	/* from the root, not the kernel's directory: the include is found */
+	snprintf(spec, sizeof spec, "%s:inc", lm_test_in(dir, "inc.cl"));
+	const char *measure[] = { "measure", "--kernel", spec, "--warps", "1", "--launch-ms", "1", "-o", out, NULL };
+	lm_test_latmix(measure, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	unlink(out);
+	snprintf(spec, sizeof spec, "%s:oops", lm_test_in(dir, "oops.cl"));
+	lm_test_latmix(measure, NULL, r);
+	char where[4200];
+	snprintf(where, sizeof where, "%s:3:", lm_test_in(dir, "oops.cl"));
+	ck_assert_msg(r->status != 0 && strstr(r->err, where) && strstr(r->err, "undeclared"), "exit %d: %s",
+		      r->status, r->err);
+	write_file(lm_test_in(dir, "mine.ini"), four_ini);
+	snprintf(spec, sizeof spec, "%s:mine", lm_test_in(dir, "mine.cl"));
+	lm_test_latmix(measure, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "names 'lm_sync': latmix keeps names beginning lm_ and LM_"),
+		      "exit %d: %s", r->status, r->err);
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "inc.cl"));
+	const char *describe[] = { "kernel", "--describe", spec, NULL };
+	snprintf(spec, sizeof spec, "%s:nope", lm_test_in(dir, "inc.cl"));
+	lm_test_latmix(describe, NULL, r);
+	ck_assert_msg(r->status != 0 && strstr(r->err, "no kernel nope") && strstr(r->err, "its kernels: inc,other"),
+		      "exit %d: %s", r->status, r->err);
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "img.cl"));
+	lm_test_latmix(describe, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "; latmix measure will not take this kernel as it is") &&
+		      strstr(r->out, "type = image2d_t") && !strstr(r->out, "global image2d_t"), "exit %d: %s\n%s",
+		      r->status, r->err, r->out);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -605,6 +667,7 @@ int main(void)
 	tcase_add_test(tc, resume_refuses_a_changed_description);
 	tcase_add_test(tc, a_size_left_at_one_is_refused_not_measured);
 	tcase_add_test(tc, a_2d_kernel_is_refused_not_launched_as_1d);
+	tcase_add_test(tc, a_users_mistakes_are_said_in_the_users_terms);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }
