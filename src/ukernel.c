@@ -1,6 +1,7 @@
 #include "ukernel.h"
 #include "file.h"
 #include "guard.h"
+#include "inifile.h"
 #include "kernels.h"
 #include "measure.h"
 #include "number.h"
@@ -9,7 +10,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <float.h>
-#include <ini.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,78 +186,14 @@ static bool parse_type(const char *text, lm_uk_arg *a)
 	return false;
 }
 
-/* inih reads lines through this, so messages can give them. */
+/* The description being read (ini.h calls back). */
 typedef struct {
-	const char *text;
-	int line;
+	int line;             /* of the key being read */
 	lm_uk_desc *d;
-	lm_uk_arg *cur;       /* the argument of the section being read */
-	bool in_kernel;       /* in [kernel] */
-	char section[LM_UK_NAME];
-	unsigned seen;        /* the keys of this section given so far, a bit each */
-	char headers[LM_UK_MAX_ARGS + 1][LM_UK_NAME]; /* the sections so far */
-	int nheaders;
-	int header_line;      /* the line of the last header */
+	lm_uk_arg *cur;       /* the argument of the section being read; NULL in [kernel] */
 	lm_status s;
 	bool size_given;
 } reader;
-
-static int bad(reader *r, const char *fmt, const char *a, const char *b);
-
-/* A section's header, [name]: each name once, and not more sections than
- * a kernel's arguments and [kernel] (inih would take a second one as more
- * keys of the first, and a broken one as no header at all). */
-static void header_line(reader *r, const char *line)
-{
-	line += strspn(line, " \t");
-	if (*line != '[')
-		return;
-	char shown[64];
-	snprintf(shown, sizeof shown, "%.*s", (int)strcspn(line, "\r\n"), line);
-	const char *end = strchr(line, ']');
-	if (!end) {
-		bad(r, "'%s': a section header with no ']'%s", shown, "");
-		return;
-	}
-	int len = (int)(end - line - 1);
-	if (len <= 0 || len >= LM_UK_NAME) {
-		bad(r, "'%s': a section's name is 1 to 47 characters%s", shown, "");
-		return;
-	}
-	for (int i = 0; i < r->nheaders; i++)
-		if ((int)strlen(r->headers[i]) == len && !strncmp(r->headers[i], line + 1, (size_t)len)) {
-			bad(r, "[%s]: a second section of that name (each argument and [kernel] once)%s",
-			    r->headers[i], "");
-			return;
-		}
-	if (r->nheaders == LM_UK_MAX_ARGS + 1) {
-		bad(r, "more sections than [kernel] and %s arguments%s", "32", "");
-		return;
-	}
-	snprintf(r->headers[r->nheaders++], LM_UK_NAME, "%.*s", len, line + 1);
-	r->header_line = r->line;
-}
-
-static char *read_line(char *str, int num, void *stream)
-{
-	reader *r = stream;
-	if (!*r->text || r->s != LM_OK)
-		return NULL;
-	size_t len = strcspn(r->text, "\n");
-	size_t take = len + (r->text[len] == '\n');
-	r->line++;
-	if (take >= (size_t)num) {
-		char most[16];
-		snprintf(most, sizeof most, "%d", num - 2);
-		bad(r, "a line too long: latmix reads lines of up to %s characters%s", most, "");
-		return NULL;
-	}
-	memcpy(str, r->text, take);
-	str[take] = '\0';
-	r->text += take;
-	header_line(r, str);
-	return str;
-}
 
 static int bad(reader *r, const char *fmt, const char *a, const char *b)
 {
@@ -267,31 +203,31 @@ static int bad(reader *r, const char *fmt, const char *a, const char *b)
 	return 0;
 }
 
-/* Whether key of the section being read was given before (and it is
- * now): bit is its place in the section's list of keys. */
-static bool given_twice(reader *r, unsigned bit)
+/* A section's header: [kernel], or an argument's (a name a kernel's
+ * argument can have, not more than a kernel's arguments). */
+static lm_status on_section(void *ctx, const char *section, int line)
 {
-	bool twice = r->seen & (1u << bit);
-	r->seen |= 1u << bit;
-	return twice;
-}
-
-/* The place of key in keys (NULL-terminated), or -1. */
-static int key_index(const char *const *keys, const char *key)
-{
-	for (int i = 0; keys[i]; i++)
-		if (!strcmp(keys[i], key))
-			return i;
-	return -1;
+	reader *r = ctx;
+	r->line = line;
+	r->cur = NULL;
+	if (!strcmp(section, "kernel"))
+		return LM_OK;
+	if (strlen(section) >= LM_UK_NAME)
+		bad(r, "[%.60s]: a section's name is 1 to 47 characters%s", section, "");
+	else if (r->d->nargs == LM_UK_MAX_ARGS)
+		bad(r, "[%s]: more than %s arguments", section, "32");
+	if (r->s != LM_OK)
+		return r->s;
+	r->cur = &r->d->arg[r->d->nargs++];
+	memset(r->cur, 0, sizeof *r->cur);
+	snprintf(r->cur->name, sizeof r->cur->name, "%s", section);
+	r->cur->line = line;
+	return LM_OK;
 }
 
 static int kernel_key(reader *r, const char *key, const char *value)
 {
-	static const char *const keys[] = { "name", "size", "elements", "bytes", NULL };
 	lm_uk_desc *d = r->d;
-	int at = key_index(keys, key);
-	if (at >= 0 && given_twice(r, (unsigned)at))
-		return bad(r, "[kernel] %s: given twice (say it once)%s", key, "");
 	if (!strcmp(key, "name") && strlen(value) < sizeof d->name)
 		snprintf(d->name, sizeof d->name, "%s", value);
 	else if (!strcmp(key, "size")) {
@@ -313,13 +249,8 @@ static int kernel_key(reader *r, const char *key, const char *value)
 
 static int arg_key(reader *r, const char *key, const char *value)
 {
-	static const char *const keys[] = { "type", "length", "value", "fill", "output", "reset",
-					    "tolerance", NULL };
 	lm_uk_arg *a = r->cur;
 	double v;
-	int at = key_index(keys, key);
-	if (at >= 0 && given_twice(r, (unsigned)at))
-		return bad(r, "[%s] %s: given twice (say it once)", a->name, key);
 	if (!strcmp(key, "type")) {
 		snprintf(a->type, sizeof a->type, "%s", value);
 		if (!parse_type(value, a))
@@ -363,30 +294,14 @@ static int arg_key(reader *r, const char *key, const char *value)
 	return 1;
 }
 
-static int handler(void *user, const char *section, const char *key, const char *value)
+static lm_status on_key(void *ctx, const char *section, const char *key, const char *value, int line)
 {
-	reader *r = user;
-	if (r->s != LM_OK)
-		return 0;
-	if (!section[0])
-		return bad(r, "'%s': a key in no section (keys go under [kernel] or an argument's [NAME])%s", key,
-			   "");
-	if (strcmp(section, r->section) != 0) {
-		/* a new section (header_line saw each name once): [kernel] or an argument's */
-		snprintf(r->section, sizeof r->section, "%s", section);
-		r->in_kernel = !strcmp(section, "kernel");
-		r->cur = NULL;
-		r->seen = 0;
-		if (!r->in_kernel) {
-			if (r->d->nargs == LM_UK_MAX_ARGS)
-				return bad(r, "[%s]: more than %s arguments", section, "32");
-			r->cur = &r->d->arg[r->d->nargs++];
-			memset(r->cur, 0, sizeof *r->cur);
-			snprintf(r->cur->name, sizeof r->cur->name, "%s", section);
-			r->cur->line = r->header_line;
-		}
-	}
-	return r->in_kernel ? kernel_key(r, key, value) : arg_key(r, key, value);
+	reader *r = ctx;
+	(void)section;
+	r->line = line;
+	if (r->s == LM_OK)
+		(void)(r->cur ? arg_key(r, key, value) : kernel_key(r, key, value));
+	return r->s;
 }
 
 /* Each argument's section complete and consistent. */
@@ -588,14 +503,12 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 
 lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)
 {
-	reader r = { .text = text, .line = 0, .d = d, .s = LM_OK, .size_given = size > 0 };
+	reader r = { .d = d, .s = LM_OK, .size_given = size > 0 };
 	if (size > 0)
 		d->size = size;
-	int e = ini_parse_stream(read_line, &r, handler, &r);
-	if (r.s != LM_OK)
-		return r.s;
-	if (e != 0)
-		return lm_fail(LM_EUSAGE, "%s:%d: not INI (a line outside 'key = value' and [section])", d->path, e);
+	lm_status rs = lm_ini_parse(text, d->path, on_section, on_key, &r);
+	if (rs != LM_OK) /* a description's mistake is the user's */
+		return rs == LM_EPARSE ? LM_EUSAGE : rs;
 	if (!d->size || !d->elements[0] || !d->bytes[0])
 		return lm_fail(LM_EUSAGE, "%s: [kernel] needs size (N, the problem size), elements and bytes "
 			       "(what a launch of size N processes and moves, expressions in N)", d->path);

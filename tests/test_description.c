@@ -56,8 +56,10 @@ static const struct {
 	 * NULL (exit 139): before any section, after a broken header, in []. */
 	{ "", "length = N\n", "s.ini:1: 'length': a key in no section" },
 	{ "", "[kernel\ntype = uint\n", "s.ini:1: '[kernel': a section header with no ']'" },
-	{ "", "[]\ntype = uint\n", "s.ini:1: '[]': a section's name is 1 to 47 characters" },
-	{ "[x]\n", "[]\n", "s.ini:5: '[]': a section's name" },
+	{ "", "[]\ntype = uint\n", "s.ini:1: '[]': a section with no name" },
+	{ "[x]\n", "[]\n", "s.ini:5: '[]': a section with no name" },
+	{ "[x]\n", "[a_name_of_fifty_letters_is_longer_than_any_argument]\n", "a section's name is 1 to 47" },
+	{ "fill = random\n", "fill = random\n  length = 2\n", "s.ini:9: a line that begins with a space" },
 	/* Regression (issue 47, item 13): duplicates won silently. */
 	{ "[x]\n", "[kernel]\nsize = 2048\n[x]\n", "s.ini:5: [kernel]: a second section of that name" },
 	{ "[n]\n", "[x]\n", "[x]: a second section of that name" },
@@ -70,7 +72,7 @@ static const struct {
 	  "value = 3                                                                                     "
 	  "                                                                                              "
 	  "                                                                                 \n",
-	  "a line too long" },
+	  "a line of more than 198 characters: too long" },
 	/* Regression (issue 47, messages): an expression's error was formatted
 	 * into the buffer it was read from ("s.ini:6: argument [x]: s.ini:6:
 	 * argument [x]: ssion of ..."). */
