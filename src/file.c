@@ -29,7 +29,7 @@ lm_status lm_file_open_read(const char *path, size_t max, FILE **f)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	struct stat st;
+	struct stat st = { 0 };
 	const char *why = NULL;
 	char most[32];
 	size_text(max, most, sizeof most);

@@ -602,7 +602,9 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 	m->shared_lines = shared;
 	m->again_bytes = shared_bytes;
 	m->alpha = alpha;
-	m->float_path = (unsigned)path;
+	/* a float chain carried round the loop (a sum's accumulator) is
+	 * counted over both passes; an iteration holds at most its own */
+	m->float_path = (unsigned)path < m->flops ? (unsigned)path : m->flops;
 }
 
 /* ---- how an address varies across a warp's lanes ---- */

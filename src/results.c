@@ -283,9 +283,10 @@ static lm_status add_meta(lm_results *r, const char *line, size_t *cap)
 	char *copy = strdup(line + 2);
 	if (!copy)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	copy[strcspn(copy, "\r\n")] = '\0';
 	size_t k = (size_t)(eq - line - 2);
 	copy[k] = '\0';
+	/* the value ends at the line's end (a '\r' in the key is the key's) */
+	copy[k + 3 + strcspn(copy + k + 3, "\r\n")] = '\0';
 	r->meta[r->nmeta++] = (lm_results_meta){ copy, copy + k + 3 };
 	return LM_OK;
 }

@@ -319,7 +319,7 @@ static lm_status kernel_list(sweep *sw)
 		return lm_fail(LM_EUSAGE, "--kernel measures a user's kernel, not a mix: --mix, --alpha, "
 			       "--chains, --footprint and --timing do not apply (a kernel's launches do fixed "
 			       "work, timed beside a problem half the size)");
-	if (o->size && (o->size < 2 || o->size != floor(o->size)))
+	if (o->size != 0 && (o->size < 2 || o->size != floor(o->size)))
 		return lm_fail(LM_EUSAGE, "--size %.17g: expected a whole number of at least 2 (the short launch of "
 			       "a point solves N / 2)", o->size);
 	char suite[MAX_KERNELS][LM_UK_NAME], list[4096];
@@ -422,7 +422,7 @@ static lm_status prepare(sweep *sw)
 		return s;
 	if ((s = warps_list(o, &sw->d, &sw->p)) != LM_OK)
 		return s;
-	if (o->quick && !o->size)
+	if (o->quick && o->size == 0)
 		quick_sizes(sw);
 	lm_timing timing;
 	if ((s = lm_timing_parse(o->timing, &timing)) != LM_OK ||

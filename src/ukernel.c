@@ -509,7 +509,7 @@ lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)
 	lm_status rs = lm_ini_parse(text, d->path, on_section, on_key, &r);
 	if (rs != LM_OK) /* a description's mistake is the user's */
 		return rs == LM_EPARSE ? LM_EUSAGE : rs;
-	if (!d->size || !d->elements[0] || !d->bytes[0])
+	if (d->size == 0 || !d->elements[0] || !d->bytes[0])
 		return lm_fail(LM_EUSAGE, "%s: [kernel] needs size (N, the problem size), elements and bytes "
 			       "(what a launch of size N processes and moves, expressions in N)", d->path);
 	lm_status s = check_args(d);

@@ -893,6 +893,21 @@ END_TEST
  * sum, the product and labs; LONG_MIN / -1 a SIGFPE). An overflowing
  * stride is lanes latmix does not follow, an overflowing number the same
  * for every lane one it does not know; offsets far apart share no line. */
+/* Regression (issue 47, found by fuzz_ptx): a float register carried
+ * round the loop and fed by a load (a sum's accumulator) was counted over
+ * the walk's two passes: a float path of 2 in a loop of 1 float add,
+ * which could silence the note on arithmetic that overlaps the loads. */
+START_TEST(an_accumulators_float_path_is_one_iterations)
+{
+	static const char loop[] = ".entry k(\n){\n$L1:\nld.global.f32 %f4, [%rd1];\nadd.f32 %f6, %f6, %f4;\n"
+				   "@%p1 bra $L1;\n}\n";
+	lm_kmix m;
+	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(m.flops, 1);
+	ck_assert_uint_eq(m.float_path, 1);
+}
+END_TEST
+
 START_TEST(ptx_immediates_near_long_max_know_nothing)
 {
 	static const char loop[] =
@@ -1301,6 +1316,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
 		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
 		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
+		tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);
 		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 		tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
 		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);

@@ -208,6 +208,23 @@ START_TEST(metadata_line_with_no_key_is_not_metadata)
 }
 END_TEST
 
+/* Regression (issue 47, found by fuzz_results): a '\r' in a metadata
+ * line's key cut the line there, leaving the value's newline in it. */
+START_TEST(a_carriage_return_in_a_metadata_key_leaves_the_value_whole)
+{
+	char *text = good_text(), *all = malloc(strlen(text) + 16);
+	sprintf(all, "# a\r = b\n%s", text);
+	FILE *f = fmemopen(all, strlen(all), "r");
+	lm_results r;
+	ck_assert_msg(lm_results_read_stream(f, "cr.csv", &r) == LM_OK, "%s", lm_error_message());
+	fclose(f);
+	ck_assert_str_eq(r.meta[0].value, "b");
+	lm_results_free(&r);
+	free(all);
+	free(text);
+}
+END_TEST
+
 /* Regression (issue 47, items 13 and 16): duplicate rows were read (a
  * curve held a point twice; report printed "2006172% of stream" for a
  * bytes_per_s of 9e16), and a kernel's name with '/' made report fail
@@ -469,6 +486,7 @@ int main(void)
 	tcase_add_test(tc, fields_beyond_the_header_are_refused);
 	tcase_add_test(tc, repeats_of_4294967295_is_refused_not_read_as_minus_one);
 	tcase_add_test(tc, metadata_line_with_no_key_is_not_metadata);
+	tcase_add_test(tc, a_carriage_return_in_a_metadata_key_leaves_the_value_whole);
 	tcase_add_test(tc, twin_points_absurd_rates_and_names_no_file_can_have_are_refused);
 	tcase_add_loop_test(tc, absurd_numbers_are_refused_naming_file_line_column_and_value, 0,
 			    (int)(sizeof absurd / sizeof absurd[0]));
