@@ -758,7 +758,7 @@ START_TEST(predict_notes_hits_without_division)
 {
 	char params[512], spec[512];
 	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
-	lm_test_source_path(spec, sizeof spec, "data/measured/nvidia-h200/drops/kernels/s2_const.cl:s2_const");
+	lm_test_source_path(spec, sizeof spec, "tests/fixtures/kernels/s2_const.cl:s2_const");
 	static lm_test_result r;
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "1", NULL }, NULL, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -834,7 +834,7 @@ START_TEST(wide_lanes_are_counted_in_bytes)
 	static lm_test_result r;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		char rel[256];
-		snprintf(rel, sizeof rel, "data/measured/nvidia-h200/wide/kernels/%s.cl:%s", want[i].kernel,
+		snprintf(rel, sizeof rel, "tests/fixtures/kernels/%s.cl:%s", want[i].kernel,
 			 want[i].kernel);
 		lm_test_source_path(spec, sizeof spec, rel);
 		lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", "nvptx", NULL }, NULL, &r);
@@ -1091,7 +1091,7 @@ START_TEST(predict_says_rates_too_small_for_its_table)
 }
 END_TEST
 
-/* The strided leases' kernels (data/measured/nvidia-h200/strided/) as
+/* The strided leases' kernels (studies/strided/, copied to tests/fixtures/kernels/) as
  * clang's NVPTX backend builds them: a load of every second (fourth) float
  * priced at 8 (16) bytes a lane, a pair's two floats at 8 in all, a store
  * of every second float at 8 with a note that it writes part of each
@@ -1117,7 +1117,7 @@ START_TEST(strided_kernels_are_priced_at_their_span)
 	static lm_test_result r;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		char rel[256];
-		snprintf(rel, sizeof rel, "data/measured/nvidia-h200/strided/%s.cl:%s", want[i].kernel,
+		snprintf(rel, sizeof rel, "tests/fixtures/kernels/%s.cl:%s", want[i].kernel,
 			 want[i].kernel);
 		lm_test_source_path(spec, sizeof spec, rel);
 		lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", "nvptx", NULL }, NULL, &r);
@@ -1169,7 +1169,7 @@ START_TEST(a_constant_pointers_load_is_counted)
 }
 END_TEST
 
-/* The compute lease's kernels (data/measured/nvidia-h200/compute/) as
+/* The compute lease's kernels (studies/compute/, copied to tests/fixtures/kernels/) as
  * clang's NVPTX backend builds them: 64 fmas in four chains (with the
  * sums, 70 float instructions, 19 on the longest chain from the load) get
  * the note that alpha prices them as dependent steps, on the count and on
@@ -1182,7 +1182,7 @@ START_TEST(independent_float_chains_are_noted)
 	static const char *const kernels[] = { "ilp64", "poly64" };
 	for (size_t i = 0; i < 2; i++) {
 		char rel[256];
-		snprintf(rel, sizeof rel, "data/measured/nvidia-h200/compute/%s.cl:%s", kernels[i], kernels[i]);
+		snprintf(rel, sizeof rel, "tests/fixtures/kernels/%s.cl:%s", kernels[i], kernels[i]);
 		lm_test_source_path(spec, sizeof spec, rel);
 		lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", "nvptx", NULL }, NULL, &r);
 		ck_assert_msg(r.status == 0, "%s: status %d: %s", kernels[i], r.status, r.err);
@@ -1206,7 +1206,7 @@ START_TEST(wide_lanes_are_counted_offline)
 {
 	char params[512], spec[512];
 	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
-	lm_test_source_path(spec, sizeof spec, "data/measured/nvidia-h200/wide/kernels/copy4.cl:copy4");
+	lm_test_source_path(spec, sizeof spec, "tests/fixtures/kernels/copy4.cl:copy4");
 	static lm_test_result r;
 	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", target, NULL }, NULL, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);

@@ -261,12 +261,14 @@ END_TEST
 /* A kernel under the stream peak in the bytes it requests but at it in the
  * lines its warps touch (the H100 strided lease's stride4: a float of
  * every four) is named memory bound, with both figures; one short of the
- * peak either way (sstore2) is not. */
+ * peak either way (sstore2) is not. The fixture is that lease's
+ * (studies/strided/nvidia-h100/): its kernels' rows, their counts, its
+ * params-kernels.ini, and of its sweep only the stream mixes' rows. */
 START_TEST(report_names_a_strided_kernels_lines)
 {
 	char tmpl[] = "/tmp/latmix-report-XXXXXX", cmd[8800];
 	ck_assert(mkdtemp(tmpl));
-	snprintf(cmd, sizeof cmd, "cd '%s/data/measured/nvidia-h200/strided/nvidia-h100' && cp -r measurements.csv "
+	snprintf(cmd, sizeof cmd, "cd '%s/tests/fixtures/strided-h100' && cp -r measurements.csv "
 		 "kernels.csv mix-of params*.ini '%s'", getenv("LATMIX_SOURCE_ROOT"), tmpl);
 	ck_assert_int_eq(system(cmd), 0);
 	result r;
@@ -421,7 +423,7 @@ START_TEST(compare_units)
 	ck_assert_msg(strstr(r.out, "beside a store | share") && strstr(r.out, "| 0.8845 ") &&
 			      strstr(r.out, "| 0.8553 "), "stdout: %s", r.out);
 	/* two leases' files of one name: the head tells them apart */
-	lm_test_source_path(b, sizeof b, "data/measured/nvidia-h200/repeat/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(b, sizeof b, "tests/fixtures/repeat/nvidia-h200/params-kernels.ini");
 	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, "| measured/nvidia-h200/params-kernels.ini ") &&

@@ -21,11 +21,11 @@ head_lines() { head -c "$2" "$1" | sed '$d'; }
 H200=data/measured/nvidia-h200
 head_lines $H200/measurements.csv 4000 > $C/results/h200.csv
 head_lines data/measured/nvidia-h100/measurements.csv 4000 > $C/results/h100.csv
-head_lines data/measured/nvidia-h100/quick1.csv 4000 > $C/results/h100-quick1-30-columns.csv
+head_lines tests/fixtures/h100-quick1-30-columns.csv 4000 > $C/results/h100-quick1-30-columns.csv
 head_lines data/measured/pocl-cpu/measurements.csv 4000 > $C/results/pocl-27-columns.csv
 head_lines $H200/kernels.csv 4000 > $C/results/h200-kernels.csv
 head_lines tests/fixtures/pocl-most-points-short-of-the-model.csv 4000 > $C/results/pocl-fixture.csv
-f=data/measured/nvidia-h100/copy-gap/round3/chase.csv
+f=tests/fixtures/copy-gap/chase.csv
 { grep -v '^# reference = ' $f | sed -n '/^mix,/q;p'; grep -m1 '^mix,' $f
   grep -m3 '^# reference = ' $f; grep -v '^#' $f | sed -n '2,6p'; } > $C/results/h100-references.csv
 
@@ -39,7 +39,7 @@ cp data/measured/pocl-cpu/params-lmem.ini $C/params/pocl-params-lmem.ini
 # ukernel: the suite's descriptions and a study's variants
 cp cl/kernels/*.ini $C/ukernel/
 for k in copy_shift copy_randline copy_u32; do
-	cp data/measured/nvidia-h100/copy-gap/$k.ini $C/ukernel/copy-gap-$k.ini
+	cp tests/fixtures/copy-gap/$k.ini $C/ukernel/copy-gap-$k.ini
 done
 
 # expr: every expression in N of the suite's descriptions
