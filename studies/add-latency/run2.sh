@@ -7,7 +7,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-E=data/measured/nvidia-h200/add-latency/kernels
+E=studies/add-latency/kernels
 R=$OUT/r; mkdir -p $R
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version --format=csv > $R/gpu.txt
 for k in base T2 T5 T6; do

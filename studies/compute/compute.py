@@ -12,7 +12,7 @@ the best over them, and the rates at 1, 21, 33 and 64 warps.
 """
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../strided'))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../model-study'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../model-study'))
 from strided import curve, predict, predict_line, score
 from study import rows, warps_for
 

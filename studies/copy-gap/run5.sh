@@ -10,7 +10,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix-diag
-D=data/measured/nvidia-h100/copy-gap
+D=studies/copy-gap
 R=$OUT/copy-gap5; mkdir -p $R
 W=1,8,16,32,48,64
 export LM_DIAG_TAIL=1

@@ -4,7 +4,7 @@
 # CSV tells them apart), to find what sets where their curves drop.
 # Run from this directory; the copies are committed beside it.
 set -eu
-K=../../../../cl/kernels
+K=../../cl/kernels
 rm -rf kernels; mkdir kernels
 # name, source kernel, rows (transpose/gather: N rows; stencil3d: rows of a plane), cols/width, N
 variant() {

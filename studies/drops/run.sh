@@ -7,7 +7,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-K=data/measured/nvidia-h200/drops/kernels
+K=studies/drops/kernels
 R=$OUT/r; mkdir -p $R
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt
 list=$(ls $K/*.cl | paste -sd,)

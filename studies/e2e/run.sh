@@ -9,7 +9,7 @@
 set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
-L=.gpu/latmix   # this release's build; the script lies in data/measured/nvidia-h100/e2e
+L=.gpu/latmix   # this release's build; the script lies in studies/e2e
 R=$OUT/e2e; mkdir -p $R
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt
 rm -rf ~/.nv/ComputeCache

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """drops.py: what sets where stencil3d's and transpose's measured curves drop.
 
-Reads the shape variants measured in data/measured/nvidia-h200/drops/ (two
-H200 leases) and data/measured/nvidia-h100/drops/ (one H100 lease), and the
+Reads the shape variants measured in studies/drops/ (two
+H200 leases) and studies/drops/nvidia-h100/ (one H100 lease), and the
 suite's own sweeps (kernels.csv), and prints, per kernel variant:
   stencils: the largest fall from one measured occupancy to the next above
     16 warps that the occupancy after also stays under, and a line fitted to the iteration time after it,
@@ -18,7 +18,7 @@ The suite's sweeps and parameter files it reads are those committed at
 eff8f22 (serials 1653724065741 and 1652624817521; read with git show), which
 the sweeps of the stream pairs replaced.
 Python 3 with numpy and pandas; not part of the build or the tests.
-Run from the repository root of a git checkout: /usr/bin/python3 data/model-study/drops.py
+Run from the repository root of a git checkout: /usr/bin/python3 studies/model-study/drops.py
 """
 import configparser
 import io

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """hits-check.py LATMIX: the hits-in-flight rule checked on stencils without divisions.
 
-The drops leases 4 to 7 (data/measured/nvidia-h200/drops/lease4 and lease6,
-data/measured/nvidia-h100/drops/lease5 and lease7) measured the suite's
+The drops leases 4 to 7 (studies/drops/lease4 and lease6,
+studies/drops/nvidia-h100/lease5 and lease7) measured the suite's
 stencil2d, stencil3d, transpose, gather and copy beside copies with their rows
 (and planes) fixed at build time, so that their loops hold no integer
 division, the seven- and nine-point variants both ways, and copies behind
@@ -20,7 +20,7 @@ warp (cycles_per_group) and how far it lies over the store kind's mem_lat +
 alpha alu_lat (every kernel here stores once a load), the step without hits
 or chains.
 Python 3 with numpy and pandas; not part of the build or the tests.
-Run from the repository root: /usr/bin/python3 data/model-study/hits-check.py build/latmix
+Run from the repository root: /usr/bin/python3 studies/model-study/hits-check.py build/latmix
 """
 import configparser
 import io

@@ -49,7 +49,7 @@ def fit(pts, q, with_kappa):
 
 def main():
     for g in sys.argv[1:]:
-        d = f'../measured/{g}'
+        d = f'../../data/measured/{g}'
         q = ini(d + '/params-kernels.ini')
         add = sorted((int(r['warps_per_cu']), float(r['elements_per_s']), float(r['clock_mhz']))
                      for r in rows(d + '/kernels.csv') if r['mix'] == 'add')

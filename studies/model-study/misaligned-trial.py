@@ -3,7 +3,7 @@
 whose loops hold a misaligned load, predicted with the memory bounds of
 params-kernels.ini (mem_thru of gmem and of both store kinds) scaled by f, the
 rate a copy with a misaligned load kept of an aligned copy's at 64 warps in
-the hits leases (0.87-0.88, ../measured/nvidia-h100/hits-lease/README.md).
+the hits leases (0.87-0.88, ../hits-lease/README.md).
 
 Superseded: the default sweep now measures the misaligned shares (stream
 pairs) and predict prices them (README.md, "Misaligned loads priced"). The
@@ -44,7 +44,7 @@ def run(d, k, f):
     return rms, warps_for(meas, 0.9), w
 
 def main():
-    for d in ['../measured/nvidia-h200', '../measured/nvidia-h100']:
+    for d in ['../../data/measured/nvidia-h200', '../../data/measured/nvidia-h100']:
         for k in ['stencil1d', 'stencil2d', 'stencil3d']:
             for f in (1.0, 0.87):
                 rms, wm, wp = run(d, k, f)

@@ -8,7 +8,7 @@
 set -eu
 latmix=$1
 for g in h200 h100; do
-	d=../measured/nvidia-$g t=/tmp/store-cap/nvidia-$g
+	d=../../data/measured/nvidia-$g t=/tmp/store-cap/nvidia-$g
 	rm -rf "$t" && mkdir -p "$t" && cp -r "$d/kernels.csv" "$d/mix-of" "$t/"
 	/usr/bin/python3 - "$d" "$t" <<'PY'
 import csv, re, sys

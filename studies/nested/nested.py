@@ -25,7 +25,7 @@ work-items runs its last round of rows part full: the prediction times each
 round at the occupancy it keeps (launch()), as the measurement does.
 """
 import csv, io, math, os, subprocess, sys
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../model-study'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../model-study'))
 from study import rows, warps_for
 
 # kernel: (predict arguments per step, bytes of A a lane reads a step,

@@ -4,13 +4,13 @@
 # of one machine? The default sweep (the parameter file fitted here after,
 # from this machine's own points), then the suite of real kernels at every
 # occupancy (latmix measure --kernel all) and the seven kernels of
-# nvidia-h100/store-shares/ beside them, NVIDIA's kernel cache emptied first;
+# studies/store-shares/ beside them, NVIDIA's kernel cache emptied first;
 # every loop counted from the driver's PTX (latmix kernel --mix-of).
 set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-D=data/measured/nvidia-h100/store-shares
+D=studies/store-shares
 NEW="add3 add4 copy2 scale2 fill2 sum3 axpby"
 R=$OUT/r; mkdir -p $R/mix-of
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt

@@ -1,7 +1,7 @@
 #!/bin/bash
 # One lease, one GPU: the default sweep (a parameter file of this GPU's own,
 # fitted here after), then seven kernels latmix never ran, each predicted
-# from that file blind (data/model-study/suite.py): add3 and add4 (a store
+# from that file blind (studies/model-study/suite.py): add3 and add4 (a store
 # every three and four loads, between the sweep's measured shares 0 and
 # 0.5), copy2 (two loads, two stores), scale2 (two stores a load, past the
 # highest measured share, 1), fill2 (stores alone, two a pass), sum3
@@ -14,7 +14,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-D=data/measured/nvidia-h100/store-shares
+D=studies/store-shares
 NEW="add3 add4 copy2 scale2 fill2 sum3 axpby"
 R=$OUT/r; mkdir -p $R/mix-of $R/described
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt

@@ -11,7 +11,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-D=data/measured/nvidia-h200/strided
+D=studies/strided
 K="stride2 stride4 aos2 sstore2 aosstore"
 R=$OUT/r; mkdir -p $R/mix-of
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt

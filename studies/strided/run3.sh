@@ -13,7 +13,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-D=data/measured/nvidia-h200/strided
+D=studies/strided
 K="stride4 stride8 stride16 stride32 stride64 gather8"
 R=$OUT/r; mkdir -p $R/mix-of
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt

@@ -12,7 +12,7 @@ scripts/fit-results.sh). Rates compared in elements (iterations) a second;
 RMS over the measured occupancies, and the warps for 90% of the best.
 """
 import csv, io, math, os, re, subprocess, sys
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../model-study'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../model-study'))
 from study import rows, warps_for
 
 KERNELS = ('copy', 'stride2', 'stride4', 'aos2', 'sstore2', 'aosstore')

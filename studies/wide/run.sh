@@ -7,7 +7,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-K=data/measured/nvidia-h200/wide/kernels
+K=studies/wide/kernels
 R=$OUT/r; mkdir -p $R/mix-of
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt
 for k in copy triad; do $L kernel --mix-of $k -d NVIDIA --binary > $R/mix-of/$k.txt 2>&1; done

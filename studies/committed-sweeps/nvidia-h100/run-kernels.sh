@@ -7,7 +7,7 @@
 # kernel's loop counted from the driver's PTX (latmix kernel --mix-of, the
 # PTX kept); then, as a check of the stream pairs, copy and sum beside a
 # copy and a sum whose load is one element on (kernels-shift.csv: s1_shift
-# and sum_shift of the hits leases, nvidia-h100/hits-lease/).
+# and sum_shift of the hits leases, studies/hits-lease/).
 set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
@@ -21,7 +21,7 @@ rm -rf ~/.nv/ComputeCache
 for k in add copy dot fill gather gemv scale spmv stencil1d stencil2d stencil3d sum transpose triad; do
   $L kernel -d NVIDIA --mix-of $k --binary > $R/mix-of/$k.txt 2>&1
 done
-H=data/measured/nvidia-h100/hits-lease
+H=studies/hits-lease
 /usr/bin/time -v $L measure -d NVIDIA --kernel copy,sum,$H/s1_shift.cl,$H/align/sum_shift.cl \
   -o $R/kernels-shift.csv 2> $R/kernels-shift.log
 for k in s1_shift align/sum_shift; do

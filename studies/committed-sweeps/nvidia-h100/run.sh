@@ -7,7 +7,7 @@
 # run of run-kernels.sh, 2026-11-25 00:26 UTC (issue 22; serial 1652824012415).
 # Fitted and reported by scripts/fit-results.sh
 # (params-kernels.ini: what latmix predict --kernel reads; fit-results.log
-# its console); the suite predicted by data/model-study/suite.py.
+# its console); the suite predicted by studies/model-study/suite.py.
 # The sweep before, without stream-fill (serial 1752524022260), is this directory at
 # commit b56c1f3.
 exec bash "$(dirname "$0")/run-kernels.sh"

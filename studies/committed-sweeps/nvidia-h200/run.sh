@@ -8,7 +8,7 @@
 # Fitted and reported by scripts/fit-results.sh
 # (params-kernels.ini: what latmix predict --kernel reads; fit-results.log
 # its console), fit-all.txt and params-all.ini by latmix fit -m all
-# --issue-cost; the suite predicted by data/model-study/suite.py.
+# --issue-cost; the suite predicted by studies/model-study/suite.py.
 # The sweep before, without stream-fill (serial 1653824017399), is this directory at
 # commit b56c1f3.
 exec bash "$(dirname "$0")/run-kernels.sh"

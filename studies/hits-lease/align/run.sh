@@ -10,7 +10,7 @@ set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
 L=.gpu/latmix
-D=data/measured/nvidia-h100/hits-lease
+D=studies/hits-lease
 R=$OUT/r; mkdir -p $R
 nvidia-smi --query-gpu=name,serial,uuid,clocks.max.sm,clocks.mem,memory.total,driver_version,ecc.mode.current --format=csv > $R/gpu.txt
 K=copy,sum,$D/s1_shift.cl

@@ -8,7 +8,7 @@ set -eu
 k=$1
 gpu=${2:-h200}
 here=$(dirname "$0")
-src=$here/../../measured/nvidia-$gpu/mix-of/$k.txt
+src=$here/../../../data/measured/nvidia-$gpu/mix-of/$k.txt
 tmp=$(mktemp -d)
 sed -n '/^\/\/$/,$p' "$src" | sed "/^$k: the main loop/,\$d" > "$tmp/k.ptx"
 ptxas -arch=sm_90 "$tmp/k.ptx" -o "$tmp/k.cubin"

@@ -6,7 +6,7 @@ usage: half-kind.py GPU...   (GPU: nvidia-h200, nvidia-h100; run here)
 
 The s = 0.5 kind is fitted on <gpu>/half.csv (the store chase storing one of
 its two chains) with mem_lat, mem_thru and the knee's factor its own and the
-rest held at ../../measured/<gpu>/params-kernels.ini's, by the model latmix
+rest held at ../../../data/measured/<gpu>/params-kernels.ini's, by the model latmix
 predict --kernel evaluates; add (2 loads, 1 store, alpha 8, 11
 instructions) measured in the same lease (<gpu>/kernels.csv) is then
 predicted from that kind alone.
@@ -21,7 +21,7 @@ from study import ini, kernel_rate, rows, warps_for  # noqa: E402
 
 def main():
     for g in sys.argv[1:]:
-        q = ini(f'../../measured/{g}/params-kernels.ini')
+        q = ini(f'../../../data/measured/{g}/params-kernels.ini')
         half = [r for r in rows(g + '/half.csv') if r['coresident'] == 'yes']
         A = np.array([float(r['alpha_value']) for r in half])
         N = np.array([float(r['warps_per_cu']) for r in half])

@@ -1,7 +1,7 @@
 #!/bin/bash
 # One lease (the H100): what a scattered load costs when its sectors are in L2
-# (data/measured/nvidia-h200/scatter-l2/ asks the same of the H200). latmix
-# c672c11 patched by ../../nvidia-h200/scatter-l2/probe.patch (.gpu/latmix-hack;
+# (studies/scatter-l2/ asks the same of the H200). latmix
+# c672c11 patched by ../probe.patch (.gpu/latmix-hack;
 # LM_HACK=1: starts scrambled across SMs, the lines-per-chain floor off; the
 # gmem-random-spread mix: every lane on a random 8 KiB line, lanes 256 B apart),
 # and gather and transpose by latmix c672c11 itself, in the same lease.

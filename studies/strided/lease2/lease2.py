@@ -14,7 +14,7 @@ best over them.
 """
 import os, re, shutil, subprocess, sys, tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../../model-study'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../model-study'))
 from strided import curve, predict, predict_line, score
 from study import rows, warps_for
 
