@@ -173,7 +173,7 @@ static inline float lm_rsqrt(float x)
  * the chains together, so no compiler can run one chain many steps ahead
  * of the others and serialise their loads (NVIDIA's did: 4 chains at one
  * warp took 2 memory latencies a step instead of one, depending on
- * unrelated lines; data/measured/nvidia-h200/chain-tie/). A tie to each
+ * unrelated lines; studies/chain-tie/). A tie to each
  * chain's neighbour keeps every old value a step longer: AMD's compiler ran
  * short of registers with it at 8 chains. With one chain the step is bare. */
 #if CHAINS > 1
@@ -188,10 +188,10 @@ static inline float lm_rsqrt(float x)
 /* LM_POLL iterations between two reads of the stop flag. A pass of a loop
  * that reads it costs one warp of the H200 about 70 cycles more than a
  * flag-free pass (its strong load and the YIELD ptxas puts in a loop that
- * polls memory): 7% of 256 dependent adds (data/measured/nvidia-h200/
- * add-latency/). The inner loop is not unrolled (NVIDIA's compiler
- * unrolled it with a remainder; Intel's, ignoring the pragma, unrolled a
- * constant count: the run-time zero izero hides it); with LM_POLL 1 there
+ * polls memory): 7% of 256 dependent adds (studies/add-latency/). The
+ * inner loop is not unrolled (NVIDIA's compiler unrolled it with a
+ * remainder; Intel's, ignoring the pragma, unrolled a constant count: the
+ * run-time zero izero hides it); with LM_POLL 1 there
  * is none: as a loop of one pass, it cost one warp's global loads 1.5%. */
 #ifdef LM_NO_UNROLL_PRAGMA
 #define LM_NOUNROLL
@@ -276,7 +276,7 @@ LM_KERNEL void lm_chase(__global const uint *chain, __global uint *pos, const fl
 		/* tied to chain 0's value (never 0): known only as the chains
 		 * end the block, so the flag cannot be tested (and waited for)
 		 * before them; NVIDIA's compiler did, costing one warp ~0.9
-		 * cycles per add (data/measured/nvidia-h200/flag-placement/) */
+		 * cycles per add (studies/flag-placement/) */
 #ifndef LM_NO_FLAG
 		halt = halt_next | (uint)(a[0] == 0u);
 #endif
@@ -344,7 +344,7 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	 * by the run-time zero), as a store-only loop such as a[i] = v runs:
 	 * at one warp a pass takes what such a loop's back edge and store
 	 * take, far more than its few instructions' latency
-	 * (data/measured/nvidia-h100/store-only/) */
+	 * (studies/store-only/) */
 	const uint izero = (uint)zero;
 #define LM_STREAM_PASSES                                   \
 	{                                                  \

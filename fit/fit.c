@@ -180,7 +180,7 @@ static double cost_slope(double w)
 enum { X_ALU_LAT, X_ALU_THRU, X_ISSUE_THRU, X_KINDS };
 
 /* Kinds whose mix stores bend into their bounds more roundly than loads
- * alone (data/model-study/knee-per-curve.txt): in the refined model they get a
+ * alone (studies/model-study/knee-per-curve.txt): in the refined model they get a
  * knee of their own, held after every kind's slots; the others keep
  * LM_MODEL_KNEE. Such a kind's mem_thru is its measured plateau where its
  * curves flatten (hold_store_plateaus): its slot stays in x, unused. */
@@ -454,7 +454,7 @@ static bool plateau_mean(const plateau *p, double *mean, double *se)
  * 0.0499 against 0.0529), pulled down by the alpha = 64 curves, where the
  * issue bound lies within a few percent of the memory one and the warps
  * reach neither; a kernel that stores runs at the plateau
- * (data/model-study/README.md, store plateaus). */
+ * (studies/model-study/README.md, store plateaus). */
 static void hold_store_plateaus(layout *L, const lm_fit_point *v, const curve *cv, size_t nc)
 {
 	for (size_t k = 0; k < L->nkinds; k++) {

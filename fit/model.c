@@ -66,7 +66,7 @@ double lm_model_peak(const lm_model_params *p, double alpha, lm_bound *which)
 
 /* The refined model's knee: the share of the peak reached at
  * r = n / (Latency * peak), (1 - exp(-r^s))^(1/s); r below 1e-8 gives r to
- * double precision. data/model-study/ says why this shape. */
+ * double precision. studies/model-study/ says why this shape. */
 static double knee_share(double r, double s)
 {
 	if (!(r > 0))
@@ -278,7 +278,7 @@ typedef struct {
  * where either end's is). The knee is the store kinds' alone, linear
  * between them and held at the nearest outside them: a loop that stores at
  * all bends as the store mixes do, not partway to the loads' knee
- * (data/model-study/knee-per-curve.txt). */
+ * (studies/model-study/knee-per-curve.txt). */
 static kernel_mem store_share(const lm_model_params *p, const lm_model_kinds *st, double s)
 {
 	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p) };

@@ -34,7 +34,7 @@ typedef struct {
 } lm_model_params;
 
 /* The knee's sharpness of a kind that has none of its own: chosen by AIC
- * over the H200 and H100 sweeps of loads (data/model-study/README.md). */
+ * over the H200 and H100 sweeps of loads (studies/model-study/README.md). */
 #define LM_MODEL_KNEE 1.75
 
 typedef enum {
@@ -199,7 +199,7 @@ bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_p
  * store_step and alpha alu_lat (no memory latency to wait for), its memory
  * bound store_thru over its coalesced stores' lines (a scattered store at
  * the scattered kind's memory time), and it meets its bound sharply, as the
- * basic model does (data/measured/nvidia-h100/store-only/). Without
+ * basic model does (studies/store-only/). Without
  * store_thru and store_step its peak is NAN. */
 
 /* What a kernel's rates count, an iteration: its loads, or a store-only
@@ -231,7 +231,7 @@ double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,
  * in s between them, the nearest one's outside them): every storing kernel
  * of the suite and the chase storing one load in two bend as roundly as
  * the store mix, not partway to the loads' knee
- * (data/model-study/knee-per-curve.txt); scattered accesses bring the
+ * (studies/model-study/knee-per-curve.txt); scattered accesses bring the
  * scattered kind's knee in by their share of the memory time. *which (may
  * be NULL): latency or the binding bound. */
 double lm_model_eval_kernel(const lm_model_params *p, const lm_model_kinds *st,

@@ -401,7 +401,7 @@ typedef enum { K_LOAD, K_CLOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K
  * reciprocal on the SFU and an integer correction, "below 20
  * instructions" from compute capability 2.x on (NVIDIA Nsight, "Achieved
  * IOPs"). ptxas 13.0 for sm_90 makes 18-20 of each 32-bit one and calls a
- * routine of 66 for a 64-bit one (data/model-study/division/). */
+ * routine of 66 for a 64-bit one (studies/model-study/division/). */
 #define PTX_DIVISION_INSTS 19
 #define PTX_WIDE_DIVISION_INSTS 68
 
@@ -529,7 +529,7 @@ static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
  * measured: on an H200 and an H100 a float loaded every 32 and every 64
  * bytes ran within 7.5% RMS of its span's price, 32 and 64 bytes a lane,
  * and 29-63% off gmem-random's, while one every 256 bytes ran at
- * gmem-random's (data/measured/nvidia-h200/strided/lease2/). */
+ * gmem-random's (studies/strided/lease2/). */
 #define FETCH_BYTES 64
 
 /* Does the load (store) at path position p touch lines a load (store)
@@ -1309,7 +1309,7 @@ bool lm_kmix_overlap_note(const lm_kmix *m, char *note, size_t size)
 	snprintf(note, size, "its %u float instructions lie on chains of at most %u from a load, and alpha "
 		 "prices each as a step of its own: at few warps the loop may run faster than predicted (a "
 		 "loop of 271 floats in chains of 36 ran 1.8 times its price at 1 warp per SM on an H200 and an "
-		 "H100, one of 70 in chains of 19 1.2 times: data/measured/nvidia-h200/compute/)",
+		 "H100, one of 70 in chains of 19 1.2 times: doc/predict.md)",
 		 m->flops, m->float_path);
 	return true;
 }

@@ -226,7 +226,7 @@ static void note_misaligned(const lm_kmix *m, const lm_model_kinds *st, double s
 		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
 			"line) are priced as aligned ones: the parameter file has no misaligned share (its sweep "
 			"had no stream-shift and stream-store-shift); such a load cost a copy 12-14%% of its rate "
-			"at 64 warps per SM on H100s and H200s (data/measured/nvidia-h100/hits-lease/README.md)\n",
+			"at 64 warps per SM on H100s and H200s (doc/predict.md)\n",
 			m->label, m->misaligned_loads);
 	else if (m->misaligned_loads)
 		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
@@ -238,7 +238,7 @@ static void note_misaligned(const lm_kmix *m, const lm_model_kinds *st, double s
 		fprintf(stderr, "latmix: %s: its %u misaligned stores (%u of them writing part of a 32-byte "
 			"sector) are priced as aligned ones: a copy whose store was 4 bytes off a line ran 31-34%% "
 			"under an aligned copy at 64 warps per SM on H100s and H200s, one 32 bytes off (whole "
-			"sectors) 3-4%% (data/measured/nvidia-h100/hits-lease/README.md)\n", m->label,
+			"sectors) 3-4%% (doc/predict.md)\n", m->label,
 			m->misaligned_stores, m->partial_stores);
 }
 
@@ -302,7 +302,7 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 	if (m->gap_store_bytes)
 		fprintf(stderr, "latmix: %s: its strided stores leave %u bytes a thread unwritten between "
 			"lanes, so they write part of each sector they span: priced at the whole sectors, "
-			"a ceiling; a store of every second float (data/measured/nvidia-h200/strided/) ran "
+			"a ceiling; a store of every second float (doc/predict.md) ran "
 			"at 75%% (H200) and 65%% (H100) of that price at 64 warps\n", m->label,
 			m->gap_store_bytes);
 	note_misaligned(m, st, k->misaligned_loads);
@@ -325,8 +325,8 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 	if (k->hits > 0 && !m->divisions && !m->wide_divisions)
 		fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
 			"the suite's stencils fit, which all divide; measured stencils with no integer division "
-			"in their loop ran as if their hits cost nothing (data/measured/nvidia-h200/drops/"
-			"README.md): --hits 0 predicted three of four closer\n", m->label, k->hits);
+			"in their loop ran as if their hits cost nothing (doc/predict.md): --hits 0 predicted "
+			"three of four closer\n", m->label, k->hits);
 }
 
 /* What the file prices the loop k by, where it lacks a kind the loop needs

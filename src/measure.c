@@ -107,7 +107,7 @@ lm_status lm_timing_resolve(const lm_device *d, lm_timing t, lm_timing *out)
 		 * cycle per SM at 64 warps with 4 chains, above the SM's 4.0 peak
 		 * (warps that start early run their first iterations with the SM
 		 * half empty); stop-flag measured 3.928 there and agreed with it
-		 * within 1% elsewhere (data/measured/nvidia-h200/timing-comparison).
+		 * within 1% elsewhere (studies/timing-comparison/).
 		 * A CPU runtime runs a work-group's work-items one after another and
 		 * work-groups to completion, so the first to reach a quota would stop
 		 * the rest before they ran: there, every warp does the same work. */
@@ -131,7 +131,7 @@ unsigned lm_meas_spread_chains(const lm_mix *mix, unsigned chains)
 {
 	/* on an H200 the stream alone, on one chain's 1.1 GB, read up to 5.1
 	 * TB/s, above its HBM's 4.8; on 2.2 GB up to 4.7; on 4.4 and 8.5 GB a
-	 * smooth 4.3 (data/measured/nvidia-h200/stream-first/): likely its
+	 * smooth 4.3 (studies/stream-first/): likely its
 	 * warps drift a pass apart on a short buffer and read each other's
 	 * lines from L2 */
 	return mix->step == LM_STEP_STREAM && chains < LM_MEAS_STREAM_SPREAD ? LM_MEAS_STREAM_SPREAD : chains;
@@ -163,7 +163,7 @@ unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long foo
 	 * device under-reports: NVIDIA's says 4 MiB for the H100's and H200's
 	 * 50 MB L2, and the 32 MiB sink that 4 x that gave held most of the
 	 * store mix's stores in L2, so they cost no DRAM traffic
-	 * (data/measured/nvidia-h100/copy-gap/) */
+	 * (studies/copy-gap/) */
 	unsigned long long cap = GIB, bytes = 16ull << 20;
 	if (d->max_alloc / 4 < cap)
 		cap = d->max_alloc / 4;

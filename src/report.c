@@ -921,7 +921,7 @@ static double kernel_reach(const unsigned *warps, const double *y, size_t n, dou
  * after which the curve never comes back within 5% of where it was: a
  * change of regime the model's curves, which never fall, cannot draw
  * (stencil3d's at 42-45 warps, transpose's at 8-10:
- * data/measured/nvidia-h200/drops/). */
+ * studies/drops/). */
 static void kernel_fall(kernel_curve *c)
 {
 	c->fall = 0;
@@ -1210,7 +1210,7 @@ static void md_kernels(FILE *f, const report *rp)
 	      "lane a sector of its own, gmem-random's kind; marked s; + h: h cache hits in flight beside the "
 	      "loads, a stencil's rows; m: misaligned, a warp's access starting off a 128-byte line, priced "
 	      "as aligned, which cost a copy 12-14% of its rate at 64 warps on H100s and H200s for a load and "
-	      "31-34% for a store 4 bytes off: `data/measured/nvidia-h100/hits-lease/README.md`), at the "
+	      "31-34% for a store 4 bytes off: `doc/predict.md`), at the "
 	      "occupancies measured: "
 	      "the RMS relative error over them, and the warps per CU for 90% of the top of each curve.\n\n"
 	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
