@@ -148,21 +148,41 @@ void lm_guard_watch(double seconds, const char *what)
 
 /* ---- the supervisor ---- */
 
-/* The environment with WORKER_ENV=fd (in buf), in a new array. */
+#if defined(__SANITIZE_ADDRESS__)
+/* A sanitized latmix's worker leaves a crash in a user's kernel or a
+ * driver (a signal) to the supervisor, as an unsanitized one does; its
+ * own reports (exit 99) it still makes. */
+#define WORKER_ASAN ":handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0"
+#endif
+
+/* The environment with WORKER_ENV=fd (in buf, size bytes; a sanitized
+ * build's ASAN_OPTIONS after it), in a new array. */
 static char **worker_environ(int fd, char *buf, size_t size)
 {
 	size_t n = 0;
 	while (environ[n])
 		n++;
-	char **env = malloc((n + 2) * sizeof *env);
+	char **env = malloc((n + 3) * sizeof *env);
 	if (!env)
 		return NULL;
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], WORKER_ENV "=", sizeof WORKER_ENV) != 0)
+		if (strncmp(environ[i], WORKER_ENV "=", sizeof WORKER_ENV) != 0
+#ifdef WORKER_ASAN
+		    && strncmp(environ[i], "ASAN_OPTIONS=", 13) != 0
+#endif
+		)
 			env[k++] = environ[i];
-	snprintf(buf, size, WORKER_ENV "=%d", fd);
+	int used = snprintf(buf, size, WORKER_ENV "=%d", fd);
 	env[k++] = buf;
+#ifdef WORKER_ASAN
+	const char *asan = getenv("ASAN_OPTIONS");
+	char *opts = buf + used + 1;
+	snprintf(opts, size - (size_t)used - 1, "ASAN_OPTIONS=%s%s", asan ? asan : "", WORKER_ASAN);
+	env[k++] = opts;
+#else
+	(void)used;
+#endif
 	env[k] = NULL;
 	return env;
 }
@@ -258,7 +278,7 @@ lm_status lm_guard_run(const char *const *args, double limit_s, lm_guard_end *en
 	size_t n = 0;
 	while (args[n])
 		n++;
-	char **argv = malloc((n + 2) * sizeof *argv), var[64];
+	char **argv = malloc((n + 2) * sizeof *argv), var[1024];
 	char **env = worker_environ(fds[1], var, sizeof var);
 	int err = ENOMEM;
 	pid_t pid = -1;
