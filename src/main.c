@@ -1036,6 +1036,19 @@ static lm_status cmd_report(const lm_options *o)
 
 /* ---- compare ---- */
 
+/* The thesis's ratios compare's chart draws by default: the copy installed
+ * with latmix (meson install: DATADIR/latmix/ratios.csv), else, for a build
+ * run where it was built, its source tree's; neither there: the installed
+ * path, which the chart's error then names. */
+static const char *default_ratios(void)
+{
+	static const char installed[] = LATMIX_DATA_DIR "/ratios.csv";
+	static const char source[] = LATMIX_SOURCE_ROOT "/data/reference/ratios.csv";
+	if (access(installed, R_OK) != 0 && access(source, R_OK) == 0)
+		return source;
+	return installed;
+}
+
 static lm_status cmd_compare(const lm_options *o)
 {
 	const char *const *paths = o->args;
@@ -1045,7 +1058,7 @@ static lm_status cmd_compare(const lm_options *o)
 	char reason[512] = "";
 	lm_status s;
 	if (o->output) {
-		const char *ratios = o->ratios ? o->ratios : LATMIX_SOURCE_ROOT "/data/reference/ratios.csv";
+		const char *ratios = o->ratios ? o->ratios : default_ratios();
 		if ((s = lm_compare_chart(o->output, paths, n, ratios, &skipped, reason, sizeof reason)) != LM_OK)
 			return s;
 	}

@@ -190,7 +190,8 @@ static const opt table[] = {
 	  .role = LM_OPTION_OTHER },
 	{ "ratios", 0, OPT_STR, NULL, 0, 0, LM_CMD_COMPARE, OFF(ratios), "FILE",
 	  "the thesis's ratios by GPU generation for the chart (CSV: generation,ratio,source); default: "
-	  "data/reference/ratios.csv in the source tree", .role = LM_OPTION_OTHER },
+	  "the thesis's, installed with latmix (DATADIR/latmix/ratios.csv), or, not installed, its "
+	  "source tree's data/reference/ratios.csv", .role = LM_OPTION_OTHER },
 	{ "model", 0, OPT_STR, "basic", 0, 0, LM_CMD_FIT, OFF(model), "MODEL",
 	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual knee, and chains that lengthen a step); both are fitted and shown",
 	  .role = LM_OPTION_OTHER },

@@ -70,7 +70,7 @@ typedef struct {
 	/* devices */
 	bool print_dir;         /* only the results directory of the selected device */
 	/* compare */
-	const char *ratios;     /* the thesis ratios CSV; NULL: data/reference/ratios.csv */
+	const char *ratios;     /* the thesis ratios CSV; NULL: the installed one */
 	/* positional arguments */
 	const char *args[LM_MAX_ARGS];
 	int nargs;
