@@ -412,8 +412,9 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 }
 END_TEST
 
-/* Every results file in the tree, of every latmix version, reads: the
- * ranges hold for all that was ever measured. */
+/* Every results file of the product and the fixtures, of every latmix
+ * version they hold (the studies' older ones are in studies/, gzipped),
+ * reads: the ranges hold for all that was ever measured. */
 START_TEST(committed_results_files_read)
 {
 	char cmd[600], path[1024];
