@@ -1,6 +1,6 @@
-#include "fit.h"
+#include "fit/fit.h"
 
-#include "mix.h"
+#include "base/mix.h"
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>

@@ -11,9 +11,9 @@
 #define LM_FIT_H
 
 #include <stddef.h>
-#include "error.h"
-#include "params.h"
-#include "results.h"
+#include "base/error.h"
+#include "fit/params.h"
+#include "fit/results.h"
 
 typedef enum {
 	LM_FIT_BASIC,   /* thesis §4.1: a sharp min of latency and bounds */

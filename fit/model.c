@@ -1,4 +1,4 @@
-#include "model.h"
+#include "fit/model.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -1,9 +1,9 @@
-#include "params.h"
+#include "fit/params.h"
 
 #include <errno.h>
-#include "file.h"
-#include "mix.h"
-#include "number.h"
+#include "base/file.h"
+#include "base/mix.h"
+#include "base/number.h"
 #include <ini.h>
 #include <math.h>
 #include <stddef.h>

@@ -4,9 +4,9 @@
 #ifndef LM_PARAMS_H
 #define LM_PARAMS_H
 
-#include "model.h"
-#include "error.h"
-#include "file.h"
+#include "fit/model.h"
+#include "base/error.h"
+#include "base/file.h"
 
 #define LM_PARAMS_FORMAT 1
 #define LM_PARAMS_TEXT 160 /* longest string field, so a line stays short */

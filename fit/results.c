@@ -1,7 +1,7 @@
-#include "results.h"
-#include "csv.h"
-#include "file.h"
-#include "number.h"
+#include "fit/results.h"
+#include "base/csv.h"
+#include "base/file.h"
+#include "base/number.h"
 
 #include <errno.h>
 #include <math.h>

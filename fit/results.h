@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "measure.h"
+#include "bench/measure.h"
 
 #define LM_RESULTS_FORMAT 1
 

@@ -4,11 +4,11 @@
  * of one process, from 8 processes (each its share, binaries passed back
  * through files), and from the binaries a first build returned. Prints
  * times; asserts nothing. */
-#include "alpha.h"
-#include "device.h"
-#include "kernels.h"
-#include "measure.h"
-#include "mix.h"
+#include "base/alpha.h"
+#include "bench/device.h"
+#include "bench/kernels.h"
+#include "bench/measure.h"
+#include "base/mix.h"
 
 #include <pthread.h>
 #include <spawn.h>

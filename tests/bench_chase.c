@@ -3,10 +3,10 @@
  * point (2.16 million chains: 64 warps x 132 SMs x 32 lanes x 8 chains) on
  * one core; and the buffer written on the first OpenCL device, 256 MiB and
  * 1 GiB, through lm_meas_alloc. Prints times; asserts nothing. */
-#include "chase.h"
-#include "device.h"
-#include "measure.h"
-#include "mix.h"
+#include "bench/chase.h"
+#include "bench/device.h"
+#include "bench/measure.h"
+#include "base/mix.h"
 
 #include <stdio.h>
 #include <time.h>

@@ -1,6 +1,6 @@
 /* How long a fit takes: both models on about 3000 synthetic points (12
  * alphas x 250 occupancies, 1% noise). Prints the time; asserts nothing. */
-#include "fit.h"
+#include "fit/fit.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_randist.h>

@@ -1,9 +1,9 @@
 /* alpha lists: integers, fractions, decimals, inf; garbage refused; what
  * is accepted formats and parses back, within the kernel's limits. */
 #include "testutil.h"
-#include "alpha.h"
-#include "measure.h"
-#include "mix.h"
+#include "base/alpha.h"
+#include "bench/measure.h"
+#include "base/mix.h"
 
 #include <stdint.h>
 #include <stdio.h>

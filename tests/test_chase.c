@@ -1,7 +1,7 @@
 /* The chase buffer: one cycle through every line, normal-float values that
  * survive adding zero, evenly spaced starts, walks that compose. */
 #include "testutil.h"
-#include "chase.h"
+#include "bench/chase.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,8 @@
  * status and a piece of the message expected. Runs the built latmix. */
 #include "testutil.h"
 #include "testrun.h"
-#include "options.h"
-#include "results.h"
+#include "cli/options.h"
+#include "fit/results.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
-/* A kernel's description (ukernel.c's reader, lm_uk_parse): every malformed,
+/* A kernel's description (src/bench/userkernel.c's reader, lm_user_parse): every malformed,
  * ambiguous or out-of-range description is refused with its line and
  * argument named, and nothing crashes. No device needed. */
 #include "testutil.h"
 #include "testrun.h"
-#include "ukernel.h"
+#include "bench/userkernel.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +19,7 @@ static const char *base =
 	"[n]\ntype = uint\nvalue = N\n";
 
 /* Parses text; the status, the message in msg. */
-static lm_status parse(const char *text, lm_uk_desc *d)
+static lm_status parse(const char *text, lm_user_desc *d)
 {
 	memset(d, 0, sizeof *d);
 	snprintf(d->path, sizeof d->path, "s.ini");
@@ -27,7 +27,7 @@ static lm_status parse(const char *text, lm_uk_desc *d)
 	snprintf(d->name, sizeof d->name, "s");
 	snprintf(d->source, sizeof d->source, "s.cl");
 	lm_error_clear();
-	return lm_uk_parse(text, 0, d);
+	return lm_user_parse(text, 0, d);
 }
 
 /* base with its first `from` replaced by `to` (from "" : to put first). */
@@ -42,7 +42,7 @@ static char *base_with(const char *from, const char *to)
 
 START_TEST(the_base_description_reads)
 {
-	lm_uk_desc d;
+	lm_user_desc d;
 	ck_assert_msg(parse(base, &d) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(d.nargs, 4);
 	ck_assert_rel(d.size, 1048576, 0);
@@ -110,7 +110,7 @@ static const struct {
 START_TEST(a_bad_description_is_refused_with_its_line)
 {
 	char *text = base_with(refused[_i].from, refused[_i].to);
-	lm_uk_desc d;
+	lm_user_desc d;
 	lm_status s = parse(text, &d);
 	ck_assert_msg(s == LM_EUSAGE && strstr(lm_error_message(), refused[_i].message),
 		      "%s\nstatus %d: '%s', expected '%s'", text, s, lm_error_message(), refused[_i].message);

@@ -4,7 +4,7 @@
  * the parts hold. Offline targets through lm_vendor_target. */
 #include "testutil.h"
 #include "testrun.h"
-#include "vendor.h"
+#include "bench/vendor.h"
 
 #include <ini.h>
 #include <stdio.h>

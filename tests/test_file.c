@@ -1,7 +1,7 @@
 /* Files written whole or not at all, and never over an input (file.c). */
 #include "testutil.h"
 #include "testrun.h"
-#include "file.h"
+#include "base/file.h"
 
 #include <dirent.h>
 #include <stdio.h>

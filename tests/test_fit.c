@@ -2,9 +2,9 @@
  * when the data only bound a parameter, and `latmix fit` refuses malformed
  * files without writing a parameter file. */
 #include "testutil.h"
-#include "fit.h"
-#include "results.h"
-#include "params.h"
+#include "fit/fit.h"
+#include "fit/results.h"
+#include "fit/params.h"
 #include "testrun.h"
 
 #include <gsl/gsl_errno.h>

@@ -5,8 +5,8 @@
  * exit 77 (skipped) where it is not installed. */
 #include "testrun.h"
 #include "testutil.h"
-#include "mix.h"
-#include "results.h"
+#include "base/mix.h"
+#include "fit/results.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,11 +12,11 @@
  * compiler. */
 #include "testrun.h"
 #include "testutil.h"
-#include "isa.h"
-#include "kernels.h"
-#include "kmix.h"
-#include "measure.h"
-#include "vendor.h"
+#include "asm/listing.h"
+#include "bench/kernels.h"
+#include "asm/count.h"
+#include "bench/measure.h"
+#include "bench/vendor.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,71 +77,71 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 		return;
 	}
 
-	lm_isa *isa;
-	lm_status s = lm_isa_build(target, mix, chains, a, NULL, &isa);
+	lm_listing *isa;
+	lm_status s = lm_listing_build(target, mix, chains, a, NULL, &isa);
 	ck_assert_msg(s == LM_OK, "%s %s alpha %s chains %u: %s", target, mix->name, as, chains,
 		      lm_error_message());
-	const lm_isa_counts *c = lm_isa_get_counts(isa);
+	const lm_listing_counts *c = lm_listing_get_counts(isa);
 	const char *what = mix->name;
 	printf("%-8s %-13s alpha %-3s chains %u: %3u steps, %4u instructions: load %u, flag %u, "
 	       "add %u (%u ops), sfu %u, spill %u, other %u\n", target, what, as, chains, c->steps,
-	       c->insts, c->kind[LM_ISA_CHASE], c->kind[LM_ISA_FIXED], c->kind[LM_ISA_ADD], c->add_ops,
-	       c->kind[LM_ISA_SFU], c->kind[LM_ISA_SPILL], c->kind[LM_ISA_OTHER]);
+	       c->insts, c->kind[LM_LISTING_CHASE], c->kind[LM_LISTING_FIXED], c->kind[LM_LISTING_ADD], c->add_ops,
+	       c->kind[LM_LISTING_SFU], c->kind[LM_LISTING_SPILL], c->kind[LM_LISTING_OTHER]);
 
-	ck_assert_msg(c->kind[LM_ISA_CALL] == 0, "%s alpha %s: a call in the loop:\n%s", what, as,
-		      lm_isa_loop_text(isa));
+	ck_assert_msg(c->kind[LM_LISTING_CALL] == 0, "%s alpha %s: a call in the loop:\n%s", what, as,
+		      lm_listing_loop_text(isa));
 	ck_assert_msg(c->add_ops == c->adds_built, "%s alpha %s chains %u: %u add operations in the "
 		      "loop, latmix's source asks for %u", what, as, chains, c->add_ops, c->adds_built);
 	if (a.den == 0) {
 		/* adds only: no chain step, no sfu */
 		ck_assert_uint_eq(c->steps, 0);
-		ck_assert_uint_eq(c->kind[LM_ISA_CHASE], 0);
-		ck_assert_uint_eq(c->kind[LM_ISA_SFU], 0);
+		ck_assert_uint_eq(c->kind[LM_LISTING_CHASE], 0);
+		ck_assert_uint_eq(c->kind[LM_LISTING_SFU], 0);
 		ck_assert_uint_gt(c->add_ops, 0);
 	} else if (lm_mix_inner_loop(mix)) {
 		/* stream-fill: a store a step, each a pass of the loop around it,
 		 * counted once a pass; no load but the flag */
-		unsigned loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
-		ck_assert_msg(loads == 1 && c->kind[LM_ISA_MEM_OTHER] == c->steps && c->steps == 64,
+		unsigned loads = c->kind[LM_LISTING_CHASE] + c->kind[LM_LISTING_FIXED];
+		ck_assert_msg(loads == 1 && c->kind[LM_LISTING_MEM_OTHER] == c->steps && c->steps == 64,
 			      "%s: %u loads (the flag), %u stores for %u steps:\n%s", what, loads,
-			      c->kind[LM_ISA_MEM_OTHER], c->steps, lm_isa_loop_text(isa));
+			      c->kind[LM_LISTING_MEM_OTHER], c->steps, lm_listing_loop_text(isa));
 		ck_assert_uint_eq(c->add_ops, 0);
 	} else if (stream) {
 		/* a load per step; the flag may look like one more (its address is
 		 * kept in registers the loop also writes) */
-		unsigned loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED];
+		unsigned loads = c->kind[LM_LISTING_CHASE] + c->kind[LM_LISTING_FIXED];
 		ck_assert_msg(loads == c->steps + 1, "%s: %u loads for %u steps and the flag", what, loads,
 			      c->steps);
 		ck_assert_uint_eq(c->add_ops, 0);
 		/* stream-store's: one a load */
-		ck_assert_msg(c->kind[LM_ISA_MEM_OTHER] == c->steps * lm_mix_store_share(mix),
-			      "%s: %u stores for %u steps", what, c->kind[LM_ISA_MEM_OTHER], c->steps);
+		ck_assert_msg(c->kind[LM_LISTING_MEM_OTHER] == c->steps * lm_mix_store_share(mix),
+			      "%s: %u stores for %u steps", what, c->kind[LM_LISTING_MEM_OTHER], c->steps);
 	} else {
 		ck_assert_uint_gt(c->steps, 0);
-		ck_assert_msg(c->kind[LM_ISA_FIXED] == 1, "%s alpha %s chains %u: %u loads of a fixed "
-			      "address, expected the flag's one", what, as, chains, c->kind[LM_ISA_FIXED]);
+		ck_assert_msg(c->kind[LM_LISTING_FIXED] == 1, "%s alpha %s chains %u: %u loads of a fixed "
+			      "address, expected the flag's one", what, as, chains, c->kind[LM_LISTING_FIXED]);
 		if (mix->step == LM_STEP_SFU) {
-			ck_assert_msg(c->kind[LM_ISA_SFU] == c->steps && c->kind[LM_ISA_CHASE] == 0,
+			ck_assert_msg(c->kind[LM_LISTING_SFU] == c->steps && c->kind[LM_LISTING_CHASE] == 0,
 				      "sfu alpha %s chains %u: %u sfu, %u loads for %u steps", as, chains,
-				      c->kind[LM_ISA_SFU], c->kind[LM_ISA_CHASE], c->steps);
+				      c->kind[LM_LISTING_SFU], c->kind[LM_LISTING_CHASE], c->steps);
 		} else {
-			ck_assert_msg(c->kind[LM_ISA_CHASE] == c->steps && c->kind[LM_ISA_SFU] == 0,
+			ck_assert_msg(c->kind[LM_LISTING_CHASE] == c->steps && c->kind[LM_LISTING_SFU] == 0,
 				      "%s alpha %s chains %u: %u loads for %u steps", what, as, chains,
-				      c->kind[LM_ISA_CHASE], c->steps);
+				      c->kind[LM_LISTING_CHASE], c->steps);
 		}
 		ck_assert_uint_eq(c->add_ops, (unsigned)a.num * c->steps); /* integer alphas here */
 		/* a store mix's stores: its share of the loads (gmem-store-half
 		 * stores on every second step of the written-out iteration) */
-		ck_assert_msg(c->kind[LM_ISA_MEM_OTHER] == c->steps * lm_mix_store_share(mix),
+		ck_assert_msg(c->kind[LM_LISTING_MEM_OTHER] == c->steps * lm_mix_store_share(mix),
 			      "%s alpha %s chains %u: %u stores for %u steps", what, as, chains,
-			      c->kind[LM_ISA_MEM_OTHER], c->steps);
+			      c->kind[LM_LISTING_MEM_OTHER], c->steps);
 	}
 	/* spills may happen (registers held to full occupancy), but never one
 	 * a step: that would be a second memory access per chain step */
-	ck_assert_msg(c->kind[LM_ISA_SPILL] < (c->steps ? c->steps : 1) || c->kind[LM_ISA_SPILL] == 0,
+	ck_assert_msg(c->kind[LM_LISTING_SPILL] < (c->steps ? c->steps : 1) || c->kind[LM_LISTING_SPILL] == 0,
 		      "%s alpha %s chains %u: %u spills for %u steps", what, as, chains,
-		      c->kind[LM_ISA_SPILL], c->steps);
-	lm_isa_free(isa);
+		      c->kind[LM_LISTING_SPILL], c->steps);
+	lm_listing_free(isa);
 }
 END_TEST
 
@@ -173,18 +173,18 @@ static const char amd_listing[] =
 
 START_TEST(amd_listing_is_counted)
 {
-	lm_isa *isa;
-	ck_assert_msg(lm_isa_parse("amdgcn", amd_listing, "lm_chase", 0, 2, 3, &isa) == LM_OK, "%s",
+	lm_listing *isa;
+	ck_assert_msg(lm_listing_parse("amdgcn", amd_listing, "lm_chase", 0, 2, 3, &isa) == LM_OK, "%s",
 		      lm_error_message());
-	const lm_isa_counts *c = lm_isa_get_counts(isa);
+	const lm_listing_counts *c = lm_listing_get_counts(isa);
 	ck_assert_uint_eq(c->insts, 14);
-	ck_assert_uint_eq(c->kind[LM_ISA_CHASE], 2);
-	ck_assert_uint_eq(c->kind[LM_ISA_FIXED], 1);
-	ck_assert_uint_eq(c->kind[LM_ISA_ADD], 2);
+	ck_assert_uint_eq(c->kind[LM_LISTING_CHASE], 2);
+	ck_assert_uint_eq(c->kind[LM_LISTING_FIXED], 1);
+	ck_assert_uint_eq(c->kind[LM_LISTING_ADD], 2);
 	ck_assert_uint_eq(c->add_ops, 3);
-	ck_assert_ptr_nonnull(strstr(lm_isa_loop_text(isa), ".LBB1_2:"));
-	ck_assert_ptr_null(strstr(lm_isa_loop_text(isa), "s_endpgm"));
-	lm_isa_free(isa);
+	ck_assert_ptr_nonnull(strstr(lm_listing_loop_text(isa), ".LBB1_2:"));
+	ck_assert_ptr_null(strstr(lm_listing_loop_text(isa), "s_endpgm"));
+	lm_listing_free(isa);
 }
 END_TEST
 
@@ -210,16 +210,16 @@ static const char iga_listing[] =
 
 START_TEST(intel_listing_is_counted)
 {
-	lm_isa *isa;
-	ck_assert_msg(lm_isa_parse("iga", iga_listing, "lm_chase", 32, 2, 4, &isa) == LM_OK, "%s",
+	lm_listing *isa;
+	ck_assert_msg(lm_listing_parse("iga", iga_listing, "lm_chase", 32, 2, 4, &isa) == LM_OK, "%s",
 		      lm_error_message());
-	const lm_isa_counts *c = lm_isa_get_counts(isa);
+	const lm_listing_counts *c = lm_listing_get_counts(isa);
 	ck_assert_uint_eq(c->insts, 11);
-	ck_assert_uint_eq(c->kind[LM_ISA_CHASE], 2);
-	ck_assert_uint_eq(c->kind[LM_ISA_FIXED], 1);
-	ck_assert_uint_eq(c->kind[LM_ISA_ADD], 4);
-	ck_assert_uint_eq(c->kind[LM_ISA_MEM_OTHER], 0); /* the store is after the loop */
-	lm_isa_free(isa);
+	ck_assert_uint_eq(c->kind[LM_LISTING_CHASE], 2);
+	ck_assert_uint_eq(c->kind[LM_LISTING_FIXED], 1);
+	ck_assert_uint_eq(c->kind[LM_LISTING_ADD], 4);
+	ck_assert_uint_eq(c->kind[LM_LISTING_MEM_OTHER], 0); /* the store is after the loop */
+	lm_listing_free(isa);
 }
 END_TEST
 
@@ -256,9 +256,9 @@ START_TEST(listings_say_a_lanes_bytes)
 		"\ts_cbranch_vccz .LBB0_2\n"
 		"\ts_endpgm\n"
 		".Lfunc_end0:\n";
-	lm_isa *isa;
-	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
-	const lm_isa_counts *c = lm_isa_get_counts(isa);
+	lm_listing *isa;
+	ck_assert_msg(lm_listing_parse("amdgcn", amd, "k", 0, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
+	const lm_listing_counts *c = lm_listing_get_counts(isa);
 	ck_assert_uint_eq(c->insts, 10); /* the first loop */
 	ck_assert_uint_eq(c->loops, 1);
 	ck_assert_uint_eq(c->load_bytes, 16 + 2 + 2 + 4);
@@ -270,18 +270,18 @@ START_TEST(listings_say_a_lanes_bytes)
 	ck_assert_uint_eq(c->unsized_loads + c->unsized_stores, 0);
 	ck_assert_uint_eq(c->local_loads, 1);
 	ck_assert_uint_eq(c->atomics, 1);
-	lm_kmix m;
-	ck_assert_int_eq(lm_kmix_from_isa(c, "k", &m), LM_OK);
+	lm_count m;
+	ck_assert_int_eq(lm_count_from_isa(c, "k", &m), LM_OK);
 	ck_assert(m.loads == 4 && m.stores == 2 && m.local_loads == 1 && m.atomics == 1 && m.shared_lines == 2);
 	lm_kernel_mix k;
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	/* the loads with lines of their own, at their bytes: the dwordx4 and the last */
 	ck_assert(k.loads == 2 && k.load_bytes == 10 && k.store_bytes == 10);
-	lm_isa_free(isa);
+	lm_listing_free(isa);
 	/* as a mix's listing: its largest loop */
-	ck_assert_msg(lm_isa_parse("amdgcn", amd, "k", 0, 1, 1, &isa) == LM_OK, "%s", lm_error_message());
-	ck_assert_uint_eq(lm_isa_get_counts(isa)->insts, 11);
-	lm_isa_free(isa);
+	ck_assert_msg(lm_listing_parse("amdgcn", amd, "k", 0, 1, 1, &isa) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(lm_listing_get_counts(isa)->insts, 11);
+	lm_listing_free(isa);
 
 	static const char iga[] =
 		"L0:\n"
@@ -297,44 +297,44 @@ START_TEST(listings_say_a_lanes_bytes)
 		"        send.ugm (16|M0)         null     r11     r15:2   0x0            0x640E3504           {A@2,$3} // wr:2+2, rd:0; atomic_iadd.ugm.d32.a64\n"
 		"        add (16|M0)              r13.0<1>:d    r13.0<1;1,0>:d    64:w\n"
 		"(f1.1)  jmpi                                 L0\n";
-	ck_assert_msg(lm_isa_parse("iga", iga, "k", 32, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
-	c = lm_isa_get_counts(isa);
+	ck_assert_msg(lm_listing_parse("iga", iga, "k", 32, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
+	c = lm_listing_get_counts(isa);
 	ck_assert_uint_eq(c->load_bytes, 16 + 8 + 1 + 8);
 	ck_assert_uint_eq(c->unsized_loads, 1); /* the block */
 	ck_assert_uint_eq(c->store_bytes, 4);
 	ck_assert_uint_eq(c->unsized_stores, 0);
 	ck_assert_uint_eq(c->local_stores, 2); /* binding table entry 254, and the LSC's SLM */
 	ck_assert_uint_eq(c->atomics, 1);
-	ck_assert_uint_eq(c->kind[LM_ISA_MEM_OTHER], 4); /* the fence is none */
-	ck_assert_int_eq(lm_kmix_from_isa(c, "k", &m), LM_OK);
+	ck_assert_uint_eq(c->kind[LM_LISTING_MEM_OTHER], 4); /* the fence is none */
+	ck_assert_int_eq(lm_count_from_isa(c, "k", &m), LM_OK);
 	ck_assert_uint_eq(m.loads, 5);
 	ck_assert_uint_eq(m.load_bytes, 0); /* not every load's bytes: none said */
 	ck_assert_uint_eq(m.stores, 1);
 	ck_assert_uint_eq(m.store_bytes, 4);
-	lm_isa_free(isa);
+	lm_listing_free(isa);
 }
 END_TEST
 
 START_TEST(a_listing_without_a_loop_is_refused)
 {
-	lm_isa *isa = NULL;
-	ck_assert_int_eq(lm_isa_parse("amdgcn", "lm_chase:\n\ts_endpgm\n.Lfunc_end0:\n", "lm_chase", 0, 1,
+	lm_listing *isa = NULL;
+	ck_assert_int_eq(lm_listing_parse("amdgcn", "lm_chase:\n\ts_endpgm\n.Lfunc_end0:\n", "lm_chase", 0, 1,
 				      1, &isa), LM_EPARSE);
 	ck_assert_ptr_null(isa);
-	ck_assert_int_eq(lm_isa_parse("ptx", "", "lm_chase", 0, 1, 1, &isa), LM_EUSAGE);
+	ck_assert_int_eq(lm_listing_parse("ptx", "", "lm_chase", 0, 1, 1, &isa), LM_EUSAGE);
 }
 END_TEST
 
 START_TEST(unknown_and_nvidia_targets_are_refused)
 {
-	lm_isa *isa = NULL;
+	lm_listing *isa = NULL;
 	const lm_mix *mix = lm_mix_find("gmem");
 	lm_alpha a;
 	ck_assert_int_eq(lm_alpha_parse("1", &a), LM_OK);
-	ck_assert_int_eq(lm_isa_build("gfx9999", mix, 1, a, NULL, &isa), LM_EUSAGE);
-	ck_assert_int_eq(lm_isa_build("sm_90", mix, 1, a, NULL, &isa), LM_EUSAGE);
+	ck_assert_int_eq(lm_listing_build("gfx9999", mix, 1, a, NULL, &isa), LM_EUSAGE);
+	ck_assert_int_eq(lm_listing_build("sm_90", mix, 1, a, NULL, &isa), LM_EUSAGE);
 	ck_assert_ptr_nonnull(strstr(lm_error_message(), "PTX"));
-	ck_assert_int_eq(lm_isa_build("gfx90a", mix, 17, a, NULL, &isa), LM_EUSAGE);
+	ck_assert_int_eq(lm_listing_build("gfx90a", mix, 17, a, NULL, &isa), LM_EUSAGE);
 	ck_assert_ptr_null(isa);
 }
 END_TEST
@@ -352,23 +352,23 @@ static bool have_tools(lm_compiler c)
 /* Kernel name's loop counted in the PTX NVIDIA's driver built on the H200
  * (data/measured/nvidia-h200/mix-of/FILE.txt, committed). */
 /* The table latmix kernel --mix-of prints for m (free it). */
-static char *printed(const lm_kmix *m)
+static char *printed(const lm_count *m)
 {
 	char *text = NULL;
 	size_t size = 0;
 	FILE *f = open_memstream(&text, &size);
 	ck_assert_ptr_nonnull(f);
-	lm_kmix_print(f, m);
+	lm_count_print(f, m);
 	fclose(f);
 	return text;
 }
 
-static void count_committed(const char *file, const char *name, lm_kmix *m)
+static void count_committed(const char *file, const char *name, lm_count *m)
 {
 	char path[512], *text = NULL;
 	snprintf(path, sizeof path, "%s/data/measured/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"), file);
 	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
-	ck_assert_msg(lm_kmix_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
+	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
 	free(text);
 }
 
@@ -391,7 +391,7 @@ START_TEST(ptx_loops_are_counted_as_by_hand)
 		{ "fill", "fill", 0, 0, 1, 0, 0, 0x1 },       /* a[i] = v */
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
-		lm_kmix m;
+		lm_count m;
 		count_committed(hand[i].file, hand[i].name, &m);
 		ck_assert_msg(m.loads == hand[i].loads && m.independent == hand[i].independent &&
 			      m.stores == hand[i].stores && m.flops == hand[i].flops,
@@ -454,8 +454,8 @@ START_TEST(ptx_lanes_sort_accesses)
 		"\tadd.s32 \t%r1, %r1, %r9;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n"
 		"\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(lanes, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(lanes, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(m.loads, 8);
 	ck_assert_int_eq(m.stores, 2);
 	ck_assert_int_eq(m.scattered_loads, 1);
@@ -465,7 +465,7 @@ START_TEST(ptx_lanes_sort_accesses)
 	ck_assert_int_eq(m.same_array, 2);
 	ck_assert_int_eq(m.misaligned_loads + m.misaligned_stores, 0); /* a line, two on */
 	lm_kernel_mix k;
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	ck_assert(k.scattered_loads == 1 && k.scattered_stores == 1);
 	/* the two into %rd1's array: hits, in flight beside the loads */
 	ck_assert_msg(k.hits == 2 && k.loads == m.independent - 2, "%g hits, %g loads", k.hits, k.loads);
@@ -474,10 +474,10 @@ START_TEST(ptx_lanes_sort_accesses)
 	const char *line = strstr(text, "\npredict: ");
 	ck_assert_msg(line && strstr(line, "--scattered-loads 1 --scattered-stores 1 --hits 2"), "%s", text);
 	lm_kernel_mix back;
-	ck_assert(lm_kmix_parse_predict(line + 10, &back));
+	ck_assert(lm_count_parse_predict(line + 10, &back));
 	ck_assert(back.loads == k.loads && back.stores == k.stores && back.alpha == k.alpha &&
 		  back.scattered_loads == 1 && back.scattered_stores == 1 && back.hits == k.hits);
-	ck_assert(!lm_kmix_parse_predict("--loads 1 --stores 0 --alpha 2 --insts 3 --other 4", &back));
+	ck_assert(!lm_count_parse_predict("--loads 1 --stores 0 --alpha 2 --insts 3 --other 4", &back));
 	free(text);
 	/* the driver's transpose (H200, committed): its store a row apart */
 	count_committed("transpose", "transpose", &m);
@@ -514,14 +514,14 @@ START_TEST(ptx_strided_accesses_cost_their_span)
 		"\tadd.s32 \t%r1, %r1, %r9;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n"
 		"\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(m.strided, 6);
 	ck_assert_int_eq(m.gap_load_bytes, 4 + 3);
 	ck_assert_int_eq(m.gap_store_bytes, 12);
 	ck_assert_int_eq(m.atomics, 1);
 	lm_kernel_mix k;
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	/* two loads of lines of their own: 8 and 4 bytes a lane's warp spans */
 	ck_assert_msg(k.loads == 2 && k.load_bytes == (8.0 + 4) / 2, "%g loads of %g bytes", k.loads, k.load_bytes);
 	/* three stores: the pair's 8 bytes, the lone one's 16 */
@@ -531,7 +531,7 @@ START_TEST(ptx_strided_accesses_cost_their_span)
 	const char *line = strstr(text, "\npredict: ");
 	ck_assert_msg(line && strstr(line, "--load-bytes 6 --store-bytes 8 --atomics 1"), "%s", text);
 	lm_kernel_mix back;
-	ck_assert(lm_kmix_parse_predict(line + 10, &back));
+	ck_assert(lm_count_parse_predict(line + 10, &back));
 	ck_assert(back.load_bytes == 6 && back.store_bytes == 8 && back.atomics == 1);
 	char why[256];
 	ck_assert(!lm_model_kernel_priced(&back, NULL, why, sizeof why));
@@ -557,29 +557,29 @@ START_TEST(ptx_dependences_and_refusals)
 		"\tst.global.u32 \t[%rd8], %r5;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n"
 		"\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(chase, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(chase, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(m.loads, 2);
 	ck_assert_int_eq(m.independent, 1); /* the chase's load waits for the one before */
 	ck_assert_int_eq(m.stores, 1);
 	ck_assert(m.alpha == 1);
 	lm_kernel_mix k;
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	ck_assert(k.loads == 1 && k.alpha == 1);
 	static const char nested[] =
 		".visible .entry k(\n)\n{\n"
 		"$L__BB0_1:\n\tld.global.u32 \t%r2, [%rd3];\n"
 		"$L__BB0_2:\n\tadd.s32 \t%r3, %r3, 1;\n\t@%p2 bra \t$L__BB0_2;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
-	ck_assert_int_eq(lm_kmix_count_ptx(nested, "k", &m), LM_EPARSE);
+	ck_assert_int_eq(lm_count_count_ptx(nested, "k", &m), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "trip count"), "%s", lm_error_message());
 	static const char call[] =
 		".visible .entry k(\n)\n{\n"
 		"$L__BB0_1:\n\tld.global.u32 \t%r2, [%rd3];\n\tcall.uni f, (%r2);\n"
 		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
-	ck_assert_int_eq(lm_kmix_count_ptx(call, "k", &m), LM_EPARSE);
+	ck_assert_int_eq(lm_count_count_ptx(call, "k", &m), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "a call"), "%s", lm_error_message());
-	ck_assert_int_eq(lm_kmix_count_ptx(chase, "other", &m), LM_EPARSE);
+	ck_assert_int_eq(lm_count_count_ptx(chase, "other", &m), LM_EPARSE);
 }
 END_TEST
 
@@ -603,7 +603,7 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 		{ "stencil2d", 5, 1, 2, 5, 40, 46, 1, 2 },
 	};
 	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
-		lm_kmix m;
+		lm_count m;
 		count_committed(hand[i].name, hand[i].name, &m);
 		ck_assert_msg(m.loads == hand[i].loads && m.independent == hand[i].loads &&
 			      m.stores == hand[i].stores && m.shared_lines == hand[i].shared &&
@@ -612,7 +612,7 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 			      hand[i].name, m.loads, m.independent, m.shared_lines, m.stores, m.flops, m.insts,
 			      m.body_insts);
 		lm_kernel_mix k;
-		lm_kmix_model(&m, &k);
+		lm_count_model(&m, &k);
 		ck_assert(k.loads == hand[i].model_loads && k.hits == hand[i].hits);
 		/* a[i - 1] and a[i + 1] (in[k - 1], in[k + 1]) start their warps off a line */
 		ck_assert_msg(m.misaligned_loads == 2 && m.misaligned_stores == 0, "%s: misaligned %u loads, %u stores",
@@ -620,7 +620,7 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 	}
 	/* the committed stencil3d: three 32-bit divisions on its path, each the
 	 * GPU's sequence of instructions for the model */
-	lm_kmix m3;
+	lm_count m3;
 	count_committed("stencil3d", "stencil3d", &m3);
 	ck_assert_int_eq(m3.divisions, 3);
 	ck_assert_int_eq(m3.wide_divisions, 0);
@@ -635,8 +635,8 @@ START_TEST(ptx_branches_count_the_busiest_path_and_shared_lines)
 		"\tld.global.f32 \t%f3, [%rd6+256];\n"
 		"\tadd.f32 \t%f4, %f1, %f2;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(moved, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(moved, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(m.loads, 3);
 	ck_assert_int_eq(m.shared_lines, 0); /* +4 after the move, +256 a line away */
 	ck_assert_int_eq(m.insts, m.body_insts);
@@ -661,13 +661,13 @@ START_TEST(ptx_integer_divisions_count_as_the_gpu_runs_them)
 		"\tld.global.f32 \t%f1, [%rd4];\n"
 		"\tadd.s32 \t%r1, %r1, %r8;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(m.divisions, 1);
 	ck_assert_int_eq(m.wide_divisions, 1);
 	ck_assert_int_eq(m.insts, 9);
 	lm_kernel_mix k;
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	/* 9 PTX instructions, 18 + 67 more on the GPU; alpha all but the load */
 	ck_assert_msg(k.insts == 9 + 18 + 67 && k.alpha == k.insts - 1, "insts %g, alpha %g", k.insts, k.alpha);
 	/* the table says so */
@@ -701,10 +701,10 @@ START_TEST(suite_kernels_count_as_in_the_table)
 					     cell[3], lanes) != 6)
 			continue;
 		char *src = NULL, name[64], label[64];
-		ck_assert_msg(lm_kmix_source(kernel, NULL, &src, name, sizeof name, label, sizeof label) == LM_OK,
+		ck_assert_msg(lm_count_source(kernel, NULL, &src, name, sizeof name, label, sizeof label) == LM_OK,
 			      "%s: %s", kernel, lm_error_message());
-		lm_kmix m;
-		lm_status st = lm_kmix_count(src, name, col ? target : NULL, NULL, NULL, &m);
+		lm_count m;
+		lm_status st = lm_count_count(src, name, col ? target : NULL, NULL, NULL, &m);
 		ck_assert_msg(st == LM_OK || st == LM_EPARSE, "%s: %s", kernel, lm_error_message());
 		/* clang says what a kernel's registers allow on AMD */
 		ck_assert_msg(st != LM_OK || col != 1 || strstr(m.limit, "waves per SIMD"), "%s: limit '%s'", kernel,
@@ -741,7 +741,7 @@ START_TEST(suite_kernels_count_as_in_the_table)
 				      m.misaligned_stores, m.strided, m.unfollowed, lanes);
 			/* those into another's array are the hits predict waits for */
 			lm_kernel_mix k;
-			lm_kmix_model(&m, &k);
+			lm_count_model(&m, &k);
 			ck_assert_msg(k.hits == same, "%s: %g hits; the table: %s", kernel, k.hits, lanes);
 		}
 	}
@@ -843,7 +843,7 @@ START_TEST(wide_lanes_are_counted_in_bytes)
 		ck_assert_msg(line && !strcmp(line + strlen("predict: "), want[i].args), "%s: %s", want[i].kernel,
 			      r.out);
 		lm_kernel_mix k;
-		ck_assert(lm_kmix_parse_predict(want[i].args, &k));
+		ck_assert(lm_count_parse_predict(want[i].args, &k));
 		ck_assert(k.load_bytes == (i == 1 ? 16 : 8) && k.store_bytes == k.load_bytes);
 		lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "64", NULL },
 			       NULL, &r);
@@ -878,8 +878,8 @@ START_TEST(ptx_loads_strided_to_the_fetch)
 		"\tadd.s32 \t%r1, %r1, %r9;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n"
 		"\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(m.strided, 2);
 	ck_assert_int_eq(m.scattered_loads, 1);
 	ck_assert_int_eq(m.scattered_stores, 1);
@@ -901,8 +901,8 @@ START_TEST(an_accumulators_float_path_is_one_iterations)
 {
 	static const char loop[] = ".entry k(\n){\n$L1:\nld.global.f32 %f4, [%rd1];\nadd.f32 %f6, %f6, %f4;\n"
 				   "@%p1 bra $L1;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_eq(m.flops, 1);
 	ck_assert_uint_eq(m.float_path, 1);
 }
@@ -957,8 +957,8 @@ START_TEST(ptx_immediates_near_long_max_know_nothing)
 		"\tadd.s32 \t%r1, %r1, %r9;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n"
 		"\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(m.loads, 10);
 	ck_assert_int_eq(m.unfollowed, 5);
 	ck_assert_int_eq(m.scattered_loads, 1);
@@ -1013,15 +1013,15 @@ START_TEST(ptx_constant_and_generic_loads_are_counted)
 		"\t@%p2 bra \t$L__BB0_2;\n"
 		"$L__BB0_3:\n"
 		"\tret;\n}\n";
-	lm_kmix m;
-	ck_assert_msg(lm_kmix_count_ptx(cread, "cread", &m) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(cread, "cread", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_msg(m.loads == 1 && m.const_loads == 1 && m.independent == 1 && m.load_bytes == 4 && m.stores == 1,
 		      "%u loads (%u constant, %u independent, %u bytes), %u stores", m.loads, m.const_loads,
 		      m.independent, m.load_bytes, m.stores);
 	ck_assert_msg(m.args.traced && m.args.loaded == 0x2 && m.args.stored == 0x1, "loaded %#llx, stored %#llx",
 		      m.args.loaded, m.args.stored);
 	lm_kernel_mix k;
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	ck_assert_msg(k.loads == 0 && k.stores == 1 && k.alpha == 8 && k.insts == 9, "--loads %g --stores %g "
 		      "--alpha %g --insts %g", k.loads, k.stores, k.alpha, k.insts);
 	char *text = printed(&m);
@@ -1053,7 +1053,7 @@ START_TEST(ptx_constant_and_generic_loads_are_counted)
 		"\tadd.s32 \t%r1, %r1, %r9;\n"
 		"\t@%p1 bra \t$L__BB0_1;\n"
 		"\tret;\n}\n";
-	ck_assert_msg(lm_kmix_count_ptx(spaces, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_count_count_ptx(spaces, "k", &m) == LM_OK, "%s", lm_error_message());
 	ck_assert_msg(m.loads == 6 && m.const_loads == 1 && m.load_bytes == 28 && m.local_loads == 1 &&
 			      m.local_stores == 1 && m.spills == 1 && m.atomics == 0 && m.stores == 1,
 		      "%u loads (%u constant, %u bytes), local %u and %u, %u spills, %u atomics, %u stores", m.loads,
@@ -1061,7 +1061,7 @@ START_TEST(ptx_constant_and_generic_loads_are_counted)
 	/* the program's own table is no argument, and leaves the arguments traced */
 	ck_assert_msg(m.args.traced && m.args.loaded == 0x3, "loaded %#llx (traced %d)", m.args.loaded,
 		      m.args.traced);
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	ck_assert_msg(k.loads == 5 - k.hits - m.shared_lines && k.load_bytes == 4, "%g loads (%g hits), %g bytes",
 		      k.loads, k.hits, k.load_bytes);
 }
@@ -1229,19 +1229,19 @@ START_TEST(ptxas_log_gives_registers_and_spills)
 	unsigned spill = 99;
 	lm_test_source_path(path, sizeof path, "tests/fixtures/ptxas-capped.log");
 	lm_test_slurp(path, log, sizeof log);
-	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "regs", &spill), 32);
+	ck_assert_uint_eq(lm_count_ptxas_registers(log, "regs", &spill), 32);
 	ck_assert_uint_eq(spill, 472);
-	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "lm_nonce_1", &spill), 4);
+	ck_assert_uint_eq(lm_count_ptxas_registers(log, "lm_nonce_1", &spill), 4);
 	ck_assert_uint_eq(spill, 0);
 	spill = 99;
-	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "reg", &spill), 0);
+	ck_assert_uint_eq(lm_count_ptxas_registers(log, "reg", &spill), 0);
 	ck_assert_uint_eq(spill, 0);
 	lm_test_source_path(path, sizeof path, "tests/fixtures/ptxas-uncapped.log");
 	lm_test_slurp(path, log, sizeof log);
-	ck_assert_uint_eq(lm_kmix_ptxas_registers(log, "regs", &spill), 64);
+	ck_assert_uint_eq(lm_count_ptxas_registers(log, "regs", &spill), 64);
 	ck_assert_uint_eq(spill, 0);
 	/* a build from the driver's cache logs nothing */
-	ck_assert_uint_eq(lm_kmix_ptxas_registers("\n", "regs", &spill), 0);
+	ck_assert_uint_eq(lm_count_ptxas_registers("\n", "regs", &spill), 0);
 }
 END_TEST
 
@@ -1257,7 +1257,7 @@ START_TEST(pocl_listing_is_not_text)
 	if (lm_device_select(POCL, 0, 0, &d) != LM_OK)
 		return; /* no PoCL device here */
 	char *listing = (char *)"x", limit[256] = "";
-	ck_assert_msg(lm_kmix_device_listing(&d, "__kernel void k(__global int *a) { a[0] = 1; }", "k", &listing,
+	ck_assert_msg(lm_count_device_listing(&d, "__kernel void k(__global int *a) { a[0] = 1; }", "k", &listing,
 					     limit, sizeof limit, NULL) == LM_OK, "%s", lm_error_message());
 	ck_assert_ptr_null(listing);
 	/* what its build allows the kernel, read from the device */
@@ -1349,15 +1349,15 @@ int main(int argc, char **argv)
 		}
 		/* an older clang may not know the target (gfx11 needs clang 15) */
 		lm_alpha a = { 1, 1 };
-		lm_isa *isa;
-		if (lm_isa_build(target, lm_mix_find("gmem"), 1, a, NULL, &isa) != LM_OK) {
+		lm_listing *isa;
+		if (lm_listing_build(target, lm_mix_find("gmem"), 1, a, NULL, &isa) != LM_OK) {
 			const char *msg = lm_error_message();
 			if (strstr(msg, "does not know")) {
 				printf("skipped: %s\n", msg);
 				return 77;
 			}
 		} else {
-			lm_isa_free(isa);
+			lm_listing_free(isa);
 		}
 		tcase_add_loop_test(tc, every_step_is_one_load_and_alpha_adds, 0, NMIXES * NALPHAS * NCHAINS);
 		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0 || strcmp(target, "tgllp") == 0)

@@ -1,9 +1,9 @@
 /* The measurement engine on whatever OpenCL device is first (PoCL in CI):
  * a tiny sweep whose every launch is checked against the host's walk. */
 #include "testutil.h"
-#include "measure.h"
-#include "results.h"
-#include "kernels.h"
+#include "bench/measure.h"
+#include "fit/results.h"
+#include "bench/kernels.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* The model against the numbers in the thesis text (DESIGN.md §3). */
 #include "testutil.h"
-#include "model.h"
+#include "fit/model.h"
 
 static const lm_model_params maxwell = {
 	.alu_lat = 6, .mem_lat = 368, .alu_thru = 4, .mem_thru = 0.081,

@@ -1,7 +1,7 @@
 /* Parameter files: lossless round trip, and every malformed file refused
  * with its file, line and key named. */
 #include "testutil.h"
-#include "params.h"
+#include "fit/params.h"
 #include "testrun.h"
 
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * skipped and everything else still written. */
 #include "testutil.h"
 #include "testrun.h"
-#include "model.h"
-#include "params.h"
+#include "fit/model.h"
+#include "fit/params.h"
 
 #include <dirent.h>
 #include <math.h>

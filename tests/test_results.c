@@ -3,8 +3,8 @@
  * value named, never misread. No device needed. */
 #include "testutil.h"
 #include "testrun.h"
-#include "csv.h"
-#include "results.h"
+#include "base/csv.h"
+#include "fit/results.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * device link to the PCI device, the device's driver link into
  * bus/pci/drivers/. */
 #include "testutil.h"
-#include "sysclock.h"
+#include "bench/sysclock.h"
 
 #include <dirent.h>
 #include <errno.h>

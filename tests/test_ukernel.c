@@ -1,12 +1,12 @@
-/* Users' kernels (ukernel.c): the description read and checked against
+/* Users' kernels (src/bench/userkernel.c): the description read and checked against
  * the kernel, the suite measured with equal outputs at every occupancy, a
  * kernel whose result depends on the grid refused, the wrapper leaving the
  * kernel's result as it is. On whatever OpenCL device is first (PoCL in
  * CI). */
 #include "testutil.h"
 #include "testrun.h"
-#include "results.h"
-#include "ukernel.h"
+#include "fit/results.h"
+#include "bench/userkernel.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,22 +79,22 @@ static void user_triad_with(const char *from, const char *to)
 START_TEST(expressions_in_n)
 {
 	double v;
-	ck_assert_int_eq(lm_uk_eval("4 * (N + 1) + 12 * 16 * N", 10, &v), LM_OK);
+	ck_assert_int_eq(lm_user_eval("4 * (N + 1) + 12 * 16 * N", 10, &v), LM_OK);
 	ck_assert_double_eq(v, 4 * 11 + 12 * 16 * 10);
-	ck_assert_int_eq(lm_uk_eval("N / 2 - 1e3", 4000, &v), LM_OK);
+	ck_assert_int_eq(lm_user_eval("N / 2 - 1e3", 4000, &v), LM_OK);
 	ck_assert_double_eq(v, 1000);
 	const char *bad[] = { "", "N +", "(N", "2 N", "0x10", "M", "1/0" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		ck_assert_msg(lm_uk_eval(bad[i], 1, &v) == LM_EUSAGE, "'%s' accepted", bad[i]);
+		ck_assert_msg(lm_user_eval(bad[i], 1, &v) == LM_EUSAGE, "'%s' accepted", bad[i]);
 }
 END_TEST
 
 /* Every suite kernel has a description latmix reads and a source. */
 START_TEST(the_suite_is_described)
 {
-	char names[32][LM_UK_NAME];
+	char names[32][LM_USER_NAME];
 	size_t n;
-	ck_assert_int_eq(lm_uk_suite(NULL, names, 32, &n), LM_OK);
+	ck_assert_int_eq(lm_user_suite(NULL, names, 32, &n), LM_OK);
 	ck_assert_uint_ge(n, 14);
 	const char *want[] = { "copy", "scale", "add", "triad", "sum", "dot", "fill", "stencil1d",
 			       "stencil2d", "stencil3d", "spmv", "transpose", "gemv", "gather" };
@@ -103,8 +103,8 @@ START_TEST(the_suite_is_described)
 		for (size_t i = 0; i < n; i++)
 			found |= !strcmp(names[i], want[w]);
 		ck_assert_msg(found, "no %s in the suite", want[w]);
-		lm_uk_desc d;
-		ck_assert_msg(lm_uk_describe(want[w], NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+		lm_user_desc d;
+		ck_assert_msg(lm_user_describe(want[w], NULL, 0, &d) == LM_OK, "%s", lm_error_message());
 		ck_assert_str_eq(d.label, want[w]);
 		ck_assert(d.size >= 2 && d.nargs > 0);
 	}
@@ -378,24 +378,24 @@ START_TEST(a_users_kernel_runs_and_the_wrapper_keeps_its_result)
 	user_triad();
 	lm_device dev;
 	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
-	lm_uk_desc d;
-	ck_assert_msg(lm_uk_describe(lm_test_in(dir, "mytriad.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	lm_user_desc d;
+	ck_assert_msg(lm_user_describe(lm_test_in(dir, "mytriad.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
 	ck_assert_str_eq(d.name, "mytriad");
-	lm_uk_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
-	lm_uk *k;
-	ck_assert_msg(lm_uk_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
+	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
+	lm_user *k;
+	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
 	lm_meas_row row;
-	ck_assert_msg(lm_uk_point(k, 2, &row) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_user_point(k, 2, &row) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_eq(row.checked, 5000);
 	ck_assert_str_eq(row.timing, "fixed-work");
 	size_t bytes;
-	const float *a = lm_uk_output(k, "a", &bytes);
+	const float *a = lm_user_output(k, "a", &bytes);
 	ck_assert_ptr_nonnull(a);
 	ck_assert_uint_eq(bytes, 5000 * sizeof(float));
 	for (size_t i = 0; i < 5000; i++)
 		ck_assert_msg(a[i] == (float)i + 6.0f, "a[%zu] = %g, not %zu + 3 x 2", i, a[i], i);
-	ck_assert_msg(lm_uk_point(k, 3, &row) == LM_OK, "%s", lm_error_message());
-	lm_uk_free(k);
+	ck_assert_msg(lm_user_point(k, 3, &row) == LM_OK, "%s", lm_error_message());
+	lm_user_free(k);
 }
 END_TEST
 

@@ -1,4 +1,4 @@
-#include "kmix.h"
+#include "asm/count.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -10,15 +10,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "isa.h"
-#include "kernels.h"
-#include "launch.h"
-#include "measure.h"
-#include "number.h"
-#include "ukernel.h"
-#include "vendor.h"
+#include "asm/listing.h"
+#include "bench/kernels.h"
+#include "bench/launch.h"
+#include "bench/measure.h"
+#include "base/number.h"
+#include "bench/userkernel.h"
+#include "bench/vendor.h"
 
-lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source, char *name,
+lm_status lm_count_source(const char *spec, const char *kernel_dir, char **source, char *name,
 			 size_t name_size, char *label, size_t label_size)
 {
 	*source = NULL;
@@ -31,14 +31,14 @@ lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source
 		snprintf(label, label_size, "%s", colon + 1);
 		return lm_read_text(path, source);
 	}
-	lm_uk_desc *d = calloc(1, sizeof *d);
+	lm_user_desc *d = calloc(1, sizeof *d);
 	if (!d)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	lm_status s = lm_uk_describe(spec, kernel_dir, 0, d);
+	lm_status s = lm_user_describe(spec, kernel_dir, 0, d);
 	if (s == LM_OK) {
 		snprintf(name, name_size, "%s", d->name);
 		snprintf(label, label_size, "%s", d->label);
-		s = lm_kmix_desc_source(d, kernel_dir, source);
+		s = lm_count_desc_source(d, kernel_dir, source);
 	}
 	free(d);
 	return s;
@@ -54,13 +54,13 @@ static void put_listing(FILE *listing, const char *text, const char *end)
 	}
 }
 
-bool lm_kmix_is_listing(const char *spec)
+bool lm_count_is_listing(const char *spec)
 {
 	const char *colon = strrchr(spec, ':');
 	return colon && colon - spec > 4 && strncmp(colon - 4, ".ptx", 4) == 0 && colon[1];
 }
 
-lm_status lm_kmix_count_listing(const char *spec, FILE *listing, lm_kmix *m)
+lm_status lm_count_count_listing(const char *spec, FILE *listing, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
 	const char *colon = strrchr(spec, ':');
@@ -69,7 +69,7 @@ lm_status lm_kmix_count_listing(const char *spec, FILE *listing, lm_kmix *m)
 	lm_status s = lm_read_text(path, &text);
 	if (s == LM_OK) {
 		put_listing(listing, text, "");
-		s = lm_kmix_count_ptx(text, colon + 1, m);
+		s = lm_count_count_ptx(text, colon + 1, m);
 		if (s != LM_OK) {
 			char why[512];
 			snprintf(why, sizeof why, "%s", lm_error_message());
@@ -82,7 +82,7 @@ lm_status lm_kmix_count_listing(const char *spec, FILE *listing, lm_kmix *m)
 	return s;
 }
 
-lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char **source)
+lm_status lm_count_desc_source(const lm_user_desc *d, const char *kernel_dir, char **source)
 {
 	*source = NULL;
 	return d->in_cl ? lm_kernel_source(kernel_dir, d->source, source, NULL) : lm_read_text(d->source, source);
@@ -90,22 +90,22 @@ lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char 
 
 static bool said_no_text;
 
-lm_status lm_kmix_count(const char *src, const char *name, const char *isa, const lm_device *d,
-			FILE *listing, lm_kmix *m)
+lm_status lm_count_count(const char *src, const char *name, const char *isa, const lm_device *d,
+			FILE *listing, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
 	char from[sizeof m->from], limit[sizeof m->limit] = "";
 	char *text = NULL;
-	lm_kmix_regs regs = { 0 };
+	lm_count_regs regs = { 0 };
 	lm_status s;
 	if (isa) {
-		lm_isa *built = NULL;
+		lm_listing *built = NULL;
 		snprintf(from, sizeof from, "%s's offline compiler (dependences and lanes not traced)", isa);
-		if ((s = lm_isa_build_source(isa, src, name, &built)) == LM_OK) {
-			const char *loop = lm_isa_loop_text(built);
+		if ((s = lm_listing_build_source(isa, src, name, &built)) == LM_OK) {
+			const char *loop = lm_listing_loop_text(built);
 			put_listing(listing, loop, "\n");
-			const lm_isa_counts *c = lm_isa_get_counts(built);
-			s = lm_kmix_from_isa(c, name, m);
+			const lm_listing_counts *c = lm_listing_get_counts(built);
+			s = lm_count_from_isa(c, name, m);
 			/* the listing written is the loop's text alone */
 			m->ptx_first = 1;
 			for (const char *q = loop; *q; q++)
@@ -114,11 +114,11 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 				snprintf(limit, sizeof limit, "%u waves per SIMD, clang's figure from its %u "
 					 "vector registers", c->waves_per_simd, c->vgprs);
 		}
-		lm_isa_free(built);
+		lm_listing_free(built);
 		goto done;
 	}
 	snprintf(from, sizeof from, "clang's NVPTX backend");
-	if (d && (s = lm_kmix_device_listing(d, src, name, &text, limit, sizeof limit, &regs)) != LM_OK)
+	if (d && (s = lm_count_device_listing(d, src, name, &text, limit, sizeof limit, &regs)) != LM_OK)
 		goto done;
 	if (text)
 		snprintf(from, sizeof from, "%s, driver %s (PTX)", d->name, d->driver);
@@ -127,10 +127,10 @@ lm_status lm_kmix_count(const char *src, const char *name, const char *isa, cons
 			"the same source\n", d->name);
 		said_no_text = true; /* once a run, for a sweep of the suite */
 	}
-	if (!text && (s = lm_isa_nvptx(src, &text)) != LM_OK)
+	if (!text && (s = lm_listing_nvptx(src, &text)) != LM_OK)
 		goto done;
 	put_listing(listing, text, "");
-	s = lm_kmix_count_ptx(text, name, m);
+	s = lm_count_count_ptx(text, name, m);
 done:
 	free(text);
 	snprintf(m->from, sizeof m->from, "%s", from);
@@ -140,10 +140,10 @@ done:
 	return s;
 }
 
-unsigned lm_kmix_ptxas_registers(const char *log, const char *name, unsigned *spill)
+unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *spill)
 {
 	*spill = 0;
-	char entry[LM_UK_NAME + 32];
+	char entry[LM_USER_NAME + 32];
 	snprintf(entry, sizeof entry, "entry function '%s'", name);
 	const char *at = strstr(log, entry);
 	if (!at)
@@ -196,7 +196,7 @@ static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *sou
 		    size && (log = malloc(size + 1)) &&
 		    clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
 			log[size] = '\0';
-			regs = lm_kmix_ptxas_registers(log, name, spill);
+			regs = lm_count_ptxas_registers(log, name, spill);
 		}
 		free(log);
 		clReleaseProgram(prog);
@@ -208,7 +208,7 @@ static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *sou
 }
 
 /* What the build allows kernel name (limit: "" if it cannot say). */
-static void device_limit(const lm_device *d, cl_program prog, const char *name, const lm_kmix_regs *r,
+static void device_limit(const lm_device *d, cl_program prog, const char *name, const lm_count_regs *r,
 			 char *limit, size_t size)
 {
 	cl_int err;
@@ -245,8 +245,8 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 	clReleaseKernel(k);
 }
 
-lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size, lm_kmix_regs *regs)
+lm_status lm_count_device_listing(const lm_device *d, const char *source, const char *name, char **text,
+				 char *limit, size_t limit_size, lm_count_regs *regs)
 {
 	cl_int err;
 	*text = NULL;
@@ -266,7 +266,7 @@ lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const c
 			free(bin);
 		/* NVIDIA's compiler logs ptxas's registers (cl_nv_compiler_options:
 		 * -cl-nv-verbose; other platforms on NVIDIA GPUs refuse it) */
-		lm_kmix_regs r = { 0 };
+		lm_count_regs r = { 0 };
 		unsigned own_spill;
 		if (limit && limit_size && strcmp(d->platform_name, "NVIDIA CUDA") == 0 &&
 		    (r.capped = nv_registers(ctx, d, source, opts, false, name, &r.spill))) {
@@ -393,7 +393,7 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 
 /* K_CLOAD: a load of the constant state space (ld.const: a constant
  * pointer's, a program's constant table), a global load served by a cache
- * (lm_kmix's const_loads) */
+ * (lm_count's const_loads) */
 typedef enum { K_LOAD, K_CLOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K_SFU, K_FLOP, K_OTHER } ptx_kind;
 
 /* What NVIDIA's GPUs run for one PTX integer division or remainder by a
@@ -544,7 +544,7 @@ static bool shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
 		if (o->dest && o->nreg && strcmp(o->reg[0], in->base) == 0)
 			return false; /* the register holds another address before */
 		if (ptx_classify(o->op) == kind && strcmp(o->base, in->base) == 0 &&
-		    lm_isa_offsets_near(o->offset, in->offset, LINE_BYTES))
+		    lm_listing_offsets_near(o->offset, in->offset, LINE_BYTES))
 			return true;
 	}
 	return false;
@@ -554,7 +554,7 @@ static bool shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
  * the first carried round the loop), tracing which registers a load feeds;
  * counts the loads whose address one feeds, the longest float path to one,
  * and the independent loads that read the lines of one before them. */
-static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_kmix *m)
+static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_count *m)
 {
 	size_t cap = 4096, n = 0;
 	taint *t = calloc(cap, sizeof *t);
@@ -936,15 +936,15 @@ static long line_offset(lane l, long offset, long bytes)
  * the lanes followed through the whole body twice (the second pass sees
  * what loops carried round); an access not traced to an argument clears
  * traced. */
-static void ptx_args(const ptx_inst *v, size_t nv, lm_kmix *m)
+static void ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 {
 	lane_reg *t = calloc(LANE_REGS, sizeof *t);
-	m->args = (lm_uk_uses){ 0 };
+	m->args = (lm_user_uses){ 0 };
 	if (!t)
 		return;
 	size_t n = 0;
 	for (int pass = 0; pass < 2; pass++) {
-		m->args = (lm_uk_uses){ .traced = true };
+		m->args = (lm_user_uses){ .traced = true };
 		for (size_t i = 0; i < nv; i++) {
 			const ptx_inst *in = &v[i];
 			if (!in->op[0] || in->target[0])
@@ -982,7 +982,7 @@ static void ptx_args(const ptx_inst *v, size_t nv, lm_kmix *m)
  * offset the same for every lane (a stencil's rows above and below): the
  * lines other iterations of the loop read (those off one register within
  * a line are shared_lines already), and the gap bytes of the strided ones. */
-static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm_kmix *m)
+static void ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm_count *m)
 {
 	lane seen[64];
 	size_t nseen = 0;
@@ -1168,7 +1168,7 @@ static bool ptx_function(char *text, const char *name, char **body)
 	return false;
 }
 
-lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
+lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 {
 	char *text = strdup(ptx), *body;
 	if (!text)
@@ -1300,7 +1300,7 @@ lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out)
 	return s;
 }
 
-bool lm_kmix_overlap_note(const lm_kmix *m, char *note, size_t size)
+bool lm_count_overlap_note(const lm_count *m, char *note, size_t size)
 {
 	/* a note, not a price: where at least half the loop's float arithmetic,
 	 * and 32 instructions or more, can issue beside its longest chain */
@@ -1314,7 +1314,7 @@ bool lm_kmix_overlap_note(const lm_kmix *m, char *note, size_t size)
 	return true;
 }
 
-bool lm_kmix_constant_note(const lm_kmix *m, char *note, size_t size)
+bool lm_count_constant_note(const lm_count *m, char *note, size_t size)
 {
 	if (!m->const_loads)
 		return false;
@@ -1330,7 +1330,7 @@ bool lm_kmix_constant_note(const lm_kmix *m, char *note, size_t size)
 	return true;
 }
 
-void lm_kmix_print(FILE *f, const lm_kmix *m)
+void lm_count_print(FILE *f, const lm_count *m)
 {
 	fprintf(f, "%s: the main loop as %s built it (listing lines %u-%u), per iteration:\n", m->label,
 		m->from, m->ptx_first, m->ptx_last);
@@ -1394,16 +1394,16 @@ void lm_kmix_print(FILE *f, const lm_kmix *m)
 	if (m->limit[0])
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
-	lm_kmix_model(m, &k);
+	lm_count_model(m, &k);
 	if (k.alpha != m->alpha)
 		fprintf(f, "(predict's --alpha %g: no load feeds another, so an iteration waits for its other "
 			"instructions, all but its memory accesses%s, before the next one's loads issue)\n", k.alpha,
 			m->const_loads ? " (a constant load counts as an instruction)" : "");
 	char note[512];
-	if (lm_kmix_overlap_note(m, note, sizeof note))
+	if (lm_count_overlap_note(m, note, sizeof note))
 		fprintf(f, "(%s)\n", note);
 	fputs("predict: ", f);
-	lm_kmix_put_predict(f, &k);
+	lm_count_put_predict(f, &k);
 	fputc('\n', f);
 }
 
@@ -1418,18 +1418,18 @@ static const struct {
 	size_t offset;
 	double most;
 } figures[] = {
-	{ "loads", offsetof(lm_kernel_mix, loads), LM_KMIX_MOST_ACCESSES },
-	{ "stores", offsetof(lm_kernel_mix, stores), LM_KMIX_MOST_ACCESSES },
-	{ "alpha", offsetof(lm_kernel_mix, alpha), LM_KMIX_MOST_INSTS },
-	{ "insts", offsetof(lm_kernel_mix, insts), LM_KMIX_MOST_INSTS },
-	{ "scattered-loads", offsetof(lm_kernel_mix, scattered_loads), LM_KMIX_MOST_ACCESSES },
-	{ "scattered-stores", offsetof(lm_kernel_mix, scattered_stores), LM_KMIX_MOST_ACCESSES },
-	{ "hits", offsetof(lm_kernel_mix, hits), LM_KMIX_MOST_ACCESSES },
-	{ "misaligned-loads", offsetof(lm_kernel_mix, misaligned_loads), LM_KMIX_MOST_ACCESSES },
-	{ "load-bytes", offsetof(lm_kernel_mix, load_bytes), LM_KMIX_MOST_ACCESSES },
-	{ "store-bytes", offsetof(lm_kernel_mix, store_bytes), LM_KMIX_MOST_ACCESSES },
-	{ "atomics", offsetof(lm_kernel_mix, atomics), LM_KMIX_MOST_ACCESSES },
-	{ "flops", offsetof(lm_kernel_mix, flops), LM_KMIX_MOST_INSTS },
+	{ "loads", offsetof(lm_kernel_mix, loads), LM_COUNT_MOST_ACCESSES },
+	{ "stores", offsetof(lm_kernel_mix, stores), LM_COUNT_MOST_ACCESSES },
+	{ "alpha", offsetof(lm_kernel_mix, alpha), LM_COUNT_MOST_INSTS },
+	{ "insts", offsetof(lm_kernel_mix, insts), LM_COUNT_MOST_INSTS },
+	{ "scattered-loads", offsetof(lm_kernel_mix, scattered_loads), LM_COUNT_MOST_ACCESSES },
+	{ "scattered-stores", offsetof(lm_kernel_mix, scattered_stores), LM_COUNT_MOST_ACCESSES },
+	{ "hits", offsetof(lm_kernel_mix, hits), LM_COUNT_MOST_ACCESSES },
+	{ "misaligned-loads", offsetof(lm_kernel_mix, misaligned_loads), LM_COUNT_MOST_ACCESSES },
+	{ "load-bytes", offsetof(lm_kernel_mix, load_bytes), LM_COUNT_MOST_ACCESSES },
+	{ "store-bytes", offsetof(lm_kernel_mix, store_bytes), LM_COUNT_MOST_ACCESSES },
+	{ "atomics", offsetof(lm_kernel_mix, atomics), LM_COUNT_MOST_ACCESSES },
+	{ "flops", offsetof(lm_kernel_mix, flops), LM_COUNT_MOST_INSTS },
 };
 #define NFIGURES (sizeof figures / sizeof figures[0])
 #define LINE_FIGURES (NFIGURES - 1) /* all but flops */
@@ -1445,7 +1445,7 @@ static double figure_of(const lm_kernel_mix *k, size_t i)
 	return *(const double *)((const char *)k + figures[i].offset);
 }
 
-void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
+void lm_count_put_predict(FILE *f, const lm_kernel_mix *k)
 {
 	/* a lane's bytes only where not the mixes' 4 (0: not known) */
 	for (size_t i = 0; i < LINE_FIGURES; i++) {
@@ -1456,7 +1456,7 @@ void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k)
 	}
 }
 
-lm_status lm_kmix_check(const lm_kernel_mix *k, const char *where)
+lm_status lm_count_check(const lm_kernel_mix *k, const char *where)
 {
 	const char *sep = where && where[0] ? ": " : "";
 	where = where ? where : "";
@@ -1480,7 +1480,7 @@ lm_status lm_kmix_check(const lm_kernel_mix *k, const char *where)
 	return LM_OK;
 }
 
-lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out)
+lm_status lm_count_from_isa(const lm_listing_counts *c, const char *name, lm_count *out)
 {
 	memset(out, 0, sizeof *out);
 	if (c->heads > 1)
@@ -1488,16 +1488,16 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 			       "(%u loop heads) whose trip count latmix cannot know: the mix of an "
 			       "iteration is not fixed, so latmix does not guess it", name, c->heads);
 	out->insts = out->body_insts = c->insts;
-	out->loads = c->kind[LM_ISA_CHASE] + c->kind[LM_ISA_FIXED] - c->local_loads;
+	out->loads = c->kind[LM_LISTING_CHASE] + c->kind[LM_LISTING_FIXED] - c->local_loads;
 	out->independent = out->loads; /* dependences are traced in PTX only */
-	out->stores = c->kind[LM_ISA_MEM_OTHER] - c->local_stores - c->atomics;
+	out->stores = c->kind[LM_LISTING_MEM_OTHER] - c->local_stores - c->atomics;
 	out->local_loads = c->local_loads;
 	out->local_stores = c->local_stores;
 	out->atomics = c->atomics;
-	out->spills = c->kind[LM_ISA_SPILL];
-	out->sfu = c->kind[LM_ISA_SFU];
-	out->flops = c->kind[LM_ISA_ADD];
-	out->other = c->kind[LM_ISA_OTHER] + c->kind[LM_ISA_CALL];
+	out->spills = c->kind[LM_LISTING_SPILL];
+	out->sfu = c->kind[LM_LISTING_SFU];
+	out->flops = c->kind[LM_LISTING_ADD];
+	out->other = c->kind[LM_LISTING_OTHER] + c->kind[LM_LISTING_CALL];
 	out->divisions = out->wide_divisions = 0; /* the listing holds their sequences */
 	/* a side's bytes only where the listing says every access's (0: not known) */
 	out->load_bytes = c->unsized_loads ? 0 : c->load_bytes;
@@ -1508,7 +1508,7 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
 	return LM_OK;
 }
 
-void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k)
+void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 {
 	/* loads reading another's lines wait for the same lines, and those into
 	 * another's array read lines the loop loads anyway: no memory traffic
@@ -1577,7 +1577,7 @@ static bool parse_figure(const char **p, size_t *next, lm_kernel_mix *k)
 	return true;
 }
 
-unsigned lm_kmix_underflow(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+unsigned lm_count_underflow(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
 			   const unsigned *warps, size_t n)
 {
 	double peak = lm_model_kernel_peak(p, st, k, NULL);
@@ -1587,7 +1587,7 @@ unsigned lm_kmix_underflow(const lm_model_params *p, const lm_model_kinds *st, c
 	return 0;
 }
 
-bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
+bool lm_count_parse_predict(const char *args, lm_kernel_mix *k)
 {
 	memset(k, 0, sizeof *k);
 	size_t next = 0;
@@ -1598,5 +1598,5 @@ bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k)
 		lm_fail(LM_EPARSE, "no --%s", figures[next].option);
 		return false;
 	}
-	return lm_kmix_check(k, NULL) == LM_OK;
+	return lm_count_check(k, NULL) == LM_OK;
 }

@@ -8,18 +8,18 @@
  *
  * Listings read: PTX (NVIDIA's driver through CL_PROGRAM_BINARIES, or
  * clang's NVPTX backend offline: --isa nvptx, and where a device returns no
- * text, a CPU's, say); AMD's and Intel's through lm_isa_parse (--isa
+ * text, a CPU's, say); AMD's and Intel's through lm_listing_parse (--isa
  * gfx90a, dg2-g10, ...). */
-#ifndef LM_KMIX_H
-#define LM_KMIX_H
+#ifndef LM_COUNT_H
+#define LM_COUNT_H
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "device.h"
-#include "error.h"
-#include "isa.h"
-#include "model.h"
-#include "ukernel.h"
+#include "bench/device.h"
+#include "base/error.h"
+#include "asm/listing.h"
+#include "fit/model.h"
+#include "bench/userkernel.h"
 
 /* NVIDIA: ptxas's registers a thread for a kernel, from the driver's build
  * log; 0 where it does not say. */
@@ -29,7 +29,7 @@ typedef struct {
 	unsigned own;          /* built without the cap, as its author would */
 	unsigned own_warps;    /* the warps a CU the registers of that build leave room
 				* for (the device's most where more) */
-} lm_kmix_regs;
+} lm_count_regs;
 
 typedef struct {
 	char label[64];      /* what was counted: "triad" */
@@ -40,7 +40,7 @@ typedef struct {
 	unsigned loads;      /* global loads */
 	unsigned const_loads; /* of which through a constant pointer or table (PTX
 			       * ld.const): a cache's hits, no lines of their own,
-			       * never fed by another load (lm_kmix_model) */
+			       * never fed by another load (lm_count_model) */
 	unsigned independent; /* of which no other load of the loop feeds the address */
 	unsigned shared_lines; /* independent loads that read the lines of a load before
 				* them (PTX: the same address register, within 128
@@ -78,7 +78,7 @@ typedef struct {
 	unsigned divisions, wide_divisions; /* of the rest, integer divisions and remainders
 					     * by a register, up to 32 and 64 bits (PTX
 					     * only): sequences on the GPU, not one
-					     * instruction (lm_kmix_model) */
+					     * instruction (lm_count_model) */
 	unsigned load_bytes, store_bytes; /* a thread's, per iteration; AMD, Intel: 0 where the
 					   * listing does not say every load's (store's) */
 	unsigned again_bytes; /* of load_bytes, the loads' reading another's lines or
@@ -86,20 +86,20 @@ typedef struct {
 	unsigned const_bytes; /* of load_bytes, the constant loads' */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
-	lm_uk_uses args;     /* which arguments the kernel loads and stores, in its loop
+	lm_user_uses args;     /* which arguments the kernel loads and stores, in its loop
 			      * or outside it (PTX only) */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
-	lm_kmix_regs regs;   /* NVIDIA's registers a thread, where a device build says them */
+	lm_count_regs regs;   /* NVIDIA's registers a thread, where a device build says them */
 	char limit[384];     /* what the build says of its own occupancy limit (registers,
 			      * local memory, work-group size); "" where it says nothing */
-} lm_kmix;
+} lm_count;
 
 /* The source of spec (a suite name, FILE.cl:NAME or FILE.cl as for
  * measure --kernel; a FILE.cl:NAME needs no description) in a new string
  * (free() it), its kernel function's name and a label. */
-lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source, char *name,
+lm_status lm_count_source(const char *spec, const char *kernel_dir, char **source, char *name,
 			 size_t name_size, char *label, size_t label_size);
 
 /* Counts the main loop of kernel name in src: built offline for isa (an
@@ -108,50 +108,50 @@ lm_status lm_kmix_source(const char *spec, const char *kernel_dir, char **source
  * (NULL: none) gets what was counted. m's from names the build; LM_EPARSE
  * with the reason where the loop cannot be counted, LM_ETOOL where a
  * compiler is missing. */
-lm_status lm_kmix_count(const char *src, const char *name, const char *isa, const lm_device *d,
-			FILE *listing, lm_kmix *m);
+lm_status lm_count_count(const char *src, const char *name, const char *isa, const lm_device *d,
+			FILE *listing, lm_count *m);
 
 /* The source a kernel's description names, in a new string. */
-lm_status lm_kmix_desc_source(const lm_uk_desc *d, const char *kernel_dir, char **source);
+lm_status lm_count_desc_source(const lm_user_desc *d, const char *kernel_dir, char **source);
 
 /* The device's build of source, as latmix measures it, as text (PTX) in a
  * new string; NULL with LM_OK where the device's binary is not text.
  * limit (may be NULL) gets what the build allows kernel name: its largest
  * work-group and local memory a group, and on NVIDIA its registers a thread,
  * which regs (may be NULL) gets as numbers. */
-lm_status lm_kmix_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size, lm_kmix_regs *regs);
+lm_status lm_count_device_listing(const lm_device *d, const char *source, const char *name, char **text,
+				 char *limit, size_t limit_size, lm_count_regs *regs);
 
 /* ptxas's registers a thread for kernel name in an NVIDIA build log (built
  * with -cl-nv-verbose: "Compiling entry function 'NAME'", then "N bytes
  * spill stores" and "Used N registers"), and its spill stores in bytes
  * into spill; 0 where the log does not say (a build from the driver's
  * cache logs nothing). */
-unsigned lm_kmix_ptxas_registers(const char *log, const char *name, unsigned *spill);
+unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *spill);
 
 /* clang's NVPTX build of source (OpenCL C 1.2, -O3, libclc), the listing a
  * device without text of its own is counted from. LM_ETOOL if clang or
  * libclc is missing (naming the Debian packages). */
-lm_status lm_kmix_nvptx(const char *source, char **text);
+lm_status lm_count_nvptx(const char *source, char **text);
 
 /* Is spec FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) to count as
  * it is? */
-bool lm_kmix_is_listing(const char *spec);
+bool lm_count_is_listing(const char *spec);
 
 /* Counts kernel NAME's main loop in the PTX listing FILE of spec
  * (FILE.ptx:NAME); listing (NULL: none) gets the file's text. */
-lm_status lm_kmix_count_listing(const char *spec, FILE *listing, lm_kmix *m);
+lm_status lm_count_count_listing(const char *spec, FILE *listing, lm_count *m);
 
 /* Counts the main loop of kernel name in a PTX listing. LM_EPARSE, with
  * the reason, where the loop cannot be counted: no loop with global
  * memory, nested loops, calls in the loop. */
-lm_status lm_kmix_count_ptx(const char *ptx, const char *name, lm_kmix *out);
+lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out);
 
-/* The counts of an AMD or Intel listing (lm_isa_parse's loop) of kernel
+/* The counts of an AMD or Intel listing (lm_listing_parse's loop) of kernel
  * name: loads, stores (every other memory message), float adds, the rest;
  * every load taken as independent (dependences are traced in PTX only).
  * LM_EPARSE, with the reason, where the loop holds another loop. */
-lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *out);
+lm_status lm_count_from_isa(const lm_listing_counts *c, const char *name, lm_count *out);
 
 /* The model's view of the loop (model.h): its independent loads, stores,
  * float arithmetic and instructions; alpha, what a warp's iteration waits
@@ -160,26 +160,26 @@ lm_status lm_kmix_from_isa(const lm_isa_counts *c, const char *name, lm_kmix *ou
  * (in-order issue reaches the next iteration's loads after them). A
  * constant load is one instruction of those, not a load in flight: on
  * NVIDIA's OpenCL a constant buffer is at most 64 KB, which the cache
- * holds (lm_kmix_constant_note). */
-void lm_kmix_model(const lm_kmix *m, lm_kernel_mix *k);
+ * holds (lm_count_constant_note). */
+void lm_count_model(const lm_count *m, lm_kernel_mix *k);
 
 /* Where the loop's float arithmetic is long and half of it or more can
  * issue beside its longest chain from a load (PTX only), which the count's
  * alpha prices as dependent steps: writes what that means into note and
  * returns true. */
-bool lm_kmix_overlap_note(const lm_kmix *m, char *note, size_t size);
+bool lm_count_overlap_note(const lm_count *m, char *note, size_t size);
 
 /* Where the loop loads constant memory (PTX ld.const): writes how such
  * loads are priced and what was measured beside that price into note and
  * returns true. */
-bool lm_kmix_constant_note(const lm_kmix *m, char *note, size_t size);
+bool lm_count_constant_note(const lm_count *m, char *note, size_t size);
 
 /* The most a kernel's figures may be for the model to price them: loads,
  * stores, hits, atomics and a lane's bytes an access; alpha, the
  * instructions and the float arithmetic an iteration. latmix predict's
- * options take the same (src/options.c). */
-#define LM_KMIX_MOST_ACCESSES 1024
-#define LM_KMIX_MOST_INSTS 1e6
+ * options take the same (src/cli/options.c). */
+#define LM_COUNT_MOST_ACCESSES 1024
+#define LM_COUNT_MOST_INSTS 1e6
 
 /* Is k a loop the model can be asked to price: every figure a number from
  * 0 to its most above, the scattered loads and stores among the loads and
@@ -188,27 +188,27 @@ bool lm_kmix_constant_note(const lm_kmix *m, char *note, size_t size);
  * naming where (an option's file, NULL: the command line), the figure as
  * its option and its value. latmix predict and report's count files both
  * go through it. */
-lm_status lm_kmix_check(const lm_kernel_mix *k, const char *where);
+lm_status lm_count_check(const lm_kernel_mix *k, const char *where);
 
 /* The first of the n occupancies (warps per CU) where the model's rate
  * for k, whose peak is a positive number, comes out 0 or not a number:
  * where it underflows (the refined model's knee, past alpha 27,000 at 1
  * warp with the H200's file); 0 where none does. predict and report
  * refuse such a loop rather than print or draw zeros. */
-unsigned lm_kmix_underflow(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+unsigned lm_count_underflow(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
 			   const unsigned *warps, size_t n);
 
 /* The arguments latmix predict takes for k, as the "predict:" line of
- * lm_kmix_print has them ("--loads 2 --stores 1 ..."), without a newline. */
-void lm_kmix_put_predict(FILE *f, const lm_kernel_mix *k);
+ * lm_count_print has them ("--loads 2 --stores 1 ..."), without a newline. */
+void lm_count_put_predict(FILE *f, const lm_kernel_mix *k);
 
-/* The arguments of a "predict:" line (as lm_kmix_put_predict writes them,
+/* The arguments of a "predict:" line (as lm_count_put_predict writes them,
  * up to the line's end) into k; false, the reason said (lm_error_message),
  * where they are not those, a value is not a number (number.h: no nan,
- * inf or hex) or the figures fail lm_kmix_check. */
-bool lm_kmix_parse_predict(const char *args, lm_kernel_mix *k);
+ * inf or hex) or the figures fail lm_count_check. */
+bool lm_count_parse_predict(const char *args, lm_kernel_mix *k);
 
 /* The table, and the arguments latmix predict takes. */
-void lm_kmix_print(FILE *f, const lm_kmix *m);
+void lm_count_print(FILE *f, const lm_count *m);
 
 #endif

@@ -1,7 +1,7 @@
-#include "isa.h"
-#include "kernels.h"
-#include "measure.h"
-#include "vendor.h"
+#include "asm/listing.h"
+#include "bench/kernels.h"
+#include "bench/measure.h"
+#include "bench/vendor.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -26,7 +26,7 @@ typedef struct {
 typedef struct {
 	size_t line;            /* its line in the listing */
 	char op[64];
-	lm_isa_kind kind;
+	lm_listing_kind kind;
 	unsigned add_ops;
 	bool load;              /* a load: chase or fixed, decided by its address */
 	unsigned bytes;         /* a memory access's bytes a lane (0: not said) */
@@ -47,7 +47,7 @@ typedef struct {
 	size_t next;            /* the instruction after it */
 } label;
 
-struct lm_isa {
+struct lm_listing {
 	char target[32];
 	char what[512];         /* the target in words */
 	const char *mix;
@@ -62,26 +62,26 @@ struct lm_isa {
 	const char *note;       /* what stands in for a vendor library, or NULL */
 	char *listing;          /* the kernel's listing */
 	char *loop;             /* the loop's lines */
-	lm_isa_counts counts;
-	lm_isa_op *ops;
+	lm_listing_counts counts;
+	lm_listing_op *ops;
 	size_t cap;
 };
 
-static const char *const kind_names[LM_ISA_NKINDS] = {
-	[LM_ISA_CHASE] = "chase load", [LM_ISA_FIXED] = "flag load", [LM_ISA_SPILL] = "spill",
-	[LM_ISA_MEM_OTHER] = "memory, other", [LM_ISA_ADD] = "add", [LM_ISA_SFU] = "sfu",
-	[LM_ISA_CALL] = "call", [LM_ISA_OTHER] = "other",
+static const char *const kind_names[LM_LISTING_NKINDS] = {
+	[LM_LISTING_CHASE] = "chase load", [LM_LISTING_FIXED] = "flag load", [LM_LISTING_SPILL] = "spill",
+	[LM_LISTING_MEM_OTHER] = "memory, other", [LM_LISTING_ADD] = "add", [LM_LISTING_SFU] = "sfu",
+	[LM_LISTING_CALL] = "call", [LM_LISTING_OTHER] = "other",
 };
 
-bool lm_isa_offsets_near(long a, long b, long bytes)
+bool lm_listing_offsets_near(long a, long b, long bytes)
 {
 	long d;
 	return !__builtin_sub_overflow(a, b, &d) && d < bytes && d > -bytes;
 }
 
-const char *lm_isa_kind_name(lm_isa_kind k)
+const char *lm_listing_kind_name(lm_listing_kind k)
 {
-	return (unsigned)k < LM_ISA_NKINDS ? kind_names[k] : "?";
+	return (unsigned)k < LM_LISTING_NKINDS ? kind_names[k] : "?";
 }
 
 static bool starts(const char *s, const char *prefix)
@@ -178,39 +178,39 @@ static bool amd_reg(const char *s, reg_range *r)
 	return true;
 }
 
-static lm_isa_kind amd_kind(const char *op, unsigned *add_ops, bool *load)
+static lm_listing_kind amd_kind(const char *op, unsigned *add_ops, bool *load)
 {
 	*add_ops = 0;
 	*load = false;
 	if (starts(op, "s_swappc") || starts(op, "s_call"))
-		return LM_ISA_CALL;
+		return LM_LISTING_CALL;
 	/* OpenCL kernels reach global memory through global_ or flat_;
 	 * buffer_ and scratch_ are private memory */
 	if (starts(op, "buffer_") || starts(op, "scratch_"))
-		return LM_ISA_SPILL;
+		return LM_LISTING_SPILL;
 	if (starts(op, "global_load") || starts(op, "flat_load") || starts(op, "ds_read") ||
 	    starts(op, "ds_load") || starts(op, "s_load") || starts(op, "s_buffer_load")) {
 		*load = true;
-		return LM_ISA_CHASE;
+		return LM_LISTING_CHASE;
 	}
 	if (starts(op, "global_") || starts(op, "flat_") || starts(op, "s_store") ||
 	    starts(op, "s_atomic") ||
 	    (starts(op, "ds_") && !starts(op, "ds_swizzle") && !strstr(op, "permute")))
-		return LM_ISA_MEM_OTHER;
+		return LM_LISTING_MEM_OTHER;
 	if (starts(op, "v_add_f32") || starts(op, "v_dual_add_f32")) {
 		*add_ops = 1;
-		return LM_ISA_ADD;
+		return LM_LISTING_ADD;
 	}
 	if (starts(op, "v_pk_add_f32")) {
 		*add_ops = 2;
-		return LM_ISA_ADD;
+		return LM_LISTING_ADD;
 	}
 	static const char *const sfu[] = { "v_rsq_", "v_rcp_", "v_sqrt_", "v_exp_", "v_log_",
 					   "v_sin_", "v_cos_" };
 	for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
 		if (starts(op, sfu[i]))
-			return LM_ISA_SFU;
-	return LM_ISA_OTHER;
+			return LM_LISTING_SFU;
+	return LM_LISTING_OTHER;
 }
 
 /* A global or scalar load's or store's bytes a lane, from its suffix
@@ -314,7 +314,7 @@ static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
 	const char *dual = strstr(rest, "::");
 	unsigned ops2 = 0;
 	bool load2 = false;
-	lm_isa_kind k2 = LM_ISA_OTHER;
+	lm_listing_kind k2 = LM_LISTING_OTHER;
 	if (dual) {
 		/* gfx11's dual issue: two operations in one instruction */
 		const char *rest2 = token(dual + 2, "", op2, sizeof op2);
@@ -324,13 +324,13 @@ static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
 	}
 	in->kind = amd_kind(op, &in->add_ops, &in->load);
 	in->bytes = amd_bytes(op);
-	in->local = starts(op, "ds_") && in->kind != LM_ISA_OTHER;
+	in->local = starts(op, "ds_") && in->kind != LM_LISTING_OTHER;
 	in->atomic = !in->local && strstr(op, "_atomic") != NULL;
 	const char *off = strstr(rest, "offset:");
 	if (off)
 		in->offset = strtol(off + 7, NULL, 0);
 	in->add_ops += ops2;
-	if (dual && in->kind == LM_ISA_OTHER)
+	if (dual && in->kind == LM_LISTING_OTHER)
 		in->kind = k2;
 	if (dual) {
 		snprintf(in->op, sizeof in->op, "%.30s::%.30s", op, op2);
@@ -451,21 +451,21 @@ static void iga_send(const char *rest, const char *comment, inst *in)
 	const char *what = comment ? strchr(comment, ';') : NULL;
 	what = what ? what : "";
 	if (strstr(what, "fence") || strstr(what, "barrier") || strstr(what, "end of thread")) {
-		in->kind = LM_ISA_OTHER;
+		in->kind = LM_LISTING_OTHER;
 		return;
 	}
 	in->local = starts(in->op, "send.slm") || strstr(what, ".slm") ||
 		    (starts(in->op, "send.dc") && (strtoul(desc, NULL, 16) & 0xff) == 0xfe);
 	in->atomic = !in->local && strstr(what, "atomic") != NULL;
 	if (strstr(what, "scratch"))
-		in->kind = LM_ISA_SPILL;
+		in->kind = LM_LISTING_SPILL;
 	else if (in->atomic)
-		in->kind = LM_ISA_MEM_OTHER;
+		in->kind = LM_LISTING_MEM_OTHER;
 	else if (strstr(what, "load") || strstr(what, "read")) {
-		in->kind = LM_ISA_CHASE;
+		in->kind = LM_LISTING_CHASE;
 		in->load = true;
 	} else {
-		in->kind = LM_ISA_MEM_OTHER;
+		in->kind = LM_LISTING_MEM_OTHER;
 	}
 	in->bytes = iga_bytes(what);
 	char *end;
@@ -513,10 +513,10 @@ static bool iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 	}
 	if (*q == '(') /* condition modifier: (eq)f0.0 */
 		q = token(q, "", tok, sizeof tok);
-	in->kind = LM_ISA_OTHER;
+	in->kind = LM_LISTING_OTHER;
 	if (iga_branch_op(in->op)) {
 		in->branch = true;
-		in->kind = starts(in->op, "call") ? LM_ISA_CALL : LM_ISA_OTHER;
+		in->kind = starts(in->op, "call") ? LM_LISTING_CALL : LM_LISTING_OTHER;
 		/* the jump's label: the first (JIP); a backward goto's (goto.b)
 		 * loop head is its second (UIP) */
 		int want = strcmp(in->op, "goto.b") == 0 ? 2 : 1;
@@ -546,22 +546,22 @@ static bool iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 		strcat(in->op, type);
 	}
 	if (strcmp(in->op, "add:f") == 0) {
-		in->kind = LM_ISA_ADD;
+		in->kind = LM_LISTING_ADD;
 		in->add_ops = 1;
 	} else if (starts(in->op, "math")) {
-		in->kind = LM_ISA_SFU;
+		in->kind = LM_LISTING_SFU;
 	} else if (strcmp(in->op, "load") == 0 || starts(in->op, "load.")) {
-		in->kind = LM_ISA_CHASE;
+		in->kind = LM_LISTING_CHASE;
 		in->load = true;
 	} else if (strcmp(in->op, "store") == 0 || starts(in->op, "store.")) {
-		in->kind = LM_ISA_MEM_OTHER;
+		in->kind = LM_LISTING_MEM_OTHER;
 	}
 	return true;
 }
 
 /* ---- the loop and its counts ---- */
 
-static lm_status count_op(lm_isa *isa, const inst *in)
+static lm_status count_op(lm_listing *isa, const inst *in)
 {
 	for (size_t i = 0; i < isa->counts.nops; i++)
 		if (isa->ops[i].kind == in->kind && strcmp(isa->ops[i].op, in->op) == 0) {
@@ -571,13 +571,13 @@ static lm_status count_op(lm_isa *isa, const inst *in)
 		}
 	if (isa->counts.nops == isa->cap) {
 		size_t cap = isa->cap ? 2 * isa->cap : 32;
-		lm_isa_op *n = realloc(isa->ops, cap * sizeof *n);
+		lm_listing_op *n = realloc(isa->ops, cap * sizeof *n);
 		if (!n)
 			return lm_fail(LM_ENOMEM, "out of memory");
 		isa->ops = n;
 		isa->cap = cap;
 	}
-	lm_isa_op *o = &isa->ops[isa->counts.nops++];
+	lm_listing_op *o = &isa->ops[isa->counts.nops++];
 	memset(o, 0, sizeof *o);
 	snprintf(o->op, sizeof o->op, "%s", in->op);
 	o->kind = in->kind;
@@ -589,16 +589,16 @@ static lm_status count_op(lm_isa *isa, const inst *in)
 /* Is in a memory access (a load, a store, an atomic; spills aside)? */
 static bool accesses_memory(const inst *in)
 {
-	return in->kind == LM_ISA_CHASE || in->kind == LM_ISA_FIXED || in->kind == LM_ISA_MEM_OTHER;
+	return in->kind == LM_LISTING_CHASE || in->kind == LM_LISTING_FIXED || in->kind == LM_LISTING_MEM_OTHER;
 }
 
 /* A memory access into the counts of local memory or atomics, or its
  * bytes into the global loads' or stores' sum. */
-static void count_access(lm_isa_counts *c, const inst *in)
+static void count_access(lm_listing_counts *c, const inst *in)
 {
 	if (!accesses_memory(in))
 		return;
-	bool load = in->kind != LM_ISA_MEM_OTHER;
+	bool load = in->kind != LM_LISTING_MEM_OTHER;
 	if (in->local) {
 		*(load ? &c->local_loads : &c->local_stores) += 1;
 		return;
@@ -613,7 +613,7 @@ static void count_access(lm_isa_counts *c, const inst *in)
 
 /* Does global load v[i] read the lines of one before it in the loop
  * lo..i, off the same registers within a line of its offset, with no
- * instruction between writing them (as PTX's rule, src/kmix.c)? */
+ * instruction between writing them (as PTX's rule, src/asm/count.c)? */
 static bool shares_lines(const inst *v, size_t lo, size_t i)
 {
 	const inst *in = &v[i];
@@ -623,7 +623,7 @@ static bool shares_lines(const inst *v, size_t lo, size_t i)
 			for (int w = 0; w < o->nwr; w++)
 				if (overlaps(&in->addr[a], &o->wr[w]))
 					return false; /* the registers hold another address before */
-		if (o->kind != LM_ISA_CHASE || o->local || o->naddr != in->naddr || !lm_isa_offsets_near(o->offset, in->offset, 128))
+		if (o->kind != LM_LISTING_CHASE || o->local || o->naddr != in->naddr || !lm_listing_offsets_near(o->offset, in->offset, 128))
 			continue;
 		bool same = true;
 		for (int a = 0; a < in->naddr; a++)
@@ -654,7 +654,7 @@ typedef struct {
  * the larger; a user's kernel's (by_memory): the one with more global
  * memory accesses, then the larger (a reduction over local memory after
  * the main loop may be longer than it). */
-static void close_region(lm_isa_counts *c, const inst *v, bool by_memory, const region *r, region *best,
+static void close_region(lm_listing_counts *c, const inst *v, bool by_memory, const region *r, region *best,
 			 bool *have)
 {
 	unsigned a = global_accesses(v, r->lo, r->hi);
@@ -689,7 +689,7 @@ static bool inner_loop(const inst *v, const label *labels, size_t nlab, size_t l
 				continue;
 			bool store = false;
 			for (size_t j = head; j <= i && !store; j++)
-				store = v[j].kind == LM_ISA_MEM_OTHER && !v[j].local && !v[j].atomic;
+				store = v[j].kind == LM_LISTING_MEM_OTHER && !v[j].local && !v[j].atomic;
 			if (store) {
 				*in_lo = head;
 				*in_hi = i;
@@ -703,7 +703,7 @@ static bool inner_loop(const inst *v, const label *labels, size_t nlab, size_t l
 /* Finds the iteration loop in the listing and counts it into isa: of the
  * regions a backward branch closes (regions that overlap merged, as the
  * blocks of one loop are), the one close_region keeps. */
-static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel)
+static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *kernel)
 {
 	lm_status s = LM_OK;
 	char *copy = strdup(isa->listing);
@@ -806,7 +806,7 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 			const inst *w = reaching(insts, best_lo, best_hi, i, &in->addr[a]);
 			varies = w && !(w->copy && !written_in(insts, best_lo, best_hi, w));
 		}
-		in->kind = varies ? LM_ISA_CHASE : LM_ISA_FIXED;
+		in->kind = varies ? LM_LISTING_CHASE : LM_LISTING_FIXED;
 	}
 	/* loop heads: clang marks them in its comments ("Loop Header:"; a
 	 * backward branch there may leave the loop, to an exit block laid out
@@ -826,7 +826,7 @@ static lm_status analyze(lm_isa *isa, bool amd, unsigned grf, const char *kernel
 		isa->counts.heads += back && !seen;
 	}
 	for (size_t i = best_lo; amd && i <= best_hi; i++)
-		if (insts[i].kind == LM_ISA_CHASE && !insts[i].local && shares_lines(insts, best_lo, i)) {
+		if (insts[i].kind == LM_LISTING_CHASE && !insts[i].local && shares_lines(insts, best_lo, i)) {
 			isa->counts.shared_lines++;
 			isa->counts.shared_bytes += insts[i].bytes;
 		}
@@ -927,7 +927,7 @@ static bool find_clang(char *buf, size_t size)
 }
 
 /* Appends argv to isa's command text, quoting arguments with blanks. */
-static void note_command(lm_isa *isa, const char *const *argv)
+static void note_command(lm_listing *isa, const char *const *argv)
 {
 	size_t k = strlen(isa->command);
 	if (k)
@@ -1043,7 +1043,7 @@ static const char rocm_prelude[] =
 	"float __attribute__((overloadable, const)) native_rsqrt(float x)\n"
 	"{\n\treturn __builtin_amdgcn_rsqf(x);\n}\n";
 
-static lm_status amd_compile(lm_isa *isa, const char *dir, const char *src)
+static lm_status amd_compile(lm_listing *isa, const char *dir, const char *src)
 {
 	char clang[1024], path[1100];
 	if (!find_clang(clang, sizeof clang))
@@ -1103,7 +1103,7 @@ static const struct {
 	{ "Gen12LP", "12p1", 32 }, { "Gen11", "11", 32 }, { "Gen9", "9", 32 }, { "Gen8", "8", 32 },
 };
 
-static lm_status intel_compile(lm_isa *isa, const char *dir, const char *src)
+static lm_status intel_compile(lm_listing *isa, const char *dir, const char *src)
 {
 	char ocloc[1024], iga[1024];
 	if (!find_on_path("ocloc", ocloc, sizeof ocloc))
@@ -1172,18 +1172,18 @@ static const struct {
 	lm_compiler compiler;
 	/* builds src (a file in dir, the working directory of every tool it
 	 * runs) into isa's listing and analyses it */
-	lm_status (*compile)(lm_isa *isa, const char *dir, const char *src);
+	lm_status (*compile)(lm_listing *isa, const char *dir, const char *src);
 } backends[] = {
 	{ LM_COMPILER_CLANG_AMDGPU, amd_compile },
 	{ LM_COMPILER_OCLOC, intel_compile },
 };
 
-static lm_isa *isa_new(void)
+static lm_listing *isa_new(void)
 {
-	return calloc(1, sizeof(lm_isa));
+	return calloc(1, sizeof(lm_listing));
 }
 
-void lm_isa_free(lm_isa *isa)
+void lm_listing_free(lm_listing *isa)
 {
 	if (!isa)
 		return;
@@ -1212,7 +1212,7 @@ static lm_status target_backend(const char *target, lm_device *d, size_t *b)
 
 /* Writes src into a fresh directory, builds it there with backend b and
  * removes the directory. */
-static lm_status compile_in_tmp(lm_isa *isa, size_t b, const char *src)
+static lm_status compile_in_tmp(lm_listing *isa, size_t b, const char *src)
 {
 	char dir[1024], path[1100];
 	if (!make_tmp(dir, sizeof dir))
@@ -1224,8 +1224,8 @@ static lm_status compile_in_tmp(lm_isa *isa, size_t b, const char *src)
 	return s;
 }
 
-lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
-		       const char *kernel_dir, lm_isa **out)
+lm_status lm_listing_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
+		       const char *kernel_dir, lm_listing **out)
 {
 	lm_device d;
 	size_t b;
@@ -1235,7 +1235,7 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 	if (chains == 0 || chains > 16 || (mix->step == LM_STEP_STREAM && chains != 1))
 		return lm_fail(LM_EUSAGE, "mix %s: %u chains per thread (stream: 1; others: 1 to 16)",
 			       mix->name, chains);
-	lm_isa *isa = isa_new();
+	lm_listing *isa = isa_new();
 	if (!isa)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	char *src = NULL;
@@ -1263,19 +1263,19 @@ lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, l
 	return LM_OK;
 fail:
 	free(src);
-	lm_isa_free(isa);
+	lm_listing_free(isa);
 	return s;
 }
 
-lm_status lm_isa_build_source(const char *target, const char *source, const char *kernel,
-			      lm_isa **out)
+lm_status lm_listing_build_source(const char *target, const char *source, const char *kernel,
+			      lm_listing **out)
 {
 	lm_device d;
 	size_t b;
 	lm_status s = target_backend(target, &d, &b);
 	if (s != LM_OK)
 		return s;
-	lm_isa *isa = isa_new();
+	lm_listing *isa = isa_new();
 	if (!isa)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	snprintf(isa->target, sizeof isa->target, "%s", target);
@@ -1284,7 +1284,7 @@ lm_status lm_isa_build_source(const char *target, const char *source, const char
 	isa->kernel = kernel;
 	lm_meas_device_options(&d, false, isa->options, sizeof isa->options);
 	if ((s = compile_in_tmp(isa, b, source)) != LM_OK) {
-		lm_isa_free(isa);
+		lm_listing_free(isa);
 		return s;
 	}
 	*out = isa;
@@ -1299,7 +1299,7 @@ static bool make_tmp(char *dir, size_t size)
 	return mkdtemp(dir) != NULL;
 }
 
-lm_status lm_isa_nvptx(const char *source, char **ptx)
+lm_status lm_listing_nvptx(const char *source, char **ptx)
 {
 	char clang[1024], dir[1024], path[1100];
 	static const char libclc[] = "/usr/lib/clc/nvptx64--nvidiacl.bc";
@@ -1329,13 +1329,13 @@ lm_status lm_isa_nvptx(const char *source, char **ptx)
 	return s;
 }
 
-lm_status lm_isa_parse(const char *dialect, const char *text, const char *kernel,
-		       unsigned grf_bytes, unsigned steps, unsigned adds_built, lm_isa **out)
+lm_status lm_listing_parse(const char *dialect, const char *text, const char *kernel,
+		       unsigned grf_bytes, unsigned steps, unsigned adds_built, lm_listing **out)
 {
 	bool amd = strcmp(dialect, "amdgcn") == 0;
 	if (!amd && strcmp(dialect, "iga") != 0)
 		return lm_fail(LM_EUSAGE, "listing dialect '%s': expected amdgcn or iga", dialect);
-	lm_isa *isa = isa_new();
+	lm_listing *isa = isa_new();
 	if (!isa || !(isa->listing = strdup(text))) {
 		free(isa);
 		return lm_fail(LM_ENOMEM, "out of memory");
@@ -1346,22 +1346,22 @@ lm_status lm_isa_parse(const char *dialect, const char *text, const char *kernel
 	isa->counts.steps = steps;
 	isa->counts.adds_built = adds_built;
 	if (!steps && !adds_built)
-		isa->mix = "kernel"; /* a user's kernel: counted as lm_isa_build_source counts one */
+		isa->mix = "kernel"; /* a user's kernel: counted as lm_listing_build_source counts one */
 	lm_status s = analyze(isa, amd, grf_bytes ? grf_bytes : 32, kernel);
 	if (s != LM_OK) {
-		lm_isa_free(isa);
+		lm_listing_free(isa);
 		return s;
 	}
 	*out = isa;
 	return LM_OK;
 }
 
-const lm_isa_counts *lm_isa_get_counts(const lm_isa *isa)
+const lm_listing_counts *lm_listing_get_counts(const lm_listing *isa)
 {
 	return &isa->counts;
 }
 
-const char *lm_isa_loop_text(const lm_isa *isa)
+const char *lm_listing_loop_text(const lm_listing *isa)
 {
 	return isa->loop;
 }
@@ -1375,15 +1375,15 @@ static double per(unsigned n, unsigned steps)
 
 /* Is kind one of a chain step's own: its memory access (the chase's load,
  * or stream-fill's store), its adds, its SFU instructions? */
-static bool step_kind(const lm_isa *isa, lm_isa_kind kind)
+static bool step_kind(const lm_listing *isa, lm_listing_kind kind)
 {
-	return kind == LM_ISA_CHASE || kind == LM_ISA_ADD || kind == LM_ISA_SFU ||
-	       (isa->inner && kind == LM_ISA_MEM_OTHER);
+	return kind == LM_LISTING_CHASE || kind == LM_LISTING_ADD || kind == LM_LISTING_SFU ||
+	       (isa->inner && kind == LM_LISTING_MEM_OTHER);
 }
 
-void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
+void lm_listing_print(FILE *f, const lm_listing *isa, bool all)
 {
-	const lm_isa_counts *c = &isa->counts;
+	const lm_listing_counts *c = &isa->counts;
 	char a[32];
 	fprintf(f, "// latmix kernel --isa %s: mix %s (%s), alpha %s, %u chain%s per thread\n", isa->target,
 		isa->mix, isa->kernel, lm_alpha_format(isa->alpha, a, sizeof a), isa->chains,
@@ -1407,49 +1407,49 @@ void lm_isa_print(FILE *f, const lm_isa *isa, bool all)
 	else
 		fprintf(f, "\n// ---- counts: every instruction of the loop once ----\n");
 	fprintf(f, "%-14s %-40s %9s %9s\n", "kind", "instruction", "per iter", "per step");
-	for (int k = 0; k < LM_ISA_NKINDS; k++)
+	for (int k = 0; k < LM_LISTING_NKINDS; k++)
 		for (size_t i = 0; i < c->nops; i++) {
-			const lm_isa_op *o = &c->op[i];
+			const lm_listing_op *o = &c->op[i];
 			if ((int)o->kind != k)
 				continue;
-			fprintf(f, "%-14s %-40s %9u %9.3f", lm_isa_kind_name(o->kind), o->op, o->count,
+			fprintf(f, "%-14s %-40s %9u %9.3f", lm_listing_kind_name(o->kind), o->op, o->count,
 				per(o->count, c->steps));
 			if (o->add_ops != o->count && o->add_ops)
 				fprintf(f, "   (%u add operations)", o->add_ops);
 			fputc('\n', f);
 		}
-	unsigned mem = c->kind[LM_ISA_CHASE] + (step_kind(isa, LM_ISA_MEM_OTHER) ? c->kind[LM_ISA_MEM_OTHER] : 0);
-	unsigned other = c->insts - mem - c->kind[LM_ISA_ADD] - c->kind[LM_ISA_SFU];
+	unsigned mem = c->kind[LM_LISTING_CHASE] + (step_kind(isa, LM_LISTING_MEM_OTHER) ? c->kind[LM_LISTING_MEM_OTHER] : 0);
+	unsigned other = c->insts - mem - c->kind[LM_LISTING_ADD] - c->kind[LM_LISTING_SFU];
 	if (!c->steps) {
 		fprintf(f, "\nno chain steps (alpha inf): %u adds an iteration (%u operations; latmix "
-			"builds %u), %u other instructions\n", c->kind[LM_ISA_ADD], c->add_ops, c->adds_built,
+			"builds %u), %u other instructions\n", c->kind[LM_LISTING_ADD], c->add_ops, c->adds_built,
 			other);
 		return;
 	}
 	fprintf(f, "\nper step: memory %.3f, adds %.3f instructions (%.3f operations; latmix builds %.3f), "
-		"sfu %.3f, other %.3f\n", per(mem, c->steps), per(c->kind[LM_ISA_ADD], c->steps),
-		per(c->add_ops, c->steps), per(c->adds_built, c->steps), per(c->kind[LM_ISA_SFU], c->steps),
+		"sfu %.3f, other %.3f\n", per(mem, c->steps), per(c->kind[LM_LISTING_ADD], c->steps),
+		per(c->add_ops, c->steps), per(c->adds_built, c->steps), per(c->kind[LM_LISTING_SFU], c->steps),
 		per(other, c->steps));
 	/* the other instructions split: at least one a step belongs to the
 	 * steps (address arithmetic, waits); fewer, to the iteration */
 	fprintf(f, "other, every step:");
 	unsigned n = 0;
 	for (size_t i = 0; i < c->nops; i++) {
-		const lm_isa_op *o = &c->op[i];
+		const lm_listing_op *o = &c->op[i];
 		if (!step_kind(isa, o->kind) && o->count >= c->steps) {
 			fprintf(f, " %s %.3g%s", o->op, per(o->count, c->steps),
-				o->kind == LM_ISA_OTHER ? "" : " (!)");
+				o->kind == LM_LISTING_OTHER ? "" : " (!)");
 			n++;
 		}
 	}
 	fprintf(f, "%s\nper iteration (fewer than one a step):", n ? "" : " none");
 	n = 0;
 	for (size_t i = 0; i < c->nops; i++) {
-		const lm_isa_op *o = &c->op[i];
+		const lm_listing_op *o = &c->op[i];
 		if (!step_kind(isa, o->kind) && o->count < c->steps) {
-			fprintf(f, " %s%s%s%s %u", o->op, o->kind == LM_ISA_OTHER ? "" : " (",
-				o->kind == LM_ISA_OTHER ? "" : lm_isa_kind_name(o->kind),
-				o->kind == LM_ISA_OTHER ? "" : ")", o->count);
+			fprintf(f, " %s%s%s%s %u", o->op, o->kind == LM_LISTING_OTHER ? "" : " (",
+				o->kind == LM_LISTING_OTHER ? "" : lm_listing_kind_name(o->kind),
+				o->kind == LM_LISTING_OTHER ? "" : ")", o->count);
 			n++;
 		}
 	}

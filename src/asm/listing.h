@@ -3,35 +3,35 @@
  * counted: what one chain step costs in that target's instruction set. No
  * OpenCL device is needed: AMD targets build with clang, Intel targets with
  * ocloc and disassemble with iga64. */
-#ifndef LM_ISA_H
-#define LM_ISA_H
+#ifndef LM_LISTING_H
+#define LM_LISTING_H
 
 #include <stdio.h>
-#include "alpha.h"
-#include "device.h"
-#include "mix.h"
+#include "base/alpha.h"
+#include "bench/device.h"
+#include "base/mix.h"
 
 /* What an instruction of the loop does, for the counts. */
 typedef enum {
-	LM_ISA_CHASE = 0, /* a load whose address the loop computes: a chain step (stream: a load) */
-	LM_ISA_FIXED,     /* a load from an address fixed for the whole loop: the stop flag */
-	LM_ISA_SPILL,     /* scratch (private memory) load or store: registers spilled */
-	LM_ISA_MEM_OTHER, /* any other memory message: stores, atomics */
-	LM_ISA_ADD,       /* float add: the chains' adds */
-	LM_ISA_SFU,       /* transcendental (rsqrt): the sfu mix's step */
-	LM_ISA_CALL,      /* a call: a builtin the offline build left out of line */
-	LM_ISA_OTHER,     /* the rest: address arithmetic, waits, loop control */
-	LM_ISA_NKINDS
-} lm_isa_kind;
+	LM_LISTING_CHASE = 0, /* a load whose address the loop computes: a chain step (stream: a load) */
+	LM_LISTING_FIXED,     /* a load from an address fixed for the whole loop: the stop flag */
+	LM_LISTING_SPILL,     /* scratch (private memory) load or store: registers spilled */
+	LM_LISTING_MEM_OTHER, /* any other memory message: stores, atomics */
+	LM_LISTING_ADD,       /* float add: the chains' adds */
+	LM_LISTING_SFU,       /* transcendental (rsqrt): the sfu mix's step */
+	LM_LISTING_CALL,      /* a call: a builtin the offline build left out of line */
+	LM_LISTING_OTHER,     /* the rest: address arithmetic, waits, loop control */
+	LM_LISTING_NKINDS
+} lm_listing_kind;
 
 /* One opcode of the loop and how often it occurs there. */
 typedef struct {
 	char op[64];       /* mnemonic: "global_load_dword", "send.ugm", "math.rsqt",
 			    * "v_dual_add_f32::v_dual_mov_b32" (AMD's dual issue) */
-	lm_isa_kind kind;
+	lm_listing_kind kind;
 	unsigned count;    /* instructions */
 	unsigned add_ops;  /* float adds they do: v_pk_add_f32 two chains' at once */
-} lm_isa_op;
+} lm_listing_op;
 
 /* The loop's static counts: every instruction in it once (both sides of a
  * branch inside it, if any). */
@@ -40,8 +40,8 @@ typedef struct {
 				      * (stream: its loads); 0 for alpha = inf */
 	unsigned adds_built;         /* float adds per iteration latmix's source asks for */
 	unsigned insts;              /* instructions in the loop */
-	unsigned kind[LM_ISA_NKINDS]; /* instructions of each kind */
-	unsigned add_ops;            /* float add operations (>= kind[LM_ISA_ADD]) */
+	unsigned kind[LM_LISTING_NKINDS]; /* instructions of each kind */
+	unsigned add_ops;            /* float add operations (>= kind[LM_LISTING_ADD]) */
 	unsigned load_bytes, store_bytes; /* a lane's bytes, summed over the loads (chase
 				      * and fixed) and the other memory messages */
 	unsigned unsized_loads, unsized_stores; /* of those, the ones whose bytes the
@@ -62,59 +62,59 @@ typedef struct {
 	unsigned vgprs;              /* AMD: the vector registers it counts */
 	unsigned heads;              /* loop heads in the region (distinct backward branch
 				      * targets): more than 1, a loop inside the loop */
-	const lm_isa_op *op;         /* per opcode and kind, in order of first occurrence */
+	const lm_listing_op *op;         /* per opcode and kind, in order of first occurrence */
 	size_t nops;
-} lm_isa_counts;
+} lm_listing_counts;
 
-typedef struct lm_isa lm_isa;
+typedef struct lm_listing lm_listing;
 
 /* Builds mix's kernel for alpha and chains for target ("gfx90a", "dg2-g10",
  * ...: those lm_vendor_target() knows) with the target vendor's offline compiler, finds its
  * iteration loop and counts it. LM_EUSAGE for an unknown target or a
  * combination latmix refuses; LM_ETOOL (message naming the Debian package)
  * where the compiler is missing, does not know the target or fails. */
-lm_status lm_isa_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
-		       const char *kernel_dir, lm_isa **out);
+lm_status lm_listing_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
+		       const char *kernel_dir, lm_listing **out);
 
-/* Builds a user's OpenCL source for target as lm_isa_build builds a mix
+/* Builds a user's OpenCL source for target as lm_listing_build builds a mix
  * (kernel: the function whose loop is counted; borrowed), with the
  * target's device build options. */
-lm_status lm_isa_build_source(const char *target, const char *source, const char *kernel,
-			      lm_isa **out);
+lm_status lm_listing_build_source(const char *target, const char *source, const char *kernel,
+			      lm_listing **out);
 
 /* clang's NVPTX build of an OpenCL C source (-O3, libclc's builtins) in a
  * new string: PTX. LM_ETOOL naming the Debian package where clang or
  * libclc is missing or fails. */
-lm_status lm_isa_nvptx(const char *source, char **ptx);
+lm_status lm_listing_nvptx(const char *source, char **ptx);
 
 /* Counts a listing the compiler already wrote: dialect "amdgcn" (clang's
  * assembly; kernel names the function) or "iga" (iga64's disassembly of one
  * kernel; grf_bytes 32 or 64, the register size). steps and adds_built as in
- * lm_isa_counts; both 0: a user's kernel, whose loop with the most global
+ * lm_listing_counts; both 0: a user's kernel, whose loop with the most global
  * memory accesses is counted (a mix's: its largest loop). LM_EPARSE if no
  * loop is found. */
-lm_status lm_isa_parse(const char *dialect, const char *text, const char *kernel,
-		       unsigned grf_bytes, unsigned steps, unsigned adds_built, lm_isa **out);
+lm_status lm_listing_parse(const char *dialect, const char *text, const char *kernel,
+		       unsigned grf_bytes, unsigned steps, unsigned adds_built, lm_listing **out);
 
-void lm_isa_free(lm_isa *isa);
+void lm_listing_free(lm_listing *isa);
 
-/* The loop's counts; valid until lm_isa_free. */
-const lm_isa_counts *lm_isa_get_counts(const lm_isa *isa);
+/* The loop's counts; valid until lm_listing_free. */
+const lm_listing_counts *lm_listing_get_counts(const lm_listing *isa);
 
 /* The loop's text as the compiler wrote it. */
-const char *lm_isa_loop_text(const lm_isa *isa);
+const char *lm_listing_loop_text(const lm_listing *isa);
 
 /* Are two immediate offsets of a listing's memory operands less than
  * bytes apart (two loads within a line)? Offsets near LONG_MAX and LONG_MIN
  * are far apart, their difference never computed past a long. */
-bool lm_isa_offsets_near(long a, long b, long bytes);
+bool lm_listing_offsets_near(long a, long b, long bytes);
 
 /* "chase load", "flag load", ...: a kind's name in the table. */
-const char *lm_isa_kind_name(lm_isa_kind k);
+const char *lm_listing_kind_name(lm_listing_kind k);
 
 /* Prints what was built (target, compiler command, build options), the
  * loop and its counts per iteration and per step; all: the kernel's whole
  * listing too. */
-void lm_isa_print(FILE *f, const lm_isa *isa, bool all);
+void lm_listing_print(FILE *f, const lm_listing *isa, bool all);
 
 #endif

@@ -1,5 +1,5 @@
-#include "alpha.h"
-#include "number.h"
+#include "base/alpha.h"
+#include "base/number.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -4,7 +4,7 @@
 #define LM_ALPHA_H
 
 #include <stddef.h>
-#include "error.h"
+#include "base/error.h"
 
 typedef struct {
 	long num; /* arithmetic instructions ... */

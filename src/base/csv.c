@@ -1,4 +1,4 @@
-#include "csv.h"
+#include "base/csv.h"
 
 #include <string.h>
 

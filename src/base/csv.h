@@ -4,7 +4,7 @@
 #define LM_CSV_H
 
 #include <stdio.h>
-#include "error.h"
+#include "base/error.h"
 
 /* Writes s as one field, quoted if it holds a comma, quote or newline. */
 void lm_csv_field(FILE *f, const char *s);

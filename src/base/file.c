@@ -1,5 +1,5 @@
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "file.h"
+#include "base/file.h"
 
 #include <errno.h>
 #include <fcntl.h>

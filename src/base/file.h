@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "error.h"
+#include "base/error.h"
 
 /* The files a command has read. */
 typedef struct {

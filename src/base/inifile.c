@@ -1,5 +1,5 @@
-#include "inifile.h"
-#include "file.h"
+#include "base/inifile.h"
+#include "base/file.h"
 
 #include <ini.h>
 #include <stdio.h>

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "error.h"
+#include "base/error.h"
 
 /* The longest line read, its newline aside (inih's own limit). */
 #define LM_INI_LINE 198

@@ -1,4 +1,4 @@
-#include "mix.h"
+#include "base/mix.h"
 
 #include <stdio.h>
 #include <string.h>

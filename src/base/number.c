@@ -1,4 +1,4 @@
-#include "number.h"
+#include "base/number.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-#include "chase.h"
+#include "bench/chase.h"
 
 #include <stdlib.h>
 

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "error.h"
+#include "base/error.h"
 #include "cl/perm.h"
 
 #define LM_CHASE_OFFSET 0x00800000u /* the smallest normal float */

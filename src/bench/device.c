@@ -1,7 +1,7 @@
-#include "device.h"
-#include "kernels.h"
-#include "csv.h"
-#include "vendor.h"
+#include "bench/device.h"
+#include "bench/kernels.h"
+#include "base/csv.h"
+#include "bench/vendor.h"
 
 #include <CL/cl_ext.h>
 #include <ctype.h>

@@ -1,4 +1,4 @@
-#include "guard.h"
+#include "bench/guard.h"
 
 #include <errno.h>
 #include <fcntl.h>

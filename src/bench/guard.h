@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "error.h"
+#include "base/error.h"
 
 /* The exit status of a worker that abandoned a kernel (and said why). */
 #define LM_GUARD_ABANDONED 3

@@ -1,5 +1,5 @@
-#include "kernels.h"
-#include "file.h"
+#include "bench/kernels.h"
+#include "base/file.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 #ifndef LM_KERNELS_H
 #define LM_KERNELS_H
 
-#include "error.h"
+#include "base/error.h"
 
 struct lm_kernel_file {
 	const char *name; /* file name relative to cl/: "chase.cl", "kernels/triad.cl" */

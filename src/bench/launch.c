@@ -1,4 +1,4 @@
-#include "launch.h"
+#include "bench/launch.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -11,9 +11,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "alpha.h"
-#include "device.h"
-#include "sysclock.h"
+#include "base/alpha.h"
+#include "bench/device.h"
+#include "bench/sysclock.h"
 
 /* One measured point; everything needed to recompute the throughputs. */
 typedef struct {

@@ -1,7 +1,7 @@
-#include "measure.h"
-#include "chase.h"
-#include "kernels.h"
-#include "sysclock.h"
+#include "bench/measure.h"
+#include "bench/chase.h"
+#include "bench/kernels.h"
+#include "bench/sysclock.h"
 
 #include <math.h>
 #include <pthread.h>

@@ -6,10 +6,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "alpha.h"
-#include "device.h"
-#include "launch.h"
-#include "mix.h"
+#include "base/alpha.h"
+#include "bench/device.h"
+#include "bench/launch.h"
+#include "base/mix.h"
 
 /* How a launch's length is set, and so what its throughput means. */
 typedef enum {

@@ -1,4 +1,4 @@
-#include "sweep.h"
+#include "bench/sweep.h"
 #include "config.h"
 #include "commit.h"
 
@@ -15,13 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "file.h"
-#include "guard.h"
-#include "kernels.h"
-#include "kmix.h"
-#include "measure.h"
-#include "results.h"
-#include "ukernel.h"
+#include "base/file.h"
+#include "bench/guard.h"
+#include "bench/kernels.h"
+#include "asm/count.h"
+#include "bench/measure.h"
+#include "fit/results.h"
+#include "bench/userkernel.h"
 
 #define MAX_MIXES 16
 #define MAX_CHAINS 16
@@ -276,12 +276,12 @@ typedef struct {
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
 	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
-	lm_uk_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */
+	lm_user_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */
 	size_t nkern;
 	char mix_dir[4200];   /* --kernel: where each kernel's counted loop goes (beside the
 			       * results: DIR/mix-of); empty for results written to a device */
 	/* --kernel: the kernels not measured, or not whole, and why the first was not */
-	char failed[MAX_FAILED][LM_UK_NAME];
+	char failed[MAX_FAILED][LM_USER_NAME];
 	size_t nfailed, nasked;
 	lm_status first_failure;
 	char first_why[1024];
@@ -305,7 +305,7 @@ static void kernel_failed(sweep *sw, const char *label, lm_status s)
 		snprintf(sw->first_why, sizeof sw->first_why, "%s", why);
 	}
 	if (sw->nfailed < MAX_FAILED)
-		snprintf(sw->failed[sw->nfailed++], LM_UK_NAME, "%s", label);
+		snprintf(sw->failed[sw->nfailed++], LM_USER_NAME, "%s", label);
 	lm_guard_say("refused %s", label); /* a worker started again leaves it out */
 	lm_error_clear();
 }
@@ -322,12 +322,12 @@ static lm_status kernel_list(sweep *sw)
 	if (o->size != 0 && (o->size < 2 || o->size != floor(o->size)))
 		return lm_fail(LM_EUSAGE, "--size %.17g: expected a whole number of at least 2 (the short launch of "
 			       "a point solves N / 2)", o->size);
-	char suite[MAX_KERNELS][LM_UK_NAME], list[4096];
+	char suite[MAX_KERNELS][LM_USER_NAME], list[4096];
 	char *spec[MAX_KERNELS];
 	size_t n = 0;
 	lm_status s = LM_OK;
 	if (strcmp(o->kernel, "all") == 0) {
-		if ((s = lm_uk_suite(o->kernel_dir, suite, MAX_KERNELS, &n)) != LM_OK)
+		if ((s = lm_user_suite(o->kernel_dir, suite, MAX_KERNELS, &n)) != LM_OK)
 			return s;
 		for (size_t i = 0; i < n; i++)
 			spec[i] = suite[i];
@@ -347,13 +347,13 @@ static lm_status kernel_list(sweep *sw)
 	if (!sw->kern)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	for (size_t i = 0; i < n && s == LM_OK; i++) {
-		lm_uk_desc *d = &sw->kern[sw->nkern];
-		lm_status ds = lm_uk_describe(spec[i], o->kernel_dir, o->size, d);
+		lm_user_desc *d = &sw->kern[sw->nkern];
+		lm_status ds = lm_user_describe(spec[i], o->kernel_dir, o->size, d);
 		if (ds != LM_OK) {
 			/* a kernel's own refusal costs that kernel */
-			char file[4096], label[LM_UK_NAME];
-			if (!lm_uk_user_spec(spec[i], file, sizeof file, label))
-				snprintf(label, sizeof label, "%.*s", LM_UK_NAME - 1, spec[i]);
+			char file[4096], label[LM_USER_NAME];
+			if (!lm_user_user_spec(spec[i], file, sizeof file, label))
+				snprintf(label, sizeof label, "%.*s", LM_USER_NAME - 1, spec[i]);
 			kernel_failed(sw, label, ds);
 			continue;
 		}
@@ -754,11 +754,11 @@ done:;
 }
 
 /* The kernel's loop as the device builds it, counted in the model's
- * terms (kmix.h), into mix_dir/LABEL.txt as `latmix kernel --mix-of`
+ * terms (asm/count.h), into mix_dir/LABEL.txt as `latmix kernel --mix-of`
  * prints it (the listing after), or the reason it cannot be counted:
  * what latmix report predicts the kernel from. A missing compiler is said
  * and the sweep goes on. */
-static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
+static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
 {
 	if (!sw->mix_dir[0])
 		return LM_OK;
@@ -770,12 +770,12 @@ static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
 	for (char *c = path + strlen(sw->mix_dir) + 1; *c; c++)
 		if (*c == '/')
 			*c = '_';
-	lm_kmix m;
+	lm_count m;
 	memset(&m, 0, sizeof m);
 	FILE *l = open_memstream(&listing, &len);
-	lm_status s = l ? lm_kmix_desc_source(desc, sw->o->kernel_dir, &src) : lm_fail(LM_ENOMEM, "out of memory");
+	lm_status s = l ? lm_count_desc_source(desc, sw->o->kernel_dir, &src) : lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK)
-		s = lm_kmix_count(src, desc->name, NULL, &sw->d, l, &m);
+		s = lm_count_count(src, desc->name, NULL, &sw->d, l, &m);
 	if (l)
 		fclose(l);
 	free(src);
@@ -799,7 +799,7 @@ static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
 	if (ws == LM_OK) {
 		FILE *f = lm_file_stream(w);
 		if (s == LM_OK)
-			lm_kmix_print(f, &m);
+			lm_count_print(f, &m);
 		else
 			fprintf(f, "latmix kernel: %s\n", why);
 		fprintf(f, "\n%s", listing ? listing : "");
@@ -813,22 +813,22 @@ static lm_status write_kernel_mix(sweep *sw, const lm_uk_desc *desc)
 static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			    size_t *measured, const struct timespec *t0)
 {
-	const lm_uk_desc *desc = &sw->kern[i];
+	const lm_user_desc *desc = &sw->kern[i];
 	const lm_options *o = sw->o;
-	lm_uk_config cfg = { .launch_ms = o->launch_ms, .repeats = o->repeats, .settle = o->settle,
+	lm_user_config cfg = { .launch_ms = o->launch_ms, .repeats = o->repeats, .settle = o->settle,
 			     .group_warps = (unsigned)o->group_warps, .warmup_every = sw->base.warmup_every,
 			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir, .time_limit = o->time_limit };
 	fprintf(stderr, "latmix: kernel %s on %s: building, filling its buffers (N = %.0f)...\n", desc->label,
 		sw->d.name, desc->size);
 	lm_guard_say("kernel %s", desc->label);
-	lm_uk *k;
-	lm_status s = lm_uk_alloc(&sw->d, desc, &cfg, &k);
+	lm_user *k;
+	lm_status s = lm_user_alloc(&sw->d, desc, &cfg, &k);
 	if (s != LM_OK) {
 		kernel_failed(sw, desc->label, s);
 		return LM_OK;
 	}
 	char line[1024];
-	lm_uk_line(desc, line, sizeof line);
+	lm_user_line(desc, line, sizeof line);
 	fprintf(f, "# kernel = %s\n", line);
 	bool tty = isatty(2);
 	double lo = INFINITY, hi = 0, at_first = NAN;
@@ -841,7 +841,7 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 		lm_meas_row row;
 		if ((s = stopped()) != LM_OK)
 			break;
-		s = lm_uk_point(k, n, &row);
+		s = lm_user_point(k, n, &row);
 		lm_guard_say("point");
 		if (s == LM_EDEVICE) {
 			fprintf(stderr, "%slatmix: kernel %s, %u warps/CU: skipped: %s\n", tty ? "\n" : "",
@@ -879,9 +879,9 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 		fprintf(stderr, "%-12s %3u points: %.4g .. %.4g GB/s; %.1f cycles per element a lane at %u "
 			"warp%s\n", desc->label, n_here, lo * 1e-9, hi * 1e-9, at_first, first_n,
 			first_n == 1 ? "" : "s");
-	lm_meas_cost c = lm_uk_costs(k);
+	lm_meas_cost c = lm_user_costs(k);
 	add_cost(&sw->cost, &c);
-	lm_uk_free(k);
+	lm_user_free(k);
 	return s == LM_OK ? write_kernel_mix(sw, desc) : s;
 }
 
@@ -968,16 +968,16 @@ static lm_status check_kernels_resumable(const sweep *sw, const char *src, const
 					 const char *instead)
 {
 	for (size_t i = 0; i < sw->nkern; i++) {
-		const lm_uk_desc *d = &sw->kern[i];
+		const lm_user_desc *d = &sw->kern[i];
 		size_t len = strlen(d->label);
 		for (size_t m = 0; m < prev->nmeta; m++) {
 			const char *v = prev->meta[m].value;
 			if (strcmp(prev->meta[m].key, "kernel") != 0 || strncmp(v, d->label, len) != 0 || v[len] != ':')
 				continue;
-			if (lm_uk_line_matches(d, v))
+			if (lm_user_line_matches(d, v))
 				continue;
 			char now[1024];
-			lm_uk_line(d, now, sizeof now);
+			lm_user_line(d, now, sizeof now);
 			return lm_fail(LM_EUSAGE, "--resume: %s measured kernel %s as '%s'; it is now '%s' (its "
 				       "description, source or N changed): its points would not be those of the "
 				       "file; %s", src, d->label, v, now, instead);

@@ -4,7 +4,7 @@
 #ifndef LM_SWEEP_H
 #define LM_SWEEP_H
 
-#include "options.h"
+#include "cli/options.h"
 
 lm_status lm_sweep_run(const lm_options *o);
 

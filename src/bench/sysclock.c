@@ -1,4 +1,4 @@
-#include "sysclock.h"
+#include "bench/sysclock.h"
 
 #include <dirent.h>
 #include <errno.h>

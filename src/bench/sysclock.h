@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "error.h"
+#include "base/error.h"
 
 typedef struct lm_sysclock lm_sysclock;
 

@@ -1,11 +1,11 @@
-#include "ukernel.h"
-#include "file.h"
-#include "guard.h"
-#include "inifile.h"
-#include "kernels.h"
-#include "measure.h"
-#include "number.h"
-#include "sysclock.h"
+#include "bench/userkernel.h"
+#include "base/file.h"
+#include "bench/guard.h"
+#include "base/inifile.h"
+#include "bench/kernels.h"
+#include "bench/measure.h"
+#include "base/number.h"
+#include "bench/sysclock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -103,7 +103,7 @@ static double expr_sum(expr *e)
 	}
 }
 
-lm_status lm_uk_eval(const char *text, double n, double *out)
+lm_status lm_user_eval(const char *text, double n, double *out)
 {
 	expr e = { text, n, true };
 	double v = expr_sum(&e);
@@ -116,11 +116,11 @@ lm_status lm_uk_eval(const char *text, double n, double *out)
 }
 
 /* A count the expression gives at n: a whole number from 0 to 2^48. */
-static lm_status eval_count(const lm_uk_desc *d, const char *what, const char *text, double n,
+static lm_status eval_count(const lm_user_desc *d, const char *what, const char *text, double n,
 			    size_t *out)
 {
 	double v;
-	if (lm_uk_eval(text, n, &v) != LM_OK || v < 0 || v > 281474976710656.0 || v != floor(v))
+	if (lm_user_eval(text, n, &v) != LM_OK || v < 0 || v > 281474976710656.0 || v != floor(v))
 		return lm_fail(LM_EUSAGE, "%s: %s '%s' at N = %.0f: not a whole number from 0 to 2^48",
 			       d->path, what, text, n);
 	*out = (size_t)v;
@@ -145,11 +145,11 @@ static const char *const fill_names[] = { "zero", "const", "index", "step", "ran
 					  "permutation" };
 
 /* "global const float*" or "uint" into space, constness and element. */
-static bool parse_type(const char *text, lm_uk_arg *a)
+static bool parse_type(const char *text, lm_user_arg *a)
 {
 	char buf[64], *save = NULL;
 	snprintf(buf, sizeof buf, "%s", text);
-	a->space = LM_UK_SCALAR;
+	a->space = LM_USER_SCALAR;
 	a->is_const = false;
 	a->elem[0] = '\0';
 	bool pointer = false;
@@ -162,11 +162,11 @@ static bool parse_type(const char *text, lm_uk_arg *a)
 				continue;
 		}
 		if (!strcmp(t, "global") || !strcmp(t, "__global"))
-			a->space = LM_UK_GLOBAL;
+			a->space = LM_USER_GLOBAL;
 		else if (!strcmp(t, "local") || !strcmp(t, "__local"))
-			a->space = LM_UK_LOCAL;
+			a->space = LM_USER_LOCAL;
 		else if (!strcmp(t, "constant") || !strcmp(t, "__constant"))
-			a->space = LM_UK_CONSTANT;
+			a->space = LM_USER_CONSTANT;
 		else if (!strcmp(t, "const"))
 			a->is_const = true;
 		else if (!a->elem[0] && len < sizeof a->elem)
@@ -174,7 +174,7 @@ static bool parse_type(const char *text, lm_uk_arg *a)
 		else
 			return false;
 	}
-	if (pointer != (a->space != LM_UK_SCALAR))
+	if (pointer != (a->space != LM_USER_SCALAR))
 		return false;
 	for (size_t i = 0; i < NELEM; i++)
 		if (strcmp(a->elem, elem_types[i].name) == 0) {
@@ -189,8 +189,8 @@ static bool parse_type(const char *text, lm_uk_arg *a)
 /* The description being read (ini.h calls back). */
 typedef struct {
 	int line;             /* of the key being read */
-	lm_uk_desc *d;
-	lm_uk_arg *cur;       /* the argument of the section being read; NULL in [kernel] */
+	lm_user_desc *d;
+	lm_user_arg *cur;       /* the argument of the section being read; NULL in [kernel] */
 	lm_status s;
 	bool size_given;
 } reader;
@@ -212,9 +212,9 @@ static lm_status on_section(void *ctx, const char *section, int line)
 	r->cur = NULL;
 	if (!strcmp(section, "kernel"))
 		return LM_OK;
-	if (strlen(section) >= LM_UK_NAME)
+	if (strlen(section) >= LM_USER_NAME)
 		bad(r, "[%.60s]: a section's name is 1 to 47 characters%s", section, "");
-	else if (r->d->nargs == LM_UK_MAX_ARGS)
+	else if (r->d->nargs == LM_USER_MAX_ARGS)
 		bad(r, "[%s]: more than %s arguments", section, "32");
 	if (r->s != LM_OK)
 		return r->s;
@@ -227,13 +227,13 @@ static lm_status on_section(void *ctx, const char *section, int line)
 
 static int kernel_key(reader *r, const char *key, const char *value)
 {
-	lm_uk_desc *d = r->d;
+	lm_user_desc *d = r->d;
 	if (!strcmp(key, "name") && strlen(value) < sizeof d->name)
 		snprintf(d->name, sizeof d->name, "%s", value);
 	else if (!strcmp(key, "size")) {
 		double v;
 		if (!r->size_given &&
-		    (lm_uk_eval(value, 0, &v) != LM_OK || v < 2 || v > 281474976710656.0 || v != floor(v)))
+		    (lm_user_eval(value, 0, &v) != LM_OK || v < 2 || v > 281474976710656.0 || v != floor(v)))
 			return bad(r, "[kernel] size '%s': expected a whole number from 2 to 2^48%s", value, "");
 		if (!r->size_given)
 			d->size = v;
@@ -249,7 +249,7 @@ static int kernel_key(reader *r, const char *key, const char *value)
 
 static int arg_key(reader *r, const char *key, const char *value)
 {
-	lm_uk_arg *a = r->cur;
+	lm_user_arg *a = r->cur;
 	double v;
 	if (!strcmp(key, "type")) {
 		snprintf(a->type, sizeof a->type, "%s", value);
@@ -270,11 +270,11 @@ static int arg_key(reader *r, const char *key, const char *value)
 		if (f == sizeof fill_names / sizeof fill_names[0])
 			return bad(r, "[%s] fill '%s': expected zero, const V, index, step K, random, "
 				   "random-below M or permutation", a->name, value);
-		a->fill = (lm_uk_fill)f;
+		a->fill = (lm_user_fill)f;
 		const char *rest = value + k + strspn(value + k, " \t");
-		bool wants = a->fill == LM_UK_CONST || a->fill == LM_UK_STEP || a->fill == LM_UK_RANDOM_BELOW;
+		bool wants = a->fill == LM_USER_CONST || a->fill == LM_USER_STEP || a->fill == LM_USER_RANDOM_BELOW;
 		if (wants != (*rest != '\0') || strlen(rest) >= sizeof a->fill_arg ||
-		    (wants && lm_uk_eval(rest, 1, &v) != LM_OK))
+		    (wants && lm_user_eval(rest, 1, &v) != LM_OK))
 			return bad(r, "[%s] fill '%s': const, step and random-below take one number (an "
 				   "expression in N), the others none", a->name, value);
 		snprintf(a->fill_arg, sizeof a->fill_arg, "%s", rest);
@@ -305,28 +305,28 @@ static lm_status on_key(void *ctx, const char *section, const char *key, const c
 }
 
 /* Each argument's section complete and consistent. */
-static lm_status check_args(const lm_uk_desc *d)
+static lm_status check_args(const lm_user_desc *d)
 {
 	for (int i = 0; i < d->nargs; i++) {
-		const lm_uk_arg *a = &d->arg[i];
+		const lm_user_arg *a = &d->arg[i];
 		const char *why = NULL;
 		if (!a->type[0])
 			why = "no type";
-		else if (a->space == LM_UK_SCALAR && !a->value[0])
+		else if (a->space == LM_USER_SCALAR && !a->value[0])
 			why = "a scalar needs a value";
-		else if (a->space != LM_UK_SCALAR && !a->length[0])
+		else if (a->space != LM_USER_SCALAR && !a->length[0])
 			why = "a buffer needs a length";
-		else if (a->space == LM_UK_LOCAL && strcmp(a->length, "group") != 0)
+		else if (a->space == LM_USER_LOCAL && strcmp(a->length, "group") != 0)
 			why = "a local buffer's length is 'group' (the work-group's work-items)";
-		else if (a->space == LM_UK_SCALAR && (a->length[0] || a->output || a->reset))
+		else if (a->space == LM_USER_SCALAR && (a->length[0] || a->output || a->reset))
 			why = "a scalar takes a value, not a length, output or reset";
-		else if ((a->output || a->reset) && (a->space != LM_UK_GLOBAL || a->is_const))
+		else if ((a->output || a->reset) && (a->space != LM_USER_GLOBAL || a->is_const))
 			why = "only a global buffer the kernel writes (not const) can be an output";
-		else if (a->reset && a->fill != LM_UK_ZERO && a->fill != LM_UK_CONST)
+		else if (a->reset && a->fill != LM_USER_ZERO && a->fill != LM_USER_CONST)
 			why = "reset refills a buffer before every launch: fill zero or const";
 		else if (a->tolerance > 0 && !a->is_float)
 			why = "a tolerance is for float outputs";
-		else if ((a->fill == LM_UK_PERMUTATION || a->fill == LM_UK_STEP) && a->is_float)
+		else if ((a->fill == LM_USER_PERMUTATION || a->fill == LM_USER_STEP) && a->is_float)
 			why = "step and permutation fill integers";
 		if (why)
 			return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s", d->path, a->line, a->name, why);
@@ -336,7 +336,7 @@ static lm_status check_args(const lm_uk_desc *d)
 
 /* The range of a's element type: integers whole within their bits (and
  * within 2^53, which a double holds exactly), floats finite. */
-static void type_range(const lm_uk_arg *a, double *lo, double *hi)
+static void type_range(const lm_user_arg *a, double *lo, double *hi)
 {
 	if (a->is_float) {
 		*hi = a->elem_size == 4 ? FLT_MAX : DBL_MAX;
@@ -350,7 +350,7 @@ static void type_range(const lm_uk_arg *a, double *lo, double *hi)
 
 /* What x, the value of text (what: which of a's values) at N = n, is to
  * a's type: LM_OK if its type holds it exactly, else LM_EUSAGE saying why. */
-static lm_status fits(const lm_uk_desc *d, const lm_uk_arg *a, const char *what, const char *text, double n,
+static lm_status fits(const lm_user_desc *d, const lm_user_arg *a, const char *what, const char *text, double n,
 		      double x)
 {
 	double lo, hi;
@@ -364,11 +364,11 @@ static lm_status fits(const lm_uk_desc *d, const lm_uk_arg *a, const char *what,
 }
 
 /* A scalar's value at the two sizes a point launches (N and N / 2). */
-static lm_status check_scalar(const lm_uk_desc *d, const lm_uk_arg *a)
+static lm_status check_scalar(const lm_user_desc *d, const lm_user_arg *a)
 {
 	double sizes[2] = { d->size, floor(d->size / 2) }, v;
 	for (int k = 0; k < 2; k++) {
-		if (lm_uk_eval(a->value, sizes[k], &v) != LM_OK) {
+		if (lm_user_eval(a->value, sizes[k], &v) != LM_OK) {
 			char why[512];
 			snprintf(why, sizeof why, "%s", lm_error_message());
 			return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: %s", d->path, a->line, a->name, why);
@@ -382,10 +382,10 @@ static lm_status check_scalar(const lm_uk_desc *d, const lm_uk_arg *a)
 
 /* A buffer's length, and its fill's number against its elements: const V
  * and random-below M within the type, step K's last element too. */
-static lm_status check_buffer(const lm_uk_desc *d, const lm_uk_arg *a)
+static lm_status check_buffer(const lm_user_desc *d, const lm_user_arg *a)
 {
 	double len, arg;
-	if (lm_uk_eval(a->length, d->size, &len) != LM_OK || len < 1 || len > 281474976710656.0 ||
+	if (lm_user_eval(a->length, d->size, &len) != LM_OK || len < 1 || len > 281474976710656.0 ||
 	    len != floor(len)) {
 		char why[512];
 		snprintf(why, sizeof why, "%s", lm_error_message());
@@ -395,14 +395,14 @@ static lm_status check_buffer(const lm_uk_desc *d, const lm_uk_arg *a)
 	}
 	if (!a->fill_arg[0])
 		return LM_OK;
-	if (lm_uk_eval(a->fill_arg, d->size, &arg) != LM_OK)
+	if (lm_user_eval(a->fill_arg, d->size, &arg) != LM_OK)
 		return lm_fail(LM_EUSAGE, "%s:%d: argument [%s]: fill's number '%s': expected an expression in N",
 			       d->path, a->line, a->name, a->fill_arg);
-	if (a->fill == LM_UK_STEP) {
+	if (a->fill == LM_USER_STEP) {
 		lm_status s = fits(d, a, "fill step", a->fill_arg, d->size, arg);
 		return s != LM_OK ? s : fits(d, a, "fill step's last element", a->fill_arg, d->size, arg * (len - 1));
 	}
-	if (a->fill == LM_UK_RANDOM_BELOW) {
+	if (a->fill == LM_USER_RANDOM_BELOW) {
 		double lo, hi;
 		type_range(a, &lo, &hi);
 		if (!(arg > 0) || arg > hi + 1 || (!a->is_float && arg != floor(arg)))
@@ -420,7 +420,7 @@ static bool ends_with(const char *s, const char *end)
 	return a >= b && strcmp(s + a - b, end) == 0;
 }
 
-bool lm_uk_user_spec(const char *spec, char *file, size_t file_size, char name[LM_UK_NAME])
+bool lm_user_user_spec(const char *spec, char *file, size_t file_size, char name[LM_USER_NAME])
 {
 	const char *colon = strrchr(spec, ':');
 	bool named = colon && colon > spec;
@@ -431,14 +431,14 @@ bool lm_uk_user_spec(const char *spec, char *file, size_t file_size, char name[L
 	const char *slash = strrchr(file, '/'), *stem = slash ? slash + 1 : file;
 	const char *n = named ? colon + 1 : stem;
 	size_t nlen = named ? strlen(n) : strlen(stem) - 3;
-	if (!nlen || nlen >= LM_UK_NAME)
+	if (!nlen || nlen >= LM_USER_NAME)
 		return false;
-	snprintf(name, LM_UK_NAME, "%.*s", (int)nlen, n);
+	snprintf(name, LM_USER_NAME, "%.*s", (int)nlen, n);
 	return true;
 }
 
 /* The description's text and where it is, for spec. */
-static lm_status find_description(const char *spec, const char *kernel_dir, lm_uk_desc *d, char **text)
+static lm_status find_description(const char *spec, const char *kernel_dir, lm_user_desc *d, char **text)
 {
 	const char *colon = strrchr(spec, ':');
 	char file[4096];
@@ -451,10 +451,10 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 	}
 	if (!ends_with(file, ".cl")) {
 		/* the suite: cl/kernels/NAME.ini and NAME.cl */
-		if (colon || strchr(file, '/') || strlen(file) >= LM_UK_NAME)
+		if (colon || strchr(file, '/') || strlen(file) >= LM_USER_NAME)
 			return lm_fail(LM_EUSAGE, "--kernel '%s': expected a suite kernel's name or FILE.cl[:NAME]",
 				       spec);
-		char name[LM_UK_NAME];
+		char name[LM_USER_NAME];
 		memcpy(name, file, strlen(file) + 1);
 		snprintf(d->label, sizeof d->label, "%s", name);
 		snprintf(d->name, sizeof d->name, "%s", name);
@@ -463,9 +463,9 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 		d->in_cl = true;
 		lm_status s = lm_kernel_source(kernel_dir, d->path, text, NULL);
 		if (s != LM_OK) {
-			char names[16][LM_UK_NAME], list[800] = "";
+			char names[16][LM_USER_NAME], list[800] = "";
 			size_t n = 0;
-			lm_uk_suite(kernel_dir, names, 16, &n);
+			lm_user_suite(kernel_dir, names, 16, &n);
 			for (size_t i = 0; i < n; i++)
 				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
 					 names[i]);
@@ -475,9 +475,9 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 		return LM_OK;
 	}
 	/* a user's file: NAME.ini beside it, else FILE.ini */
-	if (!lm_uk_user_spec(spec, file, sizeof file, d->name))
+	if (!lm_user_user_spec(spec, file, sizeof file, d->name))
 		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel name, or one of %d characters or more",
-			       spec, LM_UK_NAME);
+			       spec, LM_USER_NAME);
 	FILE *src;
 	lm_status s = lm_file_open_read(file, LM_FILE_MAX_TEXT, &src);
 	if (s != LM_OK)
@@ -501,7 +501,7 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 		       strcmp(other, d->path) ? d->path : "", file, d->name, other);
 }
 
-lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)
+lm_status lm_user_parse(const char *text, double size, lm_user_desc *d)
 {
 	reader r = { .d = d, .s = LM_OK, .size_given = size > 0 };
 	if (size > 0)
@@ -515,14 +515,14 @@ lm_status lm_uk_parse(const char *text, double size, lm_uk_desc *d)
 	lm_status s = check_args(d);
 	double v;
 	for (int i = 0; i < d->nargs && s == LM_OK; i++) {
-		const lm_uk_arg *a = &d->arg[i];
-		if (a->space == LM_UK_SCALAR)
+		const lm_user_arg *a = &d->arg[i];
+		if (a->space == LM_USER_SCALAR)
 			s = check_scalar(d, a);
-		else if (a->space != LM_UK_LOCAL)
+		else if (a->space != LM_USER_LOCAL)
 			s = check_buffer(d, a);
 	}
-	if (s == LM_OK && (lm_uk_eval(d->elements, d->size, &v) != LM_OK || !(v > 0) ||
-			   lm_uk_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
+	if (s == LM_OK && (lm_user_eval(d->elements, d->size, &v) != LM_OK || !(v > 0) ||
+			   lm_user_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
 		s = lm_fail(LM_EUSAGE, "%s: [kernel] elements '%s' and bytes '%s': expressions in N, "
 			    "elements above 0", d->path, d->elements, d->bytes);
 	return s;
@@ -536,16 +536,16 @@ static unsigned long long fnv1a(unsigned long long h, const char *text)
 	return h;
 }
 
-void lm_uk_line(const lm_uk_desc *d, char *buf, size_t size)
+void lm_user_line(const lm_user_desc *d, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s: function %s of %s, N = %.0f, elements %s, bytes %s, description %016llx",
 		 d->label, d->name, d->source, d->size, d->elements, d->bytes, d->hash);
 }
 
-bool lm_uk_line_matches(const lm_uk_desc *d, const char *line)
+bool lm_user_line_matches(const lm_user_desc *d, const char *line)
 {
 	char mine[9000];
-	lm_uk_line(d, mine, sizeof mine);
+	lm_user_line(d, mine, sizeof mine);
 	if (strcmp(mine, line) == 0)
 		return true;
 	const char *hash = strstr(mine, ", description ");
@@ -618,7 +618,7 @@ static bool reserved(const char *id, size_t len, const char *after, void *ctx)
 
 /* The description's hash (its text and the kernel's source), and the
  * source's use of the launch: one dimension, which latmix launches. */
-static lm_status hash_desc(lm_uk_desc *d, const char *kernel_dir, const char *text)
+static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *text)
 {
 	char *src = NULL, call[64];
 	lm_status s = d->in_cl ? lm_kernel_source(kernel_dir, d->source, &src, NULL) : lm_read_text(d->source, &src);
@@ -637,9 +637,9 @@ static lm_status hash_desc(lm_uk_desc *d, const char *kernel_dir, const char *te
 	return s;
 }
 
-lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, lm_uk_desc *out)
+lm_status lm_user_describe(const char *spec, const char *kernel_dir, double size, lm_user_desc *out)
 {
-	lm_uk_desc *d = calloc(1, sizeof *d);
+	lm_user_desc *d = calloc(1, sizeof *d);
 	if (!d)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	char *text = NULL;
@@ -647,7 +647,7 @@ lm_status lm_uk_describe(const char *spec, const char *kernel_dir, double size, 
 	if (s == LM_OK && lm_mix_find(d->label))
 		s = lm_fail(LM_EUSAGE, "kernel %s: a mix has that name; rename the kernel", d->label);
 	if (s == LM_OK)
-		s = lm_uk_parse(text, size, d);
+		s = lm_user_parse(text, size, d);
 	if (s == LM_OK)
 		s = hash_desc(d, kernel_dir, text);
 	if (s == LM_OK)
@@ -663,20 +663,20 @@ static int by_name(const void *a, const void *b)
 }
 
 /* The NAME of every NAME.ini in path. */
-static lm_status list_dir(const char *path, char (*names)[LM_UK_NAME], size_t cap, size_t *n)
+static lm_status list_dir(const char *path, char (*names)[LM_USER_NAME], size_t cap, size_t *n)
 {
 	DIR *dir = opendir(path);
 	if (!dir)
 		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
 	struct dirent *e;
 	while ((e = readdir(dir)) != NULL && *n < cap)
-		if (ends_with(e->d_name, ".ini") && strlen(e->d_name) - 4 < LM_UK_NAME)
-			snprintf(names[(*n)++], LM_UK_NAME, "%.*s", (int)(strlen(e->d_name) - 4), e->d_name);
+		if (ends_with(e->d_name, ".ini") && strlen(e->d_name) - 4 < LM_USER_NAME)
+			snprintf(names[(*n)++], LM_USER_NAME, "%.*s", (int)(strlen(e->d_name) - 4), e->d_name);
 	closedir(dir);
 	return LM_OK;
 }
 
-lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t cap, size_t *n)
+lm_status lm_user_suite(const char *kernel_dir, char (*names)[LM_USER_NAME], size_t cap, size_t *n)
 {
 	*n = 0;
 	const char *dir = kernel_dir && *kernel_dir ? kernel_dir : getenv("LATMIX_KERNEL_DIR");
@@ -689,7 +689,7 @@ lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t 
 	} else {
 		for (const struct lm_kernel_file *k = lm_kernel_files; k->name && *n < cap; k++)
 			if (strncmp(k->name, "kernels/", 8) == 0 && ends_with(k->name, ".ini"))
-				snprintf(names[(*n)++], LM_UK_NAME, "%.*s", (int)(strlen(k->name) - 12),
+				snprintf(names[(*n)++], LM_USER_NAME, "%.*s", (int)(strlen(k->name) - 12),
 					 k->name + 8);
 	}
 	qsort(names, *n, sizeof *names, by_name);
@@ -698,22 +698,22 @@ lm_status lm_uk_suite(const char *kernel_dir, char (*names)[LM_UK_NAME], size_t 
 
 /* ---- the kernel on a device ---- */
 
-struct lm_uk {
+struct lm_user {
 	lm_device dev;
-	lm_uk_desc desc;
-	lm_uk_config cfg;
+	lm_user_desc desc;
+	lm_user_config cfg;
 	cl_context ctx;
 	cl_command_queue queue;
 	cl_program prog;
 	cl_kernel kernel;              /* the wrapper */
 	bool clocked;                  /* the wrapper records each warp's clock */
 	bool events_broken;
-	int desc_of[LM_UK_MAX_ARGS];   /* the kernel's argument i: desc.arg[desc_of[i]] */
+	int desc_of[LM_USER_MAX_ARGS];   /* the kernel's argument i: desc.arg[desc_of[i]] */
 	cl_uint nargs;                 /* the kernel's (the wrapper has two more) */
-	cl_mem buf[LM_UK_MAX_ARGS];    /* per description argument; NULL for scalars, local */
-	size_t len[LM_UK_MAX_ARGS];    /* elements */
-	void *ref[LM_UK_MAX_ARGS];     /* the outputs of the first point */
-	void *got[LM_UK_MAX_ARGS];     /* a chunk of an output read back, up to CHECK_CHUNK
+	cl_mem buf[LM_USER_MAX_ARGS];    /* per description argument; NULL for scalars, local */
+	size_t len[LM_USER_MAX_ARGS];    /* elements */
+	void *ref[LM_USER_MAX_ARGS];     /* the outputs of the first point */
+	void *got[LM_USER_MAX_ARGS];     /* a chunk of an output read back, up to CHECK_CHUNK
 					* bytes (kept: 512 MiB allocated a point cost the
 					* H200's host 0.5 s in page faults) */
 	unsigned ref_warps;            /* its occupancy */
@@ -736,11 +736,11 @@ struct lm_uk {
 	double last_seconds;
 };
 
-void lm_uk_free(lm_uk *k)
+void lm_user_free(lm_user *k)
 {
 	if (!k)
 		return;
-	for (int i = 0; i < LM_UK_MAX_ARGS; i++) {
+	for (int i = 0; i < LM_USER_MAX_ARGS; i++) {
 		if (k->buf[i])
 			clReleaseMemObject(k->buf[i]);
 		free(k->ref[i]);
@@ -765,12 +765,12 @@ void lm_uk_free(lm_uk *k)
 	free(k);
 }
 
-lm_launch_cost lm_uk_costs(const lm_uk *k)
+lm_launch_cost lm_user_costs(const lm_user *k)
 {
 	return k->cost;
 }
 
-const void *lm_uk_output(const lm_uk *k, const char *name, size_t *bytes)
+const void *lm_user_output(const lm_user *k, const char *name, size_t *bytes)
 {
 	for (int i = 0; i < k->desc.nargs; i++)
 		if (!strcmp(k->desc.arg[i].name, name) && k->ref[i]) {
@@ -800,31 +800,31 @@ static uint64_t name_key(uint64_t seed, const char *name)
 
 /* Element i of a's contents, as a double (integers exactly up to 2^53)
  * or, for random integers, the raw bits in *bits (raw set). */
-static double element(const lm_uk_arg *a, uint64_t key, size_t i, double arg, bool *raw, uint64_t *bits)
+static double element(const lm_user_arg *a, uint64_t key, size_t i, double arg, bool *raw, uint64_t *bits)
 {
 	*raw = false;
 	switch (a->fill) {
-	case LM_UK_ZERO: return 0;
-	case LM_UK_CONST: return arg;
-	case LM_UK_INDEX: return (double)i;
-	case LM_UK_STEP: return (double)i * arg;
-	case LM_UK_RANDOM:
+	case LM_USER_ZERO: return 0;
+	case LM_USER_CONST: return arg;
+	case LM_USER_INDEX: return (double)i;
+	case LM_USER_STEP: return (double)i * arg;
+	case LM_USER_RANDOM:
 		if (a->is_float)
 			return (double)(rnd(key, i) >> 11) * 0x1p-53;
 		*raw = true;
 		*bits = rnd(key, i);
 		return 0;
-	case LM_UK_RANDOM_BELOW:
+	case LM_USER_RANDOM_BELOW:
 		if (a->is_float)
 			return arg * (double)(rnd(key, i) >> 11) * 0x1p-53;
 		return (double)(rnd(key, i) % (uint64_t)arg);
-	case LM_UK_PERMUTATION: break; /* filled whole, below */
+	case LM_USER_PERMUTATION: break; /* filled whole, below */
 	}
 	return 0;
 }
 
 /* Stores x (or raw bits) as a's element type at p. */
-static void store(const lm_uk_arg *a, void *p, double x, bool raw, uint64_t bits)
+static void store(const lm_user_arg *a, void *p, double x, bool raw, uint64_t bits)
 {
 	if (a->is_float) {
 		if (a->elem_size == 4) {
@@ -840,19 +840,19 @@ static void store(const lm_uk_arg *a, void *p, double x, bool raw, uint64_t bits
 }
 
 /* Writes a's contents into its buffer, a million elements at a time. */
-static lm_status fill_buffer(lm_uk *k, int i)
+static lm_status fill_buffer(lm_user *k, int i)
 {
-	const lm_uk_arg *a = &k->desc.arg[i];
+	const lm_user_arg *a = &k->desc.arg[i];
 	double arg = 0;
 	if (a->fill_arg[0])
-		lm_uk_eval(a->fill_arg, k->desc.size, &arg);
+		lm_user_eval(a->fill_arg, k->desc.size, &arg);
 	uint64_t key = name_key(k->cfg.seed, a->name);
 	size_t n = k->len[i], es = a->elem_size;
-	if (a->fill == LM_UK_RANDOM_BELOW && !a->is_float && !(arg >= 1))
+	if (a->fill == LM_USER_RANDOM_BELOW && !a->is_float && !(arg >= 1))
 		return lm_fail(LM_EUSAGE, "%s: argument [%s]: random-below needs a bound of 1 or more",
 			       k->desc.path, a->name);
 	cl_int err = CL_SUCCESS;
-	if (a->fill == LM_UK_PERMUTATION) {
+	if (a->fill == LM_USER_PERMUTATION) {
 		/* Fisher-Yates over the whole buffer */
 		uint64_t *v = malloc(n * sizeof *v);
 		unsigned char *out = malloc(n * es + 1);
@@ -874,7 +874,7 @@ static lm_status fill_buffer(lm_uk *k, int i)
 		err = clEnqueueWriteBuffer(k->queue, k->buf[i], CL_TRUE, 0, n * es, out, 0, NULL, NULL);
 		free(v);
 		free(out);
-	} else if (a->fill == LM_UK_ZERO || a->fill == LM_UK_CONST) {
+	} else if (a->fill == LM_USER_ZERO || a->fill == LM_USER_CONST) {
 		unsigned char pattern[8];
 		store(a, pattern, arg, false, 0);
 		err = clEnqueueFillBuffer(k->queue, k->buf[i], pattern, es, 0, n * es, 0, NULL, NULL);
@@ -902,7 +902,7 @@ static lm_status fill_buffer(lm_uk *k, int i)
 }
 
 /* The user's source. */
-static lm_status user_source(const lm_uk *k, char **text)
+static lm_status user_source(const lm_user *k, char **text)
 {
 	if (k->desc.in_cl)
 		return lm_kernel_source(k->cfg.kernel_dir, k->desc.source, text, NULL);
@@ -941,13 +941,13 @@ static void declared_type(cl_kernel kernel, cl_uint i, char *buf, size_t size, c
 /* Matches the kernel's arguments with the description's, each wrong one
  * named, and writes the wrapper: it counts its group in, records the warp's
  * clock where it can, calls the kernel, records and counts out. */
-static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
+static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 {
-	const lm_uk_desc *d = &k->desc;
+	const lm_user_desc *d = &k->desc;
 	cl_uint n = 0;
 	clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
-	if (n > LM_UK_MAX_ARGS)
-		return lm_fail(LM_EUSAGE, "kernel %s: %u arguments, latmix takes %d", d->name, n, LM_UK_MAX_ARGS);
+	if (n > LM_USER_MAX_ARGS)
+		return lm_fail(LM_EUSAGE, "kernel %s: %u arguments, latmix takes %d", d->name, n, LM_USER_MAX_ARGS);
 	size_t cap = 4096 + (size_t)n * 200;
 	char *w = malloc(cap), *call = malloc(cap);
 	if (!w || !call) {
@@ -958,11 +958,11 @@ static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
 	int kw = snprintf(w, cap, "\n/* latmix's wrapper: every group counted in and out around %s */\n"
 			  "LM_KERNEL void lm_wrap(", d->name);
 	int kc = snprintf(call, cap, "\t%s(", d->name);
-	bool used[LM_UK_MAX_ARGS] = { false };
+	bool used[LM_USER_MAX_ARGS] = { false };
 	lm_status s = LM_OK;
 	char names[1024] = "";
 	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
-		char name[LM_UK_NAME] = "", type[160], param[256];
+		char name[LM_USER_NAME] = "", type[160], param[256];
 		if (clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof name - 1, name, NULL) != CL_SUCCESS) {
 			s = lm_fail(LM_ECL, "kernel %s: the driver gives no argument names (-cl-kernel-arg-info)",
 				    d->name);
@@ -977,7 +977,7 @@ static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
 			/* a misspelled section: name the sections no argument has */
 			char spare[512] = "";
 			for (int q = 0; q < d->nargs; q++) {
-				char an[LM_UK_NAME] = "";
+				char an[LM_USER_NAME] = "";
 				bool taken = false;
 				for (cl_uint m = 0; m < n && !taken; m++)
 					taken = clGetKernelArgInfo(kernel, m, CL_KERNEL_ARG_NAME, sizeof an - 1, an,
@@ -991,7 +991,7 @@ static lm_status match_and_wrap(lm_uk *k, cl_kernel kernel, char **wrapper)
 				    spare[0] ? "; sections of no argument of the kernel:" : "", spare);
 			break;
 		}
-		lm_uk_arg declared = d->arg[j];
+		lm_user_arg declared = d->arg[j];
 		if (!parse_type(type, &declared) || declared.space != d->arg[j].space ||
 		    declared.is_const != d->arg[j].is_const || strcmp(declared.elem, d->arg[j].elem) != 0) {
 			s = lm_fail(LM_EUSAGE, "%s:%d: argument [%s] is '%s' there, '%s' in kernel %s", d->path,
@@ -1083,7 +1083,7 @@ static lm_status build_alone(cl_context ctx, const lm_device *d, const char *src
 
 /* Builds the kernel alone (its arguments' names and types), then with
  * cl/occupancy.h and the wrapper: the program measured. */
-static lm_status build_kernel(lm_uk *k)
+static lm_status build_kernel(lm_user *k)
 {
 	const lm_device *d = &k->dev;
 	char *src = NULL, *occ = NULL, *wrapper = NULL, *all = NULL;
@@ -1146,11 +1146,11 @@ static bool names_the_size(const char *name)
 	return false;
 }
 
-/* What a kernel does with a buffer (lm_uk_uses): */
+/* What a kernel does with a buffer (lm_user_uses): */
 enum { USE_UNKNOWN = -1, USE_NONE, USE_LOADS, USE_STORES, USE_BOTH };
 
 /* What uses says the kernel does with argument i. */
-static int arg_use(const lm_uk_uses *uses, cl_uint i)
+static int arg_use(const lm_user_uses *uses, cl_uint i)
 {
 	if (!uses || !uses->traced || i >= 64)
 		return USE_UNKNOWN;
@@ -1161,7 +1161,7 @@ static int arg_use(const lm_uk_uses *uses, cl_uint i)
  * (use: what the kernel does with it, USE_*). */
 static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 {
-	lm_uk_arg a = { 0 };
+	lm_user_arg a = { 0 };
 	bool known = parse_type(type, &a);
 	fprintf(out, "\n[%s]\ntype = %s\n", name, type);
 	if (!known) {
@@ -1169,15 +1169,15 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 		for (size_t i = 0; i < NELEM; i++)
 			fprintf(out, " %s", elem_types[i].name);
 		fputs(" only\n", out);
-	} else if (a.space == LM_UK_SCALAR) {
+	} else if (a.space == LM_USER_SCALAR) {
 		if (names_the_size(name) && !a.is_float)
 			fputs("value = N               ; the problem size\n", out);
 		else
 			fputs("value = 1               ; check: the value to run it with, an expression in N\n", out);
-	} else if (a.space == LM_UK_LOCAL) {
+	} else if (a.space == LM_USER_LOCAL) {
 		fputs("length = group          ; check: elements of local memory, one a work-item\n", out);
-	} else if (a.is_const || a.space == LM_UK_CONSTANT || use == USE_LOADS) {
-		const char *why = a.is_const || a.space == LM_UK_CONSTANT
+	} else if (a.is_const || a.space == LM_USER_CONSTANT || use == USE_LOADS) {
+		const char *why = a.is_const || a.space == LM_USER_CONSTANT
 					  ? "read only"
 					  : "the kernel loads it, stores nothing to it (its PTX), not compared";
 		fputs("length = N              ; check: elements\n", out);
@@ -1201,8 +1201,8 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 	}
 }
 
-lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
-			 double bytes_an_iteration, const lm_uk_uses *uses, FILE *out)
+lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
+			 double bytes_an_iteration, const lm_user_uses *uses, FILE *out)
 {
 	cl_int err;
 	cl_program prog = NULL;
@@ -1214,14 +1214,14 @@ lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *fil
 	cl_uint n = 0;
 	if (s == LM_OK)
 		clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
-	if (s == LM_OK && n > LM_UK_MAX_ARGS)
+	if (s == LM_OK && n > LM_USER_MAX_ARGS)
 		s = lm_fail(LM_EUSAGE, "kernel %s has %u arguments: latmix measures kernels of at most %d", name, n,
-			    LM_UK_MAX_ARGS);
+			    LM_USER_MAX_ARGS);
 	char unknown[512] = "";
 	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
 		/* said first: what measure will not take */
-		char arg[LM_UK_NAME] = "", type[160], param[256];
-		lm_uk_arg a = { 0 };
+		char arg[LM_USER_NAME] = "", type[160], param[256];
+		lm_user_arg a = { 0 };
 		clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL);
 		declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
 		if (!parse_type(type, &a))
@@ -1251,7 +1251,7 @@ lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *fil
 			      "expression in N (latmix could not count its loop)\n", out);
 	}
 	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
-		char arg[LM_UK_NAME] = "", type[160], param[256];
+		char arg[LM_USER_NAME] = "", type[160], param[256];
 		if (clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL) != CL_SUCCESS) {
 			s = lm_fail(LM_ECL, "kernel %s: the driver gives no argument names (-cl-kernel-arg-info)", name);
 			break;
@@ -1267,10 +1267,10 @@ lm_status lm_uk_skeleton(const lm_device *d, const char *source, const char *fil
 	return s;
 }
 
-lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_config *cfg, lm_uk **out)
+lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_user_config *cfg, lm_user **out)
 {
 	double t0 = lm_launch_now();
-	lm_uk *k = calloc(1, sizeof *k);
+	lm_user *k = calloc(1, sizeof *k);
 	if (!k)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	k->dev = *d;
@@ -1295,8 +1295,8 @@ lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_co
 	if (!k->clocked && (s = lm_launch_sysclock(d, &k->sysclock)) != LM_OK)
 		goto fail;
 	for (int i = 0; i < desc->nargs && s == LM_OK; i++) {
-		const lm_uk_arg *a = &desc->arg[i];
-		if (a->space != LM_UK_GLOBAL && a->space != LM_UK_CONSTANT)
+		const lm_user_arg *a = &desc->arg[i];
+		if (a->space != LM_USER_GLOBAL && a->space != LM_USER_CONSTANT)
 			continue;
 		if ((s = eval_count(desc, a->name, a->length, desc->size, &k->len[i])) != LM_OK)
 			break;
@@ -1335,19 +1335,19 @@ lm_status lm_uk_alloc(const lm_device *d, const lm_uk_desc *desc, const lm_uk_co
 	*out = k;
 	return LM_OK;
 fail:
-	lm_uk_free(k);
+	lm_user_free(k);
 	return s;
 }
 
 /* Sets the scalar arguments for a problem of size n. */
-static lm_status set_scalars(lm_uk *k, double n)
+static lm_status set_scalars(lm_user *k, double n)
 {
 	for (cl_uint i = 0; i < k->nargs; i++) {
-		const lm_uk_arg *a = &k->desc.arg[k->desc_of[i]];
-		if (a->space != LM_UK_SCALAR)
+		const lm_user_arg *a = &k->desc.arg[k->desc_of[i]];
+		if (a->space != LM_USER_SCALAR)
 			continue;
 		double v;
-		if (lm_uk_eval(a->value, n, &v) != LM_OK)
+		if (lm_user_eval(a->value, n, &v) != LM_OK)
 			return lm_fail(LM_EUSAGE, "%s: [%s] value: %s", k->desc.path, a->name, lm_error_message());
 		unsigned char bytes[8];
 		store(a, bytes, v, false, 0);
@@ -1359,7 +1359,7 @@ static lm_status set_scalars(lm_uk *k, double n)
 }
 
 /* The sizes a point's long and short launches solve. */
-static double size_of(const lm_uk *k, int flags)
+static double size_of(const lm_user *k, int flags)
 {
 	return flags & LM_LAUNCH_SHORT ? floor(k->desc.size / 2) : k->desc.size;
 }
@@ -1368,7 +1368,7 @@ static double size_of(const lm_uk *k, int flags)
  * what the last took, scaled to this occupancy (fewer warps may take
  * longer), at least 5 s and at most the time limit; the time limit alone
  * for the first. */
-static void watch_launch(const lm_uk *k, double n)
+static void watch_launch(const lm_user *k, double n)
 {
 	double limit = k->cfg.time_limit > 0 ? k->cfg.time_limit : 300;
 	unsigned warps = (unsigned)(k->threads / k->dev.simd_width / k->dev.compute_units);
@@ -1388,13 +1388,13 @@ static void watch_launch(const lm_uk *k, double n)
  * read. work: the elements they processed. */
 static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch_out *out)
 {
-	lm_uk *k = ctx;
+	lm_user *k = ctx;
 	memset(out, 0, sizeof *out);
 	out->started_at_end = ~0u;
 	double n = size_of(k, flags), elements;
 	lm_status s = set_scalars(k, n);
 	if (s == LM_OK)
-		s = lm_uk_eval(k->desc.elements, n, &elements);
+		s = lm_user_eval(k->desc.elements, n, &elements);
 	bool rec = k->clocked && !(flags & LM_LAUNCH_NO_RECORD), broken = k->events_broken;
 	size_t nwarps = k->threads / k->dev.simd_width;
 	const cl_uint nil = 0;
@@ -1405,8 +1405,8 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 			if (k->desc.arg[i].reset) {
 				unsigned char pattern[8];
 				double v = 0;
-				if (k->desc.arg[i].fill == LM_UK_CONST)
-					lm_uk_eval(k->desc.arg[i].fill_arg, k->desc.size, &v);
+				if (k->desc.arg[i].fill == LM_USER_CONST)
+					lm_user_eval(k->desc.arg[i].fill_arg, k->desc.size, &v);
 				store(&k->desc.arg[i], pattern, v, false, 0);
 				err = clEnqueueFillBuffer(k->queue, k->buf[i], pattern, k->desc.arg[i].elem_size, 0,
 							  k->len[i] * k->desc.arg[i].elem_size, 0, NULL, NULL);
@@ -1469,7 +1469,7 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 
 /* The first of n elements of output a where got differs from want (beyond
  * its tolerance, for floats with one), or SIZE_MAX. */
-static size_t first_difference(const lm_uk_arg *a, const unsigned char *got, const unsigned char *want, size_t n)
+static size_t first_difference(const lm_user_arg *a, const unsigned char *got, const unsigned char *want, size_t n)
 {
 	if (!memcmp(got, want, n * a->elem_size))
 		return SIZE_MAX;
@@ -1499,14 +1499,14 @@ static size_t first_difference(const lm_uk_arg *a, const unsigned char *got, con
 /* Where an integer scalar's value exceeds a buffer's length (the kernel
  * then reads or writes past it, and on a GPU gets what lies there): a
  * sentence naming both, into buf; "" if none. */
-static void past_a_buffer(const lm_uk *k, char *buf, size_t size)
+static void past_a_buffer(const lm_user *k, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	double most = 0, v;
 	const char *by = NULL;
 	for (int i = 0; i < k->desc.nargs; i++) {
-		const lm_uk_arg *a = &k->desc.arg[i];
-		if (a->space == LM_UK_SCALAR && !a->is_float && lm_uk_eval(a->value, k->desc.size, &v) == LM_OK &&
+		const lm_user_arg *a = &k->desc.arg[i];
+		if (a->space == LM_USER_SCALAR && !a->is_float && lm_user_eval(a->value, k->desc.size, &v) == LM_OK &&
 		    v > most)
 			most = v, by = a->name;
 	}
@@ -1522,11 +1522,11 @@ static void past_a_buffer(const lm_uk *k, char *buf, size_t size)
 /* The outputs against the first point's: the same bit for bit, or within
  * an output's tolerance. The first point's are kept whole; later ones are
  * read back a chunk at a time. */
-static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
+static lm_status check_outputs(lm_user *k, unsigned warps, unsigned long *checked)
 {
 	*checked = 0;
 	for (int i = 0; i < k->desc.nargs; i++) {
-		const lm_uk_arg *a = &k->desc.arg[i];
+		const lm_user_arg *a = &k->desc.arg[i];
 		if (!a->output)
 			continue;
 		size_t bytes = k->len[i] * a->elem_size;
@@ -1580,16 +1580,16 @@ static lm_status check_outputs(lm_uk *k, unsigned warps, unsigned long *checked)
  * a kernel whose work follows N does: else its rate would be the
  * difference of two equal times (a size argument left at 1, a problem
  * too small to time). LM_ECHECK naming the scalars that do not follow N. */
-static lm_status check_grows(const lm_uk *k, unsigned warps, const lm_point_timing *t)
+static lm_status check_grows(const lm_user *k, unsigned warps, const lm_point_timing *t)
 {
 	if (!t->paired || !(t->grown < MIN_GROWN))
 		return LM_OK;
 	char fixed[512] = "";
 	double n = k->desc.size, h = floor(n / 2), a, b;
 	for (int i = 0; i < k->desc.nargs; i++) {
-		const lm_uk_arg *x = &k->desc.arg[i];
-		if (x->space == LM_UK_SCALAR && lm_uk_eval(x->value, n, &a) == LM_OK &&
-		    lm_uk_eval(x->value, h, &b) == LM_OK && a == b)
+		const lm_user_arg *x = &k->desc.arg[i];
+		if (x->space == LM_USER_SCALAR && lm_user_eval(x->value, n, &a) == LM_OK &&
+		    lm_user_eval(x->value, h, &b) == LM_OK && a == b)
 			snprintf(fixed + strlen(fixed), sizeof fixed - strlen(fixed), "%s[%s] value = %s",
 				 fixed[0] ? ", " : "", x->name, x->value);
 	}
@@ -1607,7 +1607,7 @@ static lm_status check_grows(const lm_uk *k, unsigned warps, const lm_point_timi
 		       fixed[0] ? ": check the scalars that do not change with N, " : "", fixed);
 }
 
-lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
+lm_status lm_user_point(lm_user *k, unsigned warps, lm_meas_row *row)
 {
 	const lm_device *d = &k->dev;
 	unsigned groups, per_group;
@@ -1621,7 +1621,7 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 			       per_group, kmax);
 	size_t local = 0;
 	for (int i = 0; i < k->desc.nargs; i++)
-		if (k->desc.arg[i].space == LM_UK_LOCAL)
+		if (k->desc.arg[i].space == LM_USER_LOCAL)
 			local += wg * k->desc.arg[i].elem_size;
 	if (local > d->local_mem)
 		return lm_fail(LM_EDEVICE, "%u warps per work-group: %zu bytes of local memory, %s allows %llu",
@@ -1630,8 +1630,8 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 	k->groups = groups * d->compute_units;
 	k->threads = (size_t)warps * d->compute_units * d->simd_width;
 	double elements, half;
-	lm_uk_eval(k->desc.elements, k->desc.size, &elements);
-	lm_uk_eval(k->desc.elements, floor(k->desc.size / 2), &half);
+	lm_user_eval(k->desc.elements, k->desc.size, &elements);
+	lm_user_eval(k->desc.elements, floor(k->desc.size / 2), &half);
 	if (half < (double)k->threads)
 		return lm_fail(LM_EDEVICE, "%.0f elements in the short launch (N = %.0f) for %zu work-items: a "
 			       "problem too small for this occupancy, where work-items would wait idle (a larger "
@@ -1643,10 +1643,10 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 	cl_int err = CL_SUCCESS;
 	for (cl_uint i = 0; i < k->nargs; i++) {
 		int j = k->desc_of[i];
-		const lm_uk_arg *a = &k->desc.arg[j];
-		if (a->space == LM_UK_LOCAL)
+		const lm_user_arg *a = &k->desc.arg[j];
+		if (a->space == LM_USER_LOCAL)
 			err |= clSetKernelArg(k->kernel, i, wg * a->elem_size, NULL);
-		else if (a->space != LM_UK_SCALAR)
+		else if (a->space != LM_USER_SCALAR)
 			err |= clSetKernelArg(k->kernel, i, sizeof(cl_mem), &k->buf[j]);
 	}
 	err |= clSetKernelArg(k->kernel, k->nargs, sizeof k->sync, &k->sync);
@@ -1685,10 +1685,10 @@ lm_status lm_uk_point(lm_uk *k, unsigned warps, lm_meas_row *row)
 	row->iters = t.length;
 	/* bytes per element of the difference between the two sizes */
 	double n = k->desc.size, h = floor(n / 2), e1, e0, b1, b0;
-	lm_uk_eval(k->desc.elements, n, &e1);
-	lm_uk_eval(k->desc.elements, h, &e0);
-	lm_uk_eval(k->desc.bytes, n, &b1);
-	lm_uk_eval(k->desc.bytes, h, &b0);
+	lm_user_eval(k->desc.elements, n, &e1);
+	lm_user_eval(k->desc.elements, h, &e0);
+	lm_user_eval(k->desc.bytes, n, &b1);
+	lm_user_eval(k->desc.bytes, h, &b0);
 	row->elements_per_s = t.rate;
 	row->bytes_per_s = e1 > e0 ? t.rate * (b1 - b0) / (e1 - e0) : t.rate * b1 / e1;
 	/* a warp's cycles per element of each of its lanes: one pass of a

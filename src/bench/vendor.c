@@ -1,4 +1,4 @@
-#include "vendor.h"
+#include "bench/vendor.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "device.h"
+#include "bench/device.h"
 
 /* Most sub-group sizes kept from CL_DEVICE_SUB_GROUP_SIZES_INTEL (PoCL
  * lists every size from 0 to its maximum work-group size). */

@@ -1,4 +1,4 @@
-#include "fleet.h"
+#include "cli/fleet.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,8 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "device.h"
-#include "sweep.h"
+#include "bench/device.h"
+#include "bench/sweep.h"
 
 #define MAX_DEVICES 64
 

@@ -5,7 +5,7 @@
 #define LM_FLEET_H
 
 #include <stdbool.h>
-#include "options.h"
+#include "cli/options.h"
 
 /* Does a --device value name several devices: "all" (every device),
  * "gpus" (every GPU) or a comma list of specs? */

@@ -13,27 +13,27 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "alpha.h"
-#include "compare.h"
-#include "device.h"
-#include "fit.h"
-#include "isa.h"
-#include "kernels.h"
-#include "kmix.h"
-#include "ukernel.h"
-#include "measure.h"
-#include "mix.h"
-#include "number.h"
-#include "options.h"
-#include "params.h"
-#include "report.h"
-#include "results.h"
-#include "sweep.h"
-#include "fleet.h"
-#include "export.h"
-#include "file.h"
-#include "guard.h"
-#include "supervise.h"
+#include "base/alpha.h"
+#include "report/compare.h"
+#include "bench/device.h"
+#include "fit/fit.h"
+#include "asm/listing.h"
+#include "bench/kernels.h"
+#include "asm/count.h"
+#include "bench/userkernel.h"
+#include "bench/measure.h"
+#include "base/mix.h"
+#include "base/number.h"
+#include "cli/options.h"
+#include "fit/params.h"
+#include "report/report.h"
+#include "fit/results.h"
+#include "bench/sweep.h"
+#include "cli/fleet.h"
+#include "report/export.h"
+#include "base/file.h"
+#include "bench/guard.h"
+#include "cli/supervise.h"
 
 typedef lm_status (*command_fn)(const lm_options *o);
 
@@ -55,7 +55,7 @@ static lm_status cmd_fit(const lm_options *o);
 static lm_status cmd_report(const lm_options *o);
 static lm_status cmd_compare(const lm_options *o);
 static lm_status cmd_export(const lm_options *o);
-static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_kmix *m);
+static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_count *m);
 
 static const command commands[] = {
 	{ "devices", LM_CMD_DEVICES, cmd_devices, "", 0, 0,
@@ -220,7 +220,7 @@ static void note_scattered(const char *label, const lm_kernel_mix *k)
 /* What the price of a misaligned access stands for (PTX: a warp's access
  * starting off a line): the file's stream pairs, or nothing; stores from
  * the hits leases. */
-static void note_misaligned(const lm_kmix *m, const lm_model_kinds *st, double shown)
+static void note_misaligned(const lm_count *m, const lm_model_kinds *st, double shown)
 {
 	if (m->misaligned_loads && !(st->misaligned[0] > 0 && st->misaligned[1] > 0))
 		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
@@ -266,12 +266,12 @@ static const char *table_text(double x, int decimals, char *buf, size_t size)
 
 /* The loop of --kernel counted (m) and in the model's terms (k; an Intel
  * listing that does not say every access's bytes: the options'). */
-static lm_status count_mix(const lm_options *o, lm_kmix *m, lm_kernel_mix *k)
+static lm_status count_mix(const lm_options *o, lm_count *m, lm_kernel_mix *k)
 {
 	lm_status s = count_kernel(o, o->kernel, false, m);
 	if (s != LM_OK)
 		return s;
-	lm_kmix_model(m, k);
+	lm_count_model(m, k);
 	if (m->loads > m->const_loads && !m->load_bytes)
 		k->load_bytes = note_unsized(m->label, "load", o->load_bytes);
 	if (m->stores && !m->store_bytes)
@@ -281,14 +281,14 @@ static lm_status count_mix(const lm_options *o, lm_kmix *m, lm_kernel_mix *k)
 
 /* What predict says of a counted loop beside its rates: the count's line
  * (stdout) and what its price stands for (stderr). */
-static void count_notes(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_kmix *m,
+static void count_notes(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
 			const lm_kernel_mix *k)
 {
 	if (o->device && ps->device[0] && strncmp(m->from, ps->device, strlen(ps->device)) != 0)
 		fprintf(stderr, "latmix: %s: counted from %s, priced by the parameters of %s\n", m->label, m->from,
 			ps->device);
 	printf("# %s, counted from %s: ", m->label, m->from);
-	lm_kmix_put_predict(stdout, k);
+	lm_count_put_predict(stdout, k);
 	putchar('\n');
 	if (m->strided || m->unfollowed)
 		fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
@@ -307,9 +307,9 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 			m->gap_store_bytes);
 	note_misaligned(m, st, k->misaligned_loads);
 	char note[1024];
-	if (lm_kmix_overlap_note(m, note, sizeof note))
+	if (lm_count_overlap_note(m, note, sizeof note))
 		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
-	if (lm_kmix_constant_note(m, note, sizeof note))
+	if (lm_count_constant_note(m, note, sizeof note))
 		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
 	if (m->limit[0])
 		printf("# occupancy: its build allows %s\n", m->limit);
@@ -372,7 +372,7 @@ static lm_status print_kernel_rates(const lm_options *o, const char *path, const
 		list[n++] = w;
 	if (s != LM_OK)
 		return s;
-	unsigned under = lm_kmix_underflow(mp, st, k, list, n);
+	unsigned under = lm_count_underflow(mp, st, k, list, n);
 	if (under)
 		return lm_fail(LM_EUSAGE, "%s: at %u warps per CU the model's rate underflows: a step of %.3g cycles "
 			       "(alpha %g) lies under the refined model's knee by more than a double holds, so its rate "
@@ -424,7 +424,7 @@ static lm_status print_kernel_rates(const lm_options *o, const char *path, const
 
 /* predict --kernel / --loads: a kernel's loop at each occupancy, from
  * the file's default kind and, where it has them, its store mixes' kinds.
- * Its figures, given or counted, go through lm_kmix_check first, as a
+ * Its figures, given or counted, go through lm_count_check first, as a
  * count file's do in latmix report. */
 static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
 				const lm_model_params *mp)
@@ -435,8 +435,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	char label[64] = "the loop";
 	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
 		return lm_fail(LM_EUSAGE, "--alpha '%s': with --loads or --kernel, a number of instructions "
-			       "from 0 to %g", o->alpha, LM_KMIX_MOST_INSTS);
-	lm_kmix m;
+			       "from 0 to %g", o->alpha, LM_COUNT_MOST_INSTS);
+	lm_count m;
 	memset(&m, 0, sizeof m);
 	lm_status s = o->kernel ? count_mix(o, &m, &k) : LM_OK;
 	if (s != LM_OK)
@@ -444,7 +444,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	if (o->kernel)
 		snprintf(label, sizeof label, "%s", m.label);
 	/* a count's figures are its loop's, said so; the options' stand alone */
-	if ((s = lm_kmix_check(&k, o->kernel ? label : NULL)) != LM_OK)
+	if ((s = lm_count_check(&k, o->kernel ? label : NULL)) != LM_OK)
 		return s;
 	if (o->kernel)
 		count_notes(o, ps, &st, &m, &k);
@@ -612,13 +612,13 @@ static lm_status cmd_predict(const lm_options *o)
 /* The loop of a user's kernel (spec) counted: from --isa TARGET's build,
  * else the device's (-d, or kernel --mix-of's default device), else
  * clang's NVPTX build; listing_too: print what was counted. */
-static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_kmix *m)
+static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
-	if (lm_kmix_is_listing(spec)) {
+	if (lm_count_is_listing(spec)) {
 		if (o->isa || o->device)
 			return lm_fail(LM_EUSAGE, "%s: a PTX listing is counted as it is: leave out --isa and --device", spec);
-		return lm_kmix_count_listing(spec, listing_too ? stdout : NULL, m);
+		return lm_count_count_listing(spec, listing_too ? stdout : NULL, m);
 	}
 	bool offline = o->isa && strcmp(o->isa, "nvptx") != 0;
 	if (offline && o->device)
@@ -628,9 +628,9 @@ static lm_status count_kernel(const lm_options *o, const char *spec, bool listin
 	lm_status s = LM_OK;
 	if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
-	char name[LM_UK_NAME], label[64], *src = NULL;
-	if ((s = lm_kmix_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
-		s = lm_kmix_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL,
+	char name[LM_USER_NAME], label[64], *src = NULL;
+	if ((s = lm_count_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
+		s = lm_count_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL,
 				  listing_too ? stdout : NULL, m);
 	snprintf(m->label, sizeof m->label, "%s", label);
 	free(src);
@@ -641,10 +641,10 @@ static lm_status count_kernel(const lm_options *o, const char *spec, bool listin
  * from the loop as counted on the device (none where it cannot be). */
 static lm_status describe_kernel(const lm_options *o)
 {
-	char file[4096], name[LM_UK_NAME], counted[4200];
-	if (!lm_uk_user_spec(o->describe, file, sizeof file, name))
+	char file[4096], name[LM_USER_NAME], counted[4200];
+	if (!lm_user_user_spec(o->describe, file, sizeof file, name))
 		return lm_fail(LM_EUSAGE, "--describe '%s': expected FILE.cl or FILE.cl:NAME, a name under %d "
-			       "characters", o->describe, LM_UK_NAME);
+			       "characters", o->describe, LM_USER_NAME);
 	snprintf(counted, sizeof counted, "%s:%s", file, name);
 	lm_device d;
 	char *src = NULL;
@@ -653,13 +653,13 @@ static lm_status describe_kernel(const lm_options *o)
 		s = lm_read_text(file, &src);
 	if (s != LM_OK)
 		return s;
-	lm_kmix m;
+	lm_count m;
 	double bytes = 0;
-	lm_uk_uses uses = { 0 };
+	lm_user_uses uses = { 0 };
 	if (count_kernel(o, counted, false, &m) == LM_OK) {
 		uses = m.args;
 		lm_kernel_mix k;
-		lm_kmix_model(&m, &k);
+		lm_count_model(&m, &k);
 		/* known where every access's bytes are (a store-only loop's loads none) */
 		if ((k.load_bytes > 0 || !(k.loads > 0)) && (k.store_bytes > 0 || !(k.stores > 0)))
 			bytes = k.loads * k.load_bytes + k.stores * k.store_bytes;
@@ -667,7 +667,7 @@ static lm_status describe_kernel(const lm_options *o)
 		fprintf(stderr, "latmix: its loop not counted, so no bytes: %s\n", lm_error_message());
 		lm_error_clear();
 	}
-	s = lm_uk_skeleton(&d, src, file, name, bytes, &uses, stdout);
+	s = lm_user_skeleton(&d, src, file, name, bytes, &uses, stdout);
 	free(src);
 	return s;
 }
@@ -677,10 +677,10 @@ static lm_status cmd_kernel(const lm_options *o)
 	if (o->describe)
 		return describe_kernel(o);
 	if (o->mix_of) {
-		lm_kmix m;
+		lm_count m;
 		lm_status s = count_kernel(o, o->mix_of, o->binary, &m);
 		if (s == LM_OK)
-			lm_kmix_print(stdout, &m);
+			lm_count_print(stdout, &m);
 		return s;
 	}
 	const char *name = o->mix ? o->mix : "gmem";
@@ -698,11 +698,11 @@ static lm_status cmd_kernel(const lm_options *o)
 		/* an offline target: its compiler, no device */
 		if (o->device)
 			return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
-		lm_isa *isa;
-		if ((s = lm_isa_build(o->isa, mix, (unsigned)chains, a, o->kernel_dir, &isa)) != LM_OK)
+		lm_listing *isa;
+		if ((s = lm_listing_build(o->isa, mix, (unsigned)chains, a, o->kernel_dir, &isa)) != LM_OK)
 			return s;
-		lm_isa_print(stdout, isa, o->binary);
-		lm_isa_free(isa);
+		lm_listing_print(stdout, isa, o->binary);
+		lm_listing_free(isa);
 		return LM_OK;
 	}
 	lm_device d;

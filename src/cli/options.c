@@ -1,5 +1,5 @@
-#include "options.h"
-#include "number.h"
+#include "cli/options.h"
+#include "base/number.h"
 
 #include <errno.h>
 #include <math.h>

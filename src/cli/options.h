@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "error.h"
+#include "base/error.h"
 
 /* The subcommands, as bits so an option can say which ones take it. */
 enum {

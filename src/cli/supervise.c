@@ -1,8 +1,8 @@
-#include "supervise.h"
-#include "file.h"
-#include "guard.h"
-#include "results.h"
-#include "ukernel.h"
+#include "cli/supervise.h"
+#include "base/file.h"
+#include "bench/guard.h"
+#include "fit/results.h"
+#include "bench/userkernel.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -37,16 +37,16 @@ static void wait_through_stop(void)
 typedef struct {
 	char list[8192];
 	const char *spec[MAX_KERNELS];
-	char label[MAX_KERNELS][LM_UK_NAME];
+	char label[MAX_KERNELS][LM_USER_NAME];
 	bool refused[MAX_KERNELS]; /* a worker refused it (and said why): not asked again */
-	char suite[MAX_KERNELS][LM_UK_NAME];
+	char suite[MAX_KERNELS][LM_USER_NAME];
 	size_t n;
 } kernels;
 
 static lm_status kernel_names(const lm_options *o, kernels *k)
 {
 	if (strcmp(o->kernel, "all") == 0) {
-		lm_status s = lm_uk_suite(o->kernel_dir, k->suite, MAX_KERNELS, &k->n);
+		lm_status s = lm_user_suite(o->kernel_dir, k->suite, MAX_KERNELS, &k->n);
 		for (size_t i = 0; i < k->n; i++)
 			k->spec[i] = k->suite[i];
 		if (s != LM_OK)
@@ -59,8 +59,8 @@ static lm_status kernel_names(const lm_options *o, kernels *k)
 	}
 	char file[4096];
 	for (size_t i = 0; i < k->n; i++)
-		if (!lm_uk_user_spec(k->spec[i], file, sizeof file, k->label[i]))
-			snprintf(k->label[i], LM_UK_NAME, "%.*s", LM_UK_NAME - 1, k->spec[i]);
+		if (!lm_user_user_spec(k->spec[i], file, sizeof file, k->label[i]))
+			snprintf(k->label[i], LM_USER_NAME, "%.*s", LM_USER_NAME - 1, k->spec[i]);
 	return LM_OK;
 }
 

@@ -7,7 +7,7 @@
 #ifndef LM_SUPERVISE_H
 #define LM_SUPERVISE_H
 
-#include "options.h"
+#include "cli/options.h"
 
 /* Measures o's kernels through workers; the exit status: the last
  * worker's, or 1 where a kernel cost its worker. */

@@ -1,4 +1,4 @@
-#include "compare.h"
+#include "report/compare.h"
 
 #include <errno.h>
 #include <math.h>
@@ -7,12 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "csv.h"
-#include "file.h"
-#include "gnuplot.h"
-#include "model.h"
-#include "number.h"
-#include "params.h"
+#include "base/csv.h"
+#include "base/file.h"
+#include "report/gnuplot.h"
+#include "fit/model.h"
+#include "base/number.h"
+#include "fit/params.h"
 
 #define BYTES_PER_LANE 4.0 /* a chase load moves one 32-bit word per lane */
 #define CELL (LM_PARAMS_TEXT + 32) /* a device name and a little */

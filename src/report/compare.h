@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "error.h"
+#include "base/error.h"
 
 /* Up to this many files print side by side; more, a row per file. */
 #define LM_COMPARE_SIDE_BY_SIDE 4

@@ -1,4 +1,4 @@
-#include "export.h"
+#include "report/export.h"
 #include "config.h"
 
 #include <dirent.h>
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
-#include "params.h"
-#include "results.h"
+#include "base/file.h"
+#include "fit/params.h"
+#include "fit/results.h"
 
 #define MAX_FILES 64
 

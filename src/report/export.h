@@ -6,7 +6,7 @@
 #define LM_EXPORT_H
 
 #include <stdio.h>
-#include "error.h"
+#include "base/error.h"
 
 #define LM_EXPORT_FORMAT 1
 

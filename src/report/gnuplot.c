@@ -1,4 +1,4 @@
-#include "gnuplot.h"
+#include "report/gnuplot.h"
 
 #include <errno.h>
 #include <fcntl.h>

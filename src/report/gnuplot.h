@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "error.h"
+#include "base/error.h"
 
 /* The program run: $LATMIX_GNUPLOT if set and not empty, else "gnuplot"
  * looked up on PATH. */

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "report/report.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -9,15 +9,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alpha.h"
-#include "file.h"
-#include "fit.h"
-#include "gnuplot.h"
-#include "kernels.h"
-#include "kmix.h"
-#include "model.h"
-#include "params.h"
-#include "results.h"
+#include "base/alpha.h"
+#include "base/file.h"
+#include "fit/fit.h"
+#include "report/gnuplot.h"
+#include "bench/kernels.h"
+#include "asm/count.h"
+#include "fit/model.h"
+#include "fit/params.h"
+#include "fit/results.h"
 
 #define MAX_MIXES 16
 #define MAX_ALPHAS 32
@@ -956,7 +956,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		return;
 	}
 	const char *p = strstr(text, "\npredict: "), *no = strstr(text, "latmix kernel: ");
-	static const char misaligned[] = "\n    misaligned "; /* the count's line (lm_kmix_print) */
+	static const char misaligned[] = "\n    misaligned "; /* the count's line (lm_count_print) */
 	const char *mis = strstr(text, misaligned);
 	lm_kernel_mix *k = &c->mix;
 	memset(k, 0, sizeof *k);
@@ -968,7 +968,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
 	else if (!p)
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
-	else if (!lm_kmix_parse_predict(p + 10, k)) {
+	else if (!lm_count_parse_predict(p + 10, k)) {
 		/* a count predict would refuse: said, and no figure of it kept */
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: its predict: line: %s", c->name, lm_error_message());
 		lm_error_clear();
@@ -992,7 +992,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
 		return;
 	}
-	unsigned under = lm_kmix_underflow(mp, &rp->kkinds, k, c->warps, c->n);
+	unsigned under = lm_count_underflow(mp, &rp->kkinds, k, c->warps, c->n);
 	if (under) {
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: at %u warps per CU the model's rate underflows "
 			 "(alpha %g), not drawn as 0", c->name, under, k->alpha);

@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "error.h"
+#include "base/error.h"
 
 typedef struct {
 	char path[4096];        /* report.md as written */

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "error.h"
+#include "base/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

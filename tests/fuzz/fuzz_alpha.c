@@ -6,7 +6,7 @@
  * a text that parses back to it; a refused list leaves no array and a
  * message. */
 #include "fuzz.h"
-#include "alpha.h"
+#include "base/alpha.h"
 
 static long gcd(long a, long b)
 {

@@ -9,8 +9,8 @@
  * lm_number_parse takes, each within its bounds; whatever is refused
  * leaves a message. */
 #include "fuzz.h"
-#include "number.h"
-#include "options.h"
+#include "base/number.h"
+#include "cli/options.h"
 
 #include <math.h>
 

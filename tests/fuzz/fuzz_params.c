@@ -6,7 +6,7 @@
  * further kinds, each a known one; a refused file leaves the output as it
  * was and a message naming the file. */
 #include "fuzz.h"
-#include "params.h"
+#include "fit/params.h"
 
 #include <math.h>
 

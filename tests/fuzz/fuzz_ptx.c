@@ -1,4 +1,4 @@
-/* Fuzzes the PTX loop counter (lm_kmix_count_ptx: `latmix kernel --mix-of`
+/* Fuzzes the PTX loop counter (lm_count_count_ptx: `latmix kernel --mix-of`
  * on NVIDIA's and clang's PTX, FILE.ptx:NAME). The input's first line is
  * the kernel's name (the counter finds ".entry NAME" in the rest), the
  * rest the listing. Beyond "no crash": a loop it counts has its lines in
@@ -6,11 +6,11 @@
  * the counted path than in the loop, its float path within its flops,
  * its scattered, misaligned and partial accesses within the accesses they
  * are of, divisions among the other instructions and a finite alpha; the
- * model's view of it (lm_kmix_model) is finite and not negative, and its
- * "predict:" arguments parse back (lm_kmix_parse_predict); a refused
+ * model's view of it (lm_count_model) is finite and not negative, and its
+ * "predict:" arguments parse back (lm_count_parse_predict); a refused
  * listing leaves a message. */
 #include "fuzz.h"
-#include "kmix.h"
+#include "asm/count.h"
 
 #include <math.h>
 
@@ -25,10 +25,10 @@ static void check_model(const lm_kernel_mix *k)
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 	FUZZ_CHECK(f != NULL, "out of memory");
-	lm_kmix_put_predict(f, k);
+	lm_count_put_predict(f, k);
 	fclose(f);
 	lm_kernel_mix back;
-	FUZZ_CHECK(lm_kmix_parse_predict(text, &back), "'%s' does not parse back", text);
+	FUZZ_CHECK(lm_count_parse_predict(text, &back), "'%s' does not parse back", text);
 	free(text);
 }
 
@@ -41,9 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	*ptx++ = '\0';
-	lm_kmix m;
+	lm_count m;
 	lm_error_clear();
-	lm_status s = lm_kmix_count_ptx(ptx, text, &m);
+	lm_status s = lm_count_count_ptx(ptx, text, &m);
 	if (s != LM_OK) {
 		fuzz_failed(s, NULL);
 		free(text);
@@ -66,9 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   m.wide_divisions, m.other);
 	FUZZ_CHECK(isfinite(m.alpha) && m.alpha >= 0, "alpha %g", m.alpha);
 	lm_kernel_mix k;
-	lm_kmix_model(&m, &k);
+	lm_count_model(&m, &k);
 	check_model(&k);
-	lm_kmix_print(fuzz_null(), &m);
+	lm_count_print(fuzz_null(), &m);
 	free(text);
 	return 0;
 }

@@ -6,7 +6,7 @@
  * malformed or unreadable; where it is taken, the failure is the
  * directory's. */
 #include "fuzz.h"
-#include "compare.h"
+#include "report/compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,7 +6,7 @@
  * a row back before writing it); a refused file leaves a message naming
  * the file. */
 #include "fuzz.h"
-#include "results.h"
+#include "fit/results.h"
 
 #include <math.h>
 

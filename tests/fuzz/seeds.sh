@@ -53,7 +53,7 @@ for s in 0.25 .5 1e-3 -12 2.5E+09 4096 1G 512M 1.5GiB 64K 1,2,4,8,16,32,64 1,8,6
 	n=$((n + 1)); printf '%s' "$s" > $C/number/$n
 done
 
-# alpha: the sweep's default lists (src/sweep.c) and the forms alpha.h names
+# alpha: the sweep's default lists (src/bench/sweep.c) and the forms alpha.h names
 n=0
 for s in 0,1/4,1,2,4,8,16,32,64,128,256,512,inf 0,1,4,16,64,256 0,1/4,16,inf 0.25 2/8 infinity; do
 	n=$((n + 1)); printf '%s' "$s" > $C/alpha/$n
