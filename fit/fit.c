@@ -1230,7 +1230,7 @@ static double direct(const lm_results *res, const char *mix, lm_alpha a, unsigne
 {
 	double best = NAN;
 	for (size_t i = 0; i < res->n; i++) {
-		const lm_meas_row *row = &res->v[i].row;
+		const lm_row *row = &res->v[i].row;
 		if ((mix && strcmp(res->v[i].mix, mix) != 0) || row->chains < min_chains ||
 		    row->chains > max_chains || (warps && row->warps != warps) ||
 		    (a.num >= 0 && (row->alpha.num != a.num || row->alpha.den != a.den)) ||
@@ -1379,7 +1379,7 @@ static bool stream_plateau(const lm_results *res, const char *mix, double *mean,
 {
 	plateau top = { { 0 }, 0 };
 	for (size_t i = 0; i < res->n; i++) {
-		const lm_meas_row *row = &res->v[i].row;
+		const lm_row *row = &res->v[i].row;
 		if (strcmp(res->v[i].mix, mix) == 0 && strcmp(row->coresident, "no") != 0 &&
 		    isfinite(row->mem_ipc))
 			plateau_add(&top, row->mem_ipc);
@@ -1421,9 +1421,9 @@ static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
 			 PLATEAU_TOP);
 		set_param(thru, a, sa, LM_PARAM_VALUE, note);
 	}
-	const lm_meas_row *one = NULL;
+	const lm_row *one = NULL;
 	for (size_t i = 0; i < res->n; i++) {
-		const lm_meas_row *row = &res->v[i].row;
+		const lm_row *row = &res->v[i].row;
 		if (strcmp(res->v[i].mix, mix) == 0 && row->warps == 1 && row->mem_ipc > 0 &&
 		    isfinite(row->mem_ipc) && (!one || row->mem_ipc > one->mem_ipc))
 			one = row;

@@ -19,7 +19,7 @@ typedef enum {
 typedef struct {
 	const char *name;
 	col_type type;
-	size_t offset; /* in lm_meas_row */
+	size_t offset; /* in lm_row */
 	const char *unit;
 	const char *absent; /* value of a column older files lack; NULL: required */
 	/* numbers: the valid range, inclusive but for an open minimum; nan:
@@ -28,7 +28,7 @@ typedef struct {
 	bool open_min, nan;
 } column;
 
-#define R(m) offsetof(lm_meas_row, m)
+#define R(m) offsetof(lm_row, m)
 #define IN(lo, hi) .min = (lo), .max = (hi)
 #define TEXT .min = 0, .max = 0 /* not a number */
 #define ABOVE(lo, hi) .min = (lo), .max = (hi), .open_min = true
@@ -189,7 +189,7 @@ static lm_status parse_row(char **fields, const int *where, lm_result *res)
 }
 
 /* Writes prefix and the row, if the reader takes the row back. */
-static lm_status write_row(FILE *f, const char *prefix, const char *mix, const lm_meas_row *r)
+static lm_status write_row(FILE *f, const char *prefix, const char *mix, const lm_row *r)
 {
 	/* the row as text, read back as the reader will before it is written */
 	char *line = NULL;
@@ -516,12 +516,12 @@ lm_status lm_results_read(const char *path, lm_results *out)
 	return s;
 }
 
-lm_status lm_results_row(FILE *f, const char *mix, const lm_meas_row *r)
+lm_status lm_results_row(FILE *f, const char *mix, const lm_row *r)
 {
 	return write_row(f, "", mix, r);
 }
 
-lm_status lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r)
+lm_status lm_results_reference(FILE *f, const char *mix, const lm_row *r)
 {
 	return write_row(f, LM_RESULTS_REFERENCE, mix, r);
 }

@@ -6,14 +6,50 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "bench/measure.h"
+#include "base/alpha.h"
 
 #define LM_RESULTS_FORMAT 1
+
+/* One measured point; everything needed to recompute the throughputs. */
+typedef struct {
+	lm_alpha alpha;
+	unsigned warps;            /* resident warps per CU asked for */
+	unsigned groups_per_cu, warps_per_group, work_group_size;
+	unsigned compute_units, simd_width;
+	unsigned chains;           /* independent chains per thread */
+	unsigned mem_per_iter, alu_per_iter; /* warp instructions per loop iteration, all chains */
+	unsigned long iters;       /* loop iterations per warp in a timed launch (mean) */
+	int repeats;
+	double time_med, time_min, time_max; /* seconds per timed launch */
+	char timer[16];            /* "events" (OpenCL profiling) or "host" (the host's
+				    * clock around the launch, where events are broken) */
+	double overhead_s;         /* stop-flag: kernel time beyond the steady rate's
+				    * (start-up, ramp, tail); NAN in other modes */
+	double clock_mhz;
+	const char *clock_source;  /* "%clock64/%globaltimer", ..., "reported maximum" */
+	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU; fixed-time: each
+				    * warp's iterations over its own cycles, summed;
+				    * stop-flag: the rate between a short and a long
+				    * launch; fixed-work: all work over kernel time */
+	double bytes_per_s;        /* bytes the lanes requested */
+	double elements_per_s;     /* a user's kernel: the elements it processed (its description's
+				    * count); NAN for a mix */
+	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
+	double warp_fastest, warp_slowest; /* per-warp rates (fixed-time, the reference):
+				    * cycles_per_group of the fastest and the slowest
+				    * warp's own clock; NAN otherwise (not in the CSV) */
+	char timing[16];           /* lm_timing_name() */
+	char coresident[16];       /* "yes": every work-group started before any ended; "no" */
+	unsigned long started_at_first_end; /* work-groups started when the first ended
+					     * (worst launch); all of them if coresident */
+	char spread[48];           /* "even", "uneven ...", "unverified" (no CU id) */
+	unsigned long checked;     /* threads whose final position was checked */
+} lm_row;
 
 typedef struct {
 	char mix[48];          /* a mix, or a user's kernel (kernels.csv) */
 	char clock_source[96];
-	lm_meas_row row;      /* row.clock_source points into clock_source */
+	lm_row row;      /* row.clock_source points into clock_source */
 	int line;             /* in the file */
 } lm_result;
 
@@ -45,13 +81,13 @@ typedef struct {
  * its column's range (LM_ECHECK, naming the column and value, and nothing
  * written, if not). */
 void lm_results_header(FILE *f);
-lm_status lm_results_row(FILE *f, const char *mix, const lm_meas_row *r);
+lm_status lm_results_row(FILE *f, const char *mix, const lm_row *r);
 
 /* A reference (lm_meas_reference) as a comment line: LM_RESULTS_REFERENCE
  * and then the row, in the columns of every other row (its timing column
  * "reference"), so readers that skip '#' lines never take it for a point. */
 #define LM_RESULTS_REFERENCE "# reference = "
-lm_status lm_results_reference(FILE *f, const char *mix, const lm_meas_row *r);
+lm_status lm_results_reference(FILE *f, const char *mix, const lm_row *r);
 
 /* Reads a results file. Malformed input is LM_EPARSE with the file, line
  * and column named: a missing column, a row with other than the header's

@@ -65,7 +65,7 @@ static void quick_sweep(const char *spec, const char *timing)
 	size_t yes = 0, host = 0;
 	for (size_t i = 0; i < res.n; i++) {
 		const lm_result *x = &res.v[i];
-		const lm_meas_row *w = &x->row;
+		const lm_row *w = &x->row;
 		ck_assert_msg(strcmp(w->timing, timing) == 0, "line %d: timing %s, expected %s",
 			      x->line, w->timing, timing);
 		ck_assert_msg(strcmp(w->coresident, "yes") == 0 || strcmp(w->coresident, "no") == 0,
@@ -119,7 +119,7 @@ START_TEST(rusticl_loop_limit_kept)
 	lm_results res;
 	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_eq(res.n, 1);
-	const lm_meas_row *w = &res.v[0].row;
+	const lm_row *w = &res.v[0].row;
 	unsigned long passes = w->iters * (w->mem_per_iter + 1ul);
 	ck_assert_msg(w->mem_per_iter == 64 && passes <= 65535, "%lu iterations of %u stores: %lu loop passes",
 		      w->iters, w->mem_per_iter, passes);

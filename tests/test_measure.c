@@ -35,7 +35,7 @@ START_TEST(small_sweep_checks_every_thread)
 	for (size_t i = 0; i < 4; i++) {
 		double inf_at_1 = 0;
 		for (size_t j = 0; j < 3; j++) {
-			lm_meas_row r;
+			lm_row r;
 			ck_assert_msg(lm_meas_point(m, alphas[i], 1, warps[j], &r) == LM_OK, "%s",
 				      lm_error_message());
 			ck_assert_uint_eq(r.checked, (unsigned long)warps[j] * dev.compute_units * dev.simd_width);
@@ -72,7 +72,7 @@ START_TEST(the_reference_runs_flag_free_and_checked)
 	lm_meas *m;
 	ck_assert_msg(lm_meas_alloc(&dev, &cfg, &m) == LM_OK, "%s", lm_error_message());
 	for (size_t i = 0; i < 4; i++) {
-		lm_meas_row r;
+		lm_row r;
 		ck_assert_msg(lm_meas_reference(m, alphas[i], &r) == LM_OK, "%s", lm_error_message());
 		ck_assert_str_eq(r.timing, "reference");
 		ck_assert_uint_eq(r.warps, 1);
@@ -80,7 +80,7 @@ START_TEST(the_reference_runs_flag_free_and_checked)
 		ck_assert_uint_eq(r.checked, (unsigned long)dev.compute_units * dev.simd_width);
 		ck_assert(r.cycles_per_group > 0 && isfinite(r.cycles_per_group));
 	}
-	lm_meas_row p;
+	lm_row p;
 	ck_assert_msg(lm_meas_point(m, alphas[0], 1, 1, &p) == LM_OK, "%s", lm_error_message());
 	ck_assert_str_ne(p.timing, "reference");
 	lm_meas_free(m);
@@ -91,7 +91,7 @@ START_TEST(rows_round_trip_through_csv)
 {
 	lm_meas *m;
 	ck_assert_int_eq(lm_meas_alloc(&dev, &cfg, &m), LM_OK);
-	lm_meas_row rows[2];
+	lm_row rows[2];
 	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 3, 4 }, 1, 2, &rows[0]), LM_OK);
 	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 0 }, 1, 1, &rows[1]), LM_OK);
 	lm_meas_free(m);
@@ -109,7 +109,7 @@ START_TEST(rows_round_trip_through_csv)
 	ck_assert_uint_eq(res.n, 2);
 	ck_assert_str_eq(res.device, "test");
 	for (int i = 0; i < 2; i++) {
-		const lm_meas_row *a = &rows[i], *b = &res.v[i].row;
+		const lm_row *a = &rows[i], *b = &res.v[i].row;
 		ck_assert_str_eq(res.v[i].mix, "gmem");
 		ck_assert(a->alpha.num == b->alpha.num && a->alpha.den == b->alpha.den);
 		ck_assert_uint_eq(a->warps, b->warps);
@@ -153,7 +153,7 @@ START_TEST(a_point_too_large_for_the_footprint_is_refused)
 	small.footprint = (unsigned long long)line * LM_MEAS_MIN_LINES * dev.compute_units * 2;
 	lm_meas *m;
 	ck_assert_msg(lm_meas_alloc(&dev, &small, &m) == LM_OK, "%s", lm_error_message());
-	lm_meas_row r;
+	lm_row r;
 	ck_assert_msg(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, 2, &r) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, 4, &r), LM_EDEVICE);
 	ck_assert_ptr_nonnull(strstr(lm_error_message(), "lines per chain"));
@@ -197,7 +197,7 @@ START_TEST(a_wrong_chain_is_caught)
 	bad.kernel_dir = dir;
 	lm_meas *m;
 	ck_assert_int_eq(lm_meas_alloc(&dev, &bad, &m), LM_OK);
-	lm_meas_row r;
+	lm_row r;
 	ck_assert_int_eq(lm_meas_point(m, (lm_alpha){ 1, 1 }, 1, 1, &r), LM_ECHECK);
 	ck_assert_msg(strstr(lm_error_message(), "work-item 5,") != NULL, "%s", lm_error_message());
 	lm_meas_free(m);
@@ -225,7 +225,7 @@ START_TEST(a_binary_built_ahead_is_used_only_with_its_options)
 	lm_meas_config c = cfg;
 	c.binary_dir = bdir;
 	lm_meas *m;
-	lm_meas_row r;
+	lm_row r;
 	/* the options match: the wrong chain's binary runs, and is caught */
 	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
 	ck_assert_int_eq(lm_meas_point(m, a, 1, 1, &r), LM_ECHECK);
@@ -267,7 +267,7 @@ START_TEST(every_mix_runs_and_checks)
 	static const lm_alpha as[] = { { 0, 1 }, { 3, 1 } };
 	for (int a = 0; a < (mix->step == LM_STEP_STREAM ? 1 : 2); a++)
 		for (unsigned k = 1; k <= c.chains; k++) {
-			lm_meas_row r;
+			lm_row r;
 			ck_assert_msg(lm_meas_point(m, as[a], k, 2, &r) == LM_OK, "%s: %s", mix->name,
 				      lm_error_message());
 			ck_assert(r.mem_ipc > 0 && isfinite(r.mem_ipc));

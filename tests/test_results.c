@@ -15,9 +15,9 @@
 static char dir[] = "/tmp/latmix-results-XXXXXX";
 
 /* A plausible row: gmem at alpha 1/4, 8 warps per CU on an H200. */
-static lm_meas_row sample_row(void)
+static lm_row sample_row(void)
 {
-	lm_meas_row r = { .alpha = { 1, 4 }, .warps = 8, .groups_per_cu = 1, .warps_per_group = 8,
+	lm_row r = { .alpha = { 1, 4 }, .warps = 8, .groups_per_cu = 1, .warps_per_group = 8,
 			  .work_group_size = 256, .compute_units = 132, .simd_width = 32, .chains = 1,
 			  .mem_per_iter = 32, .alu_per_iter = 8, .iters = 4000, .repeats = 3,
 			  .time_med = 0.005, .time_min = 0.00499, .time_max = 0.00502, .overhead_s = 1.5e-5,
@@ -40,7 +40,7 @@ static char *good_text(void)
 	ck_assert_ptr_nonnull(f);
 	fputs("# latmix measurements\n# device = test\n", f);
 	lm_results_header(f);
-	lm_meas_row r = sample_row();
+	lm_row r = sample_row();
 	ck_assert_int_eq(lm_results_row(f, "gmem", &r), LM_OK);
 	r.warps = 16;
 	r.checked = 64;
@@ -136,7 +136,7 @@ START_TEST(reference_rows_are_read_apart_from_the_points)
 	FILE *f = fopen(p, "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
-	lm_meas_row r = sample_row();
+	lm_row r = sample_row();
 	r.alpha = (lm_alpha){ 1, 0 };
 	r.warps = 1;
 	r.cycles_per_group = 4.05;
@@ -307,7 +307,7 @@ START_TEST(a_row_the_reader_would_refuse_is_not_written)
 {
 	const char *p = lm_test_in(dir, "unwritten.csv");
 	FILE *f = fopen(p, "w");
-	lm_meas_row r = sample_row();
+	lm_row r = sample_row();
 	r.clock_mhz = NAN;
 	ck_assert_int_eq(lm_results_row(f, "gmem", &r), LM_ECHECK);
 	ck_assert_msg(strstr(lm_error_message(), "gmem, alpha 1/4, 8 warps per CU: column 'clock_mhz': "
@@ -346,7 +346,7 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 {
 	lcg_state = 31;
 	enum { N = 2000 };
-	static lm_meas_row rows[N];
+	static lm_row rows[N];
 	static char mixes[N][16];
 	const char *p = lm_test_in(dir, "generated.csv");
 	FILE *f = fopen(p, "w");
@@ -354,7 +354,7 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 	lm_results_header(f);
 	static const char *const texts[] = { "events", "host", "yes", "no", "a, \"quoted\" one", "" };
 	for (int i = 0; i < N; i++) {
-		lm_meas_row *r = &rows[i];
+		lm_row *r = &rows[i];
 		*r = sample_row();
 		long den = lcg() % 5 == 0 ? 0 : (long)(1 + lcg() % 1024);
 		r->alpha = den ? (lm_alpha){ (long)(lcg() % 65537), den } : (lm_alpha){ 1, 0 };
@@ -387,7 +387,7 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 	ck_assert_msg(lm_results_read(p, &res) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_eq(res.n, N);
 	for (int i = 0; i < N; i++) {
-		const lm_meas_row *a = &rows[i], *b = &res.v[i].row;
+		const lm_row *a = &rows[i], *b = &res.v[i].row;
 		ck_assert_str_eq(res.v[i].mix, mixes[i]);
 		ck_assert_msg(a->alpha.num == b->alpha.num && a->alpha.den == b->alpha.den, "row %d", i);
 		ck_assert_uint_eq(b->warps, a->warps);

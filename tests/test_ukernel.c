@@ -126,7 +126,7 @@ START_TEST(every_suite_kernel_gives_the_same_outputs_at_every_occupancy)
 	ck_assert_msg(lm_results_read(out, &res) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_eq(res.n, 14 * 3);
 	for (size_t i = 0; i < res.n; i++) {
-		const lm_meas_row *row = &res.v[i].row;
+		const lm_row *row = &res.v[i].row;
 		ck_assert_msg(row->elements_per_s > 0 && row->bytes_per_s > 0, "%s", res.v[i].mix);
 		ck_assert_uint_gt(row->checked, 0);
 	}
@@ -384,7 +384,7 @@ START_TEST(a_users_kernel_runs_and_the_wrapper_keeps_its_result)
 	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
 	lm_user *k;
 	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
-	lm_meas_row row;
+	lm_row row;
 	ck_assert_msg(lm_user_point(k, 2, &row) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_eq(row.checked, 5000);
 	ck_assert_str_eq(row.timing, "fixed-work");

@@ -1,9 +1,9 @@
-/* error: status codes, the last error's message, and OpenCL error names. */
+/* error: status codes and the last error's message (OpenCL's error names:
+ * bench/clerror.h). */
 #ifndef LM_ERROR_H
 #define LM_ERROR_H
 
 #include "config.h"
-#include <CL/cl.h>
 
 typedef enum {
 	LM_OK = 0,
@@ -24,9 +24,6 @@ typedef enum {
 lm_status lm_fail(lm_status s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Records a failed OpenCL call: "<call>: <CL_ERROR_NAME> (<code>)[: what]". */
-lm_status lm_fail_cl(cl_int err, const char *call, const char *what);
-
 /* The message recorded by the last lm_fail(), or "" if none. */
 const char *lm_error_message(void);
 
@@ -39,8 +36,5 @@ const char *lm_status_name(lm_status s);
 /* Exit status the command-line tool uses for s: 0 ok, 2 usage, 130 stopped
  * (as a shell says of Ctrl-C), 1 otherwise. */
 int lm_status_exit_code(lm_status s);
-
-/* Name of an OpenCL error code ("CL_INVALID_KERNEL_NAME"), or "CL_UNKNOWN_ERROR". */
-const char *lm_cl_error_name(cl_int err);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "base/error.h"
+#include "bench/clerror.h"
 
 /* Whose hardware a device is: decides which table row of facts applies. */
 typedef enum {

@@ -358,7 +358,7 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 
 void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned per_group, size_t wg,
 		  const lm_point_timing *t, const char *timing, bool events_broken,
-		  const lm_sysclock *sysclock, double sys_before, double sys_after, lm_meas_row *row)
+		  const lm_sysclock *sysclock, double sys_before, double sys_after, lm_row *row)
 {
 	memset(row, 0, sizeof *row);
 	row->warps = warps;

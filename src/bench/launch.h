@@ -14,42 +14,8 @@
 #include "base/alpha.h"
 #include "bench/device.h"
 #include "bench/sysclock.h"
+#include "fit/results.h"
 
-/* One measured point; everything needed to recompute the throughputs. */
-typedef struct {
-	lm_alpha alpha;
-	unsigned warps;            /* resident warps per CU asked for */
-	unsigned groups_per_cu, warps_per_group, work_group_size;
-	unsigned compute_units, simd_width;
-	unsigned chains;           /* independent chains per thread */
-	unsigned mem_per_iter, alu_per_iter; /* warp instructions per loop iteration, all chains */
-	unsigned long iters;       /* loop iterations per warp in a timed launch (mean) */
-	int repeats;
-	double time_med, time_min, time_max; /* seconds per timed launch */
-	char timer[16];            /* "events" (OpenCL profiling) or "host" (the host's
-				    * clock around the launch, where events are broken) */
-	double overhead_s;         /* stop-flag: kernel time beyond the steady rate's
-				    * (start-up, ramp, tail); NAN in other modes */
-	double clock_mhz;
-	const char *clock_source;  /* "%clock64/%globaltimer", ..., "reported maximum" */
-	double mem_ipc, alu_ipc;   /* warp instructions / cycle / CU; fixed-time: each
-				    * warp's iterations over its own cycles, summed;
-				    * stop-flag: the rate between a short and a long
-				    * launch; fixed-work: all work over kernel time */
-	double bytes_per_s;        /* bytes the lanes requested */
-	double elements_per_s;     /* a user's kernel: the elements it processed (its description's
-				    * count); NAN for a mix */
-	double cycles_per_group;   /* per chain: one step + alpha adds (per add if inf) */
-	double warp_fastest, warp_slowest; /* per-warp rates (fixed-time, the reference):
-				    * cycles_per_group of the fastest and the slowest
-				    * warp's own clock; NAN otherwise (not in the CSV) */
-	char timing[16];           /* lm_timing_name() */
-	char coresident[16];       /* "yes": every work-group started before any ended; "no" */
-	unsigned long started_at_first_end; /* work-groups started when the first ended
-					     * (worst launch); all of them if coresident */
-	char spread[48];           /* "even", "uneven ...", "unverified" (no CU id) */
-	unsigned long checked;     /* threads whose final position was checked */
-} lm_meas_row;
 
 /* Where a measurement's time went: seconds of the host's clock. */
 typedef struct {
@@ -182,7 +148,7 @@ lm_status lm_point_time(const lm_point_plan *plan, lm_point_timing *out);
  * and spread; the rest of row zeroed (warp_fastest, warp_slowest NAN). */
 void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned per_group, size_t wg,
 		  const lm_point_timing *t, const char *timing, bool events_broken,
-		  const lm_sysclock *sysclock, double sys_before, double sys_after, lm_meas_row *row);
+		  const lm_sysclock *sysclock, double sys_before, double sys_after, lm_row *row);
 
 double lm_launch_median(double *v, int n);
 

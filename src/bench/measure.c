@@ -1060,7 +1060,7 @@ static lm_status chase_launch(void *ctx, unsigned long length, int flags, lm_lau
 }
 
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
-			lm_meas_row *row)
+			lm_row *row)
 {
 	const lm_device *d = &m->dev;
 	unsigned groups, per_group;
@@ -1188,7 +1188,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	return LM_OK;
 }
 
-lm_status lm_meas_reference(lm_meas *m, lm_alpha alpha, lm_meas_row *row)
+lm_status lm_meas_reference(lm_meas *m, lm_alpha alpha, lm_row *row)
 {
 	m->flag_free = true;
 	lm_status s = lm_meas_point(m, alpha, 1, 1, row);

@@ -116,7 +116,7 @@ size_t lm_meas_lines(const lm_meas *m);
  * measured) where the device cannot run the point as it must be run: too
  * few chase lines per chain, too large a work-group. */
 lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
-			lm_meas_row *row);
+			lm_row *row);
 
 /* The reference for one warp's latency: alpha's chain, one chain a thread,
  * one warp per CU, built without the stop flag (cl/chase.cl, LM_NO_FLAG)
@@ -125,7 +125,7 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
  * of a long and a short launch). Its cycles_per_group is what a sweep's
  * one-warp row of the same chain must read; row->timing is "reference".
  * Every chain's final position is checked as for lm_meas_point. */
-lm_status lm_meas_reference(lm_meas *m, lm_alpha alpha, lm_meas_row *row);
+lm_status lm_meas_reference(lm_meas *m, lm_alpha alpha, lm_row *row);
 
 /* The loop body latmix builds for alpha: mem_n steps and alu_n adds per
  * body, bodies per iteration (stream: 16 loads). */

@@ -632,7 +632,7 @@ static lm_status run_references(sweep *sw, size_t i, lm_meas *m, FILE *f)
 			lm_alpha alpha = sw->alphas[i][c][a];
 			if (alpha.num != 0 && alpha.den != 0)
 				continue;
-			lm_meas_row row;
+			lm_row row;
 			lm_status s = lm_meas_reference(m, alpha, &row);
 			if (s == LM_EDEVICE) {
 				fprintf(stderr, "latmix: %s reference: skipped: %s\n", pm->mix->name,
@@ -692,7 +692,7 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 				unsigned n = sw->p.warps[j];
 				if (prev && done_before(prev, pm->mix->name, k, alpha, n))
 					continue;
-				lm_meas_row row;
+				lm_row row;
 				if ((s = stopped()) != LM_OK)
 					goto done;
 				if ((s = lm_meas_point(m, alpha, k, n, &row)) == LM_EDEVICE) {
@@ -838,7 +838,7 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 		unsigned n = sw->p.warps[j];
 		if (prev && done_before(prev, desc->label, 1, zero, n))
 			continue;
-		lm_meas_row row;
+		lm_row row;
 		if ((s = stopped()) != LM_OK)
 			break;
 		s = lm_user_point(k, n, &row);

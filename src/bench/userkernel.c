@@ -1607,7 +1607,7 @@ static lm_status check_grows(const lm_user *k, unsigned warps, const lm_point_ti
 		       fixed[0] ? ": check the scalars that do not change with N, " : "", fixed);
 }
 
-lm_status lm_user_point(lm_user *k, unsigned warps, lm_meas_row *row)
+lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
 {
 	const lm_device *d = &k->dev;
 	unsigned groups, per_group;

@@ -146,7 +146,7 @@ void lm_user_free(lm_user *k);
  * with those of the kernel's first point: LM_ECHECK, naming the argument
  * and the element, if they differ (a kernel whose result depends on the
  * grid). LM_EDEVICE where the point cannot be run as it must be. */
-lm_status lm_user_point(lm_user *k, unsigned warps, lm_meas_row *row);
+lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row);
 
 lm_launch_cost lm_user_costs(const lm_user *k);
 

@@ -916,7 +916,7 @@ static void fit_provenance(lm_params *ps, const char *path, const lm_results *re
 	snprintf(ps->device, sizeof ps->device, "%s", res->device);
 	snprintf(ps->vendor, sizeof ps->vendor, "%s", res->vendor);
 	snprintf(ps->driver, sizeof ps->driver, "%s", res->driver);
-	const lm_meas_row *r0 = &res->v[0].row;
+	const lm_row *r0 = &res->v[0].row;
 	ps->simd_width = (int)r0->simd_width;
 	ps->compute_units = (int)r0->compute_units;
 	double clock = 0;

@@ -1596,7 +1596,7 @@ static void md_peaks(FILE *f, const report *rp)
 	}
 	/* stores alone: their plateau in bytes at the rows' own clock */
 	const lm_param *st = &r.p[LM_PARAM_STORE_THRU], *sp = &r.p[LM_PARAM_STORE_STEP];
-	const lm_meas_row *fill = NULL;
+	const lm_row *fill = NULL;
 	for (size_t i = 0; i < rp->res.n && !fill; i++)
 		if (strcmp(rp->res.v[i].mix, "stream-fill") == 0)
 			fill = &rp->res.v[i].row;

@@ -19,7 +19,7 @@ static bool in(double x, double lo, double hi)
 
 static void check_row(const lm_result *r)
 {
-	const lm_meas_row *w = &r->row;
+	const lm_row *w = &r->row;
 	FUZZ_CHECK(FUZZ_TERMINATED(r->mix) && r->mix[0], "line %d: mix empty or unterminated", r->line);
 	FUZZ_CHECK(FUZZ_TERMINATED(r->clock_source) && w->clock_source == r->clock_source,
 		   "line %d: clock_source", r->line);
