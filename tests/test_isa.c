@@ -13,6 +13,7 @@
 #include "testrun.h"
 #include "testutil.h"
 #include "asm/listing.h"
+#include "bench/offline.h"
 #include "bench/kernels.h"
 #include "asm/count.h"
 #include "bench/measure.h"
@@ -78,7 +79,7 @@ START_TEST(every_step_is_one_load_and_alpha_adds)
 	}
 
 	lm_listing *isa;
-	lm_status s = lm_listing_build(target, mix, chains, a, NULL, &isa);
+	lm_status s = lm_offline_build(target, mix, chains, a, NULL, &isa);
 	ck_assert_msg(s == LM_OK, "%s %s alpha %s chains %u: %s", target, mix->name, as, chains,
 		      lm_error_message());
 	const lm_listing_counts *c = lm_listing_get_counts(isa);
@@ -331,10 +332,10 @@ START_TEST(unknown_and_nvidia_targets_are_refused)
 	const lm_mix *mix = lm_mix_find("gmem");
 	lm_alpha a;
 	ck_assert_int_eq(lm_alpha_parse("1", &a), LM_OK);
-	ck_assert_int_eq(lm_listing_build("gfx9999", mix, 1, a, NULL, &isa), LM_EUSAGE);
-	ck_assert_int_eq(lm_listing_build("sm_90", mix, 1, a, NULL, &isa), LM_EUSAGE);
+	ck_assert_int_eq(lm_offline_build("gfx9999", mix, 1, a, NULL, &isa), LM_EUSAGE);
+	ck_assert_int_eq(lm_offline_build("sm_90", mix, 1, a, NULL, &isa), LM_EUSAGE);
 	ck_assert_ptr_nonnull(strstr(lm_error_message(), "PTX"));
-	ck_assert_int_eq(lm_listing_build("gfx90a", mix, 17, a, NULL, &isa), LM_EUSAGE);
+	ck_assert_int_eq(lm_offline_build("gfx90a", mix, 17, a, NULL, &isa), LM_EUSAGE);
 	ck_assert_ptr_null(isa);
 }
 END_TEST
@@ -1350,7 +1351,7 @@ int main(int argc, char **argv)
 		/* an older clang may not know the target (gfx11 needs clang 15) */
 		lm_alpha a = { 1, 1 };
 		lm_listing *isa;
-		if (lm_listing_build(target, lm_mix_find("gmem"), 1, a, NULL, &isa) != LM_OK) {
+		if (lm_offline_build(target, lm_mix_find("gmem"), 1, a, NULL, &isa) != LM_OK) {
 			const char *msg = lm_error_message();
 			if (strstr(msg, "does not know")) {
 				printf("skipped: %s\n", msg);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "asm/listing.h"
+#include "bench/offline.h"
 #include "bench/kernels.h"
 #include "bench/launch.h"
 #include "bench/measure.h"
@@ -101,7 +102,7 @@ lm_status lm_count_count(const char *src, const char *name, const char *isa, con
 	if (isa) {
 		lm_listing *built = NULL;
 		snprintf(from, sizeof from, "%s's offline compiler (dependences and lanes not traced)", isa);
-		if ((s = lm_listing_build_source(isa, src, name, &built)) == LM_OK) {
+		if ((s = lm_offline_build_source(isa, src, name, &built)) == LM_OK) {
 			const char *loop = lm_listing_loop_text(built);
 			put_listing(listing, loop, "\n");
 			const lm_listing_counts *c = lm_listing_get_counts(built);
@@ -127,7 +128,7 @@ lm_status lm_count_count(const char *src, const char *name, const char *isa, con
 			"the same source\n", d->name);
 		said_no_text = true; /* once a run, for a sweep of the suite */
 	}
-	if (!text && (s = lm_listing_nvptx(src, &text)) != LM_OK)
+	if (!text && (s = lm_offline_nvptx(src, &text)) != LM_OK)
 		goto done;
 	put_listing(listing, text, "");
 	s = lm_count_count_ptx(text, name, m);

@@ -1,17 +1,9 @@
 #include "asm/listing.h"
-#include "bench/kernels.h"
-#include "bench/measure.h"
-#include "bench/vendor.h"
 
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 /* ---- the parsed listing ---- */
 
@@ -48,18 +40,7 @@ typedef struct {
 } label;
 
 struct lm_listing {
-	char target[32];
-	char what[512];         /* the target in words */
-	const char *mix;
-	const char *kernel;
-	lm_alpha alpha;
-	unsigned chains, mem_n, alu_n, bodies;
-	unsigned inner;         /* passes an iteration of the loop around its
-				 * store (stream-fill: a step each); 0: none */
-	char options[512];      /* latmix's build options for the target */
-	char dropped[256];      /* those the compiler was not given */
-	char command[2048];     /* the compiler command lines, as run */
-	const char *note;       /* what stands in for a vendor library, or NULL */
+	lm_listing_origin o;    /* how it was built */
 	char *listing;          /* the kernel's listing */
 	char *loop;             /* the loop's lines */
 	lm_listing_counts counts;
@@ -761,7 +742,7 @@ static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *ke
 	}
 	/* regions closed by backward branches, merged where they overlap */
 	region best = { 0, 0, 0 }, r = { 0, 0, 0 };
-	bool have = false, cur = false, by_memory = strcmp(isa->mix, "kernel") == 0;
+	bool have = false, cur = false, by_memory = strcmp(isa->o.mix, "kernel") == 0;
 	for (size_t i = 0; i < ninst; i++) {
 		if (!insts[i].branch)
 			continue;
@@ -833,13 +814,13 @@ static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *ke
 	/* a mix whose steps are the passes of a loop inside the iteration's:
 	 * that loop's instructions run once a pass */
 	size_t in_lo = 1, in_hi = 0;
-	if (isa->inner && !inner_loop(insts, labels, nlab, best_lo, best_hi, &in_lo, &in_hi)) {
+	if (isa->o.inner && !inner_loop(insts, labels, nlab, best_lo, best_hi, &in_lo, &in_hi)) {
 		s = lm_fail(LM_EPARSE, "mix %s: no loop around its store inside the iteration's in %s's "
-			    "listing", isa->mix, kernel);
+			    "listing", isa->o.mix, kernel);
 		goto done;
 	}
 	for (size_t i = best_lo; i <= best_hi && s == LM_OK; i++) {
-		unsigned runs = i >= in_lo && i <= in_hi ? isa->inner : 1;
+		unsigned runs = i >= in_lo && i <= in_hi ? isa->o.inner : 1;
 		for (unsigned k = 0; k < runs && s == LM_OK; k++) {
 			isa->counts.insts++;
 			isa->counts.kind[insts[i].kind]++;
@@ -872,311 +853,7 @@ done:
 	return s;
 }
 
-/* ---- running the compilers ---- */
-
-/* The executable name on PATH, in buf; false if none. */
-static bool find_on_path(const char *name, char *buf, size_t size)
-{
-	const char *path = getenv("PATH");
-	if (!path)
-		return false;
-	while (*path) {
-		size_t n = strcspn(path, ":");
-		struct stat st;
-		snprintf(buf, size, "%.*s/%s", (int)n, n ? path : ".", name);
-		if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) && access(buf, X_OK) == 0)
-			return true;
-		path += n;
-		if (*path == ':')
-			path++;
-	}
-	return false;
-}
-
-/* The newest clang-N on PATH, else clang; false if neither. */
-static bool find_clang(char *buf, size_t size)
-{
-	const char *path = getenv("PATH");
-	unsigned long best = 0;
-	char name[64];
-	while (path && *path) {
-		size_t n = strcspn(path, ":");
-		char dir[1024];
-		snprintf(dir, sizeof dir, "%.*s", (int)n, n ? path : ".");
-		DIR *d = opendir(dir);
-		struct dirent *e;
-		while (d && (e = readdir(d)) != NULL) {
-			const char *v = e->d_name + 6;
-			if (!starts(e->d_name, "clang-") || !*v || strspn(v, "0123456789") != strlen(v))
-				continue;
-			unsigned long ver = strtoul(v, NULL, 10);
-			char full[2048];
-			snprintf(full, sizeof full, "%s/%s", dir, e->d_name);
-			if (ver > best && access(full, X_OK) == 0) {
-				best = ver;
-				snprintf(name, sizeof name, "%.63s", e->d_name);
-			}
-		}
-		if (d)
-			closedir(d);
-		path += n;
-		if (*path == ':')
-			path++;
-	}
-	return find_on_path(best ? name : "clang", buf, size);
-}
-
-/* Appends argv to isa's command text, quoting arguments with blanks. */
-static void note_command(lm_listing *isa, const char *const *argv)
-{
-	size_t k = strlen(isa->command);
-	if (k)
-		k += (size_t)snprintf(isa->command + k, sizeof isa->command - k, "\n//   ");
-	for (int i = 0; argv[i] && k < sizeof isa->command; i++) {
-		bool q = strchr(argv[i], ' ') != NULL;
-		k += (size_t)snprintf(isa->command + k, sizeof isa->command - k, "%s%s%s%s",
-				      i ? " " : "", q ? "'" : "", argv[i], q ? "'" : "");
-	}
-}
-
-/* Runs argv (argv[0] a path) in dir with stdout and stderr into dir/log;
- * its exit status, 127 if it could not run. */
-static int run_tool(const char *const *argv, const char *dir, const char *log)
-{
-	char path[1100];
-	snprintf(path, sizeof path, "%s/%s", dir, log);
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0)
-		return 127;
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0) {
-		int nul = open("/dev/null", O_RDONLY);
-		if (nul >= 0)
-			dup2(nul, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		if (chdir(dir) == 0)
-			execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	close(fd);
-	if (pid < 0)
-		return 127;
-	int ws;
-	while (waitpid(pid, &ws, 0) < 0)
-		if (errno != EINTR)
-			return 127;
-	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-}
-
-/* A tool's failure: the last lines of dir/log in the message. */
-static lm_status tool_failed(const char *tool, int status, const char *dir, const char *log)
-{
-	char path[1100];
-	snprintf(path, sizeof path, "%s/%s", dir, log);
-	char *text = NULL;
-	lm_read_text(path, &text); /* no log: no tail */
-	const char *tail = text ? text : "";
-	size_t len = strlen(tail);
-	if (len > 700)
-		tail += len - 700;
-	lm_status s = lm_fail(LM_ETOOL, "%s failed (exit status %d):\n%s", tool, status, tail);
-	free(text);
-	return s;
-}
-
-static bool write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return false;
-	bool ok = fputs(text, f) >= 0;
-	return fclose(f) == 0 && ok;
-}
-
-/* Removes dir and what lies in it (two levels: the compilers' outputs). */
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	while (d && (e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		char path[4096];
-		struct stat st;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			remove_tree(path);
-		else
-			unlink(path);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
-/* ---- AMD: clang ---- */
-
-/* OpenCL build options clang takes (its -cl-* flags); latmix's -D options
- * pass as they are. */
-static bool clang_takes(const char *opt)
-{
-	static const char *const ok[] = {
-		"-cl-single-precision-constant", "-cl-denorms-are-zero", "-cl-fp32-correctly-rounded-divide-sqrt",
-		"-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
-		"-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-strict-aliasing", "-cl-kernel-arg-info",
-		"-cl-uniform-work-group-size", "-cl-no-stdinc",
-	};
-	if (starts(opt, "-D") || starts(opt, "-I") || starts(opt, "-U") || starts(opt, "-cl-std="))
-		return true;
-	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-		if (strcmp(opt, ok[i]) == 0)
-			return true;
-	return false;
-}
-
-/* native_rsqrt as ROCm's device library defines it (ocml native_rsqrtF.cl:
- * __builtin_amdgcn_rsqf, one v_rsq_f32): without the library (-nogpulib)
- * it would be a call. */
-static const char rocm_prelude[] =
-	"float __attribute__((overloadable, const)) native_rsqrt(float x)\n"
-	"{\n\treturn __builtin_amdgcn_rsqf(x);\n}\n";
-
-static lm_status amd_compile(lm_listing *isa, const char *dir, const char *src)
-{
-	char clang[1024], path[1100];
-	if (!find_clang(clang, sizeof clang))
-		return lm_fail(LM_ETOOL, "--isa %s: no clang on PATH (the Debian package clang: "
-			       "apt-get install clang)", isa->target);
-	snprintf(path, sizeof path, "%s/rocm-device-lib.cl", dir);
-	if (!write_file(path, rocm_prelude))
-		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	char mcpu[64], opts[sizeof isa->options];
-	snprintf(mcpu, sizeof mcpu, "-mcpu=%s", isa->target);
-	snprintf(opts, sizeof opts, "%s", isa->options);
-	const char *argv[96] = { clang, "-cl-std=CL1.2", "-target", "amdgcn-amd-amdhsa", mcpu,
-				 "-nogpulib", "-Xclang", "-finclude-default-header", "-O3", "-S",
-				 "-o", "kernel.s", "-include", "rocm-device-lib.cl" };
-	int argc = 14;
-	size_t k = 0;
-	for (char *t = strtok(opts, " "); t && argc < 94; t = strtok(NULL, " ")) {
-		if (clang_takes(t))
-			argv[argc++] = t;
-		else
-			k += (size_t)snprintf(isa->dropped + k, sizeof isa->dropped - k, "%s%s", k ? " " : "", t);
-	}
-	argv[argc++] = src;
-	argv[argc] = NULL;
-	note_command(isa, argv);
-	isa->note = "rocm-device-lib.cl: native_rsqrt as ROCm's device library defines it "
-		    "(__builtin_amdgcn_rsqf); other builtins are calls (-nogpulib), counted as such in the loop";
-	int st = run_tool(argv, dir, "clang.log");
-	if (st != 0) {
-		snprintf(path, sizeof path, "%s/clang.log", dir);
-		char *text = NULL;
-		lm_read_text(path, &text);
-		bool unknown = text && (strstr(text, "invalid target ID") || strstr(text, "unknown target CPU"));
-		free(text);
-		if (unknown)
-			return lm_fail(LM_ETOOL, "--isa %s: %s does not know %s (a newer clang does)",
-				       isa->target, clang, isa->target);
-		return tool_failed(clang, st, dir, "clang.log");
-	}
-	snprintf(path, sizeof path, "%s/kernel.s", dir);
-	lm_status s = lm_read_text(path, &isa->listing);
-	if (s != LM_OK)
-		return s;
-	return analyze(isa, true, 0, isa->kernel);
-}
-
-/* ---- Intel: ocloc and iga64 ---- */
-
-/* iga64's platform and the register size for the core family ocloc names
- * its binary after ("k_XE_HPG_COREdg2.bin"). */
-static const struct {
-	const char *family;
-	const char *platform;
-	unsigned grf;
-} iga_platforms[] = {
-	{ "XE_HPC", "12p72", 64 }, { "XE_HPG", "12p71", 32 }, { "XE_HP_", "12p5", 32 },
-	{ "Gen12LP", "12p1", 32 }, { "Gen11", "11", 32 }, { "Gen9", "9", 32 }, { "Gen8", "8", 32 },
-};
-
-static lm_status intel_compile(lm_listing *isa, const char *dir, const char *src)
-{
-	char ocloc[1024], iga[1024];
-	if (!find_on_path("ocloc", ocloc, sizeof ocloc))
-		return lm_fail(LM_ETOOL, "--isa %s: no ocloc on PATH (Intel's offline compiler: the "
-			       "Debian package intel-opencl-icd)", isa->target);
-	if (!find_on_path("iga64", iga, sizeof iga))
-		return lm_fail(LM_ETOOL, "--isa %s: no iga64 on PATH (Intel's disassembler: the "
-			       "Debian package libigc-tools)", isa->target);
-	const char *cc[] = { ocloc, "compile", "-file", src, "-device", isa->target, "-options",
-			     isa->options, "-out_dir", "bin", "-output", "k", NULL };
-	note_command(isa, cc);
-	int st = run_tool(cc, dir, "ocloc.log");
-	if (st != 0)
-		return tool_failed("ocloc compile", st, dir, "ocloc.log");
-	/* the binary's name says the core family */
-	char path[1400], bin[600] = "";
-	const char *platform = NULL;
-	unsigned grf = 32;
-	snprintf(path, sizeof path, "%s/bin", dir);
-	DIR *d = opendir(path);
-	struct dirent *e;
-	while (d && (e = readdir(d)) != NULL) {
-		size_t len = strlen(e->d_name);
-		if (len < 4 || strcmp(e->d_name + len - 4, ".bin") != 0)
-			continue;
-		snprintf(bin, sizeof bin, "bin/%.500s", e->d_name);
-		for (size_t i = 0; i < sizeof iga_platforms / sizeof iga_platforms[0]; i++)
-			if (strstr(e->d_name, iga_platforms[i].family)) {
-				platform = iga_platforms[i].platform;
-				grf = iga_platforms[i].grf;
-				break;
-			}
-	}
-	if (d)
-		closedir(d);
-	if (!bin[0])
-		return lm_fail(LM_ETOOL, "ocloc compile wrote no binary for %s", isa->target);
-	if (!platform)
-		return lm_fail(LM_ETOOL, "%s: a core family latmix does not know for iga64", bin);
-	const char *dis[] = { ocloc, "disasm", "-file", bin, "-device", isa->target, "-dump", "dump", NULL };
-	note_command(isa, dis);
-	if ((st = run_tool(dis, dir, "ocloc.log")) != 0)
-		return tool_failed("ocloc disasm", st, dir, "ocloc.log");
-	/* ocloc disassembles itself where it finds IGA's library (.asm), else
-	 * leaves the kernel's raw instructions (.dat) for iga64 */
-	snprintf(path, sizeof path, "%s/dump/%s_KernelHeap.asm", dir, isa->kernel);
-	if (access(path, R_OK) != 0) {
-		char dat[128], plat[32];
-		snprintf(dat, sizeof dat, "dump/%s_KernelHeap.dat", isa->kernel);
-		snprintf(plat, sizeof plat, "-p=%s", platform);
-		const char *ia[] = { iga, "-d", plat, dat, "-o", "kernel.asm", NULL };
-		note_command(isa, ia);
-		if ((st = run_tool(ia, dir, "iga64.log")) != 0)
-			return tool_failed("iga64", st, dir, "iga64.log");
-		snprintf(path, sizeof path, "%s/kernel.asm", dir);
-	}
-	lm_status s = lm_read_text(path, &isa->listing);
-	if (s != LM_OK)
-		return s;
-	return analyze(isa, false, grf, isa->kernel);
-}
-
-/* ---- the vendors' offline compilers ---- */
-
-static const struct {
-	lm_compiler compiler;
-	/* builds src (a file in dir, the working directory of every tool it
-	 * runs) into isa's listing and analyses it */
-	lm_status (*compile)(lm_listing *isa, const char *dir, const char *src);
-} backends[] = {
-	{ LM_COMPILER_CLANG_AMDGPU, amd_compile },
-	{ LM_COMPILER_OCLOC, intel_compile },
-};
+/* ---- the listing object ---- */
 
 static lm_listing *isa_new(void)
 {
@@ -1193,140 +870,25 @@ void lm_listing_free(lm_listing *isa)
 	free(isa);
 }
 
-static bool make_tmp(char *dir, size_t size);
-
-/* The target's device facts and the index of its compiler in backends[];
- * LM_EUSAGE for a target latmix does not know or builds no listing for. */
-static lm_status target_backend(const char *target, lm_device *d, size_t *b)
+lm_status lm_listing_parse_built(const lm_listing_origin *origin, bool amd, unsigned grf_bytes, char *text,
+				 lm_listing **out)
 {
-	lm_status s = lm_vendor_target(target, d);
-	if (s != LM_OK)
-		return s;
-	for (*b = 0; *b < sizeof backends / sizeof backends[0]; (*b)++)
-		if (backends[*b].compiler == d->compiler)
-			return LM_OK;
-	return lm_fail(LM_EUSAGE, "--isa %s: no offline compiler latmix runs for %s targets (NVIDIA: "
-		       "latmix kernel --binary on the device gives the PTX; --mix-of takes --isa nvptx)",
-		       target, d->vendor);
-}
-
-/* Writes src into a fresh directory, builds it there with backend b and
- * removes the directory. */
-static lm_status compile_in_tmp(lm_listing *isa, size_t b, const char *src)
-{
-	char dir[1024], path[1100];
-	if (!make_tmp(dir, sizeof dir))
-		return lm_fail(LM_EIO, "%s: %s", dir, strerror(errno));
-	snprintf(path, sizeof path, "%s/%s", dir, LM_MIX_KERNEL_FILE);
-	lm_status s = write_file(path, src) ? backends[b].compile(isa, dir, LM_MIX_KERNEL_FILE)
-					    : lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	remove_tree(dir);
-	return s;
-}
-
-lm_status lm_listing_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
-		       const char *kernel_dir, lm_listing **out)
-{
-	lm_device d;
-	size_t b;
-	lm_status s = target_backend(target, &d, &b);
-	if (s != LM_OK)
-		return s;
-	if (chains == 0 || chains > 16 || (mix->step == LM_STEP_STREAM && chains != 1))
-		return lm_fail(LM_EUSAGE, "mix %s: %u chains per thread (stream: 1; others: 1 to 16)",
-			       mix->name, chains);
 	lm_listing *isa = isa_new();
-	if (!isa)
+	if (!isa) {
+		free(text);
 		return lm_fail(LM_ENOMEM, "out of memory");
-	char *src = NULL;
-	snprintf(isa->target, sizeof isa->target, "%s", target);
-	snprintf(isa->what, sizeof isa->what, "%s %s, %u-wide, %u resident warps per CU (%s)", d.vendor,
-		 d.arch, d.simd_width, d.max_warps, d.max_warps_source);
-	isa->mix = mix->name;
-	isa->kernel = mix->kernel;
-	isa->alpha = alpha;
-	isa->chains = chains;
-	lm_meas_body_shape(mix, alpha, &isa->mem_n, &isa->alu_n, &isa->bodies);
-	isa->inner = lm_mix_inner_loop(mix) ? isa->bodies : 0;
-	unsigned per = mix->step == LM_STEP_STREAM ? 1 : chains;
-	isa->counts.steps = isa->bodies * isa->mem_n * per;
-	isa->counts.adds_built = mix->step == LM_STEP_STREAM ? 0 : isa->bodies * isa->alu_n * chains;
-	/* as latmix builds it there: AMD with the in-kernel clock */
-	lm_meas_build_options(&d, mix, chains, alpha, d.kclock != LM_KCLOCK_NONE, isa->options,
-			      sizeof isa->options);
-	if ((s = lm_kernel_program_text(kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL)) != LM_OK)
-		goto fail;
-	if ((s = compile_in_tmp(isa, b, src)) != LM_OK)
-		goto fail;
-	free(src);
-	*out = isa;
-	return LM_OK;
-fail:
-	free(src);
-	lm_listing_free(isa);
-	return s;
-}
-
-lm_status lm_listing_build_source(const char *target, const char *source, const char *kernel,
-			      lm_listing **out)
-{
-	lm_device d;
-	size_t b;
-	lm_status s = target_backend(target, &d, &b);
-	if (s != LM_OK)
-		return s;
-	lm_listing *isa = isa_new();
-	if (!isa)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	snprintf(isa->target, sizeof isa->target, "%s", target);
-	snprintf(isa->what, sizeof isa->what, "%s %s, %u-wide", d.vendor, d.arch, d.simd_width);
-	isa->mix = "kernel";
-	isa->kernel = kernel;
-	lm_meas_device_options(&d, false, isa->options, sizeof isa->options);
-	if ((s = compile_in_tmp(isa, b, source)) != LM_OK) {
+	}
+	isa->o = *origin;
+	isa->listing = text;
+	isa->counts.steps = origin->steps;
+	isa->counts.adds_built = origin->adds_built;
+	lm_status s = analyze(isa, amd, grf_bytes ? grf_bytes : 32, origin->kernel);
+	if (s != LM_OK) {
 		lm_listing_free(isa);
 		return s;
 	}
 	*out = isa;
 	return LM_OK;
-}
-
-/* A fresh directory under $TMPDIR (else /tmp) in dir; false if none. */
-static bool make_tmp(char *dir, size_t size)
-{
-	const char *tmp = getenv("TMPDIR");
-	snprintf(dir, size, "%s/latmix-isa-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	return mkdtemp(dir) != NULL;
-}
-
-lm_status lm_listing_nvptx(const char *source, char **ptx)
-{
-	char clang[1024], dir[1024], path[1100];
-	static const char libclc[] = "/usr/lib/clc/nvptx64--nvidiacl.bc";
-	*ptx = NULL;
-	if (!find_clang(clang, sizeof clang))
-		return lm_fail(LM_ETOOL, "--isa nvptx: no clang on PATH (the Debian package clang: "
-			       "apt-get install clang)");
-	if (access(libclc, R_OK) != 0)
-		return lm_fail(LM_ETOOL, "--isa nvptx: no %s (OpenCL's builtins for NVPTX: the Debian "
-			       "package libclc-15, or the libclc of your clang)", libclc);
-	if (!make_tmp(dir, sizeof dir))
-		return lm_fail(LM_EIO, "a temporary directory: %s", strerror(errno));
-	snprintf(path, sizeof path, "%s/kernel.cl", dir);
-	lm_status s = LM_OK;
-	if (!write_file(path, source))
-		s = lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
-	const char *argv[] = { clang, "-cl-std=CL1.2", "-target", "nvptx64-nvidia-nvcl", "-Xclang",
-			       "-finclude-default-header", "-O3", "-S", "-Xclang", "-mlink-builtin-bitcode",
-			       "-Xclang", libclc, "-o", "kernel.ptx", "kernel.cl", NULL };
-	int st = s == LM_OK ? run_tool(argv, dir, "clang.log") : 0;
-	if (s == LM_OK && st != 0)
-		s = tool_failed(clang, st, dir, "clang.log");
-	snprintf(path, sizeof path, "%s/kernel.ptx", dir);
-	if (s == LM_OK)
-		s = lm_read_text(path, ptx);
-	remove_tree(dir);
-	return s;
 }
 
 lm_status lm_listing_parse(const char *dialect, const char *text, const char *kernel,
@@ -1335,25 +897,14 @@ lm_status lm_listing_parse(const char *dialect, const char *text, const char *ke
 	bool amd = strcmp(dialect, "amdgcn") == 0;
 	if (!amd && strcmp(dialect, "iga") != 0)
 		return lm_fail(LM_EUSAGE, "listing dialect '%s': expected amdgcn or iga", dialect);
-	lm_listing *isa = isa_new();
-	if (!isa || !(isa->listing = strdup(text))) {
-		free(isa);
+	lm_listing_origin o = { .kernel = kernel, .steps = steps, .adds_built = adds_built };
+	snprintf(o.target, sizeof o.target, "%s", dialect);
+	/* a user's kernel (no steps, no adds asked for): counted as a built one is */
+	o.mix = !steps && !adds_built ? "kernel" : "?";
+	char *copy = strdup(text);
+	if (!copy)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	}
-	snprintf(isa->target, sizeof isa->target, "%s", dialect);
-	isa->kernel = kernel;
-	isa->mix = "?";
-	isa->counts.steps = steps;
-	isa->counts.adds_built = adds_built;
-	if (!steps && !adds_built)
-		isa->mix = "kernel"; /* a user's kernel: counted as lm_listing_build_source counts one */
-	lm_status s = analyze(isa, amd, grf_bytes ? grf_bytes : 32, kernel);
-	if (s != LM_OK) {
-		lm_listing_free(isa);
-		return s;
-	}
-	*out = isa;
-	return LM_OK;
+	return lm_listing_parse_built(&o, amd, grf_bytes, copy, out);
 }
 
 const lm_listing_counts *lm_listing_get_counts(const lm_listing *isa)
@@ -1378,32 +929,32 @@ static double per(unsigned n, unsigned steps)
 static bool step_kind(const lm_listing *isa, lm_listing_kind kind)
 {
 	return kind == LM_LISTING_CHASE || kind == LM_LISTING_ADD || kind == LM_LISTING_SFU ||
-	       (isa->inner && kind == LM_LISTING_MEM_OTHER);
+	       (isa->o.inner && kind == LM_LISTING_MEM_OTHER);
 }
 
 void lm_listing_print(FILE *f, const lm_listing *isa, bool all)
 {
 	const lm_listing_counts *c = &isa->counts;
 	char a[32];
-	fprintf(f, "// latmix kernel --isa %s: mix %s (%s), alpha %s, %u chain%s per thread\n", isa->target,
-		isa->mix, isa->kernel, lm_alpha_format(isa->alpha, a, sizeof a), isa->chains,
-		isa->chains == 1 ? "" : "s");
-	fprintf(f, "// target: %s\n", isa->what);
-	fprintf(f, "// build options: %s\n", isa->options);
-	if (isa->dropped[0])
-		fprintf(f, "// not given to the compiler (it has no such option): %s\n", isa->dropped);
-	fprintf(f, "// compiler: %s\n", isa->command);
-	if (isa->note)
-		fprintf(f, "// %s\n", isa->note);
+	fprintf(f, "// latmix kernel --isa %s: mix %s (%s), alpha %s, %u chain%s per thread\n", isa->o.target,
+		isa->o.mix, isa->o.kernel, lm_alpha_format(isa->o.alpha, a, sizeof a), isa->o.chains,
+		isa->o.chains == 1 ? "" : "s");
+	fprintf(f, "// target: %s\n", isa->o.what);
+	fprintf(f, "// build options: %s\n", isa->o.options);
+	if (isa->o.dropped[0])
+		fprintf(f, "// not given to the compiler (it has no such option): %s\n", isa->o.dropped);
+	fprintf(f, "// compiler: %s\n", isa->o.command);
+	if (isa->o.note)
+		fprintf(f, "// %s\n", isa->o.note);
 	if (all)
 		fprintf(f, "\n// ---- the whole listing ----\n%s\n", isa->listing);
 	fprintf(f, "\n// ---- the iteration loop: %u instructions run an iteration; %u chain steps an iteration "
-		"(%u bodies x %u step%s x %u chain%s) ----\n%s", c->insts, c->steps, isa->bodies,
-		isa->mem_n, isa->mem_n == 1 ? "" : "s", isa->chains, isa->chains == 1 ? "" : "s", isa->loop);
+		"(%u bodies x %u step%s x %u chain%s) ----\n%s", c->insts, c->steps, isa->o.bodies,
+		isa->o.mem_n, isa->o.mem_n == 1 ? "" : "s", isa->o.chains, isa->o.chains == 1 ? "" : "s", isa->loop);
 
-	if (isa->inner)
+	if (isa->o.inner)
 		fprintf(f, "\n// ---- counts: the loop around the store's instructions once a pass (%u passes, a "
-			"step each), the rest once ----\n", isa->inner);
+			"step each), the rest once ----\n", isa->o.inner);
 	else
 		fprintf(f, "\n// ---- counts: every instruction of the loop once ----\n");
 	fprintf(f, "%-14s %-40s %9s %9s\n", "kind", "instruction", "per iter", "per step");

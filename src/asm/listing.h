@@ -1,14 +1,13 @@
-/* isa: a mix's kernel compiled offline for a named GPU target, exactly as
- * latmix would build it there, and the instructions of its iteration loop
- * counted: what one chain step costs in that target's instruction set. No
- * OpenCL device is needed: AMD targets build with clang, Intel targets with
- * ocloc and disassemble with iga64. */
+/* listing: a kernel's listing as an AMD or Intel offline compiler writes it
+ * (clang's amdgcn assembly, iga64's disassembly), its iteration loop found
+ * and its instructions counted: what one chain step costs in that target's
+ * instruction set. Parsing only: bench/offline.h runs the compilers. */
 #ifndef LM_LISTING_H
 #define LM_LISTING_H
 
 #include <stdio.h>
 #include "base/alpha.h"
-#include "bench/device.h"
+#include <stdbool.h>
 #include "base/mix.h"
 
 /* What an instruction of the loop does, for the counts. */
@@ -68,24 +67,31 @@ typedef struct {
 
 typedef struct lm_listing lm_listing;
 
-/* Builds mix's kernel for alpha and chains for target ("gfx90a", "dg2-g10",
- * ...: those lm_vendor_target() knows) with the target vendor's offline compiler, finds its
- * iteration loop and counts it. LM_EUSAGE for an unknown target or a
- * combination latmix refuses; LM_ETOOL (message naming the Debian package)
- * where the compiler is missing, does not know the target or fails. */
-lm_status lm_listing_build(const char *target, const lm_mix *mix, unsigned chains, lm_alpha alpha,
-		       const char *kernel_dir, lm_listing **out);
+/* How a listing was built (bench/offline.h fills it): what
+ * lm_listing_print says of it, and the counts' steps and adds asked for. */
+typedef struct {
+	char target[32];
+	char what[512];         /* the target in words */
+	const char *mix;        /* a mix's name, or "kernel" (a user's: its loop with the most
+				 * global accesses is counted; a mix's: its largest loop) */
+	const char *kernel;     /* the function whose loop is counted (borrowed) */
+	lm_alpha alpha;
+	unsigned chains, mem_n, alu_n, bodies;
+	unsigned inner;         /* passes an iteration of the loop around its store (stream-fill:
+				 * a step each); 0: none */
+	unsigned steps, adds_built; /* as in lm_listing_counts */
+	char options[512];      /* latmix's build options for the target */
+	char dropped[256];      /* those the compiler was not given */
+	char command[2048];     /* the compiler command lines, as run */
+	const char *note;       /* what stands in for a vendor library, or NULL */
+} lm_listing_origin;
 
-/* Builds a user's OpenCL source for target as lm_listing_build builds a mix
- * (kernel: the function whose loop is counted; borrowed), with the
- * target's device build options. */
-lm_status lm_listing_build_source(const char *target, const char *source, const char *kernel,
-			      lm_listing **out);
-
-/* clang's NVPTX build of an OpenCL C source (-O3, libclc's builtins) in a
- * new string: PTX. LM_ETOOL naming the Debian package where clang or
- * libclc is missing or fails. */
-lm_status lm_listing_nvptx(const char *source, char **ptx);
+/* Counts text, a listing built as origin says (amd: clang's amdgcn
+ * assembly, else iga64's disassembly of grf_bytes registers), which the
+ * listing takes (free()d with it, or here on failure). LM_EPARSE if no
+ * loop is found. */
+lm_status lm_listing_parse_built(const lm_listing_origin *origin, bool amd, unsigned grf_bytes, char *text,
+				 lm_listing **out);
 
 /* Counts a listing the compiler already wrote: dialect "amdgcn" (clang's
  * assembly; kernel names the function) or "iga" (iga64's disassembly of one

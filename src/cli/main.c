@@ -18,6 +18,7 @@
 #include "bench/device.h"
 #include "fit/fit.h"
 #include "asm/listing.h"
+#include "bench/offline.h"
 #include "bench/kernels.h"
 #include "asm/count.h"
 #include "bench/userkernel.h"
@@ -699,7 +700,7 @@ static lm_status cmd_kernel(const lm_options *o)
 		if (o->device)
 			return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
 		lm_listing *isa;
-		if ((s = lm_listing_build(o->isa, mix, (unsigned)chains, a, o->kernel_dir, &isa)) != LM_OK)
+		if ((s = lm_offline_build(o->isa, mix, (unsigned)chains, a, o->kernel_dir, &isa)) != LM_OK)
 			return s;
 		lm_listing_print(stdout, isa, o->binary);
 		lm_listing_free(isa);
