@@ -222,7 +222,7 @@ START_TEST(an_in_place_update_needs_reset)
 				      "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
 				      "		y[i] = 2.0f * x[i] + y[i];\n"
 				      "}\n");
-	const char *desc = "[kernel]\nsize = 4096\nelements = N\nbytes = 12 * N\n\n"
+	const char *desc = "[kernel]\nsize = 262144\nelements = N\nbytes = 12 * N\n\n"
 			   "[x]\ntype = global const float*\nlength = N\nfill = index\n\n"
 			   "[y]\ntype = global float*\nlength = N\nfill = const 1\noutput = yes\n%s\n"
 			   "[n]\ntype = uint\nvalue = N\n";

@@ -1,4 +1,4 @@
-/* kmix: a kernel's mix read from its code. The main loop of a kernel as a
+/* count: a kernel's mix read from its code. The main loop of a kernel as a
  * compiler built it, counted per iteration in the model's terms: global
  * loads and how many of them are independent of each other (in flight
  * together, the model's chains), stores, local-memory accesses, the float
@@ -15,11 +15,19 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "bench/device.h"
 #include "base/error.h"
 #include "asm/listing.h"
 #include "fit/model.h"
-#include "bench/userkernel.h"
+
+/* What a kernel does with its pointer arguments, in its loop or outside
+ * it, as read from its PTX (latmix kernel --mix-of): bit i of loaded
+ * (stored) for argument i, an atomic in both; traced false where some
+ * global access was not traced to its argument (the sets may then lack
+ * it) or nothing was read. */
+typedef struct {
+	bool traced;
+	unsigned long long loaded, stored;
+} lm_count_uses;
 
 /* NVIDIA: ptxas's registers a thread for a kernel, from the driver's build
  * log; 0 where it does not say. */
@@ -86,7 +94,7 @@ typedef struct {
 	unsigned const_bytes; /* of load_bytes, the constant loads' */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
-	lm_user_uses args;     /* which arguments the kernel loads and stores, in its loop
+	lm_count_uses args;     /* which arguments the kernel loads and stores, in its loop
 			      * or outside it (PTX only) */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
@@ -96,31 +104,9 @@ typedef struct {
 			      * local memory, work-group size); "" where it says nothing */
 } lm_count;
 
-/* The source of spec (a suite name, FILE.cl:NAME or FILE.cl as for
- * measure --kernel; a FILE.cl:NAME needs no description) in a new string
- * (free() it), its kernel function's name and a label. */
-lm_status lm_count_source(const char *spec, const char *kernel_dir, char **source, char *name,
-			 size_t name_size, char *label, size_t label_size);
 
-/* Counts the main loop of kernel name in src: built offline for isa (an
- * AMD or Intel target) where given, else by device d where given and its
- * build is text (NVIDIA's PTX), else by clang's NVPTX backend; listing
- * (NULL: none) gets what was counted. m's from names the build; LM_EPARSE
- * with the reason where the loop cannot be counted, LM_ETOOL where a
- * compiler is missing. */
-lm_status lm_count_count(const char *src, const char *name, const char *isa, const lm_device *d,
-			FILE *listing, lm_count *m);
 
-/* The source a kernel's description names, in a new string. */
-lm_status lm_count_desc_source(const lm_user_desc *d, const char *kernel_dir, char **source);
 
-/* The device's build of source, as latmix measures it, as text (PTX) in a
- * new string; NULL with LM_OK where the device's binary is not text.
- * limit (may be NULL) gets what the build allows kernel name: its largest
- * work-group and local memory a group, and on NVIDIA its registers a thread,
- * which regs (may be NULL) gets as numbers. */
-lm_status lm_count_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size, lm_count_regs *regs);
 
 /* ptxas's registers a thread for kernel name in an NVIDIA build log (built
  * with -cl-nv-verbose: "Compiling entry function 'NAME'", then "N bytes
@@ -129,18 +115,8 @@ lm_status lm_count_device_listing(const lm_device *d, const char *source, const 
  * cache logs nothing). */
 unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *spill);
 
-/* clang's NVPTX build of source (OpenCL C 1.2, -O3, libclc), the listing a
- * device without text of its own is counted from. LM_ETOOL if clang or
- * libclc is missing (naming the Debian packages). */
-lm_status lm_count_nvptx(const char *source, char **text);
 
-/* Is spec FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) to count as
- * it is? */
-bool lm_count_is_listing(const char *spec);
 
-/* Counts kernel NAME's main loop in the PTX listing FILE of spec
- * (FILE.ptx:NAME); listing (NULL: none) gets the file's text. */
-lm_status lm_count_count_listing(const char *spec, FILE *listing, lm_count *m);
 
 /* Counts the main loop of kernel name in a PTX listing. LM_EPARSE, with
  * the reason, where the loop cannot be counted: no loop with global

@@ -19,6 +19,7 @@
 #include "bench/guard.h"
 #include "bench/kernels.h"
 #include "asm/count.h"
+#include "bench/kcount.h"
 #include "bench/measure.h"
 #include "fit/results.h"
 #include "bench/userkernel.h"
@@ -773,9 +774,9 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
 	lm_count m;
 	memset(&m, 0, sizeof m);
 	FILE *l = open_memstream(&listing, &len);
-	lm_status s = l ? lm_count_desc_source(desc, sw->o->kernel_dir, &src) : lm_fail(LM_ENOMEM, "out of memory");
+	lm_status s = l ? lm_kcount_desc_source(desc, sw->o->kernel_dir, &src) : lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK)
-		s = lm_count_count(src, desc->name, NULL, &sw->d, l, &m);
+		s = lm_kcount_count(src, desc->name, NULL, &sw->d, l, &m);
 	if (l)
 		fclose(l);
 	free(src);

@@ -1146,11 +1146,11 @@ static bool names_the_size(const char *name)
 	return false;
 }
 
-/* What a kernel does with a buffer (lm_user_uses): */
+/* What a kernel does with a buffer (lm_count_uses): */
 enum { USE_UNKNOWN = -1, USE_NONE, USE_LOADS, USE_STORES, USE_BOTH };
 
 /* What uses says the kernel does with argument i. */
-static int arg_use(const lm_user_uses *uses, cl_uint i)
+static int arg_use(const lm_count_uses *uses, cl_uint i)
 {
 	if (!uses || !uses->traced || i >= 64)
 		return USE_UNKNOWN;
@@ -1202,7 +1202,7 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 }
 
 lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
-			 double bytes_an_iteration, const lm_user_uses *uses, FILE *out)
+			 double bytes_an_iteration, const lm_count_uses *uses, FILE *out)
 {
 	cl_int err;
 	cl_program prog = NULL;

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include "bench/device.h"
 #include "bench/launch.h"
+#include "asm/count.h"
 
 #define LM_USER_MAX_ARGS 32
 #define LM_USER_NAME 48 /* longest kernel or argument name, with its NUL */
@@ -93,16 +94,6 @@ bool lm_user_line_matches(const lm_user_desc *d, const char *line);
  * size > 0 replaces the description's problem size. As lm_user_describe. */
 lm_status lm_user_parse(const char *text, double size, lm_user_desc *d);
 
-/* What a kernel does with its pointer arguments, in its loop or outside
- * it, as read from its PTX (latmix kernel --mix-of): bit i of loaded
- * (stored) for argument i, an atomic in both; traced false where some
- * global access was not traced to its argument (the sets may then lack
- * it) or nothing was read. */
-typedef struct {
-	bool traced;
-	unsigned long long loaded, stored;
-} lm_user_uses;
-
 /* Writes to out a description of kernel name in source (file: its path)
  * to start from: each argument's section from the kernel's own argument
  * names and types as d's compiler reports them, with contents that run and
@@ -112,7 +103,7 @@ typedef struct {
  * a buffer it only reads is filled as an input, one it writes is compared,
  * and one it reads and writes is refilled before every launch. */
 lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
-			 double bytes_an_iteration, const lm_user_uses *uses, FILE *out);
+			 double bytes_an_iteration, const lm_count_uses *uses, FILE *out);
 
 /* Splits spec, a user's FILE.cl[:NAME], into the file and the kernel's name
  * (NAME, else the file's stem); false if spec is not one (no .cl file, or

@@ -21,6 +21,7 @@
 #include "bench/offline.h"
 #include "bench/kernels.h"
 #include "asm/count.h"
+#include "bench/kcount.h"
 #include "bench/userkernel.h"
 #include "bench/measure.h"
 #include "base/mix.h"
@@ -616,10 +617,10 @@ static lm_status cmd_predict(const lm_options *o)
 static lm_status count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
-	if (lm_count_is_listing(spec)) {
+	if (lm_kcount_is_listing(spec)) {
 		if (o->isa || o->device)
 			return lm_fail(LM_EUSAGE, "%s: a PTX listing is counted as it is: leave out --isa and --device", spec);
-		return lm_count_count_listing(spec, listing_too ? stdout : NULL, m);
+		return lm_kcount_listing(spec, listing_too ? stdout : NULL, m);
 	}
 	bool offline = o->isa && strcmp(o->isa, "nvptx") != 0;
 	if (offline && o->device)
@@ -630,8 +631,8 @@ static lm_status count_kernel(const lm_options *o, const char *spec, bool listin
 	if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
 	char name[LM_USER_NAME], label[64], *src = NULL;
-	if ((s = lm_count_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
-		s = lm_count_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL,
+	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
+		s = lm_kcount_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL,
 				  listing_too ? stdout : NULL, m);
 	snprintf(m->label, sizeof m->label, "%s", label);
 	free(src);
@@ -656,7 +657,7 @@ static lm_status describe_kernel(const lm_options *o)
 		return s;
 	lm_count m;
 	double bytes = 0;
-	lm_user_uses uses = { 0 };
+	lm_count_uses uses = { 0 };
 	if (count_kernel(o, counted, false, &m) == LM_OK) {
 		uses = m.args;
 		lm_kernel_mix k;

@@ -1,0 +1,261 @@
+#include "bench/kcount.h"
+#include "bench/kernels.h"
+#include "bench/launch.h"
+#include "bench/measure.h"
+#include "bench/offline.h"
+#include "bench/vendor.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **source, char *name,
+			 size_t name_size, char *label, size_t label_size)
+{
+	*source = NULL;
+	const char *colon = strrchr(spec, ':');
+	if (colon && colon > spec && strstr(spec, ".cl") == colon - 3) {
+		/* FILE.cl:NAME: the file alone, no description needed */
+		char path[4096];
+		snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
+		snprintf(name, name_size, "%s", colon + 1);
+		snprintf(label, label_size, "%s", colon + 1);
+		return lm_read_text(path, source);
+	}
+	lm_user_desc *d = calloc(1, sizeof *d);
+	if (!d)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	lm_status s = lm_user_describe(spec, kernel_dir, 0, d);
+	if (s == LM_OK) {
+		snprintf(name, name_size, "%s", d->name);
+		snprintf(label, label_size, "%s", d->label);
+		s = lm_kcount_desc_source(d, kernel_dir, source);
+	}
+	free(d);
+	return s;
+}
+
+/* text and end on listing (may be NULL), whole and flushed before any
+ * error of the count is said (stderr is not buffered, the listing is) */
+static void put_listing(FILE *listing, const char *text, const char *end)
+{
+	if (listing) {
+		fprintf(listing, "%s%s", text, end);
+		fflush(listing);
+	}
+}
+
+bool lm_kcount_is_listing(const char *spec)
+{
+	const char *colon = strrchr(spec, ':');
+	return colon && colon - spec > 4 && strncmp(colon - 4, ".ptx", 4) == 0 && colon[1];
+}
+
+lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m)
+{
+	memset(m, 0, sizeof *m);
+	const char *colon = strrchr(spec, ':');
+	char path[4096], *text = NULL;
+	snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
+	lm_status s = lm_read_text(path, &text);
+	if (s == LM_OK) {
+		put_listing(listing, text, "");
+		s = lm_count_count_ptx(text, colon + 1, m);
+		if (s != LM_OK) {
+			char why[512];
+			snprintf(why, sizeof why, "%s", lm_error_message());
+			s = lm_fail(s, "%s: %s", path, why);
+		}
+	}
+	snprintf(m->label, sizeof m->label, "%s", colon + 1);
+	snprintf(m->from, sizeof m->from, "the compiler that wrote %.200s", path);
+	free(text);
+	return s;
+}
+
+lm_status lm_kcount_desc_source(const lm_user_desc *d, const char *kernel_dir, char **source)
+{
+	*source = NULL;
+	return d->in_cl ? lm_kernel_source(kernel_dir, d->source, source, NULL) : lm_read_text(d->source, source);
+}
+
+static bool said_no_text;
+
+lm_status lm_kcount_count(const char *src, const char *name, const char *isa, const lm_device *d,
+			FILE *listing, lm_count *m)
+{
+	memset(m, 0, sizeof *m);
+	char from[sizeof m->from], limit[sizeof m->limit] = "";
+	char *text = NULL;
+	lm_count_regs regs = { 0 };
+	lm_status s;
+	if (isa) {
+		lm_listing *built = NULL;
+		snprintf(from, sizeof from, "%s's offline compiler (dependences and lanes not traced)", isa);
+		if ((s = lm_offline_build_source(isa, src, name, &built)) == LM_OK) {
+			const char *loop = lm_listing_loop_text(built);
+			put_listing(listing, loop, "\n");
+			const lm_listing_counts *c = lm_listing_get_counts(built);
+			s = lm_count_from_isa(c, name, m);
+			/* the listing written is the loop's text alone */
+			m->ptx_first = 1;
+			for (const char *q = loop; *q; q++)
+				m->ptx_last += *q == '\n';
+			if (c->waves_per_simd)
+				snprintf(limit, sizeof limit, "%u waves per SIMD, clang's figure from its %u "
+					 "vector registers", c->waves_per_simd, c->vgprs);
+		}
+		lm_listing_free(built);
+		goto done;
+	}
+	snprintf(from, sizeof from, "clang's NVPTX backend");
+	if (d && (s = lm_kcount_device_listing(d, src, name, &text, limit, sizeof limit, &regs)) != LM_OK)
+		goto done;
+	if (text)
+		snprintf(from, sizeof from, "%s, driver %s (PTX)", d->name, d->driver);
+	else if (d && !said_no_text) {
+		fprintf(stderr, "latmix: %s returns no text of its build; counting clang's NVPTX build of "
+			"the same source\n", d->name);
+		said_no_text = true; /* once a run, for a sweep of the suite */
+	}
+	if (!text && (s = lm_offline_nvptx(src, &text)) != LM_OK)
+		goto done;
+	put_listing(listing, text, "");
+	s = lm_count_count_ptx(text, name, m);
+done:
+	free(text);
+	snprintf(m->from, sizeof m->from, "%s", from);
+	snprintf(m->label, sizeof m->label, "%s", name);
+	snprintf(m->limit, sizeof m->limit, "%s", limit);
+	m->regs = regs;
+	return s;
+}
+
+
+/* ptxas's registers a thread for kernel name and its spill stores, from
+ * NVIDIA's build log of source (-cl-nv-verbose); 0 where it does not say.
+ * A build the driver finds in its compute cache logs nothing, so this one
+ * adds an empty kernel of a name no build had (the cache keys a whole
+ * program): one build more, where disabling the cache (CUDA_CACHE_DISABLE)
+ * cost measure --kernel all 20-45 s on an H100. */
+static unsigned nv_registers(cl_context ctx, const lm_device *d, const char *source, const char *opts,
+			     bool uncapped, const char *name, unsigned *spill)
+{
+	static unsigned builds;
+	*spill = 0;
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	size_t n = strlen(source) + 128;
+	char *src = malloc(n), options[600];
+	if (!src)
+		return 0;
+	snprintf(src, n, "%s\n__kernel void lm_uncached_%ld_%ld_%ld_%u(void) {}\n", source, (long)getpid(),
+		 (long)t.tv_sec, (long)t.tv_nsec, builds++);
+	snprintf(options, sizeof options, "%s -cl-nv-verbose", opts);
+	char *cap = uncapped ? strstr(options, " -cl-nv-maxrregcount=") : NULL;
+	if (cap) { /* the option out, up to the next */
+		const char *rest = cap + 1 + strcspn(cap + 1, " ");
+		memmove(cap, rest, strlen(rest) + 1);
+	}
+	unsigned regs = 0;
+	cl_program prog;
+	if (lm_launch_build(ctx, d, src, "the kernel", options, &prog) == LM_OK) {
+		size_t size = 0;
+		char *log = NULL;
+		if (clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) == CL_SUCCESS &&
+		    size && (log = malloc(size + 1)) &&
+		    clGetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL) == CL_SUCCESS) {
+			log[size] = '\0';
+			regs = lm_count_ptxas_registers(log, name, spill);
+		}
+		free(log);
+		clReleaseProgram(prog);
+	} else {
+		lm_error_clear(); /* no figure, not a failure: the count goes on without it */
+	}
+	free(src);
+	return regs;
+}
+
+/* What the build allows kernel name (limit: "" if it cannot say). */
+static void device_limit(const lm_device *d, cl_program prog, const char *name, const lm_count_regs *r,
+			 char *limit, size_t size)
+{
+	cl_int err;
+	cl_kernel k = clCreateKernel(prog, name, &err);
+	if (err != CL_SUCCESS)
+		return;
+	size_t wg = 0;
+	cl_ulong local = 0;
+	if (clGetKernelWorkGroupInfo(k, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL) == CL_SUCCESS &&
+	    clGetKernelWorkGroupInfo(k, d->id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL) == CL_SUCCESS) {
+		/* the driver's figures, with no cause guessed: NVIDIA's says 256
+		 * work-items and 1 byte for every suite kernel, copy's loop of
+		 * 8 instructions included */
+		char dev[64] = "";
+		if (wg < d->max_wg_size)
+			snprintf(dev, sizeof dev, " (the device's: %zu)", d->max_wg_size);
+		int n = snprintf(limit, size, "work-groups of up to %zu work-items%s and %llu bytes of local "
+				 "memory a group, as the driver reports them", wg, dev, (unsigned long long)local);
+		char spilled[64] = "";
+		if (r->spill)
+			snprintf(spilled, sizeof spilled, ", spilling %u bytes a thread to local memory", r->spill);
+		char own[64] = "";
+		if (r->own && r->own != r->capped)
+			snprintf(own, sizeof own, ", %u without it", r->own);
+		if (r->capped && n > 0 && (size_t)n < size)
+			n += snprintf(limit + n, size - (size_t)n, "; ptxas, in its build log: %u registers a thread%s%s%s",
+				      r->capped, *own ? " under latmix's register cap" : "", spilled, own);
+		if (r->own_warps && r->own_warps < d->max_warps && n > 0 && (size_t)n < size)
+			snprintf(limit + n, size - (size_t)n, ", room for %u warps a CU of the %u it holds",
+				 r->own_warps, d->max_warps);
+		else if (r->own_warps && n > 0 && (size_t)n < size)
+			snprintf(limit + n, size - (size_t)n, ", room for all %u warps a CU holds", d->max_warps);
+	}
+	clReleaseKernel(k);
+}
+
+lm_status lm_kcount_device_listing(const lm_device *d, const char *source, const char *name, char **text,
+				 char *limit, size_t limit_size, lm_count_regs *regs)
+{
+	cl_int err;
+	*text = NULL;
+	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateContext", d->name);
+	char opts[512];
+	lm_meas_device_options(d, false, opts, sizeof opts);
+	cl_program prog;
+	lm_status s = lm_launch_build(ctx, d, source, "the kernel", opts, &prog);
+	if (s == LM_OK) {
+		size_t size, len, bad;
+		char *bin = lm_launch_binary(prog, &size, &len, &bad);
+		if (bin && len && strstr(bin, ".entry"))
+			*text = bin;
+		else
+			free(bin);
+		/* NVIDIA's compiler logs ptxas's registers (cl_nv_compiler_options:
+		 * -cl-nv-verbose; other platforms on NVIDIA GPUs refuse it) */
+		lm_count_regs r = { 0 };
+		unsigned own_spill;
+		if (limit && limit_size && strcmp(d->platform_name, "NVIDIA CUDA") == 0 &&
+		    (r.capped = nv_registers(ctx, d, source, opts, false, name, &r.spill))) {
+			r.own = strstr(opts, "-cl-nv-maxrregcount=") ?
+					nv_registers(ctx, d, source, opts, true, name, &own_spill) : r.capped;
+			r.own_warps = lm_vendor_nv_warps_by_registers(d->nv_cc_major, d->nv_cc_minor, r.own);
+			if (r.own_warps > d->max_warps)
+				r.own_warps = d->max_warps;
+		}
+		if (regs)
+			*regs = r;
+		if (limit && limit_size)
+			device_limit(d, prog, name, &r, limit, limit_size);
+	}
+	if (s == LM_OK)
+		clReleaseProgram(prog);
+	clReleaseContext(ctx);
+	return s;
+}
+

@@ -1,0 +1,48 @@
+/* kcount: a kernel's loop counted (asm/count.h) from its build: the
+ * device's (NVIDIA's driver gives PTX), a vendor's offline compiler's
+ * (--isa), or clang's NVPTX build; a PTX file as it is; and what the
+ * device's build says of its occupancy (registers, local memory). */
+#ifndef LM_KCOUNT_H
+#define LM_KCOUNT_H
+
+#include <stdio.h>
+#include "asm/count.h"
+#include "bench/device.h"
+#include "bench/userkernel.h"
+
+/* The source of spec (a suite name, FILE.cl:NAME or FILE.cl as for
+ * measure --kernel; a FILE.cl:NAME needs no description) in a new string
+ * (free() it), its kernel function's name and a label. */
+lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **source, char *name,
+			 size_t name_size, char *label, size_t label_size);
+
+/* Counts the main loop of kernel name in src: built offline for isa (an
+ * AMD or Intel target) where given, else by device d where given and its
+ * build is text (NVIDIA's PTX), else by clang's NVPTX backend; listing
+ * (NULL: none) gets what was counted. m's from names the build; LM_EPARSE
+ * with the reason where the loop cannot be counted, LM_ETOOL where a
+ * compiler is missing. */
+lm_status lm_kcount_count(const char *src, const char *name, const char *isa, const lm_device *d,
+			FILE *listing, lm_count *m);
+
+/* The source a kernel's description names, in a new string. */
+lm_status lm_kcount_desc_source(const lm_user_desc *d, const char *kernel_dir, char **source);
+
+/* The device's build of source, as latmix measures it, as text (PTX) in a
+ * new string; NULL with LM_OK where the device's binary is not text.
+ * limit (may be NULL) gets what the build allows kernel name: its largest
+ * work-group and local memory a group, and on NVIDIA its registers a thread,
+ * which regs (may be NULL) gets as numbers. */
+lm_status lm_kcount_device_listing(const lm_device *d, const char *source, const char *name, char **text,
+				 char *limit, size_t limit_size, lm_count_regs *regs);
+
+
+/* Is spec FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) to count as
+ * it is? */
+bool lm_kcount_is_listing(const char *spec);
+
+/* Counts kernel NAME's main loop in the PTX listing FILE of spec
+ * (FILE.ptx:NAME); listing (NULL: none) gets the file's text. */
+lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m);
+
+#endif
