@@ -1,5 +1,6 @@
 /* The command line as a user meets it: a table of arguments, the exit
  * status and a piece of the message expected. Runs the built latmix. */
+#include "base/number.h"
 #include "testutil.h"
 #include "testrun.h"
 #include "cli/options.h"
@@ -129,13 +130,13 @@ END_TEST
 START_TEST(a_size_under_a_byte_is_refused_not_read_as_0_bytes)
 {
 	unsigned long long b = 7;
-	ck_assert_int_eq(lm_parse_size("0.5", &b), LM_EUSAGE);
+	ck_assert_int_eq(lm_number_size("0.5", &b), LM_EUSAGE);
 	ck_assert_msg(strstr(lm_error_message(), "size '0.5'"), "%s", lm_error_message());
-	ck_assert_int_eq(lm_parse_size("1e-300", &b), LM_EUSAGE);
+	ck_assert_int_eq(lm_number_size("1e-300", &b), LM_EUSAGE);
 	ck_assert_uint_eq(b, 7);
-	ck_assert_int_eq(lm_parse_size("1", &b), LM_OK);
+	ck_assert_int_eq(lm_number_size("1", &b), LM_OK);
 	ck_assert_uint_eq(b, 1);
-	ck_assert_int_eq(lm_parse_size(".5K", &b), LM_OK);
+	ck_assert_int_eq(lm_number_size(".5K", &b), LM_OK);
 	ck_assert_uint_eq(b, 512);
 }
 END_TEST
@@ -154,7 +155,7 @@ START_TEST(a_sign_or_blank_before_an_integer_option_is_refused)
 		ck_assert_int_eq(o.repeats, 3);
 		unsigned v[4];
 		size_t n;
-		ck_assert_int_eq(lm_options_uint_list("--warps", bad[i], 64, v, 4, &n), LM_EUSAGE);
+		ck_assert_int_eq(lm_number_uint_list("--warps", bad[i], 64, v, 4, &n), LM_EUSAGE);
 	}
 	lm_options o = lm_options_defaults();
 	char *argv[] = { "--repeats", "7" };
@@ -162,7 +163,7 @@ START_TEST(a_sign_or_blank_before_an_integer_option_is_refused)
 	ck_assert_int_eq(o.repeats, 7);
 	unsigned v[4];
 	size_t n;
-	ck_assert_int_eq(lm_options_uint_list("--warps", "1,8,64", 64, v, 4, &n), LM_OK);
+	ck_assert_int_eq(lm_number_uint_list("--warps", "1,8,64", 64, v, 4, &n), LM_OK);
 	ck_assert(n == 3 && v[2] == 64);
 }
 END_TEST

@@ -6,6 +6,8 @@
 #define LM_NUMBER_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include "base/error.h"
 
 /* "-12", "0.25", ".5", "1e-3", "2.5E+09": an optional minus, digits with
  * an optional point, an optional exponent; finite. */
@@ -13,5 +15,13 @@ bool lm_number_parse(const char *s, double *out);
 
 /* Digits only (no sign, no blanks), at most max. */
 bool lm_number_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
+
+/* "1G", "512M", "1.5GiB", "4096" into bytes (K, M, G, T: powers of 1024),
+ * one byte or more. LM_EUSAGE otherwise. */
+lm_status lm_number_size(const char *s, unsigned long long *bytes);
+
+/* A comma list of positive integers up to max, each once, at most cap of
+ * them, into v (*n of them); LM_EUSAGE naming the option (what) otherwise. */
+lm_status lm_number_uint_list(const char *what, const char *s, unsigned max, unsigned *v, size_t cap, size_t *n);
 
 #endif

@@ -1,3 +1,4 @@
+#include "base/number.h"
 #include "bench/sweep.h"
 #include "config.h"
 #include "commit.h"
@@ -51,14 +52,14 @@ typedef struct {
 
 /* The occupancies: given, or every one the device can hold (quick: powers
  * of two and the maximum). */
-static lm_status warps_list(const lm_options *o, const lm_device *d, plan *p)
+static lm_status warps_list(const lm_sweep_config *o, const lm_device *d, plan *p)
 {
 	p->warps = malloc((d->max_warps + 1) * sizeof *p->warps);
 	if (!p->warps)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	unsigned g, w, gw = (unsigned)o->group_warps;
 	if (o->warps && strcmp(o->warps, "max") != 0) {
-		lm_status s = lm_options_uint_list("--warps", o->warps, 1u << 20, p->warps, d->max_warps + 1,
+		lm_status s = lm_number_uint_list("--warps", o->warps, 1u << 20, p->warps, d->max_warps + 1,
 					      &p->nwarps);
 		for (size_t i = 0; s == LM_OK && i < p->nwarps; i++) {
 			if (p->warps[i] > d->max_warps)
@@ -81,7 +82,7 @@ static lm_status warps_list(const lm_options *o, const lm_device *d, plan *p)
 	return LM_OK;
 }
 
-static lm_status mix_list(const lm_options *o, plan *p)
+static lm_status mix_list(const lm_sweep_config *o, plan *p)
 {
 	if (!o->mix || strcmp(o->mix, "all") == 0) {
 		for (int i = 0; lm_mix_at(i) && p->nmixes < MAX_MIXES; i++)
@@ -104,7 +105,7 @@ static lm_status mix_list(const lm_options *o, plan *p)
 	return LM_OK;
 }
 
-static lm_status chains_lists(const lm_options *o, plan *p)
+static lm_status chains_lists(const lm_sweep_config *o, plan *p)
 {
 	for (size_t i = 0; i < p->nmixes; i++) {
 		plan_mix *pm = &p->mixes[i];
@@ -112,7 +113,7 @@ static lm_status chains_lists(const lm_options *o, plan *p)
 			pm->chains[0] = 1;
 			pm->nchains = 1;
 		} else if (o->chains) {
-			lm_status s = lm_options_uint_list("--chains", o->chains, MAX_CHAINS, pm->chains,
+			lm_status s = lm_number_uint_list("--chains", o->chains, MAX_CHAINS, pm->chains,
 						      MAX_CHAINS, &pm->nchains);
 			if (s != LM_OK)
 				return s;
@@ -130,7 +131,7 @@ static lm_status chains_lists(const lm_options *o, plan *p)
 	return LM_OK;
 }
 
-static const char *alphas_for(const lm_options *o, const plan_mix *pm, unsigned chains)
+static const char *alphas_for(const lm_sweep_config *o, const plan_mix *pm, unsigned chains)
 {
 	if (pm->mix->step == LM_STEP_STREAM)
 		return "0";
@@ -192,7 +193,7 @@ static void add_cost(lm_meas_cost *sum, const lm_meas_cost *c)
 	sum->ntrials += c->ntrials;
 }
 
-static void write_metadata(FILE *f, const lm_options *o, const lm_device *d,
+static void write_metadata(FILE *f, const lm_sweep_config *o, const lm_device *d,
 			   unsigned long long footprint)
 {
 	char date[32];
@@ -217,7 +218,8 @@ static void write_metadata(FILE *f, const lm_options *o, const lm_device *d,
 		   "else the device's reported maximum\n");
 	fprintf(f, "# note = with k chains a thread runs k independent chains: the model's "
 		   "occupancy is warps_per_cu x chains\n");
-	lm_options_echo(f, "# option.", LM_CMD_MEASURE, o);
+	for (size_t i = 0; i < o->noptions; i++)
+		fprintf(f, "# option.%s = %s\n", o->options[i].name, o->options[i].value);
 }
 
 static bool done_before(const lm_results *prev, const char *mix, unsigned chains, lm_alpha a,
@@ -267,7 +269,7 @@ static lm_status stopped(void)
 
 /* Everything the sweep needs, checked before a file is touched. */
 typedef struct {
-	const lm_options *o;
+	const lm_sweep_config *o;
 	lm_device d;
 	plan p;
 	lm_alpha *alphas[MAX_MIXES][MAX_CHAINS];
@@ -315,7 +317,7 @@ static void kernel_failed(sweep *sw, const char *label, lm_status s)
  * read and checked, and a user's files inputs (not written over). */
 static lm_status kernel_list(sweep *sw)
 {
-	const lm_options *o = sw->o;
+	const lm_sweep_config *o = sw->o;
 	if (o->mix || o->alpha || o->chains || o->footprint || strcmp(o->timing, "auto") != 0)
 		return lm_fail(LM_EUSAGE, "--kernel measures a user's kernel, not a mix: --mix, --alpha, "
 			       "--chains, --footprint and --timing do not apply (a kernel's launches do fixed "
@@ -406,7 +408,7 @@ static void quick_sizes(sweep *sw)
 
 static lm_status prepare(sweep *sw)
 {
-	const lm_options *o = sw->o;
+	const lm_sweep_config *o = sw->o;
 	lm_status s;
 	if (o->kernel) {
 		if ((s = kernel_list(sw)) != LM_OK)
@@ -437,7 +439,7 @@ static lm_status prepare(sweep *sw)
 				     .kernel_dir = o->kernel_dir, .seed = 0x6c61746d6978ull,
 				     .group_warps = (unsigned)o->group_warps };
 	if (o->footprint) {
-		if ((s = lm_parse_size(o->footprint, &sw->base.footprint)) != LM_OK)
+		if ((s = lm_number_size(o->footprint, &sw->base.footprint)) != LM_OK)
 			return s;
 	} else if (!sw->nkern) {
 		unsigned k = 1;
@@ -485,7 +487,7 @@ extern char **environ;
  * built, and its error reported, when its point comes). */
 static bool spawn_builder(const sweep *sw, int queue, pid_t *pid)
 {
-	const lm_options *o = sw->o;
+	const lm_sweep_config *o = sw->o;
 	char dev[32], simd[16], maxw[16];
 	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
 	snprintf(simd, sizeof simd, "%d", o->simd);
@@ -815,7 +817,7 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 			    size_t *measured, const struct timespec *t0)
 {
 	const lm_user_desc *desc = &sw->kern[i];
-	const lm_options *o = sw->o;
+	const lm_sweep_config *o = sw->o;
 	lm_user_config cfg = { .launch_ms = o->launch_ms, .repeats = o->repeats, .settle = o->settle,
 			     .group_warps = (unsigned)o->group_warps, .warmup_every = sw->base.warmup_every,
 			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir, .time_limit = o->time_limit };
@@ -1013,10 +1015,8 @@ static lm_status check_resumable(const sweep *sw, const char *src, const lm_resu
 		return lm_fail(LM_EUSAGE, "--resume: %s's store mix wrote into a buffer of %s bytes, this "
 			       "sweep's would write into %s: its store points would not be those of the file; %s",
 			       src, sink ? sink : "unrecorded", mine, instead);
-	const char *name;
-	char value[256];
-	for (size_t k = 0; (name = lm_options_role_at(LM_CMD_MEASURE, LM_OPTION_DEFINES, k, sw->o, value,
-						       sizeof value)); k++) {
+	for (size_t k = 0; k < sw->o->ndefines; k++) {
+		const char *name = sw->o->defines[k].name, *value = sw->o->defines[k].value;
 		char key[64];
 		snprintf(key, sizeof key, "option.%s", name);
 		const char *theirs = lm_results_meta_value(prev, key);
@@ -1035,15 +1035,14 @@ static lm_status check_resumable(const sweep *sw, const char *src, const lm_resu
  * run asks for (the header's option lines are the first run's). */
 static void write_resumed(FILE *f, const sweep *sw, const char *src, const resumed *r)
 {
-	char date[32], value[256];
+	char date[32];
 	iso_now(date, sizeof date);
 	fprintf(f, "# resumed = %s, %zu points already in %s%s%s%s; this run's points:", date, r->prev.n,
 		src, r->dropped[0] ? " (its last line, cut short, left out: '" : "", r->dropped,
 		r->dropped[0] ? "')" : "");
-	const char *name;
 	bool any = false;
-	for (size_t k = 0; (name = lm_options_role_at(LM_CMD_MEASURE, LM_OPTION_SELECTS, k, sw->o, value,
-						       sizeof value)); k++) {
+	for (size_t k = 0; k < sw->o->nselects; k++) {
+		const char *name = sw->o->selects[k].name, *value = sw->o->selects[k].value;
 		if (!value[0] || strcmp(value, "no") == 0)
 			continue;
 		fprintf(f, strcmp(value, "yes") == 0 ? " --%s" : " --%s %s", name, value);
@@ -1141,7 +1140,7 @@ static bool holds_no_point(const char *path)
  * all before anything is written. */
 static lm_status choose_output(sweep *sw, output *out)
 {
-	const lm_options *o = sw->o;
+	const lm_sweep_config *o = sw->o;
 	if (o->output) {
 		snprintf(out->path, sizeof out->path, "%s", o->output);
 	} else {
@@ -1240,7 +1239,7 @@ static lm_status finish_output(const output *out, FILE *f, lm_status s, size_t m
 	return s;
 }
 
-lm_status lm_sweep_run(const lm_options *o)
+lm_status lm_sweep_run(const lm_sweep_config *o)
 {
 	sweep *sw = calloc(1, sizeof *sw);
 	output *out = calloc(1, sizeof *out);

@@ -4,9 +4,32 @@
 #ifndef LM_SWEEP_H
 #define LM_SWEEP_H
 
-#include "cli/options.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include "base/error.h"
 
-lm_status lm_sweep_run(const lm_options *o);
+/* An option as the results file records it: '# option.NAME = VALUE'. */
+typedef struct {
+	const char *name, *value;
+} lm_sweep_option;
+
+/* What a sweep measures and how, as measure's options give it (the text
+ * fields NULL where not given, the numbers 0 for "as latmix chooses"). */
+typedef struct {
+	const char *device, *kernel_dir, *output;
+	const char *mix, *alpha, *chains, *warps, *kernel; /* lists, as given */
+	const char *footprint, *timing, *warmup;
+	double size, launch_ms, settle, time_limit;
+	int repeats, group_warps, simd, max_warps, build_jobs;
+	bool quick, resume, replace;
+	/* every option, recorded in the file; those whose values define what a
+	 * point measures (--resume continues a file only with the file's), and
+	 * those that select the points (a resumed run's line names them) */
+	const lm_sweep_option *options, *defines, *selects;
+	size_t noptions, ndefines, nselects;
+} lm_sweep_config;
+
+lm_status lm_sweep_run(const lm_sweep_config *c);
 
 /* Creates the directories of path up to its last '/'; LM_EIO naming the
  * one that cannot be made. */

@@ -369,7 +369,7 @@ static lm_status print_kernel_rates(const lm_options *o, const char *path, const
 	size_t n = 0;
 	lm_status s = LM_OK;
 	if (o->warps)
-		s = lm_options_uint_list("--warps", o->warps, 65536, list, 1024, &n);
+		s = lm_number_uint_list("--warps", o->warps, 65536, list, 1024, &n);
 	for (unsigned w = 1; !o->warps && w <= 64; w++)
 		list[n++] = w;
 	if (s != LM_OK)
@@ -731,11 +731,59 @@ static lm_status cmd_kernel(const lm_options *o)
 
 /* ---- measure ---- */
 
+/* measure's options as a sweep's config records them: every one, those
+ * that define a point, those that select points (values in text). */
+typedef struct {
+	lm_sweep_option all[96], defines[32], selects[32];
+	char text[16384];
+} option_record;
+
+/* The options of o with role into v (at most cap), their values in r's
+ * text from *used on; the count. */
+static size_t record_role(const lm_options *o, lm_option_role role, lm_sweep_option *v, size_t cap,
+			  option_record *r, size_t *used)
+{
+	size_t n = 0;
+	const char *name;
+	while (n < cap && *used + 512 <= sizeof r->text &&
+	       (name = lm_options_role_at(LM_CMD_MEASURE, role, n, o, r->text + *used, 512))) {
+		v[n++] = (lm_sweep_option){ name, r->text + *used };
+		*used += strlen(r->text + *used) + 1;
+	}
+	return n;
+}
+
+/* measure's options into a sweep's config (strings borrowed from o and r). */
+static void sweep_config(const lm_options *o, option_record *r, lm_sweep_config *c)
+{
+	*c = (lm_sweep_config){
+		.device = o->device, .kernel_dir = o->kernel_dir, .output = o->output, .mix = o->mix,
+		.alpha = o->alpha, .chains = o->chains, .warps = o->warps, .kernel = o->kernel,
+		.footprint = o->footprint, .timing = o->timing, .warmup = o->warmup, .size = o->size,
+		.launch_ms = o->launch_ms, .settle = o->settle, .time_limit = o->time_limit,
+		.repeats = o->repeats, .group_warps = o->group_warps, .simd = o->simd,
+		.max_warps = o->max_warps, .build_jobs = o->build_jobs, .quick = o->quick,
+		.resume = o->resume, .replace = o->replace,
+		.options = r->all, .defines = r->defines, .selects = r->selects,
+	};
+	size_t used = 0;
+	c->noptions = record_role(o, LM_OPTION_ANY, r->all, 96, r, &used);
+	c->ndefines = record_role(o, LM_OPTION_DEFINES, r->defines, 32, r, &used);
+	c->nselects = record_role(o, LM_OPTION_SELECTS, r->selects, 32, r, &used);
+}
+
 static lm_status cmd_measure(const lm_options *o)
 {
 	if (lm_fleet_wanted(o->device))
 		return lm_fleet_measure(o);
-	return lm_sweep_run(o);
+	option_record *r = malloc(sizeof *r);
+	if (!r)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	lm_sweep_config c;
+	sweep_config(o, r, &c);
+	lm_status s = lm_sweep_run(&c);
+	free(r);
+	return s;
 }
 
 /* ---- fit ---- */

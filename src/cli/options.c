@@ -364,7 +364,8 @@ const char *lm_options_role_at(unsigned cmd, lm_option_role role, size_t k, cons
 {
 	for (size_t i = 0; i < NOPTS; i++) {
 		const opt *t = &table[i];
-		if (!(t->cmds & cmd) || t->role != role || k--)
+		if (!(t->cmds & cmd) || t->offset == OFF(help) || (role != LM_OPTION_ANY && t->role != role) ||
+		    k--)
 			continue;
 		const char *v = value_text(t, o, value, size);
 		if (v != value)
@@ -405,56 +406,3 @@ size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *ski
 	return n;
 }
 
-lm_status lm_parse_size(const char *s, unsigned long long *bytes)
-{
-	/* the number (lm_number_parse), then the suffix */
-	char num[64];
-	size_t n = strcspn(s, "kKmMgGtTbBiI");
-	double x;
-	if (n >= sizeof num)
-		goto bad;
-	memcpy(num, s, n);
-	num[n] = '\0';
-	if (!lm_number_parse(num, &x) || !(x > 0))
-		goto bad;
-	const char *end = s + n;
-	double mult = 1;
-	switch (*end) {
-	case 'k': case 'K': mult = 1024.0; end++; break;
-	case 'm': case 'M': mult = 1024.0 * 1024; end++; break;
-	case 'g': case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
-	case 't': case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
-	}
-	if (mult > 1 && (strcasecmp(end, "ib") == 0 || strcasecmp(end, "b") == 0))
-		end += strlen(end);
-	if (*end || x * mult > 1e18 || x * mult < 1) /* under a byte would read as 0 */
-		goto bad;
-	*bytes = (unsigned long long)(x * mult);
-	return LM_OK;
-bad:
-	return lm_fail(LM_EUSAGE, "size '%s': expected a number of bytes, 1 or more, with an optional K, M, G "
-		       "or T suffix", s);
-}
-
-lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, unsigned *v,
-				 size_t cap, size_t *n)
-{
-	const char *p = s;
-	*n = 0;
-	for (;;) {
-		char *end;
-		errno = 0;
-		unsigned long x = strtoul(p, &end, 10);
-		if (*p < '0' || *p > '9' || errno || (*end && *end != ',') || x == 0 ||
-		    x > max || *n == cap)
-			return lm_fail(LM_EUSAGE, "%s '%s': expected a comma list of positive integers up to %u",
-				       what, s, max);
-		for (size_t i = 0; i < *n; i++)
-			if (v[i] == x)
-				return lm_fail(LM_EUSAGE, "%s '%s': %lu twice (a point is measured once)", what, s, x);
-		v[(*n)++] = (unsigned)x;
-		if (!*end)
-			return LM_OK;
-		p = end + 1;
-	}
-}

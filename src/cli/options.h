@@ -81,7 +81,7 @@ typedef struct {
  * file only with the values it was measured with), one that selects which
  * points are measured (LM_OPTION_SELECTS: may differ between the runs of
  * one file), or neither. */
-typedef enum { LM_OPTION_OTHER, LM_OPTION_DEFINES, LM_OPTION_SELECTS } lm_option_role;
+typedef enum { LM_OPTION_OTHER, LM_OPTION_DEFINES, LM_OPTION_SELECTS, LM_OPTION_ANY } lm_option_role;
 
 /* Defaults from the table. */
 lm_options lm_options_defaults(void);
@@ -96,9 +96,9 @@ void lm_options_help(FILE *f, unsigned cmd);
 /* Writes every option cmd accepts as "<prefix>name = value" lines. */
 void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options *o);
 
-/* The name of the k-th option (from 0) of command cmd with role, and its
- * value in o as lm_options_echo writes it, into value; NULL after the
- * last. */
+/* The name of the k-th option (from 0) of command cmd with role (any
+ * role: LM_OPTION_ANY; --help never), and its value in o as
+ * lm_options_echo writes it, into value; NULL after the last. */
 const char *lm_options_role_at(unsigned cmd, lm_option_role role, size_t k, const lm_options *o,
 			       char *value, size_t size);
 
@@ -109,12 +109,5 @@ const char *lm_options_role_at(unsigned cmd, lm_option_role role, size_t k, cons
 size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *skip, char *buf,
 		       size_t size, char **argv, size_t cap);
 
-/* Parses "1G", "512M", "1.5GiB", "4096" into bytes. */
-lm_status lm_parse_size(const char *s, unsigned long long *bytes);
-
-/* A comma list of positive integers up to max, each once, at most cap of
- * them, into v (*n of them); LM_EUSAGE naming the option (what) otherwise. */
-lm_status lm_options_uint_list(const char *what, const char *s, unsigned max, unsigned *v,
-			       size_t cap, size_t *n);
 
 #endif

@@ -1,6 +1,6 @@
 /* Fuzzes latmix's number syntax (lm_number_parse, lm_number_parse_uint)
- * and the option values built on it (lm_parse_size: --footprint;
- * lm_options_uint_list: --warps, --chains; lm_options_parse's integers
+ * and the option values built on it (lm_number_size: --footprint;
+ * lm_number_uint_list: --warps, --chains; lm_options_parse's integers
  * and numbers: --repeats, --launch-ms). Beyond "no crash": a number taken
  * is finite and what strtod reads from the whole text; an unsigned one
  * within its maximum; a size at least a byte and at most 1e18; a list
@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (lm_number_parse_uint(text, max, &u))
 		FUZZ_CHECK(u <= max && strtoull(text, NULL, 10) == u, "'%s' read as %llu", text, u);
 	lm_error_clear();
-	lm_status s = lm_parse_size(text, &u);
+	lm_status s = lm_number_size(text, &u);
 	if (s == LM_OK)
 		FUZZ_CHECK(u >= 1 && u <= 1000000000000000000ull, "size '%s' read as %llu bytes", text, u);
 	else
@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned v[8];
 	size_t n;
 	lm_error_clear();
-	s = lm_options_uint_list("--warps", text, 4096, v, sizeof v / sizeof v[0], &n);
+	s = lm_number_uint_list("--warps", text, 4096, v, sizeof v / sizeof v[0], &n);
 	if (s == LM_OK) {
 		FUZZ_CHECK(n >= 1 && n <= sizeof v / sizeof v[0] && strspn(text, "0123456789,") == strlen(text),
 			   "'%s': %zu items", text, n);
