@@ -1,0 +1,299 @@
+/* latmix fit: both models fitted to a results file's curves, the parameter
+ * file written and the fit printed. */
+#include "config.h"
+#include "cli/command.h"
+#include "base/file.h"
+#include "fit/fit.h"
+#include "fit/params.h"
+#include "fit/results.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void iso_now(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+}
+
+/* "12.3" or "not reached" for a derived occupancy. */
+static const char *warps_text(double w, char *buf, size_t size)
+{
+	if (isnan(w))
+		snprintf(buf, size, "%s", "not reached");
+	else
+		snprintf(buf, size, "%.1f", w);
+	return buf;
+}
+
+static void print_param(const char *key, const char *unit, const lm_param *p)
+{
+	char val[64];
+	if (isnan(p->std_error))
+		snprintf(val, sizeof val, "%s%.4g", p->kind == LM_PARAM_AT_LEAST ? ">= " : "", p->value);
+	else
+		snprintf(val, sizeof val, "%.4g +- %.2g", p->value, p->std_error);
+	printf("  %-24s %-22s %-19s %-8s %s\n", key, val, unit, lm_param_kind_name(p->kind), p->note);
+}
+
+static void print_params(const lm_fit_result *r, const char *written)
+{
+	printf("\n%s model%s%s%s%s: %zu parameters, %zu iterations\n", lm_fit_model_name(r->model),
+	       r->issue_cost ? " with issue cost" : "", written ? " (written to " : "",
+	       written ? written : "", written ? ")" : "", r->nparams, r->iterations);
+	if (!r->converged)
+		printf("  warning: the solver had not converged after %zu iterations; these are its last "
+		       "iterate (notes say so in the file)\n", r->iterations);
+	char loss[256];
+	lm_fit_loss_text(r, loss, sizeof loss);
+	printf("  loss: %s\n", loss);
+	if (r->poor)
+		printf("  POOR FIT: RMS relative error %.1f%%, above %.0f%%: these parameters do not describe "
+		       "the data\n", 100 * r->rms, 100 * LM_FIT_POOR_RMS);
+	if (r->flags[0])
+		printf("  against direct measurements: %s\n", r->flags);
+	for (int i = 0; i < LM_PARAM_COUNT; i++)
+		if (r->p[i].kind != LM_PARAM_MISSING && !(r->nkinds > 1 && lm_param_per_kind(i)))
+			print_param(lm_param_key(i), lm_param_unit(i), &r->p[i]);
+	for (size_t k = 0; k < r->nkinds && r->nkinds > 1; k++)
+		for (int i = 0; i < LM_PARAM_COUNT; i++) {
+			if (!lm_param_per_kind(i) || r->kp[k][i].kind == LM_PARAM_MISSING)
+				continue;
+			char key[64];
+			snprintf(key, sizeof key, "%s.%s", lm_param_key(i), r->kind[k]);
+			print_param(key, lm_param_unit(i), &r->kp[k][i]);
+		}
+}
+
+/* "gmem 16", "inf": a curve's label. */
+static const char *curve_label(const lm_fit_result *r, const lm_fit_curve *c, char *buf,
+			       size_t size)
+{
+	if (isinf(c->alpha) || r->nkinds < 2)
+		snprintf(buf, size, "%g", c->alpha);
+	else
+		snprintf(buf, size, "%s %g", r->kind[c->kind], c->alpha);
+	return buf;
+}
+
+static void print_fit(const char *path, const lm_results *res, const lm_fit_result *fr,
+		      size_t nfits, size_t want, const char *out, const char *why,
+		      const char *cost_why)
+{
+	printf("%s: %s, %zu points, %zu curves, %zu memory kind%s\n", path,
+	       res->device[0] ? res->device : "unnamed device", fr[0].points, fr[0].ncurves,
+	       fr[0].nkinds, fr[0].nkinds == 1 ? "" : "s");
+	printf("latencies in cycles, throughputs in warp instructions per cycle per CU; +- one standard error\n");
+	for (size_t m = 0; m < nfits; m++)
+		print_params(&fr[m], m == want ? out : NULL);
+	printf("\nrelative error, (model - measured) / measured:\n%18s %6s", "alpha", "points");
+	for (size_t m = 0; m < nfits; m++) {
+		char name[32];
+		snprintf(name, sizeof name, "%s%s", lm_fit_model_name(fr[m].model),
+			 fr[m].issue_cost ? "+cost" : "");
+		printf(" %12s rms %12s max", name, name);
+	}
+	putchar('\n');
+	size_t nk = fr[0].nkinds > 1 ? fr[0].nkinds : 0, rows = fr[0].ncurves + nk;
+	char label[64];
+	for (size_t c = 0; c <= rows; c++) {
+		bool all = c == rows, kind = !all && c >= fr[0].ncurves;
+		size_t k = kind ? c - fr[0].ncurves : 0;
+		if (all)
+			printf("%18s %6zu", "all", fr[0].points);
+		else if (kind)
+			printf("%18s %6zu", fr[0].kind[k], fr[0].kind_points[k]);
+		else
+			printf("%18s %6zu", curve_label(&fr[0], &fr[0].curve[c], label, sizeof label),
+			       fr[0].curve[c].points);
+		for (size_t m = 0; m < nfits; m++)
+			printf(" %15.2f%% %15.2f%%",
+			       100 * (all ? fr[m].rms : kind ? fr[m].kind_rms[k] : fr[m].curve[c].rms),
+			       100 * (all ? fr[m].max : kind ? fr[m].kind_max[k] : fr[m].curve[c].max));
+		putchar('\n');
+	}
+	printf("%18s %6s", "AIC", "");
+	for (size_t m = 0; m < nfits; m++)
+		printf(" %16.1f %16s", fr[m].aic, "");
+	putchar('\n');
+	printf("preferred: %s\n", why);
+	if (cost_why)
+		printf("issue cost: %s\n", cost_why);
+
+	const double *d = fr[want].derived;
+	char a[32], b[32];
+	printf("\nwarps per CU needed (%s model%s, kind %s; data: the measured curve, interpolated):\n"
+	       "%-28s %12s %12s\n", lm_fit_model_name(fr[want].model),
+	       fr[want].issue_cost ? " with issue cost" : "",
+	       fr[want].kind[0][0] ? fr[want].kind[0] : "?", "", "90% of peak", "95% of peak");
+	static const struct { const char *label; lm_derived_id id; } lines[] = {
+		{ "memory, alpha = 0: model", LM_DERIVED_MEM_WARPS_90_MODEL },
+		{ "                   data", LM_DERIVED_MEM_WARPS_90_DATA },
+		{ "arithmetic, inf:   model", LM_DERIVED_ALU_WARPS_90_MODEL },
+		{ "                   data", LM_DERIVED_ALU_WARPS_90_DATA },
+	};
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+		printf("%-28s %12s %12s\n", lines[i].label, warps_text(d[lines[i].id], a, sizeof a),
+		       warps_text(d[lines[i].id + 1], b, sizeof b));
+	printf("cusp: model alpha = %.1f, %s warps for the peak; data alpha = %g, %s warps for 90%% of its own maximum\n",
+	       d[LM_DERIVED_CUSP_ALPHA_MODEL], warps_text(d[LM_DERIVED_CUSP_WARPS_MODEL], a, sizeof a),
+	       d[LM_DERIVED_CUSP_ALPHA_DATA], warps_text(d[LM_DERIVED_CUSP_WARPS_DATA], b, sizeof b));
+	printf("memory / arithmetic warps for 90%%: model %.2f, data %.2f (nan: not reached)\n",
+	       d[LM_DERIVED_RATIO_90_MODEL], d[LM_DERIVED_RATIO_90_DATA]);
+	if (fr[want].p[LM_PARAM_MEM_THRU].kind == LM_PARAM_AT_LEAST)
+		printf("mem_thru is a lower bound, so the memory figures are too\n");
+}
+
+/* Per-kind items are "mem_lat.lmem"; a model fitted with issue cost is
+ * "basic+cost". */
+static void csv_fit(const lm_fit_result *fr, size_t nfits)
+{
+	printf("model,item,alpha,value,std_error,kind,unit\n");
+	for (size_t m = 0; m < nfits; m++) {
+		char name[32];
+		snprintf(name, sizeof name, "%s%s", lm_fit_model_name(fr[m].model),
+			 fr[m].issue_cost ? "+cost" : "");
+		for (int i = 0; i < LM_PARAM_COUNT; i++)
+			if (fr[m].p[i].kind != LM_PARAM_MISSING)
+				printf("%s,%s,,%.9g,%.3g,%s,%s\n", name, lm_param_key(i), fr[m].p[i].value,
+				       fr[m].p[i].std_error, lm_param_kind_name(fr[m].p[i].kind), lm_param_unit(i));
+		for (size_t k = 1; k < fr[m].nkinds; k++)
+			for (int i = 0; i < LM_PARAM_COUNT; i++) {
+				const lm_param *p = &fr[m].kp[k][i];
+				if (lm_param_per_kind(i) && p->kind != LM_PARAM_MISSING)
+					printf("%s,%s.%s,,%.9g,%.3g,%s,%s\n", name, lm_param_key(i), fr[m].kind[k],
+					       p->value, p->std_error, lm_param_kind_name(p->kind), lm_param_unit(i));
+			}
+		for (size_t c = 0; c < fr[m].ncurves; c++) {
+			const char *kn = fr[m].nkinds > 1 && !isinf(fr[m].curve[c].alpha) ? fr[m].kind[fr[m].curve[c].kind] : "";
+			printf("%s,rms_rel_error%s%s,%g,%.6g,,,1\n%s,max_rel_error%s%s,%g,%.6g,,,1\n", name,
+			       *kn ? "." : "", kn, fr[m].curve[c].alpha, fr[m].curve[c].rms, name,
+			       *kn ? "." : "", kn, fr[m].curve[c].alpha, fr[m].curve[c].max);
+		}
+		printf("%s,rms_rel_error,,%.6g,,,1\n%s,max_rel_error,,%.6g,,,1\n%s,aic,,%.6g,,,1\n", name,
+		       fr[m].rms, name, fr[m].max, name, fr[m].aic);
+		for (int i = 0; i < LM_DERIVED_COUNT; i++)
+			printf("%s,%s,,%.6g,,,\n", name, lm_derived_key(i), fr[m].derived[i]);
+	}
+}
+
+/* Provenance and device fields of a fitted parameter file. */
+static void fit_provenance(lm_params *ps, const char *path, const lm_results *res,
+			   const char *mix, size_t npoints)
+{
+	snprintf(ps->tool_version, sizeof ps->tool_version, "%s", LATMIX_VERSION);
+	snprintf(ps->origin, sizeof ps->origin, "fit");
+	snprintf(ps->source, sizeof ps->source, "%.100s, mix %s, %zu points", path, mix, npoints);
+	iso_now(ps->created, sizeof ps->created);
+	snprintf(ps->device, sizeof ps->device, "%s", res->device);
+	snprintf(ps->vendor, sizeof ps->vendor, "%s", res->vendor);
+	snprintf(ps->driver, sizeof ps->driver, "%s", res->driver);
+	const lm_row *r0 = &res->v[0].row;
+	ps->simd_width = (int)r0->simd_width;
+	ps->compute_units = (int)r0->compute_units;
+	double clock = 0;
+	for (size_t i = 0; i < res->n; i++)
+		clock += res->v[i].row.clock_mhz / (double)res->n;
+	ps->clock_mhz = clock;
+	snprintf(ps->clock_source, sizeof ps->clock_source, "%s, mean over the points",
+		 res->v[0].clock_source);
+}
+
+lm_status cmd_fit(const lm_options *o)
+{
+	const char *path = o->args[0];
+	lm_fit_model want;
+	lm_status s = lm_fit_model_parse(o->model, &want);
+	if (s != LM_OK)
+		return s;
+	lm_results res = { 0 };
+	lm_fit_data d = { 0 };
+	lm_file_inputs inputs = { 0 };
+	/* per model: without issue cost, then (--issue-cost) with */
+	lm_fit_result fr[2 * LM_FIT_NMODELS];
+	char out[4096];
+	size_t per = o->issue_cost ? 2 : 1, nfits = per * LM_FIT_NMODELS;
+	if ((s = lm_results_read(path, &res)) != LM_OK || (s = lm_file_input(&inputs, path)) != LM_OK)
+		goto done;
+	const char *mix = o->mix ? o->mix : "gmem";
+	if (o->output) {
+		snprintf(out, sizeof out, "%s", o->output);
+	} else {
+		/* params.ini for gmem, params-MIX.ini, params-A+B.ini for a list */
+		char tag[128];
+		snprintf(tag, sizeof tag, "%s", mix);
+		for (char *c = tag; *c; c++)
+			if (*c == ',')
+				*c = '+';
+		const char *slash = strrchr(path, '/');
+		bool gmem = strcmp(tag, "gmem") == 0;
+		snprintf(out, sizeof out, "%.*sparams%s%s.ini", slash ? (int)(slash - path + 1) : 0, path,
+			 gmem ? "" : "-", gmem ? "" : tag);
+	}
+	/* not over the data, said before the fit's seconds are spent */
+	if ((s = lm_file_not_input(&inputs, out)) != LM_OK)
+		goto done;
+	if ((s = lm_fit_data_from_results(&res, path, mix, &d)) != LM_OK)
+		goto done;
+	if (d.kept_not_coresident)
+		fprintf(stderr, "latmix fit: %zu point(s) of %s kept although not co-resident: a CPU runs "
+			"work-groups in turns, so its curves describe that, not resident warps\n",
+			d.kept_not_coresident, path);
+	if (d.not_coresident)
+		fprintf(stderr, "latmix fit: %zu point(s) of %s left out: not co-resident (fewer warps ran at "
+			"once than their occupancy says)\n", d.not_coresident, path);
+	for (size_t m = 0; m < nfits; m++) {
+		if ((s = lm_fit_run_with(&d, (lm_fit_model)(m / per), m % per == 1, &fr[m])) != LM_OK)
+			goto done;
+		lm_fit_check(&res, &fr[m]);
+		lm_fit_measured(&res, &fr[m]);
+	}
+	size_t last = per - 1; /* the fits compared and written: with cost if asked */
+	char why[LM_PARAMS_TEXT], cost_why[LM_PARAMS_TEXT] = "";
+	lm_fit_model pref = lm_fit_prefer(&fr[last], &fr[per + last], why, sizeof why);
+	size_t w = (size_t)want * per + last;
+	if (o->issue_cost)
+		lm_fit_cost_pays(&fr[w - 1], &fr[w], cost_why, sizeof cost_why);
+
+	lm_params ps = lm_params_empty();
+	fit_provenance(&ps, path, &res, mix, d.n);
+	lm_fit_to_params(&fr[w], &ps);
+	snprintf(ps.fit_preferred, sizeof ps.fit_preferred, "%s", lm_fit_model_name(pref));
+	snprintf(ps.fit_preference, sizeof ps.fit_preference, "%s", why);
+	if (o->issue_cost) {
+		ps.fit_rms_no_cost = fr[w - 1].rms;
+		ps.fit_aic_no_cost = fr[w - 1].aic;
+		ps.fit_rms_cost = fr[w].rms;
+		ps.fit_aic_cost = fr[w].aic;
+		snprintf(ps.fit_cost_preference, sizeof ps.fit_cost_preference, "%s", cost_why);
+	}
+	if ((s = lm_params_write(out, &ps, &inputs)) != LM_OK)
+		goto done;
+	if (o->csv)
+		csv_fit(fr, nfits);
+	else
+		print_fit(path, &res, fr, nfits, w, out, why, o->issue_cost ? cost_why : NULL);
+	if (fr[w].robust_dropped)
+		fprintf(stderr, "latmix fit: %s, mix %s: the robust loss down-weighted %zu of %zu points; "
+			"fitted by least squares on each curve's upper envelope instead\n", path, mix,
+			fr[w].downweighted, fr[w].points);
+	if (fr[w].poor)
+		fprintf(stderr, "latmix fit: warning: %s, mix %s: a poor fit (RMS relative error %.1f%%, "
+			"above %.0f%%): its parameters do not describe the data\n", path, mix,
+			100 * fr[w].rms, 100 * LM_FIT_POOR_RMS);
+	if (fr[w].flags[0])
+		fprintf(stderr, "latmix fit: warning: %s, mix %s: %s\n", path, mix, fr[w].flags);
+done:
+	lm_fit_data_free(&d);
+	lm_results_free(&res);
+	lm_file_inputs_free(&inputs);
+	return s;
+}
+
+const lm_command lm_cmd_fit = { "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
+	  "fit both models to one mix's measured curves, or jointly to several (a memory kind "
+	  "each); writes a parameter file (-o; default params.ini beside DATA, params-MIX.ini "
+	  "for other mixes than gmem, params-all.ini for --mix all)", NULL };

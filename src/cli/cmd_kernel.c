@@ -1,0 +1,142 @@
+/* latmix kernel: a mix's kernel as built, offline for a target (--isa), or
+ * a user's kernel described (--describe) or counted (--mix-of). */
+#include "cli/command.h"
+#include "asm/count.h"
+#include "asm/listing.h"
+#include "base/alpha.h"
+#include "base/mix.h"
+#include "bench/device.h"
+#include "bench/kcount.h"
+#include "bench/kernels.h"
+#include "bench/measure.h"
+#include "bench/offline.h"
+#include "bench/userkernel.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The loop of a user's kernel (spec) counted: from --isa TARGET's build,
+ * else the device's (-d, or kernel --mix-of's default device), else
+ * clang's NVPTX build; listing_too: print what was counted. */
+lm_status lm_cli_count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_count *m)
+{
+	memset(m, 0, sizeof *m);
+	if (lm_kcount_is_listing(spec)) {
+		if (o->isa || o->device)
+			return lm_fail(LM_EUSAGE, "%s: a PTX listing is counted as it is: leave out --isa and --device", spec);
+		return lm_kcount_listing(spec, listing_too ? stdout : NULL, m);
+	}
+	bool offline = o->isa && strcmp(o->isa, "nvptx") != 0;
+	if (offline && o->device)
+		return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
+	lm_device d;
+	bool on_device = !o->isa && (o->device || o->mix_of || o->describe);
+	lm_status s = LM_OK;
+	if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
+		return s;
+	char name[LM_USER_NAME], label[64], *src = NULL;
+	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
+		s = lm_kcount_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL,
+				  listing_too ? stdout : NULL, m);
+	snprintf(m->label, sizeof m->label, "%s", label);
+	free(src);
+	return s;
+}
+
+/* kernel --describe FILE.cl[:NAME]: a description to start from, its bytes
+ * from the loop as counted on the device (none where it cannot be). */
+static lm_status describe_kernel(const lm_options *o)
+{
+	char file[4096], name[LM_USER_NAME], counted[4200];
+	if (!lm_user_user_spec(o->describe, file, sizeof file, name))
+		return lm_fail(LM_EUSAGE, "--describe '%s': expected FILE.cl or FILE.cl:NAME, a name under %d "
+			       "characters", o->describe, LM_USER_NAME);
+	snprintf(counted, sizeof counted, "%s:%s", file, name);
+	lm_device d;
+	char *src = NULL;
+	lm_status s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d);
+	if (s == LM_OK)
+		s = lm_read_text(file, &src);
+	if (s != LM_OK)
+		return s;
+	lm_count m;
+	double bytes = 0;
+	lm_count_uses uses = { 0 };
+	if (lm_cli_count_kernel(o, counted, false, &m) == LM_OK) {
+		uses = m.args;
+		lm_kernel_mix k;
+		lm_count_model(&m, &k);
+		/* known where every access's bytes are (a store-only loop's loads none) */
+		if ((k.load_bytes > 0 || !(k.loads > 0)) && (k.store_bytes > 0 || !(k.stores > 0)))
+			bytes = k.loads * k.load_bytes + k.stores * k.store_bytes;
+	} else {
+		fprintf(stderr, "latmix: its loop not counted, so no bytes: %s\n", lm_error_message());
+		lm_error_clear();
+	}
+	s = lm_user_skeleton(&d, src, file, name, bytes, &uses, stdout);
+	free(src);
+	return s;
+}
+
+lm_status cmd_kernel(const lm_options *o)
+{
+	if (o->describe)
+		return describe_kernel(o);
+	if (o->mix_of) {
+		lm_count m;
+		lm_status s = lm_cli_count_kernel(o, o->mix_of, o->binary, &m);
+		if (s == LM_OK)
+			lm_count_print(stdout, &m);
+		return s;
+	}
+	const char *name = o->mix ? o->mix : "gmem";
+	const lm_mix *mix = lm_mix_find(name);
+	if (!mix)
+		return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", name, lm_mix_names());
+	lm_alpha a = { 1, 1 };
+	lm_status s;
+	if (o->alpha && !o->save_binary && (s = lm_alpha_parse(o->alpha, &a)) != LM_OK)
+		return s;
+	unsigned long chains = 1;
+	if ((s = lm_cli_parse_chains(o->chains, 16, &chains)) != LM_OK)
+		return s;
+	if (o->isa) {
+		/* an offline target: its compiler, no device */
+		if (o->device)
+			return lm_fail(LM_EUSAGE, "--isa builds for a target, not on a device: leave out --device");
+		lm_listing *isa;
+		if ((s = lm_offline_build(o->isa, mix, (unsigned)chains, a, o->kernel_dir, &isa)) != LM_OK)
+			return s;
+		lm_listing_print(stdout, isa, o->binary);
+		lm_listing_free(isa);
+		return LM_OK;
+	}
+	lm_device d;
+	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
+		return s;
+	if (o->save_binary && o->alpha && strcmp(o->alpha, "-") == 0)
+		return lm_meas_save_queue(&d, NULL, o->kernel_dir, 0, o->save_binary, NULL);
+	if (o->save_binary) {
+		lm_alpha *list;
+		size_t n;
+		if ((s = lm_alpha_parse_list(o->alpha ? o->alpha : "1", &list, &n)) != LM_OK)
+			return s;
+		s = lm_meas_save_binaries(&d, mix, (unsigned)chains, o->kernel_dir, list, n, o->save_binary);
+		free(list);
+		return s;
+	}
+	char *text;
+	if ((s = lm_meas_kernel_text(&d, mix, (unsigned)chains, o->kernel_dir, a, o->binary, &text)) != LM_OK)
+		return s;
+	printf("// device %d:%d %s\n%s", d.platform_index, d.device_index, d.name, text);
+	free(text);
+	return LM_OK;
+}
+
+const lm_command lm_cmd_kernel = { "kernel", LM_CMD_KERNEL, cmd_kernel, "", 0, 0,
+	  "show a mix's kernel as built for one alpha (and with --binary the device code); --isa TARGET: "
+	  "its iteration loop as a GPU target's compiler builds it, counted per chain step; your "
+	  "kernel: --describe FILE.cl:NAME writes the description measure needs, --mix-of FILE.cl:NAME "
+	  "counts its loop for predict", NULL };

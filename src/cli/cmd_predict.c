@@ -1,0 +1,458 @@
+/* latmix predict: what the model says for a parameter file, and for a
+ * kernel's loop at every occupancy. */
+#include "cli/command.h"
+#include "asm/count.h"
+#include "base/alpha.h"
+#include "base/number.h"
+#include "fit/model.h"
+#include "fit/params.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void put(FILE *f, double x, bool csv, int width, int prec)
+{
+	if (csv && isnan(x))
+		fputc(',', f);
+	else if (csv)
+		fprintf(f, ",%.*g", isinf(x) ? 3 : 6, x);
+	else if (isnan(x))
+		fprintf(f, " %*s", width, "-");
+	else
+		fprintf(f, " %*.*f", width, prec, x);
+}
+
+/* --chains: a count from 1 to max; *out unchanged when s is NULL. */
+lm_status lm_cli_parse_chains(const char *s, unsigned long max, unsigned long *out)
+{
+	if (!s)
+		return LM_OK;
+	char *end;
+	unsigned long k = strtoul(s, &end, 10);
+	if (end == s || *end || k == 0 || k > max || *s == '-')
+		return lm_fail(LM_EUSAGE, "--chains '%s': expected a positive integer up to %lu", s, max);
+	*out = k;
+	return LM_OK;
+}
+
+/* What the price of a scattered access stands for, and what the suite
+ * measured beside it (doc/predict.md, the suite's gather and transpose). */
+static void note_scattered(const char *label, const lm_kernel_mix *k)
+{
+	if (k->scattered_loads > 0)
+		fprintf(stderr, "latmix: %s: its %g scattered loads are priced as gmem-random's, every lane's "
+			"sector read once from DRAM: a floor. Lanes a constant 256 bytes apart ran at this price, "
+			"128 bytes apart 1.3-1.4 times it, and a run-time row apart with no sector read twice 1.2-1.5 "
+			"times it from 31 warps per SM, after a peak of 2.2 times it near 19. Where the warps beside "
+			"it read the rest of each sector while L2 holds it, as a transpose reading across rows does, "
+			"the loop runs faster, up to its coalesced rate: the suite's gather ran within 8%% of copy's "
+			"rate up to 6 warps per SM, 1.5-2.2 times this price, and 2.9-4.2 times it from 16 to 64 "
+			"warps (doc/predict.md)\n", label, k->scattered_loads);
+	if (k->scattered_stores > 0)
+		fprintf(stderr, "latmix: %s: its %g scattered stores are priced as gmem-random's loads: the "
+			"suite's transpose ran up to 21-35%% over this price at 5-8 warps per SM, then fell back "
+			"to 80-101%% of it from 10 warps on, a peak the model does not draw (doc/predict.md)\n", label,
+			k->scattered_stores);
+}
+
+/* What the price of a misaligned access stands for (PTX: a warp's access
+ * starting off a line): the file's stream pairs, or nothing; stores from
+ * the hits leases. */
+static void note_misaligned(const lm_count *m, const lm_model_kinds *st, double shown)
+{
+	if (m->misaligned_loads && !(st->misaligned[0] > 0 && st->misaligned[1] > 0))
+		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
+			"line) are priced as aligned ones: the parameter file has no misaligned share (its sweep "
+			"had no stream-shift and stream-store-shift); such a load cost a copy 12-14%% of its rate "
+			"at 64 warps per SM on H100s and H200s (doc/predict.md)\n",
+			m->label, m->misaligned_loads);
+	else if (m->misaligned_loads)
+		fprintf(stderr, "latmix: %s: its %u misaligned loads (a warp's access starting off a 128-byte "
+			"line) make %g of its streams of lines straddle: each priced at the throughput the file's "
+			"stream pairs kept misaligned, %.3g with no store and %.3g with a store a load (linear "
+			"between); more loads of the same lines cost nothing more\n", m->label,
+			m->misaligned_loads, shown, st->misaligned[0], st->misaligned[1]);
+	if (m->misaligned_stores)
+		fprintf(stderr, "latmix: %s: its %u misaligned stores (%u of them writing part of a 32-byte "
+			"sector) are priced as aligned ones: a copy whose store was 4 bytes off a line ran 31-34%% "
+			"under an aligned copy at 64 warps per SM on H100s and H200s, one 32 bytes off (whole "
+			"sectors) 3-4%% (doc/predict.md)\n", m->label,
+			m->misaligned_stores, m->partial_stores);
+}
+
+/* Says that the listing gives no width for every one of a loop's accesses
+ * of kind what ("load", "store"), priced at bytes (its option's): bytes. */
+static double note_unsized(const char *label, const char *what, double bytes)
+{
+	fprintf(stderr, "latmix: %s: its listing does not say a lane's bytes for every %s (a block or an "
+		"older scattered message): priced at %g bytes a %s (--%s-bytes)\n", label, what, bytes, what,
+		what);
+	return bytes;
+}
+
+/* A figure of predict's table in decimals places, or three digits where
+ * those would print a figure that is not 0 as 0 (a rate of an iteration of
+ * a hundred thousand instructions). */
+static const char *table_text(double x, int decimals, char *buf, size_t size)
+{
+	if (x > 0 && x < 0.5 * pow(10, -decimals))
+		snprintf(buf, size, "%.3g", x);
+	else
+		snprintf(buf, size, "%.*f", decimals, x);
+	return buf;
+}
+
+/* The loop of --kernel counted (m) and in the model's terms (k; an Intel
+ * listing that does not say every access's bytes: the options'). */
+static lm_status count_mix(const lm_options *o, lm_count *m, lm_kernel_mix *k)
+{
+	lm_status s = lm_cli_count_kernel(o, o->kernel, false, m);
+	if (s != LM_OK)
+		return s;
+	lm_count_model(m, k);
+	if (m->loads > m->const_loads && !m->load_bytes)
+		k->load_bytes = note_unsized(m->label, "load", o->load_bytes);
+	if (m->stores && !m->store_bytes)
+		k->store_bytes = note_unsized(m->label, "store", o->store_bytes);
+	return LM_OK;
+}
+
+/* What predict says of a counted loop beside its rates: the count's line
+ * (stdout) and what its price stands for (stderr). */
+static void count_notes(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
+			const lm_kernel_mix *k)
+{
+	if (o->device && ps->device[0] && strncmp(m->from, ps->device, strlen(ps->device)) != 0)
+		fprintf(stderr, "latmix: %s: counted from %s, priced by the parameters of %s\n", m->label, m->from,
+			ps->device);
+	printf("# %s, counted from %s: ", m->label, m->from);
+	lm_count_put_predict(stdout, k);
+	putchar('\n');
+	if (m->strided || m->unfollowed)
+		fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
+			"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
+			"lane), %u whose lanes' addresses latmix does not follow\n",
+			m->label, m->strided + m->unfollowed, m->strided, m->unfollowed);
+	if (m->body_insts > m->insts)
+		fprintf(stderr, "latmix: %s: its loop branches: priced along the path with the most "
+			"memory accesses (%u of its %u instructions), as if every iteration took it\n",
+			m->label, m->insts, m->body_insts);
+	if (m->gap_store_bytes)
+		fprintf(stderr, "latmix: %s: its strided stores leave %u bytes a thread unwritten between "
+			"lanes, so they write part of each sector they span: priced at the whole sectors, "
+			"a ceiling; a store of every second float (doc/predict.md) ran "
+			"at 75%% (H200) and 65%% (H100) of that price at 64 warps\n", m->label,
+			m->gap_store_bytes);
+	note_misaligned(m, st, k->misaligned_loads);
+	char note[1024];
+	if (lm_count_overlap_note(m, note, sizeof note))
+		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
+	if (lm_count_constant_note(m, note, sizeof note))
+		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
+	if (m->limit[0])
+		printf("# occupancy: its build allows %s\n", m->limit);
+	if (m->regs.spill)
+		fprintf(stderr, "latmix: %s: under the register cap latmix builds with, so that every "
+			"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory; "
+			"the count is of the PTX, which holds no spills, so the prediction leaves their "
+			"traffic out\n", m->label, m->regs.spill);
+	if (m->regs.own_warps && m->regs.own > m->regs.capped)
+		fprintf(stderr, "latmix: %s: built without that cap it takes %u registers a thread, room "
+			"for %u warps a CU: predicted occupancies above that are latmix's build's\n",
+			m->label, m->regs.own, m->regs.own_warps);
+	if (k->hits > 0 && !m->divisions && !m->wide_divisions)
+		fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
+			"the suite's stencils fit, which all divide; measured stencils with no integer division "
+			"in their loop ran as if their hits cost nothing (doc/predict.md): --hits 0 predicted "
+			"three of four closer\n", m->label, k->hits);
+}
+
+/* What the file prices the loop k by, where it lacks a kind the loop needs
+ * or the price stands for less than the loop may do (stderr); cached: its
+ * loads of constant memory. */
+static void price_notes(const char *path, const char *label, const lm_model_params *mp,
+			const lm_model_kinds *st, const lm_kernel_mix *k, unsigned cached)
+{
+	if (!(k->loads > 0))
+		fprintf(stderr, "latmix: %s: no load%s: priced by stores alone, its step the longer of "
+			"stream-fill's %.1f cycles a pass and its instructions' latency (alpha %g x %.3g "
+			"cycles), its bound stream-fill's %.4g stores a cycle per CU; rates in stores\n", label,
+			cached ? " with lines of its own (its loads of constant memory are cache hits)" : "",
+			st->store_step, k->alpha, mp->alu_lat, st->store_thru);
+	if (k->stores > k->scattered_stores && !st->n)
+		fprintf(stderr, "latmix: %s has no store kind (latmix fit -m gmem,gmem-store,gmem-store-half): "
+			"the loop's stores count as instructions only\n", path);
+	if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(st))
+		fprintf(stderr, "latmix: %s has no scattered kind (latmix fit -m gmem,...,gmem-random): the "
+			"loop's scattered accesses are priced as coalesced ones\n", path);
+	else
+		note_scattered(label, k);
+}
+
+/* The loop k's rate at each occupancy (--warps, else 1 to 64) and what it
+ * reaches: a table, or --csv rows. */
+static lm_status print_kernel_rates(const lm_options *o, const char *path, const lm_params *ps,
+				    const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
+				    const char *label)
+{
+	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
+	bool rates = isfinite(hz) && cus > 0 && simd > 0, stores_only = !(k->loads > 0);
+	/* the rates count loads, or a store-only loop's stores */
+	double per = lm_model_kernel_accesses(k);
+	double bytes_per_load = stores_only ? k->store_bytes : k->load_bytes + k->stores / k->loads * k->store_bytes;
+	const char *what = stores_only ? "stores" : "loads";
+	unsigned list[1024];
+	size_t n = 0;
+	lm_status s = LM_OK;
+	if (o->warps)
+		s = lm_number_uint_list("--warps", o->warps, 65536, list, 1024, &n);
+	for (unsigned w = 1; !o->warps && w <= 64; w++)
+		list[n++] = w;
+	if (s != LM_OK)
+		return s;
+	unsigned under = lm_count_underflow(mp, st, k, list, n);
+	if (under)
+		return lm_fail(LM_EUSAGE, "%s: at %u warps per CU the model's rate underflows: a step of %.3g cycles "
+			       "(alpha %g) lies under the refined model's knee by more than a double holds, so its rate "
+			       "would print as 0; price it with a basic parameter file (params.ini), or fewer "
+			       "instructions an iteration", label, under, lm_model_kernel_step(mp, st, k), k->alpha);
+	bool scatter = lm_model_kinds_scatter(st);
+	if (o->csv)
+		printf("warps_per_cu,%s_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n", what);
+	else
+		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered, %g loads "
+		       "misaligned; %g and %g bytes a lane), %g cache hits in flight, alpha %g, %g instructions "
+		       "an iteration\n%6s %12s %10s %14s  %s\n", label, lm_model_is_refined(mp) ? "refined" : "basic",
+		       path, !st->n ? "" : st->n > 1 ? " with its store kinds" : " with its store kind",
+		       scatter ? (st->n ? " and scattered kind" : " with its scattered kind") : "", k->loads,
+		       k->stores, k->scattered_loads, k->scattered_stores, k->misaligned_loads, k->load_bytes,
+		       k->stores > 0 ? k->store_bytes : 0, k->hits, k->alpha, k->insts, "warps",
+		       stores_only ? "stores/cyc/CU" : "loads/cyc/CU", "GB/s", "iterations/s", "bound");
+	double best = 0;
+	unsigned best_at = 0;
+	char r1[32], r2[32];
+	for (size_t i = 0; i < n; i++) {
+		lm_bound b;
+		double ipc = lm_model_eval_kernel(mp, st, k, list[i], &b);
+		if (ipc > best) {
+			best = ipc;
+			best_at = list[i];
+		}
+		double loads_s = ipc * hz * cus;
+		double bps = rates ? loads_s * simd * bytes_per_load : NAN, its = rates ? loads_s * simd / per : NAN;
+		if (o->csv)
+			printf("%u,%.9g,%.9g,%.9g,%s\n", list[i], ipc, bps, its, lm_bound_name(b));
+		else
+			printf("%6u %12s %10s %14.4g  %s\n", list[i], table_text(ipc, 5, r1, sizeof r1),
+			       table_text(bps / 1e9, 1, r2, sizeof r2), its, lm_bound_name(b));
+	}
+	if (o->csv)
+		return LM_OK;
+	lm_bound peak_bound;
+	double peak = lm_model_kernel_peak(mp, st, k, &peak_bound);
+	printf("peak %s %s/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n",
+	       table_text(peak, 5, r1, sizeof r1), what, lm_bound_name(peak_bound), lm_model_kernel_warps(mp, st, k, 0.90),
+	       lm_model_kernel_warps(mp, st, k, 0.95));
+	if (best > 0)
+		printf("best of the warps listed %s %s/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
+		       "(the figure latmix report compares with the measured curve's)\n", table_text(best, 5, r2, sizeof r2),
+		       what, best_at, lm_model_kernel_warps_to(mp, st, k, 0.9 * best));
+	return LM_OK;
+}
+
+/* predict --kernel / --loads: a kernel's loop at each occupancy, from
+ * the file's default kind and, where it has them, its store mixes' kinds.
+ * Its figures, given or counted, go through lm_count_check first, as a
+ * count file's do in latmix report. */
+static lm_status predict_kernel(const lm_options *o, const char *path, const lm_params *ps,
+				const lm_model_params *mp)
+{
+	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
+			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics };
+	lm_model_kinds st = lm_params_kernel_kinds(ps);
+	char label[64] = "the loop";
+	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
+		return lm_fail(LM_EUSAGE, "--alpha '%s': with --loads or --kernel, a number of instructions "
+			       "from 0 to %g", o->alpha, LM_COUNT_MOST_INSTS);
+	lm_count m;
+	memset(&m, 0, sizeof m);
+	lm_status s = o->kernel ? count_mix(o, &m, &k) : LM_OK;
+	if (s != LM_OK)
+		return s;
+	if (o->kernel)
+		snprintf(label, sizeof label, "%s", m.label);
+	/* a count's figures are its loop's, said so; the options' stand alone */
+	if ((s = lm_count_check(&k, o->kernel ? label : NULL)) != LM_OK)
+		return s;
+	if (o->kernel)
+		count_notes(o, ps, &st, &m, &k);
+	char why[256];
+	if (!lm_model_kernel_priced(&k, &st, why, sizeof why))
+		return lm_fail(LM_EUSAGE, "%s, priced by %s: %s", label, path, why);
+	if (!(k.insts > 0))
+		k.insts = k.loads + k.stores + k.alpha;
+	price_notes(path, label, mp, &st, &k, m.const_loads);
+	return print_kernel_rates(o, path, ps, mp, &st, &k, label);
+}
+
+lm_status cmd_predict(const lm_options *o)
+{
+	const char *path = o->args[0];
+	lm_params ps;
+	lm_status s = lm_params_read(path, &ps);
+	if (s != LM_OK)
+		return s;
+	lm_model_params mp;
+	if ((s = lm_params_model_kind(&ps, path, o->mix, &mp)) != LM_OK)
+		return s;
+	if (isnan(mp.mem_lat) || isnan(mp.alu_lat))
+		return lm_fail(LM_EUSAGE, "%s: the model needs alu_lat and mem_lat", path);
+	if (o->device && !o->kernel)
+		return lm_fail(LM_EUSAGE, "-d/--device: predict counts --kernel's loop on the device; "
+			       "without --kernel there is nothing to build");
+	if (o->kernel || o->loads > 0 || o->stores > 0)
+		return predict_kernel(o, path, &ps, &mp);
+
+	unsigned long k = 1;
+	if ((s = lm_cli_parse_chains(o->chains, 1024, &k)) != LM_OK)
+		return s;
+	double chains = (double)k;
+	bool refined_file = lm_model_is_refined(&mp);
+	double n_given = NAN;
+	if (o->warps) {
+		char *end;
+		n_given = strtod(o->warps, &end);
+		if (end == o->warps || *end || !(n_given > 0) || !isfinite(n_given))
+			return lm_fail(LM_EUSAGE, "--warps '%s': expected a positive number", o->warps);
+	}
+
+	double cusp_alpha, cusp_warps;
+	bool has_cusp = lm_model_cusp(&mp, &cusp_alpha, &cusp_warps);
+
+	/* the alphas: given, or a default span from 0 to inf through the cusp */
+	double *alphas;
+	size_t na;
+	if (o->alpha) {
+		lm_alpha *list;
+		if ((s = lm_alpha_parse_list(o->alpha, &list, &na)) != LM_OK)
+			return s;
+		alphas = malloc(na * sizeof *alphas);
+		if (!alphas) {
+			free(list);
+			return lm_fail(LM_ENOMEM, "out of memory");
+		}
+		for (size_t i = 0; i < na; i++)
+			alphas[i] = lm_alpha_value(list[i]);
+		free(list);
+	} else {
+		static const double span[] = { 0, 0.25, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, INFINITY };
+		na = sizeof span / sizeof span[0];
+		alphas = malloc((na + 1) * sizeof *alphas);
+		if (!alphas)
+			return lm_fail(LM_ENOMEM, "out of memory");
+		memcpy(alphas, span, sizeof span);
+		if (has_cusp)
+			alphas[na++] = round(cusp_alpha * 10) / 10;
+		qsort(alphas, na, sizeof *alphas, cmp_double);
+	}
+
+	bool csv = o->csv;
+	if (csv) {
+		printf("alpha,latency_cycles,peak_ipc,peak_bound,warps_for_peak,fraction,warps_for_fraction,"
+		       "warps,mem_ipc,alu_ipc,bound,alu_in_flight,mem_in_flight,guide_warps,guide_refined_warps,chains\n");
+	} else {
+		printf("%s: %s (%s)\n", path, ps.device[0] ? ps.device : "unnamed device",
+		       ps.source[0] ? ps.source : ps.origin);
+		if (o->mix || ps.nkinds)
+			printf("memory kind %s: mem_lat %.4g cycles, mem_thru %.4g, issue cost %.3g\n",
+			       o->mix ? o->mix : ps.default_kind, mp.mem_lat, mp.mem_thru,
+			       lm_model_issue_cost(&mp));
+		printf("throughputs in warp instructions per cycle per CU; latencies in cycles\n");
+		if (chains > 1)
+			printf("%g chains per warp: occupancy = warps x %g%s\n", chains, chains,
+			       refined_file ? ", and a step chain_lat x log2(chains) longer" : "");
+		printf("%s", !isnan(n_given) ? ""
+			     : refined_file ? "at each alpha's knee, Latency x peak warps, where the refined model reaches "
+					      "(1 - 1/e)^(1/s) of its peak (--warps N to choose)\n"
+					    : "at each alpha's knee (--warps N to choose)\n");
+		printf("%8s %8s %8s %-10s %7s %7s | %6s %8s %8s %-10s %6s %6s | %6s %7s\n", "alpha",
+		       "latency", "peak", "bound", "n_peak", "n_frac", "warps", "mem_ipc", "alu_ipc",
+		       "bound", "alu_if", "mem_if", "guide", "refined");
+	}
+	for (size_t i = 0; i < na; i++) {
+		double a = alphas[i];
+		lm_bound pb;
+		double peak = lm_model_peak(&mp, a, &pb);
+		double lat = lm_model_step(&mp, a, chains);
+		/* warps per CU: occupancy over chains */
+		double npeak = lm_model_warps_needed_chains(&mp, a, 1.0, chains) / chains;
+		double nfrac = lm_model_warps_needed_chains(&mp, a, o->fraction, chains) / chains;
+		double n = isnan(n_given) ? lat * peak / chains : n_given;
+		lm_model_point pt = lm_model_eval_chains(&mp, n * chains, a, chains);
+		double aif, mif, guide = NAN, refined = NAN;
+		lm_model_in_flight(&mp, n * chains, a, chains, &aif, &mif);
+		if (a > 0 && !isinf(a) && isfinite(mp.alu_thru))
+			guide = lm_model_guide_estimate(mp.mem_lat, 1.0 / mp.alu_thru, a, &refined);
+		if (csv) {
+			printf("%g", a);
+			put(stdout, lat, true, 0, 0);
+			put(stdout, peak, true, 0, 0);
+			printf(",%s", lm_bound_name(pb));
+			put(stdout, npeak, true, 0, 0);
+			put(stdout, o->fraction, true, 0, 0);
+			put(stdout, nfrac, true, 0, 0);
+			put(stdout, n, true, 0, 0);
+			put(stdout, pt.mem_ipc, true, 0, 0);
+			put(stdout, pt.alu_ipc, true, 0, 0);
+			printf(",%s", lm_bound_name(pt.bound));
+			put(stdout, aif, true, 0, 0);
+			put(stdout, mif, true, 0, 0);
+			put(stdout, guide, true, 0, 0);
+			put(stdout, refined, true, 0, 0);
+			put(stdout, chains, true, 0, 0);
+			putchar('\n');
+		} else {
+			printf("%8g", a);
+			put(stdout, lat, false, 8, 1);
+			put(stdout, peak, false, 8, 4);
+			printf(" %-10s", lm_bound_name(pb));
+			put(stdout, npeak, false, 7, 1);
+			put(stdout, nfrac, false, 7, 1);
+			printf(" |");
+			put(stdout, n, false, 6, 1);
+			put(stdout, pt.mem_ipc, false, 8, 4);
+			put(stdout, pt.alu_ipc, false, 8, 4);
+			printf(" %-10s", lm_bound_name(pt.bound));
+			put(stdout, aif, false, 6, 1);
+			put(stdout, mif, false, 6, 1);
+			printf(" |");
+			put(stdout, guide, false, 6, 1);
+			put(stdout, refined, false, 7, 1);
+			putchar('\n');
+		}
+	}
+	if (!csv) {
+		printf("n_peak: warps for the full peak; n_frac: for %g of it; alu_if, mem_if:\n"
+		       "instructions in flight (thesis 4.6); guide, refined: the CUDA guide's estimate (4.8)%s.\n",
+		       o->fraction, chains > 1 ? ", for one chain" : "");
+		if (has_cusp && isfinite(cusp_warps))
+			printf("cusp: alpha = %.2f, %.1f warps for the peak\n", cusp_alpha, cusp_warps);
+		else if (has_cusp) /* the refined model approaches its peak without reaching it */
+			printf("cusp: alpha = %.2f, %.1f warps for %g of the peak (one chain)\n", cusp_alpha,
+			       lm_model_warps_needed(&mp, cusp_alpha, o->fraction), o->fraction);
+	}
+	free(alphas);
+	return LM_OK;
+}
+
+const lm_command lm_cmd_predict = { "predict", LM_CMD_PREDICT, cmd_predict, "PARAMS.ini", 1, 1,
+	  "what the model says for a parameter file: bound, throughput, warps needed; with --kernel "
+	  "FILE.cl:NAME (or --loads, --stores, --alpha) for your kernel's loop at every occupancy", NULL };
