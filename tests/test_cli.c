@@ -3,6 +3,7 @@
 #include "base/number.h"
 #include "testutil.h"
 #include "testrun.h"
+#include "cli/command.h"
 #include "cli/options.h"
 #include "fit/results.h"
 
@@ -149,17 +150,17 @@ START_TEST(a_sign_or_blank_before_an_integer_option_is_refused)
 {
 	static const char *const bad[] = { "+5", " 5", "-0", "5 ", "0x10" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		lm_options o = lm_options_defaults();
+		lm_options o = lm_options_defaults(&lm_cmd_measure.options);
 		char *argv[] = { "--repeats", (char *)bad[i] };
-		ck_assert_int_eq(lm_options_parse(&o, LM_CMD_MEASURE, 2, argv, 0), LM_EUSAGE);
+		ck_assert_int_eq(lm_options_parse(&o, &lm_cmd_measure.options, 2, argv, 0), LM_EUSAGE);
 		ck_assert_int_eq(o.repeats, 3);
 		unsigned v[4];
 		size_t n;
 		ck_assert_int_eq(lm_number_uint_list("--warps", bad[i], 64, v, 4, &n), LM_EUSAGE);
 	}
-	lm_options o = lm_options_defaults();
+	lm_options o = lm_options_defaults(&lm_cmd_measure.options);
 	char *argv[] = { "--repeats", "7" };
-	ck_assert_int_eq(lm_options_parse(&o, LM_CMD_MEASURE, 2, argv, 0), LM_OK);
+	ck_assert_int_eq(lm_options_parse(&o, &lm_cmd_measure.options, 2, argv, 0), LM_OK);
 	ck_assert_int_eq(o.repeats, 7);
 	unsigned v[4];
 	size_t n;

@@ -45,7 +45,21 @@ lm_status cmd_compare(const lm_options *o)
 	return LM_OK;
 }
 
-const lm_command lm_cmd_compare = { "compare", LM_CMD_COMPARE, cmd_compare, "A.ini B.ini ...", 1, LM_MAX_ARGS,
+static const lm_opt options[] = {
+	{ "csv", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(csv), NULL,
+	  "the comparison as CSV",
+	  .role = LM_OPTION_OTHER },
+	{ "output", 'o', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(output), "PATH",
+	  "a directory for the warps-ratio chart (gnuplot PNG and SVG, with its .gp and .dat)",
+	  .role = LM_OPTION_OTHER },
+	{ "ratios", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(ratios), "FILE",
+	  "the thesis's ratios by GPU generation for the chart (CSV: generation,ratio,source); default: "
+	  "the thesis's, installed with latmix (DATADIR/latmix/ratios.csv), or, not installed, its "
+	  "source tree's data/reference/ratios.csv",
+	  .role = LM_OPTION_OTHER },
+};
+
+const lm_command lm_cmd_compare = { "compare", LM_OPT_TABLE(options), cmd_compare, "A.ini B.ini ...", 1, LM_MAX_ARGS,
 	  "parameter files side by side, in cycles and in ns, bytes/s, lane operations/s per device",
 	  "Every file is read first: one that cannot be read stops the command with its name and\n"
 	  "nothing on stdout. With -o DIR, also draws DIR/warps-ratio.png and .svg (gnuplot, as for\n"

@@ -41,5 +41,26 @@ lm_status cmd_devices(const lm_options *o)
 	return LM_OK;
 }
 
-const lm_command lm_cmd_devices = { "devices", LM_CMD_DEVICES, cmd_devices, "", 0, 0,
+static const lm_opt options[] = {
+	{ "device", 'd', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(device), "DEV",
+	  "the device --print-dir names the results directory of: platform:device index (0:1) or part of its name; default: the first GPU, else the first device",
+	  .role = LM_OPTION_OTHER },
+	{ "csv", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(csv), NULL,
+	  "the devices as CSV",
+	  .role = LM_OPTION_OTHER },
+	{ "simd", 0, LM_OPT_INT, "0", 0, 1024, LM_OPT_OFF(simd), "W",
+	  "SIMD width (lanes per warp) instead of the detected one; 0: detect",
+	  .role = LM_OPTION_DEFINES },
+	{ "max-warps", 0, LM_OPT_INT, "0", 0, 4096, LM_OPT_OFF(max_warps), "N",
+	  "resident warps per CU the device allows, instead of the detected limit; 0: detect",
+	  .role = LM_OPTION_DEFINES },
+	{ "print-dir", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(print_dir), NULL,
+	  "print only the directory latmix measure writes to for the selected device (results/<name>)",
+	  .role = LM_OPTION_OTHER },
+	{ "kernel-dir", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(kernel_dir), "DIR",
+	  "read kernels from DIR instead of the copies built into latmix",
+	  .role = LM_OPTION_DEFINES },
+};
+
+const lm_command lm_cmd_devices = { "devices", LM_OPT_TABLE(options), cmd_devices, "", 0, 0,
 	  "list every OpenCL platform and device (--print-dir: the results directory of the selected one)", NULL };

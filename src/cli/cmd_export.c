@@ -12,7 +12,13 @@ lm_status cmd_export(const lm_options *o)
 	return lm_export_write(o->args[0], o->output);
 }
 
-const lm_command lm_cmd_export = { "export", LM_CMD_EXPORT, cmd_export, "RESULTS_DIR", 1, 1,
+static const lm_opt options[] = {
+	{ "output", 'o', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(output), "PATH",
+	  "the JSON file, written whole; default standard output",
+	  .role = LM_OPTION_OTHER },
+};
+
+const lm_command lm_cmd_export = { "export", LM_OPT_TABLE(options), cmd_export, "RESULTS_DIR", 1, 1,
 	  "a results directory as one JSON document (-o FILE; default stdout): format version, the "
 	  "measurement's metadata and options, every parameter file with standard errors and fit quality",
 	  "RESULTS_DIR holds measurements.csv (or one other .csv) and the params*.ini files latmix\n"

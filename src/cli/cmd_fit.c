@@ -293,7 +293,26 @@ done:
 	return s;
 }
 
-const lm_command lm_cmd_fit = { "fit", LM_CMD_FIT, cmd_fit, "DATA.csv", 1, 1,
+static const lm_opt options[] = {
+	{ "csv", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(csv), NULL,
+	  "the fit as CSV (model, item, alpha, value, std_error, kind, unit)",
+	  .role = LM_OPTION_OTHER },
+	{ "mix", 'm', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(mix), "MIX",
+	  "the mix fitted, or a comma list or 'all' (stream excluded) for one joint fit with a memory kind per mix ({MIXES}); default gmem",
+	  .role = LM_OPTION_SELECTS },
+	{ "output", 'o', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(output), "PATH",
+	  "the parameter file, written whole, never over the data; default params.ini beside the CSV (params-MIX.ini for another mix)",
+	  .role = LM_OPTION_OTHER },
+	{ "model", 0, LM_OPT_STR, "basic", 0, 0, LM_OPT_OFF(model), "MODEL",
+	  "model whose parameters fit writes: basic (thesis 4.1) or refined (a gradual knee, and chains that lengthen a step); both are fitted and shown",
+	  .role = LM_OPTION_OTHER },
+	{ "issue-cost", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(issue_cost), NULL,
+	  "also fit an issue cost per memory kind (issue bound issue_thru / (alpha + cost)); "
+	  "fits without and with are compared by AIC, the one with cost is written",
+	  .role = LM_OPTION_OTHER },
+};
+
+const lm_command lm_cmd_fit = { "fit", LM_OPT_TABLE(options), cmd_fit, "DATA.csv", 1, 1,
 	  "fit both models to one mix's measured curves, or jointly to several (a memory kind "
 	  "each); writes a parameter file (-o; default params.ini beside DATA, params-MIX.ini "
 	  "for other mixes than gmem, params-all.ini for --mix all)", NULL };

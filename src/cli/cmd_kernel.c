@@ -135,7 +135,61 @@ lm_status cmd_kernel(const lm_options *o)
 	return LM_OK;
 }
 
-const lm_command lm_cmd_kernel = { "kernel", LM_CMD_KERNEL, cmd_kernel, "", 0, 0,
+static const lm_opt options[] = {
+	{ "device", 'd', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(device), "DEV",
+	  "the device whose compiler builds the kernel: platform:device index (0:1) or part of its name; default: the first GPU, else the first device",
+	  .role = LM_OPTION_OTHER },
+	{ "alpha", 'a', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(alpha), "LIST",
+	  "the arithmetic instructions per memory instruction the mix's kernel is built for: an integer, p/q or inf (default 1); with --save-binary a comma list, or - for a queue on standard input",
+	  .role = LM_OPTION_SELECTS },
+	{ "mix", 'm', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(mix), "MIX",
+	  "the mix whose kernel to show ({MIXES}); default gmem",
+	  .role = LM_OPTION_SELECTS },
+	{ "chains", 'k', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(chains), "K",
+	  "independent chains per thread of the mix's kernel; default 1",
+	  .role = LM_OPTION_SELECTS },
+	{ "simd", 0, LM_OPT_INT, "0", 0, 1024, LM_OPT_OFF(simd), "W",
+	  "SIMD width (lanes per warp) instead of the detected one; 0: detect",
+	  .role = LM_OPTION_DEFINES },
+	{ "max-warps", 0, LM_OPT_INT, "0", 0, 4096, LM_OPT_OFF(max_warps), "N",
+	  "resident warps per CU the device allows, instead of the detected limit; 0: detect",
+	  .role = LM_OPTION_DEFINES },
+	{ "binary", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(binary), NULL,
+	  "also print the device binary where the driver returns text (NVIDIA: PTX)",
+	  .role = LM_OPTION_OTHER },
+	{ "isa", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(isa), "TARGET",
+	  "build for an offline GPU target with its vendor's compiler instead of on a device (AMD: "
+	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
+	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)",
+	  .role = LM_OPTION_OTHER },
+	{ "mix-of", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(mix_of), "SPEC",
+	  "count a kernel's main loop in the model's terms (loads in flight, stores, alpha, ...) as "
+	  "the device's compiler builds it (-d; NVIDIA: its PTX; a device whose binary is not text: "
+	  "clang's NVPTX build) or --isa TARGET (nvptx, gfx90a, dg2-g10, ...); SPEC as for measure "
+	  "--kernel, or FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) counted as it is; a loop "
+	  "that branches is counted along its path with the most memory accesses",
+	  .role = LM_OPTION_OTHER },
+	{ "describe", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(describe), "FILE.cl[:NAME]",
+	  "print a description of a kernel of yours to start from (save it as NAME.ini beside the file): "
+	  "a section per argument from the kernel's own names and types as the device's compiler "
+	  "reports them (-d), its bytes from its loop as --mix-of counts it, every guess marked 'check'",
+	  .role = LM_OPTION_OTHER },
+	{ "save-binary", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(save_binary), "DIR",
+	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "
+	  "binary to DIR/MIX-kK-aALPHA.bin, its build options beside it in .opt (measure loads such "
+	  "files to build a sweep's kernels in several processes at once); --alpha -: the kernels "
+	  "named by 64-byte records 'MIX CHAINS ALPHA' on standard input, --mix and --chains ignored "
+	  "(a queue several processes share)",
+	  .role = LM_OPTION_OTHER },
+	{ "time-limit", 0, LM_OPT_NUM, "300", 1, 86400, LM_OPT_OFF(time_limit), "S",
+	  "seconds the build and count of --describe's or --mix-of's kernel may take; latmix builds a user's kernel in a worker process, so that a crash or a hang in it or in the driver costs that kernel only",
+	  .role = LM_OPTION_OTHER },
+	{ "kernel-dir", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(kernel_dir), "DIR",
+	  "read kernels from DIR instead of the copies built into latmix",
+	  .role = LM_OPTION_DEFINES },
+};
+
+const lm_command lm_cmd_kernel = { "kernel", LM_OPT_TABLE(options), cmd_kernel, "", 0, 0,
 	  "show a mix's kernel as built for one alpha (and with --binary the device code); --isa TARGET: "
 	  "its iteration loop as a GPU target's compiler builds it, counted per chain step; your "
 	  "kernel: --describe FILE.cl:NAME writes the description measure needs, --mix-of FILE.cl:NAME "

@@ -453,6 +453,79 @@ lm_status cmd_predict(const lm_options *o)
 	return LM_OK;
 }
 
-const lm_command lm_cmd_predict = { "predict", LM_CMD_PREDICT, cmd_predict, "PARAMS.ini", 1, 1,
+static const lm_opt options[] = {
+	{ "device", 'd', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(device), "DEV",
+	  "count --kernel's loop from this device's build (NVIDIA: its driver's PTX) and say its occupancy limit: platform:device index (0:1) or part of its name; without -d clang's NVPTX build is counted",
+	  .role = LM_OPTION_OTHER },
+	{ "csv", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(csv), NULL,
+	  "the rates as CSV",
+	  .role = LM_OPTION_OTHER },
+	{ "alpha", 'a', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(alpha), "LIST",
+	  "arithmetic instructions per memory instruction to evaluate: comma list of integers, p/q fractions, inf",
+	  .role = LM_OPTION_SELECTS },
+	{ "warps", 'n', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(warps), "N",
+	  "warps per CU to evaluate at: one number for the model's table (default: each alpha's knee; with --chains K, occupancy N x K), or with --kernel or --loads a comma list (default 1 to 64)",
+	  .role = LM_OPTION_SELECTS },
+	{ "fraction", 'f', LM_OPT_NUM, "0.9", 1e-6, 1, LM_OPT_OFF(fraction), "F",
+	  "fraction of the attainable peak for 'warps needed'",
+	  .role = LM_OPTION_OTHER },
+	{ "mix", 'm', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(mix), "MIX",
+	  "the memory kind to evaluate; default: the file's default kind",
+	  .role = LM_OPTION_SELECTS },
+	{ "loads", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(loads), "K",
+	  "predict a kernel's loop: K independent global loads an iteration (in flight together); "
+	  "with --stores, --insts and --alpha (then the instructions a warp's iteration waits for "
+	  "besides the loads)",
+	  .role = LM_OPTION_OTHER },
+	{ "stores", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(stores), "S",
+	  "--loads: global stores an iteration",
+	  .role = LM_OPTION_OTHER },
+	{ "scattered-loads", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(scattered_loads), "K",
+	  "--loads: of the loads, those whose lanes lie over 64 bytes apart or a run-time row "
+	  "apart (each its own sector), priced as the file's gmem-random kind measures them",
+	  .role = LM_OPTION_OTHER },
+	{ "scattered-stores", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(scattered_stores), "S",
+	  "--loads: of the stores, the scattered ones (a transpose's, a row apart)",
+	  .role = LM_OPTION_OTHER },
+	{ "load-bytes", 0, LM_OPT_NUM, "4", 1, 1024, LM_OPT_OFF(load_bytes), "B",
+	  "--loads, or --kernel where its listing does not say every load's width (a count gives "
+	  "its own): a lane's bytes per load (8: a double, 16: a float4); a coalesced load moves "
+	  "B / 4 times the lines of the mixes' 4-byte load",
+	  .role = LM_OPTION_OTHER },
+	{ "store-bytes", 0, LM_OPT_NUM, "4", 1, 1024, LM_OPT_OFF(store_bytes), "B",
+	  "as --load-bytes, a lane's bytes per store",
+	  .role = LM_OPTION_OTHER },
+	{ "misaligned-loads", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(misaligned_loads), "M",
+	  "--loads: of the coalesced loads, those whose warp's access starts off a line, so it "
+	  "straddles two (a[i + 1] beside a[i]), priced at the misaligned share the file's stream "
+	  "mixes measured",
+	  .role = LM_OPTION_OTHER },
+	{ "hits", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(hits), "H",
+	  "--loads: loads besides the K into other lines that the loop's other iterations load anyway "
+	  "(a stencil's rows above and below): in flight with the K, so the step waits for them, "
+	  "but no memory traffic of their own",
+	  .role = LM_OPTION_OTHER },
+	{ "atomics", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(atomics), "A",
+	  "--loads: global atomics an iteration (as a count prints them): no mix measures an atomic, "
+	  "so a loop with one is refused, with that reason",
+	  .role = LM_OPTION_OTHER },
+	{ "insts", 0, LM_OPT_NUM, "0", 0, 1e6, LM_OPT_OFF(insts), "N",
+	  "--loads: instructions an iteration, all kinds (issue bound); 0: loads + stores + alpha",
+	  .role = LM_OPTION_OTHER },
+	{ "kernel", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(kernel), "SPEC",
+	  "a kernel whose loop to predict: a suite kernel's name ({KERNELS}) or FILE.cl[:NAME], counted as latmix kernel --mix-of counts it (--isa TARGET, -d DEV, else clang's NVPTX build)",
+	  .role = LM_OPTION_SELECTS },
+	{ "chains", 'k', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(chains), "K",
+	  "independent chains per thread (loads in flight each): the occupancy is warps x K; default 1",
+	  .role = LM_OPTION_SELECTS },
+	{ "isa", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(isa), "TARGET",
+	  "count --kernel's loop as an offline GPU target's compiler builds it (nvptx, gfx90a, gfx1100, dg2-g10, pvc, ...) instead of clang's NVPTX build",
+	  .role = LM_OPTION_OTHER },
+	{ "time-limit", 0, LM_OPT_NUM, "300", 1, 86400, LM_OPT_OFF(time_limit), "S",
+	  "seconds the build and count of --kernel may take; latmix builds a user's kernel in a worker process, so that a crash or a hang in it or in the driver costs that kernel only",
+	  .role = LM_OPTION_OTHER },
+};
+
+const lm_command lm_cmd_predict = { "predict", LM_OPT_TABLE(options), cmd_predict, "PARAMS.ini", 1, 1,
 	  "what the model says for a parameter file: bound, throughput, warps needed; with --kernel "
 	  "FILE.cl:NAME (or --loads, --stores, --alpha) for your kernel's loop at every occupancy", NULL };

@@ -9,7 +9,7 @@
 
 typedef struct {
 	const char *name;
-	unsigned bit;                          /* its LM_CMD_ bit: the options it takes */
+	lm_opt_table options;                  /* what it takes besides --help */
 	lm_status (*run)(const lm_options *o);
 	const char *args;                      /* positional arguments, for usage */
 	int min_args, max_args;

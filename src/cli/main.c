@@ -38,7 +38,7 @@ static void command_help(FILE *f, const lm_command *c)
 {
 	fprintf(f, "usage: latmix %s [OPTIONS]%s%s\n%s\n\noptions:\n", c->name,
 		*c->args ? " " : "", c->args, c->summary);
-	lm_options_help(f, c->bit);
+	lm_options_help(f, &c->options);
 	if (c->notes)
 		fprintf(f, "\n%s\n", c->notes);
 }
@@ -59,9 +59,9 @@ static lm_status flush_stdout(void)
  * worker process does for it (guard.h); NULL if nothing. */
 static const char *users_kernel(const lm_command *c, const lm_options *o)
 {
-	if (c->bit == LM_CMD_KERNEL)
+	if (c == &lm_cmd_kernel)
 		return o->describe ? o->describe : o->mix_of;
-	if (c->bit == LM_CMD_PREDICT)
+	if (c == &lm_cmd_predict)
 		return o->kernel;
 	return NULL;
 }
@@ -87,8 +87,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	lm_options o = lm_options_defaults();
-	lm_status s = lm_options_parse(&o, c->bit, argc, argv, 2);
+	lm_options o = lm_options_defaults(&c->options);
+	lm_status s = lm_options_parse(&o, &c->options, argc, argv, 2);
 	if (s == LM_OK && o.help) {
 		command_help(stdout, c);
 		return 0;
@@ -96,7 +96,7 @@ int main(int argc, char **argv)
 	if (s == LM_OK && (o.nargs < c->min_args || o.nargs > c->max_args))
 		s = lm_fail(LM_EUSAGE, "%s takes %s%s", c->name,
 			    *c->args ? "the argument " : "no argument", c->args);
-	if (s == LM_OK && c->bit == LM_CMD_MEASURE && o.kernel && !lm_guard_is_worker() &&
+	if (s == LM_OK && c == &lm_cmd_measure && o.kernel && !lm_guard_is_worker() &&
 	    !lm_fleet_wanted(o.device))
 		return lm_supervise_kernels(&o);
 	const char *users = s == LM_OK ? users_kernel(c, &o) : NULL;

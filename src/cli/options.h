@@ -1,5 +1,8 @@
-/* options: the command-line options, declared once in a table that drives
- * parsing, --help, and the echo of options into output metadata. */
+/* options: the command line's options. Each command declares its own in a
+ * table (cli/cmd_*.c: name, type, default, bounds, help as that command
+ * means it), which drives parsing, its --help, and the record of its
+ * options in a results file; --help, which every command takes, is the
+ * common table's. The values land in one struct. */
 #ifndef LM_OPTIONS_H
 #define LM_OPTIONS_H
 
@@ -7,19 +10,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "base/error.h"
-
-/* The subcommands, as bits so an option can say which ones take it. */
-enum {
-	LM_CMD_DEVICES = 1 << 0,
-	LM_CMD_PREDICT = 1 << 1,
-	LM_CMD_KERNEL = 1 << 2,
-	LM_CMD_MEASURE = 1 << 3,
-	LM_CMD_FIT = 1 << 4,
-	LM_CMD_REPORT = 1 << 5,
-	LM_CMD_COMPARE = 1 << 6,
-	LM_CMD_EXPORT = 1 << 7,
-	LM_CMD_ALL = 0xff
-};
 
 #define LM_MAX_ARGS 4096 /* compare takes a glob of a results tree */
 
@@ -83,31 +73,52 @@ typedef struct {
  * one file), or neither. */
 typedef enum { LM_OPTION_OTHER, LM_OPTION_DEFINES, LM_OPTION_SELECTS, LM_OPTION_ANY } lm_option_role;
 
-/* Defaults from the table. */
-lm_options lm_options_defaults(void);
+typedef enum { LM_OPT_FLAG, LM_OPT_INT, LM_OPT_NUM, LM_OPT_STR } lm_opt_type;
 
-/* Parses argv[first..argc) for command cmd (an LM_CMD_ bit) into *o, which
- * must hold the defaults. Errors are LM_EUSAGE with a message. */
-lm_status lm_options_parse(lm_options *o, unsigned cmd, int argc, char **argv, int first);
+/* An option as a command takes it. */
+typedef struct {
+	const char *name;
+	char short_name;
+	lm_opt_type type;
+	const char *def;     /* default as text; NULL: none */
+	double min, max;     /* bounds for LM_OPT_INT and LM_OPT_NUM */
+	size_t offset;       /* of its field in lm_options (LM_OPT_OFF) */
+	const char *metavar;
+	const char *help;    /* "{MIXES}" and "{KERNELS}" name the mixes and the suite's kernels */
+	lm_option_role role; /* measure: what --resume compares */
+} lm_opt;
 
-/* Prints the options command cmd accepts, one per line, with defaults. */
-void lm_options_help(FILE *f, unsigned cmd);
+#define LM_OPT_OFF(m) offsetof(lm_options, m)
 
-/* Writes every option cmd accepts as "<prefix>name = value" lines. */
-void lm_options_echo(FILE *f, const char *prefix, unsigned cmd, const lm_options *o);
+/* A command's options. */
+typedef struct {
+	const lm_opt *v;
+	size_t n;
+} lm_opt_table;
 
-/* The name of the k-th option (from 0) of command cmd with role (any
- * role: LM_OPTION_ANY; --help never), and its value in o as
- * lm_options_echo writes it, into value; NULL after the last. */
-const char *lm_options_role_at(unsigned cmd, lm_option_role role, size_t k, const lm_options *o,
+#define LM_OPT_TABLE(a) { a, sizeof a / sizeof a[0] }
+
+/* Defaults from the table (and --help's). */
+lm_options lm_options_defaults(const lm_opt_table *t);
+
+/* Parses argv[first..argc) by the table (and --help) into *o, which must
+ * hold the defaults. Errors are LM_EUSAGE with a message. */
+lm_status lm_options_parse(lm_options *o, const lm_opt_table *t, int argc, char **argv, int first);
+
+/* Prints the table's options, --help first, one per line, with defaults. */
+void lm_options_help(FILE *f, const lm_opt_table *t);
+
+/* The name of the k-th option (from 0) of the table with role (any role:
+ * LM_OPTION_ANY), and its value in o as text, into value; NULL after the
+ * last. */
+const char *lm_options_role_at(const lm_opt_table *t, lm_option_role role, size_t k, const lm_options *o,
 			       char *value, size_t size);
 
-/* The options of o that command cmd accepts, as arguments that give them
- * again ("--name", "value"; a flag only if set; a string only if given),
- * but those named in skip (NULL-terminated, may be NULL): into argv
- * (NULL-terminated, cap entries), the text in buf. The count. */
-size_t lm_options_argv(unsigned cmd, const lm_options *o, const char *const *skip, char *buf,
+/* The table's options in o as arguments that give them again ("--name",
+ * "value"; a flag only if set; a string only if given), but those named in
+ * skip (NULL-terminated, may be NULL): into argv (NULL-terminated, cap
+ * entries), the text in buf. The count. */
+size_t lm_options_argv(const lm_opt_table *t, const lm_options *o, const char *const *skip, char *buf,
 		       size_t size, char **argv, size_t cap);
-
 
 #endif
