@@ -910,6 +910,23 @@ START_TEST(an_accumulators_float_path_is_one_iterations)
 }
 END_TEST
 
+/* Regression (issue 47, found by fuzz_isa): an AMD load whose name held
+ * "_atomic" ("global_load_dword_atomic0") was counted both as a load and
+ * as an atomic, 1 atomic of 0 other memory messages. */
+START_TEST(an_amd_load_named_atomic_is_a_load)
+{
+	static const char listing[] = "k:\n.LBB0_1:\n\tglobal_load_dword_atomic0 v2, v[2:3], off\n"
+				      "\tglobal_load_dword v4, v[2:3], off\n\ts_cbranch_scc1 .LBB0_1\n";
+	lm_listing *isa;
+	ck_assert_msg(lm_listing_parse("amdgcn", listing, "k", 0, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
+	const lm_listing_counts *c = lm_listing_get_counts(isa);
+	ck_assert_uint_eq(c->atomics, 0);
+	ck_assert_uint_le(c->atomics, c->kind[LM_LISTING_MEM_OTHER]);
+	ck_assert_uint_eq(c->kind[LM_LISTING_CHASE] + c->kind[LM_LISTING_FIXED], 2);
+	lm_listing_free(isa);
+}
+END_TEST
+
 START_TEST(ptx_immediates_near_long_max_know_nothing)
 {
 	static const char loop[] =
@@ -1319,6 +1336,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
 		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
 		tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);
+		tcase_add_test(tc, an_amd_load_named_atomic_is_a_load);
 		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 		tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
 		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);

@@ -306,7 +306,8 @@ static bool amd_line(char *s, inst *in, char *lb, size_t lb_size)
 	in->kind = amd_kind(op, &in->add_ops, &in->load);
 	in->bytes = amd_bytes(op);
 	in->local = starts(op, "ds_") && in->kind != LM_LISTING_OTHER;
-	in->atomic = !in->local && strstr(op, "_atomic") != NULL;
+	/* an atomic is a memory message of its own ("global_atomic_add"), never a load's name */
+	in->atomic = !in->local && in->kind == LM_LISTING_MEM_OTHER && strstr(op, "_atomic") != NULL;
 	const char *off = strstr(rest, "offset:");
 	if (off)
 		in->offset = strtol(off + 7, NULL, 0);
