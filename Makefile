@@ -10,21 +10,22 @@ all: build
 deps:
 	@./scripts/install-deps.sh
 
+# What is missing is installed once, before the first build (not on every make).
 $(BUILD)/build.ninja:
+	@./scripts/install-deps.sh
 	meson setup $(BUILD) $(MESON_FLAGS)
 
-build: deps $(BUILD)/build.ninja
+build: $(BUILD)/build.ninja
 	ninja -C $(BUILD)
 
-# Measures the default device (the first GPU, else the first device; DEVICE=
-# picks another) into results/<device>/, fits every mix with a chain, and
-# writes the report there (scripts/fit-results.sh).
+# The main job, latmix run: lists the devices, measures the default device
+# (the first GPU, else the first device; DEVICE= picks another) into
+# results/<device>/, fits every mix, writes the report there and prints
+# its answer.
 DEVICE ?=
 DEVARG = $(if $(DEVICE),-d "$(DEVICE)")
 run: build
-	$(LATMIX) devices
-	$(LATMIX) measure $(DEVARG)
-	@dir=$$($(LATMIX) devices --print-dir $(DEVARG)) && ./scripts/fit-results.sh $(LATMIX) $$dir
+	$(LATMIX) run $(DEVARG)
 
 test: build
 	meson test -C $(BUILD) --print-errorlogs

@@ -23,11 +23,11 @@ for dev in nvidia-h200 nvidia-h100; do
 	for m in gmem gmem-stride2 gmem-random lmem sfu; do
 		cost=
 		case $m in lmem | sfu) cost=--issue-cost ;; esac
-		"$latmix" fit -m "$m" $cost "$csv" > "$d/fit-$m.txt" 2>&1
+		"$latmix" fit -m "$m" $cost "$csv" > "$d/fit-$m.txt" 2> /dev/null
 	done
 	"$latmix" fit --model refined -o "$d/params-refined.ini" "$csv" > /dev/null 2>&1
 	"$latmix" fit --model refined -m gmem,gmem-store,gmem-store-half,gmem-random -o "$d/params-kernels.ini" \
-		"$csv" > "$d/fit-kernels.txt" 2>&1
+		"$csv" > "$d/fit-kernels.txt" 2> /dev/null
 	"$latmix" report "$d" > "$d/report-stdout.txt" 2>&1
 	# what differs between any two runs: dates, and the report's pictures
 	for f in "$d"/params*.ini; do

@@ -150,17 +150,17 @@ START_TEST(a_sign_or_blank_before_an_integer_option_is_refused)
 {
 	static const char *const bad[] = { "+5", " 5", "-0", "5 ", "0x10" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		lm_options o = lm_options_defaults(&lm_cmd_measure.options);
+		lm_options o = lm_options_defaults(&lm_measure_options);
 		char *argv[] = { "--repeats", (char *)bad[i] };
-		ck_assert_int_eq(lm_options_parse(&o, &lm_cmd_measure.options, 2, argv, 0), LM_EUSAGE);
+		ck_assert_int_eq(lm_options_parse(&o, &lm_measure_options, 2, argv, 0), LM_EUSAGE);
 		ck_assert_int_eq(o.repeats, 3);
 		unsigned v[4];
 		size_t n;
 		ck_assert_int_eq(lm_number_uint_list("--warps", bad[i], 64, v, 4, &n), LM_EUSAGE);
 	}
-	lm_options o = lm_options_defaults(&lm_cmd_measure.options);
+	lm_options o = lm_options_defaults(&lm_measure_options);
 	char *argv[] = { "--repeats", "7" };
-	ck_assert_int_eq(lm_options_parse(&o, &lm_cmd_measure.options, 2, argv, 0), LM_OK);
+	ck_assert_int_eq(lm_options_parse(&o, &lm_measure_options, 2, argv, 0), LM_OK);
 	ck_assert_int_eq(o.repeats, 7);
 	unsigned v[4];
 	size_t n;
@@ -837,6 +837,43 @@ START_TEST(a_sweep_replaces_no_file_of_another_sweep_unless_told)
 }
 END_TEST
 
+/* latmix run --refit fits a sweep already measured as make run's main job
+ * does (issue 48, item 4: was scripts/fit-results.sh): each mix the mix
+ * table marks alone, lmem and sfu with an issue cost, gmem refined, the
+ * kernels' kinds; then the report. A CPU's sweep is not fitted. */
+START_TEST(run_refit_fits_every_mix_the_table_marks)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	char src[512], csv[600];
+	lm_test_source_path(src, sizeof src, "data/measured/nvidia-h100");
+	shell("cp '%s/measurements.csv' '%s/'", src, tmp);
+	snprintf(csv, sizeof csv, "%s/measurements.csv", tmp);
+	run((const char *const[]){ "run", "--refit", "-o", csv, NULL }, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	static const char *const made[] = { "params.ini", "fit-gmem.txt", "params-gmem-stride2.ini",
+					    "params-gmem-random.ini", "params-lmem.ini", "fit-lmem.txt",
+					    "params-sfu.ini", "params-refined.ini", "params-kernels.ini",
+					    "fit-kernels.txt", "report/report.md" };
+	for (size_t i = 0; i < sizeof made / sizeof made[0]; i++)
+		ck_assert_msg(access(in_tmp(made[i]), F_OK) == 0, "no %s", made[i]);
+	ck_assert(lm_test_file_has(in_tmp("params-lmem.ini"), "\n[issue_cost]\n"));
+	ck_assert(!lm_test_file_has(in_tmp("params-gmem-stride2.ini"), "\n[issue_cost]\n"));
+	ck_assert(lm_test_file_has(in_tmp("params-kernels.ini"), "gmem-store-half"));
+	ck_assert_msg(strstr(r->out, "report.md (") && strstr(r->out, "latmix: fits marked poor") , "%s", r->out);
+	/* a CPU's sweep: reported, not fitted */
+	shell("rm -rf '%s'/*%s", tmp, "");
+	lm_test_source_path(src, sizeof src, "data/measured/pocl-cpu");
+	shell("cp '%s/measurements.csv' '%s/'", src, tmp);
+	run((const char *const[]){ "run", "--refit", "-o", csv, NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "no model fitted") &&
+		      access(in_tmp("params.ini"), F_OK) != 0 && access(in_tmp("report/report.md"), F_OK) == 0,
+		      "exit %d: %s%s", r->status, r->out, r->err);
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cli");
@@ -862,6 +899,7 @@ int main(void)
 	tcase_add_test(tc, fit_and_export_refuse_to_write_over_their_inputs);
 	tcase_add_test(tc, a_full_standard_output_fails_the_command);
 	tcase_add_test(tc, a_sweep_replaces_no_file_of_another_sweep_unless_told);
+	tcase_add_test(tc, run_refit_fits_every_mix_the_table_marks);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -3,36 +3,50 @@
 #include <stdio.h>
 #include <string.h>
 
+/* name, kernel, build option, step, stride, divergent, load and store bytes, shift,
+ * description; fit alone, with issue cost, a kind for kernels (mix.h) */
 static const lm_mix mixes[] = {
 	{ "gmem", "lm_chase", "", LM_STEP_GLOBAL, 1, false, 4, 0, 0,
-	  "coalesced global-memory pointer chase: a warp's load is one line (thesis 4.1)" },
+	  "coalesced global-memory pointer chase: a warp's load is one line (thesis 4.1)",
+	  true, false, true },
 	{ "gmem-store", "lm_chase", "-DMIX_STORE", LM_STEP_GLOBAL, 1, false, 4, 4, 0,
 	  "the gmem chase with a coalesced store of each loaded value to a buffer of its own: "
-	  "what stores cost the loads beside them" },
+	  "what stores cost the loads beside them",
+	  false, false, true },
 	{ "gmem-store-half", "lm_chase", "-DMIX_STORE", LM_STEP_GLOBAL, 1, false, 4, 2, 0,
 	  "the gmem chase storing its loaded values on every second step only: one store every "
-	  "two loads, as in a loop such as c[i] = a[i] + b[i]" },
+	  "two loads, as in a loop such as c[i] = a[i] + b[i]",
+	  false, false, true },
 	{ "gmem-stride2", "lm_chase", "", LM_STEP_GLOBAL, 2, false, 4, 0, 0,
-	  "global-memory chase with lanes two words apart: a warp's load spans two lines (thesis 4.3)" },
+	  "global-memory chase with lanes two words apart: a warp's load spans two lines (thesis 4.3)",
+	  true, false, false },
 	{ "gmem-random", "lm_chase", "", LM_STEP_GLOBAL, 1, true, 4, 0, 0,
-	  "global-memory chase with every lane on its own random line: a fully divergent load (thesis 4.3)" },
+	  "global-memory chase with every lane on its own random line: a fully divergent load (thesis 4.3)",
+	  true, false, true },
 	{ "lmem", "lm_chase", "-DMIX_LMEM", LM_STEP_LOCAL, 1, false, 4, 0, 0,
-	  "local-memory chase, lane i always in bank i: no bank conflicts (thesis 4.7)" },
+	  "local-memory chase, lane i always in bank i: no bank conflicts (thesis 4.7)",
+	  true, true, false },
 	{ "sfu", "lm_chase", "-DMIX_SFU -cl-denorms-are-zero", LM_STEP_SFU, 1, false, 0, 0, 0,
-	  "a = native_rsqrt(a) in place of the load (special function unit, thesis 4.7)" },
+	  "a = native_rsqrt(a) in place of the load (special function unit, thesis 4.7)",
+	  true, true, false },
 	{ "stream", "lm_stream", "", LM_STEP_STREAM, 1, false, 4, 0, 0,
-	  "independent coalesced loads streaming through the buffer: memory bandwidth directly" },
+	  "independent coalesced loads streaming through the buffer: memory bandwidth directly",
+	  false, false, false },
 	{ "stream-shift", "lm_stream", "", LM_STEP_STREAM, 1, false, 4, 0, 1,
 	  "stream with every warp's load starting a word before a line, so it straddles two: what a "
-	  "misaligned load costs a read-only stream" },
+	  "misaligned load costs a read-only stream",
+	  false, false, false },
 	{ "stream-store", "lm_stream", "-DMIX_STORE", LM_STEP_STREAM, 1, false, 4, 4, 0,
-	  "stream storing each loaded word, coalesced, to a buffer of its own: a copy" },
+	  "stream storing each loaded word, coalesced, to a buffer of its own: a copy",
+	  false, false, false },
 	{ "stream-store-shift", "lm_stream", "-DMIX_STORE", LM_STEP_STREAM, 1, false, 4, 4, 1,
 	  "stream-store with every warp's load starting a word before a line (its store on one): what "
-	  "a misaligned load costs a stream that stores" },
+	  "a misaligned load costs a stream that stores",
+	  false, false, false },
 	{ "stream-fill", "lm_stream", "-DMIX_FILL", LM_STEP_STREAM, 1, false, 0, 4, 0,
 	  "stores alone, coalesced, one a pass of a loop of their own (no load): a store-only loop's "
-	  "bandwidth and, at one warp, its least time a pass" },
+	  "bandwidth and, at one warp, its least time a pass",
+	  false, false, false },
 };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 

@@ -27,6 +27,13 @@ typedef struct {
 	unsigned shift;           /* stream: words a warp's load starts before a line
 				   * (it straddles two); 0: on a line */
 	const char *description;
+	/* what latmix run fits of it (fit/fit.h): */
+	bool fit_alone;           /* its own basic fit, params-MIX.ini and fit-MIX.txt (gmem's:
+				   * params.ini) */
+	bool issue_cost;          /* ... with an issue cost: its instructions take more than one
+				   * issue slot (thesis 4.7) */
+	bool kernel_kind;         /* a memory kind of params-kernels.ini, what predict --kernel
+				   * reads (the stores', the scattered loads') */
 } lm_mix;
 
 #define LM_MIX_KERNEL_FILE "chase.cl"

@@ -59,7 +59,9 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_OTHER },
 };
 
-const lm_command lm_cmd_compare = { "compare", LM_OPT_TABLE(options), cmd_compare, "A.ini B.ini ...", 1, LM_MAX_ARGS,
+static const lm_opt_table table = LM_OPT_TABLE(options);
+
+const lm_command lm_cmd_compare = { "compare", &table, cmd_compare, "A.ini B.ini ...", 1, LM_MAX_ARGS,
 	  "parameter files side by side, in cycles and in ns, bytes/s, lane operations/s per device",
 	  "Every file is read first: one that cannot be read stops the command with its name and\n"
 	  "nothing on stdout. With -o DIR, also draws DIR/warps-ratio.png and .svg (gnuplot, as for\n"

@@ -62,5 +62,7 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_DEFINES },
 };
 
-const lm_command lm_cmd_devices = { "devices", LM_OPT_TABLE(options), cmd_devices, "", 0, 0,
+static const lm_opt_table table = LM_OPT_TABLE(options);
+
+const lm_command lm_cmd_devices = { "devices", &table, cmd_devices, "", 0, 0,
 	  "list every OpenCL platform and device (--print-dir: the results directory of the selected one)", NULL };

@@ -18,7 +18,9 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_OTHER },
 };
 
-const lm_command lm_cmd_export = { "export", LM_OPT_TABLE(options), cmd_export, "RESULTS_DIR", 1, 1,
+static const lm_opt_table table = LM_OPT_TABLE(options);
+
+const lm_command lm_cmd_export = { "export", &table, cmd_export, "RESULTS_DIR", 1, 1,
 	  "a results directory as one JSON document (-o FILE; default stdout): format version, the "
 	  "measurement's metadata and options, every parameter file with standard errors and fit quality",
 	  "RESULTS_DIR holds measurements.csv (or one other .csv) and the params*.ini files latmix\n"

@@ -29,42 +29,42 @@ static const char *warps_text(double w, char *buf, size_t size)
 	return buf;
 }
 
-static void print_param(const char *key, const char *unit, const lm_param *p)
+static void print_param(FILE *f, const char *key, const char *unit, const lm_param *p)
 {
 	char val[64];
 	if (isnan(p->std_error))
 		snprintf(val, sizeof val, "%s%.4g", p->kind == LM_PARAM_AT_LEAST ? ">= " : "", p->value);
 	else
 		snprintf(val, sizeof val, "%.4g +- %.2g", p->value, p->std_error);
-	printf("  %-24s %-22s %-19s %-8s %s\n", key, val, unit, lm_param_kind_name(p->kind), p->note);
+	fprintf(f, "  %-24s %-22s %-19s %-8s %s\n", key, val, unit, lm_param_kind_name(p->kind), p->note);
 }
 
-static void print_params(const lm_fit_result *r, const char *written)
+static void print_params(FILE *f, const lm_fit_result *r, const char *written)
 {
-	printf("\n%s model%s%s%s%s: %zu parameters, %zu iterations\n", lm_fit_model_name(r->model),
+	fprintf(f, "\n%s model%s%s%s%s: %zu parameters, %zu iterations\n", lm_fit_model_name(r->model),
 	       r->issue_cost ? " with issue cost" : "", written ? " (written to " : "",
 	       written ? written : "", written ? ")" : "", r->nparams, r->iterations);
 	if (!r->converged)
-		printf("  warning: the solver had not converged after %zu iterations; these are its last "
+		fprintf(f, "  warning: the solver had not converged after %zu iterations; these are its last "
 		       "iterate (notes say so in the file)\n", r->iterations);
 	char loss[256];
 	lm_fit_loss_text(r, loss, sizeof loss);
-	printf("  loss: %s\n", loss);
+	fprintf(f, "  loss: %s\n", loss);
 	if (r->poor)
-		printf("  POOR FIT: RMS relative error %.1f%%, above %.0f%%: these parameters do not describe "
+		fprintf(f, "  POOR FIT: RMS relative error %.1f%%, above %.0f%%: these parameters do not describe "
 		       "the data\n", 100 * r->rms, 100 * LM_FIT_POOR_RMS);
 	if (r->flags[0])
-		printf("  against direct measurements: %s\n", r->flags);
+		fprintf(f, "  against direct measurements: %s\n", r->flags);
 	for (int i = 0; i < LM_PARAM_COUNT; i++)
 		if (r->p[i].kind != LM_PARAM_MISSING && !(r->nkinds > 1 && lm_param_per_kind(i)))
-			print_param(lm_param_key(i), lm_param_unit(i), &r->p[i]);
+			print_param(f, lm_param_key(i), lm_param_unit(i), &r->p[i]);
 	for (size_t k = 0; k < r->nkinds && r->nkinds > 1; k++)
 		for (int i = 0; i < LM_PARAM_COUNT; i++) {
 			if (!lm_param_per_kind(i) || r->kp[k][i].kind == LM_PARAM_MISSING)
 				continue;
 			char key[64];
 			snprintf(key, sizeof key, "%s.%s", lm_param_key(i), r->kind[k]);
-			print_param(key, lm_param_unit(i), &r->kp[k][i]);
+			print_param(f, key, lm_param_unit(i), &r->kp[k][i]);
 		}
 }
 
@@ -79,53 +79,53 @@ static const char *curve_label(const lm_fit_result *r, const lm_fit_curve *c, ch
 	return buf;
 }
 
-static void print_fit(const char *path, const lm_results *res, const lm_fit_result *fr,
+static void print_fit(FILE *f, const char *path, const lm_results *res, const lm_fit_result *fr,
 		      size_t nfits, size_t want, const char *out, const char *why,
 		      const char *cost_why)
 {
-	printf("%s: %s, %zu points, %zu curves, %zu memory kind%s\n", path,
+	fprintf(f, "%s: %s, %zu points, %zu curves, %zu memory kind%s\n", path,
 	       res->device[0] ? res->device : "unnamed device", fr[0].points, fr[0].ncurves,
 	       fr[0].nkinds, fr[0].nkinds == 1 ? "" : "s");
-	printf("latencies in cycles, throughputs in warp instructions per cycle per CU; +- one standard error\n");
+	fprintf(f, "latencies in cycles, throughputs in warp instructions per cycle per CU; +- one standard error\n");
 	for (size_t m = 0; m < nfits; m++)
-		print_params(&fr[m], m == want ? out : NULL);
-	printf("\nrelative error, (model - measured) / measured:\n%18s %6s", "alpha", "points");
+		print_params(f, &fr[m], m == want ? out : NULL);
+	fprintf(f, "\nrelative error, (model - measured) / measured:\n%18s %6s", "alpha", "points");
 	for (size_t m = 0; m < nfits; m++) {
 		char name[32];
 		snprintf(name, sizeof name, "%s%s", lm_fit_model_name(fr[m].model),
 			 fr[m].issue_cost ? "+cost" : "");
-		printf(" %12s rms %12s max", name, name);
+		fprintf(f, " %12s rms %12s max", name, name);
 	}
-	putchar('\n');
+	fputc('\n', f);
 	size_t nk = fr[0].nkinds > 1 ? fr[0].nkinds : 0, rows = fr[0].ncurves + nk;
 	char label[64];
 	for (size_t c = 0; c <= rows; c++) {
 		bool all = c == rows, kind = !all && c >= fr[0].ncurves;
 		size_t k = kind ? c - fr[0].ncurves : 0;
 		if (all)
-			printf("%18s %6zu", "all", fr[0].points);
+			fprintf(f, "%18s %6zu", "all", fr[0].points);
 		else if (kind)
-			printf("%18s %6zu", fr[0].kind[k], fr[0].kind_points[k]);
+			fprintf(f, "%18s %6zu", fr[0].kind[k], fr[0].kind_points[k]);
 		else
-			printf("%18s %6zu", curve_label(&fr[0], &fr[0].curve[c], label, sizeof label),
+			fprintf(f, "%18s %6zu", curve_label(&fr[0], &fr[0].curve[c], label, sizeof label),
 			       fr[0].curve[c].points);
 		for (size_t m = 0; m < nfits; m++)
-			printf(" %15.2f%% %15.2f%%",
+			fprintf(f, " %15.2f%% %15.2f%%",
 			       100 * (all ? fr[m].rms : kind ? fr[m].kind_rms[k] : fr[m].curve[c].rms),
 			       100 * (all ? fr[m].max : kind ? fr[m].kind_max[k] : fr[m].curve[c].max));
-		putchar('\n');
+		fputc('\n', f);
 	}
-	printf("%18s %6s", "AIC", "");
+	fprintf(f, "%18s %6s", "AIC", "");
 	for (size_t m = 0; m < nfits; m++)
-		printf(" %16.1f %16s", fr[m].aic, "");
-	putchar('\n');
-	printf("preferred: %s\n", why);
+		fprintf(f, " %16.1f %16s", fr[m].aic, "");
+	fputc('\n', f);
+	fprintf(f, "preferred: %s\n", why);
 	if (cost_why)
-		printf("issue cost: %s\n", cost_why);
+		fprintf(f, "issue cost: %s\n", cost_why);
 
 	const double *d = fr[want].derived;
 	char a[32], b[32];
-	printf("\nwarps per CU needed (%s model%s, kind %s; data: the measured curve, interpolated):\n"
+	fprintf(f, "\nwarps per CU needed (%s model%s, kind %s; data: the measured curve, interpolated):\n"
 	       "%-28s %12s %12s\n", lm_fit_model_name(fr[want].model),
 	       fr[want].issue_cost ? " with issue cost" : "",
 	       fr[want].kind[0][0] ? fr[want].kind[0] : "?", "", "90% of peak", "95% of peak");
@@ -136,47 +136,47 @@ static void print_fit(const char *path, const lm_results *res, const lm_fit_resu
 		{ "                   data", LM_DERIVED_ALU_WARPS_90_DATA },
 	};
 	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-		printf("%-28s %12s %12s\n", lines[i].label, warps_text(d[lines[i].id], a, sizeof a),
+		fprintf(f, "%-28s %12s %12s\n", lines[i].label, warps_text(d[lines[i].id], a, sizeof a),
 		       warps_text(d[lines[i].id + 1], b, sizeof b));
-	printf("cusp: model alpha = %.1f, %s warps for the peak; data alpha = %g, %s warps for 90%% of its own maximum\n",
+	fprintf(f, "cusp: model alpha = %.1f, %s warps for the peak; data alpha = %g, %s warps for 90%% of its own maximum\n",
 	       d[LM_DERIVED_CUSP_ALPHA_MODEL], warps_text(d[LM_DERIVED_CUSP_WARPS_MODEL], a, sizeof a),
 	       d[LM_DERIVED_CUSP_ALPHA_DATA], warps_text(d[LM_DERIVED_CUSP_WARPS_DATA], b, sizeof b));
-	printf("memory / arithmetic warps for 90%%: model %.2f, data %.2f (nan: not reached)\n",
+	fprintf(f, "memory / arithmetic warps for 90%%: model %.2f, data %.2f (nan: not reached)\n",
 	       d[LM_DERIVED_RATIO_90_MODEL], d[LM_DERIVED_RATIO_90_DATA]);
 	if (fr[want].p[LM_PARAM_MEM_THRU].kind == LM_PARAM_AT_LEAST)
-		printf("mem_thru is a lower bound, so the memory figures are too\n");
+		fprintf(f, "mem_thru is a lower bound, so the memory figures are too\n");
 }
 
 /* Per-kind items are "mem_lat.lmem"; a model fitted with issue cost is
  * "basic+cost". */
-static void csv_fit(const lm_fit_result *fr, size_t nfits)
+static void csv_fit(FILE *f, const lm_fit_result *fr, size_t nfits)
 {
-	printf("model,item,alpha,value,std_error,kind,unit\n");
+	fprintf(f, "model,item,alpha,value,std_error,kind,unit\n");
 	for (size_t m = 0; m < nfits; m++) {
 		char name[32];
 		snprintf(name, sizeof name, "%s%s", lm_fit_model_name(fr[m].model),
 			 fr[m].issue_cost ? "+cost" : "");
 		for (int i = 0; i < LM_PARAM_COUNT; i++)
 			if (fr[m].p[i].kind != LM_PARAM_MISSING)
-				printf("%s,%s,,%.9g,%.3g,%s,%s\n", name, lm_param_key(i), fr[m].p[i].value,
+				fprintf(f, "%s,%s,,%.9g,%.3g,%s,%s\n", name, lm_param_key(i), fr[m].p[i].value,
 				       fr[m].p[i].std_error, lm_param_kind_name(fr[m].p[i].kind), lm_param_unit(i));
 		for (size_t k = 1; k < fr[m].nkinds; k++)
 			for (int i = 0; i < LM_PARAM_COUNT; i++) {
 				const lm_param *p = &fr[m].kp[k][i];
 				if (lm_param_per_kind(i) && p->kind != LM_PARAM_MISSING)
-					printf("%s,%s.%s,,%.9g,%.3g,%s,%s\n", name, lm_param_key(i), fr[m].kind[k],
+					fprintf(f, "%s,%s.%s,,%.9g,%.3g,%s,%s\n", name, lm_param_key(i), fr[m].kind[k],
 					       p->value, p->std_error, lm_param_kind_name(p->kind), lm_param_unit(i));
 			}
 		for (size_t c = 0; c < fr[m].ncurves; c++) {
 			const char *kn = fr[m].nkinds > 1 && !isinf(fr[m].curve[c].alpha) ? fr[m].kind[fr[m].curve[c].kind] : "";
-			printf("%s,rms_rel_error%s%s,%g,%.6g,,,1\n%s,max_rel_error%s%s,%g,%.6g,,,1\n", name,
+			fprintf(f, "%s,rms_rel_error%s%s,%g,%.6g,,,1\n%s,max_rel_error%s%s,%g,%.6g,,,1\n", name,
 			       *kn ? "." : "", kn, fr[m].curve[c].alpha, fr[m].curve[c].rms, name,
 			       *kn ? "." : "", kn, fr[m].curve[c].alpha, fr[m].curve[c].max);
 		}
-		printf("%s,rms_rel_error,,%.6g,,,1\n%s,max_rel_error,,%.6g,,,1\n%s,aic,,%.6g,,,1\n", name,
+		fprintf(f, "%s,rms_rel_error,,%.6g,,,1\n%s,max_rel_error,,%.6g,,,1\n%s,aic,,%.6g,,,1\n", name,
 		       fr[m].rms, name, fr[m].max, name, fr[m].aic);
 		for (int i = 0; i < LM_DERIVED_COUNT; i++)
-			printf("%s,%s,,%.6g,,,\n", name, lm_derived_key(i), fr[m].derived[i]);
+			fprintf(f, "%s,%s,,%.6g,,,\n", name, lm_derived_key(i), fr[m].derived[i]);
 	}
 }
 
@@ -202,7 +202,7 @@ static void fit_provenance(lm_params *ps, const char *path, const lm_results *re
 		 res->v[0].clock_source);
 }
 
-lm_status cmd_fit(const lm_options *o)
+lm_status lm_cli_fit(const lm_options *o, FILE *f)
 {
 	const char *path = o->args[0];
 	lm_fit_model want;
@@ -273,9 +273,9 @@ lm_status cmd_fit(const lm_options *o)
 	if ((s = lm_params_write(out, &ps, &inputs)) != LM_OK)
 		goto done;
 	if (o->csv)
-		csv_fit(fr, nfits);
+		csv_fit(f, fr, nfits);
 	else
-		print_fit(path, &res, fr, nfits, w, out, why, o->issue_cost ? cost_why : NULL);
+		print_fit(f, path, &res, fr, nfits, w, out, why, o->issue_cost ? cost_why : NULL);
 	if (fr[w].robust_dropped)
 		fprintf(stderr, "latmix fit: %s, mix %s: the robust loss down-weighted %zu of %zu points; "
 			"fitted by least squares on each curve's upper envelope instead\n", path, mix,
@@ -312,7 +312,14 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_OTHER },
 };
 
-const lm_command lm_cmd_fit = { "fit", LM_OPT_TABLE(options), cmd_fit, "DATA.csv", 1, 1,
+static lm_status cmd_fit(const lm_options *o)
+{
+	return lm_cli_fit(o, stdout);
+}
+
+static const lm_opt_table table = LM_OPT_TABLE(options);
+
+const lm_command lm_cmd_fit = { "fit", &table, cmd_fit, "DATA.csv", 1, 1,
 	  "fit both models to one mix's measured curves, or jointly to several (a memory kind "
 	  "each); writes a parameter file (-o; default params.ini beside DATA, params-MIX.ini "
 	  "for other mixes than gmem, params-all.ini for --mix all)", NULL };

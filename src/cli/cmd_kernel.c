@@ -189,7 +189,9 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_DEFINES },
 };
 
-const lm_command lm_cmd_kernel = { "kernel", LM_OPT_TABLE(options), cmd_kernel, "", 0, 0,
+static const lm_opt_table table = LM_OPT_TABLE(options);
+
+const lm_command lm_cmd_kernel = { "kernel", &table, cmd_kernel, "", 0, 0,
 	  "show a mix's kernel as built for one alpha (and with --binary the device code); --isa TARGET: "
 	  "its iteration loop as a GPU target's compiler builds it, counted per chain step; your "
 	  "kernel: --describe FILE.cl:NAME writes the description measure needs, --mix-of FILE.cl:NAME "

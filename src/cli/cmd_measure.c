@@ -24,7 +24,7 @@ static size_t record_role(const lm_options *o, lm_option_role role, lm_sweep_opt
 	size_t n = 0;
 	const char *name;
 	while (n < cap && *used + 512 <= sizeof r->text &&
-	       (name = lm_options_role_at(&lm_cmd_measure.options, role, n, o, r->text + *used, 512))) {
+	       (name = lm_options_role_at(&lm_measure_options, role, n, o, r->text + *used, 512))) {
 		v[n++] = (lm_sweep_option){ name, r->text + *used };
 		*used += strlen(r->text + *used) + 1;
 	}
@@ -149,7 +149,9 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_DEFINES },
 };
 
-const lm_command lm_cmd_measure = { "measure", LM_OPT_TABLE(options), cmd_measure, "", 0, 0,
+const lm_opt_table lm_measure_options = LM_OPT_TABLE(options);
+
+const lm_command lm_cmd_measure = { "measure", &lm_measure_options, cmd_measure, "", 0, 0,
 	  "measure throughput against occupancy for each alpha; writes a CSV row per point; "
 	  "--kernel FILE.cl:NAME: your kernel's instead",
 	  "The rows go into FILE.partial (FILE: -o), each flushed as it is measured, and FILE.partial\n"

@@ -526,6 +526,8 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_OTHER },
 };
 
-const lm_command lm_cmd_predict = { "predict", LM_OPT_TABLE(options), cmd_predict, "PARAMS.ini", 1, 1,
+static const lm_opt_table table = LM_OPT_TABLE(options);
+
+const lm_command lm_cmd_predict = { "predict", &table, cmd_predict, "PARAMS.ini", 1, 1,
 	  "what the model says for a parameter file: bound, throughput, warps needed; with --kernel "
 	  "FILE.cl:NAME (or --loads, --stores, --alpha) for your kernel's loop at every occupancy", NULL };

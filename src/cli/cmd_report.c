@@ -21,7 +21,7 @@ lm_status cmd_report(const lm_options *o)
 	return LM_OK;
 }
 
-const lm_command lm_cmd_report = { "report", { NULL, 0 }, cmd_report, "RESULTS_DIR", 1, 1,
+const lm_command lm_cmd_report = { "report", &lm_no_options, cmd_report, "RESULTS_DIR", 1, 1,
 	  "write RESULTS_DIR/report/report.md with gnuplot pictures (PNG, SVG, .gp, .dat)",
 	  "RESULTS_DIR holds measurements.csv (or one other results .csv) and the parameter files\n"
 	  "latmix fit wrote beside it (params.ini, params-refined.ini, params-MIX.ini); a mix\n"

@@ -96,7 +96,7 @@ static bool start(const lm_options *o, member *m)
 	argv[3] = dev;
 	argv[4] = "-o";
 	argv[5] = m->csv;
-	lm_options_argv(&lm_cmd_measure.options, o, skip, text, sizeof text, argv + 6, 90);
+	lm_options_argv(&lm_measure_options, o, skip, text, sizeof text, argv + 6, 90);
 	int pipefd[2];
 	if (pipe(pipefd) != 0)
 		return false;

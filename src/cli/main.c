@@ -21,9 +21,11 @@
 #include "cli/supervise.h"
 
 static const lm_command *const commands[] = {
-	&lm_cmd_devices, &lm_cmd_predict, &lm_cmd_kernel, &lm_cmd_measure, &lm_cmd_fit, &lm_cmd_report,
-	&lm_cmd_compare, &lm_cmd_export,
+	&lm_cmd_run, &lm_cmd_devices, &lm_cmd_predict, &lm_cmd_kernel, &lm_cmd_measure, &lm_cmd_fit,
+	&lm_cmd_report, &lm_cmd_compare, &lm_cmd_export,
 };
+const lm_opt_table lm_no_options = { NULL, 0, NULL };
+
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *f)
@@ -38,7 +40,7 @@ static void command_help(FILE *f, const lm_command *c)
 {
 	fprintf(f, "usage: latmix %s [OPTIONS]%s%s\n%s\n\noptions:\n", c->name,
 		*c->args ? " " : "", c->args, c->summary);
-	lm_options_help(f, &c->options);
+	lm_options_help(f, c->options);
 	if (c->notes)
 		fprintf(f, "\n%s\n", c->notes);
 }
@@ -87,8 +89,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	lm_options o = lm_options_defaults(&c->options);
-	lm_status s = lm_options_parse(&o, &c->options, argc, argv, 2);
+	lm_options o = lm_options_defaults(c->options);
+	lm_status s = lm_options_parse(&o, c->options, argc, argv, 2);
 	if (s == LM_OK && o.help) {
 		command_help(stdout, c);
 		return 0;

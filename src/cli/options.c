@@ -16,10 +16,17 @@ static const lm_opt common[] = {
 };
 #define NCOMMON (sizeof common / sizeof common[0])
 
-/* The i-th option of the common table and then t's. */
+/* The i-th option of the common table and then t's (and its next's). */
 static const lm_opt *at(const lm_opt_table *t, size_t i)
 {
-	return i < NCOMMON ? &common[i] : i - NCOMMON < t->n ? &t->v[i - NCOMMON] : NULL;
+	if (i < NCOMMON)
+		return &common[i];
+	for (i -= NCOMMON; t; t = t->next) {
+		if (i < t->n)
+			return &t->v[i];
+		i -= t->n;
+	}
+	return NULL;
 }
 
 static void *field_of(lm_options *o, const lm_opt *t)

@@ -46,6 +46,7 @@ typedef struct {
 	bool quick;
 	bool resume;
 	bool replace;           /* measure: replace a results file of another sweep */
+	bool refit;             /* run: fit and report what is there, measure nothing */
 	bool binary;
 	const char *isa;        /* kernel: an offline target (gfx90a, dg2-g10, ...) */
 	const char *mix_of;     /* kernel: a user's kernel whose loop to count */
@@ -90,13 +91,14 @@ typedef struct {
 
 #define LM_OPT_OFF(m) offsetof(lm_options, m)
 
-/* A command's options. */
-typedef struct {
+/* A command's options: its own, then those of next (may be NULL). */
+typedef struct lm_opt_table {
 	const lm_opt *v;
 	size_t n;
+	const struct lm_opt_table *next;
 } lm_opt_table;
 
-#define LM_OPT_TABLE(a) { a, sizeof a / sizeof a[0] }
+#define LM_OPT_TABLE(a) { a, sizeof a / sizeof a[0], NULL }
 
 /* Defaults from the table (and --help's). */
 lm_options lm_options_defaults(const lm_opt_table *t);

@@ -72,7 +72,7 @@ static lm_status run_worker(const lm_options *o, const kernels *k, size_t from, 
 	static const char *const skip[] = { "kernel", "resume", NULL };
 	char text[16384], list[8192] = "";
 	char *argv[128] = { "measure" };
-	size_t n = 1 + lm_options_argv(&lm_cmd_measure.options, o, skip, text, sizeof text, argv + 1, 120);
+	size_t n = 1 + lm_options_argv(&lm_measure_options, o, skip, text, sizeof text, argv + 1, 120);
 	for (size_t i = from; i < k->n; i++)
 		if (!k->refused[i])
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? "," : "",

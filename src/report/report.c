@@ -974,7 +974,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		lm_error_clear();
 		memset(k, 0, sizeof *k);
 	} else if (!rp->has_kparams)
-		snprintf(c->why, sizeof c->why, "no params-kernels.ini (scripts/fit-results.sh writes it)");
+		snprintf(c->why, sizeof c->why, "no params-kernels.ini (latmix run writes it; latmix run --refit fits an existing sweep)");
 	else if (!lm_model_kernel_priced(k, &rp->kkinds, c->why, sizeof c->why))
 		;
 	else if (k->loads >= 1 && k->stores > k->scattered_stores && !rp->kkinds.n)

@@ -45,17 +45,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		fuzz_failed(s, "--warps");
 	}
-	lm_options o = lm_options_defaults(&lm_cmd_measure.options);
+	lm_options o = lm_options_defaults(&lm_measure_options);
 	char *argv[] = { "--repeats", text, "--launch-ms", text };
 	lm_error_clear();
-	s = lm_options_parse(&o, &lm_cmd_measure.options, 2, argv, 0);
+	s = lm_options_parse(&o, &lm_measure_options, 2, argv, 0);
 	if (s == LM_OK)
 		FUZZ_CHECK(o.repeats >= 3 && o.repeats <= 1000 && strspn(text, "0123456789") == strlen(text),
 			   "--repeats '%s' read as %d", text, o.repeats);
 	else
 		fuzz_failed(s, "--repeats");
 	lm_error_clear();
-	s = lm_options_parse(&o, &lm_cmd_measure.options, 4, argv, 2);
+	s = lm_options_parse(&o, &lm_measure_options, 4, argv, 2);
 	if (s == LM_OK)
 		FUZZ_CHECK(o.launch_ms >= 0.05 && o.launch_ms <= 1000 && lm_number_parse(text, &x) &&
 				   x == o.launch_ms,
