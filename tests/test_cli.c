@@ -101,6 +101,11 @@ static const struct {
 	  "--size 1: expected a whole number of at least 2", true },
 	{ { "measure", "--kernel", "copy", "--size", "2.5", "-o", "@OUT" }, 2,
 	  "--size 2.5: expected a whole number of at least 2", true },
+	/* the man page and the help a newcomer types (issue 48, item 5; issue 52) */
+	{ { "--man" }, 0, NULL, false },
+	{ { "-V" }, 0, NULL, false },
+	{ { "help", "fit" }, 0, NULL, false },
+	{ { "help", "nosuch" }, 2, "unknown command 'nosuch'", true },
 };
 
 START_TEST(cli_case)

@@ -33,7 +33,8 @@ static void usage(FILE *f)
 	fprintf(f, "usage: latmix COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", commands[i]->name, commands[i]->summary);
-	fprintf(f, "\n'latmix COMMAND --help' lists a command's options.\n");
+	fprintf(f, "\n'latmix COMMAND --help' (or 'latmix help COMMAND') lists a command's options; "
+		"'latmix --version' (-V) says which latmix this is.\n");
 }
 
 static void command_help(FILE *f, const lm_command *c)
@@ -43,6 +44,51 @@ static void command_help(FILE *f, const lm_command *c)
 	lm_options_help(f, c->options);
 	if (c->notes)
 		fprintf(f, "\n%s\n", c->notes);
+}
+
+/* text for troff: hyphens and backslashes escaped, a line's leading dot
+ * or quote guarded. */
+static void troff(FILE *f, const char *text)
+{
+	bool start = true;
+	for (const char *c = text; *c; c++) {
+		if (start && (*c == '.' || *c == '\''))
+			fputs("\\&", f);
+		if (*c == '-' || *c == '\\')
+			fputc('\\', f);
+		fputc(*c, f);
+		start = *c == '\n';
+	}
+}
+
+/* latmix's man page, made from the commands and their option tables (meson
+ * installs it as latmix.1). */
+static void man_page(FILE *f)
+{
+	fprintf(f, ".TH LATMIX 1 \"\" \"latmix %s\" \"User Commands\"\n.SH NAME\nlatmix \\- how many warps a "
+		"kernel needs to hide latency on an OpenCL device, and why\n.SH SYNOPSIS\n.B latmix\n"
+		".I COMMAND\n[\\fIOPTIONS\\fR] [\\fIARGS\\fR]\n.SH DESCRIPTION\n", LATMIX_VERSION);
+	troff(f, "latmix measures the instruction-mix experiments of V. Volkov's thesis \"Understanding Latency "
+		 "Hiding on GPUs\" (2016, ch. 4) at every occupancy of an OpenCL device, fits the thesis's model "
+		 "to them, and predicts a kernel of yours from the parameters it fitted. `latmix run' is the main "
+		 "job: measure, fit, report.\n");
+	fputs(".SH COMMANDS\n", f);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		const lm_command *c = commands[i];
+		fprintf(f, ".SS \"%s%s", c->name, *c->args ? " " : "");
+		troff(f, c->args);
+		fputs("\"\n", f);
+		troff(f, c->summary);
+		fputs(".\n", f);
+		lm_options_man(f, c->options);
+		if (c->notes) {
+			fputs(".PP\n.nf\n", f);
+			troff(f, c->notes);
+			fputs("\n.fi\n", f);
+		}
+	}
+	fputs(".SH EXIT STATUS\n0 done; 1 a failure (a file, a device, a kernel refused); 2 a usage error; 130 "
+	      "stopped by Ctrl\\-C.\n.SH SEE ALSO\nREADME.md and doc/ in latmix's source.\n", f);
 }
 
 /* Everything written to standard output reached it (a full disk, a
@@ -76,16 +122,30 @@ int main(int argc, char **argv)
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
 	}
-	if (strcmp(argv[1], "--version") == 0) {
+	if (strcmp(argv[1], "--man") == 0) {
+		man_page(stdout);
+		return lm_status_exit_code(flush_stdout());
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("latmix %s (commit %s)\n", LATMIX_VERSION, LATMIX_COMMIT);
 		return 0;
 	}
+	bool help = strcmp(argv[1], "help") == 0 && argc <= 3; /* latmix help [COMMAND] */
+	if (help && argc == 2) {
+		usage(stdout);
+		return 0;
+	}
+	const char *name = help ? argv[2] : argv[1];
 	const lm_command *c = NULL;
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (strcmp(argv[1], commands[i]->name) == 0)
+		if (strcmp(name, commands[i]->name) == 0)
 			c = commands[i];
+	if (help && c) {
+		command_help(stdout, c);
+		return 0;
+	}
 	if (!c) {
-		fprintf(stderr, "latmix: unknown command '%s'\n", argv[1]);
+		fprintf(stderr, "latmix: unknown command '%s'\n", name);
 		usage(stderr);
 		return 2;
 	}

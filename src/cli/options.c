@@ -128,25 +128,46 @@ lm_status lm_options_parse(lm_options *o, const lm_opt_table *tab, int argc, cha
 	return LM_OK;
 }
 
-/* help with "{MIXES}" and "{KERNELS}" written out, on f. */
-static void put_help(FILE *f, const char *help)
+/* text on f for troff (man): backslashes and hyphens escaped. */
+static void put_troff(FILE *f, const char *text, size_t n)
+{
+	for (size_t i = 0; i < n && text[i]; i++) {
+		if (text[i] == '\\' || text[i] == '-')
+			fputc('\\', f);
+		fputc(text[i], f);
+	}
+}
+
+/* text on f, plain or for troff. */
+static void put_text(FILE *f, const char *text, size_t n, bool troff)
+{
+	if (troff)
+		put_troff(f, text, n);
+	else
+		fwrite(text, 1, strnlen(text, n), f);
+}
+
+/* help with "{MIXES}" and "{KERNELS}" written out, on f (troff: for man). */
+static void put_help(FILE *f, const char *help, bool troff)
 {
 	for (const char *p = help; *p;) {
 		const char *brace = strchr(p, '{');
 		if (!brace) {
-			fputs(p, f);
+			put_text(f, p, strlen(p), troff);
 			break;
 		}
-		fwrite(p, 1, (size_t)(brace - p), f);
+		put_text(f, p, (size_t)(brace - p), troff);
 		if (strncmp(brace, "{MIXES}", 7) == 0) {
-			fputs(lm_mix_names(), f);
+			put_text(f, lm_mix_names(), strlen(lm_mix_names()), troff);
 			p = brace + 7;
 		} else if (strncmp(brace, "{KERNELS}", 9) == 0) {
 			char names[32][LM_USER_NAME];
 			size_t n = 0;
 			lm_user_suite(NULL, names, 32, &n);
-			for (size_t i = 0; i < n; i++)
-				fprintf(f, "%s%s", i ? ", " : "", names[i]);
+			for (size_t i = 0; i < n; i++) {
+				fputs(i ? ", " : "", f);
+				put_text(f, names[i], strlen(names[i]), troff);
+			}
 			p = brace + 9;
 		} else {
 			fputc('{', f);
@@ -167,11 +188,39 @@ void lm_options_help(FILE *f, const lm_opt_table *tab)
 			snprintf(head, sizeof head, "    --%s%s%s", t->name,
 				 t->metavar ? " " : "", t->metavar ? t->metavar : "");
 		fprintf(f, "  %-26s ", head);
-		put_help(f, t->help);
+		put_help(f, t->help, false);
 		if (t->def && t->type != LM_OPT_FLAG)
 			fprintf(f, " [%s]", t->def);
 		if (t->role == LM_OPTION_DEFINES)
 			fputs(" (--resume: as the file's)", f);
+		fputc('\n', f);
+	}
+}
+
+void lm_options_man(FILE *f, const lm_opt_table *tab)
+{
+	const lm_opt *t;
+	for (size_t i = 0; (t = at(tab, i)); i++) {
+		fputs(".TP\n", f);
+		if (t->short_name)
+			fprintf(f, "\\fB\\-%c\\fR, ", t->short_name);
+		fputs("\\fB\\-\\-", f);
+		put_troff(f, t->name, strlen(t->name));
+		fputs("\\fR", f);
+		if (t->metavar) {
+			fputs(" \\fI", f);
+			put_troff(f, t->metavar, strlen(t->metavar));
+			fputs("\\fR", f);
+		}
+		fputc('\n', f);
+		put_help(f, t->help, true);
+		if (t->def && t->type != LM_OPT_FLAG) {
+			fputs(" [", f);
+			put_troff(f, t->def, strlen(t->def));
+			fputc(']', f);
+		}
+		if (t->role == LM_OPTION_DEFINES)
+			fputs(" (\\-\\-resume: as the file's)", f);
 		fputc('\n', f);
 	}
 }

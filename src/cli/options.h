@@ -110,6 +110,9 @@ lm_status lm_options_parse(lm_options *o, const lm_opt_table *t, int argc, char 
 /* Prints the table's options, --help first, one per line, with defaults. */
 void lm_options_help(FILE *f, const lm_opt_table *t);
 
+/* The same as troff for a man page: a .TP paragraph an option. */
+void lm_options_man(FILE *f, const lm_opt_table *t);
+
 /* The name of the k-th option (from 0) of the table with role (any role:
  * LM_OPTION_ANY), and its value in o as text, into value; NULL after the
  * last. */
