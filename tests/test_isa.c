@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *target = "";
 
@@ -927,6 +928,58 @@ START_TEST(an_amd_load_named_atomic_is_a_load)
 }
 END_TEST
 
+/* The count a kernel's measurement leaves beside it (issue 48, item 6):
+ * written as INI (mix-of/NAME.ini) and read back through the one INI
+ * reader, the model's figures the same; a count not made keeps its reason
+ * whole over lines; figures predict would refuse are refused. */
+START_TEST(a_count_file_reads_back_as_written)
+{
+	static const char loop[] = ".entry k(\n){\n$L1:\nld.global.f32 %f4, [%rd1];\nld.global.f32 %f5, [%rd2];\n"
+				   "add.f32 %f6, %f5, %f4;\nst.global.f32 [%rd3], %f6;\n@%p1 bra $L1;\n}\n";
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+	char path[] = "/tmp/latmix-count-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	lm_count_write_ini(f, "k", &m, NULL);
+	fclose(f);
+	lm_count_file cf;
+	ck_assert_msg(lm_count_read_ini(path, &cf) == LM_OK, "%s", lm_error_message());
+	lm_kernel_mix k;
+	lm_count_model(&m, &k);
+	ck_assert(cf.counted);
+	ck_assert_str_eq(cf.kernel, "k");
+	ck_assert_msg(memcmp(&cf.mix, &k, sizeof k) == 0, "the figures read back differ");
+
+	char why[600];
+	snprintf(why, sizeof why, "kernel k: its loop %s holds another loop\nwhose trip count latmix cannot know",
+		 "over global memory (PTX lines 57-124, a long way to say it, longer than a line of an INI file "
+		 "that latmix's reader takes: two hundred characters and more)");
+	f = fopen(path, "w");
+	lm_count_write_ini(f, "k", NULL, why);
+	fclose(f);
+	ck_assert_msg(lm_count_read_ini(path, &cf) == LM_OK, "%s", lm_error_message());
+	for (char *c = why; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	ck_assert(!cf.counted);
+	ck_assert_str_eq(cf.reason, why);
+
+	f = fopen(path, "w");
+	fputs("[count]\nformat = 1\nkernel = k\ncounted = yes\nloads = -5\nstores = 1\nalpha = 0\ninsts = 3\n", f);
+	fclose(f);
+	ck_assert_int_eq(lm_count_read_ini(path, &cf), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "loads") != NULL, "%s", lm_error_message());
+	f = fopen(path, "w");
+	fputs("[count]\nformat = 1\nkernel = k\ncounted = yes\nloads = 2\nloads = 3\n", f);
+	fclose(f);
+	ck_assert_int_eq(lm_count_read_ini(path, &cf), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), ":6: [count] loads: given twice") != NULL, "%s", lm_error_message());
+	unlink(path);
+}
+END_TEST
+
 START_TEST(ptx_immediates_near_long_max_know_nothing)
 {
 	static const char loop[] =
@@ -1337,6 +1390,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
 		tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);
 		tcase_add_test(tc, an_amd_load_named_atomic_is_a_load);
+		tcase_add_test(tc, a_count_file_reads_back_as_written);
 		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 		tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
 		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);

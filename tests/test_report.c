@@ -311,10 +311,14 @@ START_TEST(report_refuses_counts_predict_refuses)
 	char dir[256], cmd[8800];
 	copy_h200(dir, sizeof dir, true);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		snprintf(cmd, sizeof cmd, "sed -i 's/^predict: .*/predict: %s/' '%s/mix-of/%s.txt'", bad[i].line, dir,
-			 bad[i].kernel);
+		/* the count's text, as results measured before counts were INI hold it */
+		snprintf(cmd, sizeof cmd, "sed -i 's/^predict: .*/predict: %s/' '%s/mix-of/%s.txt' && rm -f '%s/mix-of/%s.ini'",
+			 bad[i].line, dir, bad[i].kernel, dir, bad[i].kernel);
 		ck_assert_int_eq(system(cmd), 0);
 	}
+	/* and a count file (mix-of/NAME.ini) with a figure predict refuses */
+	snprintf(cmd, sizeof cmd, "sed -i 's/^loads = .*/loads = -5/' '%s/mix-of/dot.ini'", dir);
+	ck_assert_int_eq(system(cmd), 0);
 	result r;
 	run("/nonexistent/gnuplot", (const char *const[]){ "report", dir, NULL }, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -330,6 +334,8 @@ START_TEST(report_refuses_counts_predict_refuses)
 		lm_test_slurp(cmd, gp, sizeof gp);
 		ck_assert_msg(!strstr(gp, "predicted:"), "kernel-%s.gp draws a prediction", bad[i].kernel);
 	}
+	ck_assert_msg(strstr(md, "| dot | not predicted: ") && strstr(md, "dot.ini: --loads -5: expected a number from 0 to 1024"),
+		      "no refusal of dot.ini");
 	ck_assert_msg(strstr(md, "| sum | 1, 0, 6 | 1.6% |"), "the others' rows"); /* the rest as before */
 	remove_dir(dir);
 }

@@ -5,6 +5,7 @@
  * CI). */
 #include "testutil.h"
 #include "testrun.h"
+#include "asm/count.h"
 #include "fit/results.h"
 #include "bench/userkernel.h"
 
@@ -614,6 +615,12 @@ START_TEST(a_users_mistakes_are_said_in_the_users_terms)
 	const char *measure[] = { "measure", "--kernel", spec, "--warps", "1", "--launch-ms", "1", "-o", out, NULL };
 	lm_test_latmix(measure, NULL, r);
 	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	/* its loop's count beside the rows, for report to read (issue 48, item 6) */
+	lm_count_file cf;
+	ck_assert_msg(lm_count_read_ini(lm_test_in(dir, "mix-of/inc.ini"), &cf) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_eq(cf.kernel, "inc");
+	ck_assert_msg(cf.counted ? cf.mix.loads == 1 && cf.mix.stores == 1 : cf.reason[0] != '\0', "loads %g, stores %g",
+		      cf.mix.loads, cf.mix.stores);
 	unlink(out);
 	snprintf(spec, sizeof spec, "%s:oops", lm_test_in(dir, "oops.cl"));
 	lm_test_latmix(measure, NULL, r);

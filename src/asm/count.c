@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "asm/listing.h"
+#include "base/file.h"
+#include "base/inifile.h"
 #include "base/number.h"
 
 unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *spill)
@@ -1347,4 +1349,134 @@ bool lm_count_parse_predict(const char *args, lm_kernel_mix *k)
 		return false;
 	}
 	return lm_count_check(k, NULL) == LM_OK;
+}
+
+/* ---- the count as a file: mix-of/NAME.ini ---- */
+
+/* A figure's key in the count's file: its option's name, '-' as '_'. */
+static void figure_key(size_t i, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", figures[i].option);
+	for (char *c = buf; *c; c++)
+		if (*c == '-')
+			*c = '_';
+}
+
+void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const char *why)
+{
+	fprintf(f, "; latmix's count of kernel %s's loop, for latmix report to read\n; (for people, with the "
+		"listing: %s.txt)\n[count]\nformat = %d\nkernel = %s\n", label, label, LM_COUNT_FORMAT, label);
+	if (!m) {
+		/* in lines within the INI reader's, broken at spaces: reason, reason_2, ...
+		 * (read back joined by a space) */
+		fputs("counted = no\n", f);
+		char text[1024];
+		snprintf(text, sizeof text, "%s", why);
+		for (char *c = text; *c; c++)
+			if (*c == '\n' || *c == '\r' || *c == '\t')
+				*c = ' ';
+		const char *p = text + strspn(text, " ");
+		for (unsigned part = 1; *p; part++) {
+			size_t n = strlen(p);
+			if (n > 160) {
+				n = 160;
+				while (n > 1 && p[n] != ' ')
+					n--;
+				if (n == 1)
+					n = 160;
+			}
+			if (part == 1)
+				fprintf(f, "reason = %.*s\n", (int)n, p);
+			else
+				fprintf(f, "reason_%u = %.*s\n", part, (int)n, p);
+			p += n;
+			p += strspn(p, " ");
+		}
+		return;
+	}
+	lm_kernel_mix k;
+	lm_count_model(m, &k);
+	fputs("counted = yes\n", f);
+	for (size_t i = 0; i < NFIGURES; i++) {
+		char key[32];
+		figure_key(i, key, sizeof key);
+		fprintf(f, "%s = %.17g\n", key, figure_of(&k, i));
+	}
+	fprintf(f, "misaligned_stores = %u\n", m->misaligned_stores);
+}
+
+/* The count file being read (inifile.h calls back). */
+typedef struct {
+	lm_count_file *out;
+	unsigned seen;   /* the figures given, a bit each */
+	bool format, counted;
+} count_reader;
+
+static lm_status count_key(void *ctx, const char *section, const char *key, const char *value, int line)
+{
+	count_reader *r = ctx;
+	lm_count_file *o = r->out;
+	if (strcmp(section, "count") != 0)
+		return lm_fail(LM_EPARSE, "%s:%d: [%s]: a count has one section, [count]", o->path, line, section);
+	double v;
+	if (!strcmp(key, "format")) {
+		r->format = true;
+		return lm_number_parse(value, &v) && v == LM_COUNT_FORMAT ? LM_OK
+			: lm_fail(LM_EPARSE, "%s:%d: format '%s': this latmix reads %d", o->path, line, value,
+				  LM_COUNT_FORMAT);
+	}
+	if (!strcmp(key, "kernel")) {
+		snprintf(o->kernel, sizeof o->kernel, "%s", value);
+		return LM_OK;
+	}
+	if (!strcmp(key, "reason") || !strncmp(key, "reason_", 7)) {
+		size_t at = strlen(o->reason);
+		snprintf(o->reason + at, sizeof o->reason - at, "%s%s", at ? " " : "", value);
+		return LM_OK;
+	}
+	if (!strcmp(key, "counted")) {
+		r->counted = true;
+		o->counted = !strcmp(value, "yes");
+		return o->counted || !strcmp(value, "no") ? LM_OK
+			: lm_fail(LM_EPARSE, "%s:%d: counted '%s': yes or no", o->path, line, value);
+	}
+	if (!strcmp(key, "misaligned_stores")) {
+		unsigned long long u;
+		if (!lm_number_parse_uint(value, LM_COUNT_MOST_ACCESSES, &u))
+			return lm_fail(LM_EPARSE, "%s:%d: misaligned_stores '%s': a count from 0 to %d", o->path, line,
+				       value, (int)LM_COUNT_MOST_ACCESSES);
+		o->misaligned_stores = (unsigned)u;
+		return LM_OK;
+	}
+	for (size_t i = 0; i < NFIGURES; i++) {
+		char name[32];
+		figure_key(i, name, sizeof name);
+		if (strcmp(name, key) != 0)
+			continue;
+		if (!lm_number_parse(value, figure(&o->mix, i)))
+			return lm_fail(LM_EPARSE, "%s:%d: %s '%s': not a number", o->path, line, key, value);
+		r->seen |= 1u << i;
+		return LM_OK;
+	}
+	return lm_fail(LM_EPARSE, "%s:%d: '%s': not a key of a count", o->path, line, key);
+}
+
+lm_status lm_count_read_ini(const char *path, lm_count_file *out)
+{
+	memset(out, 0, sizeof *out);
+	snprintf(out->path, sizeof out->path, "%s", path);
+	count_reader r = { .out = out };
+	lm_status s = lm_ini_read(path, LM_FILE_MAX_INI, NULL, count_key, &r);
+	if (s != LM_OK)
+		return s;
+	if (!r.format || !r.counted)
+		return lm_fail(LM_EPARSE, "%s: no %s: not a latmix count", path, !r.format ? "format" : "counted");
+	if (!out->counted)
+		return LM_OK;
+	for (size_t i = 0; i < LINE_REQUIRED; i++)
+		if (!(r.seen & (1u << i)))
+			return lm_fail(LM_EPARSE, "%s: no %s", path, figures[i].option);
+	char where[4200];
+	snprintf(where, sizeof where, "%s", path);
+	return lm_count_check(&out->mix, where);
 }

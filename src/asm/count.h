@@ -187,4 +187,28 @@ bool lm_count_parse_predict(const char *args, lm_kernel_mix *k);
 /* The table, and the arguments latmix predict takes. */
 void lm_count_print(FILE *f, const lm_count *m);
 
+/* The count file's format: mix-of/NAME.ini. */
+#define LM_COUNT_FORMAT 1
+
+/* What a count file says (lm_count_read_ini). */
+typedef struct {
+	char path[4096];
+	char kernel[64];
+	bool counted;             /* else reason says why not */
+	char reason[1024];
+	lm_kernel_mix mix;        /* the model's view of the loop (lm_count_model) */
+	unsigned misaligned_stores; /* of the coalesced stores, those off a line (report's mark) */
+} lm_count_file;
+
+/* Writes the count of kernel label's loop (m; NULL where it was not
+ * counted, why saying why) as an INI file, a [count] section: what latmix
+ * report and predict read back (lm_count_read_ini); the text for people
+ * is lm_count_print's. */
+void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const char *why);
+
+/* Reads a count file through the one INI reader: LM_EPARSE naming the
+ * line where it is not one, and figures outside what the model prices
+ * refused as lm_count_check refuses them. */
+lm_status lm_count_read_ini(const char *path, lm_count_file *out);
+
 #endif

@@ -785,12 +785,9 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
 	char why[1024];
 	snprintf(why, sizeof why, "%s", s == LM_OK ? "" : lm_error_message());
 	lm_error_clear();
-	if (s != LM_OK && s != LM_EPARSE) {
+	if (s != LM_OK && s != LM_EPARSE) /* written all the same, so report says why */
 		fprintf(stderr, "latmix: kernel %s: its loop not counted (latmix report will not predict it): "
 			"%s\n", desc->label, why);
-		free(listing);
-		return LM_OK;
-	}
 	snprintf(m.label, sizeof m.label, "%s", desc->label);
 	if (s == LM_OK && m.regs.spill)
 		fprintf(stderr, "latmix: kernel %s: under the register cap latmix builds with, so that every "
@@ -809,6 +806,12 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
 		ws = lm_file_commit(w);
 	}
 	free(listing);
+	/* and what report and predict read back: NAME.ini beside it */
+	snprintf(path + strlen(path) - 4, 5, ".ini");
+	if (ws == LM_OK && (ws = lm_file_create(path, &sw->inputs, &w)) == LM_OK) {
+		lm_count_write_ini(lm_file_stream(w), m.label, s == LM_OK ? &m : NULL, why);
+		ws = lm_file_commit(w);
+	}
 	return ws;
 }
 

@@ -944,23 +944,23 @@ static void kernel_fall(kernel_curve *c)
  * and the reason it was not counted) through params-kernels.ini. Bytes a
  * second from iterations a second (a grid-stride loop's iteration is an
  * element) at the measured bytes per element. */
-static void kernel_predict(const report *rp, kernel_curve *c)
+/* A count of results measured before latmix wrote counts as INI: the
+ * "predict:" and "misaligned" lines of mix-of/NAME.txt (lm_count_print's
+ * text), read for those alone. */
+static bool legacy_count(const report *rp, kernel_curve *c)
 {
 	char path[4300], *text = NULL;
 	snprintf(path, sizeof path, "%s/mix-of/%s.txt", rp->dir, c->name);
 	if (access(path, F_OK) != 0)
-		return;
+		return false;
 	if (lm_read_text(path, &text) != LM_OK) {
 		snprintf(c->why, sizeof c->why, "%s", lm_error_message());
 		lm_error_clear();
-		return;
+		return false;
 	}
 	const char *p = strstr(text, "\npredict: "), *no = strstr(text, "latmix kernel: ");
 	static const char misaligned[] = "\n    misaligned "; /* the count's line (lm_count_print) */
 	const char *mis = strstr(text, misaligned);
-	lm_kernel_mix *k = &c->mix;
-	memset(k, 0, sizeof *k);
-	c->misaligned_loads = c->misaligned_stores = 0;
 	if (mis && sscanf(mis + sizeof misaligned - 1, " %u loads, %u stores", &c->misaligned_loads,
 			  &c->misaligned_stores) != 2)
 		c->misaligned_loads = c->misaligned_stores = 0;
@@ -968,12 +968,49 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
 	else if (!p)
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
-	else if (!lm_count_parse_predict(p + 10, k)) {
+	else if (!lm_count_parse_predict(p + 10, &c->mix)) {
 		/* a count predict would refuse: said, and no figure of it kept */
 		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: its predict: line: %s", c->name, lm_error_message());
 		lm_error_clear();
-		memset(k, 0, sizeof *k);
-	} else if (!rp->has_kparams)
+		memset(&c->mix, 0, sizeof c->mix);
+	}
+	free(text);
+	return !c->why[0];
+}
+
+/* The kernel's count as mix-of/NAME.ini says it (the one INI reader);
+ * false, with why said, where there is none to predict from. */
+static bool read_count(const report *rp, kernel_curve *c)
+{
+	char path[4300];
+	lm_count_file cf;
+	snprintf(path, sizeof path, "%s/mix-of/%s.ini", rp->dir, c->name);
+	memset(&c->mix, 0, sizeof c->mix);
+	c->misaligned_loads = c->misaligned_stores = 0;
+	if (access(path, F_OK) != 0)
+		return legacy_count(rp, c);
+	if (lm_count_read_ini(path, &cf) != LM_OK) {
+		/* a count predict would refuse: said, and no figure of it kept */
+		snprintf(c->why, sizeof c->why, "%s", lm_error_message());
+		lm_error_clear();
+		return false;
+	}
+	if (!cf.counted) {
+		snprintf(c->why, sizeof c->why, "%.255s", cf.reason);
+		return false;
+	}
+	c->mix = cf.mix;
+	c->misaligned_loads = (unsigned)cf.mix.misaligned_loads;
+	c->misaligned_stores = cf.misaligned_stores;
+	return true;
+}
+
+static void kernel_predict(const report *rp, kernel_curve *c)
+{
+	if (!read_count(rp, c))
+		return;
+	const lm_kernel_mix *k = &c->mix;
+	if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (latmix run writes it; latmix run --refit fits an existing sweep)");
 	else if (!lm_model_kernel_priced(k, &rp->kkinds, c->why, sizeof c->why))
 		;
@@ -982,7 +1019,6 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kkinds))
 		snprintf(c->why, sizeof c->why, "it scatters, and params-kernels.ini has no scattered kind "
 			 "(gmem-random)");
-	free(text);
 	const lm_model_params *mp = &rp->kload;
 	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
 	/* elements a second per load (a store-only loop: store) a cycle per CU */

@@ -11,7 +11,7 @@ set -eu
 C=tests/fuzz/corpus
 LATMIX=${LATMIX:-build/latmix}
 rm -rf "$C"
-for d in results params ukernel expr number alpha ptx isa predict ratios; do mkdir -p "$C/$d"; done
+for d in results params ukernel expr number alpha ptx isa predict ratios count; do mkdir -p "$C/$d"; done
 
 # The first lines of $1, at most $2 bytes, cut at a line's end.
 head_lines() { head -c "$2" "$1" | sed '$d'; }
@@ -78,6 +78,8 @@ grep '^latmix kernel: ' data/measured/nvidia-h100/mix-of/gemv.txt > $C/predict/r
 
 # ratios: the thesis's
 cp data/reference/ratios.csv $C/ratios/
+# count: the committed counts, a counted loop, one not counted, one that scatters
+for k in add gemv transpose; do cp data/measured/nvidia-h200/mix-of/$k.ini $C/count/; done
 
 # isa: the first byte picks the dialect (@ amdgcn, A iga; D and E: a
 # mix's, 2 steps and 3 adds), then the kernel's name on its line

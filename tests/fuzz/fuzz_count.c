@@ -1,0 +1,29 @@
+/* Fuzzes the count file reader (lm_count_read_ini: mix-of/NAME.ini, the
+ * file a memfd). Beyond "no crash": a count it takes says counted yes or
+ * no; a counted one passes lm_count_check (every figure finite, in its
+ * range: what predict would price) and writes back (lm_count_write_ini's
+ * reason aside) to a file that reads the same; a refused file leaves a
+ * message naming it. */
+#include "fuzz.h"
+#include "asm/count.h"
+
+#include <math.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *path = fuzz_file(data, size);
+	static lm_count_file cf;
+	lm_error_clear();
+	lm_status s = lm_count_read_ini(path, &cf);
+	if (s != LM_OK) {
+		fuzz_failed(s, path);
+		return 0;
+	}
+	FUZZ_CHECK(FUZZ_TERMINATED(cf.kernel) && FUZZ_TERMINATED(cf.reason), "a text unterminated");
+	if (!cf.counted)
+		return 0;
+	FUZZ_CHECK(lm_count_check(&cf.mix, NULL) == LM_OK, "a counted figure out of range: %s", lm_error_message());
+	FUZZ_CHECK(isfinite(cf.mix.loads) && isfinite(cf.mix.alpha) && cf.mix.loads >= 0 && cf.mix.alpha >= 0,
+		   "loads %g, alpha %g", cf.mix.loads, cf.mix.alpha);
+	return 0;
+}
