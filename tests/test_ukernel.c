@@ -3,6 +3,7 @@
  * kernel whose result depends on the grid refused, the wrapper leaving the
  * kernel's result as it is. On whatever OpenCL device is first (PoCL in
  * CI). */
+#include "base/expr.h"
 #include "testutil.h"
 #include "testrun.h"
 #include "asm/count.h"
@@ -80,13 +81,13 @@ static void user_triad_with(const char *from, const char *to)
 START_TEST(expressions_in_n)
 {
 	double v;
-	ck_assert_int_eq(lm_user_eval("4 * (N + 1) + 12 * 16 * N", 10, &v), LM_OK);
+	ck_assert_int_eq(lm_expr_eval("4 * (N + 1) + 12 * 16 * N", 10, &v), LM_OK);
 	ck_assert_double_eq(v, 4 * 11 + 12 * 16 * 10);
-	ck_assert_int_eq(lm_user_eval("N / 2 - 1e3", 4000, &v), LM_OK);
+	ck_assert_int_eq(lm_expr_eval("N / 2 - 1e3", 4000, &v), LM_OK);
 	ck_assert_double_eq(v, 1000);
 	const char *bad[] = { "", "N +", "(N", "2 N", "0x10", "M", "1/0" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		ck_assert_msg(lm_user_eval(bad[i], 1, &v) == LM_EUSAGE, "'%s' accepted", bad[i]);
+		ck_assert_msg(lm_expr_eval(bad[i], 1, &v) == LM_EUSAGE, "'%s' accepted", bad[i]);
 }
 END_TEST
 

@@ -10,6 +10,7 @@
 #include "bench/kernels.h"
 #include "bench/measure.h"
 #include "bench/offline.h"
+#include "bench/userbuild.h"
 #include "bench/userkernel.h"
 
 #include <math.h>

@@ -5,6 +5,7 @@
  * with a type of a known element size and its length or value an
  * expression that evaluates at the size, texts ended within their fields;
  * a refused one leaves a message naming the description's file. */
+#include "base/expr.h"
 #include "fuzz.h"
 #include "bench/userkernel.h"
 
@@ -25,7 +26,7 @@ static void check_arg(const lm_user_desc *d, const lm_user_arg *a)
 		   "[%s]: element of %u bytes", a->name, a->elem_size);
 	FUZZ_CHECK(a->tolerance >= 0 && a->tolerance < 1, "[%s]: tolerance %g", a->name, a->tolerance);
 	const char *x = a->space == LM_USER_SCALAR ? a->value : a->space == LM_USER_LOCAL ? NULL : a->length;
-	FUZZ_CHECK(!x || lm_user_eval(x, d->size, &v) == LM_OK, "[%s]: '%s' taken but does not evaluate",
+	FUZZ_CHECK(!x || lm_expr_eval(x, d->size, &v) == LM_OK, "[%s]: '%s' taken but does not evaluate",
 		   a->name, x);
 }
 
@@ -47,8 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(d->size >= 2 && d->size == floor(d->size), "size %g", d->size);
 		FUZZ_CHECK(FUZZ_TERMINATED(d->name) && FUZZ_TERMINATED(d->elements) && FUZZ_TERMINATED(d->bytes),
 			   "a [kernel] text unterminated");
-		FUZZ_CHECK(lm_user_eval(d->elements, d->size, &v) == LM_OK && v > 0, "elements '%s'", d->elements);
-		FUZZ_CHECK(lm_user_eval(d->bytes, d->size, &v) == LM_OK && v >= 0, "bytes '%s'", d->bytes);
+		FUZZ_CHECK(lm_expr_eval(d->elements, d->size, &v) == LM_OK && v > 0, "elements '%s'", d->elements);
+		FUZZ_CHECK(lm_expr_eval(d->bytes, d->size, &v) == LM_OK && v >= 0, "bytes '%s'", d->bytes);
 		FUZZ_CHECK(d->nargs >= 0 && d->nargs <= LM_USER_MAX_ARGS, "%d arguments", d->nargs);
 		for (int i = 0; i < d->nargs; i++)
 			check_arg(d, &d->arg[i]);

@@ -1,0 +1,108 @@
+/* userdesc: a user's kernel's description, the INI file beside it that
+ * says what latmix cannot know (the problem size N, each argument's
+ * contents), read through the one INI reader and checked whole: its
+ * values against their types at N and N / 2, the source's launch (one
+ * dimension) and names (none of latmix's own), and a hash of both files
+ * that --resume compares. No OpenCL. */
+#ifndef LM_USERDESC_H
+#define LM_USERDESC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "base/error.h"
+
+#define LM_USER_MAX_ARGS 32
+#define LM_USER_NAME 48 /* longest kernel or argument name, with its NUL */
+
+typedef enum { LM_USER_SCALAR, LM_USER_GLOBAL, LM_USER_CONSTANT, LM_USER_LOCAL } lm_user_space;
+
+typedef enum {
+	LM_USER_ZERO,        /* zero */
+	LM_USER_CONST,       /* const V */
+	LM_USER_INDEX,       /* element i holds i */
+	LM_USER_STEP,        /* step K: element i holds i K (a CSR matrix's row pointers) */
+	LM_USER_RANDOM,      /* floats uniform in [0, 1); integers uniform over their range */
+	LM_USER_RANDOM_BELOW, /* random-below M: uniform in [0, M) (random columns) */
+	LM_USER_PERMUTATION  /* a random permutation of 0 .. length - 1 */
+} lm_user_fill;
+
+/* One argument of the kernel, as its section of the description says. */
+typedef struct {
+	char name[LM_USER_NAME];
+	char type[64];         /* as written: "global const float*", "uint" */
+	lm_user_space space;
+	bool is_const;
+	char elem[16];         /* the element's (or scalar's) type: float, uint, ... */
+	unsigned elem_size;
+	bool is_float, is_signed;
+	char length[128];      /* buffers: elements, an expression in N; local: "group" */
+	char value[128];       /* scalars: an expression in N */
+	lm_user_fill fill;
+	char fill_arg[128];    /* const V, step K, random-below M: an expression in N */
+	bool output;           /* compared between occupancies */
+	bool reset;            /* filled again before every launch (an accumulator) */
+	double tolerance;      /* relative, for float outputs; 0: bit for bit */
+	int line;              /* of its section in the description */
+} lm_user_arg;
+
+/* A kernel's description. */
+typedef struct {
+	char label[LM_USER_NAME]; /* what rows call it: the suite's name or the function's */
+	char name[LM_USER_NAME];  /* the __kernel function */
+	char source[4096];      /* where its source is ("kernels/triad.cl" in cl/, or a path) */
+	bool in_cl;             /* source is a file of cl/ (lm_kernel_source) */
+	char path[4096];        /* the description's file, for messages */
+	double size;            /* N, the problem size */
+	char elements[128];     /* elements a launch of size N processes: expression in N */
+	char bytes[128];        /* bytes its loads and stores request: expression in N */
+	lm_user_arg arg[LM_USER_MAX_ARGS];
+	int nargs;
+	unsigned long long hash; /* of the description's text and the kernel's source (FNV-1a) */
+} lm_user_desc;
+
+
+/* The suite's kernel names (cl/kernels/NAME.ini, from kernel_dir or the
+ * embedded copies), sorted; *n of them, at most cap. */
+lm_status lm_user_suite(const char *kernel_dir, char (*names)[LM_USER_NAME], size_t cap, size_t *n);
+
+/* Reads the description of spec: a suite name ("triad"), or FILE.cl:NAME
+ * or FILE.cl (NAME: the file's stem), a user's kernel whose description is
+ * NAME.ini beside the file, else FILE.ini. size > 0 replaces the
+ * description's problem size. Anything missing, misspelled or malformed is
+ * LM_EUSAGE naming the file, line and key. */
+lm_status lm_user_describe(const char *spec, const char *kernel_dir, double size, lm_user_desc *out);
+
+/* The line a results file gives the kernel measured as d describes it
+ * ("# kernel = " and this): its label, function, source, N, elements,
+ * bytes and hash; --resume continues a kernel only with the same line. */
+void lm_user_line(const lm_user_desc *d, char *buf, size_t size);
+
+/* Whether line, a results file's, is that of a kernel measured as d
+ * describes it: equal, or for a line written before lines had a hash,
+ * equal up to the hash. */
+bool lm_user_line_matches(const lm_user_desc *d, const char *line);
+
+/* Reads a description's text into d, whose label, name, source and path
+ * (for messages) the caller has set and whose other fields are zero;
+ * size > 0 replaces the description's problem size. As lm_user_describe. */
+lm_status lm_user_parse(const char *text, double size, lm_user_desc *d);
+
+
+/* Splits spec, a user's FILE.cl[:NAME], into the file and the kernel's name
+ * (NAME, else the file's stem); false if spec is not one (no .cl file, or
+ * a path or name too long). */
+bool lm_user_user_spec(const char *spec, char *file, size_t file_size, char name[LM_USER_NAME]);
+
+/* A count the expression text (what: its name in messages) gives at N =
+ * n: a whole number from 0 to 2^48. */
+lm_status lm_user_eval_count(const lm_user_desc *d, const char *what, const char *text, double n, size_t *out);
+
+/* "global const float*" or "uint" into a's space, constness and element
+ * type; false if it is none latmix fills. */
+bool lm_user_parse_type(const char *text, lm_user_arg *a);
+
+/* The element types latmix fills, "char uchar ... double". */
+const char *lm_user_elem_names(void);
+
+
+#endif
