@@ -1,0 +1,464 @@
+/* lanes: how an address varies across a warp's lanes, followed through a
+ * kernel's PTX: which arguments it reads and writes, and how its loop's
+ * loads and stores meet the lines and sectors of memory (ptx.h). */
+#include "asm/ptx.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The bytes NVIDIA's L2 brings from DRAM for a load whose lanes lie a
+ * sector or more apart. CUDA's runtime names this the L2's fetch
+ * granularity, a hint of 0 to 128 bytes (cudaLimitMaxL2FetchGranularity,
+ * which OpenCL cannot set); what NVIDIA's OpenCL leaves it at was
+ * measured: on an H200 and an H100 a float loaded every 32 and every 64
+ * bytes ran within 7.5% RMS of its span's price, 32 and 64 bytes a lane,
+ * and 29-63% off gmem-random's, while one every 256 bytes ran at
+ * gmem-random's (studies/strided/lease2/). */
+#define FETCH_BYTES 64
+
+/* A register's value across the lanes of a warp: lane x stride plus what
+ * every lane shares (LANE_AFFINE; stride 0: uniform, value known where
+ * is_const), lane x a number the same for every lane but unknown until the
+ * kernel runs (LANE_SCALED: c * rows, a row apart), or neither
+ * (LANE_VARIES: read from memory, or a form latmix does not follow).
+ * origin: the pointer argument the value is an address into (1 + the
+ * index of the instruction that read it from the parameters; 0: none).
+ * res, mod: what is known of the value at the warp's first lane, res
+ * modulo mod (mod 0: exactly res; 1: nothing). A buffer's address is a
+ * multiple of 128 bytes (OpenCL's least CL_DEVICE_MEM_BASE_ADDR_ALIGN), a
+ * warp's first %tid.x and a work-group's %ntid.x of 32 (latmix launches
+ * whole warps), and %envreg3, the global offset, is 0: so a[i] with i
+ * the global id starts its warp on a line, and a[i + 1] does not. */
+typedef enum { LANE_AFFINE, LANE_SCALED, LANE_VARIES } lane_form;
+
+typedef struct {
+	lane_form form;
+	long stride;
+	bool is_const;
+	long value;
+	size_t origin;
+	long res, mod;
+} lane;
+
+typedef struct {
+	char name[16];
+	lane l;
+} lane_reg;
+
+#define LANE_REGS 4096
+
+static const lane UNIFORM = { .form = LANE_AFFINE, .mod = 1 }, VARIES = { .form = LANE_VARIES, .mod = 1 },
+		  SCALED = { .form = LANE_SCALED, .mod = 1 };
+
+/* Bytes a buffer's address is a multiple of; threads a warp's first
+ * %tid.x and a work-group's size are */
+#define BUFFER_ALIGN 128
+#define WARP_LANES 32
+
+static lane affine(long stride)
+{
+	return (lane){ .form = LANE_AFFINE, .stride = stride, .mod = 1 };
+}
+
+static lane constant(long value)
+{
+	return (lane){ .form = LANE_AFFINE, .is_const = true, .value = value, .res = value, .mod = 0 };
+}
+
+/* |x|, LONG_MIN's taken as LONG_MAX's: for comparing a stride or an
+ * offset with a line's bytes or a divisor, where both are "far". */
+static long magnitude(long x)
+{
+	return x == LONG_MIN ? LONG_MAX : labs(x);
+}
+
+/* gcd(|a|, |b|) in unsigned arithmetic (|LONG_MIN| fits there); the
+ * callers pass at least one argument within ALIGN_CAP, so it fits a long. */
+static long gcd(long a, long b)
+{
+	unsigned long x = a < 0 ? 0UL - (unsigned long)a : (unsigned long)a,
+		      y = b < 0 ? 0UL - (unsigned long)b : (unsigned long)b;
+	while (y) {
+		unsigned long r = x % y;
+		x = y;
+		y = r;
+	}
+	return (long)x;
+}
+
+/* A modulus kept within ALIGN_CAP (a divisor of it, which a line's 128
+ * bytes is): what is known modulo m is known modulo any divisor of m, and
+ * products stay clear of overflow. An exact value (0) becomes its residue. */
+#define ALIGN_CAP (1L << 24)
+
+static long capped(long m)
+{
+	return m == 0 ? ALIGN_CAP : gcd(m, ALIGN_CAP);
+}
+
+/* x modulo m (0 < m <= ALIGN_CAP), in 0..m - 1 */
+static long residue(long x, long m)
+{
+	return (x % m + m) % m;
+}
+
+/* res reduced into 0..mod - 1, mod capped; an exact value stays exact */
+static lane reduced(lane l)
+{
+	if (l.mod != 0) {
+		l.mod = capped(l.mod);
+		l.res = residue(l.res, l.mod);
+	}
+	return l;
+}
+
+/* A multiple of m the same for every lane. */
+static lane multiple_of(long m)
+{
+	return (lane){ .form = LANE_AFFINE, .mod = capped(m) };
+}
+
+/* Is the warp's first value known to be a multiple of mod's? */
+static bool known_zero(lane l)
+{
+	return l.mod == 0 ? l.res == 0 : l.res % l.mod == 0;
+}
+
+static bool uniform(lane a)
+{
+	return a.form == LANE_AFFINE && a.stride == 0;
+}
+
+/* An operand: a register from the table (one not yet written: uniform, as
+ * a parameter's), a special register (%tid.x and %laneid vary by one a
+ * lane; %tid.y and %tid.z are taken as uniform: a warp's lanes run along
+ * x), or an immediate. */
+static lane lane_operand(const lane_reg *t, size_t n, const char *a)
+{
+	if (strcmp(a, "%tid.x") == 0 || strcmp(a, "%laneid") == 0) {
+		lane l = affine(1);
+		l.mod = a[1] == 't' ? WARP_LANES : 0; /* the warp's first lane: 32 w, or lane 0 */
+		return l;
+	}
+	if (strcmp(a, "%ntid.x") == 0)
+		return multiple_of(WARP_LANES);
+	if (strcmp(a, "%envreg3") == 0) /* the global offset, none where latmix launches */
+		return constant(0);
+	if (a[0] == '%') {
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(t[i].name, a) == 0)
+				return t[i].l;
+		return UNIFORM;
+	}
+	char *end;
+	errno = 0;
+	long v = strtol(a, &end, 0);
+	if (end != a && !*end && errno != ERANGE)
+		return constant(v);
+	return UNIFORM; /* a float immediate, a symbol's address, one past a long */
+}
+
+/* a + b (sign 1) or a - b (sign -1); true where it overflows a long */
+static bool overflows(long a, long b, int sign, long *out)
+{
+	return sign > 0 ? __builtin_add_overflow(a, b, out) : __builtin_sub_overflow(a, b, out);
+}
+
+/* a + sign b. A stride that overflows a long is lanes latmix cannot say
+ * (VARIES); a value that does, a number the same for every lane but not
+ * known (the listing's immediates near LONG_MAX or LONG_MIN). */
+static lane lane_sum(lane a, lane b, int sign)
+{
+	if (a.form == LANE_VARIES || b.form == LANE_VARIES ||
+	    (a.form == LANE_SCALED && b.form == LANE_SCALED))
+		return VARIES;
+	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
+		return SCALED;
+	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = gcd(a.mod, b.mod) };
+	if (overflows(a.stride, b.stride, sign, &r.stride))
+		return VARIES;
+	if (overflows(a.value, b.value, sign, &r.value))
+		r.is_const = false;
+	/* known modulo m (0: exactly, as the value): residues, clear of overflow */
+	long m = r.mod, ra = m ? residue(a.res, m) : a.res, rb = m ? residue(b.res, m) : b.res;
+	if (overflows(ra, rb, sign, &r.res))
+		r.res = 0, r.mod = 1;
+	return reduced(r);
+}
+
+/* a + sign b: an address into a's array where b is an offset, and into
+ * b's where a is one and the sum is a sum. */
+static lane lane_add(lane a, lane b, int sign)
+{
+	lane r = lane_sum(a, b, sign);
+	r.origin = a.origin && !b.origin ? a.origin : !a.origin && sign > 0 ? b.origin : 0;
+	return r;
+}
+
+static lane lane_mul(lane a, lane b)
+{
+	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (!uniform(a) && !uniform(b)))
+		return VARIES;
+	if (!uniform(a) || (!a.is_const && b.is_const)) {
+		lane t = a;
+		a = b;
+		b = t;
+	} /* a is uniform, and a constant where either is */
+	if (a.is_const && b.form == LANE_AFFINE) {
+		/* b = res + k mod: b a = res a + k (mod a), known modulo its
+		 * divisor within ALIGN_CAP, a power of two: the product of the
+		 * factors' there, from residues clear of overflow. A stride that
+		 * overflows is lanes latmix cannot say; a value, one not known */
+		lane r = { .form = LANE_AFFINE, .is_const = b.is_const, .mod = capped(capped(b.mod) * capped(a.value)) };
+		r.res = residue(b.res, r.mod) * residue(a.value, r.mod) % r.mod;
+		if (__builtin_mul_overflow(b.stride, a.value, &r.stride))
+			return VARIES;
+		if (__builtin_mul_overflow(b.value, a.value, &r.value))
+			r.is_const = false;
+		return r;
+	}
+	if (b.form == LANE_SCALED || b.stride != 0)
+		return a.is_const && a.value == 0 ? UNIFORM : SCALED;
+	/* two numbers the same for every lane: a multiple of each factor's known multiple */
+	long m = (known_zero(a) ? capped(a.mod) : 1) * (known_zero(b) ? capped(b.mod) : 1);
+	return known_zero(a) || known_zero(b) ? multiple_of(m) : UNIFORM;
+}
+
+/* Do a warp's 32 lanes, stride apart, span no more than c (32 |stride| <=
+ * c, without the product's overflow)? */
+static bool spans_within(long stride, long c)
+{
+	return magnitude(stride) <= c / WARP_LANES;
+}
+
+/* a / c for a divisor the same for every lane: exact where c divides the
+ * stride; uniform where a warp's values span no more than c, or where c is
+ * known only when the kernel runs (taken as wider than a warp's span, as
+ * in k / width); else it varies. */
+static lane lane_div(lane a, lane c)
+{
+	if (a.form != LANE_AFFINE || !uniform(c))
+		return VARIES;
+	if (uniform(a)) /* LONG_MIN / -1 overflows: a number not known */
+		return a.is_const && c.is_const && c.value && !(a.value == LONG_MIN && c.value == -1)
+			       ? constant(a.value / c.value) : UNIFORM;
+	if (!c.is_const)
+		return UNIFORM;
+	if (c.value > 0 && a.stride % c.value == 0)
+		return affine(a.stride / c.value);
+	return c.value > 0 && spans_within(a.stride, c.value) ? UNIFORM : VARIES;
+}
+
+/* a % c: a itself where a warp's values span no more than c (or c is known
+ * only when the kernel runs, as for lane_div). */
+static lane lane_rem(lane a, lane c)
+{
+	if (a.form != LANE_AFFINE || !uniform(c))
+		return VARIES;
+	if (uniform(a) || !c.is_const || (c.value > 0 && spans_within(a.stride, c.value)))
+		return affine(a.stride);
+	return VARIES;
+}
+
+/* The lanes of instruction in (index i) result, from its operands'. */
+static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
+{
+	char op[16];
+	snprintf(op, sizeof op, "%.*s", (int)strcspn(in->op, "."), in->op);
+	lane a[MAX_OPS];
+	bool all_uniform = true;
+	for (int j = 1; j < in->narg; j++) {
+		a[j] = lane_operand(t, n, in->arg[j]);
+		all_uniform &= uniform(a[j]);
+	}
+	if (starts(in->op, "ld.param")) /* a 64-bit one may be a pointer */
+		return strstr(in->op, "64") ? (lane){ .form = LANE_AFFINE, .origin = i + 1, .mod = BUFFER_ALIGN }
+					    : UNIFORM;
+	if (strcmp(op, "ld") == 0 || strcmp(op, "ldu") == 0 || strcmp(op, "atom") == 0 || in->narg < 2)
+		return VARIES;
+	if (strcmp(op, "mov") == 0 || strcmp(op, "cvt") == 0 || strcmp(op, "cvta") == 0)
+		return a[1]; /* below, only a sum keeps an operand's origin */
+	if (in->narg == 3 && (strcmp(op, "add") == 0 || strcmp(op, "sub") == 0))
+		return lane_add(a[1], a[2], op[0] == 'a' ? 1 : -1);
+	bool hi = strstr(in->op, ".hi") != NULL;
+	if (in->narg == 3 && strcmp(op, "mul") == 0 && !hi)
+		return lane_mul(a[1], a[2]);
+	if (in->narg == 4 && strcmp(op, "mad") == 0 && !hi)
+		return lane_add(lane_mul(a[1], a[2]), a[3], 1);
+	if (in->narg == 3 && strcmp(op, "shl") == 0 && a[2].is_const && a[2].value >= 0 && a[2].value < 32)
+		return lane_mul(a[1], constant(1L << a[2].value));
+	if (in->narg == 3 && strcmp(op, "shr") == 0 && a[2].is_const && a[2].value >= 0 && a[2].value < 32)
+		return lane_div(a[1], constant(1L << a[2].value));
+	if (in->narg == 3 && strcmp(op, "div") == 0)
+		return lane_div(a[1], a[2]);
+	if (in->narg == 3 && strcmp(op, "rem") == 0)
+		return lane_rem(a[1], a[2]);
+	if (in->narg == 3 && strcmp(op, "and") == 0 && a[2].is_const && a[2].value > 0 &&
+	    a[2].value < LONG_MAX && (a[2].value & (a[2].value + 1)) == 0) /* a mask of low bits: % 2^k */
+		return lane_rem(a[1], constant(a[2].value + 1));
+	if (in->narg == 2 && strcmp(op, "neg") == 0)
+		return lane_mul(a[1], constant(-1));
+	return all_uniform ? UNIFORM : VARIES;
+}
+
+static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(t[i].name, r) == 0) {
+			t[i].l = l;
+			return;
+		}
+	if (*n < LANE_REGS) {
+		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
+		t[(*n)++].l = l;
+	}
+}
+
+/* Sets what in writes: its first operand, or each register of a vector
+ * load's brace list. */
+static void lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l)
+{
+	if (!in->dest || !in->narg)
+		return;
+	if (in->arg[0][0] == '%')
+		lane_set_one(t, n, in->arg[0], l);
+	else if (in->arg[0][0] == '{')
+		for (int r = 0; r < in->nreg && !in->in_brackets[r] && strstr(in->arg[0], in->reg[r]); r++)
+			lane_set_one(t, n, in->reg[r], l);
+}
+
+/* Where a coalesced access (lanes bytes apart, l its address) starts its
+ * warp within a 128-byte line, known where the warp's first address is
+ * known modulo a line (see lane); -1 where it is not. Off 0, the warp
+ * straddles one line more than its bytes fill. */
+static long line_offset(lane l, long offset, long bytes)
+{
+	if (l.form != LANE_AFFINE || magnitude(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
+		return -1;
+	return residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES);
+}
+
+/* Which pointer argument each global access of the kernel (v, nv
+ * instructions, in order) reads or writes, an atomic both, into m->args:
+ * the lanes followed through the whole body twice (the second pass sees
+ * what loops carried round); an access not traced to an argument clears
+ * traced. */
+void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
+{
+	lane_reg *t = calloc(LANE_REGS, sizeof *t);
+	m->args = (lm_count_uses){ 0 };
+	if (!t)
+		return;
+	size_t n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		m->args = (lm_count_uses){ .traced = true };
+		for (size_t i = 0; i < nv; i++) {
+			const ptx_inst *in = &v[i];
+			if (!in->op[0] || in->target[0])
+				continue;
+			ptx_kind k = lm_ptx_classify(in->op);
+			if (k == K_CLOAD)
+				k = K_LOAD; /* a constant pointer's, or the program's own table */
+			if (k == K_LOAD || k == K_STORE || k == K_ATOMIC) {
+				lane l = in->base[0] ? lane_operand(t, n, in->base) : VARIES;
+				int arg = l.origin ? v[l.origin - 1].param : -1;
+				bool table = lm_ptx_classify(in->op) == K_CLOAD && arg < 0;
+				if (arg < 0 || arg >= 64)
+					m->args.traced &= table;
+				else {
+					m->args.loaded |= (unsigned long long)(k != K_STORE) << arg;
+					m->args.stored |= (unsigned long long)(k != K_LOAD) << arg;
+				}
+			}
+			lane_set(t, &n, in, lane_eval(in, i, t, n));
+		}
+	}
+	free(t);
+}
+
+/* Follows how each register varies across a warp's lanes through the
+ * instructions before the loop (0..lo - 1, in order) and the path ix
+ * twice (the second pass sees what the first carried round the loop),
+ * and sorts the path's global loads and stores by the bytes between two
+ * lanes' addresses: at most the bytes a lane moves (coalesced), further
+ * but a load within the L2's fetch of 64 bytes, a store within a 32-byte
+ * sector (strided: the warp's span moved), further or a row apart known
+ * only at run time (scattered: each lane its own sector, as the
+ * gmem-random mix measures), or not followed. Counts too the loads into
+ * the array of a load before them on the path, lanes as far apart, at an
+ * offset the same for every lane (a stencil's rows above and below): the
+ * lines other iterations of the loop read (those off one register within
+ * a line are shared_lines already), and the gap bytes of the strided ones. */
+void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm_count *m)
+{
+	lane seen[64];
+	size_t nseen = 0;
+	size_t n = 0;
+	lane_reg *t = calloc(LANE_REGS, sizeof *t);
+	if (!t)
+		return;
+	for (size_t i = 0; i < lo; i++)
+		if (v[i].op[0])
+			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
+	unsigned same_bytes = 0;
+	long load_gap = 0, store_gap = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
+		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
+		load_gap = store_gap = 0;
+		nseen = same_bytes = 0;
+		for (size_t p = 0; p < nix; p++) {
+			const ptx_inst *in = &v[ix[p]];
+			if (!in->op[0] || in->target[0])
+				continue;
+			ptx_kind k = lm_ptx_classify(in->op);
+			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
+				lane l = lane_operand(t, n, in->base);
+				long s = magnitude(l.stride), b = (long)lm_ptx_bytes(in->op), gap = 0;
+				if (l.form == LANE_VARIES)
+					m->unfollowed++;
+				else if (l.form == LANE_SCALED || s > FETCH_BYTES ||
+					 (k != K_LOAD && s >= SECTOR_BYTES))
+					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
+				else if (s > b) {
+					m->strided++;
+					gap = s - b;
+				}
+				else if (line_offset(l, in->offset, b) > 0) {
+					*(k == K_LOAD ? &m->misaligned_loads : &m->misaligned_stores) += 1;
+					m->partial_stores += k == K_STORE && line_offset(l, in->offset, b) % SECTOR_BYTES;
+				}
+				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
+				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own) {
+					bool again = false;
+					for (size_t q = 0; q < nseen; q++)
+						again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
+					if (again) {
+						m->same_array++;
+						same_bytes += (unsigned)b;
+						own = false;
+					}
+					else if (nseen < 64)
+						seen[nseen++] = l;
+				}
+				/* a strided access's warp spans lanes x stride bytes and
+				 * touches every sector there: the bytes between its lanes
+				 * count as moved. A load sharing another's lines has no
+				 * traffic of its own (again_bytes); a store sharing
+				 * another's fills part of its gap */
+				if (gap && k == K_LOAD && own)
+					load_gap += gap;
+				else if (gap && k == K_STORE)
+					store_gap += partner ? -b : gap;
+			}
+			lane_set(t, &n, in, lane_eval(in, ix[p], t, n));
+		}
+	}
+	m->again_bytes += same_bytes;
+	m->gap_load_bytes = (unsigned)load_gap;
+	m->gap_store_bytes = store_gap > 0 ? (unsigned)store_gap : 0;
+	free(t);
+}

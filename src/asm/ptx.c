@@ -1,0 +1,524 @@
+/* ptx: a kernel's PTX read line by line, its instructions classed, its
+ * main loop found and the path an iteration takes through it counted, with
+ * the loads that feed others' addresses (count.h's lm_count_count_ptx). */
+#include "asm/ptx.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/listing.h"
+
+/* Parses one line of the function body; false for what holds no
+ * instruction or label (declarations, braces, comments). */
+static bool ptx_line(char *s, unsigned line, ptx_inst *in)
+{
+	memset(in, 0, sizeof *in);
+	in->line = line;
+	char *c = strstr(s, "//");
+	if (c)
+		*c = '\0';
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	if (!n || *s == '.' || *s == '{' || *s == '}')
+		return false;
+	if (s[n - 1] == ':') {
+		snprintf(in->label, sizeof in->label, "%.*s", (int)(n - 1), s);
+		return true;
+	}
+	if (*s == '@') { /* a predicate guard: read, never written */
+		in->guarded = true;
+		s += strcspn(s, " \t");
+	}
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t k = strcspn(s, " \t;");
+	snprintf(in->op, sizeof in->op, "%.*s", (int)k, s);
+	const char *rest = s + k;
+	const char *param = starts(in->op, "ld.param") ? strstr(rest, "_param_") : NULL;
+	unsigned long arg = param && isdigit((unsigned char)param[7]) ? strtoul(param + 7, NULL, 10) : ULONG_MAX;
+	in->param = arg <= INT_MAX ? (int)arg : -1;
+	if (starts(in->op, "bra")) {
+		while (isspace((unsigned char)*rest))
+			rest++;
+		snprintf(in->target, sizeof in->target, "%.*s", (int)strcspn(rest, " \t;"), rest);
+		return true;
+	}
+	in->dest = !starts(in->op, "st.") && !starts(in->op, "red.") && !starts(in->op, "call") &&
+		   !starts(in->op, "ret") && !starts(in->op, "bar") && !starts(in->op, "membar") &&
+		   !starts(in->op, "exit");
+	const char *open = strchr(rest, '[');
+	if (open && open[1] == '%') { /* [%rd6], [%rd6+4], [%rd6+-4] */
+		size_t len = strspn(open + 2, "abcdefghijklmnopqrstuvwxyz0123456789_.");
+		snprintf(in->base, sizeof in->base, "%.*s", (int)(len + 1), open + 1);
+		const char *q = open + 2 + len;
+		in->offset = *q == '+' ? strtol(q + 1, NULL, 0) : *q == '-' ? strtol(q, NULL, 0) : 0;
+	}
+	for (const char *p = rest; *p && *p != ';' && in->narg < MAX_OPS;) {
+		while (isspace((unsigned char)*p) || *p == ',')
+			p++;
+		size_t len = 0;
+		for (int nest = 0; p[len] && p[len] != ';' && (nest || p[len] != ','); len++)
+			nest += (p[len] == '{' || p[len] == '[') - (p[len] == '}' || p[len] == ']');
+		while (len && isspace((unsigned char)p[len - 1]))
+			len--;
+		if (len)
+			snprintf(in->arg[in->narg++], sizeof in->arg[0], "%.*s", (int)len, p);
+		p += len;
+		while (*p && *p != ',' && *p != ';')
+			p++;
+	}
+	int depth = 0;
+	for (const char *p = rest; *p && *p != ';' && in->nreg < MAX_OPS; p++) {
+		if (*p == '[')
+			depth++;
+		else if (*p == ']')
+			depth--;
+		if (*p != '%')
+			continue;
+		size_t len = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz0123456789_.");
+		snprintf(in->reg[in->nreg], sizeof in->reg[0], "%.*s", (int)(len + 1), p);
+		in->in_brackets[in->nreg++] = depth > 0;
+		p += len;
+	}
+	return true;
+}
+
+/* 0: not an integer division or remainder by a register; 32 or 64: one of
+ * that width (a constant divisor is a multiply and a shift). */
+static int ptx_division(const char *op, const char *divisor)
+{
+	if (!starts(op, "div.") && !starts(op, "rem."))
+		return 0;
+	if (strstr(op, ".f32") || strstr(op, ".f64") || strstr(op, ".f16") || divisor[0] != '%')
+		return 0;
+	return strstr(op, "64") ? 64 : 32;
+}
+
+typedef enum { SPACE_GENERIC, SPACE_GLOBAL, SPACE_CONST, SPACE_SHARED, SPACE_LOCAL, SPACE_PARAM } ptx_space;
+
+/* The state space an ld, ldu or st names among its qualifiers, wherever
+ * it stands ("ld.volatile.shared::cta.f32": shared); none, as in "ld.f32"
+ * or "ldu.f32" through a generic pointer: generic (a global load, as
+ * OpenCL's buffers are; ld.tex, deprecated, reads global memory too). */
+static ptx_space ptx_state_space(const char *op)
+{
+	static const struct {
+		const char *name;
+		ptx_space space;
+	} spaces[] = { { "global", SPACE_GLOBAL }, { "const", SPACE_CONST }, { "shared", SPACE_SHARED },
+		       { "local", SPACE_LOCAL }, { "param", SPACE_PARAM } };
+	for (const char *q = strchr(op, '.'); q; q = strchr(q + 1, '.')) {
+		size_t n = strcspn(q + 1, ".:");
+		for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++)
+			if (strlen(spaces[i].name) == n && strncmp(q + 1, spaces[i].name, n) == 0)
+				return spaces[i].space;
+	}
+	return SPACE_GENERIC;
+}
+
+/* A load or store by its state space: global (ld.global.nc, ldu, and a
+ * generic one among them), constant, shared (local memory), local
+ * (spills); a kernel parameter's is not memory the loop moves. */
+static ptx_kind ptx_memory_kind(const char *op, bool load)
+{
+	switch (ptx_state_space(op)) {
+	case SPACE_GENERIC:
+	case SPACE_GLOBAL: return load ? K_LOAD : K_STORE;
+	case SPACE_CONST: return load ? K_CLOAD : K_OTHER;
+	case SPACE_SHARED: return load ? K_LLOAD : K_LSTORE;
+	case SPACE_LOCAL: return K_SPILL;
+	default: return K_OTHER;
+	}
+}
+
+ptx_kind lm_ptx_classify(const char *op)
+{
+	bool load = starts(op, "ld.") || starts(op, "ldu.") || !strcmp(op, "ld") || !strcmp(op, "ldu");
+	if (load || starts(op, "st."))
+		return ptx_memory_kind(op, load);
+	if (starts(op, "atom.") || starts(op, "red.")) /* not redux.sync, a warp's reduction */
+		return K_ATOMIC;
+	static const char *const sfu[] = { "ex2", "lg2", "rsqrt", "sin.", "cos.", "tanh", "rcp.approx",
+					   "sqrt.approx" };
+	for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
+		if (starts(op, sfu[i]))
+			return K_SFU;
+	static const char *const arith[] = { "add.", "sub.", "mul.", "fma.", "mad.", "min.", "max.",
+					     "neg.", "abs." };
+	bool fl = strstr(op, ".f32") || strstr(op, ".f64") || strstr(op, ".f16");
+	for (size_t i = 0; fl && i < sizeof arith / sizeof arith[0]; i++)
+		if (starts(op, arith[i]))
+			return K_FLOP;
+	return K_OTHER;
+}
+
+/* Bytes a thread moves with a load or store: the type's size times the
+ * vector width. */
+unsigned lm_ptx_bytes(const char *op)
+{
+	unsigned v = strstr(op, ".v4") ? 4 : strstr(op, ".v2") ? 2 : 1, size = 4;
+	const char *t = strrchr(op, '.');
+	if (t && (t[2] == '8' && t[3] == '\0'))
+		size = 1;
+	else if (t && strstr(t, "16"))
+		size = 2;
+	else if (t && strstr(t, "64"))
+		size = 8;
+	return v * size;
+}
+
+/* The depth of register r (float arithmetic since a load; -1: no load
+ * feeds it) in the table. */
+typedef struct {
+	char name[16];
+	int depth;
+} taint;
+
+static int taint_get(const taint *t, size_t n, const char *r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].name, r) == 0)
+			return t[i].depth;
+	return -1;
+}
+
+static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(t[i].name, r) == 0) {
+			t[i].depth = depth;
+			return;
+		}
+	if (*n < cap && depth >= 0) {
+		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
+		t[(*n)++].depth = depth;
+	}
+}
+
+/* Does the load (store) at path position p touch lines a load (store)
+ * before it on the path touches: the same address register, not written
+ * between them, an offset within a line? */
+bool lm_ptx_shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
+{
+	const ptx_inst *in = &v[ix[p]];
+	ptx_kind kind = lm_ptx_classify(in->op);
+	for (size_t q = p; in->base[0] && q-- > 0;) {
+		const ptx_inst *o = &v[ix[q]];
+		if (o->dest && o->nreg && strcmp(o->reg[0], in->base) == 0)
+			return false; /* the register holds another address before */
+		if (lm_ptx_classify(o->op) == kind && strcmp(o->base, in->base) == 0 &&
+		    lm_listing_offsets_near(o->offset, in->offset, LINE_BYTES))
+			return true;
+	}
+	return false;
+}
+
+/* Walks the instructions of the path ix twice (the second pass sees what
+ * the first carried round the loop), tracing which registers a load feeds;
+ * counts the loads whose address one feeds, the longest float path to one,
+ * and the independent loads that read the lines of one before them. */
+static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_count *m)
+{
+	size_t cap = 4096, n = 0;
+	taint *t = calloc(cap, sizeof *t);
+	if (!t)
+		return;
+	unsigned dependent = 0, shared = 0, shared_bytes = 0;
+	int alpha = 0, path = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		dependent = shared = shared_bytes = 0;
+		alpha = path = 0;
+		for (size_t p = 0; p < nix; p++) {
+			const ptx_inst *in = &v[ix[p]];
+			if (!in->op[0] || in->target[0])
+				continue;
+			ptx_kind k = lm_ptx_classify(in->op);
+			int src = -1, addr = -1;
+			for (int r = in->dest ? 1 : 0; r < in->nreg; r++) {
+				int d = taint_get(t, n, in->reg[r]);
+				src = d > src ? d : src;
+				if (in->in_brackets[r])
+					addr = d > addr ? d : addr;
+			}
+			if (k == K_LOAD && addr >= 0) {
+				dependent++;
+				alpha = addr > alpha ? addr : alpha;
+			} else if (k == K_LOAD && lm_ptx_shares_lines(v, ix, p)) {
+				shared++;
+				shared_bytes += lm_ptx_bytes(in->op);
+			}
+			if (!in->dest || !in->nreg)
+				continue;
+			/* a load starts a path; a constant one, a cache hit, carries its
+			 * address's on, as arithmetic does (a table indexed by a load) */
+			int out = k == K_LOAD ? 0 : src < 0 ? -1 : src + (k == K_FLOP);
+			path = out > path ? out : path;
+			taint_set(t, &n, cap, in->reg[0], out);
+			/* vector loads write a brace list: every register before the address */
+			if (k == K_LOAD || k == K_CLOAD)
+				for (int r = 1; r < in->nreg && !in->in_brackets[r]; r++)
+					taint_set(t, &n, cap, in->reg[r], out);
+		}
+	}
+	free(t);
+	m->independent = m->loads - dependent;
+	m->shared_lines = shared;
+	m->again_bytes = shared_bytes;
+	m->alpha = alpha;
+	/* a float chain carried round the loop (a sum's accumulator) is
+	 * counted over both passes; an iteration holds at most its own */
+	m->float_path = (unsigned)path < m->flops ? (unsigned)path : m->flops;
+}
+
+static bool memory_access(ptx_kind k)
+{
+	return k != K_SFU && k != K_FLOP && k != K_OTHER;
+}
+
+/* The path through the loop lo..hi (v[lo] its label, v[hi] the branch
+ * back) that one iteration takes when the loop branches: of the paths from
+ * the head back to it, the one with the most memory accesses, then the
+ * most instructions (a stencil's inside, not its border). Its instructions'
+ * indices in ix (at most hi - lo + 1), in order; the count. Without a
+ * branch inside, every instruction of the loop. */
+static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
+{
+	size_t nb = 0, n = hi - lo + 1;
+	size_t *first = malloc(n * sizeof *first), *pred = malloc(n * sizeof *pred);
+	long *best = malloc(n * sizeof *best), *weight = malloc(n * sizeof *weight);
+	size_t count = 0;
+	if (!first || !pred || !best || !weight)
+		goto whole;
+	/* blocks: a label or the instruction after a branch starts one */
+	for (size_t i = lo; i <= hi; i++)
+		if (i == lo || v[i].label[0] || v[i - 1].target[0])
+			first[nb++] = i;
+	for (size_t b = 0; b < nb; b++) {
+		size_t end = b + 1 < nb ? first[b + 1] : hi + 1;
+		long mem = 0, insts = 0;
+		for (size_t i = first[b]; i < end; i++)
+			if (v[i].op[0]) {
+				insts++;
+				mem += !v[i].target[0] && memory_access(lm_ptx_classify(v[i].op));
+			}
+		weight[b] = mem * 100000 + insts;
+		best[b] = b ? -1 : weight[b];
+	}
+	long top = -1;
+	size_t last = 0;
+	for (size_t b = 0; b < nb; b++) {
+		if (best[b] < 0)
+			continue;
+		size_t end = (b + 1 < nb ? first[b + 1] : hi + 1) - 1;
+		const ptx_inst *e = &v[end];
+		bool stops = starts(e->op, "ret") || starts(e->op, "exit");
+		size_t next[2], nn = 0;
+		if (e->target[0] && strcmp(e->target, v[lo].label) == 0 && best[b] > top) {
+			top = best[b]; /* back to the head: an iteration */
+			last = b;
+		} else if (e->target[0]) {
+			for (size_t c = b + 1; c < nb && !nn; c++) /* labels are unique */
+				if (strcmp(v[first[c]].label, e->target) == 0)
+					next[nn++] = c;
+		}
+		if (!stops && (!e->target[0] || e->guarded) && b + 1 < nb)
+			next[nn++] = b + 1;
+		for (size_t k = 0; k < nn; k++)
+			if (best[b] + weight[next[k]] > best[next[k]]) {
+				best[next[k]] = best[b] + weight[next[k]];
+				pred[next[k]] = b;
+			}
+	}
+	if (top < 0)
+		goto whole;
+	/* the path's blocks, marked back from its last (weight no longer needed) */
+	for (size_t b = 0; b < nb; b++)
+		weight[b] = 0;
+	for (size_t b = last;; b = pred[b]) {
+		weight[b] = 1;
+		if (b == 0)
+			break;
+	}
+	for (size_t b = 0; b < nb; b++) {
+		size_t end = b + 1 < nb ? first[b + 1] : hi + 1;
+		for (size_t i = first[b]; weight[b] && i < end; i++)
+			ix[count++] = i;
+	}
+	goto done;
+whole:
+	count = 0;
+	for (size_t i = lo; i <= hi; i++)
+		ix[count++] = i;
+done:
+	free(first);
+	free(pred);
+	free(best);
+	free(weight);
+	return count;
+}
+
+/* Finds the lines of function name's body; false if it is not there. */
+static bool ptx_function(char *text, const char *name, char **body)
+{
+	char key[128];
+	snprintf(key, sizeof key, ".entry %s(", name);
+	char *p = strstr(text, key);
+	if (!p) {
+		snprintf(key, sizeof key, ".entry %s\n", name);
+		p = strstr(text, key);
+	}
+	if (!p)
+		return false;
+	char *open = strchr(p, '{');
+	if (!open)
+		return false;
+	int depth = 0;
+	for (char *q = open; *q; q++) {
+		if (*q == '{')
+			depth++;
+		else if (*q == '}' && --depth == 0) {
+			*q = '\0';
+			*body = open + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
+{
+	char *text = strdup(ptx), *body;
+	if (!text)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	if (!ptx_function(text, name, &body)) {
+		free(text);
+		return lm_fail(LM_EPARSE, "no kernel %s in the PTX", name);
+	}
+	unsigned first_line = 1;
+	for (const char *q = text; q < body; q++)
+		first_line += *q == '\n';
+	size_t cap = 256, n = 0;
+	ptx_inst *v = malloc(cap * sizeof *v);
+	lm_status s = v ? LM_OK : lm_fail(LM_ENOMEM, "out of memory");
+	unsigned line = first_line;
+	for (char *l = body, *next; s == LM_OK && l; l = next, line++) {
+		next = strchr(l, '\n');
+		if (next)
+			*next++ = '\0';
+		if (n == cap) {
+			ptx_inst *w = realloc(v, 2 * cap * sizeof *v);
+			if (!w) {
+				s = lm_fail(LM_ENOMEM, "out of memory");
+				break;
+			}
+			v = w;
+			cap *= 2;
+		}
+		if (ptx_line(l, line, &v[n]))
+			n++;
+	}
+	/* loops: a branch back to a label before it */
+	size_t lo = 0, hi = 0, best_loads = 0, loops = 0, nloops = 0;
+	size_t loop_lo[64], loop_hi[64];
+	for (size_t i = 0; s == LM_OK && i < n; i++) {
+		if (!v[i].target[0])
+			continue;
+		for (size_t j = 0; j <= i; j++) {
+			if (strcmp(v[j].label, v[i].target) != 0)
+				continue;
+			if (nloops < 64) {
+				loop_lo[nloops] = j;
+				loop_hi[nloops++] = i;
+			}
+			size_t loads = 0;
+			for (size_t k = j; k <= i; k++)
+				if (v[k].op[0] && !v[k].target[0]) {
+					ptx_kind c = lm_ptx_classify(v[k].op);
+					loads += c == K_LOAD || c == K_CLOAD || c == K_STORE || c == K_ATOMIC;
+				}
+			if (loads) {
+				loops++;
+				if (loads > best_loads) {
+					best_loads = loads;
+					lo = j;
+					hi = i;
+				}
+			}
+		}
+	}
+	if (s == LM_OK && !best_loads)
+		s = lm_fail(LM_EPARSE, "kernel %s: no loop that loads or stores global memory: nothing "
+			    "for the model to count (a kernel without a loop runs once per thread)", name);
+	for (size_t l = 0; s == LM_OK && l < nloops; l++) {
+		bool inside = loop_lo[l] > lo && loop_hi[l] < hi;
+		bool around = loop_lo[l] < lo && loop_hi[l] > hi;
+		if (inside || around)
+			s = lm_fail(LM_EPARSE, "kernel %s: its loop over global memory (PTX lines %u-%u) %s "
+				    "another loop (lines %u-%u) whose trip count latmix cannot know: the mix of "
+				    "an iteration is not fixed, so latmix does not guess it", name, v[lo].line,
+				    v[hi].line, inside ? "holds" : "lies inside", v[loop_lo[l]].line,
+				    v[loop_hi[l]].line);
+	}
+	for (size_t i = lo; s == LM_OK && i <= hi; i++)
+		if (starts(v[i].op, "call"))
+			s = lm_fail(LM_EPARSE, "kernel %s: a call in its loop (PTX line %u): what the "
+				    "callee does is not in the listing", name, v[i].line);
+	size_t *ix = s == LM_OK ? malloc((hi - lo + 1) * sizeof *ix) : NULL;
+	if (s == LM_OK && !ix)
+		s = lm_fail(LM_ENOMEM, "out of memory");
+	if (s == LM_OK) {
+		memset(out, 0, sizeof *out);
+		out->loops = (unsigned)loops;
+		out->ptx_first = v[lo].line;
+		out->ptx_last = v[hi].line;
+		for (size_t i = lo; i <= hi; i++)
+			out->body_insts += v[i].op[0] != '\0';
+		size_t nix = ptx_hot_path(v, lo, hi, ix);
+		for (size_t p = 0; p < nix; p++) {
+			const ptx_inst *in = &v[ix[p]];
+			if (!in->op[0])
+				continue;
+			out->insts++;
+			if (in->target[0]) {
+				out->other++;
+				continue;
+			}
+			switch (lm_ptx_classify(in->op)) {
+			case K_LOAD: out->loads++; out->load_bytes += lm_ptx_bytes(in->op); break;
+			case K_CLOAD:
+				out->loads++;
+				out->const_loads++;
+				out->load_bytes += lm_ptx_bytes(in->op);
+				out->const_bytes += lm_ptx_bytes(in->op);
+				break;
+			case K_STORE: out->stores++; out->store_bytes += lm_ptx_bytes(in->op); break;
+			case K_ATOMIC: out->atomics++; break;
+			case K_LLOAD: out->local_loads++; break;
+			case K_LSTORE: out->local_stores++; break;
+			case K_SPILL: out->spills++; break;
+			case K_SFU: out->sfu++; break;
+			case K_FLOP: out->flops++; break;
+			default:
+				out->other++;
+				switch (ptx_division(in->op, in->narg > 2 ? in->arg[2] : "")) {
+				case 32: out->divisions++; break;
+				case 64: out->wide_divisions++; break;
+				}
+				break;
+			}
+		}
+		ptx_dependences(v, ix, nix, out);
+		lm_ptx_lanes(v, lo, ix, nix, out);
+		lm_ptx_args(v, n, out);
+	}
+	free(ix);
+	free(v);
+	free(text);
+	return s;
+}

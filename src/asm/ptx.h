@@ -1,0 +1,70 @@
+/* ptx: what the PTX counter's files share, inside src/asm (not part of
+ * count.h's API): an instruction of a kernel's PTX as ptx.c reads it, its
+ * classes and bytes, and how lanes.c follows its addresses across a
+ * warp's lanes. */
+#ifndef LM_PTX_H
+#define LM_PTX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+#include "asm/count.h"
+
+#define MAX_OPS 8
+
+typedef struct {
+	unsigned line;
+	char op[48];         /* "ld.global.nc.f32" */
+	char label[64];      /* a label line: its name; op empty */
+	char target[64];     /* a branch's label */
+	char reg[MAX_OPS][16]; /* register operands in order ("%f1"); "" for others */
+	bool in_brackets[MAX_OPS];
+	int nreg;
+	bool dest;           /* the first operand is written (not a store, branch or call) */
+	bool guarded;        /* under a predicate (@%p): a branch may fall through */
+	char base[16];       /* a memory operand's address register ("%rd6"); "" if none */
+	long offset;         /* and its immediate offset in bytes ([%rd6+-4]: -4) */
+	char arg[MAX_OPS][24]; /* the operands as written, split at the commas outside braces */
+	int narg;
+	int param;           /* ld.param: the argument it reads ([k_param_2]: 2); -1 else */
+} ptx_inst;
+
+static inline bool starts(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+/* K_CLOAD: a load of the constant state space (ld.const: a constant
+ * pointer's, a program's constant table), a global load served by a cache
+ * (lm_count's const_loads) */
+typedef enum { K_LOAD, K_CLOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K_SFU, K_FLOP, K_OTHER } ptx_kind;
+
+/* Bytes apart within which two loads off one address register read the
+ * same lines: NVIDIA's 128-byte line, a warp's 32 words. */
+#define LINE_BYTES 128
+#define SECTOR_BYTES 32
+
+/* The class of an instruction by its opcode ("ld.global.nc.f32": K_LOAD). */
+ptx_kind lm_ptx_classify(const char *op);
+
+/* Bytes a thread moves with a load or store: the type's size times the
+ * vector width. */
+unsigned lm_ptx_bytes(const char *op);
+
+/* Does the load (store) at path position p touch lines a load (store)
+ * before it on the path touches: the same address register, not written
+ * between them, an offset within a line? */
+bool lm_ptx_shares_lines(const ptx_inst *v, const size_t *ix, size_t p);
+
+/* lanes.c: which pointer argument each global access of the kernel (v, nv
+ * instructions, in order) reads or writes, an atomic both, into m->args;
+ * an access not traced to an argument clears traced. */
+void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m);
+
+/* lanes.c: sorts the global loads and stores of the path ix through the
+ * loop (the instructions before it, 0..lo - 1, followed first) by how far
+ * apart a warp's lanes' addresses lie: coalesced, strided, scattered,
+ * misaligned, into another's array, or not followed (m's figures of them). */
+void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm_count *m);
+
+#endif
