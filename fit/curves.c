@@ -1,0 +1,124 @@
+/* curves.c: the data: the points sorted into curves, checked, and the
+ * plateaus measured directly. */
+#include "fit/fit_parts.h"
+
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+
+int lm_fit_by_kind_alpha_warps(const void *a, const void *b)
+{
+	const lm_fit_point *x = a, *y = b;
+	if (isinf(x->alpha) != isinf(y->alpha))
+		return isinf(x->alpha) ? 1 : -1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->alpha != y->alpha)
+		return x->alpha < y->alpha ? -1 : 1;
+	return (x->warps > y->warps) - (x->warps < y->warps);
+}
+
+static lm_status bad_point(const lm_fit_data *d, const lm_fit_point *pt, const char *what,
+			   double value)
+{
+	if (pt->line)
+		return lm_fail(LM_EPARSE, "%s:%d: %s %g: expected a positive finite number", d->path,
+			       pt->line, what, value);
+	return lm_fail(LM_EFIT, "%s: point %zu: %s %g: expected a positive finite number", d->path,
+		       (size_t)(pt - d->v) + 1, what, value);
+}
+
+lm_status lm_fit_check_point(const lm_fit_data *d, const lm_fit_point *pt)
+{
+	if (isnan(pt->alpha) || pt->alpha < 0)
+		return bad_point(d, pt, "alpha", pt->alpha);
+	if (!(pt->warps > 0) || !isfinite(pt->warps))
+		return bad_point(d, pt, "warps_per_cu", pt->warps);
+	if (!(pt->ipc > 0) || !isfinite(pt->ipc))
+		return bad_point(d, pt, isinf(pt->alpha) ? "alu_ipc" : "mem_ipc", pt->ipc);
+	return LM_OK;
+}
+
+/* Is a curve still rising at its largest occupancy? The slope over its top
+ * quarter, against the slope ipc / n of its first point: a saturated curve
+ * is flat there. */
+double lm_fit_top_slope_ratio(const lm_fit_point *v, const curve *c)
+{
+	size_t k = c->n / 4 < 3 ? 3 : c->n / 4;
+	if (c->n < 4)
+		return NAN;
+	const lm_fit_point *t = v + c->start + c->n - k;
+	double mx = 0, my = 0, sxy = 0, sxx = 0;
+	for (size_t i = 0; i < k; i++) {
+		mx += t[i].warps / (double)k;
+		my += t[i].ipc / (double)k;
+	}
+	for (size_t i = 0; i < k; i++) {
+		sxy += (t[i].warps - mx) * (t[i].ipc - my);
+		sxx += (t[i].warps - mx) * (t[i].warps - mx);
+	}
+	const lm_fit_point *first = v + c->start;
+	return sxx > 0 ? (sxy / sxx) / (first->ipc / first->warps) : NAN;
+}
+
+void lm_fit_plateau_add(plateau *p, double ipc)
+{
+	/* keep the highest: replace the least of those kept */
+	size_t least = 0;
+	for (size_t j = 1; j < p->n; j++)
+		if (p->top[j] < p->top[least])
+			least = j;
+	if (p->n < PLATEAU_TOP)
+		p->top[p->n++] = ipc;
+	else if (ipc > p->top[least])
+		p->top[least] = ipc;
+}
+
+/* The mean and its standard error; false with fewer than PLATEAU_TOP. */
+bool lm_fit_plateau_mean(const plateau *p, double *mean, double *se)
+{
+	if (p->n < PLATEAU_TOP)
+		return false;
+	*mean = gsl_stats_mean(p->top, 1, p->n);
+	*se = gsl_stats_sd(p->top, 1, p->n) / sqrt((double)p->n);
+	return true;
+}
+
+/* A store kind's mem_thru in the refined model is its measured plateau,
+ * where the kind's highest curve has flattened: fitted, it settles up to
+ * 6% below it (H100 gmem-store-half 0.0522 against 0.0548, H200 gmem-store
+ * 0.0499 against 0.0529), pulled down by the alpha = 64 curves, where the
+ * issue bound lies within a few percent of the memory one and the warps
+ * reach neither; a kernel that stores runs at the plateau
+ * (studies/model-study/README.md, store plateaus). */
+void lm_fit_hold_store_plateaus(layout *L, const lm_fit_point *v, const curve *cv, size_t nc)
+{
+	for (size_t k = 0; k < L->nkinds; k++) {
+		if (L->knee_slot[k] < 0)
+			continue;
+		const curve *high = NULL;
+		plateau top = { { 0 }, 0 };
+		for (size_t c = 0; c + 1 < nc; c++) {
+			if (cv[c].kind != (int)k)
+				continue;
+			if (!high || cv[c].max > high->max)
+				high = &cv[c];
+			for (size_t i = 0; i < cv[c].n; i++)
+				lm_fit_plateau_add(&top, v[cv[c].start + i].ipc);
+		}
+		double mean, se;
+		if (high && lm_fit_top_slope_ratio(v, high) <= RISING && lm_fit_plateau_mean(&top, &mean, &se)) {
+			L->held_thru[k] = mean;
+			L->held_se[k] = se;
+			L->nheld++;
+		}
+	}
+}
+
+/* The lowest-alpha curve of memory kind k; NULL if none. */
+const curve *lm_fit_first_curve(const curve *cv, size_t nc, size_t k)
+{
+	for (size_t c = 0; c + 1 < nc; c++)
+		if (cv[c].kind == (int)k)
+			return &cv[c];
+	return NULL;
+}
