@@ -1,0 +1,148 @@
+/* sweep_build: a sweep's kernels built ahead, in several processes at once
+ * where the driver builds one at a time (latmix kernel --save-binary). */
+#include "bench/sweep_parts.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* How many processes build the sweep's n kernels at once. Each process
+ * first waits its turn to create a context (NVIDIA: about 0.3 s each, one
+ * at a time), then builds n / jobs kernels (about 0.5 s each): the sum is
+ * least near jobs = sqrt(2 n), within the host's cores. */
+static unsigned build_jobs(const sweep *sw, size_t n)
+{
+	if (sw->o->build_jobs)
+		return (unsigned)sw->o->build_jobs;
+	lm_vendor v = sw->d.vendor_kind;
+	bool gpu_driver = (sw->d.type & CL_DEVICE_TYPE_GPU) &&
+			  (v == LM_VENDOR_NVIDIA || v == LM_VENDOR_AMD || v == LM_VENDOR_INTEL);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned best = (unsigned)ceil(sqrt(2.0 * (double)n));
+	unsigned cores = cpus < 16 ? (unsigned)cpus : 16;
+	return gpu_driver && cpus > 1 ? (best < cores ? best : cores) : 1;
+}
+
+/* Starts `latmix kernel --save-binary DIR --alpha -`, its standard input
+ * the build queue, its output discarded (a kernel that fails here is
+ * built, and its error reported, when its point comes). */
+static bool spawn_builder(const sweep *sw, int queue, pid_t *pid)
+{
+	const lm_sweep_config *o = sw->o;
+	char dev[32], simd[16], maxw[16];
+	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
+	snprintf(simd, sizeof simd, "%d", o->simd);
+	snprintf(maxw, sizeof maxw, "%d", o->max_warps);
+	char *argv[16] = { "latmix", "kernel", "-d", dev, "--alpha", "-", "--save-binary",
+			   (char *)sw->binary_dir, "--simd", simd, "--max-warps", maxw };
+	int n = 12;
+	if (o->kernel_dir) {
+		argv[n++] = "--kernel-dir";
+		argv[n++] = (char *)o->kernel_dir;
+	}
+	argv[n] = NULL;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, queue, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	int err = posix_spawn(pid, "/proc/self/exe", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return err == 0;
+}
+
+/* Builds every kernel the sweep will use (but those a resumed file has
+ * all the points of) before it starts, into a temporary directory the
+ * measurements load them from: the kernels go into a queue (a pipe) that
+ * build_jobs() - 1 `latmix kernel` processes and this one (in the sweep's
+ * context, made before the others start) take from, one kernel at a time.
+ * NVIDIA's driver builds one kernel at a time in a process (0.2 to 0.5 s
+ * each) and creates one context at a time on a GPU (about 0.3 s each), so
+ * the processes that got their context first build more. Nothing here is
+ * fatal: a kernel not built ahead is built when needed. */
+void sweep_build_ahead(sweep *sw, const lm_results *prev)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* the queue: at most what a pipe holds before anyone reads */
+	enum { MAX_QUEUED = 65536 / LM_MEAS_QUEUE_RECORD };
+	char(*queue)[LM_MEAS_QUEUE_RECORD] = malloc(MAX_QUEUED * sizeof *queue);
+	size_t total = 0;
+	for (size_t i = 0; queue && i < sw->p.nmixes; i++) {
+		const plan_mix *pm = &sw->p.mixes[i];
+		for (size_t c = 0; c < pm->nchains; c++)
+			for (size_t a = 0; a < sw->nalphas[i][c] && total < MAX_QUEUED; a++) {
+				bool t = !prev;
+				for (size_t j = 0; j < sw->p.nwarps && !t; j++)
+					t = !sweep_done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
+							 sw->p.warps[j]);
+				if (t)
+					lm_meas_queue_record(pm->mix, pm->chains[c], sw->alphas[i][c][a],
+							     queue[total++]);
+			}
+	}
+	unsigned jobs = build_jobs(sw, total);
+	const char *tmp = getenv("TMPDIR");
+	int fds[2] = { -1, -1 };
+	if (jobs <= 1 || total == 0 || !sw->base.context)
+		goto done;
+	snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(sw->binary_dir) || pipe(fds) != 0) {
+		sw->binary_dir[0] = '\0';
+		goto done;
+	}
+	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
+	close(fds[1]);
+	unsigned started = 0, ok = 0, mine = 0;
+	for (unsigned j = 1; queued && j < jobs; j++) {
+		pid_t pid;
+		if (!spawn_builder(sw, fds[0], &pid))
+			break; /* no /proc/self/exe, say: this process builds them */
+		started++;
+	}
+	lm_status s = queued ? lm_meas_save_queue(&sw->d, sw->base.context, sw->o->kernel_dir, fds[0],
+						 sw->binary_dir, &mine)
+			     : LM_EIO;
+	lm_error_clear();
+	close(fds[0]);
+	for (unsigned j = 0; j < started; j++) {
+		int st;
+		if (wait(&st) < 0)
+			break;
+		ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	double t = sweep_since(&t0);
+	sw->cost.programs += t;
+	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s\n",
+		total, t, mine, started, ok < started || s != LM_OK ? "; some failed: those are built as needed" : "");
+	sw->base.binary_dir = sw->binary_dir;
+done:
+	free(queue);
+}
+
+/* Removes the kernels build_ahead left. */
+void sweep_remove_binaries(sweep *sw)
+{
+	if (!sw->binary_dir[0])
+		return;
+	DIR *dir = opendir(sw->binary_dir);
+	struct dirent *e;
+	char path[512];
+	while (dir && (e = readdir(dir)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", sw->binary_dir, e->d_name);
+		remove(path);
+	}
+	if (dir)
+		closedir(dir);
+	rmdir(sw->binary_dir);
+	sw->binary_dir[0] = '\0';
+}

@@ -1,0 +1,281 @@
+/* sweep_plan: what a sweep will measure, checked whole before anything is
+ * written: mixes, chains, alphas and occupancies, or users' kernels, and the device. */
+#include "bench/sweep_parts.h"
+#include "base/number.h"
+#include "bench/guard.h"
+#include "bench/kernels.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The occupancies: given, or every one the device can hold (quick: powers
+ * of two and the maximum). */
+static lm_status warps_list(const lm_sweep_config *o, const lm_device *d, plan *p)
+{
+	p->warps = malloc((d->max_warps + 1) * sizeof *p->warps);
+	if (!p->warps)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	unsigned g, w, gw = (unsigned)o->group_warps;
+	if (o->warps && strcmp(o->warps, "max") != 0) {
+		lm_status s = lm_number_uint_list("--warps", o->warps, 1u << 20, p->warps, d->max_warps + 1,
+					      &p->nwarps);
+		for (size_t i = 0; s == LM_OK && i < p->nwarps; i++) {
+			if (p->warps[i] > d->max_warps)
+				return lm_fail(LM_EUSAGE, "--warps %u: %s holds 1 to %u warps per CU (%s); "
+					       "--max-warps overrides", p->warps[i], d->name, d->max_warps,
+					       d->max_warps_source);
+			s = lm_meas_geometry(d, p->warps[i], gw, &g, &w);
+		}
+		return s;
+	}
+	for (unsigned x = 1; x <= d->max_warps; x++) {
+		bool want = !o->quick || (x & (x - 1)) == 0 || x == d->max_warps;
+		if (want && lm_meas_geometry(d, x, gw, &g, &w) == LM_OK)
+			p->warps[p->nwarps++] = x;
+	}
+	lm_error_clear();
+	if (!p->nwarps)
+		return lm_fail(LM_EUSAGE, "no occupancy from 1 to %u warps fits %s with --group-warps %u",
+			       d->max_warps, d->name, gw);
+	return LM_OK;
+}
+
+static lm_status mix_list(const lm_sweep_config *o, plan *p)
+{
+	if (!o->mix || strcmp(o->mix, "all") == 0) {
+		for (int i = 0; lm_mix_at(i) && p->nmixes < MAX_MIXES; i++)
+			p->mixes[p->nmixes++].mix = lm_mix_at(i);
+		return LM_OK;
+	}
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", o->mix);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		const lm_mix *m = lm_mix_find(t);
+		if (!m)
+			return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", t, lm_mix_names());
+		if (p->nmixes == MAX_MIXES)
+			return lm_fail(LM_EUSAGE, "--mix '%s': too many", o->mix);
+		p->mixes[p->nmixes++].mix = m;
+	}
+	if (!p->nmixes)
+		return lm_fail(LM_EUSAGE, "--mix '%s': no mix", o->mix);
+	return LM_OK;
+}
+
+static lm_status chains_lists(const lm_sweep_config *o, plan *p)
+{
+	for (size_t i = 0; i < p->nmixes; i++) {
+		plan_mix *pm = &p->mixes[i];
+		if (pm->mix->step == LM_STEP_STREAM) {
+			pm->chains[0] = 1;
+			pm->nchains = 1;
+		} else if (o->chains) {
+			lm_status s = lm_number_uint_list("--chains", o->chains, MAX_CHAINS, pm->chains,
+						      MAX_CHAINS, &pm->nchains);
+			if (s != LM_OK)
+				return s;
+		} else if (pm->mix->step == LM_STEP_GLOBAL && pm->mix->stride == 1 &&
+			   !pm->mix->divergent) {
+			/* gmem, and the store mixes beside it */
+			static const unsigned full[] = { 1, 2, 4, 8 }, quick[] = { 1, 4 };
+			pm->nchains = o->quick ? 2 : 4;
+			memcpy(pm->chains, o->quick ? quick : full, pm->nchains * sizeof *pm->chains);
+		} else {
+			pm->chains[0] = 1;
+			pm->nchains = 1;
+		}
+	}
+	return LM_OK;
+}
+
+static const char *alphas_for(const lm_sweep_config *o, const plan_mix *pm, unsigned chains)
+{
+	if (pm->mix->step == LM_STEP_STREAM)
+		return "0";
+	if (o->alpha)
+		return o->alpha;
+	bool main_mix = strcmp(pm->mix->name, "gmem") == 0 && chains == 1;
+	if (pm->mix->store_bytes) /* as gmem's, less alpha = inf: no memory, no store */
+		return o->quick ? QUICK_OTHER : chains > 1 ? ALPHAS_STORE_CHAINS : ALPHAS_STORE;
+	if (o->quick)
+		return main_mix ? QUICK_FULL : QUICK_OTHER;
+	return main_mix ? ALPHAS_FULL : chains > 1 ? ALPHAS_CHAINS : ALPHAS_OTHER;
+}
+
+unsigned sweep_max_chains(const plan_mix *pm)
+{
+	unsigned k = 1;
+	for (size_t i = 0; i < pm->nchains; i++)
+		k = pm->chains[i] > k ? pm->chains[i] : k;
+	return k;
+}
+
+/* Kernel label was not measured, or not whole (status s, the message
+ * the last error's): said now, listed at the end; the others go on. */
+void sweep_kernel_failed(sweep *sw, const char *label, lm_status s)
+{
+	char why[1024];
+	snprintf(why, sizeof why, "%s", lm_error_message());
+	if (sw->nasked > 1) /* one kernel alone: its error is the command's */
+		fprintf(stderr, "latmix: kernel %s: not measured: %s\n", label, why);
+	if (!sw->nfailed) {
+		sw->first_failure = s;
+		snprintf(sw->first_why, sizeof sw->first_why, "%s", why);
+	}
+	if (sw->nfailed < MAX_FAILED)
+		snprintf(sw->failed[sw->nfailed++], LM_USER_NAME, "%s", label);
+	lm_guard_say("refused %s", label); /* a worker started again leaves it out */
+	lm_error_clear();
+}
+
+/* --kernel: each kernel's description (the suite's every one for "all"),
+ * read and checked, and a user's files inputs (not written over). */
+static lm_status kernel_list(sweep *sw)
+{
+	const lm_sweep_config *o = sw->o;
+	if (o->mix || o->alpha || o->chains || o->footprint || strcmp(o->timing, "auto") != 0)
+		return lm_fail(LM_EUSAGE, "--kernel measures a user's kernel, not a mix: --mix, --alpha, "
+			       "--chains, --footprint and --timing do not apply (a kernel's launches do fixed "
+			       "work, timed beside a problem half the size)");
+	if (o->size != 0 && (o->size < 2 || o->size != floor(o->size)))
+		return lm_fail(LM_EUSAGE, "--size %.17g: expected a whole number of at least 2 (the short launch of "
+			       "a point solves N / 2)", o->size);
+	char suite[MAX_KERNELS][LM_USER_NAME], list[4096];
+	char *spec[MAX_KERNELS];
+	size_t n = 0;
+	lm_status s = LM_OK;
+	if (strcmp(o->kernel, "all") == 0) {
+		if ((s = lm_user_suite(o->kernel_dir, suite, MAX_KERNELS, &n)) != LM_OK)
+			return s;
+		for (size_t i = 0; i < n; i++)
+			spec[i] = suite[i];
+	} else {
+		snprintf(list, sizeof list, "%s", o->kernel);
+		char *save = NULL;
+		for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+			if (n == MAX_KERNELS)
+				return lm_fail(LM_EUSAGE, "--kernel: more than %d kernels", MAX_KERNELS);
+			spec[n++] = t;
+		}
+	}
+	if (!n)
+		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel", o->kernel);
+	sw->nasked = n;
+	sw->kern = calloc(n, sizeof *sw->kern);
+	if (!sw->kern)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t i = 0; i < n && s == LM_OK; i++) {
+		lm_user_desc *d = &sw->kern[sw->nkern];
+		lm_status ds = lm_user_describe(spec[i], o->kernel_dir, o->size, d);
+		if (ds != LM_OK) {
+			/* a kernel's own refusal costs that kernel */
+			char file[4096], label[LM_USER_NAME];
+			if (!lm_user_user_spec(spec[i], file, sizeof file, label))
+				snprintf(label, sizeof label, "%.*s", LM_USER_NAME - 1, spec[i]);
+			sweep_kernel_failed(sw, label, ds);
+			continue;
+		}
+		for (size_t j = 0; j < sw->nkern && s == LM_OK; j++)
+			if (strcmp(sw->kern[j].label, d->label) == 0)
+				s = lm_fail(LM_EUSAGE, "--kernel: %s twice", d->label);
+		if (s == LM_OK && !d->in_cl && (s = lm_file_input(&sw->inputs, d->source)) == LM_OK)
+			s = lm_file_input(&sw->inputs, d->path);
+		sw->nkern++;
+	}
+	if (s == LM_OK && !sw->nkern) /* every one refused: as the first said */
+		return lm_fail(sw->first_failure, "%s", sw->first_why);
+	return s;
+}
+
+/* The kernel files a sweep builds from are there to read (a missing
+ * --kernel-dir is said before anything is written), and are inputs: the
+ * results are not written over them. */
+static lm_status kernel_files(sweep *sw)
+{
+	/* --kernel-dir is for the mixes' kernel; the chase buffer's are always
+	 * latmix's own (measure.c, fill_on_device) */
+	static const char *const names[] = { LM_MIX_KERNEL_FILE, "occupancy.h", "perm.h", "fill.cl" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char *text, path[4200];
+		const char *from;
+		lm_status s = lm_kernel_source(i == 0 ? sw->o->kernel_dir : NULL, names[i], &text, &from);
+		if (s != LM_OK)
+			return s;
+		free(text);
+		snprintf(path, sizeof path, "%s/%s", from, names[i]);
+		if (strcmp(from, "embedded") != 0 && (s = lm_file_input(&sw->inputs, path)) != LM_OK)
+			return s;
+	}
+	return LM_OK;
+}
+
+/* A quick sweep's problems: 256 times smaller than described, but not
+ * below twice the work-items of the device's most warps (an element a
+ * work-item for the short launch), nor above what was described. */
+static void quick_sizes(sweep *sw)
+{
+	double most = 2.0 * sw->d.max_warps * sw->d.compute_units * sw->d.simd_width;
+	for (size_t i = 0; i < sw->nkern; i++) {
+		double n = sw->kern[i].size;
+		sw->kern[i].size = fmax(2, fmax(floor(n / 256), fmin(n, most)));
+	}
+}
+
+lm_status sweep_prepare(sweep *sw)
+{
+	const lm_sweep_config *o = sw->o;
+	lm_status s;
+	if (o->kernel) {
+		if ((s = kernel_list(sw)) != LM_OK)
+			return s;
+	} else if ((s = mix_list(o, &sw->p)) != LM_OK || (s = chains_lists(o, &sw->p)) != LM_OK) {
+		return s;
+	}
+	for (size_t i = 0; i < sw->p.nmixes; i++)
+		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
+			if ((s = lm_alpha_parse_list(alphas_for(o, &sw->p.mixes[i], sw->p.mixes[i].chains[c]),
+						     &sw->alphas[i][c], &sw->nalphas[i][c])) != LM_OK)
+				return s;
+	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &sw->d)) != LM_OK)
+		return s;
+	if ((s = warps_list(o, &sw->d, &sw->p)) != LM_OK)
+		return s;
+	if (o->quick && o->size == 0)
+		quick_sizes(sw);
+	lm_timing timing;
+	if ((s = lm_timing_parse(o->timing, &timing)) != LM_OK ||
+	    (s = lm_timing_resolve(&sw->d, timing, &timing)) != LM_OK)
+		return s;
+	if (strcmp(o->warmup, "program") != 0 && strcmp(o->warmup, "point") != 0)
+		return lm_fail(LM_EUSAGE, "--warmup '%s': expected program or point", o->warmup);
+	sw->base = (lm_meas_config){ .launch_ms = o->launch_ms, .repeats = o->repeats, .timing = timing,
+				     .settle = o->settle,
+				     .warmup_every = strcmp(o->warmup, "point") == 0,
+				     .kernel_dir = o->kernel_dir, .seed = 0x6c61746d6978ull,
+				     .group_warps = (unsigned)o->group_warps };
+	if (o->footprint) {
+		if ((s = lm_number_size(o->footprint, &sw->base.footprint)) != LM_OK)
+			return s;
+	} else if (!sw->nkern) {
+		unsigned k = 1;
+		for (size_t i = 0; i < sw->p.nmixes; i++)
+		{
+			unsigned c = lm_meas_spread_chains(sw->p.mixes[i].mix, sweep_max_chains(&sw->p.mixes[i]));
+			k = c > k ? c : k;
+		}
+		sw->base.footprint = lm_meas_default_footprint(&sw->d, o->quick, k);
+	}
+	for (size_t i = 0; i < sw->p.nmixes; i++) {
+		lm_meas_config cfg = sw->base;
+		cfg.mix = sw->p.mixes[i].mix;
+		cfg.chains = sweep_max_chains(&sw->p.mixes[i]);
+		if ((s = lm_meas_check_config(&sw->d, &cfg)) != LM_OK)
+			return s;
+		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
+			sw->total += sw->nalphas[i][c] * sw->p.nwarps;
+	}
+	sw->total += sw->nkern * sw->p.nwarps;
+	return sw->nkern ? LM_OK : kernel_files(sw);
+}
