@@ -391,6 +391,166 @@ static bool ptx_function(char *text, const char *name, char **body)
 	return false;
 }
 
+/* Reads the body of a function (from body on, within text, which it cuts
+ * into lines) into its instructions and labels, in order: *v (free()d by
+ * the caller, whatever this returns) and *n. */
+static lm_status ptx_read(const char *text, char *body, ptx_inst **v, size_t *n)
+{
+	unsigned line = 1;
+	for (const char *q = text; q < body; q++)
+		line += *q == '\n';
+	size_t cap = 256;
+	*n = 0;
+	*v = malloc(cap * sizeof **v);
+	if (!*v)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (char *l = body, *next; l; l = next, line++) {
+		next = strchr(l, '\n');
+		if (next)
+			*next++ = '\0';
+		if (*n == cap) {
+			ptx_inst *w = realloc(*v, 2 * cap * sizeof **v);
+			if (!w)
+				return lm_fail(LM_ENOMEM, "out of memory");
+			*v = w;
+			cap *= 2;
+		}
+		if (ptx_line(l, line, &(*v)[*n]))
+			(*n)++;
+	}
+	return LM_OK;
+}
+
+/* The loops of a function's body, each a branch back to a label before
+ * it: the one counted, with the most global memory accesses (the first of
+ * those with as many), and the first 64 of them all. */
+typedef struct {
+	size_t lo, hi;     /* the loop counted: its label and its branch back */
+	size_t accesses;   /* its global accesses; 0: no loop has any */
+	size_t loops;      /* loops with global accesses */
+	size_t n, lo_of[64], hi_of[64];
+} ptx_loops;
+
+/* Global loads (constant ones among them), stores and atomics in v[lo..hi]. */
+static size_t ptx_global_accesses(const ptx_inst *v, size_t lo, size_t hi)
+{
+	size_t loads = 0;
+	for (size_t k = lo; k <= hi; k++)
+		if (v[k].op[0] && !v[k].target[0]) {
+			ptx_kind c = lm_ptx_classify(v[k].op);
+			loads += c == K_LOAD || c == K_CLOAD || c == K_STORE || c == K_ATOMIC;
+		}
+	return loads;
+}
+
+static void ptx_find_loops(const ptx_inst *v, size_t n, ptx_loops *out)
+{
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; i < n; i++) {
+		if (!v[i].target[0])
+			continue;
+		for (size_t j = 0; j <= i; j++) {
+			if (strcmp(v[j].label, v[i].target) != 0)
+				continue;
+			if (out->n < 64) {
+				out->lo_of[out->n] = j;
+				out->hi_of[out->n++] = i;
+			}
+			size_t loads = ptx_global_accesses(v, j, i);
+			if (loads) {
+				out->loops++;
+				if (loads > out->accesses) {
+					out->accesses = loads;
+					out->lo = j;
+					out->hi = i;
+				}
+			}
+		}
+	}
+}
+
+/* LM_EPARSE, with the reason, where kernel name's loop cannot be counted:
+ * none accesses global memory, another loop lies inside it or around it,
+ * or it calls a function. */
+static lm_status ptx_check_loop(const ptx_inst *v, const ptx_loops *loops, const char *name)
+{
+	size_t lo = loops->lo, hi = loops->hi;
+	if (!loops->accesses)
+		return lm_fail(LM_EPARSE, "kernel %s: no loop that loads or stores global memory: nothing "
+			       "for the model to count (a kernel without a loop runs once per thread)", name);
+	for (size_t l = 0; l < loops->n; l++) {
+		bool inside = loops->lo_of[l] > lo && loops->hi_of[l] < hi;
+		bool around = loops->lo_of[l] < lo && loops->hi_of[l] > hi;
+		if (inside || around)
+			return lm_fail(LM_EPARSE, "kernel %s: its loop over global memory (PTX lines %u-%u) %s "
+				       "another loop (lines %u-%u) whose trip count latmix cannot know: the mix of "
+				       "an iteration is not fixed, so latmix does not guess it", name, v[lo].line,
+				       v[hi].line, inside ? "holds" : "lies inside", v[loops->lo_of[l]].line,
+				       v[loops->hi_of[l]].line);
+	}
+	for (size_t i = lo; i <= hi; i++)
+		if (starts(v[i].op, "call"))
+			return lm_fail(LM_EPARSE, "kernel %s: a call in its loop (PTX line %u): what the "
+				       "callee does is not in the listing", name, v[i].line);
+	return LM_OK;
+}
+
+/* One instruction of the path an iteration takes, into out's figures. */
+static void ptx_tally(const ptx_inst *in, lm_count *out)
+{
+	if (!in->op[0])
+		return;
+	out->insts++;
+	if (in->target[0]) {
+		out->other++;
+		return;
+	}
+	switch (lm_ptx_classify(in->op)) {
+	case K_LOAD: out->loads++; out->load_bytes += lm_ptx_bytes(in->op); break;
+	case K_CLOAD:
+		out->loads++;
+		out->const_loads++;
+		out->load_bytes += lm_ptx_bytes(in->op);
+		out->const_bytes += lm_ptx_bytes(in->op);
+		break;
+	case K_STORE: out->stores++; out->store_bytes += lm_ptx_bytes(in->op); break;
+	case K_ATOMIC: out->atomics++; break;
+	case K_LLOAD: out->local_loads++; break;
+	case K_LSTORE: out->local_stores++; break;
+	case K_SPILL: out->spills++; break;
+	case K_SFU: out->sfu++; break;
+	case K_FLOP: out->flops++; break;
+	default:
+		out->other++;
+		switch (ptx_division(in->op, in->narg > 2 ? in->arg[2] : "")) {
+		case 32: out->divisions++; break;
+		case 64: out->wide_divisions++; break;
+		}
+		break;
+	}
+}
+
+/* Counts the loop found (loops) of the body v (n instructions) into out:
+ * the path an iteration takes (its instructions' indices into ix, room
+ * for the whole loop), what feeds what along it, how its addresses vary
+ * across the lanes, and which arguments the body loads and stores. */
+static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, size_t *ix, lm_count *out)
+{
+	size_t lo = loops->lo, hi = loops->hi;
+	memset(out, 0, sizeof *out);
+	out->loops = (unsigned)loops->loops;
+	out->ptx_first = v[lo].line;
+	out->ptx_last = v[hi].line;
+	for (size_t i = lo; i <= hi; i++)
+		out->body_insts += v[i].op[0] != '\0';
+	size_t nix = ptx_hot_path(v, lo, hi, ix);
+	for (size_t p = 0; p < nix; p++)
+		ptx_tally(&v[ix[p]], out);
+	ptx_dependences(v, ix, nix, out);
+	lm_ptx_lanes(v, lo, ix, nix, out);
+	lm_ptx_args(v, n, out);
+}
+
 lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 {
 	char *text = strdup(ptx), *body;
@@ -400,123 +560,18 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 		free(text);
 		return lm_fail(LM_EPARSE, "no kernel %s in the PTX", name);
 	}
-	unsigned first_line = 1;
-	for (const char *q = text; q < body; q++)
-		first_line += *q == '\n';
-	size_t cap = 256, n = 0;
-	ptx_inst *v = malloc(cap * sizeof *v);
-	lm_status s = v ? LM_OK : lm_fail(LM_ENOMEM, "out of memory");
-	unsigned line = first_line;
-	for (char *l = body, *next; s == LM_OK && l; l = next, line++) {
-		next = strchr(l, '\n');
-		if (next)
-			*next++ = '\0';
-		if (n == cap) {
-			ptx_inst *w = realloc(v, 2 * cap * sizeof *v);
-			if (!w) {
-				s = lm_fail(LM_ENOMEM, "out of memory");
-				break;
-			}
-			v = w;
-			cap *= 2;
-		}
-		if (ptx_line(l, line, &v[n]))
-			n++;
-	}
-	/* loops: a branch back to a label before it */
-	size_t lo = 0, hi = 0, best_loads = 0, loops = 0, nloops = 0;
-	size_t loop_lo[64], loop_hi[64];
-	for (size_t i = 0; s == LM_OK && i < n; i++) {
-		if (!v[i].target[0])
-			continue;
-		for (size_t j = 0; j <= i; j++) {
-			if (strcmp(v[j].label, v[i].target) != 0)
-				continue;
-			if (nloops < 64) {
-				loop_lo[nloops] = j;
-				loop_hi[nloops++] = i;
-			}
-			size_t loads = 0;
-			for (size_t k = j; k <= i; k++)
-				if (v[k].op[0] && !v[k].target[0]) {
-					ptx_kind c = lm_ptx_classify(v[k].op);
-					loads += c == K_LOAD || c == K_CLOAD || c == K_STORE || c == K_ATOMIC;
-				}
-			if (loads) {
-				loops++;
-				if (loads > best_loads) {
-					best_loads = loads;
-					lo = j;
-					hi = i;
-				}
-			}
-		}
-	}
-	if (s == LM_OK && !best_loads)
-		s = lm_fail(LM_EPARSE, "kernel %s: no loop that loads or stores global memory: nothing "
-			    "for the model to count (a kernel without a loop runs once per thread)", name);
-	for (size_t l = 0; s == LM_OK && l < nloops; l++) {
-		bool inside = loop_lo[l] > lo && loop_hi[l] < hi;
-		bool around = loop_lo[l] < lo && loop_hi[l] > hi;
-		if (inside || around)
-			s = lm_fail(LM_EPARSE, "kernel %s: its loop over global memory (PTX lines %u-%u) %s "
-				    "another loop (lines %u-%u) whose trip count latmix cannot know: the mix of "
-				    "an iteration is not fixed, so latmix does not guess it", name, v[lo].line,
-				    v[hi].line, inside ? "holds" : "lies inside", v[loop_lo[l]].line,
-				    v[loop_hi[l]].line);
-	}
-	for (size_t i = lo; s == LM_OK && i <= hi; i++)
-		if (starts(v[i].op, "call"))
-			s = lm_fail(LM_EPARSE, "kernel %s: a call in its loop (PTX line %u): what the "
-				    "callee does is not in the listing", name, v[i].line);
-	size_t *ix = s == LM_OK ? malloc((hi - lo + 1) * sizeof *ix) : NULL;
-	if (s == LM_OK && !ix)
-		s = lm_fail(LM_ENOMEM, "out of memory");
+	ptx_inst *v = NULL;
+	size_t n = 0, *ix = NULL;
+	ptx_loops loops;
+	lm_status s = ptx_read(text, body, &v, &n);
 	if (s == LM_OK) {
-		memset(out, 0, sizeof *out);
-		out->loops = (unsigned)loops;
-		out->ptx_first = v[lo].line;
-		out->ptx_last = v[hi].line;
-		for (size_t i = lo; i <= hi; i++)
-			out->body_insts += v[i].op[0] != '\0';
-		size_t nix = ptx_hot_path(v, lo, hi, ix);
-		for (size_t p = 0; p < nix; p++) {
-			const ptx_inst *in = &v[ix[p]];
-			if (!in->op[0])
-				continue;
-			out->insts++;
-			if (in->target[0]) {
-				out->other++;
-				continue;
-			}
-			switch (lm_ptx_classify(in->op)) {
-			case K_LOAD: out->loads++; out->load_bytes += lm_ptx_bytes(in->op); break;
-			case K_CLOAD:
-				out->loads++;
-				out->const_loads++;
-				out->load_bytes += lm_ptx_bytes(in->op);
-				out->const_bytes += lm_ptx_bytes(in->op);
-				break;
-			case K_STORE: out->stores++; out->store_bytes += lm_ptx_bytes(in->op); break;
-			case K_ATOMIC: out->atomics++; break;
-			case K_LLOAD: out->local_loads++; break;
-			case K_LSTORE: out->local_stores++; break;
-			case K_SPILL: out->spills++; break;
-			case K_SFU: out->sfu++; break;
-			case K_FLOP: out->flops++; break;
-			default:
-				out->other++;
-				switch (ptx_division(in->op, in->narg > 2 ? in->arg[2] : "")) {
-				case 32: out->divisions++; break;
-				case 64: out->wide_divisions++; break;
-				}
-				break;
-			}
-		}
-		ptx_dependences(v, ix, nix, out);
-		lm_ptx_lanes(v, lo, ix, nix, out);
-		lm_ptx_args(v, n, out);
+		ptx_find_loops(v, n, &loops);
+		s = ptx_check_loop(v, &loops, name);
 	}
+	if (s == LM_OK && !(ix = malloc((loops.hi - loops.lo + 1) * sizeof *ix)))
+		s = lm_fail(LM_ENOMEM, "out of memory");
+	if (s == LM_OK)
+		ptx_count_loop(v, n, &loops, ix, out);
 	free(ix);
 	free(v);
 	free(text);
