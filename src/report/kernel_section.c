@@ -1,0 +1,414 @@
+/* kernel_section: users' kernels in the report (kernels.csv beside the
+ * measurements, latmix measure --kernel): each kernel's curve, what holds
+ * its plateau, its picture, and the model's prediction from its counted
+ * loop (mix-of/NAME.ini) through params-kernels.ini. */
+#include "report/report_parts.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "asm/count.h"
+#include "bench/kernels.h"
+#include "fit/model.h"
+#include "report/gnuplot.h"
+
+#define MAX_KPOINTS 4096
+
+/* A kernel's curve: bytes and elements a second by occupancy, and what it
+ * reaches. */
+typedef struct {
+	char name[48];
+	unsigned warps[MAX_KPOINTS];
+	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
+	size_t n;
+	double plateau;   /* the most bytes a second measured */
+	double plateau_elems;
+	double n90;       /* warps per CU where it first reaches 90% of that */
+	bool rising;      /* still rising at its highest occupancy */
+	double fall;      /* its first lasting fall, a fraction (0: none of 10% or more) */
+	unsigned fall_from, fall_to; /* the occupancies either side of it */
+	double stream;    /* the stream mix's peak, bytes a second; NAN if not measured */
+	/* predicted from its counted loop (mix-of/NAME.txt) and params-kernels.ini */
+	bool predicted;
+	lm_kernel_mix mix;
+	unsigned misaligned_loads, misaligned_stores; /* as the count says them (PTX) */
+	double pred[MAX_KPOINTS]; /* bytes a second at warps[] */
+	double rms;               /* relative, over warps[] */
+	double n90_pred;          /* warps for 90% of the predicted curve's top, as n90 */
+	char why[256];            /* why not predicted; "" if there is nothing to predict from */
+} kernel_curve;
+
+/* Warps where y (at warps) first reaches level, as lm_rp_first_reach. */
+static double kernel_reach(const unsigned *warps, const double *y, size_t n, double level)
+{
+	point v[MAX_KPOINTS];
+	for (size_t k = 0; k < n; k++)
+		v[k] = (point){ .n = warps[k], .ipc = y[k] };
+	return lm_rp_first_reach(v, n, level);
+}
+
+/* The first fall of 10% or more from one measured occupancy to the next
+ * after which the curve never comes back within 5% of where it was: a
+ * change of regime the model's curves, which never fall, cannot draw
+ * (stencil3d's at 42-45 warps, transpose's at 8-10:
+ * studies/drops/). */
+static void kernel_fall(kernel_curve *c)
+{
+	c->fall = 0;
+	double after = 0; /* the most measured from occupancy k on */
+	/* backwards, so that the highest of the rest is kept as it goes and the
+	 * earliest fall is the one left */
+	for (size_t k = c->n; k-- > 1;) {
+		after = fmax(after, c->bytes[k]);
+		double f = 1 - c->bytes[k] / c->bytes[k - 1];
+		if (f >= 0.1 && after < 0.95 * c->bytes[k - 1]) {
+			c->fall = f;
+			c->fall_from = c->warps[k - 1];
+			c->fall_to = c->warps[k];
+		}
+	}
+}
+
+/* The kernel's curve as the model predicts it: its loop counted when it
+ * was measured (mix-of/NAME.txt: a "predict:" line, or "latmix kernel:"
+ * and the reason it was not counted) through params-kernels.ini. Bytes a
+ * second from iterations a second (a grid-stride loop's iteration is an
+ * element) at the measured bytes per element. */
+/* A count of results measured before latmix wrote counts as INI: the
+ * "predict:" and "misaligned" lines of mix-of/NAME.txt (lm_count_print's
+ * text), read for those alone. */
+static bool legacy_count(const report *rp, kernel_curve *c)
+{
+	char path[4300], *text = NULL;
+	snprintf(path, sizeof path, "%s/mix-of/%s.txt", rp->dir, c->name);
+	if (access(path, F_OK) != 0)
+		return false;
+	if (lm_read_text(path, &text) != LM_OK) {
+		snprintf(c->why, sizeof c->why, "%s", lm_error_message());
+		lm_error_clear();
+		return false;
+	}
+	const char *p = strstr(text, "\npredict: "), *no = strstr(text, "latmix kernel: ");
+	static const char misaligned[] = "\n    misaligned "; /* the count's line (lm_count_print) */
+	const char *mis = strstr(text, misaligned);
+	if (mis && sscanf(mis + sizeof misaligned - 1, " %u loads, %u stores", &c->misaligned_loads,
+			  &c->misaligned_stores) != 2)
+		c->misaligned_loads = c->misaligned_stores = 0;
+	if (!p && no)
+		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
+	else if (!p)
+		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
+	else if (!lm_count_parse_predict(p + 10, &c->mix)) {
+		/* a count predict would refuse: said, and no figure of it kept */
+		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: its predict: line: %s", c->name, lm_error_message());
+		lm_error_clear();
+		memset(&c->mix, 0, sizeof c->mix);
+	}
+	free(text);
+	return !c->why[0];
+}
+
+/* The kernel's count as mix-of/NAME.ini says it (the one INI reader);
+ * false, with why said, where there is none to predict from. */
+static bool read_count(const report *rp, kernel_curve *c)
+{
+	char path[4300];
+	lm_count_file cf;
+	snprintf(path, sizeof path, "%s/mix-of/%s.ini", rp->dir, c->name);
+	memset(&c->mix, 0, sizeof c->mix);
+	c->misaligned_loads = c->misaligned_stores = 0;
+	if (access(path, F_OK) != 0)
+		return legacy_count(rp, c);
+	if (lm_count_read_ini(path, &cf) != LM_OK) {
+		/* a count predict would refuse: said, and no figure of it kept */
+		snprintf(c->why, sizeof c->why, "%s", lm_error_message());
+		lm_error_clear();
+		return false;
+	}
+	if (!cf.counted) {
+		snprintf(c->why, sizeof c->why, "%.255s", cf.reason);
+		return false;
+	}
+	c->mix = cf.mix;
+	c->misaligned_loads = (unsigned)cf.mix.misaligned_loads;
+	c->misaligned_stores = cf.misaligned_stores;
+	return true;
+}
+
+static void kernel_predict(const report *rp, kernel_curve *c)
+{
+	if (!read_count(rp, c))
+		return;
+	const lm_kernel_mix *k = &c->mix;
+	if (!rp->has_kparams)
+		snprintf(c->why, sizeof c->why, "no params-kernels.ini (latmix run writes it; latmix run --refit fits an existing sweep)");
+	else if (!lm_model_kernel_priced(k, &rp->kkinds, c->why, sizeof c->why))
+		;
+	else if (k->loads >= 1 && k->stores > k->scattered_stores && !rp->kkinds.n)
+		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no store kind");
+	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kkinds))
+		snprintf(c->why, sizeof c->why, "it scatters, and params-kernels.ini has no scattered kind "
+			 "(gmem-random)");
+	const lm_model_params *mp = &rp->kload;
+	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
+	/* elements a second per load (a store-only loop: store) a cycle per CU */
+	double rate = rp->k_rate / lm_model_kernel_accesses(k);
+	if (c->why[0] || !(per > 0) || !(rate > 0)) {
+		if (!c->why[0])
+			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
+		return;
+	}
+	unsigned under = lm_count_underflow(mp, &rp->kkinds, k, c->warps, c->n);
+	if (under) {
+		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: at %u warps per CU the model's rate underflows "
+			 "(alpha %g), not drawn as 0", c->name, under, k->alpha);
+		return;
+	}
+	double top = 0, sq = 0;
+	for (size_t j = 0; j < c->n; j++) {
+		c->pred[j] = lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL) *
+			     rate * per;
+		top = fmax(top, c->pred[j]);
+		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
+		sq += e * e;
+	}
+	c->rms = c->n ? sqrt(sq / (double)c->n) : NAN;
+	c->n90_pred = kernel_reach(c->warps, c->pred, c->n, 0.9 * top);
+	c->predicted = true;
+}
+
+/* The i-th kernel of kernels.csv (in the order of the file), or false. */
+static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
+{
+	const lm_results *r = &rp->kres;
+	size_t seen = 0;
+	const char *name = NULL;
+	for (size_t j = 0; j < r->n && !name; j++) {
+		bool first = true;
+		for (size_t q = 0; q < j && first; q++)
+			first = strcmp(r->v[q].mix, r->v[j].mix) != 0;
+		if (first && seen++ == i)
+			name = r->v[j].mix;
+	}
+	if (!name)
+		return false;
+	memset(c, 0, sizeof *c);
+	snprintf(c->name, sizeof c->name, "%s", name);
+	for (size_t j = 0; j < r->n && c->n < MAX_KPOINTS; j++)
+		if (strcmp(r->v[j].mix, name) == 0) {
+			/* by occupancy: a resumed file may hold them in any order */
+			size_t k = c->n++;
+			while (k && c->warps[k - 1] > r->v[j].row.warps) {
+				c->warps[k] = c->warps[k - 1];
+				c->bytes[k] = c->bytes[k - 1];
+				c->elems[k] = c->elems[k - 1];
+				k--;
+			}
+			c->warps[k] = r->v[j].row.warps;
+			c->bytes[k] = r->v[j].row.bytes_per_s;
+			c->elems[k] = r->v[j].row.elements_per_s;
+		}
+	for (size_t k = 0; k < c->n; k++)
+		if (c->bytes[k] > c->plateau) {
+			c->plateau = c->bytes[k];
+			c->plateau_elems = c->elems[k];
+		}
+	c->n90 = kernel_reach(c->warps, c->bytes, c->n, 0.9 * c->plateau);
+	/* still rising: the last point 5% above the one at three quarters of
+	 * the highest occupancy */
+	size_t q = 0;
+	while (q + 1 < c->n && c->warps[q + 1] <= c->warps[c->n - 1] * 3 / 4)
+		q++;
+	c->rising = c->n > 2 && c->bytes[c->n - 1] > 1.05 * c->bytes[q];
+	kernel_fall(c);
+	c->stream = NAN;
+	for (size_t j = 0; j < rp->res.n; j++)
+		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
+			c->stream = rp->res.v[j].row.bytes_per_s;
+	kernel_predict(rp, c);
+	return true;
+}
+
+/* The bytes an element whose lines the kernel's warps touch, as its loop
+ * was counted (a strided access: the bytes from lane to lane), where that
+ * is more than what it requests (bytes, its description's); 0 where not,
+ * or where it scatters (its sectors may be read again from cache). */
+static double kernel_line_bytes(const kernel_curve *c)
+{
+	const lm_kernel_mix *k = &c->mix;
+	double requested = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN;
+	if (!(k->loads + k->stores > 0) || k->scattered_loads + k->scattered_stores > 0)
+		return 0;
+	double lines = k->loads * (k->load_bytes > 0 ? k->load_bytes : 4) +
+		       k->stores * (k->store_bytes > 0 ? k->store_bytes : 4);
+	return lines > 1.05 * requested ? lines : 0;
+}
+
+/* What holds the kernel's plateau, from its curve and the stream peak. */
+static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
+{
+	double lines = kernel_line_bytes(c);
+	if (c->rising)
+		snprintf(buf, size, "latency: still rising at %u warps per CU", c->warps[c->n - 1]);
+	else if (c->plateau >= 0.8 * c->stream)
+		snprintf(buf, size, "memory bandwidth");
+	else if (lines > 0 && c->plateau_elems * lines >= 0.8 * c->stream)
+		snprintf(buf, size, "memory bandwidth, in the lines its warps touch (%.0f%% of stream's): its "
+			 "loop's accesses span %g bytes an element, of which it requests %.3g", 100 *
+			 c->plateau_elems * lines / c->stream, lines, c->plateau / c->plateau_elems);
+	else if (isfinite(c->stream))
+		snprintf(buf, size, "not memory bandwidth (%.0f%% of stream's): arithmetic, issue or "
+			 "scattered accesses", 100 * c->plateau / c->stream);
+	else
+		snprintf(buf, size, "unknown: no stream peak measured");
+	if (c->fall > 0) {
+		size_t used = strlen(buf);
+		snprintf(buf + used, size - used, "; falls %.0f%% from %u to %u warps and never recovers: a "
+			 "change of regime, which no model curve draws", 100 * c->fall, c->fall_from, c->fall_to);
+	}
+	return buf;
+}
+
+/* GB/s (and elements/s, the right axis) against occupancy, the stream
+ * peak and the occupancy for 90% of the kernel's own plateau. */
+static lm_status kernel_picture(report *rp, const kernel_curve *c)
+{
+	char name[96], title[256];
+	snprintf(name, sizeof name, "kernel-%s", c->name);
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = lm_rp_open_out(rp, name, ".dat", &od, &s)) || !(g = lm_rp_open_out(rp, name, ".gp", &og, &s)))
+		goto done;
+	snprintf(title, sizeof title, "%s: kernel %s against occupancy", rp->res.device, c->name);
+	fprintf(d, "# latmix report: kernel %s (kernels.csv): warps per CU, GB/s, G elements/s; "
+		   "GB/s predicted (params-kernels.ini)\n", c->name);
+	for (size_t k = 0; k < c->n; k++)
+		fprintf(d, "%u %.6g %.6g %.6g\n", c->warps[k], c->bytes[k] * 1e-9, c->elems[k] * 1e-9,
+			c->predicted ? c->pred[k] * 1e-9 : NAN);
+	double per = c->plateau > 0 ? c->plateau_elems / c->plateau : 0; /* elements per byte */
+	unsigned top = c->n ? c->warps[c->n - 1] : 1;
+	/* a kernel far under the stream peak (scattered accesses) drawn at its
+	 * own scale, the peak named off it */
+	double most = 0;
+	for (size_t k = 0; k < c->n; k++)
+		most = fmax(most, fmax(c->bytes[k], c->predicted && isfinite(c->pred[k]) ? c->pred[k] : 0));
+	bool own = isfinite(c->stream) && most > 0 && c->stream > 2 * most;
+	char yrange[48] = "*";
+	if (own)
+		snprintf(yrange, sizeof yrange, "%.4g", 1.15 * most * 1e-9);
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
+		   "set xrange [0.8:%u]\nset yrange [0:%s]\nset key below\n",
+		title, top + top / 8 + 1, yrange);
+	if (per > 0)
+		fprintf(g, "set y2label 'G elements/s'\nset y2tics\nset ytics nomirror\nset format y2 '%%.3g'\n"
+			   "set link y2 via y * %.9g inverse y / %.9g\n", per, per);
+	fprintf(g, "plot '%s.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '%s' title 'measured'", name,
+		lm_rp_colours[0]);
+	if (c->predicted)
+		fprintf(g, ", \\\n  '%s.dat' using 1:4 with lines lw 2 lc rgb '%s' title 'predicted: %.1f%% RMS error'",
+			name, lm_rp_colours[1], 100 * c->rms);
+	if (isfinite(c->stream))
+		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.0f GB/s%s)'",
+			c->stream * 1e-9, c->stream * 1e-9, own ? ", above the scale" : "");
+	if (isfinite(c->n90))
+		fprintf(g, ", \\\n  '+' using (%.6g):(%.6g) every ::0::0 with points pt 9 ps 2 lc rgb '%s' "
+			   "title '90%% of its plateau: %.1f warps'", c->n90, 0.9 * c->plateau * 1e-9, lm_rp_colours[3],
+			c->n90);
+	fputc('\n', g);
+	lm_gnuplot_end(g, name);
+	picture *p = lm_rp_add_picture(rp, name, title);
+	char bound[320];
+	if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "The bytes a second kernel %s's loads and stores request (its description's count; right "
+			 "axis: elements a second) with exactly that many warps resident on every CU, against the "
+			 "stream mix's peak; the triangle is where it first reaches 90%% of its own plateau "
+			 "(%.0f GB/s). Bound: %s.", c->name, c->plateau * 1e-9, kernel_bound(c, bound, sizeof bound));
+	if (p && c->predicted) {
+		char hits[64] = "";
+		if (c->mix.hits > 0)
+			snprintf(hits, sizeof hits, " and %g cache hits in flight beside them", c->mix.hits);
+		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
+			 " The line: the model's prediction from the loop counted in its build (%g loads%s, %g "
+			 "stores, alpha %g an iteration) and params-kernels.ini; %.1f warps for 90%% of its top.",
+			 c->mix.loads, hits, c->mix.stores, c->mix.alpha, c->n90_pred);
+	}
+	else if (p && c->why[0])
+		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
+			 " Not predicted: %s.", c->why);
+done:
+	s = lm_rp_close_out(od, s);
+	return lm_rp_close_out(og, s);
+}
+
+lm_status lm_rp_kernel_pictures(report *rp)
+{
+	kernel_curve *kc = malloc(sizeof *kc);
+	if (!kc)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	lm_status s = LM_OK;
+	for (size_t i = 0; s == LM_OK && kernel_at(rp, i, kc); i++)
+		s = kernel_picture(rp, kc);
+	free(kc);
+	return s;
+}
+
+void lm_rp_md_kernels(FILE *f, const report *rp)
+{
+	kernel_curve *c = malloc(sizeof *c);
+	if (!c || !kernel_at(rp, 0, c)) {
+		free(c);
+		return;
+	}
+	fputs("## Kernels\n\n"
+	      "Users' grid-stride kernels (`kernels.csv`, `latmix measure --kernel`), each at every occupancy: "
+	      "the most bytes a second its loads and stores requested (its plateau, and as a share of the "
+	      "stream mix's peak), the warps per CU it needed for 90% of that plateau, and what holds it.\n\n"
+	      "| kernel | plateau, GB/s | of stream | G elements/s | warps for 90% | bound |\n"
+	      "|---|---|---|---|---|---|\n", f);
+	bool any = false;
+	for (size_t i = 0; kernel_at(rp, i, c); i++) {
+		char bound[320];
+		fprintf(f, "| %s | %.0f | %.0f%% | %.3g | %.1f | %s |\n", c->name, c->plateau * 1e-9,
+			100 * c->plateau / c->stream, c->plateau_elems * 1e-9, c->n90,
+			kernel_bound(c, bound, sizeof bound));
+		any |= c->predicted || c->why[0];
+	}
+	fputs("\n", f);
+	if (!any)
+		goto done;
+	fputs("### Predicted\n\n"
+	      "Each kernel's loop as its build counted it when it was measured (`mix-of/KERNEL.txt`, what "
+	      "`latmix kernel --mix-of` prints), through the model fitted on the chase (`params-kernels.ini`: "
+	      "the loads' kind, for a loop that stores the store kinds, and for scattered accesses, each "
+	      "lane a sector of its own, gmem-random's kind; marked s; + h: h cache hits in flight beside the "
+	      "loads, a stencil's rows; m: misaligned, a warp's access starting off a 128-byte line, priced "
+	      "as aligned, which cost a copy 12-14% of its rate at 64 warps on H100s and H200s for a load and "
+	      "31-34% for a store 4 bytes off: `doc/predict.md`), at the "
+	      "occupancies measured: "
+	      "the RMS relative error over them, and the warps per CU for 90% of the top of each curve.\n\n"
+	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
+	      "|---|---|---|---|---|---|\n", f);
+	for (size_t i = 0; kernel_at(rp, i, c); i++) {
+		char hits[32] = "";
+		if (c->mix.hits > 0)
+			snprintf(hits, sizeof hits, " + %g", c->mix.hits);
+		if (c->predicted)
+			fprintf(f, "| %s | %g%s%s%s, %g%s%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name,
+				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "",
+				c->misaligned_loads ? " (m)" : "", hits, c->mix.stores,
+				c->mix.scattered_stores > 0 ? " (s)" : "", c->misaligned_stores ? " (m)" : "",
+				c->mix.alpha, 100 * c->rms, c->n90, c->n90_pred, 100 * (c->n90_pred - c->n90) / c->n90);
+		else if (c->why[0])
+			fprintf(f, "| %s | not predicted: %s | | %.1f | | |\n", c->name, c->why, c->n90);
+	}
+	fputs("\n", f);
+done:
+	free(c);
+}

@@ -1,0 +1,322 @@
+/* pictures: the report's files, each written whole, and the pictures of
+ * the measured curves: throughput against occupancy (thesis Figs. 4.1,
+ * 4.3) and latency at the smallest occupancy against alpha. Each is a .gp
+ * script and its .dat files, which gnuplot draws. */
+#include "report/report_parts.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/file.h"
+#include "fit/model.h"
+#include "report/gnuplot.h"
+
+const char *const lm_rp_colours[NCOLOURS] = {
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+	"#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939", "#8c6d31", "#843c39",
+	"#7b4173", "#000000",
+};
+static const int chain_points[] = { 7, 5, 9, 13, 11, 15, 4, 6 }; /* gnuplot point types */
+
+/* ---- files ---- */
+
+FILE *lm_rp_open_out(const report *rp, const char *name, const char *ext, lm_file_out **o, lm_status *s)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s%s", rp->out, name, ext);
+	if ((*s = lm_file_create(path, &rp->inputs, o)) != LM_OK) {
+		*o = NULL;
+		return NULL;
+	}
+	return lm_file_stream(*o);
+}
+
+lm_status lm_rp_close_out(lm_file_out *o, lm_status s)
+{
+	if (!o)
+		return s;
+	if (s != LM_OK) {
+		lm_file_discard(o);
+		return s;
+	}
+	return lm_file_commit(o);
+}
+
+picture *lm_rp_add_picture(report *rp, const char *name, const char *title)
+{
+	if (rp->npic == MAX_PICS)
+		return NULL;
+	picture *p = &rp->pic[rp->npic++];
+	snprintf(p->name, sizeof p->name, "%s", name);
+	snprintf(p->title, sizeof p->title, "%s", title);
+	p->caption[0] = '\0';
+	return p;
+}
+
+void lm_rp_key_lines(FILE *g, bool refined)
+{
+	fputs("keyentry with points pt 7 lc rgb 'black' title 'measured', \\\n"
+	      "  keyentry with lines lw 2 lc rgb 'black' title 'basic model'", g);
+	if (refined)
+		fputs(", \\\n  keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'", g);
+}
+
+lm_status lm_rp_throughput_picture(report *rp, const mix_model *mm, bool chained, point *buf)
+{
+	const char *mix = mm->name;
+	char name[96], title[256], a_txt[32];
+	snprintf(name, sizeof name, "throughput-%s%s", mix, chained ? "-chains" : "");
+	double alphas[MAX_ALPHAS];
+	unsigned chains[MAX_CHAINS] = { 1 };
+	size_t nc = chained ? lm_rp_chains_of(&rp->res, mix, chains) : 1;
+	size_t na = lm_rp_alphas_of(&rp->res, mix, chained ? 0 : 1, alphas);
+	if (chained) { /* only alphas measured with more than one chain */
+		size_t k = 0;
+		for (size_t i = 0; i < na; i++)
+			if (lm_rp_collect(&rp->res, mix, alphas[i], 0, buf) > lm_rp_collect(&rp->res, mix, alphas[i], 1, buf))
+				alphas[k++] = alphas[i];
+		na = k;
+	}
+	if (!na)
+		return LM_OK;
+	lm_status s = LM_OK;
+	FILE *d = NULL, *md = NULL, *g = NULL;
+	lm_file_out *od = NULL, *omd = NULL, *og = NULL;
+	if (!(d = lm_rp_open_out(rp, name, ".dat", &od, &s)) || !(g = lm_rp_open_out(rp, name, ".gp", &og, &s)) ||
+	    (mm->has[BASIC] && !(md = lm_rp_open_out(rp, name, "-model.dat", &omd, &s))))
+		goto done;
+	fprintf(d, "# latmix report: %s, mix %s, measured; one block per (alpha, chains), in the order of the\n"
+		   "# '# block' lines. Columns: occupancy n = warps per CU x chains, throughput in warp\n"
+		   "# instructions per cycle per CU (memory; arithmetic for alpha = inf), warps per CU, chains\n",
+		rp->res.device, mix);
+	double nmax = 1;
+	int block = 0;
+	for (size_t i = 0; i < na; i++) {
+		for (size_t c = 0; c < nc; c++) {
+			size_t k = lm_rp_collect(&rp->res, mix, alphas[i], chains[c], buf);
+			if (!k)
+				continue;
+			fprintf(d, "%s# block %d: alpha = %s, chains = %u\n", block ? "\n\n" : "", block,
+				lm_rp_alpha_text(alphas[i], a_txt, sizeof a_txt), chains[c]);
+			for (size_t j = 0; j < k; j++) {
+				fprintf(d, "%g %.6g %u %u\n", buf[j].n, buf[j].ipc, buf[j].warps, buf[j].chains);
+				nmax = fmax(nmax, buf[j].n);
+			}
+			block++;
+		}
+	}
+	bool refined = mm->has[REFINED];
+	if (mm->has[BASIC]) {
+		fprintf(md, "# latmix report: the model for mix %s, one block per alpha as in %s.gp.\n"
+			    "# Columns: occupancy n (warps per CU x chains), basic model, refined model ('?': none)\n"
+			    "# at each chains count of %s.dat in turn (the basic model has no chains term),\n"
+			    "# in the unit of %s.dat\n", mix, name, name, name);
+		for (size_t i = 0; i < na; i++) {
+			fprintf(md, "%s# block %zu: alpha = %s\n", i ? "\n\n" : "", i,
+				lm_rp_alpha_text(alphas[i], a_txt, sizeof a_txt));
+			for (int j = 0; j <= GRID; j++) {
+				double n = pow(nmax, (double)j / GRID);
+				fprintf(md, "%.6g", n);
+				for (int m = 0; m < NMODELS; m++)
+					for (size_t c = 0; c < (m == BASIC ? 1 : nc); c++) {
+						lm_model_point pt = lm_model_eval_chains(&mm->mp[m], n, alphas[i],
+											 chains[c]);
+						lm_rp_num(md, !mm->has[m] ? NAN : isinf(alphas[i]) ? pt.alu_ipc : pt.mem_ipc);
+					}
+				fputc('\n', md);
+			}
+		}
+	}
+	snprintf(title, sizeof title, "%s: throughput against occupancy, mix %s%s", rp->res.device, mix,
+		 chained ? ", k independent chains per thread" : "");
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set logscale xy\n"
+		   "set format y '%%g'\n"
+		   "set xlabel 'occupancy n = warps per CU%s'\n"
+		   "set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'\n"
+		   "set key below horizontal\n"
+		   "set xrange [0.8:%g]\n",
+		title, chained ? " x chains k" : "", nmax * 1.25);
+	/* one colour per alpha, from a palette dark to light with its scale
+	 * beside the plot: a legend entry per alpha would not read */
+	fprintf(g, "set palette defined (0 '#0d0887', 1 '#7e03a8', 2 '#cc4778', 3 '#f0803c', 4 '#c9a800')\n"
+		   "set palette maxcolors %zu\nset cbrange [-0.5:%g]\nset cblabel 'alpha, adds per load'\n"
+		   "set cbtics (", na > 1 ? na : 2, (double)na - 0.5);
+	for (size_t i = 0; i < na; i++)
+		fprintf(g, "%s'%s' %zu", i ? ", " : "", lm_rp_alpha_text(alphas[i], a_txt, sizeof a_txt), i);
+	fputs(")\nset colorbox\nplot ", g);
+	block = 0;
+	for (size_t i = 0; i < na; i++) {
+		for (size_t c = 0; c < nc; c++) {
+			size_t k = lm_rp_collect(&rp->res, mix, alphas[i], chains[c], buf);
+			if (!k)
+				continue;
+			fprintf(g, "'%s.dat' index %d using 1:2 with points pt %d ps %s lc palette cb %zu notitle, \\\n  ",
+				name, block, chained ? chain_points[c % 8] : 7, chained ? "0.7" : "0.8", i);
+			block++;
+		}
+		/* the basic model has no chains term: the chains picture draws
+		 * the refined model alone */
+		if (mm->has[BASIC] && !(chained && refined))
+			fprintf(g, "'%s-model.dat' index %zu using 1:2 with lines lw 2 lc palette cb %zu notitle, \\\n  ",
+				name, i, i);
+		/* the refined model: a line per chains count (one for alpha = inf,
+		 * where chains do not enter) */
+		for (size_t c = 0; refined && c < (isinf(alphas[i]) ? 1 : nc); c++)
+			fprintf(g, "'%s-model.dat' index %zu using 1:%zu with lines lw 2 dt 2 lc palette cb %zu notitle, \\\n  ",
+				name, i, 3 + c, i);
+	}
+	if (chained) {
+		for (size_t c = 0; c < nc && c < 4; c++)
+			fprintf(g, "keyentry with points pt %d lc rgb 'black' title 'k = %u', \\\n  ",
+				chain_points[c % 8], chains[c]);
+		fprintf(g, "keyentry with lines lw 2 %s lc rgb 'black' title '%s model'", refined ? "dt 2" : "",
+			refined ? "refined" : "basic");
+	} else if (mm->has[BASIC]) {
+		lm_rp_key_lines(g, refined);
+	} else {
+		fputs("keyentry with points pt 7 lc rgb 'black' title 'measured'", g);
+	}
+	fputc('\n', g);
+	lm_gnuplot_end(g, name);
+
+	picture *p = lm_rp_add_picture(rp, name, title);
+	if (p && chained)
+		snprintf(p->caption, sizeof p->caption,
+			 "The gmem curves measured with k = 1, 2, 4, 8 independent chains per thread (point shape), "
+			 "plotted at occupancy n x k, one colour per alpha (the scale at the right): if chains are as "
+			 "good as warps, every shape of one colour falls on the same line, the refined model's. Points above 64 warps exist only through chains; they show where "
+			 "the memory system really saturates.");
+	else if (p && mm->has[BASIC])
+		snprintf(p->caption, sizeof p->caption,
+			 "One colour per alpha (adds per load; the scale at the right), chains 1; points are "
+			 "measured, solid lines the basic model%s. On these log-log axes the latency-bound part of a curve is a straight rise "
+			 "of slope 1 (n / Latency) and the throughput bound is flat; the knee is the occupancy the "
+			 "model says is needed. Memory throughput is plotted, arithmetic for alpha = inf.",
+			 refined ? ", dashed the refined model (a gradual knee), which bends into the "
+				   "plateau gradually as measured curves do" : "");
+	else if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "Measured throughput only (no model for this mix: %s). Log-log axes: a straight rise is "
+			 "latency bound, a flat part throughput bound.", mm->why);
+done:
+	s = lm_rp_close_out(od, s);
+	s = lm_rp_close_out(omd, s);
+	return lm_rp_close_out(og, s);
+}
+
+/* A mix's name on the latency picture: its height, the mix. */
+typedef struct {
+	double y;
+	size_t mix;
+} label;
+
+/* Lowest first; names at one height in the order of the mixes. */
+static int by_height(const void *a, const void *b)
+{
+	const label *x = a, *y = b;
+	if (x->y != y->y)
+		return (x->y > y->y) - (x->y < y->y);
+	return (x->mix > y->mix) - (x->mix < y->mix);
+}
+
+lm_status lm_rp_latency_picture(report *rp, point *buf)
+{
+	const char *name = "latency";
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = lm_rp_open_out(rp, name, ".dat", &od, &s)) || !(g = lm_rp_open_out(rp, name, ".gp", &og, &s)))
+		goto done;
+	char title[256];
+	snprintf(title, sizeof title, "%s: latency of a load and its alpha adds, at the smallest occupancy",
+		 rp->res.device);
+	fprintf(d, "# latmix report: %s: cycles per group (one load + alpha adds, per chain) at each\n"
+		   "# mix's smallest occupancy, chains 1. One block per mix, in the order of latency.gp;\n"
+		   "# columns: alpha, measured cycles, basic model mem_lat + alpha alu_lat, refined model\n",
+		rp->res.device);
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set xlabel 'alpha, adds per load'\n"
+		   "set ylabel 'cycles per load + alpha adds'\n"
+		   "set key left top box opaque\n"
+		   "set rmargin 14\n",
+		title);
+	/* the data, and each mix named at the end of its line (a legend entry
+	 * per mix would not read) */
+	int block = 0;
+	double xs[MAX_ALPHAS], ys[MAX_ALPHAS];
+	int blocks[MAX_MIXES];
+	double lx[MAX_MIXES], ly[MAX_MIXES], ytop = 0;
+	for (size_t i = 0; i < rp->nmix; i++) {
+		const mix_model *mm = &rp->mix[i];
+		double slope, icept;
+		size_t k = lm_rp_latency_line(rp, mm->name, buf, &slope, &icept, xs, ys);
+		blocks[i] = -1;
+		if (!k || strcmp(mm->name, "stream") == 0)
+			continue;
+		fprintf(d, "%s# block %d: mix %s\n", block ? "\n\n" : "", block, mm->name);
+		for (size_t j = 0; j < k; j++) {
+			fprintf(d, "%g %.6g", xs[j], ys[j]);
+			for (int m = 0; m < NMODELS; m++)
+				lm_rp_num(d, mm->has[m] ? lm_model_latency(&mm->mp[m], xs[j]) : NAN);
+			fputc('\n', d);
+		}
+		lx[i] = xs[k - 1];
+		ly[i] = ys[k - 1];
+		ytop = fmax(ytop, ly[i]);
+		blocks[i] = block++;
+	}
+	/* names apart: taken from the lowest up, each at least 4% of the
+	 * height above the one placed before it */
+	label order[MAX_MIXES];
+	size_t n = 0;
+	for (size_t i = 0; i < rp->nmix; i++)
+		if (blocks[i] >= 0)
+			order[n++] = (label){ ly[i], i };
+	qsort(order, n, sizeof *order, by_height);
+	for (size_t r = 1; r < n; r++)
+		ly[order[r].mix] = fmax(ly[order[r].mix], ly[order[r - 1].mix] + 0.04 * ytop);
+	for (size_t i = 0; i < rp->nmix; i++)
+		if (blocks[i] >= 0)
+			fprintf(g, "set label '%s' at %g,%g left offset char 1,0 tc rgb '%s' noenhanced\n",
+				rp->mix[i].name, lx[i], ly[i], lm_rp_colours[i % NCOLOURS]);
+	fputs("plot ", g);
+	bool basic = false, refined = false;
+	for (size_t i = 0; i < rp->nmix; i++) {
+		const mix_model *mm = &rp->mix[i];
+		if (blocks[i] < 0)
+			continue;
+		const char *col = lm_rp_colours[i % NCOLOURS];
+		fprintf(g, "'%s.dat' index %d using 1:2 with points pt 7 ps 1 lc rgb '%s' notitle, \\\n  ", name,
+			blocks[i], col);
+		if (mm->has[BASIC])
+			fprintf(g, "'%s.dat' index %d using 1:3 with lines lw 2 lc rgb '%s' notitle, \\\n  ", name,
+				blocks[i], col);
+		if (mm->has[REFINED])
+			fprintf(g, "'%s.dat' index %d using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle, \\\n  ",
+				name, blocks[i], col);
+		basic |= mm->has[BASIC];
+		refined |= mm->has[REFINED];
+	}
+	if (basic)
+		lm_rp_key_lines(g, refined);
+	else
+		fputs("keyentry with points pt 7 lc rgb 'black' title 'measured'", g);
+	fputc('\n', g);
+	lm_gnuplot_end(g, name);
+	picture *p = lm_rp_add_picture(rp, name, title);
+	if (p)
+		snprintf(p->caption, sizeof p->caption,
+			 "Each dot is the time one warp took per load and its alpha dependent adds at the smallest "
+			 "occupancy, where nothing queues. The model says this is a straight line, mem_lat + alpha "
+			 "alu_lat: its height at alpha = 0 is the latency of the mix's step and its slope the add "
+			 "latency, the same for every mix. Lines are each mix's fitted model (dashed: refined, whose "
+			 "mem_lat is the unloaded latency); each mix is named at the end of its line.");
+done:
+	s = lm_rp_close_out(od, s);
+	return lm_rp_close_out(og, s);
+}
