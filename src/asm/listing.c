@@ -211,102 +211,134 @@ static bool inner_loop(const inst *v, const label *labels, size_t nlab, size_t l
 	return found;
 }
 
-/* Finds the iteration loop in the listing and counts it into isa: of the
- * regions a backward branch closes (regions that overlap merged, as the
- * blocks of one loop are), the one close_region keeps. */
-static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *kernel)
+/* A listing cut into lines (in copy), and the instructions and labels of
+ * the kernel's function among them, in order. */
+typedef struct {
+	char *copy;
+	char **lines;
+	size_t nlines;
+	inst *insts;
+	size_t ninst;
+	label *labels;
+	size_t nlab;
+} parsed;
+
+static void parsed_free(parsed *p)
 {
-	lm_status s = LM_OK;
-	char *copy = strdup(isa->listing);
+	free(p->copy);
+	free(p->lines);
+	free(p->insts);
+	free(p->labels);
+}
+
+/* Cuts a copy of text into p's lines, with room for an instruction or a
+ * label a line. */
+static lm_status split_lines(const char *text, parsed *p)
+{
+	memset(p, 0, sizeof *p);
+	p->copy = strdup(text);
 	size_t nlines = 1;
-	for (const char *c = isa->listing; *c; c++)
+	for (const char *c = text; *c; c++)
 		nlines += *c == '\n';
-	char **lines = malloc(nlines * sizeof *lines);
-	inst *insts = malloc(nlines * sizeof *insts);
-	label *labels = malloc(nlines * sizeof *labels);
-	if (!copy || !lines || !insts || !labels) {
-		s = lm_fail(LM_ENOMEM, "out of memory");
-		goto done;
-	}
-	size_t n = 0;
-	for (char *l = copy; l; n++) {
-		lines[n] = l;
+	p->lines = malloc(nlines * sizeof *p->lines);
+	p->insts = malloc(nlines * sizeof *p->insts);
+	p->labels = malloc(nlines * sizeof *p->labels);
+	if (!p->copy || !p->lines || !p->insts || !p->labels)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (char *l = p->copy; l; p->nlines++) {
+		p->lines[p->nlines] = l;
 		l = strchr(l, '\n');
 		if (l)
 			*l++ = '\0';
 	}
-	/* AMD: the kernel's function only (the listing holds every function) */
-	size_t first = 0, last = n;
-	if (amd) {
-		size_t klen = strlen(kernel);
-		for (first = 0; first < n; first++)
-			if (strncmp(lines[first], kernel, klen) == 0 && lines[first][klen] == ':')
-				break;
-		if (first == n) {
-			s = lm_fail(LM_EPARSE, "no function %s in the compiler's listing", kernel);
-			goto done;
-		}
-		for (last = first; last < n && !starts(lines[last], ".Lfunc_end"); last++)
-			;
-		/* clang's resource comments after the function: its registers and occupancy */
-		for (size_t i = last; i < n && !isa->counts.waves_per_simd; i++) {
-			sscanf(lines[i], " ; NumVgprs: %u", &isa->counts.vgprs);
-			sscanf(lines[i], " ; Occupancy: %u", &isa->counts.waves_per_simd);
-		}
+	return LM_OK;
+}
+
+/* AMD: the lines first..last - 1 of kernel's function (the listing holds
+ * every function), and clang's resource comments after it, its registers
+ * and occupancy, into c. */
+static lm_status amd_function(const parsed *p, const char *kernel, lm_listing_counts *c, size_t *first,
+			      size_t *last)
+{
+	size_t n = p->nlines, klen = strlen(kernel);
+	for (*first = 0; *first < n; (*first)++)
+		if (strncmp(p->lines[*first], kernel, klen) == 0 && p->lines[*first][klen] == ':')
+			break;
+	if (*first == n)
+		return lm_fail(LM_EPARSE, "no function %s in the compiler's listing", kernel);
+	for (*last = *first; *last < n && !starts(p->lines[*last], ".Lfunc_end"); (*last)++)
+		;
+	for (size_t i = *last; i < n && !c->waves_per_simd; i++) {
+		sscanf(p->lines[i], " ; NumVgprs: %u", &c->vgprs);
+		sscanf(p->lines[i], " ; Occupancy: %u", &c->waves_per_simd);
 	}
-	size_t ninst = 0, nlab = 0;
+	return LM_OK;
+}
+
+/* Reads lines first..last - 1 in the dialect (amd, else iga's of grf-byte
+ * registers) into p's instructions and labels. */
+static void parse_lines(parsed *p, bool amd, unsigned grf, size_t first, size_t last)
+{
 	char lb[48];
 	for (size_t i = first; i < last; i++) {
 		char buf[1024];
-		snprintf(buf, sizeof buf, "%s", lines[i]);
-		inst *in = &insts[ninst];
+		snprintf(buf, sizeof buf, "%s", p->lines[i]);
+		inst *in = &p->insts[p->ninst];
 		bool is_inst = amd ? lm_amdgcn_line(buf, in, lb, sizeof lb) : lm_iga_line(buf, grf, in, lb, sizeof lb);
 		if (is_inst) {
 			in->line = i;
-			ninst++;
+			p->ninst++;
 		} else if (lb[0]) {
-			snprintf(labels[nlab].name, sizeof labels[nlab].name, "%s", lb);
-			labels[nlab].line = i;
-			labels[nlab++].next = ninst;
+			label *l = &p->labels[p->nlab++];
+			snprintf(l->name, sizeof l->name, "%s", lb);
+			l->line = i;
+			l->next = p->ninst;
 		}
 	}
-	/* regions closed by backward branches, merged where they overlap */
-	region best = { 0, 0, 0 }, r = { 0, 0, 0 };
-	bool have = false, cur = false, by_memory = strcmp(isa->o.mix, "kernel") == 0;
-	for (size_t i = 0; i < ninst; i++) {
-		if (!insts[i].branch)
+}
+
+/* The iteration loop: of the regions a backward branch closes (regions
+ * that overlap merged, as the blocks of one loop are), the one
+ * close_region keeps, into *best; false if there is none. The regions
+ * that access global memory are counted into c. */
+static bool find_loop(const parsed *p, bool by_memory, lm_listing_counts *c, region *best)
+{
+	region r = { 0, 0, 0 };
+	bool have = false, cur = false;
+	*best = r;
+	for (size_t i = 0; i < p->ninst; i++) {
+		if (!p->insts[i].branch)
 			continue;
-		for (size_t k = 0; k < nlab; k++) {
-			if (strcmp(labels[k].name, insts[i].target) != 0 || labels[k].next > i)
+		for (size_t k = 0; k < p->nlab; k++) {
+			const label *l = &p->labels[k];
+			if (strcmp(l->name, p->insts[i].target) != 0 || l->next > i)
 				continue;
-			size_t lo = labels[k].next;
-			if (cur && lo <= r.hi) {
-				if (lo < r.lo) {
-					r.lo = lo;
-					r.line = labels[k].line;
+			if (cur && l->next <= r.hi) {
+				if (l->next < r.lo) {
+					r.lo = l->next;
+					r.line = l->line;
 				}
 				r.hi = i;
 			} else {
 				if (cur)
-					close_region(&isa->counts, insts, by_memory, &r, &best, &have);
+					close_region(c, p->insts, by_memory, &r, best, &have);
 				cur = true;
-				r = (region){ lo, i, labels[k].line };
+				r = (region){ l->next, i, l->line };
 			}
 		}
 	}
 	if (cur)
-		close_region(&isa->counts, insts, by_memory, &r, &best, &have);
-	size_t best_lo = best.lo, best_hi = best.hi, best_line = best.line;
-	if (!have) {
-		s = lm_fail(LM_EPARSE, "no loop (backward branch) in %s's listing", kernel);
-		goto done;
-	}
+		close_region(c, p->insts, by_memory, &r, best, &have);
+	return have;
+}
 
-	/* a load whose address no instruction of the loop writes reads the
-	 * same place every iteration: the stop flag; so does one whose address
-	 * only a copy of an unchanging register writes (a register the
-	 * compiler parked, in an AGPR say, and reads back) */
-	for (size_t i = best_lo; i <= best_hi; i++) {
+/* A load whose address no instruction of the loop writes reads the same
+ * place every iteration: the stop flag; so does one whose address only a
+ * copy of an unchanging register writes (a register the compiler parked,
+ * in an AGPR say, and reads back). The loop's other loads are chain steps. */
+static void mark_fixed_loads(inst *insts, const region *loop)
+{
+	for (size_t i = loop->lo; i <= loop->hi; i++) {
 		inst *in = &insts[i];
 		if (!in->load)
 			continue;
@@ -314,72 +346,114 @@ static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *ke
 		for (int a = 0; a < in->naddr && !varies; a++) {
 			/* the write that reaches the load: the nearest before it,
 			 * around the loop */
-			const inst *w = reaching(insts, best_lo, best_hi, i, &in->addr[a]);
-			varies = w && !(w->copy && !written_in(insts, best_lo, best_hi, w));
+			const inst *w = reaching(insts, loop->lo, loop->hi, i, &in->addr[a]);
+			varies = w && !(w->copy && !written_in(insts, loop->lo, loop->hi, w));
 		}
 		in->kind = varies ? LM_LISTING_CHASE : LM_LISTING_FIXED;
 	}
-	/* loop heads: clang marks them in its comments ("Loop Header:"; a
-	 * backward branch there may leave the loop, to an exit block laid out
-	 * before it); in iga's listing, the distinct labels backward branches
-	 * of the region go to */
-	for (size_t l = best_line; amd && l <= insts[best_hi].line; l++)
-		isa->counts.heads += strstr(lines[l], "Loop Header:") != NULL;
-	for (size_t i = best_lo; !amd && i <= best_hi; i++) {
-		if (!insts[i].branch)
+}
+
+/* The loop heads in the loop: clang marks them in its comments ("Loop
+ * Header:"; a backward branch there may leave the loop, to an exit block
+ * laid out before it); in iga's listing, the distinct labels backward
+ * branches of the region go to. */
+static unsigned loop_heads(const parsed *p, bool amd, const region *loop)
+{
+	unsigned heads = 0;
+	for (size_t l = loop->line; amd && l <= p->insts[loop->hi].line; l++)
+		heads += strstr(p->lines[l], "Loop Header:") != NULL;
+	for (size_t i = loop->lo; !amd && i <= loop->hi; i++) {
+		if (!p->insts[i].branch)
 			continue;
 		bool back = false, seen = false;
-		for (size_t k = 0; k < nlab; k++)
-			back |= strcmp(labels[k].name, insts[i].target) == 0 && labels[k].next <= i &&
-				labels[k].next >= best_lo;
-		for (size_t j = best_lo; j < i && back; j++)
-			seen |= insts[j].branch && strcmp(insts[j].target, insts[i].target) == 0;
-		isa->counts.heads += back && !seen;
+		for (size_t k = 0; k < p->nlab; k++)
+			back |= strcmp(p->labels[k].name, p->insts[i].target) == 0 && p->labels[k].next <= i &&
+				p->labels[k].next >= loop->lo;
+		for (size_t j = loop->lo; j < i && back; j++)
+			seen |= p->insts[j].branch && strcmp(p->insts[j].target, p->insts[i].target) == 0;
+		heads += back && !seen;
 	}
-	for (size_t i = best_lo; amd && i <= best_hi; i++)
-		if (insts[i].kind == LM_LISTING_CHASE && !insts[i].local && shares_lines(insts, best_lo, i)) {
-			isa->counts.shared_lines++;
-			isa->counts.shared_bytes += insts[i].bytes;
+	return heads;
+}
+
+/* AMD: the loop's global loads that read the lines of one before them
+ * (shares_lines), and their bytes, into c. */
+static void count_shared_lines(lm_listing_counts *c, const inst *insts, const region *loop)
+{
+	for (size_t i = loop->lo; i <= loop->hi; i++)
+		if (insts[i].kind == LM_LISTING_CHASE && !insts[i].local && shares_lines(insts, loop->lo, i)) {
+			c->shared_lines++;
+			c->shared_bytes += insts[i].bytes;
 		}
-	/* a mix whose steps are the passes of a loop inside the iteration's:
-	 * that loop's instructions run once a pass */
+}
+
+/* Counts the loop's instructions into isa, each once an iteration; a mix
+ * whose steps are the passes of a loop inside the iteration's (origin's
+ * inner): that loop's instructions once a pass. LM_EPARSE where that loop
+ * is not there. */
+static lm_status count_loop(lm_listing *isa, const parsed *p, const region *loop, const char *kernel)
+{
 	size_t in_lo = 1, in_hi = 0;
-	if (isa->o.inner && !inner_loop(insts, labels, nlab, best_lo, best_hi, &in_lo, &in_hi)) {
-		s = lm_fail(LM_EPARSE, "mix %s: no loop around its store inside the iteration's in %s's "
-			    "listing", isa->o.mix, kernel);
-		goto done;
-	}
-	for (size_t i = best_lo; i <= best_hi && s == LM_OK; i++) {
+	if (isa->o.inner && !inner_loop(p->insts, p->labels, p->nlab, loop->lo, loop->hi, &in_lo, &in_hi))
+		return lm_fail(LM_EPARSE, "mix %s: no loop around its store inside the iteration's in %s's "
+			       "listing", isa->o.mix, kernel);
+	lm_status s = LM_OK;
+	for (size_t i = loop->lo; i <= loop->hi && s == LM_OK; i++) {
+		const inst *in = &p->insts[i];
 		unsigned runs = i >= in_lo && i <= in_hi ? isa->o.inner : 1;
 		for (unsigned k = 0; k < runs && s == LM_OK; k++) {
 			isa->counts.insts++;
-			isa->counts.kind[insts[i].kind]++;
-			isa->counts.add_ops += insts[i].add_ops;
-			count_access(&isa->counts, &insts[i]);
-			s = count_op(isa, &insts[i]);
+			isa->counts.kind[in->kind]++;
+			isa->counts.add_ops += in->add_ops;
+			count_access(&isa->counts, in);
+			s = count_op(isa, in);
 		}
 	}
-	if (s != LM_OK)
-		goto done;
-	isa->counts.op = isa->ops;
+	if (s == LM_OK)
+		isa->counts.op = isa->ops;
+	return s;
+}
 
-	/* the loop's text: from its first label to its last branch */
-	size_t end_line = insts[best_hi].line, len = 0;
-	for (size_t i = best_line; i <= end_line; i++)
-		len += strlen(lines[i]) + 1;
+/* The loop's text into isa: from its first label to its last branch. */
+static lm_status copy_loop_text(lm_listing *isa, const parsed *p, const region *loop)
+{
+	size_t end_line = p->insts[loop->hi].line, len = 0;
+	for (size_t i = loop->line; i <= end_line; i++)
+		len += strlen(p->lines[i]) + 1;
 	isa->loop = malloc(len + 1);
-	if (!isa->loop) {
-		s = lm_fail(LM_ENOMEM, "out of memory");
-		goto done;
-	}
+	if (!isa->loop)
+		return lm_fail(LM_ENOMEM, "out of memory");
 	char *o = isa->loop;
-	for (size_t i = best_line; i <= end_line; i++)
-		o += sprintf(o, "%s\n", lines[i]);
-done:
-	free(copy);
-	free(lines);
-	free(insts);
-	free(labels);
+	for (size_t i = loop->line; i <= end_line; i++)
+		o += sprintf(o, "%s\n", p->lines[i]);
+	return LM_OK;
+}
+
+/* Finds the iteration loop in the listing (find_loop) and counts it into
+ * isa. */
+static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *kernel)
+{
+	parsed p;
+	lm_status s = split_lines(isa->listing, &p);
+	size_t first = 0, last = p.nlines;
+	if (s == LM_OK && amd)
+		s = amd_function(&p, kernel, &isa->counts, &first, &last);
+	region loop;
+	if (s == LM_OK) {
+		parse_lines(&p, amd, grf, first, last);
+		if (!find_loop(&p, strcmp(isa->o.mix, "kernel") == 0, &isa->counts, &loop))
+			s = lm_fail(LM_EPARSE, "no loop (backward branch) in %s's listing", kernel);
+	}
+	if (s == LM_OK) {
+		mark_fixed_loads(p.insts, &loop);
+		isa->counts.heads += loop_heads(&p, amd, &loop);
+		if (amd)
+			count_shared_lines(&isa->counts, p.insts, &loop);
+		s = count_loop(isa, &p, &loop, kernel);
+	}
+	if (s == LM_OK)
+		s = copy_loop_text(isa, &p, &loop);
+	parsed_free(&p);
 	return s;
 }
 
