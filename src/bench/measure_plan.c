@@ -1,0 +1,143 @@
+/* measure_plan: what a mix's point can be on a device: its timing mode,
+ * the chase's footprint and the store mixes' sink, and an occupancy as
+ * work-groups of warps every CU holds at once. */
+#include "bench/measure.h"
+#include "bench/measure_parts.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const timing_names[] = { "auto", "fixed-time", "stop-flag", "fixed-work" };
+
+const char *lm_timing_name(lm_timing t)
+{
+	return (unsigned)t < sizeof timing_names / sizeof timing_names[0] ? timing_names[t] : "?";
+}
+
+lm_status lm_timing_parse(const char *s, lm_timing *out)
+{
+	for (unsigned i = 0; i < sizeof timing_names / sizeof timing_names[0]; i++)
+		if (strcmp(s, timing_names[i]) == 0) {
+			*out = (lm_timing)i;
+			return LM_OK;
+		}
+	return lm_fail(LM_EUSAGE, "--timing '%s': expected auto, fixed-time, stop-flag or fixed-work", s);
+}
+
+lm_status lm_timing_resolve(const lm_device *d, lm_timing t, lm_timing *out)
+{
+	if (t == LM_TIMING_FIXED_TIME && d->kclock == LM_KCLOCK_NONE)
+		return lm_fail(LM_EUSAGE, "--timing fixed-time: %s has no clock latmix's kernels can read "
+			       "(stop-flag needs none)", d->name);
+	if (t == LM_TIMING_AUTO) {
+		/* stop-flag on every GPU, clock or none: one method everywhere. On
+		 * the H200 fixed-time's per-warp rates summed to 4.0016 adds per
+		 * cycle per SM at 64 warps with 4 chains, above the SM's 4.0 peak
+		 * (warps that start early run their first iterations with the SM
+		 * half empty); stop-flag measured 3.928 there and agreed with it
+		 * within 1% elsewhere (studies/timing-comparison/).
+		 * A CPU runtime runs a work-group's work-items one after another and
+		 * work-groups to completion, so the first to reach a quota would stop
+		 * the rest before they ran: there, every warp does the same work. */
+		if (d->type & CL_DEVICE_TYPE_CPU)
+			t = LM_TIMING_FIXED_WORK;
+		else
+			t = LM_TIMING_STOP_FLAG;
+	}
+	*out = t;
+	return LM_OK;
+}
+
+static unsigned long long max_footprint(const lm_device *d)
+{
+	unsigned long long cap = d->max_alloc > PAD_BYTES ? d->max_alloc - PAD_BYTES : 0;
+	unsigned long long words = (unsigned long long)LM_CHASE_MAX_WORDS * 4;
+	return cap < words ? cap : words;
+}
+
+unsigned lm_meas_spread_chains(const lm_mix *mix, unsigned chains)
+{
+	/* on an H200 the stream alone, on one chain's 1.1 GB, read up to 5.1
+	 * TB/s, above its HBM's 4.8; on 2.2 GB up to 4.7; on 4.4 and 8.5 GB a
+	 * smooth 4.3 (studies/stream-first/): likely its
+	 * warps drift a pass apart on a short buffer and read each other's
+	 * lines from L2 */
+	return mix->step == LM_STEP_STREAM && chains < LM_MEAS_STREAM_SPREAD ? LM_MEAS_STREAM_SPREAD : chains;
+}
+
+unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains)
+{
+	/* eight times the cache, and (a GPU, not quick) 1 GiB at least: a
+	 * CPU's cache is its last level's, which eight times outrun (and a
+	 * CPU's buffers are the host's memory, which a two-core machine has
+	 * little of) */
+	unsigned long long want = 8 * d->cache_size;
+	if (!quick && want < GIB && (d->type & CL_DEVICE_TYPE_GPU))
+		want = GIB;
+	/* room for every chain to run far from the next, quick or not: chains
+	 * that drift together serve each other's loads from cache (a quick
+	 * sweep held to 256 MiB gave the H200 7.7 TB/s, above its HBM) */
+	unsigned long long spread = 1024ull * d->max_warps * d->compute_units * chains *
+				    4ull * d->simd_width;
+	if (want < spread)
+		want = spread;
+	unsigned long long cap = max_footprint(d);
+	return want < cap ? want : cap;
+}
+
+unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long footprint)
+{
+	/* the chase's footprint already outruns the cache, including one the
+	 * device under-reports: NVIDIA's says 4 MiB for the H100's and H200's
+	 * 50 MB L2, and the 32 MiB sink that 4 x that gave held most of the
+	 * store mix's stores in L2, so they cost no DRAM traffic
+	 * (studies/copy-gap/) */
+	unsigned long long cap = GIB, bytes = 16ull << 20;
+	if (d->max_alloc / 4 < cap)
+		cap = d->max_alloc / 4;
+	while (2 * bytes <= footprint && 2 * bytes <= cap)
+		bytes *= 2;
+	return bytes;
+}
+
+lm_status lm_meas_check_footprint(const lm_device *d, unsigned long long bytes)
+{
+	unsigned long long line = 4ull * d->simd_width;
+	if (bytes < 2 * line)
+		return lm_fail(LM_EUSAGE, "footprint %llu bytes: less than two lines of %llu bytes",
+			       bytes, line);
+	if (bytes > max_footprint(d))
+		return lm_fail(LM_EUSAGE, "footprint %.2f GiB: larger than %s allows (%.2f GiB: "
+			       "largest allocation %.2f GiB, chase index range %.2f GiB)",
+			       (double)bytes / GIB, d->name, (double)max_footprint(d) / GIB,
+			       (double)d->max_alloc / GIB,
+			       (double)LM_CHASE_MAX_WORDS * 4 / GIB);
+	return LM_OK;
+}
+
+lm_status lm_meas_geometry(const lm_device *d, unsigned warps, unsigned group_warps,
+			   unsigned *groups, unsigned *per_group)
+{
+	if (warps == 0 || warps > d->max_warps)
+		return lm_fail(LM_EUSAGE, "%u warps per CU: %s holds 1 to %u (%s)", warps,
+			       d->name, d->max_warps, d->max_warps_source);
+	/* the fewest warps per group, so groups spread as finely as possible */
+	for (unsigned w = group_warps ? group_warps : 1; w <= warps; w++) {
+		if (group_warps && w != group_warps)
+			break;
+		if (warps % w || (size_t)w * d->simd_width > d->max_wg_size)
+			continue;
+		if (warps / w <= d->max_groups) {
+			*groups = warps / w;
+			*per_group = w;
+			return LM_OK;
+		}
+	}
+	if (group_warps)
+		return lm_fail(LM_EUSAGE, "%u warps per CU: not a whole number of work-groups of %u warps, "
+			       "at most %u of them, of at most %zu warps on %s", warps, group_warps,
+			       d->max_groups, d->max_wg_size / d->simd_width, d->name);
+	return lm_fail(LM_EUSAGE, "%u warps per CU: not a product of at most %u work-groups "
+		       "of at most %zu warps on %s", warps, d->max_groups,
+		       d->max_wg_size / d->simd_width, d->name);
+}
