@@ -303,6 +303,137 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	return print_kernel_rates(o, path, ps, mp, &st, &k, label);
 }
 
+/* The alphas to evaluate: o's, or a span from 0 to inf through the cusp
+ * (where there is one), in a new array of *n. */
+static lm_status predict_alphas(const lm_options *o, bool has_cusp, double cusp_alpha, double **out, size_t *n)
+{
+	if (o->alpha) {
+		lm_alpha *list;
+		lm_status s = lm_alpha_parse_list(o->alpha, &list, n);
+		if (s != LM_OK)
+			return s;
+		double *alphas = malloc(*n * sizeof *alphas);
+		for (size_t i = 0; alphas && i < *n; i++)
+			alphas[i] = lm_alpha_value(list[i]);
+		free(list);
+		*out = alphas;
+		return alphas ? LM_OK : lm_fail(LM_ENOMEM, "out of memory");
+	}
+	static const double span[] = { 0, 0.25, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, INFINITY };
+	*n = sizeof span / sizeof span[0];
+	double *alphas = malloc((*n + 1) * sizeof *alphas);
+	if (!alphas)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	memcpy(alphas, span, sizeof span);
+	if (has_cusp)
+		alphas[(*n)++] = round(cusp_alpha * 10) / 10;
+	qsort(alphas, *n, sizeof *alphas, cmp_double);
+	*out = alphas;
+	return LM_OK;
+}
+
+/* The model's table: its header, as CSV or for people. */
+static void predict_header(const lm_options *o, const char *path, const lm_params *ps, const lm_model_params *mp,
+			   double chains, double n_given)
+{
+	bool refined_file = lm_model_is_refined(mp);
+	if (o->csv) {
+		printf("alpha,latency_cycles,peak_ipc,peak_bound,warps_for_peak,fraction,warps_for_fraction,"
+		       "warps,mem_ipc,alu_ipc,bound,alu_in_flight,mem_in_flight,guide_warps,guide_refined_warps,chains\n");
+		return;
+	}
+	printf("%s: %s (%s)\n", path, ps->device[0] ? ps->device : "unnamed device",
+	       ps->source[0] ? ps->source : ps->origin);
+	if (o->mix || ps->nkinds)
+		printf("memory kind %s: mem_lat %.4g cycles, mem_thru %.4g, issue cost %.3g\n",
+		       o->mix ? o->mix : ps->default_kind, mp->mem_lat, mp->mem_thru, lm_model_issue_cost(mp));
+	printf("throughputs in warp instructions per cycle per CU; latencies in cycles\n");
+	if (chains > 1)
+		printf("%g chains per warp: occupancy = warps x %g%s\n", chains, chains,
+		       refined_file ? ", and a step chain_lat x log2(chains) longer" : "");
+	printf("%s", !isnan(n_given) ? ""
+		     : refined_file ? "at each alpha's knee, Latency x peak warps, where the refined model reaches "
+				      "(1 - 1/e)^(1/s) of its peak (--warps N to choose)\n"
+				    : "at each alpha's knee (--warps N to choose)\n");
+	printf("%8s %8s %8s %-10s %7s %7s | %6s %8s %8s %-10s %6s %6s | %6s %7s\n", "alpha", "latency", "peak",
+	       "bound", "n_peak", "n_frac", "warps", "mem_ipc", "alu_ipc", "bound", "alu_if", "mem_if", "guide",
+	       "refined");
+}
+
+/* A row of the model's table: what the model says at alpha a. */
+typedef struct {
+	double a, lat, peak, npeak, nfrac, n, aif, mif, guide, refined;
+	lm_bound pb;
+	lm_model_point pt;
+} predict_row;
+
+static predict_row predict_at(const lm_model_params *mp, double a, double chains, double fraction, double n_given)
+{
+	predict_row r = { .a = a, .guide = NAN, .refined = NAN };
+	r.peak = lm_model_peak(mp, a, &r.pb);
+	r.lat = lm_model_step(mp, a, chains);
+	/* warps per CU: occupancy over chains */
+	r.npeak = lm_model_warps_needed_chains(mp, a, 1.0, chains) / chains;
+	r.nfrac = lm_model_warps_needed_chains(mp, a, fraction, chains) / chains;
+	r.n = isnan(n_given) ? r.lat * r.peak / chains : n_given;
+	r.pt = lm_model_eval_chains(mp, r.n * chains, a, chains);
+	lm_model_in_flight(mp, r.n * chains, a, chains, &r.aif, &r.mif);
+	if (a > 0 && !isinf(a) && isfinite(mp->alu_thru))
+		r.guide = lm_model_guide_estimate(mp->mem_lat, 1.0 / mp->alu_thru, a, &r.refined);
+	return r;
+}
+
+static void print_row(const predict_row *r, double fraction, double chains, bool csv)
+{
+	if (csv) {
+		printf("%g", r->a);
+		const double v[] = { r->lat, r->peak };
+		for (size_t i = 0; i < 2; i++)
+			put(stdout, v[i], true, 0, 0);
+		printf(",%s", lm_bound_name(r->pb));
+		const double w[] = { r->npeak, fraction, r->nfrac, r->n, r->pt.mem_ipc, r->pt.alu_ipc };
+		for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+			put(stdout, w[i], true, 0, 0);
+		printf(",%s", lm_bound_name(r->pt.bound));
+		const double x[] = { r->aif, r->mif, r->guide, r->refined, chains };
+		for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
+			put(stdout, x[i], true, 0, 0);
+		putchar('\n');
+		return;
+	}
+	printf("%8g", r->a);
+	put(stdout, r->lat, false, 8, 1);
+	put(stdout, r->peak, false, 8, 4);
+	printf(" %-10s", lm_bound_name(r->pb));
+	put(stdout, r->npeak, false, 7, 1);
+	put(stdout, r->nfrac, false, 7, 1);
+	printf(" |");
+	put(stdout, r->n, false, 6, 1);
+	put(stdout, r->pt.mem_ipc, false, 8, 4);
+	put(stdout, r->pt.alu_ipc, false, 8, 4);
+	printf(" %-10s", lm_bound_name(r->pt.bound));
+	put(stdout, r->aif, false, 6, 1);
+	put(stdout, r->mif, false, 6, 1);
+	printf(" |");
+	put(stdout, r->guide, false, 6, 1);
+	put(stdout, r->refined, false, 7, 1);
+	putchar('\n');
+}
+
+/* What the table's columns mean, and the cusp. */
+static void predict_footer(const lm_options *o, const lm_model_params *mp, double chains, bool has_cusp,
+			   double cusp_alpha, double cusp_warps)
+{
+	printf("n_peak: warps for the full peak; n_frac: for %g of it; alu_if, mem_if:\n"
+	       "instructions in flight (thesis 4.6); guide, refined: the CUDA guide's estimate (4.8)%s.\n",
+	       o->fraction, chains > 1 ? ", for one chain" : "");
+	if (has_cusp && isfinite(cusp_warps))
+		printf("cusp: alpha = %.2f, %.1f warps for the peak\n", cusp_alpha, cusp_warps);
+	else if (has_cusp) /* the refined model approaches its peak without reaching it */
+		printf("cusp: alpha = %.2f, %.1f warps for %g of the peak (one chain)\n", cusp_alpha,
+		       lm_model_warps_needed(mp, cusp_alpha, o->fraction), o->fraction);
+}
+
 lm_status cmd_predict(const lm_options *o)
 {
 	const char *path = o->args[0];
@@ -320,135 +451,28 @@ lm_status cmd_predict(const lm_options *o)
 			       "without --kernel there is nothing to build");
 	if (o->kernel || o->loads > 0 || o->stores > 0)
 		return predict_kernel(o, path, &ps, &mp);
-
 	unsigned long k = 1;
 	if ((s = lm_cli_parse_chains(o->chains, 1024, &k)) != LM_OK)
 		return s;
-	double chains = (double)k;
-	bool refined_file = lm_model_is_refined(&mp);
-	double n_given = NAN;
+	double chains = (double)k, n_given = NAN;
 	if (o->warps) {
 		char *end;
 		n_given = strtod(o->warps, &end);
 		if (end == o->warps || *end || !(n_given > 0) || !isfinite(n_given))
 			return lm_fail(LM_EUSAGE, "--warps '%s': expected a positive number", o->warps);
 	}
-
-	double cusp_alpha, cusp_warps;
+	double cusp_alpha, cusp_warps, *alphas;
 	bool has_cusp = lm_model_cusp(&mp, &cusp_alpha, &cusp_warps);
-
-	/* the alphas: given, or a default span from 0 to inf through the cusp */
-	double *alphas;
 	size_t na;
-	if (o->alpha) {
-		lm_alpha *list;
-		if ((s = lm_alpha_parse_list(o->alpha, &list, &na)) != LM_OK)
-			return s;
-		alphas = malloc(na * sizeof *alphas);
-		if (!alphas) {
-			free(list);
-			return lm_fail(LM_ENOMEM, "out of memory");
-		}
-		for (size_t i = 0; i < na; i++)
-			alphas[i] = lm_alpha_value(list[i]);
-		free(list);
-	} else {
-		static const double span[] = { 0, 0.25, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, INFINITY };
-		na = sizeof span / sizeof span[0];
-		alphas = malloc((na + 1) * sizeof *alphas);
-		if (!alphas)
-			return lm_fail(LM_ENOMEM, "out of memory");
-		memcpy(alphas, span, sizeof span);
-		if (has_cusp)
-			alphas[na++] = round(cusp_alpha * 10) / 10;
-		qsort(alphas, na, sizeof *alphas, cmp_double);
-	}
-
-	bool csv = o->csv;
-	if (csv) {
-		printf("alpha,latency_cycles,peak_ipc,peak_bound,warps_for_peak,fraction,warps_for_fraction,"
-		       "warps,mem_ipc,alu_ipc,bound,alu_in_flight,mem_in_flight,guide_warps,guide_refined_warps,chains\n");
-	} else {
-		printf("%s: %s (%s)\n", path, ps.device[0] ? ps.device : "unnamed device",
-		       ps.source[0] ? ps.source : ps.origin);
-		if (o->mix || ps.nkinds)
-			printf("memory kind %s: mem_lat %.4g cycles, mem_thru %.4g, issue cost %.3g\n",
-			       o->mix ? o->mix : ps.default_kind, mp.mem_lat, mp.mem_thru,
-			       lm_model_issue_cost(&mp));
-		printf("throughputs in warp instructions per cycle per CU; latencies in cycles\n");
-		if (chains > 1)
-			printf("%g chains per warp: occupancy = warps x %g%s\n", chains, chains,
-			       refined_file ? ", and a step chain_lat x log2(chains) longer" : "");
-		printf("%s", !isnan(n_given) ? ""
-			     : refined_file ? "at each alpha's knee, Latency x peak warps, where the refined model reaches "
-					      "(1 - 1/e)^(1/s) of its peak (--warps N to choose)\n"
-					    : "at each alpha's knee (--warps N to choose)\n");
-		printf("%8s %8s %8s %-10s %7s %7s | %6s %8s %8s %-10s %6s %6s | %6s %7s\n", "alpha",
-		       "latency", "peak", "bound", "n_peak", "n_frac", "warps", "mem_ipc", "alu_ipc",
-		       "bound", "alu_if", "mem_if", "guide", "refined");
-	}
+	if ((s = predict_alphas(o, has_cusp, cusp_alpha, &alphas, &na)) != LM_OK)
+		return s;
+	predict_header(o, path, &ps, &mp, chains, n_given);
 	for (size_t i = 0; i < na; i++) {
-		double a = alphas[i];
-		lm_bound pb;
-		double peak = lm_model_peak(&mp, a, &pb);
-		double lat = lm_model_step(&mp, a, chains);
-		/* warps per CU: occupancy over chains */
-		double npeak = lm_model_warps_needed_chains(&mp, a, 1.0, chains) / chains;
-		double nfrac = lm_model_warps_needed_chains(&mp, a, o->fraction, chains) / chains;
-		double n = isnan(n_given) ? lat * peak / chains : n_given;
-		lm_model_point pt = lm_model_eval_chains(&mp, n * chains, a, chains);
-		double aif, mif, guide = NAN, refined = NAN;
-		lm_model_in_flight(&mp, n * chains, a, chains, &aif, &mif);
-		if (a > 0 && !isinf(a) && isfinite(mp.alu_thru))
-			guide = lm_model_guide_estimate(mp.mem_lat, 1.0 / mp.alu_thru, a, &refined);
-		if (csv) {
-			printf("%g", a);
-			put(stdout, lat, true, 0, 0);
-			put(stdout, peak, true, 0, 0);
-			printf(",%s", lm_bound_name(pb));
-			put(stdout, npeak, true, 0, 0);
-			put(stdout, o->fraction, true, 0, 0);
-			put(stdout, nfrac, true, 0, 0);
-			put(stdout, n, true, 0, 0);
-			put(stdout, pt.mem_ipc, true, 0, 0);
-			put(stdout, pt.alu_ipc, true, 0, 0);
-			printf(",%s", lm_bound_name(pt.bound));
-			put(stdout, aif, true, 0, 0);
-			put(stdout, mif, true, 0, 0);
-			put(stdout, guide, true, 0, 0);
-			put(stdout, refined, true, 0, 0);
-			put(stdout, chains, true, 0, 0);
-			putchar('\n');
-		} else {
-			printf("%8g", a);
-			put(stdout, lat, false, 8, 1);
-			put(stdout, peak, false, 8, 4);
-			printf(" %-10s", lm_bound_name(pb));
-			put(stdout, npeak, false, 7, 1);
-			put(stdout, nfrac, false, 7, 1);
-			printf(" |");
-			put(stdout, n, false, 6, 1);
-			put(stdout, pt.mem_ipc, false, 8, 4);
-			put(stdout, pt.alu_ipc, false, 8, 4);
-			printf(" %-10s", lm_bound_name(pt.bound));
-			put(stdout, aif, false, 6, 1);
-			put(stdout, mif, false, 6, 1);
-			printf(" |");
-			put(stdout, guide, false, 6, 1);
-			put(stdout, refined, false, 7, 1);
-			putchar('\n');
-		}
+		predict_row r = predict_at(&mp, alphas[i], chains, o->fraction, n_given);
+		print_row(&r, o->fraction, chains, o->csv);
 	}
-	if (!csv) {
-		printf("n_peak: warps for the full peak; n_frac: for %g of it; alu_if, mem_if:\n"
-		       "instructions in flight (thesis 4.6); guide, refined: the CUDA guide's estimate (4.8)%s.\n",
-		       o->fraction, chains > 1 ? ", for one chain" : "");
-		if (has_cusp && isfinite(cusp_warps))
-			printf("cusp: alpha = %.2f, %.1f warps for the peak\n", cusp_alpha, cusp_warps);
-		else if (has_cusp) /* the refined model approaches its peak without reaching it */
-			printf("cusp: alpha = %.2f, %.1f warps for %g of the peak (one chain)\n", cusp_alpha,
-			       lm_model_warps_needed(&mp, cusp_alpha, o->fraction), o->fraction);
-	}
+	if (!o->csv)
+		predict_footer(o, &mp, chains, has_cusp, cusp_alpha, cusp_warps);
 	free(alphas);
 	return LM_OK;
 }
