@@ -4,8 +4,10 @@
 
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
-int lm_fit_by_kind_alpha_warps(const void *a, const void *b)
+static int by_kind_alpha_warps(const void *a, const void *b)
 {
 	const lm_fit_point *x = a, *y = b;
 	if (isinf(x->alpha) != isinf(y->alpha))
@@ -27,7 +29,7 @@ static lm_status bad_point(const lm_fit_data *d, const lm_fit_point *pt, const c
 		       (size_t)(pt - d->v) + 1, what, value);
 }
 
-lm_status lm_fit_check_point(const lm_fit_data *d, const lm_fit_point *pt)
+static lm_status check_point(const lm_fit_data *d, const lm_fit_point *pt)
 {
 	if (isnan(pt->alpha) || pt->alpha < 0)
 		return bad_point(d, pt, "alpha", pt->alpha);
@@ -35,6 +37,55 @@ lm_status lm_fit_check_point(const lm_fit_data *d, const lm_fit_point *pt)
 		return bad_point(d, pt, "warps_per_cu", pt->warps);
 	if (!(pt->ipc > 0) || !isfinite(pt->ipc))
 		return bad_point(d, pt, isinf(pt->alpha) ? "alu_ipc" : "mem_ipc", pt->ipc);
+	return LM_OK;
+}
+
+lm_status lm_fit_check_data(const lm_fit_data *d, lm_fit_model model, size_t nkinds, size_t np)
+{
+	lm_status s;
+	if (d->n == 0)
+		return lm_fail(LM_EFIT, "%s: no measurements to fit", d->path);
+	if (nkinds > LM_FIT_MAX_KINDS)
+		return lm_fail(LM_EFIT, "%s: %zu memory kinds, at most %d", d->path, nkinds,
+			       LM_FIT_MAX_KINDS);
+	for (size_t i = 0; i < d->n; i++) {
+		if ((s = check_point(d, &d->v[i])) != LM_OK)
+			return s;
+		if (d->v[i].kind < 0 || (size_t)d->v[i].kind >= nkinds)
+			return lm_fail(LM_EFIT, "%s: point %zu: memory kind %d of %zu", d->path, i + 1,
+				       d->v[i].kind, nkinds);
+	}
+	if (d->n <= np)
+		return lm_fail(LM_EFIT, "%s: %zu point%s: the %s model has %zu parameters and needs more points",
+			       d->path, d->n, d->n == 1 ? "" : "s", lm_fit_model_name(model), np);
+	return LM_OK;
+}
+
+lm_status lm_fit_curves_of(const lm_fit_data *d, size_t nkinds, lm_fit_point *v, curve *cv,
+			   size_t *ncurves)
+{
+	memcpy(v, d->v, d->n * sizeof *v);
+	for (size_t i = 0; i < d->n; i++)
+		if (isinf(v[i].alpha)) /* no memory kind enters: one curve */
+			v[i].kind = 0;
+	qsort(v, d->n, sizeof *v, by_kind_alpha_warps);
+	size_t nc = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		if (i == 0 || v[i].alpha != v[i - 1].alpha || v[i].kind != v[i - 1].kind)
+			cv[nc++] = (curve){ v[i].kind, v[i].alpha, i, 0, 0 };
+		cv[nc - 1].n++;
+		cv[nc - 1].max = fmax(cv[nc - 1].max, v[i].ipc);
+	}
+	*ncurves = nc;
+	if (nc < 2 || !isinf(cv[nc - 1].alpha))
+		return lm_fail(LM_EFIT, "%s: the fit needs an alpha = inf curve and at least one finite alpha",
+			       d->path);
+	for (size_t k = 0; k < nkinds; k++)
+		if (!lm_fit_first_curve(cv, nc, k))
+			return lm_fail(LM_EFIT, "%s: memory kind '%s' has no finite-alpha curve", d->path,
+				       d->nkinds ? d->kind[k] : "?");
+	if (nc > LM_FIT_MAX_CURVES)
+		return lm_fail(LM_EFIT, "%s: %zu curves, at most %d", d->path, nc, LM_FIT_MAX_CURVES);
 	return LM_OK;
 }
 

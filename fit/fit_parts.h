@@ -116,10 +116,18 @@ typedef struct {
 	double max;      /* highest measured IPC */
 } curve;
 
-int lm_fit_by_kind_alpha_warps(const void *a, const void *b);
+/* Can d be fitted with nkinds kinds and np parameters? Every point's
+ * alpha, warps and IPC usable (LM_EPARSE at its line, or LM_EFIT), its
+ * kind one of nkinds, and more points than parameters. */
+lm_status lm_fit_check_data(const lm_fit_data *d, lm_fit_model model, size_t nkinds, size_t np);
 
-/* A point's alpha, warps and IPC usable: LM_EPARSE at its line, or LM_EFIT. */
-lm_status lm_fit_check_point(const lm_fit_data *d, const lm_fit_point *pt);
+/* d's points copied into v (room for d->n), sorted by kind (alpha = inf
+ * last, one curve whatever its kind), alpha and warps, and grouped into
+ * *ncurves curves in cv (room for d->n). LM_EFIT without an alpha = inf
+ * curve, a finite-alpha curve of each of nkinds kinds, or with more than
+ * LM_FIT_MAX_CURVES. */
+lm_status lm_fit_curves_of(const lm_fit_data *d, size_t nkinds, lm_fit_point *v, curve *cv,
+			   size_t *ncurves);
 
 /* Is a curve still rising at its largest occupancy? The slope over its top
  * quarter, against the slope ipc / n of its first point: a saturated curve
