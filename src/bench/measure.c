@@ -565,12 +565,19 @@ static lm_status chase_launch(void *ctx, unsigned long length, int flags, lm_lau
 	return launch(c->m, c->threads, c->wg, (cl_uint)quota, c->raise, brief ? 0 : c->budget, flags, out);
 }
 
-lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
-			lm_row *row)
+/* A point's shape on the device: groups a CU, warps a group, the
+ * work-group's size, warps and threads in all. */
+typedef struct {
+	unsigned groups, per_group;
+	size_t wg, nwarps, threads;
+} point_shape;
+
+/* The shape of warps per CU with chains, its program in place; LM_EDEVICE
+ * where the kernel or the footprint cannot hold it (said why). */
+static lm_status shape_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps, point_shape *ps)
 {
 	const lm_device *d = &m->dev;
-	unsigned groups, per_group;
-	lm_status s = lm_meas_geometry(d, warps, m->cfg.group_warps, &groups, &per_group);
+	lm_status s = lm_meas_geometry(d, warps, m->cfg.group_warps, &ps->groups, &ps->per_group);
 	if (s != LM_OK)
 		return s;
 	if (chains == 0 || chains > m->cfg.chains)
@@ -578,118 +585,149 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 			       chains, m->cfg.chains);
 	if ((s = lm_meas_use_program(m, alpha, chains)) != LM_OK)
 		return s;
-	size_t wg = (size_t)per_group * d->simd_width;
+	ps->wg = (size_t)ps->per_group * d->simd_width;
 	size_t kmax = 0;
 	clGetKernelWorkGroupInfo(m->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
-	if (kmax && wg > kmax)
+	if (kmax && ps->wg > kmax)
 		return lm_fail(LM_EDEVICE, "%u warps per work-group: the kernel allows %zu work-items",
-			       per_group, kmax);
-	size_t nwarps = (size_t)warps * d->compute_units;
-	size_t threads = nwarps * d->simd_width;
-
-	const lm_mix *mix = m->cfg.mix;
-	size_t values = threads * chains;
+			       ps->per_group, kmax);
+	ps->nwarps = (size_t)warps * d->compute_units;
+	ps->threads = ps->nwarps * d->simd_width;
 	/* a chain too close to the next runs into lines the other just
 	 * loaded, and measures the cache: the default footprint aims at 1024
 	 * lines per chain, and a point with fewer than LM_MEAS_MIN_LINES is
 	 * not measured */
-	size_t lines = lm_chase_lines(m->chase), vwarps = nwarps * chains;
-	if (mix->step == LM_STEP_GLOBAL && lines < LM_MEAS_MIN_LINES * vwarps)
+	size_t lines = lm_chase_lines(m->chase), vwarps = ps->nwarps * chains;
+	if (m->cfg.mix->step == LM_STEP_GLOBAL && lines < LM_MEAS_MIN_LINES * vwarps)
 		return lm_fail(LM_EDEVICE, "%u warps per CU with %u chain%s: %zu lines per chain, fewer than "
 			       "%u (the footprint holds %zu lines of %u bytes): not measured, it would "
 			       "measure the cache; a larger --footprint measures it", warps, chains,
 			       chains == 1 ? "" : "s", lines / vwarps, LM_MEAS_MIN_LINES, lines,
 			       lm_chase_width(m->chase) * 4);
+	return LM_OK;
+}
+
+/* Every chain's start, spread over the cycle from where the last point
+ * stopped, written to the device. */
+static lm_status start_positions(lm_meas *m, const point_shape *ps, unsigned chains)
+{
 	double c0 = lm_launch_now();
-	start_ctx sc = { m, threads, nwarps, chains };
+	size_t values = ps->threads * chains;
+	start_ctx sc = { m, ps->threads, ps->nwarps, chains };
 	lm_parallel_for(values, start_part, &sc);
-	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->start,
-					  0, NULL, NULL);
+	cl_int err = clEnqueueWriteBuffer(m->queue, m->pos, CL_TRUE, 0, values * 4, m->start, 0, NULL, NULL);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueWriteBuffer", "positions");
-	memset(m->done, 0, threads * sizeof *m->done);
+	memset(m->done, 0, ps->threads * sizeof *m->done);
 	m->launches = 0;
 	m->cost.checks += lm_launch_now() - c0;
+	return LM_OK;
+}
 
-	/* the launch length: fixed time where warps can tell time; elsewhere a
-	 * quota so a launch lasts about the target and none approaches a
-	 * watchdog: carried over from the last point of the same program
-	 * (between the quota of a latency-bound and of a throughput-bound
-	 * curve), else sized from short trials */
+/* How the point is timed (the launch length: fixed time where warps can
+ * tell time; elsewhere a quota so a launch lasts about the target and none
+ * approaches a watchdog: carried over from the last point of the same
+ * program, between the quota of a latency-bound and of a throughput-bound
+ * curve, else sized from short trials); its timing mode. */
+static lm_timing plan_point(lm_meas *m, const point_shape *ps, unsigned warps, chase_point *cp, lm_point_plan *plan)
+{
 	double target = m->cfg.launch_ms * 1e-3;
 	lm_timing mode = m->flag_free ? LM_TIMING_FIXED_WORK : m->timing;
-	chase_point cp = { m, threads, wg, mode == LM_TIMING_STOP_FLAG,
-			   mode == LM_TIMING_FIXED_TIME ? (cl_ulong)(target * 1e9) : 0 };
+	*cp = (chase_point){ m, ps->threads, ps->wg, mode == LM_TIMING_STOP_FLAG,
+			     mode == LM_TIMING_FIXED_TIME ? (cl_ulong)(target * 1e9) : 0 };
 	bool sized = mode != LM_TIMING_FIXED_TIME;
-	lm_point_plan plan = {
-		.launch = chase_launch, .ctx = &cp, .target = target, .repeats = m->cfg.repeats,
+	*plan = (lm_point_plan){
+		.launch = chase_launch, .ctx = cp, .target = target, .repeats = m->cfg.repeats,
 		.settle = m->cfg.settle, .sized = sized,
 		/* the reference with no clock in the kernel: a short launch beside
 		 * each long one, as stop-flag's, so the launch's start and end cancel */
-		.pair = cp.raise || (m->flag_free && !m->clocked), .min_pair = 2,
+		.pair = cp->raise || (m->flag_free && !m->clocked), .min_pair = 2,
 		/* rates from each warp's own iterations over its own cycles:
 		 * fixed-time, and the reference where the kernel reads a clock (the
 		 * loop alone is timed, without the launch around it) */
 		.per_warp = mode == LM_TIMING_FIXED_TIME || (m->flag_free && m->clocked),
 		.max_length = max_quota(m), .cost = &m->cost,
-		.floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns),
+		.floor_s = fmax(1e-4, 1000e-9 * (double)m->dev.timer_resolution_ns),
 	};
 	if (sized && m->last_warps && m->last_seconds > 0)
-		plan.carried = (unsigned long)fmax(1.0, (double)m->last_quota * target / m->last_seconds *
-							   sqrt((double)m->last_warps / (double)warps));
-	plan.warm = !plan.carried || m->cfg.warmup_every;
-	double sys_before = lm_sysclock_read(m->sysclock);
-	lm_point_timing t;
-	s = lm_point_time(&plan, &t);
-	if (s == LM_OK)
-		s = check_point(m, threads);
-	double sys_after = lm_sysclock_read(m->sysclock);
-	if (s != LM_OK)
-		return s;
-	if (mode == LM_TIMING_STOP_FLAG && !t.paired)
-		mode = LM_TIMING_FIXED_WORK; /* one iteration fills the launch: nothing to stop early */
+		plan->carried = (unsigned long)fmax(1.0, (double)m->last_quota * target / m->last_seconds *
+							    sqrt((double)m->last_warps / (double)warps));
+	plan->warm = !plan->carried || m->cfg.warmup_every;
+	return mode;
+}
 
-	lm_point_row(d, warps, groups, per_group, wg, &t, m->flag_free ? "reference" : lm_timing_name(mode),
-		     m->events_broken, m->sysclock, sys_before, sys_after, row);
-	row->alpha = alpha;
-	row->chains = chains;
+/* The row's rates from the point's timing: each warp's iterations over
+ * its own cycles where the plan timed per warp and the warps were
+ * resident together, else the device's iterations over its time. */
+static void point_rates(const lm_meas *m, const point_shape *ps, lm_alpha alpha, unsigned chains, bool per_warp,
+			const lm_point_timing *t, lm_row *row)
+{
 	unsigned mem_per_iter = m->bodies * m->mem_n * chains;
 	unsigned alu_per_iter = m->bodies * m->alu_n * chains;
 	row->mem_per_iter = mem_per_iter;
 	row->alu_per_iter = alu_per_iter;
-	row->iters = (unsigned long)(t.work / (double)((size_t)t.repeats * nwarps) + 0.5);
+	row->iters = (unsigned long)(t->work / (double)((size_t)t->repeats * ps->nwarps) + 0.5);
 	double hz = row->clock_mhz * 1e6;
 	double per_group_insts = alpha.den ? (double)m->bodies * m->mem_n : (double)m->bodies * m->alu_n;
-	if (plan.per_warp && strcmp(row->coresident, "yes") == 0) {
+	if (per_warp && strcmp(row->coresident, "yes") == 0) {
 		/* each warp's iterations over its own cycles (no cycle counter:
 		 * its time at the reported clock), summed: the rate of n resident
 		 * warps. Not where warps ran in turns: then the sum counts rates
 		 * that never coexisted, and all work over kernel time is what the
 		 * device did (the row says it was not co-resident). */
-		row->mem_ipc = t.rec_rate * mem_per_iter;
-		row->alu_ipc = t.rec_rate * alu_per_iter;
-		row->cycles_per_group = (t.cycles > 0 ? t.cycles : t.ns * 1e-9 * hz) / (t.work * per_group_insts);
-		if (t.hi_cpi > 0) {
-			row->warp_fastest = t.lo_cpi / per_group_insts;
-			row->warp_slowest = t.hi_cpi / per_group_insts;
+		row->mem_ipc = t->rec_rate * mem_per_iter;
+		row->alu_ipc = t->rec_rate * alu_per_iter;
+		row->cycles_per_group = (t->cycles > 0 ? t->cycles : t->ns * 1e-9 * hz) / (t->work * per_group_insts);
+		if (t->hi_cpi > 0) {
+			row->warp_fastest = t->lo_cpi / per_group_insts;
+			row->warp_slowest = t->hi_cpi / per_group_insts;
 		}
 	} else {
 		/* warp iterations per second over the device */
-		double cu_hz = hz * d->compute_units;
-		row->mem_ipc = t.rate * mem_per_iter / cu_hz;
-		row->alu_ipc = t.rate * alu_per_iter / cu_hz;
-		row->cycles_per_group = hz * (double)nwarps / t.rate / per_group_insts;
+		double cu_hz = hz * m->dev.compute_units;
+		row->mem_ipc = t->rate * mem_per_iter / cu_hz;
+		row->alu_ipc = t->rate * alu_per_iter / cu_hz;
+		row->cycles_per_group = hz * (double)ps->nwarps / t->rate / per_group_insts;
 	}
-	if (sized) {
+	const lm_mix *mix = m->cfg.mix;
+	row->bytes_per_s = row->mem_ipc * hz * m->dev.compute_units * m->dev.simd_width *
+			   (mix->bytes_per_lane + mix->store_bytes);
+	row->checked = mix->step == LM_STEP_STREAM ? 0 : (unsigned long)(ps->threads * chains);
+}
+
+lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned warps,
+			lm_row *row)
+{
+	point_shape ps;
+	lm_status s = shape_point(m, alpha, chains, warps, &ps);
+	if (s != LM_OK || (s = start_positions(m, &ps, chains)) != LM_OK)
+		return s;
+	chase_point cp;
+	lm_point_plan plan;
+	lm_timing mode = plan_point(m, &ps, warps, &cp, &plan);
+	double sys_before = lm_sysclock_read(m->sysclock);
+	lm_point_timing t;
+	s = lm_point_time(&plan, &t);
+	if (s == LM_OK)
+		s = check_point(m, ps.threads);
+	double sys_after = lm_sysclock_read(m->sysclock);
+	if (s != LM_OK)
+		return s;
+	if (mode == LM_TIMING_STOP_FLAG && !t.paired)
+		mode = LM_TIMING_FIXED_WORK; /* one iteration fills the launch: nothing to stop early */
+	lm_point_row(&m->dev, warps, ps.groups, ps.per_group, ps.wg, &t,
+		     m->flag_free ? "reference" : lm_timing_name(mode), m->events_broken, m->sysclock, sys_before,
+		     sys_after, row);
+	row->alpha = alpha;
+	row->chains = chains;
+	point_rates(m, &ps, alpha, chains, plan.per_warp, &t, row);
+	if (plan.sized) {
 		m->last_warps = warps;
 		m->last_quota = (cl_uint)t.length;
 		m->last_seconds = row->time_med;
 	}
-	row->bytes_per_s = row->mem_ipc * hz * d->compute_units * d->simd_width *
-			   (mix->bytes_per_lane + mix->store_bytes);
-	row->checked = mix->step == LM_STEP_STREAM ? 0 : (unsigned long)values;
 	/* the next point starts where this one's first chain stopped */
-	if (mix->step == LM_STEP_GLOBAL)
+	if (m->cfg.mix->step == LM_STEP_GLOBAL)
 		m->cursor = lm_chase_position(m->chase, m->expect[0]);
 	return LM_OK;
 }
