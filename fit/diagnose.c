@@ -58,12 +58,26 @@ static bool moves(const problem *pb, const gsl_vector *x, size_t ix)
 	return moved;
 }
 
+/* What the parameters' errors come from: the solution x, its covariance
+ * (NULL: none) and the residual variance var, and every kind's model q at
+ * x. */
+typedef struct {
+	const problem *pb;
+	const gsl_vector *x;
+	const gsl_matrix *cov;
+	double var;
+	lm_model_params q[LM_FIT_MAX_KINDS];
+} solution;
+
 /* A fitted parameter from x[ix] (a logarithm; issue_thru from two) with
  * its standard error; NAN error where it moves no residual (binds
  * nowhere). */
-static void fitted(const problem *pb, const gsl_vector *x, const gsl_matrix *cov, double var,
-		   size_t ix, bool cost, lm_param *p)
+static void fitted(const solution *sol, size_t ix, bool cost, lm_param *p)
 {
+	const problem *pb = sol->pb;
+	const gsl_vector *x = sol->x;
+	const gsl_matrix *cov = sol->cov;
+	double var = sol->var;
 	/* d value / d x: exp(x) for a logarithm; issue_thru depends on two */
 	double g[2] = { exp(gsl_vector_get(x, ix)), 0 };
 	size_t gi[2] = { ix, X_ALU_THRU };
@@ -160,103 +174,140 @@ static void check_latency(const problem *pb, const lm_model_params *q, int kind,
 	set_param(p, most > 0 ? most : NAN, NAN, most > 0 ? LM_PARAM_AT_MOST : LM_PARAM_MISSING, note);
 }
 
-/* Standard errors, then the parameters the data leave open as bounds. */
-void lm_fit_report_params(const problem *pb, const curve *cv, size_t nc,
-			  gsl_multifit_nlinear_workspace *w, lm_fit_result *r)
+/* The covariance of the solution in w (NULL where there is no memory
+ * for it) and the residual variance over the points that count, with
+ * the held slots not counted as parameters. */
+static gsl_matrix *covariance(const problem *pb, gsl_multifit_nlinear_workspace *w, double *var)
 {
-	const gsl_vector *x = gsl_multifit_nlinear_position(w);
 	const gsl_vector *f = gsl_multifit_nlinear_residual(w);
-	const gsl_matrix *J = gsl_multifit_nlinear_jac(w);
-	const layout *L = &pb->L;
-	size_t np = x->size;
+	size_t np = gsl_multifit_nlinear_position(w)->size;
 	gsl_matrix *cov = gsl_matrix_alloc(np, np);
 	double chisq;
 	gsl_blas_ddot(f, f, &chisq);
 	if (cov)
-		gsl_multifit_nlinear_covar(J, 1e-12, cov);
-	np -= L->nheld;
-	double var = pb->kept > np ? chisq / (double)(pb->kept - np) : NAN;
-	lm_model_params q[LM_FIT_MAX_KINDS];
-	lm_fit_models_of(x, L, q);
+		gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 1e-12, cov);
+	np -= pb->L.nheld;
+	*var = pb->kept > np ? chisq / (double)(pb->kept - np) : NAN;
+	return cov;
+}
 
-	for (int i = 0; i < LM_PARAM_COUNT; i++) {
-		set_param(&r->p[i], NAN, NAN, LM_PARAM_MISSING, "");
-		for (size_t k = 0; k < LM_FIT_MAX_KINDS; k++)
-			set_param(&r->kp[k][i], NAN, NAN, LM_PARAM_MISSING, "");
+/* mem_thru of kind k: fitted and checked, or the plateau held in the fit. */
+static void report_mem_thru(const solution *sol, const curve *cv, size_t nc, size_t k,
+			    lm_param *mt)
+{
+	const layout *L = &sol->pb->L;
+	if (isnan(L->held_thru[k])) {
+		fitted(sol, x_mem_thru(L, k), false, mt);
+		check_mem_thru(sol->pb, cv, nc, k, mt);
+		return;
 	}
-	fitted(pb, x, cov, var, X_ALU_LAT, false, &r->p[LM_PARAM_ALU_LAT]);
-	fitted(pb, x, cov, var, X_ALU_THRU, false, &r->p[LM_PARAM_ALU_THRU]);
-	fitted(pb, x, cov, var, X_ISSUE_THRU, false, &r->p[LM_PARAM_ISSUE_THRU]);
-	check_latency(pb, q, -1, &r->p[LM_PARAM_ALU_LAT]);
-	for (size_t k = 0; k < L->nkinds; k++) {
-		lm_param *kp = r->kp[k];
-		fitted(pb, x, cov, var, x_mem_lat(L, k), false, &kp[LM_PARAM_MEM_LAT]);
-		check_latency(pb, q, (int)k, &kp[LM_PARAM_MEM_LAT]);
-		if (isnan(L->held_thru[k])) {
-			fitted(pb, x, cov, var, x_mem_thru(L, k), false, &kp[LM_PARAM_MEM_THRU]);
-			check_mem_thru(pb, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
-		} else {
-			char note[LM_PARAMS_TEXT];
-			snprintf(note, sizeof note, "measured: the mean of this kind's %d highest points, "
-				 "held in the fit", PLATEAU_TOP);
-			set_param(&kp[LM_PARAM_MEM_THRU], L->held_thru[k], L->held_se[k], LM_PARAM_VALUE, note);
-		}
-		if (L->refined) {
-			lm_param *c = &kp[LM_PARAM_CHAIN_LAT];
-			fitted(pb, x, cov, var, x_chain_lat(L, k), false, c);
-			if (!(c->std_error < c->value)) {
-				/* kept as fitted (the model needs it), said to be loose:
-				 * without several chains it hardly matters */
-				char note[LM_PARAMS_TEXT];
-				snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
-					 "no or few multi-chain curves", c->value, c->std_error);
-				set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
-			}
-		}
-		if (L->knee_slot[k] >= 0) {
-			lm_param *c = &kp[LM_PARAM_KNEE];
-			fitted(pb, x, cov, var, (size_t)L->knee_slot[k], false, c);
-			if (!(c->std_error < 0.5 * c->value)) {
-				char note[LM_PARAMS_TEXT];
-				snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
-					 "few points near this kind's bounds", c->value, c->std_error);
-				set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
-			}
-		}
-		if (!L->cost)
-			continue;
-		lm_param *c = &kp[LM_PARAM_ISSUE_COST];
-		fitted(pb, x, cov, var, x_cost(L, k), true, c);
-		size_t m = lm_fit_binding_points(pb, q, (int)k, LM_BOUND_ISSUE);
+	char note[LM_PARAMS_TEXT];
+	snprintf(note, sizeof note, "measured: the mean of this kind's %d highest points, "
+		 "held in the fit", PLATEAU_TOP);
+	set_param(mt, L->held_thru[k], L->held_se[k], LM_PARAM_VALUE, note);
+}
+
+/* The refined model's chain_lat of kind k. */
+static void report_chain_lat(const solution *sol, size_t k, lm_param *c)
+{
+	fitted(sol, x_chain_lat(&sol->pb->L, k), false, c);
+	if (!(c->std_error < c->value)) {
+		/* kept as fitted (the model needs it), said to be loose:
+		 * without several chains it hardly matters */
 		char note[LM_PARAMS_TEXT];
-		if (m == 0 || !(c->std_error < 0.5 * c->value)) {
-			snprintf(note, sizeof note, "not determined: the issue bound limits %zu points of this kind (fitted %.4g)",
-				 m, c->value);
-			set_param(c, 1.0, NAN, LM_PARAM_TIED, note);
-		} else if (c->value > 0.99 * COST_MAX || c->value < 0.99) {
-			snprintf(note, sizeof note, "%s, issue-bound at %zu points",
-				 c->value < 0.99 ? "below one slot: the issue bound is not what limits these curves"
-						 : "at the limit of the fit", m);
-			set_param(c, c->value, c->std_error, LM_PARAM_VALUE, note);
-		}
+		snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
+			 "no or few multi-chain curves", c->value, c->std_error);
+		set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
 	}
-	gsl_matrix_free(cov);
+}
 
-	/* issue_thru >= alu_thru (see above): where it binds at no point, the
-	 * data cannot tell it from alu_thru */
-	lm_param *it = &r->p[LM_PARAM_ISSUE_THRU];
-	size_t m = lm_fit_binding_points(pb, q, -1, LM_BOUND_ISSUE);
+/* A store kind's own knee, from slot ix. */
+static void report_knee(const solution *sol, size_t ix, lm_param *c)
+{
+	fitted(sol, ix, false, c);
+	if (!(c->std_error < 0.5 * c->value)) {
+		char note[LM_PARAMS_TEXT];
+		snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
+			 "few points near this kind's bounds", c->value, c->std_error);
+		set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
+	}
+}
+
+/* Kind k's issue cost: tied at one slot where the data leave it open,
+ * said so where below one slot or at the limit of the fit. */
+static void report_issue_cost(const solution *sol, size_t k, lm_param *c)
+{
+	fitted(sol, x_cost(&sol->pb->L, k), true, c);
+	size_t m = lm_fit_binding_points(sol->pb, sol->q, (int)k, LM_BOUND_ISSUE);
+	char note[LM_PARAMS_TEXT];
+	if (m == 0 || !(c->std_error < 0.5 * c->value)) {
+		snprintf(note, sizeof note, "not determined: the issue bound limits %zu points of this kind (fitted %.4g)",
+			 m, c->value);
+		set_param(c, 1.0, NAN, LM_PARAM_TIED, note);
+	} else if (c->value > 0.99 * COST_MAX || c->value < 0.99) {
+		snprintf(note, sizeof note, "%s, issue-bound at %zu points",
+			 c->value < 0.99 ? "below one slot: the issue bound is not what limits these curves"
+					 : "at the limit of the fit", m);
+		set_param(c, c->value, c->std_error, LM_PARAM_VALUE, note);
+	}
+}
+
+/* The memory parameters of kind k. */
+static void report_kind(const solution *sol, const curve *cv, size_t nc, size_t k, lm_param *kp)
+{
+	const layout *L = &sol->pb->L;
+	fitted(sol, x_mem_lat(L, k), false, &kp[LM_PARAM_MEM_LAT]);
+	check_latency(sol->pb, sol->q, (int)k, &kp[LM_PARAM_MEM_LAT]);
+	report_mem_thru(sol, cv, nc, k, &kp[LM_PARAM_MEM_THRU]);
+	if (L->refined)
+		report_chain_lat(sol, k, &kp[LM_PARAM_CHAIN_LAT]);
+	if (L->knee_slot[k] >= 0)
+		report_knee(sol, (size_t)L->knee_slot[k], &kp[LM_PARAM_KNEE]);
+	if (L->cost)
+		report_issue_cost(sol, k, &kp[LM_PARAM_ISSUE_COST]);
+}
+
+/* issue_thru >= alu_thru (fit_parts.h): where it binds at no point, the
+ * data cannot tell it from alu_thru. */
+static void tie_issue_thru(const solution *sol, lm_param *it)
+{
+	const lm_model_params *q = sol->q;
+	size_t m = lm_fit_binding_points(sol->pb, q, -1, LM_BOUND_ISSUE);
 	if (m == 0) {
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "tied to alu_thru: binds at no point (fitted %.4g), the least value binding nowhere",
 			 it->value);
-		set_param(it, lm_fit_least_nonbinding(pb, q), NAN, LM_PARAM_TIED, note);
+		set_param(it, lm_fit_least_nonbinding(sol->pb, q), NAN, LM_PARAM_TIED, note);
 	} else if (!(it->std_error < 0.5 * it->value) || q[0].issue_thru < 1.001 * q[0].alu_thru) {
 		/* at its floor: one instruction of any kind per arithmetic slot */
 		snprintf(it->note, sizeof it->note, "tied to alu_thru: equal to it, binds at %zu points", m);
 		it->kind = LM_PARAM_TIED;
 		it->std_error = NAN;
 	}
+}
+
+/* Standard errors, then the parameters the data leave open as bounds. */
+void lm_fit_report_params(const problem *pb, const curve *cv, size_t nc,
+			  gsl_multifit_nlinear_workspace *w, lm_fit_result *r)
+{
+	solution sol = { .pb = pb, .x = gsl_multifit_nlinear_position(w) };
+	gsl_matrix *cov = covariance(pb, w, &sol.var);
+	sol.cov = cov;
+	lm_fit_models_of(sol.x, &pb->L, sol.q);
+
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		set_param(&r->p[i], NAN, NAN, LM_PARAM_MISSING, "");
+		for (size_t k = 0; k < LM_FIT_MAX_KINDS; k++)
+			set_param(&r->kp[k][i], NAN, NAN, LM_PARAM_MISSING, "");
+	}
+	fitted(&sol, X_ALU_LAT, false, &r->p[LM_PARAM_ALU_LAT]);
+	fitted(&sol, X_ALU_THRU, false, &r->p[LM_PARAM_ALU_THRU]);
+	fitted(&sol, X_ISSUE_THRU, false, &r->p[LM_PARAM_ISSUE_THRU]);
+	check_latency(pb, sol.q, -1, &r->p[LM_PARAM_ALU_LAT]);
+	for (size_t k = 0; k < pb->L.nkinds; k++)
+		report_kind(&sol, cv, nc, k, r->kp[k]);
+	gsl_matrix_free(cov);
+	tie_issue_thru(&sol, &r->p[LM_PARAM_ISSUE_THRU]);
 	for (int i = 0; i < LM_PARAM_COUNT; i++)
 		if (lm_param_per_kind((lm_param_id)i))
 			r->p[i] = r->kp[0][i];
