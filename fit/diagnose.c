@@ -456,64 +456,79 @@ static void add_flag(lm_fit_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-void lm_fit_check(const lm_results *res, lm_fit_result *r)
+/* Kind name's mem_thru in bytes requested against the stream mix's peak
+ * (NAN: not measured); where mem_thru is only a lower bound, that peak
+ * goes into its note as the upper one. */
+static void check_against_stream(lm_fit_result *r, const char *name, double peak, lm_param *thru)
 {
 	const double slack = LM_FIT_DIRECT_SLACK;
-	const lm_alpha inf = { 1, 0 }, zero = { 0, 1 };
-	r->flags[0] = '\0';
 	const lm_mix *stream = lm_mix_find("stream");
-	double peak = direct(res, "stream", zero, 1, ~0u, 0, DIRECT_MEM_IPC);
-	for (size_t k = 0; k < r->nkinds; k++) {
-		const char *name = r->kind[k][0] ? r->kind[k] : "gmem";
-		const lm_mix *mix = lm_mix_find(name);
-		lm_param *thru = r->nkinds > 1 ? &r->kp[k][LM_PARAM_MEM_THRU] : &r->p[LM_PARAM_MEM_THRU];
-		lm_param *lat = r->nkinds > 1 ? &r->kp[k][LM_PARAM_MEM_LAT] : &r->p[LM_PARAM_MEM_LAT];
-		/* bytes the lanes of a warp request per instruction: stream's and
-		 * this mix's; a local or sfu mix reads no global memory */
-		if (mix && stream && mix->step == LM_STEP_GLOBAL && isfinite(peak) &&
-		    isfinite(thru->value)) {
-			double bytes = (double)mix->bytes_per_lane * (double)mix->stride;
-			double limit = peak * (double)stream->bytes_per_lane / bytes;
-			if (thru->kind == LM_PARAM_VALUE && thru->value > (1 + slack) * limit)
-				add_flag(r, "%s mem_thru %.4g is %.0f%% above the stream mix's measured peak (%.4g "
-					 "in %s's warp loads)", name, thru->value,
-					 100 * (thru->value / limit - 1), limit, name);
-			if (thru->kind == LM_PARAM_AT_LEAST) {
-				/* whole or not at all: a note cut short is not writable */
-				char more[96];
-				snprintf(more, sizeof more, ", at most %.4g (stream)", limit);
-				if (strlen(thru->note) + strlen(more) < sizeof thru->note)
-					strcat(thru->note, more);
-				else
-					add_flag(r, "%s mem_thru: at most %.4g, the stream mix's peak", name, limit);
-			}
-		}
-		/* a peak below what the mix measured: the model's knee cut a curve
-		 * still rising (gmem-stride2 on the H200: 0.0577 fitted, 0.0632
-		 * measured at 64 warps) */
-		const lm_alpha any = { -1, 1 };
-		double got = direct(res, name, any, 1, ~0u, 0, DIRECT_MEM_IPC);
-		if (thru->kind == LM_PARAM_VALUE && isfinite(got) && thru->value < (1 - slack) * got)
-			add_flag(r, "%s mem_thru %.4g is %.0f%% below the highest memory throughput measured "
-				 "(%.4g)", name, thru->value, 100 * (1 - thru->value / got), got);
-		const char *how;
-		double lat1 = one_warp(res, name, zero, &how);
-		if (lat->kind == LM_PARAM_VALUE && isfinite(lat1) && lat->value < (1 - slack) * lat1)
-			add_flag(r, "%s mem_lat %.4g is %.0f%% below the one-warp latency at alpha 0 "
-				 "(%.4g cycles, %s)", name, lat->value, 100 * (1 - lat->value / lat1), lat1, how);
-		/* the refined model's knee takes the queueing: its mem_lat is the
-		 * unloaded latency, which one warp measures (the basic model's is
-		 * above it, averaged over occupancies where loads queue); a store
-		 * mix's is its loads' latency behind the stores' traffic, which one
-		 * warp's few stores do not make */
-		const lm_mix *mm = lm_mix_find(name);
-		if (r->model == LM_FIT_REFINED && !(mm && mm->store_bytes) && lat->kind == LM_PARAM_VALUE &&
-		    isfinite(lat1) &&
-		    lat->value > (1 + slack) * lat1)
-			add_flag(r, "%s mem_lat %.4g is %.0f%% above the one-warp latency at alpha 0 "
-				 "(%.4g cycles, %s), which the refined model's should be", name, lat->value,
-				 100 * (lat->value / lat1 - 1), lat1, how);
+	const lm_mix *mix = lm_mix_find(name);
+	/* bytes the lanes of a warp request per instruction: stream's and
+	 * this mix's; a local or sfu mix reads no global memory */
+	if (!(mix && stream && mix->step == LM_STEP_GLOBAL && isfinite(peak) &&
+	      isfinite(thru->value)))
+		return;
+	double bytes = (double)mix->bytes_per_lane * (double)mix->stride;
+	double limit = peak * (double)stream->bytes_per_lane / bytes;
+	if (thru->kind == LM_PARAM_VALUE && thru->value > (1 + slack) * limit)
+		add_flag(r, "%s mem_thru %.4g is %.0f%% above the stream mix's measured peak (%.4g "
+			 "in %s's warp loads)", name, thru->value,
+			 100 * (thru->value / limit - 1), limit, name);
+	if (thru->kind == LM_PARAM_AT_LEAST) {
+		/* whole or not at all: a note cut short is not writable */
+		char more[96];
+		snprintf(more, sizeof more, ", at most %.4g (stream)", limit);
+		if (strlen(thru->note) + strlen(more) < sizeof thru->note)
+			strcat(thru->note, more);
+		else
+			add_flag(r, "%s mem_thru: at most %.4g, the stream mix's peak", name, limit);
 	}
+}
+
+/* Memory kind k's mem_thru and mem_lat against what its mix measured
+ * directly; peak: the stream mix's. */
+static void check_kind(const lm_results *res, lm_fit_result *r, size_t k, double peak)
+{
+	const double slack = LM_FIT_DIRECT_SLACK;
+	const lm_alpha zero = { 0, 1 };
+	const char *name = r->kind[k][0] ? r->kind[k] : "gmem";
+	lm_param *thru = r->nkinds > 1 ? &r->kp[k][LM_PARAM_MEM_THRU] : &r->p[LM_PARAM_MEM_THRU];
+	lm_param *lat = r->nkinds > 1 ? &r->kp[k][LM_PARAM_MEM_LAT] : &r->p[LM_PARAM_MEM_LAT];
+	check_against_stream(r, name, peak, thru);
+	/* a peak below what the mix measured: the model's knee cut a curve
+	 * still rising (gmem-stride2 on the H200: 0.0577 fitted, 0.0632
+	 * measured at 64 warps) */
+	const lm_alpha any = { -1, 1 };
+	double got = direct(res, name, any, 1, ~0u, 0, DIRECT_MEM_IPC);
+	if (thru->kind == LM_PARAM_VALUE && isfinite(got) && thru->value < (1 - slack) * got)
+		add_flag(r, "%s mem_thru %.4g is %.0f%% below the highest memory throughput measured "
+			 "(%.4g)", name, thru->value, 100 * (1 - thru->value / got), got);
+	const char *how;
+	double lat1 = one_warp(res, name, zero, &how);
+	if (lat->kind == LM_PARAM_VALUE && isfinite(lat1) && lat->value < (1 - slack) * lat1)
+		add_flag(r, "%s mem_lat %.4g is %.0f%% below the one-warp latency at alpha 0 "
+			 "(%.4g cycles, %s)", name, lat->value, 100 * (1 - lat->value / lat1), lat1, how);
+	/* the refined model's knee takes the queueing: its mem_lat is the
+	 * unloaded latency, which one warp measures (the basic model's is
+	 * above it, averaged over occupancies where loads queue); a store
+	 * mix's is its loads' latency behind the stores' traffic, which one
+	 * warp's few stores do not make */
+	const lm_mix *mm = lm_mix_find(name);
+	if (r->model == LM_FIT_REFINED && !(mm && mm->store_bytes) && lat->kind == LM_PARAM_VALUE &&
+	    isfinite(lat1) &&
+	    lat->value > (1 + slack) * lat1)
+		add_flag(r, "%s mem_lat %.4g is %.0f%% above the one-warp latency at alpha 0 "
+			 "(%.4g cycles, %s), which the refined model's should be", name, lat->value,
+			 100 * (lat->value / lat1 - 1), lat1, how);
+}
+
+/* alu_thru against the highest arithmetic rate measured, alu_lat against
+ * one warp's adds. */
+static void check_alu(const lm_results *res, lm_fit_result *r)
+{
+	const double slack = LM_FIT_DIRECT_SLACK;
+	const lm_alpha inf = { 1, 0 };
 	double alu = direct(res, NULL, inf, 1, ~0u, 0, DIRECT_ALU_IPC);
 	const lm_param *at = &r->p[LM_PARAM_ALU_THRU];
 	if (at->kind == LM_PARAM_VALUE && isfinite(alu) && at->value > (1 + slack) * alu)
@@ -529,6 +544,16 @@ void lm_fit_check(const lm_results *res, lm_fit_result *r)
 	if (al->kind == LM_PARAM_VALUE && isfinite(add1) && al->value > (1 + slack) * add1)
 		add_flag(r, "alu_lat %.4g is %.0f%% above the one-warp add latency (%.4g cycles, %s)",
 			 al->value, 100 * (al->value / add1 - 1), add1, how);
+}
+
+void lm_fit_check(const lm_results *res, lm_fit_result *r)
+{
+	const lm_alpha zero = { 0, 1 };
+	r->flags[0] = '\0';
+	double peak = direct(res, "stream", zero, 1, ~0u, 0, DIRECT_MEM_IPC);
+	for (size_t k = 0; k < r->nkinds; k++)
+		check_kind(res, r, k, peak);
+	check_alu(res, r);
 }
 
 lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refined,
