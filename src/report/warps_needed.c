@@ -66,63 +66,70 @@ static double axis_x(double a, double zero_x, double inf_x)
 	return a == 0 ? zero_x : isinf(a) ? inf_x : a;
 }
 
+/* The alphas of the warps-needed pictures, and where alpha = 0 and
+ * alpha = inf sit on their log axis. */
+typedef struct {
+	double alphas[MAX_ALPHAS];
+	size_t na;
+	double zero_x, inf_x;
+} alpha_axis;
+
 /* A data row of the warps-needed picture: x position, alpha, value. */
-static void alpha_row(FILE *d, double a, double zero_x, double inf_x, double value)
+static void alpha_row(FILE *d, const alpha_axis *ax, double a, double value)
 {
 	char t[32];
-	fprintf(d, "%g %s", axis_x(a, zero_x, inf_x), lm_rp_alpha_text(a, t, sizeof t));
+	fprintf(d, "%g %s", axis_x(a, ax->zero_x, ax->inf_x), lm_rp_alpha_text(a, t, sizeof t));
 	lm_rp_num(d, value);
 	fputc('\n', d);
 }
 
-static void alpha_tics(FILE *g, const double *alphas, size_t na, double zero_x, double inf_x)
+static void alpha_tics(FILE *g, const alpha_axis *ax)
 {
 	char t[32];
 	fputs("set xtics (", g);
-	for (size_t i = 0; i < na; i++)
-		fprintf(g, "%s\"%s\" %g", i ? ", " : "", lm_rp_alpha_text(alphas[i], t, sizeof t),
-			axis_x(alphas[i], zero_x, inf_x));
+	for (size_t i = 0; i < ax->na; i++)
+		fprintf(g, "%s\"%s\" %g", i ? ", " : "", lm_rp_alpha_text(ax->alphas[i], t, sizeof t),
+			axis_x(ax->alphas[i], ax->zero_x, ax->inf_x));
 	fputs(")\n", g);
 }
 
-lm_status lm_rp_warps_picture(report *rp, const mix_model *mm, bool detail, point *buf)
+/* Blocks 0 and 1 of the picture's .dat (its header first): where each
+ * measured curve first reaches WARPS_FRACTION of the basic model's peak,
+ * and, for those that never reach either model's, the most measured. */
+static void warps_measured(FILE *d, const report *rp, const mix_model *mm, const alpha_axis *ax, point *buf)
 {
-	const char *name = detail ? "warps-needed-detail" : "warps-needed";
-	int pref = lm_rp_preferred_slot(mm);
-	double alphas[MAX_ALPHAS], zero_x, inf_x;
-	size_t na = lm_rp_alphas_of(&rp->res, mm->name, 0, alphas);
-	axis_ends(alphas, na, &zero_x, &inf_x);
-	lm_status s = LM_OK;
-	FILE *d = NULL, *g = NULL;
-	lm_file_out *od = NULL, *og = NULL;
-	if (!(d = lm_rp_open_out(rp, name, ".dat", &od, &s)) || !(g = lm_rp_open_out(rp, name, ".gp", &og, &s)))
-		goto done;
-	char t[32], title[256];
+	char t[32];
 	fprintf(d, "# latmix report: %s, mix %s: warps per CU needed for %g%% of the basic model's peak\n"
 		   "# block 0, measured (first crossing of each alpha's curve, every chain count, occupancy\n"
 		   "# warps x chains, interpolated): x position, alpha, warps; '?': not reached\n",
 		rp->res.device, mm->name, 100 * WARPS_FRACTION);
-	for (size_t i = 0; i < na; i++) {
+	for (size_t i = 0; i < ax->na; i++) {
 		double lb;
-		alpha_row(d, alphas[i], zero_x, inf_x, measured_warps(rp, mm, BASIC, alphas[i], buf, &lb));
+		alpha_row(d, ax, ax->alphas[i], measured_warps(rp, mm, BASIC, ax->alphas[i], buf, &lb));
 	}
 	fputs("\n\n# block 1, not reached: x position, alpha, the largest occupancy measured (a lower bound)\n"
 	      "# of the basic model's peak, of the refined model's ('?': reached, or no model)\n", d);
-	for (size_t i = 0; i < na; i++) {
-		double lb[NMODELS] = { NAN, NAN };
+	for (size_t i = 0; i < ax->na; i++) {
+		double a = ax->alphas[i], lb[NMODELS] = { NAN, NAN };
 		for (int m = 0; m < NMODELS; m++)
 			if (mm->has[m])
-				measured_warps(rp, mm, m, alphas[i], buf, &lb[m]);
+				measured_warps(rp, mm, m, a, buf, &lb[m]);
 		if (isnan(lb[BASIC]) && isnan(lb[REFINED]))
 			continue;
-		fprintf(d, "%g %s", axis_x(alphas[i], zero_x, inf_x), lm_rp_alpha_text(alphas[i], t, sizeof t));
+		fprintf(d, "%g %s", axis_x(a, ax->zero_x, ax->inf_x), lm_rp_alpha_text(a, t, sizeof t));
 		lm_rp_num(d, lb[BASIC]);
 		lm_rp_num(d, lb[REFINED]);
 		fputc('\n', d);
 	}
+}
+
+/* Blocks 2 and 3: both models' warps needed along alpha (a log grid
+ * between the axis' ends), and at alpha = 0 and alpha = inf. */
+static void warps_models(FILE *d, const mix_model *mm, const alpha_axis *ax)
+{
 	fputs("\n\n# block 2, the models along alpha: alpha, basic, refined ('?': unreachable or none)\n", d);
 	for (int j = 0; j <= GRID; j++) {
-		double a = zero_x * pow(inf_x / zero_x, (double)j / GRID);
+		double a = ax->zero_x * pow(ax->inf_x / ax->zero_x, (double)j / GRID);
 		fprintf(d, "%.6g", a);
 		for (int m = 0; m < NMODELS; m++)
 			lm_rp_num(d, mm->has[m] ? lm_model_warps_needed(&mm->mp[m], a, WARPS_FRACTION) : NAN);
@@ -131,27 +138,37 @@ lm_status lm_rp_warps_picture(report *rp, const mix_model *mm, bool detail, poin
 	fputs("\n\n# block 3, the models at alpha = 0 and alpha = inf: x position, basic, refined\n", d);
 	for (int e = 0; e < 2; e++) {
 		double a = e ? INFINITY : 0;
-		fprintf(d, "%g", axis_x(a, zero_x, inf_x));
+		fprintf(d, "%g", axis_x(a, ax->zero_x, ax->inf_x));
 		for (int m = 0; m < NMODELS; m++)
 			lm_rp_num(d, mm->has[m] ? lm_model_warps_needed(&mm->mp[m], a, WARPS_FRACTION) : NAN);
 		fputc('\n', d);
 	}
+}
+
+/* Blocks 4 and 5: the measured curves against the refined model's peak,
+ * and the refined model read as they are (model_warps_as_measured). */
+static void warps_refined(FILE *d, const report *rp, const mix_model *mm, const alpha_axis *ax, point *buf)
+{
 	fputs("\n\n# block 4, measured against the refined model's peak (as block 0): x position, alpha, "
 	      "warps; '?': not reached or no refined model\n", d);
-	for (size_t i = 0; i < na; i++) {
+	for (size_t i = 0; i < ax->na; i++) {
 		double lb;
-		alpha_row(d, alphas[i], zero_x, inf_x,
-			  mm->has[REFINED] ? measured_warps(rp, mm, REFINED, alphas[i], buf, &lb) : NAN);
+		alpha_row(d, ax, ax->alphas[i],
+			  mm->has[REFINED] ? measured_warps(rp, mm, REFINED, ax->alphas[i], buf, &lb) : NAN);
 	}
 	fputs("\n\n# block 5, the refined model read as block 4: the least occupancy over the chain counts "
 	      "measured, each within its warps measured: x position, alpha, warps\n", d);
-	for (size_t i = 0; i < na; i++)
-		alpha_row(d, alphas[i], zero_x, inf_x,
-			  mm->has[REFINED] ? model_warps_as_measured(rp, mm, REFINED, alphas[i], buf) : NAN);
+	for (size_t i = 0; i < ax->na; i++)
+		alpha_row(d, ax, ax->alphas[i],
+			  mm->has[REFINED] ? model_warps_as_measured(rp, mm, REFINED, ax->alphas[i], buf) : NAN);
+}
+
+/* The script's axes, alpha's tics, and the cusp of the model it draws
+ * (the one preferred, pref; the basic one in the detail picture). */
+static void warps_axes(FILE *g, const char *title, const mix_model *mm, bool detail, int pref,
+		       const alpha_axis *ax)
+{
 	double ca, cw;
-	snprintf(title, sizeof title, "%s: warps needed for %g%% of peak, mix %s%s", rp->res.device,
-		 100 * WARPS_FRACTION, mm->name, detail ? ", both models" : "");
-	lm_gnuplot_begin(g, name, title);
 	fprintf(g, "set title \"%s\" noenhanced\n"
 		   "set logscale x\n"
 		   "set xrange [%g:%g]\n"
@@ -159,40 +176,49 @@ lm_status lm_rp_warps_picture(report *rp, const mix_model *mm, bool detail, poin
 		   "set xlabel 'alpha, adds per load (log scale; 0 and inf at the ends)'\n"
 		   "set ylabel 'warps per CU (occupancy n x chains k)'\n"
 		   "set key below maxrows 2\n",
-		title, zero_x / 1.5, inf_x * 1.5);
-	alpha_tics(g, alphas, na, zero_x, inf_x);
+		title, ax->zero_x / 1.5, ax->inf_x * 1.5);
+	alpha_tics(g, ax);
 	const lm_model_params *cm = &mm->mp[detail ? BASIC : pref];
 	if (lm_model_cusp(cm, &ca, &cw))
 		fprintf(g, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 3 lc rgb '#888888'\n"
 			   "set label '%s model cusp, alpha = %.1f' at %g, graph 0.97 left offset 0.5,0 tc rgb '#555555'\n",
 			ca, ca, lm_fit_model_name(detail ? LM_FIT_BASIC : (lm_fit_model)pref), ca, ca);
-	if (!detail) {
-		/* the answer: the preferred model, and where the measured curves
-		 * reach 90% of its peak */
-		const char *col = pref == REFINED ? "#d62728" : "#1f77b4";
-		fprintf(g, "plot '%s.dat' index 2 using 1:%d with lines lw 2 lc rgb '%s' title '%s model', \\\n"
-			   "  '%s.dat' index 3 using 1:%d with points pt 6 ps 1.5 lc rgb '%s' notitle, \\\n"
-			   "  '%s.dat' index %d using 1:3 with points pt 7 ps 1.2 lc rgb 'black' title 'measured', \\\n"
-			   "  '%s.dat' index 1 using 1:%d with points pt 8 ps 1.5 lc rgb 'black' title 'not reached by the warps measured'\n",
-			name, 2 + pref, col, lm_fit_model_name((lm_fit_model)pref), name, 2 + pref, col, name,
-			pref == REFINED ? 4 : 0, name, 3 + pref);
-	} else {
-		fprintf(g, "plot '%s.dat' index 2 using 1:2 with lines lw 2 lc rgb '#1f77b4' title 'basic model', \\\n"
-			   "  '%s.dat' index 3 using 1:2 with points pt 6 ps 1.5 lc rgb '#1f77b4' notitle, \\\n"
-			   "  '%s.dat' index 0 using 1:3 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured, basic peak', \\\n"
-			   "  '%s.dat' index 1 using 1:3 with points pt 8 ps 1.5 lc rgb '#1f77b4' notitle",
-			name, name, name, name);
-		if (mm->has[REFINED])
-			fprintf(g, ", \\\n  '%s.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' title 'refined model', \\\n"
-				   "  '%s.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' notitle, \\\n"
-				   "  '%s.dat' index 4 using 1:3 with points pt 9 ps 1.3 lc rgb '#d62728' title 'measured, refined peak', \\\n"
-				   "  '%s.dat' index 1 using 1:4 with points pt 8 ps 1.5 lc rgb '#d62728' notitle, \\\n"
-				   "  '%s.dat' index 5 using 1:3 with points pt 12 ps 2 lw 2 lc rgb '#d62728' title 'refined model at the chains measured'",
-				name, name, name, name, name);
-		fputc('\n', g);
-	}
-	lm_gnuplot_end(g, name);
-	picture *p = lm_rp_add_picture(rp, name, title);
+}
+
+/* The answer: the preferred model, and where the measured curves reach
+ * WARPS_FRACTION of its peak. */
+static void warps_plot(FILE *g, const char *name, int pref)
+{
+	const char *col = pref == REFINED ? "#d62728" : "#1f77b4";
+	fprintf(g, "plot '%s.dat' index 2 using 1:%d with lines lw 2 lc rgb '%s' title '%s model', \\\n"
+		   "  '%s.dat' index 3 using 1:%d with points pt 6 ps 1.5 lc rgb '%s' notitle, \\\n"
+		   "  '%s.dat' index %d using 1:3 with points pt 7 ps 1.2 lc rgb 'black' title 'measured', \\\n"
+		   "  '%s.dat' index 1 using 1:%d with points pt 8 ps 1.5 lc rgb 'black' title 'not reached by the warps measured'\n",
+		name, 2 + pref, col, lm_fit_model_name((lm_fit_model)pref), name, 2 + pref, col, name,
+		pref == REFINED ? 4 : 0, name, 3 + pref);
+}
+
+/* The detail: both models, and the measured curves against each one's peak. */
+static void warps_plot_detail(FILE *g, const char *name, const mix_model *mm)
+{
+	fprintf(g, "plot '%s.dat' index 2 using 1:2 with lines lw 2 lc rgb '#1f77b4' title 'basic model', \\\n"
+		   "  '%s.dat' index 3 using 1:2 with points pt 6 ps 1.5 lc rgb '#1f77b4' notitle, \\\n"
+		   "  '%s.dat' index 0 using 1:3 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured, basic peak', \\\n"
+		   "  '%s.dat' index 1 using 1:3 with points pt 8 ps 1.5 lc rgb '#1f77b4' notitle",
+		name, name, name, name);
+	if (mm->has[REFINED])
+		fprintf(g, ", \\\n  '%s.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' title 'refined model', \\\n"
+			   "  '%s.dat' index 3 using 1:3 with points pt 4 ps 1.5 lc rgb '#d62728' notitle, \\\n"
+			   "  '%s.dat' index 4 using 1:3 with points pt 9 ps 1.3 lc rgb '#d62728' title 'measured, refined peak', \\\n"
+			   "  '%s.dat' index 1 using 1:4 with points pt 8 ps 1.5 lc rgb '#d62728' notitle, \\\n"
+			   "  '%s.dat' index 5 using 1:3 with points pt 12 ps 2 lw 2 lc rgb '#d62728' title 'refined model at the chains measured'",
+			name, name, name, name, name);
+	fputc('\n', g);
+}
+
+/* What report.md says under a warps-needed picture (p NULL: nothing). */
+static void warps_caption(picture *p, bool detail, int pref)
+{
 	if (p && !detail)
 		snprintf(p->caption, sizeof p->caption,
 			 "How many warps per CU a kernel needs for %g%% of its peak, against alpha, its adds per load "
@@ -209,6 +235,34 @@ lm_status lm_rp_warps_picture(report *rp, const mix_model *mm, bool detail, poin
 			 "so the need is at least that). The refined line is one chain; red diamonds are where the "
 			 "refined model reaches 90%% at the chain counts measured (more chains, a longer step: the "
 			 "least occupancy over them, within the warps measured).", 100 * WARPS_FRACTION);
+}
+
+lm_status lm_rp_warps_picture(report *rp, const mix_model *mm, bool detail, point *buf)
+{
+	const char *name = detail ? "warps-needed-detail" : "warps-needed";
+	int pref = lm_rp_preferred_slot(mm);
+	alpha_axis ax;
+	ax.na = lm_rp_alphas_of(&rp->res, mm->name, 0, ax.alphas);
+	axis_ends(ax.alphas, ax.na, &ax.zero_x, &ax.inf_x);
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = lm_rp_open_out(rp, name, ".dat", &od, &s)) || !(g = lm_rp_open_out(rp, name, ".gp", &og, &s)))
+		goto done;
+	warps_measured(d, rp, mm, &ax, buf);
+	warps_models(d, mm, &ax);
+	warps_refined(d, rp, mm, &ax, buf);
+	char title[256];
+	snprintf(title, sizeof title, "%s: warps needed for %g%% of peak, mix %s%s", rp->res.device,
+		 100 * WARPS_FRACTION, mm->name, detail ? ", both models" : "");
+	lm_gnuplot_begin(g, name, title);
+	warps_axes(g, title, mm, detail, pref, &ax);
+	if (!detail)
+		warps_plot(g, name, pref);
+	else
+		warps_plot_detail(g, name, mm);
+	lm_gnuplot_end(g, name);
+	warps_caption(lm_rp_add_picture(rp, name, title), detail, pref);
 done:
 	s = lm_rp_close_out(od, s);
 	return lm_rp_close_out(og, s);
