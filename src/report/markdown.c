@@ -62,7 +62,9 @@ static void derived_text(double x, char *buf, size_t size)
 		snprintf(buf, size, "%.3g", x);
 }
 
-static void md_device(FILE *f, const report *rp)
+/* The device and the sweep: its clock, and each setting counted over the
+ * rows (a sweep resumed under other settings shows both). */
+static void md_device_table(FILE *f, const report *rp)
 {
 	const lm_results *r = &rp->res;
 	double cmin = INFINITY, cmax = 0, csum = 0;
@@ -100,56 +102,82 @@ static void md_device(FILE *f, const report *rp)
 	tallies(f, spread, nsp);
 	fprintf(f, " |\n| measured | %s, tool version %s |\n| results file | `%s`, %zu rows |\n\n",
 		r->date[0] ? r->date : "-", r->tool_version[0] ? r->tool_version : "-", rp->csv, r->n);
+}
+
+/* A mix's row of the per-mix table: its rows, alphas and chain counts,
+ * and its settings counted over its rows. */
+static void md_mix_row(FILE *f, const lm_results *r, const char *mix)
+{
+	double alphas[MAX_ALPHAS];
+	unsigned chains[MAX_CHAINS];
+	size_t na = lm_rp_alphas_of(r, mix, 0, alphas), nk = lm_rp_chains_of(r, mix, chains), rows = 0;
+	tally t1[8], t2[8], t3[16], t4[8];
+	size_t n1 = 0, n2 = 0, n3 = 0, n4 = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		const lm_result *x = &r->v[i];
+		if (strcmp(x->mix, mix) != 0)
+			continue;
+		rows++;
+		count(t1, &n1, 8, x->row.timing);
+		count(t2, &n2, 8, x->row.coresident);
+		count(t3, &n3, 16, x->row.spread);
+		count(t4, &n4, 8, x->clock_source);
+	}
+	char t[32];
+	fprintf(f, "| %s | %zu | ", mix, rows);
+	for (size_t i = 0; i < na; i++)
+		fprintf(f, "%s%s", i ? ", " : "", lm_rp_alpha_text(alphas[i], t, sizeof t));
+	fputs(" | ", f);
+	for (size_t i = 0; i < nk; i++)
+		fprintf(f, "%s%u", i ? ", " : "", chains[i]);
+	fputs(" | ", f);
+	tallies(f, t1, n1);
+	fputs(" | ", f);
+	tallies(f, t2, n2);
+	fputs(" | ", f);
+	tallies(f, t3, n3);
+	fputs(" | ", f);
+	tallies(f, t4, n4);
+	fputs(" |\n", f);
+}
+
+/* "Device and measurement": the device and the sweep, then each mix. */
+static void md_device(FILE *f, const report *rp)
+{
+	md_device_table(f, rp);
 	fputs("Co-resident *yes* means the per-warp clocks showed every warp of the launch running at once "
 	      "(the occupancy is real); *unverified* rows come from a timing mode or device that cannot "
 	      "show it.\n\n", f);
 
 	fputs("Per mix:\n\n| mix | rows | alphas | chains | timing | co-resident | spread | clock source |\n"
 	      "|---|---|---|---|---|---|---|---|\n", f);
-	for (size_t m = 0; m < rp->nmix; m++) {
-		const char *mix = rp->mix[m].name;
-		double alphas[MAX_ALPHAS];
-		unsigned chains[MAX_CHAINS];
-		size_t na = lm_rp_alphas_of(r, mix, 0, alphas), nk = lm_rp_chains_of(r, mix, chains), rows = 0;
-		tally t1[8], t2[8], t3[16], t4[8];
-		size_t n1 = 0, n2 = 0, n3 = 0, n4 = 0;
-		for (size_t i = 0; i < r->n; i++) {
-			const lm_result *x = &r->v[i];
-			if (strcmp(x->mix, mix) != 0)
-				continue;
-			rows++;
-			count(t1, &n1, 8, x->row.timing);
-			count(t2, &n2, 8, x->row.coresident);
-			count(t3, &n3, 16, x->row.spread);
-			count(t4, &n4, 8, x->clock_source);
-		}
-		char t[32];
-		fprintf(f, "| %s | %zu | ", mix, rows);
-		for (size_t i = 0; i < na; i++)
-			fprintf(f, "%s%s", i ? ", " : "", lm_rp_alpha_text(alphas[i], t, sizeof t));
-		fputs(" | ", f);
-		for (size_t i = 0; i < nk; i++)
-			fprintf(f, "%s%u", i ? ", " : "", chains[i]);
-		fputs(" | ", f);
-		tallies(f, t1, n1);
-		fputs(" | ", f);
-		tallies(f, t2, n2);
-		fputs(" | ", f);
-		tallies(f, t3, n3);
-		fputs(" | ", f);
-		tallies(f, t4, n4);
-		fputs(" |\n", f);
+	for (size_t m = 0; m < rp->nmix; m++)
+		md_mix_row(f, &rp->res, rp->mix[m].name);
+	fputc('\n', f);
+}
+
+/* A parameter's row of the table: each model's value and its kind (tied,
+ * a bound, and why, where the fit says). */
+static void md_param_row(FILE *f, const mix_model *mm, int i)
+{
+	fprintf(f, "| %s | %s |", lm_param_key((lm_param_id)i), lm_param_unit((lm_param_id)i));
+	for (int m = 0; m < NMODELS; m++) {
+		if (!mm->has[m])
+			continue;
+		const lm_param *p = &mm->ps[m].p[i];
+		char v[64];
+		value_text(p, v, sizeof v);
+		bool why = p->note[0] && (p->kind == LM_PARAM_TIED || p->kind == LM_PARAM_AT_LEAST ||
+					  p->kind == LM_PARAM_AT_MOST);
+		fprintf(f, " %s | %s%s%s |", v, why && p->kind == LM_PARAM_TIED ? "" : lm_param_kind_name(p->kind),
+			why && p->kind != LM_PARAM_TIED ? ": " : "", why ? p->note : "");
 	}
 	fputc('\n', f);
 }
 
-static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf)
+/* The mix's parameters, a column pair per model it has. */
+static void md_param_table(FILE *f, const mix_model *mm)
 {
-	fprintf(f, "### %s\n\n", mm->name);
-	if (!mm->has[BASIC] && !mm->has[REFINED]) {
-		fprintf(f, "No model: %s\n\n", mm->why);
-		return;
-	}
 	fputs("| parameter | unit |", f);
 	for (int m = 0; m < NMODELS; m++)
 		if (mm->has[m])
@@ -165,20 +193,14 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 			any |= mm->has[m] && mm->ps[m].p[i].kind != LM_PARAM_MISSING;
 		if (!any || lm_param_measured((lm_param_id)i)) /* the sweep's, not the mix's: md_peaks */
 			continue;
-		fprintf(f, "| %s | %s |", lm_param_key((lm_param_id)i), lm_param_unit((lm_param_id)i));
-		for (int m = 0; m < NMODELS; m++) {
-			if (!mm->has[m])
-				continue;
-			const lm_param *p = &mm->ps[m].p[i];
-			char v[64];
-			value_text(p, v, sizeof v);
-			bool why = p->note[0] && (p->kind == LM_PARAM_TIED || p->kind == LM_PARAM_AT_LEAST ||
-						  p->kind == LM_PARAM_AT_MOST);
-			fprintf(f, " %s | %s%s%s |", v, why && p->kind == LM_PARAM_TIED ? "" : lm_param_kind_name(p->kind),
-				why && p->kind != LM_PARAM_TIED ? ": " : "", why ? p->note : "");
-		}
-		fputc('\n', f);
+		md_param_row(f, mm, i);
 	}
+}
+
+/* How well each model fits, which the data prefer, and a note for a poor
+ * or flagged fit. */
+static void md_fit_notes(FILE *f, const mix_model *mm)
+{
 	fputs("\nUncertainties are one standard error. ", f);
 	for (int m = 0; m < NMODELS; m++) {
 		const lm_params *ps = &mm->ps[m];
@@ -200,10 +222,12 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 			fprintf(f, "Note, %s model: %s%s%s.\n\n", lm_fit_model_name((lm_fit_model)m),
 				poor ? ps->fit_quality : "", poor && flagged ? "; " : "", flagged ? ps->fit_flags : "");
 	}
+}
 
-	if (!mm->has[BASIC])
-		return;
-	const double *d = pb->derived;
+/* The warps needed and the cusp as the basic model's file derives them
+ * (d: its derived figures), by the model and from the data. */
+static void md_derived(FILE *f, const double *d)
+{
 	char a[32], b[32], c[32], e[32];
 	fputs("| warps per CU needed (basic model file) | model, 90% | data, 90% | model, 95% | data, 95% |\n"
 	      "|---|---|---|---|---|\n", f);
@@ -223,7 +247,23 @@ static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf
 	derived_text(d[LM_DERIVED_RATIO_90_DATA], e, sizeof e);
 	fprintf(f, "Cusp (basic model): alpha = %s, %s warps for the full peak. Memory / arithmetic warps "
 		   "for 90%%: model %s, data %s (\"-\": not reached or not known).\n\n", a, b, c, e);
+}
 
+static void md_params(FILE *f, const report *rp, const mix_model *mm, point *buf)
+{
+	fprintf(f, "### %s\n\n", mm->name);
+	if (!mm->has[BASIC] && !mm->has[REFINED]) {
+		fprintf(f, "No model: %s\n\n", mm->why);
+		return;
+	}
+	md_param_table(f, mm);
+	md_fit_notes(f, mm);
+	if (!mm->has[BASIC])
+		return;
+	md_derived(f, mm->ps[BASIC].derived);
+
+	/* the line the latency picture draws through the measured points,
+	 * beside the basic fit's mem_lat + alpha alu_lat */
 	double slope, icept, xs[MAX_ALPHAS], ys[MAX_ALPHAS];
 	size_t k = lm_rp_latency_line(rp, mm->name, buf, &slope, &icept, xs, ys);
 	if (k > 1)
