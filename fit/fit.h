@@ -166,6 +166,12 @@ lm_fit_model lm_fit_prefer(const lm_fit_result *basic, const lm_fit_result *refi
  * [fit] and [derived]; leaves provenance and device fields alone. */
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps);
 
+/* Copies the device a results file was measured on into a parameter file:
+ * name, vendor, driver, SIMD width, compute units and the clock (the mean
+ * over the file's points, with its source), which turn the fitted cycles
+ * into ns and GB/s. */
+void lm_fit_device_to_params(const lm_results *res, lm_params *ps);
+
 /* Why the model is not fitted to a device of type device_type (a results
  * file's '# device_type'), or NULL where it is. */
 const char *lm_fit_device_fits(const char *device_type);

@@ -137,3 +137,21 @@ const char *lm_fit_device_fits(const char *device_type)
 						 "caches, not by switching warps; the report's summary says so"
 					       : NULL;
 }
+
+void lm_fit_device_to_params(const lm_results *res, lm_params *ps)
+{
+	snprintf(ps->device, sizeof ps->device, "%s", res->device);
+	snprintf(ps->vendor, sizeof ps->vendor, "%s", res->vendor);
+	snprintf(ps->driver, sizeof ps->driver, "%s", res->driver);
+	if (!res->n)
+		return;
+	const lm_row *r0 = &res->v[0].row;
+	ps->simd_width = (int)r0->simd_width;
+	ps->compute_units = (int)r0->compute_units;
+	double clock = 0;
+	for (size_t i = 0; i < res->n; i++)
+		clock += res->v[i].row.clock_mhz / (double)res->n;
+	ps->clock_mhz = clock;
+	snprintf(ps->clock_source, sizeof ps->clock_source, "%s, mean over the points",
+		 res->v[0].clock_source);
+}

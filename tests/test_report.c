@@ -204,6 +204,16 @@ START_TEST(report_fits_when_params_are_missing)
 	lm_test_slurp(path, md, sizeof md);
 	ck_assert(strstr(md, "fitted by latmix report"));
 	ck_assert(strstr(md, "No model: "));  /* stream has none */
+	/* the model it fits carries the device's clock: the summary gives the
+	 * load's latency in ns and memory's peak in GB/s, not nan */
+	const char *why = strstr(md, "Why: a load takes");
+	ck_assert_msg(why, "no 'Why:' line in the summary");
+	char line[1024];
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(why, "\n"), why);
+	ck_assert_msg(!strstr(line, "nan") && strstr(line, " MHz") && strstr(line, " GB/s"), "%s", line);
+	double mhz = 0;
+	ck_assert(sscanf(strstr(line, " at ") + 4, "%lf MHz", &mhz) == 1);
+	ck_assert_msg(mhz > 100 && mhz < 5000, "clock %g MHz", mhz);
 	remove_dir(dir);
 }
 END_TEST

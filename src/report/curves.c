@@ -195,6 +195,7 @@ lm_status lm_rp_load_models(report *rp, mix_model *mm)
 		lm_fit_check(&rp->res, &fr);
 		mm->ps[m] = lm_params_empty();
 		lm_fit_to_params(&fr, &mm->ps[m]);
+		lm_fit_device_to_params(&rp->res, &mm->ps[m]);
 		mm->has[m] = true;
 		snprintf(mm->from[m], sizeof mm->from[m], "fitted by latmix report");
 	}
