@@ -412,96 +412,120 @@ const lm_result *lm_results_find_reference(const lm_results *r, const char *mix,
 	return NULL;
 }
 
+/* Where a read stands: the results so far, their arrays' capacities, the
+ * header's columns (where, nfields) once read, and the line. */
+typedef struct {
+	lm_results r;
+	size_t cap, meta_cap;
+	int where[NCOLS], nfields;
+	bool header;
+	const char *path;
+	int lineno;
+} reading;
+
+/* LM_EPARSE if line, as fgets read it into size bytes, is not a whole
+ * line: too long, or the last line without its end. */
+static lm_status whole_line(const reading *rd, const char *line, size_t size)
+{
+	size_t len = strlen(line);
+	if (len == 0 || line[len - 1] != '\n')
+		return len == size - 1 ? lm_fail(LM_EPARSE, "%s:%d: line too long", rd->path, rd->lineno)
+				       : lm_fail(LM_EPARSE, "%s:%d: the last line has no end: cut short (an "
+							    "interrupted write?)", rd->path, rd->lineno);
+	return LM_OK;
+}
+
+/* Adds the row of the current line, its n fields, to the results. */
+static lm_status add_row(reading *rd, char **fields, int n)
+{
+	if (n != rd->nfields)
+		return lm_fail(LM_EPARSE, "%s:%d: the row has %d fields, the header %d", rd->path, rd->lineno,
+			       n, rd->nfields);
+	if (rd->r.n == rd->cap) {
+		rd->cap = rd->cap ? 2 * rd->cap : 64;
+		lm_result *nv = realloc(rd->r.v, rd->cap * sizeof *nv);
+		if (!nv)
+			return lm_fail(LM_ENOMEM, "out of memory");
+		rd->r.v = nv;
+	}
+	lm_result *res = &rd->r.v[rd->r.n];
+	memset(res, 0, sizeof *res);
+	res->line = rd->lineno;
+	lm_status s = parse_row(fields, rd->where, res);
+	if (s != LM_OK) {
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", lm_error_message());
+		return lm_fail(s, "%s:%d: %s", rd->path, rd->lineno, msg);
+	}
+	rd->r.n++;
+	return LM_OK;
+}
+
+/* Takes one whole line: a metadata line, a blank one, the header or a
+ * row. */
+static lm_status read_line(reading *rd, char *line)
+{
+	if (line[0] == '#')
+		return add_meta(&rd->r, line, &rd->meta_cap);
+	if (line[strspn(line, "\r\n")] == '\0')
+		return LM_OK;
+	char *fields[MAX_FIELDS + 1];
+	int n = lm_csv_split(line, fields, MAX_FIELDS + 1);
+	if (n < 0)
+		return lm_fail(LM_EPARSE, "%s:%d: malformed CSV line (a quote not closed)", rd->path, rd->lineno);
+	if (rd->header)
+		return add_row(rd, fields, n);
+	lm_status s = read_header(&rd->r, fields, n, rd->where, rd->path, rd->lineno);
+	if (s != LM_OK)
+		return s;
+	rd->nfields = n;
+	rd->header = true;
+	return LM_OK;
+}
+
+/* Once the rows no longer move: each row's clock source pointed into its
+ * own copy, and the metadata the struct keeps apart copied out. */
+static void settle(lm_results *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		r->v[i].row.clock_source = r->v[i].clock_source;
+	for (size_t i = 0; i < r->nref; i++)
+		r->ref[i].row.clock_source = r->ref[i].clock_source;
+	copy_meta(r, "device", r->device, sizeof r->device);
+	copy_meta(r, "vendor", r->vendor, sizeof r->vendor);
+	copy_meta(r, "device_type", r->device_type, sizeof r->device_type);
+	copy_meta(r, "driver", r->driver, sizeof r->driver);
+	copy_meta(r, "tool_version", r->tool_version, sizeof r->tool_version);
+	copy_meta(r, "date", r->date, sizeof r->date);
+	copy_meta(r, "footprint_bytes", r->footprint, sizeof r->footprint);
+}
+
 lm_status lm_results_read_stream(FILE *f, const char *path, lm_results *out)
 {
-	lm_results r = { 0 };
-	size_t cap = 0, meta_cap = 0;
-	int where[NCOLS], nfields = 0;
-	bool header = false;
+	reading rd = { .path = path };
 	char line[4096];
-	char *fields[MAX_FIELDS + 1];
-	int lineno = 0;
 	lm_status s = LM_OK;
 	while (fgets(line, sizeof line, f)) {
-		lineno++;
-		size_t len = strlen(line);
-		if (len == 0 || line[len - 1] != '\n') {
-			s = len == sizeof line - 1
-				    ? lm_fail(LM_EPARSE, "%s:%d: line too long", path, lineno)
-				    : lm_fail(LM_EPARSE, "%s:%d: the last line has no end: cut short (an "
-						    "interrupted write?)", path, lineno);
+		rd.lineno++;
+		if ((s = whole_line(&rd, line, sizeof line)) != LM_OK || (s = read_line(&rd, line)) != LM_OK)
 			goto fail;
-		}
-		if (line[0] == '#') {
-			if ((s = add_meta(&r, line, &meta_cap)) != LM_OK)
-				goto fail;
-			continue;
-		}
-		if (line[strspn(line, "\r\n")] == '\0')
-			continue;
-		int n = lm_csv_split(line, fields, MAX_FIELDS + 1);
-		if (n < 0) {
-			s = lm_fail(LM_EPARSE, "%s:%d: malformed CSV line (a quote not closed)", path, lineno);
-			goto fail;
-		}
-		if (!header) {
-			if ((s = read_header(&r, fields, n, where, path, lineno)) != LM_OK)
-				goto fail;
-			nfields = n;
-			header = true;
-			continue;
-		}
-		if (n != nfields) {
-			s = lm_fail(LM_EPARSE, "%s:%d: the row has %d fields, the header %d", path, lineno, n,
-				    nfields);
-			goto fail;
-		}
-		if (r.n == cap) {
-			cap = cap ? 2 * cap : 64;
-			lm_result *nv = realloc(r.v, cap * sizeof *nv);
-			if (!nv) {
-				s = lm_fail(LM_ENOMEM, "out of memory");
-				goto fail;
-			}
-			r.v = nv;
-		}
-		lm_result *res = &r.v[r.n];
-		memset(res, 0, sizeof *res);
-		res->line = lineno;
-		if ((s = parse_row(fields, where, res)) != LM_OK) {
-			char msg[512];
-			snprintf(msg, sizeof msg, "%s", lm_error_message());
-			s = lm_fail(s, "%s:%d: %s", path, lineno, msg);
-			goto fail;
-		}
-		r.n++;
 	}
 	if (ferror(f)) {
 		s = lm_fail(LM_EIO, "%s: read error", path);
 		goto fail;
 	}
-	if (!header) {
-		s = lm_fail(LM_EPARSE, "%s:%d: no header line: not a latmix results file", path, lineno);
+	if (!rd.header) {
+		s = lm_fail(LM_EPARSE, "%s:%d: no header line: not a latmix results file", path, rd.lineno);
 		goto fail;
 	}
-	if ((s = read_references(&r, where, nfields, path)) != LM_OK || (s = no_twins(&r, path)) != LM_OK)
+	if ((s = read_references(&rd.r, rd.where, rd.nfields, path)) != LM_OK ||
+	    (s = no_twins(&rd.r, path)) != LM_OK)
 		goto fail;
-	/* into each row's own copy, now that the rows no longer move */
-	for (size_t i = 0; i < r.n; i++)
-		r.v[i].row.clock_source = r.v[i].clock_source;
-	for (size_t i = 0; i < r.nref; i++)
-		r.ref[i].row.clock_source = r.ref[i].clock_source;
-	copy_meta(&r, "device", r.device, sizeof r.device);
-	copy_meta(&r, "vendor", r.vendor, sizeof r.vendor);
-	copy_meta(&r, "device_type", r.device_type, sizeof r.device_type);
-	copy_meta(&r, "driver", r.driver, sizeof r.driver);
-	copy_meta(&r, "tool_version", r.tool_version, sizeof r.tool_version);
-	copy_meta(&r, "date", r.date, sizeof r.date);
-	copy_meta(&r, "footprint_bytes", r.footprint, sizeof r.footprint);
-	*out = r;
+	settle(&rd.r);
+	*out = rd.r;
 	return LM_OK;
 fail:
-	lm_results_free(&r);
+	lm_results_free(&rd.r);
 	return s;
 }
 
