@@ -7,6 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/number.h"
+#include "base/text.h"
+
+#include <limits.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -207,6 +211,28 @@ START_TEST(inputs_are_regular_files_within_their_kinds_limit)
 }
 END_TEST
 
+/* The text and number helpers every layer shares, at their edges. */
+START_TEST(text_and_number_helpers_at_their_edges)
+{
+	ck_assert(lm_text_starts("clang-18", "clang-") && !lm_text_starts("clang", "clang-"));
+	ck_assert(lm_text_starts("x", ""));
+	ck_assert(lm_text_ends("a.cl", ".cl") && !lm_text_ends("cl", ".cl") && !lm_text_ends("a.cl.bak", ".cl"));
+	ck_assert(lm_text_has_nocase("NVIDIA H200", "h200") && !lm_text_has_nocase("H20", "h200"));
+	ck_assert_int_eq(lm_number_gcd(12, 18), 6);
+	ck_assert_int_eq(lm_number_gcd(-12, 18), 6);
+	ck_assert_int_eq(lm_number_gcd(0, 7), 7);
+	ck_assert_int_eq(lm_number_gcd(0, 0), 0);
+	ck_assert_int_eq(lm_number_gcd(LONG_MIN, 1L << 24), 1L << 24);
+	double v[] = { 3, -1, 2.5, 0 };
+	qsort(v, 4, sizeof *v, lm_number_cmp);
+	ck_assert(v[0] == -1 && v[1] == 0 && v[2] == 2.5 && v[3] == 3);
+	char now[32];
+	lm_text_iso_now(now, sizeof now);
+	ck_assert_int_eq(strlen(now), 20);
+	ck_assert(now[4] == '-' && now[10] == 'T' && now[19] == 'Z');
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -221,6 +247,7 @@ int main(void)
 	tcase_add_test(tc, a_fifo_is_written_not_replaced);
 	tcase_add_test(tc, an_input_under_any_name_is_not_written);
 	tcase_add_test(tc, inputs_are_regular_files_within_their_kinds_limit);
+	tcase_add_test(tc, text_and_number_helpers_at_their_edges);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }

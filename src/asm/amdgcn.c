@@ -40,33 +40,33 @@ static lm_listing_kind amd_kind(const char *op, unsigned *add_ops, bool *load)
 {
 	*add_ops = 0;
 	*load = false;
-	if (starts(op, "s_swappc") || starts(op, "s_call"))
+	if (lm_text_starts(op, "s_swappc") || lm_text_starts(op, "s_call"))
 		return LM_LISTING_CALL;
 	/* OpenCL kernels reach global memory through global_ or flat_;
 	 * buffer_ and scratch_ are private memory */
-	if (starts(op, "buffer_") || starts(op, "scratch_"))
+	if (lm_text_starts(op, "buffer_") || lm_text_starts(op, "scratch_"))
 		return LM_LISTING_SPILL;
-	if (starts(op, "global_load") || starts(op, "flat_load") || starts(op, "ds_read") ||
-	    starts(op, "ds_load") || starts(op, "s_load") || starts(op, "s_buffer_load")) {
+	if (lm_text_starts(op, "global_load") || lm_text_starts(op, "flat_load") || lm_text_starts(op, "ds_read") ||
+	    lm_text_starts(op, "ds_load") || lm_text_starts(op, "s_load") || lm_text_starts(op, "s_buffer_load")) {
 		*load = true;
 		return LM_LISTING_CHASE;
 	}
-	if (starts(op, "global_") || starts(op, "flat_") || starts(op, "s_store") ||
-	    starts(op, "s_atomic") ||
-	    (starts(op, "ds_") && !starts(op, "ds_swizzle") && !strstr(op, "permute")))
+	if (lm_text_starts(op, "global_") || lm_text_starts(op, "flat_") || lm_text_starts(op, "s_store") ||
+	    lm_text_starts(op, "s_atomic") ||
+	    (lm_text_starts(op, "ds_") && !lm_text_starts(op, "ds_swizzle") && !strstr(op, "permute")))
 		return LM_LISTING_MEM_OTHER;
-	if (starts(op, "v_add_f32") || starts(op, "v_dual_add_f32")) {
+	if (lm_text_starts(op, "v_add_f32") || lm_text_starts(op, "v_dual_add_f32")) {
 		*add_ops = 1;
 		return LM_LISTING_ADD;
 	}
-	if (starts(op, "v_pk_add_f32")) {
+	if (lm_text_starts(op, "v_pk_add_f32")) {
 		*add_ops = 2;
 		return LM_LISTING_ADD;
 	}
 	static const char *const sfu[] = { "v_rsq_", "v_rcp_", "v_sqrt_", "v_exp_", "v_log_",
 					   "v_sin_", "v_cos_" };
 	for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
-		if (starts(op, sfu[i]))
+		if (lm_text_starts(op, sfu[i]))
 			return LM_LISTING_SFU;
 	return LM_LISTING_OTHER;
 }
@@ -91,13 +91,13 @@ static unsigned amd_bytes(const char *op)
 	};
 	const char *p = NULL;
 	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0] && !p; i++)
-		if (starts(op, prefixes[i]))
+		if (lm_text_starts(op, prefixes[i]))
 			p = op + strlen(prefixes[i]);
 	if (!p)
 		return 0;
-	if (starts(p, "d16_")) /* "global_load_d16_hi_b16": the half of a register it fills */
+	if (lm_text_starts(p, "d16_")) /* "global_load_d16_hi_b16": the half of a register it fills */
 		p += 4;
-	if (starts(p, "hi_"))
+	if (lm_text_starts(p, "hi_"))
 		p += 3;
 	size_t n = strcspn(p, "_");
 	for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
@@ -116,7 +116,7 @@ static bool amd_writes_first(const char *op)
 		"s_set_gpr", "v_cmpx", "s_delay", "s_clause", "s_inst_prefetch",
 	};
 	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
-		if (starts(op, none[i]))
+		if (lm_text_starts(op, none[i]))
 			return false;
 	return !strstr(op, "_store") && !strstr(op, "ds_write") && !strstr(op, "_atomic");
 }
@@ -182,7 +182,7 @@ bool lm_amdgcn_line(char *s, inst *in, char *lb, size_t lb_size)
 	}
 	in->kind = amd_kind(op, &in->add_ops, &in->load);
 	in->bytes = amd_bytes(op);
-	in->local = starts(op, "ds_") && in->kind != LM_LISTING_OTHER;
+	in->local = lm_text_starts(op, "ds_") && in->kind != LM_LISTING_OTHER;
 	/* an atomic is a memory message of its own ("global_atomic_add"), never a load's name */
 	in->atomic = !in->local && in->kind == LM_LISTING_MEM_OTHER && strstr(op, "_atomic") != NULL;
 	const char *off = strstr(rest, "offset:");
@@ -198,11 +198,11 @@ bool lm_amdgcn_line(char *s, inst *in, char *lb, size_t lb_size)
 		amd_operands(half, op, in);
 	} else {
 		snprintf(in->op, sizeof in->op, "%s", op);
-		in->copy = !in->load && (starts(op, "v_mov_b32") || starts(op, "v_accvgpr_read") ||
-					 starts(op, "s_mov_b"));
+		in->copy = !in->load && (lm_text_starts(op, "v_mov_b32") || lm_text_starts(op, "v_accvgpr_read") ||
+					 lm_text_starts(op, "s_mov_b"));
 		amd_operands(rest, op, in);
 	}
-	if (strcmp(op, "s_branch") == 0 || starts(op, "s_cbranch_")) {
+	if (strcmp(op, "s_branch") == 0 || lm_text_starts(op, "s_cbranch_")) {
 		in->branch = true;
 		token(rest, ",", in->target, sizeof in->target);
 	}

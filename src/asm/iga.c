@@ -66,7 +66,7 @@ static unsigned iga_bytes(const char *what)
 			continue;
 		char *end;
 		unsigned long bits = strtoul(d + 2, &end, 10), vec = 1;
-		if (starts(end, "u32"))
+		if (lm_text_starts(end, "u32"))
 			end += 3;
 		if (*end == 'x')
 			vec = strtoul(end + 1, &end, 10);
@@ -109,8 +109,8 @@ static void iga_send(const char *rest, const char *comment, inst *in)
 		in->kind = LM_LISTING_OTHER;
 		return;
 	}
-	in->local = starts(in->op, "send.slm") || strstr(what, ".slm") ||
-		    (starts(in->op, "send.dc") && (strtoul(desc, NULL, 16) & 0xff) == 0xfe);
+	in->local = lm_text_starts(in->op, "send.slm") || strstr(what, ".slm") ||
+		    (lm_text_starts(in->op, "send.dc") && (strtoul(desc, NULL, 16) & 0xff) == 0xfe);
 	in->atomic = !in->local && strstr(what, "atomic") != NULL;
 	if (strstr(what, "scratch"))
 		in->kind = LM_LISTING_SPILL;
@@ -171,7 +171,7 @@ bool lm_iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 	in->kind = LM_LISTING_OTHER;
 	if (iga_branch_op(in->op)) {
 		in->branch = true;
-		in->kind = starts(in->op, "call") ? LM_LISTING_CALL : LM_LISTING_OTHER;
+		in->kind = lm_text_starts(in->op, "call") ? LM_LISTING_CALL : LM_LISTING_OTHER;
 		/* the jump's label: the first (JIP); a backward goto's (goto.b)
 		 * loop head is its second (UIP) */
 		int want = strcmp(in->op, "goto.b") == 0 ? 2 : 1;
@@ -184,7 +184,7 @@ bool lm_iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 		}
 		return true;
 	}
-	if (starts(in->op, "send")) {
+	if (lm_text_starts(in->op, "send")) {
 		iga_send(q, comment ? comment + 2 : NULL, in);
 		return true;
 	}
@@ -203,12 +203,12 @@ bool lm_iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 	if (strcmp(in->op, "add:f") == 0) {
 		in->kind = LM_LISTING_ADD;
 		in->add_ops = 1;
-	} else if (starts(in->op, "math")) {
+	} else if (lm_text_starts(in->op, "math")) {
 		in->kind = LM_LISTING_SFU;
-	} else if (strcmp(in->op, "load") == 0 || starts(in->op, "load.")) {
+	} else if (strcmp(in->op, "load") == 0 || lm_text_starts(in->op, "load.")) {
 		in->kind = LM_LISTING_CHASE;
 		in->load = true;
-	} else if (strcmp(in->op, "store") == 0 || starts(in->op, "store.")) {
+	} else if (strcmp(in->op, "store") == 0 || lm_text_starts(in->op, "store.")) {
 		in->kind = LM_LISTING_MEM_OTHER;
 	}
 	return true;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "asm/listing.h"
+#include "base/text.h"
 
 /* A register range: file 'v', 's', 'a' (AMD), 'r' (Intel GRF). */
 typedef struct {
@@ -35,11 +36,6 @@ typedef struct {
 	reg_range wr[MAX_RANGES], addr[MAX_RANGES];
 	int nwr, naddr;
 } inst;
-
-static inline bool starts(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
 
 static inline const char *skip_space(const char *s)
 {

@@ -2,6 +2,7 @@
  * kernel's PTX: which arguments it reads and writes, and how its loop's
  * loads and stores meet the lines and sectors of memory (ptx.h). */
 #include "asm/ptx.h"
+#include "base/number.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -75,20 +76,6 @@ static long magnitude(long x)
 	return x == LONG_MIN ? LONG_MAX : labs(x);
 }
 
-/* gcd(|a|, |b|) in unsigned arithmetic (|LONG_MIN| fits there); the
- * callers pass at least one argument within ALIGN_CAP, so it fits a long. */
-static long gcd(long a, long b)
-{
-	unsigned long x = a < 0 ? 0UL - (unsigned long)a : (unsigned long)a,
-		      y = b < 0 ? 0UL - (unsigned long)b : (unsigned long)b;
-	while (y) {
-		unsigned long r = x % y;
-		x = y;
-		y = r;
-	}
-	return (long)x;
-}
-
 /* A modulus kept within ALIGN_CAP (a divisor of it, which a line's 128
  * bytes is): what is known modulo m is known modulo any divisor of m, and
  * products stay clear of overflow. An exact value (0) becomes its residue. */
@@ -96,7 +83,7 @@ static long gcd(long a, long b)
 
 static long capped(long m)
 {
-	return m == 0 ? ALIGN_CAP : gcd(m, ALIGN_CAP);
+	return m == 0 ? ALIGN_CAP : lm_number_gcd(m, ALIGN_CAP);
 }
 
 /* x modulo m (0 < m <= ALIGN_CAP), in 0..m - 1 */
@@ -177,7 +164,7 @@ static lane lane_sum(lane a, lane b, int sign)
 		return VARIES;
 	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
 		return SCALED;
-	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = gcd(a.mod, b.mod) };
+	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = lm_number_gcd(a.mod, b.mod) };
 	if (overflows(a.stride, b.stride, sign, &r.stride))
 		return VARIES;
 	if (overflows(a.value, b.value, sign, &r.value))
@@ -274,7 +261,7 @@ static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 		a[j] = lane_operand(t, n, in->arg[j]);
 		all_uniform &= uniform(a[j]);
 	}
-	if (starts(in->op, "ld.param")) /* a 64-bit one may be a pointer */
+	if (lm_text_starts(in->op, "ld.param")) /* a 64-bit one may be a pointer */
 		return strstr(in->op, "64") ? (lane){ .form = LANE_AFFINE, .origin = i + 1, .mod = BUFFER_ALIGN }
 					    : UNIFORM;
 	if (strcmp(op, "ld") == 0 || strcmp(op, "ldu") == 0 || strcmp(op, "atom") == 0 || in->narg < 2)

@@ -266,7 +266,7 @@ static lm_status amd_function(const parsed *p, const char *kernel, lm_listing_co
 			break;
 	if (*first == n)
 		return lm_fail(LM_EPARSE, "no function %s in the compiler's listing", kernel);
-	for (*last = *first; *last < n && !starts(p->lines[*last], ".Lfunc_end"); (*last)++)
+	for (*last = *first; *last < n && !lm_text_starts(p->lines[*last], ".Lfunc_end"); (*last)++)
 		;
 	for (size_t i = *last; i < n && !c->waves_per_simd; i++) {
 		sscanf(p->lines[i], " ; NumVgprs: %u", &c->vgprs);

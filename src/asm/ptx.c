@@ -40,18 +40,18 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 	size_t k = strcspn(s, " \t;");
 	snprintf(in->op, sizeof in->op, "%.*s", (int)k, s);
 	const char *rest = s + k;
-	const char *param = starts(in->op, "ld.param") ? strstr(rest, "_param_") : NULL;
+	const char *param = lm_text_starts(in->op, "ld.param") ? strstr(rest, "_param_") : NULL;
 	unsigned long arg = param && isdigit((unsigned char)param[7]) ? strtoul(param + 7, NULL, 10) : ULONG_MAX;
 	in->param = arg <= INT_MAX ? (int)arg : -1;
-	if (starts(in->op, "bra")) {
+	if (lm_text_starts(in->op, "bra")) {
 		while (isspace((unsigned char)*rest))
 			rest++;
 		snprintf(in->target, sizeof in->target, "%.*s", (int)strcspn(rest, " \t;"), rest);
 		return true;
 	}
-	in->dest = !starts(in->op, "st.") && !starts(in->op, "red.") && !starts(in->op, "call") &&
-		   !starts(in->op, "ret") && !starts(in->op, "bar") && !starts(in->op, "membar") &&
-		   !starts(in->op, "exit");
+	in->dest = !lm_text_starts(in->op, "st.") && !lm_text_starts(in->op, "red.") && !lm_text_starts(in->op, "call") &&
+		   !lm_text_starts(in->op, "ret") && !lm_text_starts(in->op, "bar") && !lm_text_starts(in->op, "membar") &&
+		   !lm_text_starts(in->op, "exit");
 	const char *open = strchr(rest, '[');
 	if (open && open[1] == '%') { /* [%rd6], [%rd6+4], [%rd6+-4] */
 		size_t len = strspn(open + 2, "abcdefghijklmnopqrstuvwxyz0123456789_.");
@@ -93,7 +93,7 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
  * that width (a constant divisor is a multiply and a shift). */
 static int ptx_division(const char *op, const char *divisor)
 {
-	if (!starts(op, "div.") && !starts(op, "rem."))
+	if (!lm_text_starts(op, "div.") && !lm_text_starts(op, "rem."))
 		return 0;
 	if (strstr(op, ".f32") || strstr(op, ".f64") || strstr(op, ".f16") || divisor[0] != '%')
 		return 0;
@@ -139,21 +139,21 @@ static ptx_kind ptx_memory_kind(const char *op, bool load)
 
 ptx_kind lm_ptx_classify(const char *op)
 {
-	bool load = starts(op, "ld.") || starts(op, "ldu.") || !strcmp(op, "ld") || !strcmp(op, "ldu");
-	if (load || starts(op, "st."))
+	bool load = lm_text_starts(op, "ld.") || lm_text_starts(op, "ldu.") || !strcmp(op, "ld") || !strcmp(op, "ldu");
+	if (load || lm_text_starts(op, "st."))
 		return ptx_memory_kind(op, load);
-	if (starts(op, "atom.") || starts(op, "red.")) /* not redux.sync, a warp's reduction */
+	if (lm_text_starts(op, "atom.") || lm_text_starts(op, "red.")) /* not redux.sync, a warp's reduction */
 		return K_ATOMIC;
 	static const char *const sfu[] = { "ex2", "lg2", "rsqrt", "sin.", "cos.", "tanh", "rcp.approx",
 					   "sqrt.approx" };
 	for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
-		if (starts(op, sfu[i]))
+		if (lm_text_starts(op, sfu[i]))
 			return K_SFU;
 	static const char *const arith[] = { "add.", "sub.", "mul.", "fma.", "mad.", "min.", "max.",
 					     "neg.", "abs." };
 	bool fl = strstr(op, ".f32") || strstr(op, ".f64") || strstr(op, ".f16");
 	for (size_t i = 0; fl && i < sizeof arith / sizeof arith[0]; i++)
-		if (starts(op, arith[i]))
+		if (lm_text_starts(op, arith[i]))
 			return K_FLOP;
 	return K_OTHER;
 }
@@ -317,7 +317,7 @@ static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
 			continue;
 		size_t end = (b + 1 < nb ? first[b + 1] : hi + 1) - 1;
 		const ptx_inst *e = &v[end];
-		bool stops = starts(e->op, "ret") || starts(e->op, "exit");
+		bool stops = lm_text_starts(e->op, "ret") || lm_text_starts(e->op, "exit");
 		size_t next[2], nn = 0;
 		if (e->target[0] && strcmp(e->target, v[lo].label) == 0 && best[b] > top) {
 			top = best[b]; /* back to the head: an iteration */
@@ -489,7 +489,7 @@ static lm_status ptx_check_loop(const ptx_inst *v, const ptx_loops *loops, const
 				       v[loops->hi_of[l]].line);
 	}
 	for (size_t i = lo; i <= hi; i++)
-		if (starts(v[i].op, "call"))
+		if (lm_text_starts(v[i].op, "call"))
 			return lm_fail(LM_EPARSE, "kernel %s: a call in its loop (PTX line %u): what the "
 				       "callee does is not in the listing", name, v[i].line);
 	return LM_OK;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "asm/count.h"
+#include "base/text.h"
 
 #define MAX_OPS 8
 
@@ -28,11 +29,6 @@ typedef struct {
 	int narg;
 	int param;           /* ld.param: the argument it reads ([k_param_2]: 2); -1 else */
 } ptx_inst;
-
-static inline bool starts(const char *s, const char *p)
-{
-	return strncmp(s, p, strlen(p)) == 0;
-}
 
 /* K_CLOAD: a load of the constant state space (ld.const: a constant
  * pointer's, a program's constant table), a global load served by a cache

@@ -9,16 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-static long gcd(long a, long b)
-{
-	while (b) {
-		long t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 /* Digits from s to end, at most a billion (so a gcd of two is safe). */
 static bool parse_count(const char *s, const char *end, long *out)
 {
@@ -63,7 +53,7 @@ lm_status lm_alpha_parse(const char *s, lm_alpha *out)
 	}
 	/* the limits hold for the fraction in lowest terms, the form that is
 	 * built and written: so what is written reads back */
-	long g = num ? gcd(num, den) : den;
+	long g = num ? lm_number_gcd(num, den) : den;
 	num /= g;
 	den /= g;
 	if (num <= LM_ALPHA_MAX_NUM && den <= LM_ALPHA_MAX_DEN) {

@@ -119,3 +119,21 @@ lm_status lm_number_uint_list(const char *what, const char *s, unsigned max, uns
 		p = end + 1;
 	}
 }
+
+long lm_number_gcd(long a, long b)
+{
+	unsigned long x = a < 0 ? 0UL - (unsigned long)a : (unsigned long)a,
+		      y = b < 0 ? 0UL - (unsigned long)b : (unsigned long)b;
+	while (y) {
+		unsigned long r = x % y;
+		x = y;
+		y = r;
+	}
+	return (long)x;
+}
+
+int lm_number_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}

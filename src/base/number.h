@@ -24,4 +24,12 @@ lm_status lm_number_size(const char *s, unsigned long long *bytes);
  * them, into v (*n of them); LM_EUSAGE naming the option (what) otherwise. */
 lm_status lm_number_uint_list(const char *what, const char *s, unsigned max, unsigned *v, size_t cap, size_t *n);
 
+/* gcd(|a|, |b|), taken in unsigned arithmetic so that |LONG_MIN| fits;
+ * the caller keeps one argument small enough that the result fits a long.
+ * gcd(0, 0) is 0. */
+long lm_number_gcd(long a, long b);
+
+/* qsort's comparison of two doubles, ascending. */
+int lm_number_cmp(const void *a, const void *b);
+
 #endif

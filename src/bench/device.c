@@ -2,6 +2,7 @@
 #include "bench/kernels.h"
 #include "base/csv.h"
 #include "bench/vendor.h"
+#include "base/text.h"
 
 #include <CL/cl_ext.h>
 #include <ctype.h>
@@ -313,15 +314,6 @@ fail:
 	return s;
 }
 
-static bool contains(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-	for (; *hay; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
-			return true;
-	return false;
-}
-
 lm_status lm_device_select(const char *spec, unsigned simd, unsigned max_warps,
 			   lm_device *out)
 {
@@ -344,10 +336,10 @@ lm_status lm_device_select(const char *spec, unsigned simd, unsigned max_warps,
 				pick = &devs[i];
 	} else {
 		for (size_t i = 0; i < n && !pick; i++)
-			if (contains(devs[i].name, spec))
+			if (lm_text_has_nocase(devs[i].name, spec))
 				pick = &devs[i];
 		for (size_t i = 0; i < n && !pick; i++)
-			if (contains(devs[i].vendor, spec) || contains(devs[i].platform_name, spec))
+			if (lm_text_has_nocase(devs[i].vendor, spec) || lm_text_has_nocase(devs[i].platform_name, spec))
 				pick = &devs[i];
 	}
 	if (pick)

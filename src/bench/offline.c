@@ -2,6 +2,7 @@
 #include "bench/kernels.h"
 #include "bench/measure.h"
 #include "bench/vendor.h"
+#include "base/text.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -12,11 +13,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static bool starts(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
 
 /* ---- running the compilers ---- */
 
@@ -53,7 +49,7 @@ static bool find_clang(char *buf, size_t size)
 		struct dirent *e;
 		while (d && (e = readdir(d)) != NULL) {
 			const char *v = e->d_name + 6;
-			if (!starts(e->d_name, "clang-") || !*v || strspn(v, "0123456789") != strlen(v))
+			if (!lm_text_starts(e->d_name, "clang-") || !*v || strspn(v, "0123456789") != strlen(v))
 				continue;
 			unsigned long ver = strtoul(v, NULL, 10);
 			char full[2048];
@@ -174,7 +170,7 @@ static bool clang_takes(const char *opt)
 		"-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-strict-aliasing", "-cl-kernel-arg-info",
 		"-cl-uniform-work-group-size", "-cl-no-stdinc",
 	};
-	if (starts(opt, "-D") || starts(opt, "-I") || starts(opt, "-U") || starts(opt, "-cl-std="))
+	if (lm_text_starts(opt, "-D") || lm_text_starts(opt, "-I") || lm_text_starts(opt, "-U") || lm_text_starts(opt, "-cl-std="))
 		return true;
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
 		if (strcmp(opt, ok[i]) == 0)

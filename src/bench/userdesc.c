@@ -5,6 +5,7 @@
 #include "base/mix.h"
 #include "base/number.h"
 #include "bench/kernels.h"
+#include "base/text.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -314,19 +315,13 @@ static lm_status check_buffer(const lm_user_desc *d, const lm_user_arg *a)
 	return fits(d, a, "fill const", a->fill_arg, d->size, arg);
 }
 
-static bool ends_with(const char *s, const char *end)
-{
-	size_t a = strlen(s), b = strlen(end);
-	return a >= b && strcmp(s + a - b, end) == 0;
-}
-
 bool lm_user_user_spec(const char *spec, char *file, size_t file_size, char name[LM_USER_NAME])
 {
 	const char *colon = strrchr(spec, ':');
 	bool named = colon && colon > spec;
 	size_t flen = named ? (size_t)(colon - spec) : strlen(spec);
 	snprintf(file, file_size, "%.*s", (int)flen, spec);
-	if (flen >= file_size || !ends_with(file, ".cl"))
+	if (flen >= file_size || !lm_text_ends(file, ".cl"))
 		return false;
 	const char *slash = strrchr(file, '/'), *stem = slash ? slash + 1 : file;
 	const char *n = named ? colon + 1 : stem;
@@ -349,7 +344,7 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 		snprintf(file, sizeof file, "%s", spec);
 		d->name[0] = '\0';
 	}
-	if (!ends_with(file, ".cl")) {
+	if (!lm_text_ends(file, ".cl")) {
 		/* the suite: cl/kernels/NAME.ini and NAME.cl */
 		if (colon || strchr(file, '/') || strlen(file) >= LM_USER_NAME)
 			return lm_fail(LM_EUSAGE, "--kernel '%s': expected a suite kernel's name or FILE.cl[:NAME]",
@@ -570,7 +565,7 @@ static lm_status list_dir(const char *path, char (*names)[LM_USER_NAME], size_t 
 		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
 	struct dirent *e;
 	while ((e = readdir(dir)) != NULL && *n < cap)
-		if (ends_with(e->d_name, ".ini") && strlen(e->d_name) - 4 < LM_USER_NAME)
+		if (lm_text_ends(e->d_name, ".ini") && strlen(e->d_name) - 4 < LM_USER_NAME)
 			snprintf(names[(*n)++], LM_USER_NAME, "%.*s", (int)(strlen(e->d_name) - 4), e->d_name);
 	closedir(dir);
 	return LM_OK;
@@ -588,7 +583,7 @@ lm_status lm_user_suite(const char *kernel_dir, char (*names)[LM_USER_NAME], siz
 			return s;
 	} else {
 		for (const struct lm_kernel_file *k = lm_kernel_files; k->name && *n < cap; k++)
-			if (strncmp(k->name, "kernels/", 8) == 0 && ends_with(k->name, ".ini"))
+			if (strncmp(k->name, "kernels/", 8) == 0 && lm_text_ends(k->name, ".ini"))
 				snprintf(names[(*n)++], LM_USER_NAME, "%.*s", (int)(strlen(k->name) - 12),
 					 k->name + 8);
 	}

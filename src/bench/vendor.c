@@ -161,11 +161,6 @@ bool lm_vendor_has_extension(const lm_vendor_props *p, const char *ext)
 	return has_word(p->extensions, ext);
 }
 
-static bool contains(const char *hay, const char *needle)
-{
-	return strstr(hay, needle) != NULL;
-}
-
 /* ---- finding the row ---- */
 
 static bool ip_in(const row *r, unsigned major, unsigned minor)
@@ -234,12 +229,12 @@ static lm_vendor vendor_of(const lm_vendor_props *p)
 {
 	if (p->type & CL_DEVICE_TYPE_CPU)
 		return LM_VENDOR_OTHER;
-	if (p->nv_cc_major > 0 || contains(p->vendor, "NVIDIA"))
+	if (p->nv_cc_major > 0 || strstr(p->vendor, "NVIDIA") != NULL)
 		return LM_VENDOR_NVIDIA;
 	if (lm_vendor_has_extension(p, "cl_amd_device_attribute_query") ||
-	    contains(p->vendor, "Advanced Micro Devices") || strcmp(p->vendor, "AMD") == 0)
+	    strstr(p->vendor, "Advanced Micro Devices") || strcmp(p->vendor, "AMD") == 0)
 		return LM_VENDOR_AMD;
-	if (contains(p->vendor, "Intel"))
+	if (strstr(p->vendor, "Intel"))
 		return LM_VENDOR_INTEL;
 	return LM_VENDOR_OTHER;
 }

@@ -12,12 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 static void put(FILE *f, double x, bool csv, int width, int prec)
 {
 	if (csv && isnan(x))
@@ -327,7 +321,7 @@ static lm_status predict_alphas(const lm_options *o, bool has_cusp, double cusp_
 	memcpy(alphas, span, sizeof span);
 	if (has_cusp)
 		alphas[(*n)++] = round(cusp_alpha * 10) / 10;
-	qsort(alphas, *n, sizeof *alphas, cmp_double);
+	qsort(alphas, *n, sizeof *alphas, lm_number_cmp);
 	*out = alphas;
 	return LM_OK;
 }

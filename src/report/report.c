@@ -16,12 +16,7 @@
 #include "fit/results.h"
 #include "report/gnuplot.h"
 #include "report/report_parts.h"
-
-static bool ends_with(const char *s, const char *end)
-{
-	size_t a = strlen(s), b = strlen(end);
-	return a >= b && strcmp(s + a - b, end) == 0;
-}
+#include "base/text.h"
 
 /* DIR/measurements.csv, else the only *.csv in DIR. */
 static lm_status find_csv(report *rp)
@@ -36,7 +31,7 @@ static lm_status find_csv(report *rp)
 	char first[256] = "", second[256] = "";
 	struct dirent *e;
 	while ((e = readdir(dp))) {
-		if (!ends_with(e->d_name, ".csv") || strcmp(e->d_name, "kernels.csv") == 0)
+		if (!lm_text_ends(e->d_name, ".csv") || strcmp(e->d_name, "kernels.csv") == 0)
 			continue;
 		snprintf(found ? second : first, sizeof first, "%s", e->d_name);
 		found++;

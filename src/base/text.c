@@ -1,0 +1,32 @@
+/* text.c: the small string tests and stamps every layer uses. */
+#include "base/text.h"
+
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+bool lm_text_starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool lm_text_ends(const char *s, const char *end)
+{
+	size_t a = strlen(s), b = strlen(end);
+	return a >= b && strcmp(s + a - b, end) == 0;
+}
+
+bool lm_text_has_nocase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return false;
+}
+
+void lm_text_iso_now(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+}
