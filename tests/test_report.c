@@ -601,6 +601,26 @@ START_TEST(compare_with_unreadable_ratios_leaves_no_chart_files)
 	run("/nonexistent/gnuplot", (const char *const[]){ "compare", ref, "--ratios", bad, "-o", out, NULL }, &r);
 	ck_assert_msg(r.status == 1 && strstr(r.err, "bad.csv:3:"), "status %d: %s", r.status, r.err);
 	ck_assert_msg(rmdir(out) == 0, "%s is not empty", out);
+	/* a generation that would break gnuplot's data line, a line too long
+	 * to read whole, a fifo (which must not block): each refused */
+	const char *hostile[] = { "generation,ratio,source\nG80\" x,4,thesis\n",
+				  "generation,ratio,source\nG80,4,thesis                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                            x\n" };
+	const char *want[] = { "bad.csv:2: the generation", "bad.csv:2: a line of more than" };
+	for (int i = 0; i < 2; i++) {
+		f = fopen(bad, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(hostile[i], f);
+		fclose(f);
+		run("/nonexistent/gnuplot", (const char *const[]){ "compare", ref, "--ratios", bad, "-o", out, NULL }, &r);
+		ck_assert_msg(r.status == 1 && strstr(r.err, want[i]), "status %d: %s", r.status, r.err);
+	}
+	char fifo[4200];
+	snprintf(fifo, sizeof fifo, "%s/fifo.csv", tmpl);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	run("/nonexistent/gnuplot", (const char *const[]){ "compare", ref, "--ratios", fifo, "-o", out, NULL }, &r);
+	ck_assert_msg(r.status == 1 && strstr(r.err, "fifo.csv") && strstr(r.err, "--ratios FILE"), "status %d: %s",
+		      r.status, r.err);
+	ck_assert_msg(access(out, F_OK) != 0, "%s was made", out);
 	char cmd[4300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpl);
 	ck_assert_int_eq(system(cmd), 0);

@@ -474,10 +474,12 @@ done:
  * the chart's data lines, bars 0 to *k - 1, in *rows (free() it). */
 static lm_status read_ratios(const char *ratios_csv, char **rows, size_t *k)
 {
-	FILE *in = fopen(ratios_csv, "r");
-	if (!in)
-		return lm_fail(LM_EIO, "%s: %s (the thesis ratios; --ratios FILE names another)", ratios_csv,
-			       strerror(errno));
+	FILE *in;
+	if (lm_file_open_read(ratios_csv, LM_FILE_MAX_INI, &in) != LM_OK) {
+		char why[512];
+		snprintf(why, sizeof why, "%s", lm_error_message());
+		return lm_fail(LM_EIO, "%s (the thesis ratios; --ratios FILE names another)", why);
+	}
 	size_t len;
 	FILE *d = open_memstream(rows, &len);
 	if (!d) {
@@ -492,6 +494,11 @@ static lm_status read_ratios(const char *ratios_csv, char **rows, size_t *k)
 	*k = 0;
 	while (fgets(line, sizeof line, in)) {
 		lineno++;
+		if (!strchr(line, '\n') && !feof(in)) {
+			s = lm_fail(LM_EPARSE, "%s:%d: a line of more than %zu characters", ratios_csv, lineno,
+				    sizeof line - 2);
+			break;
+		}
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
 		int nf = lm_csv_split(line, fields, 8);
@@ -511,6 +518,15 @@ static lm_status read_ratios(const char *ratios_csv, char **rows, size_t *k)
 				    "(%d fields, as the header)", ratios_csv, lineno, header);
 			break;
 		}
+		/* the generation is a label in gnuplot's data: plain text only */
+		for (const char *c = fields[0]; *c; c++)
+			if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ') {
+				s = lm_fail(LM_EPARSE, "%s:%d: the generation '%s' holds a quote, backslash or "
+					    "control character", ratios_csv, lineno, fields[0]);
+				break;
+			}
+		if (s != LM_OK)
+			break;
 		fprintf(d, "%zu %g 0 \"%s (thesis)\"\n", (*k)++, r, fields[0]);
 	}
 	if (s == LM_OK && ferror(in))
