@@ -74,6 +74,7 @@ static const struct {
 	{ { "predict", "@REF", "--alpha", "-3" }, 2, "alpha '-3'", true },
 	{ { "predict", "@REF", "--fraction", "2" }, 2, "--fraction '2'", true },
 	{ { "predict", "@REF", "--warps", "lots" }, 2, "--warps 'lots'", true },
+	{ { "predict", "@REF", "--warps", "0x10" }, 2, "--warps '0x10'", true }, /* one number syntax */
 	{ { "predict", "@REF", "--chains", "0" }, 2, "--chains '0'", true },
 	{ { "predict", "@REF", "--chains", "2x" }, 2, "--chains '2x'", true },
 	{ { "predict", "@REF", "--loads", "1", "--load-bytes", "0" }, 2, "--load-bytes '0': expected a number from 1",

@@ -450,9 +450,7 @@ lm_status cmd_predict(const lm_options *o)
 		return s;
 	double chains = (double)k, n_given = NAN;
 	if (o->warps) {
-		char *end;
-		n_given = strtod(o->warps, &end);
-		if (end == o->warps || *end || !(n_given > 0) || !isfinite(n_given))
+		if (!lm_number_parse(o->warps, &n_given) || !(n_given > 0))
 			return lm_fail(LM_EUSAGE, "--warps '%s': expected a positive number", o->warps);
 	}
 	double cusp_alpha, cusp_warps, *alphas;
