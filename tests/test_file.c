@@ -226,6 +226,15 @@ START_TEST(text_and_number_helpers_at_their_edges)
 	double v[] = { 3, -1, 2.5, 0 };
 	qsort(v, 4, sizeof *v, lm_number_cmp);
 	ck_assert(v[0] == -1 && v[1] == 0 && v[2] == 2.5 && v[3] == 3);
+	char buf[16], *item[3];
+	size_t n = 9;
+	ck_assert(lm_text_list("--x", "a,bc,d", buf, sizeof buf, item, 3, &n) == LM_OK);
+	ck_assert(n == 3 && !strcmp(item[0], "a") && !strcmp(item[1], "bc") && !strcmp(item[2], "d"));
+	ck_assert(lm_text_list("--x", "a", buf, sizeof buf, item, 3, &n) == LM_OK && n == 1);
+	const char *bad[] = { "", ",", "a,", ",a", "a,,b", "a,b,c,d", "0123456789abcdef" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		ck_assert_msg(lm_text_list("--x", bad[i], buf, sizeof buf, item, 3, &n) == LM_EUSAGE &&
+			      strstr(lm_error_message(), "--x"), "'%s' taken", bad[i]);
 	char now[32];
 	lm_text_iso_now(now, sizeof now);
 	ck_assert_int_eq(strlen(now), 20);

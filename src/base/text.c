@@ -1,6 +1,7 @@
 /* text.c: the small string tests and stamps every layer uses. */
 #include "base/text.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
@@ -29,4 +30,26 @@ void lm_text_iso_now(char *buf, size_t size)
 {
 	time_t t = time(NULL);
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+}
+
+lm_status lm_text_list(const char *what, const char *s, char *buf, size_t size, char **items, size_t cap,
+		       size_t *n)
+{
+	*n = 0;
+	if (strlen(s) >= size)
+		return lm_fail(LM_EUSAGE, "%s: a list of more than %zu characters", what, size - 1);
+	memcpy(buf, s, strlen(s) + 1);
+	for (char *t = buf;;) {
+		char *comma = strchr(t, ',');
+		if (comma)
+			*comma = '\0';
+		if (!*t)
+			return lm_fail(LM_EUSAGE, "%s '%s': empty item", what, s);
+		if (*n == cap)
+			return lm_fail(LM_EUSAGE, "%s '%s': more than %zu items", what, s, cap);
+		items[(*n)++] = t;
+		if (!comma)
+			return LM_OK;
+		t = comma + 1;
+	}
 }

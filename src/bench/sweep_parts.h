@@ -38,7 +38,7 @@ typedef struct {
 } plan;
 
 #define MAX_FAILED 64
-#define MAX_KERNELS 32
+#define MAX_KERNELS LM_SWEEP_MAX_KERNELS
 
 /* Everything the sweep needs, checked before a file is touched. */
 typedef struct {

@@ -1,6 +1,7 @@
 /* sweep_plan: what a sweep will measure, checked whole before anything is
  * written: mixes, chains, alphas and occupancies, or users' kernels, and the device. */
 #include "bench/sweep_parts.h"
+#include "base/text.h"
 #include "base/number.h"
 #include "bench/guard.h"
 #include "bench/kernels.h"
@@ -48,20 +49,20 @@ static lm_status mix_list(const lm_sweep_config *o, plan *p)
 			p->mixes[p->nmixes++].mix = lm_mix_at(i);
 		return LM_OK;
 	}
-	char buf[256];
-	snprintf(buf, sizeof buf, "%s", o->mix);
-	char *save = NULL;
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		const lm_mix *m = lm_mix_find(t);
+	char buf[256], *item[MAX_MIXES];
+	size_t n;
+	lm_status s = lm_text_list("--mix", o->mix, buf, sizeof buf, item, MAX_MIXES, &n);
+	for (size_t i = 0; i < n && s == LM_OK; i++) {
+		const lm_mix *m = lm_mix_find(item[i]);
 		if (!m)
-			return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", t, lm_mix_names());
-		if (p->nmixes == MAX_MIXES)
-			return lm_fail(LM_EUSAGE, "--mix '%s': too many", o->mix);
+			return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", item[i], lm_mix_names());
+		for (size_t j = 0; j < p->nmixes; j++)
+			if (p->mixes[j].mix == m)
+				return lm_fail(LM_EUSAGE, "--mix '%s': %s twice (a point is measured once)", o->mix,
+					       item[i]);
 		p->mixes[p->nmixes++].mix = m;
 	}
-	if (!p->nmixes)
-		return lm_fail(LM_EUSAGE, "--mix '%s': no mix", o->mix);
-	return LM_OK;
+	return s;
 }
 
 static lm_status chains_lists(const lm_sweep_config *o, plan *p)
@@ -142,7 +143,7 @@ static lm_status kernel_list(sweep *sw)
 	if (o->size != 0 && (o->size < 2 || o->size != floor(o->size)))
 		return lm_fail(LM_EUSAGE, "--size %.17g: expected a whole number of at least 2 (the short launch of "
 			       "a point solves N / 2)", o->size);
-	char suite[MAX_KERNELS][LM_USER_NAME], list[4096];
+	char suite[MAX_KERNELS][LM_USER_NAME], list[LM_SWEEP_LIST];
 	char *spec[MAX_KERNELS];
 	size_t n = 0;
 	lm_status s = LM_OK;
@@ -152,13 +153,8 @@ static lm_status kernel_list(sweep *sw)
 		for (size_t i = 0; i < n; i++)
 			spec[i] = suite[i];
 	} else {
-		snprintf(list, sizeof list, "%s", o->kernel);
-		char *save = NULL;
-		for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-			if (n == MAX_KERNELS)
-				return lm_fail(LM_EUSAGE, "--kernel: more than %d kernels", MAX_KERNELS);
-			spec[n++] = t;
-		}
+		if ((s = lm_text_list("--kernel", o->kernel, list, sizeof list, spec, MAX_KERNELS, &n)) != LM_OK)
+			return s;
 	}
 	if (!n)
 		return lm_fail(LM_EUSAGE, "--kernel '%s': no kernel", o->kernel);

@@ -4,6 +4,8 @@
 #include "bench/guard.h"
 #include "fit/results.h"
 #include "bench/userkernel.h"
+#include "bench/sweep.h"
+#include "base/text.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -11,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MAX_KERNELS 32
+#define MAX_KERNELS LM_SWEEP_MAX_KERNELS
 
 /* Ctrl-C reaches the worker too, which stops after its point and says
  * what it kept: this process waits for it, and starts no other. */
@@ -36,8 +38,8 @@ static void wait_through_stop(void)
 /* The kernels o->kernel names, in order (the suite's for "all"), and the
  * label each one's rows carry. */
 typedef struct {
-	char list[8192];
-	const char *spec[MAX_KERNELS];
+	char list[LM_SWEEP_LIST];
+	char *spec[MAX_KERNELS];
 	char label[MAX_KERNELS][LM_USER_NAME];
 	bool refused[MAX_KERNELS]; /* a worker refused it (and said why): not asked again */
 	char suite[MAX_KERNELS][LM_USER_NAME];
@@ -53,10 +55,9 @@ static lm_status kernel_names(const lm_options *o, kernels *k)
 		if (s != LM_OK)
 			return s;
 	} else {
-		snprintf(k->list, sizeof k->list, "%s", o->kernel);
-		char *save = NULL;
-		for (char *t = strtok_r(k->list, ",", &save); t && k->n < MAX_KERNELS; t = strtok_r(NULL, ",", &save))
-			k->spec[k->n++] = t;
+		lm_status s = lm_text_list("--kernel", o->kernel, k->list, sizeof k->list, k->spec, MAX_KERNELS, &k->n);
+		if (s != LM_OK)
+			return s;
 	}
 	char file[4096];
 	for (size_t i = 0; i < k->n; i++)
@@ -136,10 +137,11 @@ static size_t find(const kernels *k, size_t from, const char *label)
 int lm_supervise_kernels(const lm_options *o)
 {
 	kernels *k = calloc(1, sizeof *k);
-	if (!k || kernel_names(o, k) != LM_OK) {
-		fprintf(stderr, "latmix measure: %s\n", k ? lm_error_message() : "out of memory");
+	lm_status s = k ? kernel_names(o, k) : lm_fail(LM_ENOMEM, "out of memory");
+	if (s != LM_OK) {
+		fprintf(stderr, "latmix measure: %s\n", lm_error_message());
 		free(k);
-		return 1;
+		return lm_status_exit_code(s);
 	}
 	char lost[1024] = "";
 	size_t nlost = 0, from = 0;
