@@ -81,86 +81,84 @@ static size_t chase_pad(const lm_mix *mix)
 
 static lm_status fill_on_device(lm_meas *m);
 
-lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out)
+/* m's context (cfg's own, retained, else a new one) and its queue, which
+ * profiles. */
+static lm_status open_queue(lm_meas *m)
 {
-	lm_status s = lm_meas_check_config(d, cfg);
-	if (s != LM_OK)
-		return s;
-	double t_alloc = lm_launch_now();
-	lm_meas *m = calloc(1, sizeof *m);
-	if (!m)
-		return lm_fail(LM_ENOMEM, "out of memory");
 	cl_int err;
-	m->dev = *d;
-	m->cfg = *cfg;
-	if ((s = lm_timing_resolve(d, cfg->timing, &m->timing)) != LM_OK) {
-		free(m);
-		return s;
-	}
-	m->cfg.timing = m->timing;
-	m->clocked = d->kclock != LM_KCLOCK_NONE;
-	if (!m->clocked && (s = lm_launch_sysclock(&m->dev, &m->sysclock)) != LM_OK)
-		goto fail;
-	m->max_warps_total = (size_t)d->max_warps * d->compute_units;
-	m->max_threads = m->max_warps_total * d->simd_width * (cfg->chains ? cfg->chains : 1);
-	m->per_cu_len = 4096;
-
-	if (cfg->context) {
-		clRetainContext(cfg->context);
-		m->ctx = cfg->context;
+	if (m->cfg.context) {
+		clRetainContext(m->cfg.context);
+		m->ctx = m->cfg.context;
 	} else {
-		m->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
-		if (err != CL_SUCCESS) {
-			s = lm_fail_cl(err, "clCreateContext", d->name);
-			goto fail;
-		}
+		m->ctx = clCreateContext(NULL, 1, &m->dev.id, NULL, NULL, &err);
+		if (err != CL_SUCCESS)
+			return lm_fail_cl(err, "clCreateContext", m->dev.name);
 	}
-	m->queue = clCreateCommandQueue(m->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
-	if (err != CL_SUCCESS) {
-		s = lm_fail_cl(err, "clCreateCommandQueue", d->name);
-		goto fail;
-	}
+	m->queue = clCreateCommandQueue(m->ctx, m->dev.id, CL_QUEUE_PROFILING_ENABLE, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateCommandQueue", m->dev.name);
+	return LM_OK;
+}
+
+/* The host's copies for the largest point: the chains' values, the
+ * warps' records and CU counts, the work-items' iterations, the groups'
+ * counters. */
+static lm_status alloc_host(lm_meas *m)
+{
 	m->start = malloc(m->max_threads * sizeof *m->start);
 	m->expect = malloc(m->max_threads * sizeof *m->expect);
 	m->got = malloc(m->max_threads * sizeof *m->got);
 	m->rec = malloc(m->max_warps_total * LM_REC * sizeof *m->rec);
 	m->per_cu = malloc(m->per_cu_len * sizeof *m->per_cu);
-	size_t max_items = m->max_warps_total * d->simd_width;
+	size_t max_items = m->max_warps_total * m->dev.simd_width;
 	m->counts = malloc(max_items * sizeof *m->counts);
 	m->done = malloc(max_items * sizeof *m->done);
 	m->synced = malloc((1 + m->max_warps_total) * sizeof *m->synced);
 	if (!m->start || !m->expect || !m->got || !m->rec || !m->per_cu || !m->counts || !m->done ||
-	    !m->synced) {
-		s = lm_fail(LM_ENOMEM, "out of memory");
-		goto fail;
-	}
+	    !m->synced)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	return LM_OK;
+}
 
-	const lm_mix *mix = cfg->mix;
-	/* the chase: global mixes fill the footprint; lmem's fits in local
-	 * memory; sfu needs none (one line stands in) */
-	size_t width = (size_t)d->simd_width * mix->stride;
-	size_t lines = (size_t)(cfg->footprint / (4ull * width));
+/* The chase, on the host and written on the device (its seconds in
+ * m->build_s): global mixes fill the footprint; lmem's fits in local
+ * memory; sfu needs none (one line stands in). */
+static lm_status build_chase(lm_meas *m)
+{
+	const lm_mix *mix = m->cfg.mix;
+	size_t width = (size_t)m->dev.simd_width * mix->stride;
+	size_t lines = (size_t)(m->cfg.footprint / (4ull * width));
 	if (mix->step == LM_STEP_LOCAL)
 		lines = LM_MEAS_LMEM_ROWS;
 	else if (mix->step == LM_STEP_SFU) {
 		lines = 2;
 	}
 	size_t pad = chase_pad(mix);
-	if ((s = lm_chase_alloc(lines, (unsigned)width, mix->step == LM_STEP_LOCAL ? 4 : 1, cfg->seed,
-				&m->chase)) != LM_OK)
-		goto fail;
+	lm_status s = lm_chase_alloc(lines, (unsigned)width, mix->step == LM_STEP_LOCAL ? 4 : 1, m->cfg.seed,
+				     &m->chase);
+	if (s != LM_OK)
+		return s;
 	double t0 = lm_launch_now();
 	size_t bytes = lines * width * 4;
+	cl_int err;
 	m->chain = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, pad + bytes, NULL, &err);
-	if (err != CL_SUCCESS) {
-		s = lm_fail_cl(err, "chase buffer", NULL);
-		goto fail;
-	}
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "chase buffer", NULL);
 	if ((s = fill_on_device(m)) != LM_OK)
-		goto fail;
+		return s;
 	m->build_s = lm_launch_now() - t0;
+	return LM_OK;
+}
+
+/* The device's buffers besides the chase, for the largest point: the
+ * chains' positions, the sink, the warps' records, the stop flag, the
+ * work-items' counts and the groups' counters. */
+static lm_status alloc_buffers(lm_meas *m)
+{
+	cl_int err;
+	size_t max_items = m->max_warps_total * m->dev.simd_width;
 	m->pos = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, m->max_threads * 4, NULL, &err);
-	size_t sink = mix->store_bytes ? (size_t)lm_meas_sink_bytes(d, m->cfg.footprint) : 4;
+	size_t sink = m->cfg.mix->store_bytes ? (size_t)lm_meas_sink_bytes(&m->dev, m->cfg.footprint) : 4;
 	m->sink_mask = (cl_uint)(sink / 4 - 1);
 	if (err == CL_SUCCESS)
 		m->sink = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, sink, NULL, &err);
@@ -175,10 +173,36 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 	if (err == CL_SUCCESS)
 		m->sync = clCreateBuffer(m->ctx, CL_MEM_READ_WRITE, (1 + m->max_warps_total) * 4, NULL,
 					 &err);
-	if (err != CL_SUCCESS) {
-		s = lm_fail_cl(err, "clCreateBuffer", "positions, sink, records, stop flag, counts");
-		goto fail;
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateBuffer", "positions, sink, records, stop flag, counts");
+	return LM_OK;
+}
+
+lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas **out)
+{
+	lm_status s = lm_meas_check_config(d, cfg);
+	if (s != LM_OK)
+		return s;
+	double t_alloc = lm_launch_now();
+	lm_meas *m = calloc(1, sizeof *m);
+	if (!m)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	m->dev = *d;
+	m->cfg = *cfg;
+	if ((s = lm_timing_resolve(d, cfg->timing, &m->timing)) != LM_OK) {
+		free(m);
+		return s;
 	}
+	m->cfg.timing = m->timing;
+	m->clocked = d->kclock != LM_KCLOCK_NONE;
+	if (!m->clocked && (s = lm_launch_sysclock(&m->dev, &m->sysclock)) != LM_OK)
+		goto fail;
+	m->max_warps_total = (size_t)d->max_warps * d->compute_units;
+	m->max_threads = m->max_warps_total * d->simd_width * (cfg->chains ? cfg->chains : 1);
+	m->per_cu_len = 4096;
+	if ((s = open_queue(m)) != LM_OK || (s = alloc_host(m)) != LM_OK ||
+	    (s = build_chase(m)) != LM_OK || (s = alloc_buffers(m)) != LM_OK)
+		goto fail;
 	m->cost.setup = lm_launch_now() - t_alloc;
 	*out = m;
 	return LM_OK;
@@ -359,35 +383,32 @@ static size_t check_part(void *arg, size_t lo, size_t hi)
 	return SIZE_MAX;
 }
 
-/* One launch over threads work-items in groups of wg, run to quota
- * iterations per work-item, to the first warp's quota (raise), or (budget_ns
- * > 0) for budget_ns of the in-kernel clock. Reads back the iterations
- * every work-item completed (adding them to the point's m->done) and what
- * every work-group and warp recorded, and says what the launch did (work:
- * warp iterations). The chains' final positions are checked once a point,
- * by check_point: every launch continues the chains the one before left, so
- * a step that went wrong in any launch shows there. */
-static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bool raise,
-			cl_ulong budget_ns, int flags, lm_launch_out *out)
+/* Clears the stop flag and the counters of groups work-groups before a
+ * launch. */
+static lm_status clear_flags(lm_meas *m, size_t groups)
 {
-	cl_int err;
-	const cl_float zero = 0.0f;
-	const lm_mix *mix = m->cfg.mix;
-	const cl_uint offset = LM_CHASE_OFFSET;
-	const cl_uint words = (cl_uint)(lm_chase_lines(m->chase) * lm_chase_width(m->chase));
-	const cl_uint raise_arg = raise;
 	const cl_uint nil = 0;
-	size_t groups = threads / wg;
-	memset(out, 0, sizeof *out);
-	err = clEnqueueFillBuffer(m->queue, m->stop, &nil, sizeof nil, 0, LM_FLAGS * LM_FLAG_STRIDE * 4,
-				  0, NULL, NULL);
+	cl_int err = clEnqueueFillBuffer(m->queue, m->stop, &nil, sizeof nil, 0, LM_FLAGS * LM_FLAG_STRIDE * 4,
+					 0, NULL, NULL);
 	if (err == CL_SUCCESS)
 		err = clEnqueueFillBuffer(m->queue, m->sync, &nil, sizeof nil, 0, (1 + groups) * 4, 0,
 					  NULL, NULL);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueFillBuffer", "stop flag and work-group counters");
+	return LM_OK;
+}
+
+/* Sets the chase kernel's arguments for a launch of quota iterations
+ * (raise: the first to finish raises the stop flag; budget_ns: fixed
+ * time). */
+static lm_status set_chase_args(lm_meas *m, cl_uint quota, bool raise, cl_ulong budget_ns)
+{
+	const cl_float zero = 0.0f;
+	const cl_uint offset = LM_CHASE_OFFSET;
+	const cl_uint words = (cl_uint)(lm_chase_lines(m->chase) * lm_chase_width(m->chase));
+	const cl_uint raise_arg = raise;
 	cl_mem *bufs[] = { &m->chain, &m->pos };
-	err = CL_SUCCESS;
+	cl_int err = CL_SUCCESS;
 	for (cl_uint i = 0; i < 2; i++)
 		err |= clSetKernelArg(m->kernel, i, sizeof(cl_mem), bufs[i]);
 	err |= clSetKernelArg(m->kernel, 2, sizeof zero, &zero);
@@ -403,18 +424,19 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	err |= clSetKernelArg(m->kernel, 12, sizeof m->sink, &m->sink);
 	err |= clSetKernelArg(m->kernel, 13, sizeof m->sink_mask, &m->sink_mask);
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", mix->kernel);
-	lm_status s = lm_launch_kernel(m->queue, m->kernel, threads, wg, mix->kernel, &m->events_broken,
-				       flags, &m->cost, &out->seconds, &out->host_s);
-	if (s != LM_OK)
-		return s;
+		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", m->cfg.mix->kernel);
+	return LM_OK;
+}
 
+/* Reads back what a launch of threads work-items in groups wrote: their
+ * iterations, the groups' counters and (rec) the warps' records; the
+ * seconds it took in the read-back cost. */
+static lm_status read_launch(lm_meas *m, size_t threads, size_t groups, bool rec)
+{
 	double r0 = lm_launch_now();
-	unsigned simd = m->dev.simd_width;
-	size_t nwarps = threads / simd;
-	bool rec = m->clocked && !(flags & LM_LAUNCH_NO_RECORD);
+	size_t nwarps = threads / m->dev.simd_width;
 	/* one wait for all: the last read blocks, the queue is in order */
-	err = clEnqueueReadBuffer(m->queue, m->count, CL_FALSE, 0, threads * 4, m->counts, 0, NULL, NULL);
+	cl_int err = clEnqueueReadBuffer(m->queue, m->count, CL_FALSE, 0, threads * 4, m->counts, 0, NULL, NULL);
 	if (err == CL_SUCCESS)
 		err = clEnqueueReadBuffer(m->queue, m->sync, rec ? CL_FALSE : CL_TRUE, 0, (1 + groups) * 4,
 					  m->synced, 0, NULL, NULL);
@@ -424,12 +446,16 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 	m->cost.readback += lm_launch_now() - r0;
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer", "counts, work-group counters, records");
+	return LM_OK;
+}
 
-	char what[32];
-	snprintf(what, sizeof what, "mix %s", mix->name);
-	if ((s = lm_launch_sync(m->synced, (unsigned)groups, what, out)) != LM_OK)
-		return s;
-	uint64_t total = 0;
+/* Checks every work-item's iterations against the launch's quota (raise,
+ * budget_ns as launch's), adds them to the point's m->done and their sum
+ * to *total. */
+static lm_status count_iterations(lm_meas *m, size_t threads, cl_uint quota, bool raise, cl_ulong budget_ns,
+				  uint64_t *total)
+{
+	const lm_mix *mix = m->cfg.mix;
 	cl_uint most = 0;
 	for (size_t t = 0; t < threads; t++) {
 		/* fixed work: every work-item runs its whole quota */
@@ -439,7 +465,7 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 				       "the launch did not run as built%s", mix->name, t, m->counts[t], quota,
 				       whole ? "" : " (a driver's limit on a work-item's loop passes?)");
 		most = m->counts[t] > most ? m->counts[t] : most;
-		total += m->counts[t];
+		*total += m->counts[t];
 		m->done[t] += m->counts[t];
 	}
 	/* the stop flag: the work-item that raised it ran the whole quota */
@@ -447,6 +473,43 @@ static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bo
 		return lm_fail(LM_ECHECK, "mix %s: no work-item completed the quota of %u (the most: %u), so "
 			       "none raised the stop flag: the loop ended early (a driver's limit on a "
 			       "work-item's loop passes?)", mix->name, quota, most);
+	return LM_OK;
+}
+
+/* One launch over threads work-items in groups of wg, run to quota
+ * iterations per work-item, to the first warp's quota (raise), or (budget_ns
+ * > 0) for budget_ns of the in-kernel clock. Reads back the iterations
+ * every work-item completed (adding them to the point's m->done) and what
+ * every work-group and warp recorded, and says what the launch did (work:
+ * warp iterations). The chains' final positions are checked once a point,
+ * by check_point: every launch continues the chains the one before left, so
+ * a step that went wrong in any launch shows there. */
+static lm_status launch(lm_meas *m, size_t threads, size_t wg, cl_uint quota, bool raise,
+			cl_ulong budget_ns, int flags, lm_launch_out *out)
+{
+	const lm_mix *mix = m->cfg.mix;
+	size_t groups = threads / wg;
+	memset(out, 0, sizeof *out);
+	lm_status s = clear_flags(m, groups);
+	if (s != LM_OK || (s = set_chase_args(m, quota, raise, budget_ns)) != LM_OK)
+		return s;
+	s = lm_launch_kernel(m->queue, m->kernel, threads, wg, mix->kernel, &m->events_broken,
+			     flags, &m->cost, &out->seconds, &out->host_s);
+	if (s != LM_OK)
+		return s;
+
+	unsigned simd = m->dev.simd_width;
+	size_t nwarps = threads / simd;
+	bool rec = m->clocked && !(flags & LM_LAUNCH_NO_RECORD);
+	if ((s = read_launch(m, threads, groups, rec)) != LM_OK)
+		return s;
+	char what[32];
+	snprintf(what, sizeof what, "mix %s", mix->name);
+	if ((s = lm_launch_sync(m->synced, (unsigned)groups, what, out)) != LM_OK)
+		return s;
+	uint64_t total = 0;
+	if ((s = count_iterations(m, threads, quota, raise, budget_ns, &total)) != LM_OK)
+		return s;
 	m->launches++;
 	out->work = (double)total / simd;
 	if (rec)
