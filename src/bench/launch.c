@@ -255,6 +255,121 @@ static double fastest(double a, double b)
 	return a < 0 ? b : a > 0 && b > 0 ? fmin(a, b) : 0;
 }
 
+/* The figures of a point's timed launches, one a repeat, in one block:
+ * repeats_alloc allocates them, repeats_free releases them. */
+typedef struct {
+	double *times, *rate, *rec_rate, *overhead, *grown;
+	double fast_long, fast_short; /* their fastest kernels (0: not known, -1: none yet) */
+} repeat_log;
+
+/* A log for reps repeats, no fastest kernel yet. */
+static lm_status repeats_alloc(int reps, repeat_log *kept)
+{
+	double *times = malloc(5 * (size_t)reps * sizeof *times);
+	if (!times)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	*kept = (repeat_log){ times, times + reps, times + 2 * reps, times + 3 * reps, times + 4 * reps,
+			      -1, -1 };
+	return LM_OK;
+}
+
+/* Releases what repeats_alloc allocated. */
+static void repeats_free(repeat_log *kept)
+{
+	free(kept->times);
+}
+
+/* The length for the repeats when the first ones at the carried length
+ * missed the target: their launches move from the timed cost to the
+ * trials', and the length is sized from the long one. */
+static unsigned long retry_length(const lm_point_plan *p, bool pair, const lm_launch_out *lo,
+				  const lm_launch_out *shortl, unsigned long length)
+{
+	p->cost->timed -= lo->host_s + shortl->host_s;
+	p->cost->trials += lo->host_s + shortl->host_s;
+	p->cost->ntimed -= pair ? 2 : 1;
+	p->cost->ntrials += pair ? 2 : 1;
+	return clamp_length((double)length * p->target / fmax(lo->seconds, 1e-9), p->max_length);
+}
+
+/* Adds what a launch's warps recorded (if any) to out; the records' rate
+ * into *rec_rate. */
+static void keep_record(const lm_launch_record *rec, lm_point_timing *out, double *rec_rate)
+{
+	if (!rec->have)
+		return;
+	out->recorded = true;
+	out->cycles += rec->cycles;
+	out->ns += rec->ns;
+	out->lo_cu = rec->lo < out->lo_cu ? rec->lo : out->lo_cu;
+	out->hi_cu = rec->hi > out->hi_cu ? rec->hi : out->hi_cu;
+	out->ncu = rec->ncu > out->ncu ? rec->ncu : out->ncu;
+	if (rec->hi_cpi > 0) {
+		out->lo_cpi = fmin(out->lo_cpi, rec->lo_cpi);
+		out->hi_cpi = fmax(out->hi_cpi, rec->hi_cpi);
+	}
+	*rec_rate = rec->iter_rate;
+}
+
+/* Keeps repeat r, the long launch lo and (pair) the short one shortl: its
+ * time and rate in kept, its work, groups and records in out. */
+static void keep_repeat(repeat_log *kept, int r, bool pair, const lm_launch_out *lo,
+			const lm_launch_out *shortl, lm_point_timing *out)
+{
+	kept->times[r] = lo->seconds;
+	out->work += lo->work;
+	out->groups = lo->groups;
+	out->started = lo->started_at_end < out->started ? lo->started_at_end : out->started;
+	if (pair) {
+		/* the steady rate: what the long launch did beyond the short one */
+		double dt = lo->seconds - shortl->seconds, dw = lo->work - shortl->work;
+		kept->rate[r] = dt > 0 && dw > 0 ? dw / dt : lo->work / lo->seconds;
+		kept->overhead[r] = lo->seconds - lo->work / kept->rate[r];
+		kept->grown[r] = (lo->seconds - shortl->seconds) / lo->seconds;
+		kept->fast_long = fastest(kept->fast_long, lo->fastest);
+		kept->fast_short = fastest(kept->fast_short, shortl->fastest);
+	} else {
+		kept->rate[r] = lo->work / lo->seconds;
+	}
+	keep_record(&lo->rec, out, &kept->rec_rate[r]);
+}
+
+/* Do the first two repeats agree within the plan's settle percent (on the
+ * records' rates where it times per warp)? */
+static bool settled(const lm_point_plan *p, const repeat_log *kept)
+{
+	double x = p->per_warp ? kept->rec_rate[0] : kept->rate[0];
+	double y = p->per_warp ? kept->rec_rate[1] : kept->rate[1];
+	return fabs(x - y) <= 0.01 * p->settle * 0.5 * (x + y);
+}
+
+/* The point's figures from reps repeats at length: the times' median and
+ * extremes, the median rates and overhead, the share the short launch
+ * lacks. */
+static void summarise(repeat_log *kept, unsigned long length, int reps, bool pair,
+		      lm_point_timing *out)
+{
+	out->length = length;
+	out->repeats = reps;
+	out->paired = pair;
+	out->time_min = INFINITY;
+	for (int r = 0; r < reps; r++) {
+		out->time_max = fmax(out->time_max, kept->times[r]);
+		out->time_min = fmin(out->time_min, kept->times[r]);
+	}
+	out->time_med = lm_launch_median(kept->times, reps);
+	out->rate = lm_launch_median(kept->rate, reps);
+	out->rec_rate = out->recorded ? lm_launch_median(kept->rec_rate, reps) : NAN;
+	out->overhead_s = pair ? lm_launch_median(kept->overhead, reps) : NAN;
+	double fast_long = kept->fast_long, fast_short = kept->fast_short;
+	out->fastest = pair && fast_long > 0 ? fast_long : 0;
+	out->grown = !pair ? NAN
+		     : fast_long > 0 && fast_short > 0 ? (fast_long - fast_short) / fast_long
+							 : lm_launch_median(kept->grown, reps);
+	if (out->hi_cpi == 0)
+		out->lo_cpi = 0;
+}
+
 lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 {
 	memset(out, 0, sizeof *out);
@@ -267,13 +382,10 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 		return s;
 	bool pair = p->pair && length >= p->min_pair;
 	int reps = p->repeats;
-	double *times = malloc(5 * (size_t)reps * sizeof *times);
-	if (!times)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	double *rate = times + reps, *rec_rate = times + 2 * reps, *overhead = times + 3 * reps,
-	       *grown = times + 4 * reps;
+	repeat_log kept = { 0 };
+	if ((s = repeats_alloc(reps, &kept)) != LM_OK)
+		return s;
 	bool resized = false;
-	double fast_long = -1, fast_short = -1; /* their fastest kernels (0: not known, -1: none yet) */
 	for (int r = 0; r < reps; r++) {
 		lm_launch_out shortl = { 0 }, lo = { 0 };
 		if (pair && (s = p->launch(p->ctx, length, LM_LAUNCH_SHORT | LM_LAUNCH_NO_RECORD, &shortl)) != LM_OK)
@@ -285,74 +397,21 @@ lm_status lm_point_time(const lm_point_plan *p, lm_point_timing *out)
 			/* the carried length missed the target: these launches were
 			 * trials, the repeats start again at a length from them */
 			resized = true;
-			p->cost->timed -= lo.host_s + shortl.host_s;
-			p->cost->trials += lo.host_s + shortl.host_s;
-			p->cost->ntimed -= pair ? 2 : 1;
-			p->cost->ntrials += pair ? 2 : 1;
-			length = clamp_length((double)length * p->target / fmax(lo.seconds, 1e-9), p->max_length);
+			length = retry_length(p, pair, &lo, &shortl, length);
 			pair = p->pair && length >= p->min_pair;
 			r = -1;
 			continue;
 		}
-		times[r] = lo.seconds;
-		out->work += lo.work;
-		out->groups = lo.groups;
-		out->started = lo.started_at_end < out->started ? lo.started_at_end : out->started;
-		if (pair) {
-			/* the steady rate: what the long launch did beyond the short one */
-			double dt = lo.seconds - shortl.seconds, dw = lo.work - shortl.work;
-			rate[r] = dt > 0 && dw > 0 ? dw / dt : lo.work / lo.seconds;
-			overhead[r] = lo.seconds - lo.work / rate[r];
-			grown[r] = (lo.seconds - shortl.seconds) / lo.seconds;
-			fast_long = fastest(fast_long, lo.fastest);
-			fast_short = fastest(fast_short, shortl.fastest);
-		} else {
-			rate[r] = lo.work / lo.seconds;
-		}
-		const lm_launch_record *rec = &lo.rec;
-		if (rec->have) {
-			out->recorded = true;
-			out->cycles += rec->cycles;
-			out->ns += rec->ns;
-			out->lo_cu = rec->lo < out->lo_cu ? rec->lo : out->lo_cu;
-			out->hi_cu = rec->hi > out->hi_cu ? rec->hi : out->hi_cu;
-			out->ncu = rec->ncu > out->ncu ? rec->ncu : out->ncu;
-			if (rec->hi_cpi > 0) {
-				out->lo_cpi = fmin(out->lo_cpi, rec->lo_cpi);
-				out->hi_cpi = fmax(out->hi_cpi, rec->hi_cpi);
-			}
-			rec_rate[r] = rec->iter_rate;
-		}
-		if (r == 1 && p->settle > 0 && reps > 2) {
+		keep_repeat(&kept, r, pair, &lo, &shortl, out);
+		if (r == 1 && p->settle > 0 && reps > 2 && settled(p, &kept)) {
 			/* two timed launches that agree end the point early */
-			double x = p->per_warp ? rec_rate[0] : rate[0], y = p->per_warp ? rec_rate[1] : rate[1];
-			if (fabs(x - y) <= 0.01 * p->settle * 0.5 * (x + y)) {
-				reps = 2;
-				break;
-			}
+			reps = 2;
+			break;
 		}
 	}
-	if (s == LM_OK) {
-		out->length = length;
-		out->repeats = reps;
-		out->paired = pair;
-		out->time_min = INFINITY;
-		for (int r = 0; r < reps; r++) {
-			out->time_max = fmax(out->time_max, times[r]);
-			out->time_min = fmin(out->time_min, times[r]);
-		}
-		out->time_med = lm_launch_median(times, reps);
-		out->rate = lm_launch_median(rate, reps);
-		out->rec_rate = out->recorded ? lm_launch_median(rec_rate, reps) : NAN;
-		out->overhead_s = pair ? lm_launch_median(overhead, reps) : NAN;
-		out->fastest = pair && fast_long > 0 ? fast_long : 0;
-		out->grown = !pair ? NAN
-			     : fast_long > 0 && fast_short > 0 ? (fast_long - fast_short) / fast_long
-								 : lm_launch_median(grown, reps);
-		if (out->hi_cpi == 0)
-			out->lo_cpi = 0;
-	}
-	free(times);
+	if (s == LM_OK)
+		summarise(&kept, length, reps, pair, out);
+	repeats_free(&kept);
 	return s;
 }
 
