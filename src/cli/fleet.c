@@ -136,14 +136,12 @@ static void relay(member *m, const char *buf, size_t n)
 	}
 }
 
-lm_status lm_fleet_measure(const lm_options *o)
+/* Each member's slug (with its platform and device index added where
+ * another device has the same slug) and its results file under root, whose
+ * folders it makes. */
+static lm_status name_members(member *ms, size_t n, const char *root)
 {
-	member *ms = calloc(MAX_DEVICES, sizeof *ms);
-	if (!ms)
-		return lm_fail(LM_ENOMEM, "out of memory");
-	size_t n;
-	lm_status s = pick(o, ms, &n);
-	const char *root = o->output ? o->output : "results";
+	lm_status s = LM_OK;
 	for (size_t i = 0; s == LM_OK && i < n; i++) {
 		member *m = &ms[i];
 		lm_device_slug(&m->d, m->slug, sizeof m->slug);
@@ -160,15 +158,21 @@ lm_status lm_fleet_measure(const lm_options *o)
 		snprintf(m->csv, sizeof m->csv, "%s/%s/measurements.csv", root, m->slug);
 		s = lm_sweep_parent_dirs(m->csv);
 	}
-	if (s != LM_OK) {
-		free(ms);
-		return s;
-	}
+	return s;
+}
+
+/* Says which devices are measured, by slug and index. */
+static void announce(const member *ms, size_t n)
+{
 	fprintf(stderr, "latmix: measuring %zu devices at once:", n);
 	for (size_t i = 0; i < n; i++)
 		fprintf(stderr, " %s (%d:%d)%s", ms[i].slug, ms[i].d.platform_index, ms[i].d.device_index,
 			i + 1 < n ? "," : "\n");
-	double t0 = now();
+}
+
+/* Starts a measure for every member; returns how many are running. */
+static size_t start_all(const lm_options *o, member *ms, size_t n)
+{
 	size_t running = 0;
 	for (size_t i = 0; i < n; i++) {
 		ms[i].status = -1;
@@ -176,6 +180,37 @@ lm_status lm_fleet_measure(const lm_options *o)
 		if (start(o, &ms[i]))
 			running++;
 	}
+	return running;
+}
+
+/* Reads what m's process wrote and relays it; true once the process has
+ * closed its stderr and been waited for, its exit status and its time
+ * since t0 kept. */
+static bool take_output(member *m, double t0)
+{
+	char buf[4096];
+	ssize_t got = read(m->fd, buf, sizeof buf);
+	if (got > 0) {
+		relay(m, buf, (size_t)got);
+		return false;
+	}
+	if (got < 0 && (errno == EAGAIN || errno == EINTR))
+		return false;
+	/* the process closed its stderr: it is done */
+	relay(m, "\n", 1);
+	close(m->fd);
+	m->fd = -1;
+	int st;
+	waitpid(m->pid, &st, 0);
+	m->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	m->seconds = now() - t0;
+	return true;
+}
+
+/* Relays the running processes' output until each has ended (or poll
+ * fails). */
+static void wait_all(member *ms, size_t n, size_t running, double t0)
+{
 	struct pollfd pfd[MAX_DEVICES];
 	while (running) {
 		size_t k = 0;
@@ -187,40 +222,27 @@ lm_status lm_fleet_measure(const lm_options *o)
 			}
 		if (poll(pfd, k, -1) < 0 && errno != EINTR)
 			break;
-		for (size_t j = 0; j < k; j++) {
-			member *m = &ms[who[j]];
-			if (!(pfd[j].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			char buf[4096];
-			ssize_t got = read(m->fd, buf, sizeof buf);
-			if (got > 0) {
-				relay(m, buf, (size_t)got);
-				continue;
-			}
-			if (got < 0 && (errno == EAGAIN || errno == EINTR))
-				continue;
-			/* the process closed its stderr: it is done */
-			relay(m, "\n", 1);
-			close(m->fd);
-			m->fd = -1;
-			int st;
-			waitpid(m->pid, &st, 0);
-			m->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-			m->seconds = now() - t0;
-			running--;
-		}
+		for (size_t j = 0; j < k; j++)
+			if ((pfd[j].revents & (POLLIN | POLLHUP | POLLERR)) && take_output(&ms[who[j]], t0))
+				running--;
 	}
+}
+
+/* Prints each device's outcome: its time and results file, or its exit
+ * status, last line and what it kept. Returns how many failed, their slugs
+ * in names (size bytes). */
+static size_t summarise(const member *ms, size_t n, double t0, char *names, size_t size)
+{
 	size_t failed = 0;
-	char names[1024] = "";
 	fprintf(stderr, "latmix: %zu devices in %.1f s:\n", n, now() - t0);
 	for (size_t i = 0; i < n; i++) {
-		member *m = &ms[i];
+		const member *m = &ms[i];
 		if (m->status == 0) {
 			fprintf(stderr, "  %-28s done in %.1f s: %s\n", m->slug, m->seconds, m->csv);
 		} else {
 			failed++;
 			size_t len = strlen(names);
-			snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", m->slug);
+			snprintf(names + len, size - len, "%s%s", len ? ", " : "", m->slug);
 			char partial[4200];
 			snprintf(partial, sizeof partial, "%s.partial", m->csv);
 			bool kept = access(partial, F_OK) == 0;
@@ -229,6 +251,28 @@ lm_status lm_fleet_measure(const lm_options *o)
 				kept ? " (--resume continues it)" : "");
 		}
 	}
+	return failed;
+}
+
+lm_status lm_fleet_measure(const lm_options *o)
+{
+	member *ms = calloc(MAX_DEVICES, sizeof *ms);
+	if (!ms)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	size_t n;
+	lm_status s = pick(o, ms, &n);
+	if (s == LM_OK)
+		s = name_members(ms, n, o->output ? o->output : "results");
+	if (s != LM_OK) {
+		free(ms);
+		return s;
+	}
+	announce(ms, n);
+	double t0 = now();
+	size_t running = start_all(o, ms, n);
+	wait_all(ms, n, running, t0);
+	char names[1024] = "";
+	size_t failed = summarise(ms, n, t0, names, sizeof names);
 	free(ms);
 	if (failed)
 		return lm_fail(LM_EDEVICE, "%zu of %zu devices failed: %s (the others' results are whole)",
