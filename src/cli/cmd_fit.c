@@ -202,94 +202,155 @@ static void fit_provenance(lm_params *ps, const char *path, const lm_results *re
 		 res->v[0].clock_source);
 }
 
+/* One run of fit: the results file and the points taken from it, the
+ * parameter file it writes (out), every fit (per model: without issue
+ * cost, then with it where --issue-cost asks), which fit is written (w)
+ * and what comparing them said. fitting_free frees what it holds. */
+typedef struct {
+	const lm_options *o;
+	const char *path, *mix;
+	lm_results res;
+	lm_fit_data d;
+	lm_file_inputs inputs;
+	lm_fit_result fr[2 * LM_FIT_NMODELS];
+	size_t per, nfits, w;
+	char out[4096];
+	lm_fit_model pref;
+	char why[LM_PARAMS_TEXT], cost_why[LM_PARAMS_TEXT];
+} fitting;
+
+/* Frees what a fitting holds; its fits need no freeing. */
+static void fitting_free(fitting *ft)
+{
+	lm_fit_data_free(&ft->d);
+	lm_results_free(&ft->res);
+	lm_file_inputs_free(&ft->inputs);
+}
+
+/* The parameter file's name: --output, or beside the results file
+ * params.ini for gmem, params-MIX.ini, params-A+B.ini for a list. */
+static void params_path(fitting *ft)
+{
+	if (ft->o->output) {
+		snprintf(ft->out, sizeof ft->out, "%s", ft->o->output);
+		return;
+	}
+	char tag[128];
+	snprintf(tag, sizeof tag, "%s", ft->mix);
+	for (char *c = tag; *c; c++)
+		if (*c == ',')
+			*c = '+';
+	const char *slash = strrchr(ft->path, '/');
+	bool gmem = strcmp(tag, "gmem") == 0;
+	snprintf(ft->out, sizeof ft->out, "%.*sparams%s%s.ini", slash ? (int)(slash - ft->path + 1) : 0,
+		 ft->path, gmem ? "" : "-", gmem ? "" : tag);
+}
+
+/* Says which points were kept, or left out, although not co-resident. */
+static void say_not_coresident(const fitting *ft)
+{
+	if (ft->d.kept_not_coresident)
+		fprintf(stderr, "latmix fit: %zu point(s) of %s kept although not co-resident: a CPU runs "
+			"work-groups in turns, so its curves describe that, not resident warps\n",
+			ft->d.kept_not_coresident, ft->path);
+	if (ft->d.not_coresident)
+		fprintf(stderr, "latmix fit: %zu point(s) of %s left out: not co-resident (fewer warps ran at "
+			"once than their occupancy says)\n", ft->d.not_coresident, ft->path);
+}
+
+/* Every fit, each checked against the direct measurements. */
+static lm_status fit_all(fitting *ft)
+{
+	for (size_t m = 0; m < ft->nfits; m++) {
+		lm_status s = lm_fit_run_with(&ft->d, (lm_fit_model)(m / ft->per), m % ft->per == 1, &ft->fr[m]);
+		if (s != LM_OK)
+			return s;
+		lm_fit_check(&ft->res, &ft->fr[m]);
+		lm_fit_measured(&ft->res, &ft->fr[m]);
+	}
+	return LM_OK;
+}
+
+/* The model the data prefer and why, the fit written (want's, with cost
+ * if asked) and, with --issue-cost, whether the cost pays. */
+static void compare_fits(fitting *ft, lm_fit_model want)
+{
+	size_t last = ft->per - 1; /* the fits compared and written: with cost if asked */
+	ft->pref = lm_fit_prefer(&ft->fr[last], &ft->fr[ft->per + last], ft->why, sizeof ft->why);
+	ft->w = (size_t)want * ft->per + last;
+	if (ft->o->issue_cost)
+		lm_fit_cost_pays(&ft->fr[ft->w - 1], &ft->fr[ft->w], ft->cost_why, sizeof ft->cost_why);
+}
+
+/* The parameter file of the fit written: its provenance and device, the
+ * fit, the preference and, with --issue-cost, both fits' figures. */
+static lm_params fitted_params(const fitting *ft)
+{
+	const lm_fit_result *fw = &ft->fr[ft->w];
+	lm_params ps = lm_params_empty();
+	fit_provenance(&ps, ft->path, &ft->res, ft->mix, ft->d.n);
+	lm_fit_to_params(fw, &ps);
+	snprintf(ps.fit_preferred, sizeof ps.fit_preferred, "%s", lm_fit_model_name(ft->pref));
+	snprintf(ps.fit_preference, sizeof ps.fit_preference, "%s", ft->why);
+	if (ft->o->issue_cost) {
+		ps.fit_rms_no_cost = ft->fr[ft->w - 1].rms;
+		ps.fit_aic_no_cost = ft->fr[ft->w - 1].aic;
+		ps.fit_rms_cost = fw->rms;
+		ps.fit_aic_cost = fw->aic;
+		snprintf(ps.fit_cost_preference, sizeof ps.fit_cost_preference, "%s", ft->cost_why);
+	}
+	return ps;
+}
+
+/* Warns of what the written fit's numbers mean less than they seem: a
+ * robust loss given up, a poor fit, flags against direct measurements. */
+static void warn_fit(const fitting *ft)
+{
+	const lm_fit_result *fw = &ft->fr[ft->w];
+	if (fw->robust_dropped)
+		fprintf(stderr, "latmix fit: %s, mix %s: the robust loss down-weighted %zu of %zu points; "
+			"fitted by least squares on each curve's upper envelope instead\n", ft->path, ft->mix,
+			fw->downweighted, fw->points);
+	if (fw->poor)
+		fprintf(stderr, "latmix fit: warning: %s, mix %s: a poor fit (RMS relative error %.1f%%, "
+			"above %.0f%%): its parameters do not describe the data\n", ft->path, ft->mix,
+			100 * fw->rms, 100 * LM_FIT_POOR_RMS);
+	if (fw->flags[0])
+		fprintf(stderr, "latmix fit: warning: %s, mix %s: %s\n", ft->path, ft->mix, fw->flags);
+}
+
 lm_status lm_cli_fit(const lm_options *o, FILE *f)
 {
-	const char *path = o->args[0];
 	lm_fit_model want;
 	lm_status s = lm_fit_model_parse(o->model, &want);
 	if (s != LM_OK)
 		return s;
-	lm_results res = { 0 };
-	lm_fit_data d = { 0 };
-	lm_file_inputs inputs = { 0 };
-	/* per model: without issue cost, then (--issue-cost) with */
-	lm_fit_result fr[2 * LM_FIT_NMODELS];
-	char out[4096];
-	size_t per = o->issue_cost ? 2 : 1, nfits = per * LM_FIT_NMODELS;
-	if ((s = lm_results_read(path, &res)) != LM_OK || (s = lm_file_input(&inputs, path)) != LM_OK)
+	fitting ft = { .o = o, .path = o->args[0], .mix = o->mix ? o->mix : "gmem" };
+	ft.per = o->issue_cost ? 2 : 1;
+	ft.nfits = ft.per * LM_FIT_NMODELS;
+	if ((s = lm_results_read(ft.path, &ft.res)) != LM_OK ||
+	    (s = lm_file_input(&ft.inputs, ft.path)) != LM_OK)
 		goto done;
-	const char *mix = o->mix ? o->mix : "gmem";
-	if (o->output) {
-		snprintf(out, sizeof out, "%s", o->output);
-	} else {
-		/* params.ini for gmem, params-MIX.ini, params-A+B.ini for a list */
-		char tag[128];
-		snprintf(tag, sizeof tag, "%s", mix);
-		for (char *c = tag; *c; c++)
-			if (*c == ',')
-				*c = '+';
-		const char *slash = strrchr(path, '/');
-		bool gmem = strcmp(tag, "gmem") == 0;
-		snprintf(out, sizeof out, "%.*sparams%s%s.ini", slash ? (int)(slash - path + 1) : 0, path,
-			 gmem ? "" : "-", gmem ? "" : tag);
-	}
+	params_path(&ft);
 	/* not over the data, said before the fit's seconds are spent */
-	if ((s = lm_file_not_input(&inputs, out)) != LM_OK)
+	if ((s = lm_file_not_input(&ft.inputs, ft.out)) != LM_OK ||
+	    (s = lm_fit_data_from_results(&ft.res, ft.path, ft.mix, &ft.d)) != LM_OK)
 		goto done;
-	if ((s = lm_fit_data_from_results(&res, path, mix, &d)) != LM_OK)
+	say_not_coresident(&ft);
+	if ((s = fit_all(&ft)) != LM_OK)
 		goto done;
-	if (d.kept_not_coresident)
-		fprintf(stderr, "latmix fit: %zu point(s) of %s kept although not co-resident: a CPU runs "
-			"work-groups in turns, so its curves describe that, not resident warps\n",
-			d.kept_not_coresident, path);
-	if (d.not_coresident)
-		fprintf(stderr, "latmix fit: %zu point(s) of %s left out: not co-resident (fewer warps ran at "
-			"once than their occupancy says)\n", d.not_coresident, path);
-	for (size_t m = 0; m < nfits; m++) {
-		if ((s = lm_fit_run_with(&d, (lm_fit_model)(m / per), m % per == 1, &fr[m])) != LM_OK)
-			goto done;
-		lm_fit_check(&res, &fr[m]);
-		lm_fit_measured(&res, &fr[m]);
-	}
-	size_t last = per - 1; /* the fits compared and written: with cost if asked */
-	char why[LM_PARAMS_TEXT], cost_why[LM_PARAMS_TEXT] = "";
-	lm_fit_model pref = lm_fit_prefer(&fr[last], &fr[per + last], why, sizeof why);
-	size_t w = (size_t)want * per + last;
-	if (o->issue_cost)
-		lm_fit_cost_pays(&fr[w - 1], &fr[w], cost_why, sizeof cost_why);
-
-	lm_params ps = lm_params_empty();
-	fit_provenance(&ps, path, &res, mix, d.n);
-	lm_fit_to_params(&fr[w], &ps);
-	snprintf(ps.fit_preferred, sizeof ps.fit_preferred, "%s", lm_fit_model_name(pref));
-	snprintf(ps.fit_preference, sizeof ps.fit_preference, "%s", why);
-	if (o->issue_cost) {
-		ps.fit_rms_no_cost = fr[w - 1].rms;
-		ps.fit_aic_no_cost = fr[w - 1].aic;
-		ps.fit_rms_cost = fr[w].rms;
-		ps.fit_aic_cost = fr[w].aic;
-		snprintf(ps.fit_cost_preference, sizeof ps.fit_cost_preference, "%s", cost_why);
-	}
-	if ((s = lm_params_write(out, &ps, &inputs)) != LM_OK)
+	compare_fits(&ft, want);
+	lm_params ps = fitted_params(&ft);
+	if ((s = lm_params_write(ft.out, &ps, &ft.inputs)) != LM_OK)
 		goto done;
 	if (o->csv)
-		csv_fit(f, fr, nfits);
+		csv_fit(f, ft.fr, ft.nfits);
 	else
-		print_fit(f, path, &res, fr, nfits, w, out, why, o->issue_cost ? cost_why : NULL);
-	if (fr[w].robust_dropped)
-		fprintf(stderr, "latmix fit: %s, mix %s: the robust loss down-weighted %zu of %zu points; "
-			"fitted by least squares on each curve's upper envelope instead\n", path, mix,
-			fr[w].downweighted, fr[w].points);
-	if (fr[w].poor)
-		fprintf(stderr, "latmix fit: warning: %s, mix %s: a poor fit (RMS relative error %.1f%%, "
-			"above %.0f%%): its parameters do not describe the data\n", path, mix,
-			100 * fr[w].rms, 100 * LM_FIT_POOR_RMS);
-	if (fr[w].flags[0])
-		fprintf(stderr, "latmix fit: warning: %s, mix %s: %s\n", path, mix, fr[w].flags);
+		print_fit(f, ft.path, &ft.res, ft.fr, ft.nfits, ft.w, ft.out, ft.why,
+			  o->issue_cost ? ft.cost_why : NULL);
+	warn_fit(&ft);
 done:
-	lm_fit_data_free(&d);
-	lm_results_free(&res);
-	lm_file_inputs_free(&inputs);
+	fitting_free(&ft);
 	return s;
 }
 
