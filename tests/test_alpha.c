@@ -32,6 +32,8 @@ END_TEST
 static const char *const bad_lists[] = {
 	"", "x", "1,,2", "1,", "-1", "1/0", "1/", "/2", "3e", "0.1234567", "nan", "1 2", "99999999",
 	"0x10", "+4", "1/4 ", "65537", "1/1025",
+	/* a value twice would measure a point twice (and results refuse that) */
+	"0,0", "1/2,0.5", "2,4/2", "inf,inf",
 };
 
 START_TEST(garbage_lists_refused)

@@ -93,6 +93,14 @@ lm_status lm_alpha_parse_list(const char *s, lm_alpha **out, size_t *n)
 			t++;
 		if ((st = lm_alpha_parse(t, &v[k])) != LM_OK)
 			goto fail;
+		/* each in lowest terms, so equal values are equal pairs */
+		for (size_t i = 0; i < k; i++)
+			if (v[i].num == v[k].num && v[i].den == v[k].den) {
+				char a[32];
+				st = lm_fail(LM_EUSAGE, "alpha list '%s': %s twice", s,
+					     lm_alpha_format(v[k], a, sizeof a));
+				goto fail;
+			}
 		k++;
 	}
 	/* strtok skips empty fields: "1,,2" or a trailing comma is an error */

@@ -3,7 +3,7 @@
  * crash": a list taken has at least one item, as many as it has commas
  * and one more, each a fraction in lowest terms within the kernel's
  * limits (LM_ALPHA_MAX_NUM, LM_ALPHA_MAX_DEN; inf as 1/0) that formats to
- * a text that parses back to it; a refused list leaves no array and a
+ * a text that parses back to it, no two equal; a refused list leaves no array and a
  * message. */
 #include "fuzz.h"
 #include "base/alpha.h"
@@ -42,6 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "'%s': item %zu is %ld/%ld", text, i, a.num, a.den);
 		FUZZ_CHECK(a.den ? gcd(a.num, a.den) == 1 : a.num == 1, "'%s': item %zu is %ld/%ld", text, i,
 			   a.num, a.den);
+		for (size_t j = 0; j < i; j++)
+			FUZZ_CHECK(v[j].num != a.num || v[j].den != a.den, "'%s': items %zu and %zu equal", text, j, i);
 		lm_alpha_format(a, buf, sizeof buf);
 		FUZZ_CHECK(lm_alpha_parse(buf, &b) == LM_OK && b.num == a.num && b.den == a.den,
 			   "'%s': item %zu formats as '%s', which does not parse back", text, i, buf);
