@@ -251,6 +251,79 @@ static long card_number(const char *name)
 	return n;
 }
 
+/* The PCI address domain:bus:device.function as messages say it ("*"
+ * for a domain < 0: any). */
+static void pci_name(int domain, int bus, int device, int function, char *buf, size_t size)
+{
+	if (domain >= 0)
+		snprintf(buf, size, "%04x:%02x:%02x.%x", (unsigned)domain,
+			 (unsigned)bus, (unsigned)device, (unsigned)function);
+	else
+		snprintf(buf, size, "*:%02x:%02x.%x", (unsigned)bus,
+			 (unsigned)device, (unsigned)function);
+}
+
+/* The DRM card a PCI address names: the lowest-numbered match, so the
+ * choice does not depend on readdir's order. */
+typedef struct {
+	long number;             /* N of cardN; -1: none matched */
+	int domain;
+	bool ambiguous;          /* cards of several PCI domains matched */
+	char path[SYSCLOCK_PATH];
+	char name[16];           /* "card" and at most 7 digits (card_number) */
+} card_match;
+
+/* Looks through the cards of drm (open as dir) for the PCI address want
+ * (domain, bus, device, function; a domain < 0 matches any). */
+static void match_card(DIR *dir, const char *drm, const int want[4], card_match *best)
+{
+	best->number = -1;
+	best->domain = -1;
+	best->ambiguous = false;
+	char card[SYSCLOCK_PATH];
+	struct dirent *e;
+	while ((e = readdir(dir))) {
+		long n = card_number(e->d_name);
+		int addr[4];
+		if (n < 0 || snprintf(card, sizeof card, "%s/%s", drm, e->d_name) >= (int)sizeof card ||
+		    !card_pci(card, addr))
+			continue;
+		if (addr[1] != want[1] || addr[2] != want[2] || addr[3] != want[3] ||
+		    (want[0] >= 0 && addr[0] != want[0]))
+			continue;
+		if (best->number >= 0 && addr[0] != best->domain)
+			best->ambiguous = true;
+		if (best->number < 0 || n < best->number) {
+			best->number = n;
+			best->domain = addr[0];
+			strcpy(best->path, card);
+			strcpy(best->name, e->d_name);
+		}
+	}
+}
+
+/* The row of sysclock_drivers for driver, in *row; false if it has none. */
+static bool driver_row(const char *driver, size_t *row)
+{
+	size_t nrows = sizeof sysclock_drivers / sizeof sysclock_drivers[0];
+	*row = 0;
+	while (*row < nrows && strcmp(sysclock_drivers[*row].driver, driver))
+		(*row)++;
+	return *row < nrows;
+}
+
+/* The first clock file of a driver's row that card (a path) has readable,
+ * its path in path; NULL if none. */
+static const sysclock_file *clock_file(size_t row, const char *card, char *path, size_t size)
+{
+	for (size_t i = 0; i < 2 && sysclock_drivers[row].files[i].file; i++) {
+		const sysclock_file *f = &sysclock_drivers[row].files[i];
+		if (snprintf(path, size, "%s/%s", card, f->file) < (int)size && access(path, R_OK) == 0)
+			return f;
+	}
+	return NULL;
+}
+
 lm_status lm_sysclock_open(const char *root, int domain, int bus, int device, int function,
 			   lm_sysclock **out, char *why, size_t why_size)
 {
@@ -266,12 +339,7 @@ lm_status lm_sysclock_open(const char *root, int domain, int bus, int device, in
 		return no_clock(why, why_size, "the device reports no PCI address");
 
 	char want[48];
-	if (domain >= 0)
-		snprintf(want, sizeof want, "%04x:%02x:%02x.%x", (unsigned)domain,
-			 (unsigned)bus, (unsigned)device, (unsigned)function);
-	else
-		snprintf(want, sizeof want, "*:%02x:%02x.%x", (unsigned)bus,
-			 (unsigned)device, (unsigned)function);
+	pci_name(domain, bus, device, function, want, sizeof want);
 
 	char drm[SYSCLOCK_PATH];
 	if (snprintf(drm, sizeof drm, "%s/class/drm", root) >= (int)sizeof drm)
@@ -279,61 +347,27 @@ lm_status lm_sysclock_open(const char *root, int domain, int bus, int device, in
 	DIR *dir = opendir(drm);
 	if (!dir)
 		return no_clock(why, why_size, "%s: %s", drm, strerror(errno));
-
-	/* The lowest-numbered matching card, so the choice does not depend on
-	 * readdir's order. */
-	long best = -1;
-	int best_domain = -1;
-	bool ambiguous = false;
-	char card[SYSCLOCK_PATH], best_card[SYSCLOCK_PATH];
-	char name[16]; /* "card" and at most 7 digits (card_number) */
-	struct dirent *e;
-	while ((e = readdir(dir))) {
-		long n = card_number(e->d_name);
-		int addr[4];
-		if (n < 0 || snprintf(card, sizeof card, "%s/%s", drm, e->d_name) >= (int)sizeof card ||
-		    !card_pci(card, addr))
-			continue;
-		if (addr[1] != bus || addr[2] != device || addr[3] != function ||
-		    (domain >= 0 && addr[0] != domain))
-			continue;
-		if (best >= 0 && addr[0] != best_domain)
-			ambiguous = true;
-		if (best < 0 || n < best) {
-			best = n;
-			best_domain = addr[0];
-			strcpy(best_card, card);
-			strcpy(name, e->d_name);
-		}
-	}
+	card_match best;
+	match_card(dir, drm, (const int[4]){ domain, bus, device, function }, &best);
 	closedir(dir);
-	if (best < 0)
+	if (best.number < 0)
 		return no_clock(why, why_size, "no DRM card in %s has PCI address %s", drm, want);
-	if (ambiguous)
+	if (best.ambiguous)
 		return no_clock(why, why_size,
 				"PCI address %s names cards in several PCI domains", want);
 
+	const char *name = best.name;
 	char driver[64];
-	if (!card_driver(best_card, driver, sizeof driver))
+	if (!card_driver(best.path, driver, sizeof driver))
 		return no_clock(why, why_size, "%s: no driver bound", name);
-	size_t row = 0, nrows = sizeof sysclock_drivers / sizeof sysclock_drivers[0];
-	while (row < nrows && strcmp(sysclock_drivers[row].driver, driver))
-		row++;
-	if (row == nrows)
+	size_t row;
+	if (!driver_row(driver, &row))
 		return no_clock(why, why_size, "%s: driver %s has no known clock file", name, driver);
 	if (sysclock_drivers[row].none)
 		return no_clock(why, why_size, "%s: %s", name, sysclock_drivers[row].none);
 
 	char path[SYSCLOCK_PATH];
-	const sysclock_file *file = NULL;
-	for (size_t i = 0; i < 2 && sysclock_drivers[row].files[i].file; i++) {
-		const sysclock_file *f = &sysclock_drivers[row].files[i];
-		if (snprintf(path, sizeof path, "%s/%s", best_card, f->file) < (int)sizeof path &&
-		    access(path, R_OK) == 0) {
-			file = f;
-			break;
-		}
-	}
+	const sysclock_file *file = clock_file(row, best.path, path, sizeof path);
 	if (!file) {
 		const char *alt = sysclock_drivers[row].files[1].file;
 		return no_clock(why, why_size, "%s (%s): no readable %s%s%s", name, driver,
