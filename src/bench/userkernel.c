@@ -112,6 +112,64 @@ static lm_status user_source(const lm_user *k, char **text)
 	return lm_read_text(k->desc.source, text);
 }
 
+/* The failure for the kernel's argument i (of n), name of type, that no
+ * section of d describes: a misspelled section, so it names the sections
+ * no argument has. */
+static lm_status no_section(const lm_user_desc *d, cl_kernel kernel, cl_uint n, cl_uint i, const char *name,
+			    const char *type)
+{
+	char spare[512] = "";
+	for (int q = 0; q < d->nargs; q++) {
+		char an[LM_USER_NAME] = "";
+		bool taken = false;
+		for (cl_uint m = 0; m < n && !taken; m++)
+			taken = clGetKernelArgInfo(kernel, m, CL_KERNEL_ARG_NAME, sizeof an - 1, an,
+						   NULL) == CL_SUCCESS && !strcmp(an, d->arg[q].name);
+		if (!taken)
+			snprintf(spare + strlen(spare), sizeof spare - strlen(spare), " [%s]",
+				 d->arg[q].name);
+	}
+	return lm_fail(LM_EUSAGE, "%s: kernel %s's argument %u, '%s' (%s), has no section [%s]%s%s",
+		       d->path, d->name, i + 1, name, type, name,
+		       spare[0] ? "; sections of no argument of the kernel:" : "", spare);
+}
+
+/* LM_EUSAGE where the type the kernel declares for argument name is not
+ * section j's (its space, const or element). */
+static lm_status check_type(const lm_user_desc *d, int j, const char *name, const char *type)
+{
+	lm_user_arg declared = d->arg[j];
+	if (!lm_user_parse_type(type, &declared) || declared.space != d->arg[j].space ||
+	    declared.is_const != d->arg[j].is_const || strcmp(declared.elem, d->arg[j].elem) != 0)
+		return lm_fail(LM_EUSAGE, "%s:%d: argument [%s] is '%s' there, '%s' in kernel %s", d->path,
+			       d->arg[j].line, name, d->arg[j].type, type, d->name);
+	return LM_OK;
+}
+
+/* LM_EUSAGE for the first section of d no argument of the kernel took
+ * (used), naming the kernel's arguments (names). */
+static lm_status unused_section(const lm_user_desc *d, const bool *used, const char *names)
+{
+	for (int j = 0; j < d->nargs; j++)
+		if (!used[j])
+			return lm_fail(LM_EUSAGE, "%s:%d: [%s]: kernel %s has no argument of that name (its "
+				       "arguments: %s)", d->path, d->arg[j].line, d->arg[j].name, d->name, names);
+	return LM_OK;
+}
+
+/* Writes the wrapper's end into w (size bytes), after the kernel's n
+ * parameters: its counters' and records' parameters, and its body around
+ * call, the kernel's call. */
+static void end_wrapper(char *w, size_t size, cl_uint n, const char *call)
+{
+	snprintf(w, size,
+		 "%svolatile __global uint *lm_sync, __global ulong *lm_timing)\n{\n"
+		 "\tlm_group_started(lm_sync);\n#ifdef LM_TIMED\n\tlm_record_start(lm_timing, 0);\n"
+		 "#endif\n%s);\n#ifdef LM_TIMED\n\tlm_record_end(lm_timing, 1u);\n#else\n"
+		 "\t(void)lm_timing;\n#endif\n\tlm_group_ended(lm_sync);\n}\n",
+		 n ? ", " : "", call);
+}
+
 /* Matches the kernel's arguments with the description's, each wrong one
  * named, and writes the wrapper: it counts its group in, records the warp's
  * clock where it can, calls the kernel, records and counts out. */
@@ -148,47 +206,21 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 		while (j < d->nargs && strcmp(d->arg[j].name, name) != 0)
 			j++;
 		if (j == d->nargs) {
-			/* a misspelled section: name the sections no argument has */
-			char spare[512] = "";
-			for (int q = 0; q < d->nargs; q++) {
-				char an[LM_USER_NAME] = "";
-				bool taken = false;
-				for (cl_uint m = 0; m < n && !taken; m++)
-					taken = clGetKernelArgInfo(kernel, m, CL_KERNEL_ARG_NAME, sizeof an - 1, an,
-								   NULL) == CL_SUCCESS && !strcmp(an, d->arg[q].name);
-				if (!taken)
-					snprintf(spare + strlen(spare), sizeof spare - strlen(spare), " [%s]",
-						 d->arg[q].name);
-			}
-			s = lm_fail(LM_EUSAGE, "%s: kernel %s's argument %u, '%s' (%s), has no section [%s]%s%s",
-				    d->path, d->name, i + 1, name, type, name,
-				    spare[0] ? "; sections of no argument of the kernel:" : "", spare);
+			s = no_section(d, kernel, n, i, name, type);
 			break;
 		}
-		lm_user_arg declared = d->arg[j];
-		if (!lm_user_parse_type(type, &declared) || declared.space != d->arg[j].space ||
-		    declared.is_const != d->arg[j].is_const || strcmp(declared.elem, d->arg[j].elem) != 0) {
-			s = lm_fail(LM_EUSAGE, "%s:%d: argument [%s] is '%s' there, '%s' in kernel %s", d->path,
-				    d->arg[j].line, name, d->arg[j].type, type, d->name);
+		if ((s = check_type(d, j, name, type)) != LM_OK)
 			break;
-		}
 		used[j] = true;
 		k->desc_of[i] = j;
 		kw += snprintf(w + kw, cap - (size_t)kw, "%s%s", i ? ", " : "", param);
 		kc += snprintf(call + kc, cap - (size_t)kc, "%s%s", i ? ", " : "", name);
 	}
-	for (int j = 0; j < d->nargs && s == LM_OK; j++)
-		if (!used[j])
-			s = lm_fail(LM_EUSAGE, "%s:%d: [%s]: kernel %s has no argument of that name (its "
-				    "arguments: %s)", d->path, d->arg[j].line, d->arg[j].name, d->name, names);
+	if (s == LM_OK)
+		s = unused_section(d, used, names);
 	if (s == LM_OK) {
 		k->nargs = n;
-		snprintf(w + kw, cap - (size_t)kw,
-			 "%svolatile __global uint *lm_sync, __global ulong *lm_timing)\n{\n"
-			 "\tlm_group_started(lm_sync);\n#ifdef LM_TIMED\n\tlm_record_start(lm_timing, 0);\n"
-			 "#endif\n%s);\n#ifdef LM_TIMED\n\tlm_record_end(lm_timing, 1u);\n#else\n"
-			 "\t(void)lm_timing;\n#endif\n\tlm_group_ended(lm_sync);\n}\n",
-			 n ? ", " : "", call);
+		end_wrapper(w + kw, cap - (size_t)kw, n, call);
 		*wrapper = w;
 	} else {
 		free(w);
@@ -366,6 +398,60 @@ static void watch_launch(const lm_user *k, double n)
 	lm_guard_watch(expect > 0 ? fmin(limit, fmax(5, 20 * expect)) : limit, what);
 }
 
+/* Clears the counters of the launch's groups and refills the outputs
+ * marked reset, before a launch. */
+static lm_status reset_launch(lm_user *k)
+{
+	const cl_uint nil = 0;
+	cl_int err = clEnqueueFillBuffer(k->queue, k->sync, &nil, sizeof nil, 0, (1 + k->groups) * 4, 0,
+					 NULL, NULL);
+	for (int i = 0; i < k->desc.nargs && err == CL_SUCCESS; i++)
+		if (k->desc.arg[i].reset) {
+			unsigned char pattern[8];
+			double v = 0;
+			if (k->desc.arg[i].fill == LM_USER_CONST)
+				lm_expr_eval(k->desc.arg[i].fill_arg, k->desc.size, &v);
+			lm_user_store(&k->desc.arg[i], pattern, v);
+			err = clEnqueueFillBuffer(k->queue, k->buf[i], pattern, k->desc.arg[i].elem_size, 0,
+						  k->len[i] * k->desc.arg[i].elem_size, 0, NULL, NULL);
+		}
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueFillBuffer", "counters and reset outputs");
+	return LM_OK;
+}
+
+/* Reads back the groups' counters and (rec) the records of nwarps warps
+ * after a launch; the seconds it took in the read-back cost. */
+static lm_status read_launch(lm_user *k, bool rec, size_t nwarps)
+{
+	double r0 = lm_launch_now();
+	cl_int err = clEnqueueReadBuffer(k->queue, k->sync, rec ? CL_FALSE : CL_TRUE, 0, (1 + k->groups) * 4,
+					 k->synced, 0, NULL, NULL);
+	if (err == CL_SUCCESS && rec)
+		err = clEnqueueReadBuffer(k->queue, k->record, CL_TRUE, 0,
+					  nwarps * LM_LAUNCH_REC * sizeof(cl_ulong), k->rec, 0, NULL, NULL);
+	k->cost.readback += lm_launch_now() - r0;
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueReadBuffer", "counters and records");
+	return LM_OK;
+}
+
+/* Adds one launch's record r to m, the records of the launches before
+ * (the first taken as it is). */
+static void add_record(lm_launch_record *m, lm_launch_record r)
+{
+	if (!m->have) {
+		*m = r;
+	} else {
+		m->cycles += r.cycles;
+		m->ns += r.ns;
+		m->iters += r.iters;
+		m->lo = r.lo < m->lo ? r.lo : m->lo;
+		m->hi = r.hi > m->hi ? r.hi : m->hi;
+		m->ncu = r.ncu > m->ncu ? r.ncu : m->ncu;
+	}
+}
+
 /* One "launch" for the point timer: length back-to-back launches of the
  * kernel on a problem of size N (the short one: N / 2), their kernel
  * times summed; every one's groups counted and, where recorded, warps
@@ -381,22 +467,9 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 		s = lm_expr_eval(k->desc.elements, n, &elements);
 	bool rec = k->clocked && !(flags & LM_LAUNCH_NO_RECORD), broken = k->events_broken;
 	size_t nwarps = k->threads / k->dev.simd_width;
-	const cl_uint nil = 0;
 	for (unsigned long l = 0; l < length && s == LM_OK; l++) {
-		cl_int err = clEnqueueFillBuffer(k->queue, k->sync, &nil, sizeof nil, 0, (1 + k->groups) * 4, 0,
-						 NULL, NULL);
-		for (int i = 0; i < k->desc.nargs && err == CL_SUCCESS; i++)
-			if (k->desc.arg[i].reset) {
-				unsigned char pattern[8];
-				double v = 0;
-				if (k->desc.arg[i].fill == LM_USER_CONST)
-					lm_expr_eval(k->desc.arg[i].fill_arg, k->desc.size, &v);
-				lm_user_store(&k->desc.arg[i], pattern, v);
-				err = clEnqueueFillBuffer(k->queue, k->buf[i], pattern, k->desc.arg[i].elem_size, 0,
-							  k->len[i] * k->desc.arg[i].elem_size, 0, NULL, NULL);
-			}
-		if (err != CL_SUCCESS)
-			return lm_fail_cl(err, "clEnqueueFillBuffer", "counters and reset outputs");
+		if ((s = reset_launch(k)) != LM_OK)
+			return s;
 		double sec, host;
 		watch_launch(k, n);
 		s = lm_launch_kernel(k->queue, k->kernel, k->threads, k->wg, k->desc.label, &k->events_broken, flags,
@@ -410,15 +483,8 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 		out->host_s += host;
 		/* a fastest of one timer: none where the events were found broken on the way */
 		out->fastest = l == 0 ? sec : out->fastest > 0 && broken == k->events_broken ? fmin(out->fastest, sec) : 0;
-		double r0 = lm_launch_now();
-		err = clEnqueueReadBuffer(k->queue, k->sync, rec ? CL_FALSE : CL_TRUE, 0, (1 + k->groups) * 4,
-					  k->synced, 0, NULL, NULL);
-		if (err == CL_SUCCESS && rec)
-			err = clEnqueueReadBuffer(k->queue, k->record, CL_TRUE, 0,
-						  nwarps * LM_LAUNCH_REC * sizeof(cl_ulong), k->rec, 0, NULL, NULL);
-		k->cost.readback += lm_launch_now() - r0;
-		if (err != CL_SUCCESS)
-			return lm_fail_cl(err, "clEnqueueReadBuffer", "counters and records");
+		if ((s = read_launch(k, rec, nwarps)) != LM_OK)
+			return s;
 		lm_launch_out one;
 		char what[64];
 		snprintf(what, sizeof what, "kernel %s", k->desc.label);
@@ -427,21 +493,9 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 		out->groups = one.groups;
 		if (one.started_at_end < out->started_at_end)
 			out->started_at_end = one.started_at_end;
-		if (rec) {
-			lm_launch_record r = lm_launch_read_record(k->rec, nwarps, k->dev.max_clock_mhz * 1e6,
-								   k->dev.compute_units, k->per_cu, k->per_cu_len);
-			lm_launch_record *m = &out->rec;
-			if (!m->have) {
-				*m = r;
-			} else {
-				m->cycles += r.cycles;
-				m->ns += r.ns;
-				m->iters += r.iters;
-				m->lo = r.lo < m->lo ? r.lo : m->lo;
-				m->hi = r.hi > m->hi ? r.hi : m->hi;
-				m->ncu = r.ncu > m->ncu ? r.ncu : m->ncu;
-			}
-		}
+		if (rec)
+			add_record(&out->rec, lm_launch_read_record(k->rec, nwarps, k->dev.max_clock_mhz * 1e6,
+								    k->dev.compute_units, k->per_cu, k->per_cu_len));
 	}
 	out->work = (double)length * elements;
 	return s;
@@ -591,27 +645,30 @@ static lm_status check_grows(const lm_user *k, unsigned warps, const lm_point_ti
 		       fixed[0] ? ": check the scalars that do not change with N, " : "", fixed);
 }
 
-lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
+/* The shape of warps per CU (groups a CU, warps a group) in k: the
+ * work-group's size, the groups and work-items in all; LM_EDEVICE where
+ * the kernel, the local memory or the problem's size cannot hold it (said
+ * why). */
+static lm_status shape_point(lm_user *k, unsigned warps, unsigned *groups, unsigned *per_group)
 {
 	const lm_device *d = &k->dev;
-	unsigned groups, per_group;
-	lm_status s = lm_meas_geometry(d, warps, k->cfg.group_warps, &groups, &per_group);
+	lm_status s = lm_meas_geometry(d, warps, k->cfg.group_warps, groups, per_group);
 	if (s != LM_OK)
 		return s;
-	size_t wg = (size_t)per_group * d->simd_width, kmax = 0;
+	size_t wg = (size_t)*per_group * d->simd_width, kmax = 0;
 	clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
 	if (kmax && wg > kmax)
 		return lm_fail(LM_EDEVICE, "%u warps per work-group: the kernel allows %zu work-items",
-			       per_group, kmax);
+			       *per_group, kmax);
 	size_t local = 0;
 	for (int i = 0; i < k->desc.nargs; i++)
 		if (k->desc.arg[i].space == LM_USER_LOCAL)
 			local += wg * k->desc.arg[i].elem_size;
 	if (local > d->local_mem)
 		return lm_fail(LM_EDEVICE, "%u warps per work-group: %zu bytes of local memory, %s allows %llu",
-			       per_group, local, d->name, d->local_mem);
+			       *per_group, local, d->name, d->local_mem);
 	k->wg = wg;
-	k->groups = groups * d->compute_units;
+	k->groups = *groups * d->compute_units;
 	k->threads = (size_t)warps * d->compute_units * d->simd_width;
 	double elements, half;
 	lm_expr_eval(k->desc.elements, k->desc.size, &elements);
@@ -624,12 +681,19 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
 		return lm_fail(LM_EDEVICE, "%.0f elements over %zu work-items: more passes of a grid-stride "
 			       "loop than %s runs (it ends a work-item's loops after %lu); a smaller --size "
 			       "measures it", elements, k->threads, d->name, d->loop_limit);
+	return LM_OK;
+}
+
+/* Sets the wrapper's arguments that stay for the point: the buffers, the
+ * local memory for its work-group size, the counters and records. */
+static lm_status set_buffers(lm_user *k)
+{
 	cl_int err = CL_SUCCESS;
 	for (cl_uint i = 0; i < k->nargs; i++) {
 		int j = k->desc_of[i];
 		const lm_user_arg *a = &k->desc.arg[j];
 		if (a->space == LM_USER_LOCAL)
-			err |= clSetKernelArg(k->kernel, i, wg * a->elem_size, NULL);
+			err |= clSetKernelArg(k->kernel, i, k->wg * a->elem_size, NULL);
 		else if (a->space != LM_USER_SCALAR)
 			err |= clSetKernelArg(k->kernel, i, sizeof(cl_mem), &k->buf[j]);
 	}
@@ -637,18 +701,53 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
 	err |= clSetKernelArg(k->kernel, k->nargs + 1, sizeof k->record, &k->record);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", k->desc.label);
+	return LM_OK;
+}
 
+/* How the point at warps per CU is timed: launches of N and N / 2 in
+ * pairs, their count carried over from the last point (scaled to this
+ * occupancy), else sized from short trials. */
+static lm_point_plan plan_point(lm_user *k, unsigned warps)
+{
 	double target = k->cfg.launch_ms * 1e-3;
 	lm_point_plan plan = {
 		.launch = uk_launch, .ctx = k, .target = target, .repeats = k->cfg.repeats,
 		.settle = k->cfg.settle, .sized = true, .pair = true, .min_pair = 1,
 		.max_length = 1000000, .cost = &k->cost,
-		.floor_s = fmax(1e-4, 1000e-9 * (double)d->timer_resolution_ns),
+		.floor_s = fmax(1e-4, 1000e-9 * (double)k->dev.timer_resolution_ns),
 	};
 	if (k->last_warps && k->last_seconds > 0)
 		plan.carried = (unsigned long)fmax(1.0, (double)k->last_length * target / k->last_seconds *
 							    (double)k->last_warps / (double)warps);
 	plan.warm = !plan.carried || k->cfg.warmup_every;
+	return plan;
+}
+
+/* The row's rates from the point's timing: elements a second, bytes a
+ * second and a warp's cycles per element. */
+static void point_rates(const lm_user *k, const lm_point_timing *t, lm_row *row)
+{
+	/* bytes per element of the difference between the two sizes */
+	double n = k->desc.size, h = floor(n / 2), e1, e0, b1, b0;
+	lm_expr_eval(k->desc.elements, n, &e1);
+	lm_expr_eval(k->desc.elements, h, &e0);
+	lm_expr_eval(k->desc.bytes, n, &b1);
+	lm_expr_eval(k->desc.bytes, h, &b0);
+	row->elements_per_s = t->rate;
+	row->bytes_per_s = e1 > e0 ? t->rate * (b1 - b0) / (e1 - e0) : t->rate * b1 / e1;
+	/* a warp's cycles per element of each of its lanes: one pass of a
+	 * grid-stride loop that takes an element a work-item */
+	double hz = row->clock_mhz * 1e6;
+	row->cycles_per_group = hz * (double)k->threads / t->rate;
+}
+
+lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
+{
+	unsigned groups, per_group;
+	lm_status s = shape_point(k, warps, &groups, &per_group);
+	if (s != LM_OK || (s = set_buffers(k)) != LM_OK)
+		return s;
+	lm_point_plan plan = plan_point(k, warps);
 	double sys_before = lm_sysclock_read(k->sysclock);
 	lm_point_timing t;
 	s = lm_point_time(&plan, &t);
@@ -662,23 +761,12 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
 	k->cost.checks += lm_launch_now() - c0;
 	if (s != LM_OK)
 		return s;
-	lm_point_row(d, warps, groups, per_group, wg, &t, "fixed-work", k->events_broken, k->sysclock,
-		     sys_before, sys_after, row);
+	lm_point_row(&k->dev, warps, groups, per_group, k->wg, &t, "fixed-work", k->events_broken,
+		     k->sysclock, sys_before, sys_after, row);
 	row->alpha = (lm_alpha){ 0, 1 };
 	row->chains = 1;
 	row->iters = t.length;
-	/* bytes per element of the difference between the two sizes */
-	double n = k->desc.size, h = floor(n / 2), e1, e0, b1, b0;
-	lm_expr_eval(k->desc.elements, n, &e1);
-	lm_expr_eval(k->desc.elements, h, &e0);
-	lm_expr_eval(k->desc.bytes, n, &b1);
-	lm_expr_eval(k->desc.bytes, h, &b0);
-	row->elements_per_s = t.rate;
-	row->bytes_per_s = e1 > e0 ? t.rate * (b1 - b0) / (e1 - e0) : t.rate * b1 / e1;
-	/* a warp's cycles per element of each of its lanes: one pass of a
-	 * grid-stride loop that takes an element a work-item */
-	double hz = row->clock_mhz * 1e6;
-	row->cycles_per_group = hz * (double)k->threads / t.rate;
+	point_rates(k, &t, row);
 	row->checked = checked;
 	k->last_warps = warps;
 	k->last_length = t.length;
