@@ -590,6 +590,31 @@ static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_pa
 	return LM_OK;
 }
 
+/* The chart's gnuplot script: a box for each of the bars rows of name.dat,
+ * the thesis's grey, the measured ratios dark blue, the model's light blue. */
+static void write_chart_script(FILE *f, const char *name, size_t bars)
+{
+	lm_gnuplot_begin(f, name, "warps for 90% of the memory peak over warps for 90% of the arithmetic peak");
+	fprintf(f, "set title 'Warps needed for memory (alpha = 0) over warps needed for arithmetic (alpha = inf), 90%% of peak' noenhanced\n"
+		   "set ylabel 'ratio'\n"
+		   "set style fill solid 0.8 border -1\n"
+		   "set boxwidth 0.7\n"
+		   "set xrange [-0.6:%g]\n"
+		   "set yrange [0:*]\n"
+		   "set xtics rotate by 30 right noenhanced nomirror\n"
+		   "set bmargin 12\n"
+		   "set lmargin 16\n"
+		   "set rmargin 3\n"
+		   "set key left top\n"
+		   "set grid noxtics\n"
+		   "plot '%s.dat' using 1:($3 == 0 ? $2 : 1/0):xtic(4) with boxes lc rgb '#999999' title 'thesis (NVIDIA generations)', \\\n"
+		   "  '' using 1:($3 == 1 ? $2 : 1/0) with boxes lc rgb '#1f77b4' title 'measured (fit data)', \\\n"
+		   "  '' using 1:($3 == 2 ? $2 : 1/0) with boxes lc rgb '#9ecae1' title 'model', \\\n"
+		   "  '' using 1:2:(sprintf('%%.2g', $2)) with labels offset 0,0.7 notitle\n",
+		(double)bars - 0.4, name);
+	lm_gnuplot_end(f, name);
+}
+
 lm_status lm_compare_chart(const char *dir, const char *const *paths, size_t n,
 			   const char *ratios_csv, bool *skipped, char *reason, size_t size)
 {
@@ -621,26 +646,7 @@ lm_status lm_compare_chart(const char *dir, const char *const *paths, size_t n,
 	snprintf(path, sizeof path, "%s/%s.gp", dir, name);
 	if ((s = lm_file_create(path, &inputs, &g)) != LM_OK)
 		goto written;
-	FILE *gf = lm_file_stream(g);
-	lm_gnuplot_begin(gf, name, "warps for 90% of the memory peak over warps for 90% of the arithmetic peak");
-	fprintf(gf, "set title 'Warps needed for memory (alpha = 0) over warps needed for arithmetic (alpha = inf), 90%% of peak' noenhanced\n"
-		   "set ylabel 'ratio'\n"
-		   "set style fill solid 0.8 border -1\n"
-		   "set boxwidth 0.7\n"
-		   "set xrange [-0.6:%g]\n"
-		   "set yrange [0:*]\n"
-		   "set xtics rotate by 30 right noenhanced nomirror\n"
-		   "set bmargin 12\n"
-		   "set lmargin 16\n"
-		   "set rmargin 3\n"
-		   "set key left top\n"
-		   "set grid noxtics\n"
-		   "plot '%s.dat' using 1:($3 == 0 ? $2 : 1/0):xtic(4) with boxes lc rgb '#999999' title 'thesis (NVIDIA generations)', \\\n"
-		   "  '' using 1:($3 == 1 ? $2 : 1/0) with boxes lc rgb '#1f77b4' title 'measured (fit data)', \\\n"
-		   "  '' using 1:($3 == 2 ? $2 : 1/0) with boxes lc rgb '#9ecae1' title 'model', \\\n"
-		   "  '' using 1:2:(sprintf('%%.2g', $2)) with labels offset 0,0.7 notitle\n",
-		(double)bars - 0.4, name);
-	lm_gnuplot_end(gf, name);
+	write_chart_script(lm_file_stream(g), name, bars);
 	/* both whole, or neither */
 	s = lm_file_commit(d);
 	d = NULL;
