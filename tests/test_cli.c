@@ -48,6 +48,7 @@ static const struct {
 	{ { "measure", "--footprint", "1T", "-o", "@OUT" }, 2, "larger than", true },
 	{ { "measure", "--footprint", "lots", "-o", "@OUT" }, 2, "size 'lots'", true },
 	{ { "measure", "-d", "no-such-device", "-o", "@OUT" }, 2, "no-such-device", true },
+	{ { "measure", "-d", "0:0,,0:1", "-o", "@OUT" }, 2, "--device '0:0,,0:1': empty item", true },
 	{ { "measure", "--mix", "smem", "-o", "@OUT" }, 2, "--mix 'smem'", true },
 	{ { "measure", "--repeats", "1", "-o", "@OUT" }, 2, "--repeats '1'", true },
 	{ { "measure", "--chains", "0", "-o", "@OUT" }, 2, "--chains '0'", true },

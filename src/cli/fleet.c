@@ -14,6 +14,7 @@
 
 #include "bench/device.h"
 #include "bench/sweep.h"
+#include "base/text.h"
 
 #define MAX_DEVICES 64
 
@@ -64,13 +65,13 @@ static lm_status pick(const lm_options *o, member *out, size_t *n)
 			return lm_fail(LM_EUSAGE, "--device %s: no %s", spec, gpus ? "GPU" : "device");
 		return LM_OK;
 	}
-	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", spec);
-	char *save = NULL;
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (*n == MAX_DEVICES)
-			return lm_fail(LM_EUSAGE, "--device '%s': more than %d devices", spec, MAX_DEVICES);
-		lm_status s = lm_device_select(t, (unsigned)o->simd, (unsigned)o->max_warps, &out[*n].d);
+	char buf[1024], *item[MAX_DEVICES];
+	size_t count;
+	lm_status ls = lm_text_list("--device", spec, buf, sizeof buf, item, MAX_DEVICES, &count);
+	if (ls != LM_OK)
+		return ls;
+	for (size_t j = 0; j < count; j++) {
+		lm_status s = lm_device_select(item[j], (unsigned)o->simd, (unsigned)o->max_warps, &out[*n].d);
 		if (s != LM_OK)
 			return s;
 		for (size_t i = 0; i < *n; i++)
