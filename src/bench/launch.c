@@ -1,4 +1,5 @@
 #include "bench/launch.h"
+#include "base/number.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -178,15 +179,9 @@ lm_launch_record lm_launch_read_record(const cl_ulong *rec, size_t nwarps, doubl
 	return r;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 double lm_launch_median(double *v, int n)
 {
-	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	qsort(v, (size_t)n, sizeof *v, lm_number_cmp);
 	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
