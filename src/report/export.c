@@ -78,6 +78,60 @@ static void param_json(FILE *f, const lm_param *p, lm_param_id id)
 	fputc('}', f);
 }
 
+/* The members of the parameters object: each parameter, then each memory
+ * kind's as KEY.KIND; missing ones left out. */
+static void parameters_json(FILE *f, const lm_params *ps)
+{
+	bool first = true;
+	for (int i = 0; i < LM_PARAM_COUNT; i++) {
+		if (ps->p[i].kind == LM_PARAM_MISSING)
+			continue;
+		fprintf(f, "%s\n       ", first ? "" : ",");
+		first = false;
+		jstr(f, lm_param_key((lm_param_id)i));
+		fputs(": ", f);
+		param_json(f, &ps->p[i], (lm_param_id)i);
+	}
+	for (int k = 0; k < ps->nkinds; k++)
+		for (int i = 0; i < LM_PARAM_COUNT; i++) {
+			if (ps->kinds[k].p[i].kind == LM_PARAM_MISSING)
+				continue;
+			char key[64];
+			snprintf(key, sizeof key, "%s.%s", lm_param_key((lm_param_id)i), ps->kinds[k].name);
+			fprintf(f, "%s\n       ", first ? "" : ",");
+			first = false;
+			jstr(f, key);
+			fputs(": ", f);
+			param_json(f, &ps->kinds[k].p[i], (lm_param_id)i);
+		}
+}
+
+/* The fit's figures as an object; null for a file not fitted. */
+static void fit_json(FILE *f, const lm_params *ps)
+{
+	if (!ps->fit_points) {
+		fputs("null", f);
+	} else {
+		fprintf(f, "{\"points\": %d, \"rms_rel_error\": ", ps->fit_points);
+		jnum(f, ps->fit_rms);
+		fputs(", \"max_rel_error\": ", f);
+		jnum(f, ps->fit_max);
+		fputs(", \"aic\": ", f);
+		jnum(f, ps->fit_aic);
+		fputs(", \"quality\": ", f);
+		jstr(f, ps->fit_quality);
+		fputs(", \"loss\": ", f);
+		jstr(f, ps->fit_loss);
+		fputs(", \"direct_check\": ", f);
+		jstr(f, ps->fit_flags);
+		fputs(", \"preferred_model\": ", f);
+		jstr(f, ps->fit_preferred);
+		fputc('}', f);
+	}
+}
+
+/* One parameter file as an element of parameter_files: where it comes
+ * from, its device, parameters, fit and derived figures. */
 static void params_json(FILE *f, const char *file, const lm_params *ps)
 {
 	fputs("    {\"file\": ", f);
@@ -104,48 +158,9 @@ static void params_json(FILE *f, const char *file, const lm_params *ps)
 	fputs("},\n     \"memory_kind\": ", f);
 	jstr(f, ps->default_kind);
 	fputs(",\n     \"parameters\": {", f);
-	bool first = true;
-	for (int i = 0; i < LM_PARAM_COUNT; i++) {
-		if (ps->p[i].kind == LM_PARAM_MISSING)
-			continue;
-		fprintf(f, "%s\n       ", first ? "" : ",");
-		first = false;
-		jstr(f, lm_param_key((lm_param_id)i));
-		fputs(": ", f);
-		param_json(f, &ps->p[i], (lm_param_id)i);
-	}
-	for (int k = 0; k < ps->nkinds; k++)
-		for (int i = 0; i < LM_PARAM_COUNT; i++) {
-			if (ps->kinds[k].p[i].kind == LM_PARAM_MISSING)
-				continue;
-			char key[64];
-			snprintf(key, sizeof key, "%s.%s", lm_param_key((lm_param_id)i), ps->kinds[k].name);
-			fprintf(f, "%s\n       ", first ? "" : ",");
-			first = false;
-			jstr(f, key);
-			fputs(": ", f);
-			param_json(f, &ps->kinds[k].p[i], (lm_param_id)i);
-		}
+	parameters_json(f, ps);
 	fputs("},\n     \"fit\": ", f);
-	if (!ps->fit_points) {
-		fputs("null", f);
-	} else {
-		fprintf(f, "{\"points\": %d, \"rms_rel_error\": ", ps->fit_points);
-		jnum(f, ps->fit_rms);
-		fputs(", \"max_rel_error\": ", f);
-		jnum(f, ps->fit_max);
-		fputs(", \"aic\": ", f);
-		jnum(f, ps->fit_aic);
-		fputs(", \"quality\": ", f);
-		jstr(f, ps->fit_quality);
-		fputs(", \"loss\": ", f);
-		jstr(f, ps->fit_loss);
-		fputs(", \"direct_check\": ", f);
-		jstr(f, ps->fit_flags);
-		fputs(", \"preferred_model\": ", f);
-		jstr(f, ps->fit_preferred);
-		fputc('}', f);
-	}
+	fit_json(f, ps);
 	fputs(",\n     \"derived\": {", f);
 	for (int i = 0; i < LM_DERIVED_COUNT; i++) {
 		fputs(i ? ", " : "", f);
