@@ -1,10 +1,9 @@
 #include "fit/params_parts.h"
 
-#include <errno.h>
 #include "base/file.h"
+#include "base/inifile.h"
 #include "base/mix.h"
 #include "base/number.h"
-#include <ini.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -294,88 +293,22 @@ typedef struct {
 	int section;
 } param_lines;
 
+/* What the read has seen. The one INI reader (base/inifile) refuses a key
+ * given twice in a section, and joins a value broken over lines. */
 typedef struct {
 	const char *path;
-	FILE *f;
-	int line;           /* line last handed to inih */
-	bool ends_newline;  /* did the last line read end in '\n'? */
-	bool continued;     /* did it begin with white space (a value's continuation)? */
-	int last_field;     /* the field read last, -1 if none */
+	int last;           /* the last line that held a section or a key */
 	lm_params ps;
 	int field_line[NFIELDS];
 	param_lines lines[LM_PARAM_COUNT];
 	param_lines kind_lines[LM_PARAMS_MAX_KINDS][LM_PARAM_COUNT];
-	lm_status status;
-	int status_line;
 } reader;
 
-/* Stops the read at the line being read, for why: inih is handed no more
- * lines, and the message is the read's. */
-static char *stop_at_line(reader *r, const char *why)
+static lm_status reject(const reader *r, int line, const char *section, const char *key, const char *what,
+			const char *value)
 {
-	if (r->status == LM_OK) {
-		r->status_line = r->line + 1;
-		r->status = lm_fail(LM_EPARSE, "%s:%d: %s", r->path, r->line + 1, why);
-	}
-	return NULL;
-}
-
-/* inih's reader: a line into str (num bytes), as fgets reads one, but
- * whole or not at all: a line that does not fit stops the read there,
- * saying so (inih would take its rest for lines of its own, and count
- * them), as does a NUL byte (inih would read the line up to it as all of
- * it). A line fits in num - 1 characters, its newline aside. */
-static char *read_line(char *str, int num, void *stream)
-{
-	reader *r = stream;
-	size_t n = 0, size = (size_t)num;
-	int c = EOF;
-	while (n + 1 < size && (c = getc(r->f)) != EOF) {
-		if (c == '\0')
-			return stop_at_line(r, "a NUL byte: not a text file");
-		str[n++] = (char)c;
-		if (c == '\n')
-			break;
-	}
-	if (n == 0)
-		return NULL;
-	str[n] = '\0';
-	bool ended = c == '\n';
-	if (!ended && n + 1 == size) {
-		/* str full: the line fits if its newline comes next */
-		int next = getc(r->f);
-		if (next == '\n') {
-			ended = true;
-		} else if (next != EOF) {
-			char why[64];
-			snprintf(why, sizeof why, "line too long: more than %d characters", num - 1);
-			return stop_at_line(r, why);
-		}
-	}
-	r->ends_newline = ended;
-	r->continued = str[0] == ' ' || str[0] == '\t';
-	if (r->ends_newline)
-		r->line++;
-	return str;
-}
-
-/* Current line number for messages: inih has consumed it already. */
-static int cur_line(const reader *r)
-{
-	return r->ends_newline ? r->line : r->line + 1;
-}
-
-static int reject(reader *r, const char *section, const char *key,
-		  const char *what, const char *value)
-{
-	if (r->status == LM_OK) {
-		r->status_line = cur_line(r);
-		r->status = lm_fail(LM_EPARSE, "%s:%d: [%s] %s: %s%s%s%s", r->path,
-				    cur_line(r), section, key, what,
-				    value ? " '" : "", value ? value : "",
-				    value ? "'" : "");
-	}
-	return 0;
+	return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: %s%s%s%s", r->path, line, section, key, what,
+		       value ? " '" : "", value ? value : "", value ? "'" : "");
 }
 
 static bool is_missing(const char *v)
@@ -406,170 +339,145 @@ static bool parse_int(const char *v, int *out)
 	return true;
 }
 
-static int handle_field(reader *r, const char *section, const char *key,
-			const char *value)
+static lm_status handle_field(reader *r, int line, const char *section, const char *key, const char *value)
 {
 	for (size_t i = 0; i < NFIELDS; i++) {
 		const field *fd = &fields[i];
 		if (strcmp(fd->section, section) || strcmp(fd->key, key))
 			continue;
 		char *dst = (char *)&r->ps + fd->offset;
-		if (r->field_line[i] && fd->type == F_STR && r->continued && r->last_field == (int)i) {
-			/* a continuation line of a long value: joined with a space */
-			if (strlen(dst) + 1 + strlen(value) >= fd->size)
-				return reject(r, section, key, "too long", NULL);
-			strcat(dst, " ");
-			strcat(dst, value);
-			return 1;
-		}
-		if (r->field_line[i])
-			return reject(r, section, key, "given twice", NULL);
-		r->field_line[i] = cur_line(r);
-		r->last_field = (int)i;
+		r->field_line[i] = line;
 		switch (fd->type) {
 		case F_STR:
 			if (strlen(value) >= fd->size)
-				return reject(r, section, key, "too long", NULL);
+				return reject(r, line, section, key, "too long", NULL);
 			strcpy(dst, value);
-			return 1;
+			return LM_OK;
 		case F_INT:
 			if (!parse_int(value, (int *)(void *)dst))
-				return reject(r, section, key,
-					      "not a non-negative integer", value);
-			return 1;
+				return reject(r, line, section, key, "not a non-negative integer", value);
+			return LM_OK;
 		case F_NUM: {
 			double *x = (double *)(void *)dst;
 			if (!parse_num(value, x))
-				return reject(r, section, key, "not a number", value);
+				return reject(r, line, section, key, "not a number", value);
 			if (fd->range == V_POSITIVE && !isnan(*x) && *x <= 0)
-				return reject(r, section, key, "must be positive (or missing)", value);
+				return reject(r, line, section, key, "must be positive (or missing)", value);
 			if (fd->range == V_NONNEG && !isnan(*x) && *x < 0)
-				return reject(r, section, key, "must not be negative (or missing)", value);
-			return 1;
+				return reject(r, line, section, key, "must not be negative (or missing)", value);
+			return LM_OK;
 		}
 		}
 	}
 	if (strncmp(section, "contention", 10) == 0)
-		return reject(r, section, key, "Kingman's contention, the refined model of latmix 0.1, "
+		return reject(r, line, section, key, "Kingman's contention, the refined model of latmix 0.1, "
 			      "which latmix no longer has (its refined model has [chain_lat]): fit the data "
 			      "again", NULL);
-	return reject(r, section, key, "unknown key", NULL);
+	return reject(r, line, section, key, "unknown key", NULL);
 }
 
-static int handle_param(reader *r, int id, lm_param *p, param_lines *pl,
-			const char *section, const char *key, const char *value)
+static lm_status handle_param(reader *r, int line, int id, lm_param *p, param_lines *pl, const char *section,
+			      const char *key, const char *value)
 {
 	int k;
 	for (k = 0; k < PK_COUNT; k++)
 		if (strcmp(pkeys[k], key) == 0)
 			break;
 	if (k == PK_COUNT)
-		return reject(r, section, key, "unknown key", NULL);
-	if (pl->line[k])
-		return reject(r, section, key, "given twice", NULL);
-	pl->line[k] = cur_line(r);
+		return reject(r, line, section, key, "unknown key", NULL);
+	pl->line[k] = line;
 	if (!pl->section)
-		pl->section = cur_line(r);
+		pl->section = line;
 
 	switch (k) {
 	case PK_VALUE:
 		if (!parse_num(value, &p->value))
-			return reject(r, section, key, "not a number", value);
+			return reject(r, line, section, key, "not a number", value);
 		if (isnan(p->value))
-			return 1;
+			return LM_OK;
 		if (id == LM_PARAM_CHAIN_LAT ? p->value < 0 : p->value <= 0)
-			return reject(r, section, key,
-				      id == LM_PARAM_CHAIN_LAT ? "must not be negative"
-								: "must be positive",
-				      value);
-		return 1;
+			return reject(r, line, section, key,
+				      id == LM_PARAM_CHAIN_LAT ? "must not be negative" : "must be positive", value);
+		return LM_OK;
 	case PK_UNIT:
-		if (strcmp(value, param_info[id].unit)) {
-			r->status_line = cur_line(r);
-			r->status = lm_fail(LM_EPARSE,
-				"%s:%d: [%s] unit: unknown unit '%s' (expected '%s')",
-				r->path, cur_line(r), section, value, param_info[id].unit);
-			return 0;
-		}
-		return 1;
+		if (strcmp(value, param_info[id].unit))
+			return lm_fail(LM_EPARSE, "%s:%d: [%s] unit: unknown unit '%s' (expected '%s')", r->path,
+				       line, section, value, param_info[id].unit);
+		return LM_OK;
 	case PK_STDERR:
 		if (!parse_num(value, &p->std_error))
-			return reject(r, section, key, "not a number", value);
+			return reject(r, line, section, key, "not a number", value);
 		if (p->std_error < 0)
-			return reject(r, section, key, "must not be negative", value);
-		return 1;
+			return reject(r, line, section, key, "must not be negative", value);
+		return LM_OK;
 	case PK_KIND:
 		for (int i = 0; i <= LM_PARAM_TIED; i++)
 			if (strcmp(value, kind_names[i]) == 0) {
 				p->kind = (lm_param_kind)i;
-				return 1;
+				return LM_OK;
 			}
-		return reject(r, section, key, "unknown kind", value);
+		return reject(r, line, section, key, "unknown kind", value);
 	case PK_NOTE:
 		if (strlen(value) >= sizeof p->note)
-			return reject(r, section, key, "too long", NULL);
+			return reject(r, line, section, key, "too long", NULL);
 		strcpy(p->note, value);
-		return 1;
+		return LM_OK;
 	}
-	return 0;
+	return LM_OK;
 }
 
-/* [PARAM.KIND]: a per-kind parameter of memory kind KIND. Returns -1 if
- * section is not of that form. */
-static int handle_kind_param(reader *r, const char *section, const char *key,
-			     const char *value)
+/* The parameter whose section [KEY] or [KEY.KIND] is, -1 if none; *kind:
+ * KIND, or NULL for [KEY]. */
+static int param_of(const char *section, const char **kind)
 {
-	const char *dot = strchr(section, '.');
-	if (!dot)
-		return -1;
-	int id;
-	for (id = 0; id < LM_PARAM_COUNT; id++)
-		if (strlen(param_info[id].key) == (size_t)(dot - section) &&
-		    strncmp(section, param_info[id].key, (size_t)(dot - section)) == 0)
-			break;
-	if (id == LM_PARAM_COUNT)
-		return -1;
+	size_t len = strcspn(section, ".");
+	*kind = section[len] ? section + len + 1 : NULL;
+	for (int id = 0; id < LM_PARAM_COUNT; id++)
+		if (strlen(param_info[id].key) == len && strncmp(section, param_info[id].key, len) == 0)
+			return id;
+	return -1;
+}
+
+/* [PARAM.KIND]: per-kind parameter id of memory kind name. */
+static lm_status handle_kind_param(reader *r, int line, int id, const char *name, const char *section,
+				   const char *key, const char *value)
+{
 	if (!lm_param_per_kind((lm_param_id)id))
-		return reject(r, section, key, "not a per-kind parameter", param_info[id].key);
-	const char *name = dot + 1;
-	if (!lm_params_kind_known(name)) {
-		r->status_line = cur_line(r);
-		r->status = lm_fail(LM_EPARSE,
-			"%s:%d: [%s] %s: unknown memory kind '%s' (known: %s)",
-			r->path, cur_line(r), section, key, name, kinds_known());
-		return 0;
-	}
+		return reject(r, line, section, key, "not a per-kind parameter", param_info[id].key);
+	if (!lm_params_kind_known(name))
+		return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: unknown memory kind '%s' (known: %s)", r->path, line,
+			       section, key, name, kinds_known());
 	int k;
 	for (k = 0; k < r->ps.nkinds; k++)
 		if (strcmp(r->ps.kinds[k].name, name) == 0)
 			break;
 	if (k == r->ps.nkinds) {
 		if (k == LM_PARAMS_MAX_KINDS)
-			return reject(r, section, key, "too many memory kinds", NULL);
+			return reject(r, line, section, key, "too many memory kinds", NULL);
 		snprintf(r->ps.kinds[k].name, sizeof r->ps.kinds[k].name, "%s", name);
 		r->ps.nkinds++;
 	}
-	return handle_param(r, id, &r->ps.kinds[k].p[id], &r->kind_lines[k][id], section, key,
-			    value);
+	return handle_param(r, line, id, &r->ps.kinds[k].p[id], &r->kind_lines[k][id], section, key, value);
 }
 
-static int handler(void *user, const char *section, const char *key,
-		   const char *value)
+static lm_status on_key(void *ctx, const char *section, const char *key, const char *value, int line)
 {
-	reader *r = user;
-	if (r->status != LM_OK)
-		return 0;
-	if (!r->ends_newline) {
-		r->status_line = cur_line(r);
-		r->status = lm_fail(LM_EPARSE, "%s:%d: truncated: the last line has no end",
-				    r->path, cur_line(r));
-		return 0;
-	}
-	for (int id = 0; id < LM_PARAM_COUNT; id++)
-		if (strcmp(section, param_info[id].key) == 0)
-			return handle_param(r, id, &r->ps.p[id], &r->lines[id], section, key, value);
-	int h = handle_kind_param(r, section, key, value);
-	return h >= 0 ? h : handle_field(r, section, key, value);
+	reader *r = ctx;
+	r->last = line;
+	const char *kind;
+	int id = param_of(section, &kind);
+	if (id < 0)
+		return handle_field(r, line, section, key, value);
+	if (!kind)
+		return handle_param(r, line, id, &r->ps.p[id], &r->lines[id], section, key, value);
+	return handle_kind_param(r, line, id, kind, section, key, value);
+}
+
+static lm_status on_section(void *ctx, const char *section, int line)
+{
+	(void)section;
+	((reader *)ctx)->last = line;
+	return LM_OK;
 }
 
 /* One parameter section complete, its kind consistent with its value. */
@@ -581,7 +489,7 @@ static lm_status check_param(const reader *r, int id, const char *sec, const lm_
 	for (int k = 0; k < PK_COUNT; k++)
 		if (!pl->line[k])
 			return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key", r->path,
-				       pl->section ? pl->section : cur_line(r), sec, pkeys[k]);
+				       pl->section ? pl->section : r->last, sec, pkeys[k]);
 	if ((p->kind == LM_PARAM_MISSING) != isnan(p->value))
 		return lm_fail(LM_EPARSE, "%s:%d: [%s] kind: '%s' does not fit value %s",
 			       r->path, pl->line[PK_KIND], sec, kind_names[p->kind],
@@ -605,7 +513,7 @@ static lm_status validate(reader *r)
 	for (size_t i = 0; i < NFIELDS; i++)
 		if (!r->field_line[i] && !fields[i].optional)
 			return lm_fail(LM_EPARSE, "%s:%d: [%s] %s: missing key",
-				       r->path, cur_line(r), fields[i].section,
+				       r->path, r->last, fields[i].section,
 				       fields[i].key);
 	if (r->ps.format != LM_PARAMS_FORMAT)
 		return lm_fail(LM_EPARSE, "%s:%d: [latmix] format: unsupported format %d (this latmix reads %d)",
@@ -644,9 +552,6 @@ static lm_status validate(reader *r)
 				return s;
 		}
 	}
-	if (!r->ends_newline)
-		return lm_fail(LM_EPARSE, "%s:%d: truncated: the last line has no end",
-			       r->path, cur_line(r));
 	return LM_OK;
 }
 
@@ -655,30 +560,17 @@ lm_status lm_params_read(const char *path, lm_params *out)
 	reader *r = calloc(1, sizeof *r);
 	if (!r)
 		return lm_fail(LM_ENOMEM, "%s: out of memory", path);
-	lm_status s;
 	r->path = path;
 	r->ps = lm_params_empty();
 	r->ps.format = 0;
-	r->ends_newline = true;
-	r->last_field = -1;
-	if ((s = lm_file_open_read(path, LM_FILE_MAX_INI, &r->f)) != LM_OK)
-		goto done;
-	int e = ini_parse_stream(read_line, r, handler, r);
-	if (r->status != LM_OK && !(e > 0 && e < r->status_line)) {
-		s = r->status;
-	} else if (e > 0) {
-		s = lm_fail(LM_EPARSE, "%s:%d: not a 'key = value' or '[section]' line",
-			    path, e);
-	} else if (e < 0 || ferror(r->f)) {
-		s = lm_fail(LM_EIO, "%s: read error", path);
-	} else {
+	/* as lm_params_write breaks a long value; a test or a person may add
+	 * to a section further down */
+	lm_ini_allow allow = { .joined = true, .reopened = true };
+	lm_status s = lm_ini_read_allowing(path, LM_FILE_MAX_INI, allow, on_section, on_key, r);
+	if (s == LM_OK)
 		s = validate(r);
-	}
 	if (s == LM_OK)
 		*out = r->ps;
-done:
-	if (r->f)
-		fclose(r->f);
 	free(r);
 	return s;
 }

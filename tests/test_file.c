@@ -2,6 +2,7 @@
 #include "testutil.h"
 #include "testrun.h"
 #include "base/file.h"
+#include "base/inifile.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -242,6 +243,85 @@ START_TEST(text_and_number_helpers_at_their_edges)
 }
 END_TEST
 
+/* What the INI reader's callback was handed, as "[section] key=value@line;". */
+static char ini_seen[512];
+
+static lm_status ini_key(void *ctx, const char *section, const char *key, const char *value, int line)
+{
+	(void)ctx;
+	size_t n = strlen(ini_seen);
+	snprintf(ini_seen + n, sizeof ini_seen - n, "[%s] %s=%s@%d;", section, key, value, line);
+	return strcmp(value, "bad") ? LM_OK : lm_fail(LM_EPARSE, "s.ini:%d: bad", line);
+}
+
+static lm_status ini(const char *text)
+{
+	ini_seen[0] = '\0';
+	lm_error_clear();
+	return lm_ini_parse(text, "s.ini", NULL, ini_key, NULL);
+}
+
+static lm_status ini_file(const char *path, lm_ini_allow allow)
+{
+	ini_seen[0] = '\0';
+	lm_error_clear();
+	return lm_ini_read_allowing(path, LM_FILE_MAX_INI, allow, NULL, ini_key, NULL);
+}
+
+#define SAYS(what) ck_assert_msg(strstr(lm_error_message(), what), "'%s' lacks '%s'", lm_error_message(), what)
+
+/* The one INI reader's rules, for every file (issue 48, item 2, from the
+ * parameter file's reader): a last line with no end is a file cut short;
+ * a line of LM_INI_LINE characters is read ended by "\r\n" as by "\n";
+ * the first mistake in the file is the one named; a NUL byte is named by
+ * its line; a parameter file's long values go on over indented lines and
+ * its sections may be given again, its keys still once. */
+START_TEST(ini_reader_refuses_a_cut_file_and_names_the_first_mistake)
+{
+	ck_assert_int_eq(ini("[a]\nx = 1\ny = 2"), LM_EPARSE);
+	SAYS("s.ini:3: truncated: the last line has no end");
+	ck_assert_int_eq(ini("[a]\nx = 1\n"), LM_OK);
+	ck_assert_str_eq(ini_seen, "[a] x=1@2;");
+
+	char text[512] = "[a]\nx = ";
+	size_t n = strlen(text);
+	memset(text + n, 'v', LM_INI_LINE - 4);
+	strcpy(text + n + LM_INI_LINE - 4, "\r\ny = 2\r\n");
+	ck_assert_msg(ini(text) == LM_OK, "%s", lm_error_message());
+	strcpy(text + n + LM_INI_LINE - 4, "v\ny = 2\n");
+	ck_assert_int_eq(ini(text), LM_EPARSE);
+	SAYS("s.ini:2: a line of more than 198 characters: too long");
+
+	ck_assert_int_eq(ini("[a]\nnot ini\nx = bad\n"), LM_EPARSE);
+	SAYS("s.ini:2: not a 'key = value'");
+	ck_assert_int_eq(ini("[a]\nx = bad\nnot ini\n"), LM_EPARSE);
+	SAYS("s.ini:2: bad");
+
+	const char *p = lm_test_in(dir, "s.ini");
+	FILE *w = fopen(p, "wb");
+	fwrite("[a]\nx = 1\ny = 2\0\n", 1, 17, w);
+	fclose(w);
+	ck_assert_int_eq(ini_file(p, (lm_ini_allow){ 0 }), LM_EPARSE);
+	SAYS("s.ini:3: a NUL byte");
+
+	put(p, "[a]\nx = one\n    two\n; a comment\n\tthree\n[b]\ny = 1\n[a]\nz = 2\n");
+	lm_ini_allow all = { .joined = true, .reopened = true };
+	ck_assert_msg(ini_file(p, all) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_eq(ini_seen, "[a] x=one two three@2;[b] y=1@7;[a] z=2@9;");
+	ck_assert_int_eq(ini_file(p, (lm_ini_allow){ 0 }), LM_EPARSE);
+	SAYS("s.ini:3: a line that begins with a space");
+	ck_assert_int_eq(ini_file(p, (lm_ini_allow){ .joined = true }), LM_EPARSE);
+	SAYS("s.ini:8: [a]: a second section of that name");
+	put(p, "[a]\nx = 1\n[b]\n  y = 2\n");
+	ck_assert_int_eq(ini_file(p, all), LM_EPARSE);
+	SAYS("s.ini:4: a line that begins with a space, after no key");
+	put(p, "[a]\nx = 1\n[b]\ny = 2\n[a]\nx = 3\n");
+	ck_assert_int_eq(ini_file(p, all), LM_EPARSE);
+	SAYS("s.ini:6: [a] x: given twice");
+	unlink(p);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -257,6 +337,7 @@ int main(void)
 	tcase_add_test(tc, an_input_under_any_name_is_not_written);
 	tcase_add_test(tc, inputs_are_regular_files_within_their_kinds_limit);
 	tcase_add_test(tc, text_and_number_helpers_at_their_edges);
+	tcase_add_test(tc, ini_reader_refuses_a_cut_file_and_names_the_first_mistake);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }

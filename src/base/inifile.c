@@ -1,25 +1,37 @@
 #include "base/inifile.h"
 #include "base/file.h"
 
+#include <ctype.h>
 #include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A name seen in the file: a section, or a key of the current section. */
+/* Names seen in the file: its sections, or its keys as "section]key". */
 typedef struct {
 	char **v;
 	size_t n, cap;
 } names;
 
+/* The key read last, handed on once no line can continue it. */
+typedef struct {
+	char *section, *key, *value;
+	size_t len, cap; /* of value */
+	int line;
+} pending;
+
 typedef struct {
 	const char *text, *path;
 	int line;
+	lm_ini_allow allow;
+	bool continued; /* does the line being read go on the value before it? */
 	lm_status s;
+	int fail_line;  /* where s failed */
 	lm_ini_section_fn on_section;
 	lm_ini_key_fn on_key;
 	void *ctx;
-	names sections, keys; /* keys: of the section being read */
+	names sections, keys;
+	pending p;
 } reader;
 
 static bool has(const names *n, const char *name, size_t len)
@@ -53,6 +65,50 @@ static void clear(names *n)
 	n->n = 0;
 }
 
+/* Stops the read with s, a failure at line (LM_OK: goes on). */
+static void stop(reader *r, lm_status s, int line)
+{
+	if (s != LM_OK && r->s == LM_OK) {
+		r->s = s;
+		r->fail_line = line;
+	}
+}
+
+/* value's piece (len bytes) at the end of the pending one, after a space
+ * unless it is the first. */
+static lm_status append(pending *p, const char *piece, size_t len)
+{
+	size_t need = p->len + (p->len > 0) + len + 1;
+	if (need > p->cap) {
+		size_t cap = need > 2 * p->cap ? need : 2 * p->cap;
+		char *v = realloc(p->value, cap);
+		if (!v)
+			return lm_fail(LM_ENOMEM, "out of memory");
+		p->value = v;
+		p->cap = cap;
+	}
+	if (p->len)
+		p->value[p->len++] = ' ';
+	memcpy(p->value + p->len, piece, len);
+	p->len += len;
+	p->value[p->len] = '\0';
+	return LM_OK;
+}
+
+/* The pending key to the caller, whole; none pending after. */
+static void flush(reader *r)
+{
+	pending *p = &r->p;
+	if (!p->key)
+		return;
+	if (r->s == LM_OK)
+		stop(r, r->on_key(r->ctx, p->section, p->key, p->value ? p->value : "", p->line), p->line);
+	free(p->section);
+	free(p->key);
+	p->section = p->key = NULL;
+	p->len = 0;
+}
+
 /* A line that opens a section: its name whole, given once. */
 static lm_status header(reader *r, const char *line)
 {
@@ -64,11 +120,12 @@ static lm_status header(reader *r, const char *line)
 	size_t len = (size_t)(end - line - 1);
 	if (!len)
 		return lm_fail(LM_EPARSE, "%s:%d: '%s': a section with no name", r->path, r->line, shown);
-	if (has(&r->sections, line + 1, len))
+	lm_status s = LM_OK;
+	if (!has(&r->sections, line + 1, len))
+		s = add(&r->sections, line + 1, len);
+	else if (!r->allow.reopened)
 		return lm_fail(LM_EPARSE, "%s:%d: [%.*s]: a second section of that name (each once)", r->path,
 			       r->line, (int)len, line + 1);
-	clear(&r->keys);
-	lm_status s = add(&r->sections, line + 1, len);
 	if (s == LM_OK && r->on_section) {
 		char *name = strndup(line + 1, len);
 		s = name ? r->on_section(r->ctx, name, r->line) : lm_fail(LM_ENOMEM, "out of memory");
@@ -77,74 +134,173 @@ static lm_status header(reader *r, const char *line)
 	return s;
 }
 
-/* inih's reader: one line of the text at a time, checked first. */
+/* White space as inih skips it (isspace), the line's end aside. */
+static bool blank(char c)
+{
+	return c != '\n' && isspace((unsigned char)c);
+}
+
+/* Does the line at text hold a key, a header or the like: more than
+ * white space and a comment? */
+static bool content(const char *text)
+{
+	while (blank(*text))
+		text++;
+	return *text && !strchr("\n;#", *text);
+}
+
+/* Does it begin with white space before its content (inih's value
+ * continued)? */
+static bool indented(const char *text)
+{
+	return blank(*text) && content(text);
+}
+
+/* inih's reader: one line of the text at a time, checked first, without
+ * its end (so that one of LM_INI_LINE characters and a '\r' fits in
+ * inih's INI_MAX_LINE bytes). The key before a line that does not go on
+ * its value is handed on first. */
 static char *next_line(char *str, int num, void *stream)
 {
 	reader *r = stream;
 	if (!*r->text || r->s != LM_OK)
 		return NULL;
-	size_t len = strcspn(r->text, "\n"), take = len + (r->text[len] == '\n');
+	const char *at = r->text;
+	size_t len = strcspn(at, "\n"), n = len - (len && at[len - 1] == '\r');
 	r->line++;
-	if (len > LM_INI_LINE || take + 1 > (size_t)num) {
-		r->s = lm_fail(LM_EPARSE, "%s:%d: a line of more than %d characters: too long", r->path, r->line,
-			       LM_INI_LINE);
+	r->continued = indented(at) && r->allow.joined && r->p.key;
+	if (!r->continued && content(at))
+		flush(r);
+	if (r->s != LM_OK)
 		return NULL;
-	}
-	memcpy(str, r->text, take);
-	str[take] = '\0';
-	r->text += take;
-	const char *p = str + strspn(str, " \t");
-	if (p != str && *p && *p != '\n' && *p != '\r' && *p != ';' && *p != '#') {
+	if (n > LM_INI_LINE || len + 1 > (size_t)num)
+		stop(r, lm_fail(LM_EPARSE, "%s:%d: a line of more than %d characters: too long", r->path, r->line,
+				LM_INI_LINE), r->line);
+	else if (at[len] != '\n')
+		stop(r, lm_fail(LM_EPARSE, "%s:%d: truncated: the last line has no end (a file cut short?)", r->path,
+				r->line), r->line);
+	else if (indented(at) && !r->continued)
 		/* inih would take it for the value before it, continued */
-		r->s = lm_fail(LM_EPARSE, "%s:%d: a line that begins with a space: latmix reads no value over "
-			       "two lines (remove the indent)", r->path, r->line);
+		stop(r, lm_fail(LM_EPARSE, r->allow.joined ? "%s:%d: a line that begins with a space, after no key "
+				"(remove the indent)" : "%s:%d: a line that begins with a space: latmix reads no value "
+				"over two lines (remove the indent)", r->path, r->line), r->line);
+	if (r->s != LM_OK)
 		return NULL;
-	}
-	if (*p == '[')
-		r->s = header(r, p);
+	memcpy(str, at, len);
+	str[len] = '\0';
+	r->text += len + 1;
+	const char *p = str + strspn(str, " \t");
+	if (*p == '[' && !r->continued)
+		stop(r, header(r, p), r->line);
 	return r->s == LM_OK ? str : NULL;
 }
 
+/* The key of a key = value line in the section, new to it, pending with
+ * its value. */
+static lm_status pair(reader *r, const char *section, const char *key, const char *value)
+{
+	size_t len = strlen(section) + 1 + strlen(key);
+	char *name = malloc(len + 1);
+	if (!name)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	snprintf(name, len + 1, "%s]%s", section, key);
+	lm_status s = has(&r->keys, name, len)
+			      ? lm_fail(LM_EPARSE, "%s:%d: [%s] %s: given twice (say it once)", r->path, r->line,
+					section, key)
+			      : add(&r->keys, name, len);
+	free(name);
+	r->p.line = r->line;
+	return s == LM_OK ? append(&r->p, value, strlen(value)) : s;
+}
+
+/* A key = value line, or a piece of the value before it: kept pending
+ * until the next line shows whether its value goes on. */
 static int on_pair(void *user, const char *section, const char *key, const char *value)
 {
 	reader *r = user;
+	pending *p = &r->p;
+	if (r->s == LM_OK && r->continued) {
+		stop(r, append(p, value, strlen(value)), r->line);
+		return r->s == LM_OK;
+	}
+	flush(r); /* next_line has handed it on already: this only makes sure */
 	if (r->s != LM_OK)
 		return 0;
 	if (!section[0])
-		r->s = lm_fail(LM_EPARSE, "%s:%d: '%s': a key in no section", r->path, r->line, key);
-	else if (has(&r->keys, key, strlen(key)))
-		r->s = lm_fail(LM_EPARSE, "%s:%d: [%s] %s: given twice (say it once)", r->path, r->line, section,
-			       key);
-	else if ((r->s = add(&r->keys, key, strlen(key))) == LM_OK)
-		r->s = r->on_key(r->ctx, section, key, value, r->line);
+		stop(r, lm_fail(LM_EPARSE, "%s:%d: '%s': a key in no section", r->path, r->line, key), r->line);
+	else if (!(p->section = strdup(section)) || !(p->key = strdup(key)))
+		stop(r, lm_fail(LM_ENOMEM, "out of memory"), r->line);
+	else
+		stop(r, pair(r, section, key, value), r->line);
 	return r->s == LM_OK;
 }
 
-lm_status lm_ini_parse(const char *text, const char *path, lm_ini_section_fn on_section, lm_ini_key_fn on_key,
-		       void *ctx)
+/* The line of path's first NUL byte, which lm_file_read_text refuses the
+ * file for by its offset; 0 if it cannot be found again. */
+static int nul_line(const char *path, size_t max)
 {
-	reader r = { .text = text, .path = path, .s = LM_OK, .on_section = on_section, .on_key = on_key,
-		     .ctx = ctx };
+	FILE *f;
+	if (lm_file_open_read(path, max, &f) != LM_OK)
+		return 0;
+	int line = 1, c;
+	while ((c = getc(f)) != EOF && c != '\0')
+		line += c == '\n';
+	fclose(f);
+	return c == '\0' ? line : 0;
+}
+
+static lm_status parse(const char *text, const char *path, lm_ini_allow allow, lm_ini_section_fn on_section,
+		       lm_ini_key_fn on_key, void *ctx)
+{
+	reader r = { .text = text, .path = path, .allow = allow, .s = LM_OK, .on_section = on_section,
+		     .on_key = on_key, .ctx = ctx };
 	int e = ini_parse_stream(next_line, &r, on_pair, &r);
-	if (r.s == LM_OK && e > 0)
-		r.s = lm_fail(LM_EPARSE, "%s:%d: not INI: a line that is no 'key = value', '[section]' or comment",
-			      path, e);
+	flush(&r);
+	/* inih reads on past a line it cannot parse: the first failure wins */
+	if (e > 0 && (r.s == LM_OK || e < r.fail_line))
+		r.s = lm_fail(LM_EPARSE, "%s:%d: not a 'key = value', '[section]' or comment line: not INI", path, e);
 	else if (r.s == LM_OK && e < 0)
 		r.s = lm_fail(LM_ENOMEM, "%s: out of memory", path);
 	clear(&r.sections);
 	clear(&r.keys);
 	free(r.sections.v);
 	free(r.keys.v);
+	free(r.p.section);
+	free(r.p.key);
+	free(r.p.value);
 	return r.s;
+}
+
+static lm_status read_file(const char *path, size_t max, lm_ini_allow allow, lm_ini_section_fn on_section,
+			   lm_ini_key_fn on_key, void *ctx)
+{
+	char *text;
+	lm_status s = lm_file_read_text(path, max, &text);
+	if (s == LM_EPARSE) {
+		int line = nul_line(path, max);
+		if (line)
+			s = lm_fail(LM_EPARSE, "%s:%d: a NUL byte: not a text file", path, line);
+	}
+	if (s != LM_OK)
+		return s;
+	s = parse(text, path, allow, on_section, on_key, ctx);
+	free(text);
+	return s;
+}
+
+lm_status lm_ini_parse(const char *text, const char *path, lm_ini_section_fn on_section, lm_ini_key_fn on_key,
+		       void *ctx)
+{
+	return parse(text, path, (lm_ini_allow){ 0 }, on_section, on_key, ctx);
 }
 
 lm_status lm_ini_read(const char *path, size_t max, lm_ini_section_fn on_section, lm_ini_key_fn on_key, void *ctx)
 {
-	char *text;
-	lm_status s = lm_file_read_text(path, max, &text);
-	if (s != LM_OK)
-		return s;
-	s = lm_ini_parse(text, path, on_section, on_key, ctx);
-	free(text);
-	return s;
+	return read_file(path, max, (lm_ini_allow){ 0 }, on_section, on_key, ctx);
+}
+
+lm_status lm_ini_read_allowing(const char *path, size_t max, lm_ini_allow allow, lm_ini_section_fn on_section,
+			       lm_ini_key_fn on_key, void *ctx)
+{
+	return read_file(path, max, allow, on_section, on_key, ctx);
 }
