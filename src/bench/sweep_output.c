@@ -6,6 +6,7 @@
 #include "base/alpha.h"
 #include "bench/guard.h"
 #include "bench/kernels.h"
+#include "base/text.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@ static void write_metadata(FILE *f, const lm_sweep_config *o, const lm_device *d
 			   unsigned long long footprint)
 {
 	char date[32];
-	sweep_iso_now(date, sizeof date);
+	lm_text_iso_now(date, sizeof date);
 	fprintf(f, "# latmix measurements\n# format = %d\n# tool_version = %s\n# commit = %s\n# date = %s\n",
 		LM_RESULTS_FORMAT, LATMIX_VERSION, LATMIX_COMMIT, date);
 	fprintf(f, "# device = %s\n# vendor = %s\n# platform = %s\n# device_type = %s\n"
@@ -158,7 +159,7 @@ static lm_status check_resumable(const sweep *sw, const char *src, const lm_resu
 static void write_resumed(FILE *f, const sweep *sw, const char *src, const resumed *r)
 {
 	char date[32];
-	sweep_iso_now(date, sizeof date);
+	lm_text_iso_now(date, sizeof date);
 	fprintf(f, "# resumed = %s, %zu points already in %s%s%s%s; this run's points:", date, r->prev.n,
 		src, r->dropped[0] ? " (its last line, cut short, left out: '" : "", r->dropped,
 		r->dropped[0] ? "')" : "");

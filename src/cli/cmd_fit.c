@@ -6,18 +6,12 @@
 #include "fit/fit.h"
 #include "fit/params.h"
 #include "fit/results.h"
+#include "base/text.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static void iso_now(char *buf, size_t size)
-{
-	time_t t = time(NULL);
-	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
-}
 
 /* "12.3" or "not reached" for a derived occupancy. */
 static const char *warps_text(double w, char *buf, size_t size)
@@ -187,19 +181,8 @@ static void fit_provenance(lm_params *ps, const char *path, const lm_results *re
 	snprintf(ps->tool_version, sizeof ps->tool_version, "%s", LATMIX_VERSION);
 	snprintf(ps->origin, sizeof ps->origin, "fit");
 	snprintf(ps->source, sizeof ps->source, "%.100s, mix %s, %zu points", path, mix, npoints);
-	iso_now(ps->created, sizeof ps->created);
-	snprintf(ps->device, sizeof ps->device, "%s", res->device);
-	snprintf(ps->vendor, sizeof ps->vendor, "%s", res->vendor);
-	snprintf(ps->driver, sizeof ps->driver, "%s", res->driver);
-	const lm_row *r0 = &res->v[0].row;
-	ps->simd_width = (int)r0->simd_width;
-	ps->compute_units = (int)r0->compute_units;
-	double clock = 0;
-	for (size_t i = 0; i < res->n; i++)
-		clock += res->v[i].row.clock_mhz / (double)res->n;
-	ps->clock_mhz = clock;
-	snprintf(ps->clock_source, sizeof ps->clock_source, "%s, mean over the points",
-		 res->v[0].clock_source);
+	lm_text_iso_now(ps->created, sizeof ps->created);
+	lm_fit_device_to_params(res, ps);
 }
 
 /* One run of fit: the results file and the points taken from it, the
