@@ -171,6 +171,125 @@ static lm_status run_references(sweep *sw, size_t i, lm_meas *m, FILE *f)
 	return LM_OK;
 }
 
+/* What the curves of a mix share as they are measured: the mix and its
+ * measurement, the file the rows go to, the points measured before (a
+ * resume), and the sweep's counts for the progress line. */
+typedef struct {
+	sweep *sw;
+	size_t i;                 /* the plan's mix */
+	lm_meas *m;
+	FILE *f;
+	const lm_results *prev;
+	size_t *done_n, *measured;
+	const struct timespec *t0;
+	bool tty;                 /* stderr is a terminal: a progress line */
+} mix_run;
+
+/* What one curve's points gave: the range of their IPC, the cycles per
+ * group at the first occupancy measured, those not co-resident. */
+typedef struct {
+	double lo, hi, lat1;
+	unsigned n_here, apart, apart_from, first_n;
+} curve_tally;
+
+/* Measures the curve of alpha with k chains at every occupancy of the
+ * plan, each point into the file, said on the progress line and counted
+ * in *t. */
+static lm_status run_curve(const mix_run *r, unsigned k, lm_alpha alpha, const char *at, curve_tally *t)
+{
+	sweep *sw = r->sw;
+	const plan_mix *pm = &sw->p.mixes[r->i];
+	*t = (curve_tally){ INFINITY, 0, NAN, 0, 0, 0, 0 };
+	lm_status s;
+	for (size_t j = 0; j < sw->p.nwarps; j++, (*r->done_n)++) {
+		unsigned n = sw->p.warps[j];
+		if (r->prev && sweep_done_before(r->prev, pm->mix->name, k, alpha, n))
+			continue;
+		lm_row row;
+		if ((s = stopped()) != LM_OK)
+			return s;
+		if ((s = lm_meas_point(r->m, alpha, k, n, &row)) == LM_EDEVICE) {
+			/* this point cannot be measured as it must be: said, skipped */
+			fprintf(stderr, "%slatmix: %s x%u alpha %s: skipped: %s\n", r->tty ? "\n" : "",
+				pm->mix->name, k, at, lm_error_message());
+			continue;
+		}
+		if (s != LM_OK)
+			return s;
+		if ((s = lm_results_row(r->f, pm->mix->name, &row)) != LM_OK)
+			return s;
+		(*r->measured)++;
+		t->n_here++;
+		if (strcmp(row.coresident, "no") == 0 && !t->apart++)
+			t->apart_from = n;
+		double ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
+		t->lo = fmin(t->lo, ipc);
+		t->hi = fmax(t->hi, ipc);
+		if (t->n_here == 1) /* the first occupancy measured here (a resume may skip some) */
+			t->lat1 = row.cycles_per_group, t->first_n = n;
+		if (r->tty)
+			fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s, ~%.0f s left] %s x%u alpha %s, "
+				"%u warps/CU: %.4g IPC   ", *r->done_n + 1, sw->total,
+				100.0 * (double)(*r->done_n + 1) / (double)sw->total, sweep_since(r->t0),
+				sweep_since(r->t0) / (double)*r->measured * (double)(sw->total - *r->done_n - 1),
+				pm->mix->name, k, at, n, ipc);
+	}
+	return LM_OK;
+}
+
+/* Says what a finished curve gave: its IPC range and one-warp latency,
+ * and (once a sweep) that some of its points were not co-resident. */
+static void say_curve(const mix_run *r, unsigned k, lm_alpha alpha, const char *at, const curve_tally *t)
+{
+	sweep *sw = r->sw;
+	const plan_mix *pm = &sw->p.mixes[r->i];
+	if (r->tty)
+		fputc('\n', stderr);
+	if (t->n_here)
+		fprintf(stderr, "%-12s x%u alpha %-5s %3u points: %s IPC %.4g .. %.4g per CU; "
+			"%.1f cycles per %s at %u warp(s)\n", pm->mix->name, k, at, t->n_here,
+			alpha.den ? "step" : "add", t->lo, t->hi, t->lat1, alpha.den ? "group" : "add",
+			t->first_n);
+	if (t->apart && !sw->apart_curves++)
+		fprintf(stderr, "latmix: warning: %s x%u alpha %s: %u point(s) from %u warps/CU on "
+			"were not co-resident: their work-groups ran in turns, not all at once (%s); "
+			"see started_at_first_end (said once; the sweep's end counts the rest)\n",
+			pm->mix->name, k, at, t->apart, t->apart_from,
+			sw->d.type & CL_DEVICE_TYPE_CPU ? "a CPU runtime runs work-groups in turns on its cores"
+			: "registers, local memory or a limit of the device's table");
+	sw->apart_points += t->apart;
+}
+
+/* Measures the curves of the plan's c-th chains count, one an alpha, and
+ * warns where the one-warp latency falls as alpha grows. */
+static lm_status run_chains(const mix_run *r, size_t c)
+{
+	sweep *sw = r->sw;
+	const plan_mix *pm = &sw->p.mixes[r->i];
+	unsigned k = pm->chains[c];
+	/* one warp's cycles per group by alpha: more adds never shorten it */
+	enum { MAX_ALPHAS = 64 };
+	double alpha_lat[MAX_ALPHAS];
+	lm_alpha alpha_at[MAX_ALPHAS];
+	size_t alpha_lat_n = 0;
+	for (size_t a = 0; a < sw->nalphas[r->i][c]; a++) {
+		lm_alpha alpha = sw->alphas[r->i][c][a];
+		char at[32];
+		lm_alpha_format(alpha, at, sizeof at);
+		curve_tally t;
+		lm_status s = run_curve(r, k, alpha, at, &t);
+		if (s != LM_OK)
+			return s;
+		say_curve(r, k, alpha, at, &t);
+		if (t.n_here && t.first_n == 1 && alpha.den && alpha_lat_n < MAX_ALPHAS) {
+			alpha_lat[alpha_lat_n] = t.lat1;
+			alpha_at[alpha_lat_n++] = alpha;
+		}
+	}
+	warn_not_monotonic(sw, pm->mix->name, k, alpha_at, alpha_lat, alpha_lat_n);
+	return LM_OK;
+}
+
 /* Measures one mix, every chains count, alpha and occupancy of the plan. */
 static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			 size_t *measured, const struct timespec *t0)
@@ -187,79 +306,11 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 	fprintf(f, "# buffer = mix %s: %zu lines, written on the device in %.3f s\n",
 		pm->mix->name, lm_meas_lines(m), lm_meas_build_time(m));
 
-	bool tty = isatty(2);
-	for (size_t c = 0; c < pm->nchains; c++) {
-		unsigned k = pm->chains[c];
-		/* one warp's cycles per group by alpha: more adds never shorten it */
-		enum { MAX_ALPHAS = 64 };
-		double alpha_lat[MAX_ALPHAS];
-		lm_alpha alpha_at[MAX_ALPHAS];
-		size_t alpha_lat_n = 0;
-		for (size_t a = 0; a < sw->nalphas[i][c]; a++) {
-			lm_alpha alpha = sw->alphas[i][c][a];
-			char at[32];
-			lm_alpha_format(alpha, at, sizeof at);
-			double lo = INFINITY, hi = 0, lat1 = NAN;
-			unsigned n_here = 0, apart = 0, apart_from = 0, first_n = 0;
-			for (size_t j = 0; j < sw->p.nwarps; j++, (*done_n)++) {
-				unsigned n = sw->p.warps[j];
-				if (prev && sweep_done_before(prev, pm->mix->name, k, alpha, n))
-					continue;
-				lm_row row;
-				if ((s = stopped()) != LM_OK)
-					goto done;
-				if ((s = lm_meas_point(m, alpha, k, n, &row)) == LM_EDEVICE) {
-					/* this point cannot be measured as it must be: said, skipped */
-					fprintf(stderr, "%slatmix: %s x%u alpha %s: skipped: %s\n", tty ? "\n" : "",
-						pm->mix->name, k, at, lm_error_message());
-					s = LM_OK;
-					continue;
-				}
-				if (s != LM_OK)
-					goto done;
-				if ((s = lm_results_row(f, pm->mix->name, &row)) != LM_OK)
-					goto done;
-				(*measured)++;
-				n_here++;
-				if (strcmp(row.coresident, "no") == 0 && !apart++)
-					apart_from = n;
-				double ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
-				lo = fmin(lo, ipc);
-				hi = fmax(hi, ipc);
-				if (n_here == 1) /* the first occupancy measured here (a resume may skip some) */
-					lat1 = row.cycles_per_group, first_n = n;
-				if (tty)
-					fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s, ~%.0f s left] %s x%u alpha %s, "
-						"%u warps/CU: %.4g IPC   ", *done_n + 1, sw->total,
-						100.0 * (double)(*done_n + 1) / (double)sw->total, sweep_since(t0),
-						sweep_since(t0) / (double)*measured * (double)(sw->total - *done_n - 1),
-						pm->mix->name, k, at, n, ipc);
-			}
-			if (tty)
-				fputc('\n', stderr);
-			if (n_here)
-				fprintf(stderr, "%-12s x%u alpha %-5s %3u points: %s IPC %.4g .. %.4g per CU; "
-					"%.1f cycles per %s at %u warp(s)\n", pm->mix->name, k, at, n_here,
-					alpha.den ? "step" : "add", lo, hi, lat1, alpha.den ? "group" : "add",
-					first_n);
-			if (n_here && first_n == 1 && alpha.den && alpha_lat_n < MAX_ALPHAS) {
-				alpha_lat[alpha_lat_n] = lat1;
-				alpha_at[alpha_lat_n++] = alpha;
-			}
-			if (apart && !sw->apart_curves++)
-				fprintf(stderr, "latmix: warning: %s x%u alpha %s: %u point(s) from %u warps/CU on "
-					"were not co-resident: their work-groups ran in turns, not all at once (%s); "
-					"see started_at_first_end (said once; the sweep's end counts the rest)\n",
-					pm->mix->name, k, at, apart, apart_from,
-					sw->d.type & CL_DEVICE_TYPE_CPU ? "a CPU runtime runs work-groups in turns on its cores"
-					: "registers, local memory or a limit of the device's table");
-			sw->apart_points += apart;
-		}
-		warn_not_monotonic(sw, pm->mix->name, k, alpha_at, alpha_lat, alpha_lat_n);
-	}
+	mix_run r = { sw, i, m, f, prev, done_n, measured, t0, isatty(2) };
+	for (size_t c = 0; c < pm->nchains && s == LM_OK; c++)
+		s = run_chains(&r, c);
 	if (s == LM_OK)
 		s = run_references(sw, i, m, f);
-done:;
 	lm_meas_cost c = lm_meas_costs(m);
 	sweep_add_cost(&sw->cost, &c);
 	lm_meas_free(m);
