@@ -41,12 +41,6 @@ lm_status lm_sweep_parent_dirs(const char *path)
 	return LM_OK;
 }
 
-void sweep_iso_now(char *buf, size_t size)
-{
-	time_t t = time(NULL);
-	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
-}
-
 double sweep_since(const struct timespec *t0)
 {
 	struct timespec t1;

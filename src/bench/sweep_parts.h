@@ -86,8 +86,6 @@ typedef struct {
 	resumed res;
 } output;
 
-void sweep_iso_now(char *buf, size_t size);
-
 double sweep_since(const struct timespec *t0);
 
 void sweep_add_cost(lm_meas_cost *sum, const lm_meas_cost *c);
