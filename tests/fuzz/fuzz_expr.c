@@ -3,7 +3,7 @@
  * is finite, and an expression without N gives the same value at every
  * N; what it refuses leaves a message. */
 #include "fuzz.h"
-#include "bench/userkernel.h"
+#include "base/expr.h"
 
 #include <math.h>
 
