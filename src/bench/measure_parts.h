@@ -80,4 +80,13 @@ struct lm_meas {
  * another process (cfg.binary_dir), else built here. */
 lm_status lm_meas_use_program(lm_meas *m, lm_alpha a, unsigned chains);
 
+/* Every chain's start for a point of threads work-items in nwarps warps,
+ * spread over the cycle from where the last point stopped, written to the
+ * device (measure_chains.c); the launch count and iterations cleared. */
+lm_status lm_meas_start_chains(lm_meas *m, size_t threads, size_t nwarps, unsigned chains);
+
+/* Reads every chain's end after the point's launches and checks it against
+ * the host's walk of the steps its work-item took (measure_chains.c). */
+lm_status lm_meas_check_chains(lm_meas *m, size_t threads);
+
 #endif
