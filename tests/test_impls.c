@@ -177,6 +177,31 @@ START_TEST(every_mix_clean_under_oclgrind)
 }
 END_TEST
 
+/* The last n characters of text (check's messages are limited to 4 KiB). */
+static const char *tail(const char *text, size_t n)
+{
+	size_t len = strlen(text);
+	return len > n ? text + len - n : text;
+}
+
+/* Whether every kernel stderr says was not measured was refused only
+ * because its time did not follow N: at N = 16 under a simulator the
+ * launch's start-up is the whole time, and refusing such a point is
+ * latmix's check doing its work (issue 47), not a fault of the kernel.
+ * At least one kernel must have been measured. */
+static bool only_untimeable(const char *err)
+{
+	int refused = 0;
+	for (const char *at = strstr(err, ": not measured: "); at; at = strstr(at + 1, ": not measured: ")) {
+		const char *end = strchr(at, '\n');
+		const char *why = strstr(at, "the time does not follow N");
+		if (!why || (end && why > end))
+			return false;
+		refused++;
+	}
+	return refused > 0 && strstr(err, " points: ") != NULL;
+}
+
 /* The suite of real kernels at one occupancy under oclgrind: no access
  * out of bounds, no API misuse (the wrapper, local arguments, resets).
  * N = 16: stencil3d's N counts planes of 65536 cells, and at 64 oclgrind
@@ -192,7 +217,8 @@ START_TEST(suite_kernels_clean_under_oclgrind)
 			       csv, NULL };
 	static lm_test_result r;
 	lm_test_command(argv, NULL, &r);
-	ck_assert_msg(r.status == 0, "the suite under oclgrind: exit %d\n%s", r.status, r.err);
+	ck_assert_msg(r.status == 0 || (r.status == 1 && only_untimeable(r.err)),
+		      "the suite under oclgrind: exit %d\n%s", r.status, tail(r.err, 3000));
 	static char log[16384];
 	lm_test_slurp(logf, log, sizeof log);
 	ck_assert_msg(log[0] == '\0', "oclgrind reports:\n%s", log);
