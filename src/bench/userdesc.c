@@ -7,6 +7,7 @@
 #include "bench/kernels.h"
 #include "base/text.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <float.h>
@@ -45,6 +46,33 @@ static const struct {
 static const char *const fill_names[] = { "zero", "const", "index", "step", "random", "random-below",
 					  "permutation" };
 
+/* a->elem, a scalar type ("uint") or a vector of one ("float4"), into
+ * its lanes, their type and the element's size. */
+static bool element_type(lm_user_arg *a)
+{
+	size_t len = strlen(a->elem), digits = 0;
+	while (digits < len && a->elem[len - digits - 1] >= '0' && a->elem[len - digits - 1] <= '9')
+		digits++;
+	unsigned lanes = 1;
+	if (digits) {
+		const char *n = a->elem + len - digits;
+		lanes = !strcmp(n, "2") ? 2 : !strcmp(n, "3") ? 3 : !strcmp(n, "4") ? 4 : !strcmp(n, "8") ? 8
+		      : !strcmp(n, "16") ? 16 : 0;
+		if (!lanes)
+			return false;
+	}
+	for (size_t i = 0; i < NELEM; i++)
+		if (strlen(elem_types[i].name) == len - digits && !strncmp(a->elem, elem_types[i].name, len - digits)) {
+			a->lanes = lanes;
+			a->lane_size = elem_types[i].size;
+			a->elem_size = elem_types[i].size * (lanes == 3 ? 4 : lanes);
+			a->is_float = elem_types[i].is_float;
+			a->is_signed = elem_types[i].is_signed;
+			return true;
+		}
+	return false;
+}
+
 /* "global const float*" or "uint" into space, constness and element. */
 bool lm_user_parse_type(const char *text, lm_user_arg *a)
 {
@@ -77,14 +105,7 @@ bool lm_user_parse_type(const char *text, lm_user_arg *a)
 	}
 	if (pointer != (a->space != LM_USER_SCALAR))
 		return false;
-	for (size_t i = 0; i < NELEM; i++)
-		if (strcmp(a->elem, elem_types[i].name) == 0) {
-			a->elem_size = elem_types[i].size;
-			a->is_float = elem_types[i].is_float;
-			a->is_signed = elem_types[i].is_signed;
-			return true;
-		}
-	return false;
+	return element_type(a);
 }
 
 /* The description being read (ini.h calls back). */
@@ -156,8 +177,9 @@ static int arg_key(reader *r, const char *key, const char *value)
 		snprintf(a->type, sizeof a->type, "%s", value);
 		if (!lm_user_parse_type(value, a))
 			return bad(r, "[%s] type '%s': expected a scalar type (char, uchar, short, ushort, int, "
-				   "uint, long, ulong, float, double) or a pointer to one in global, constant or "
-				   "local memory (\"global const float*\")", a->name, value);
+				   "uint, long, ulong, float, double), a vector of 2, 3, 4, 8 or 16 of one (float4), "
+				   "or a pointer to either in global, constant or local memory (\"global const "
+				   "float4*\")", a->name, value);
 	} else if (!strcmp(key, "length") && strlen(value) < sizeof a->length) {
 		snprintf(a->length, sizeof a->length, "%s", value);
 	} else if (!strcmp(key, "value") && strlen(value) < sizeof a->value) {
@@ -235,18 +257,18 @@ static lm_status check_args(const lm_user_desc *d)
 	return LM_OK;
 }
 
-/* The range of a's element type: integers whole within their bits (and
+/* The range of a's lanes' type: integers whole within their bits (and
  * within 2^53, which a double holds exactly), floats finite. */
 static void type_range(const lm_user_arg *a, double *lo, double *hi)
 {
 	if (a->is_float) {
-		*hi = a->elem_size == 4 ? FLT_MAX : DBL_MAX;
+		*hi = a->lane_size == 4 ? FLT_MAX : DBL_MAX;
 		*lo = -*hi;
 		return;
 	}
-	double bits = 8.0 * a->elem_size - (a->is_signed ? 1 : 0);
+	double bits = 8.0 * a->lane_size - (a->is_signed ? 1 : 0);
 	*hi = fmin(ldexp(1, (int)bits) - 1, 0x1p53);
-	*lo = a->is_signed ? -*hi - (a->elem_size < 8 ? 1 : 0) : 0;
+	*lo = a->is_signed ? -*hi - (a->lane_size < 8 ? 1 : 0) : 0;
 }
 
 /* What x, the value of text (what: which of a's values) at N = n, is to
@@ -448,6 +470,21 @@ bool lm_user_line_matches(const lm_user_desc *d, const char *line)
 	       strncmp(mine, line, (size_t)(hash - mine)) == 0;
 }
 
+/* p, at a comment, a string or a character constant: what follows it. */
+static const char *skip_comment_or_string(const char *p)
+{
+	if (p[0] == '/' && p[1] == '/')
+		return p + strcspn(p, "\n");
+	if (p[0] == '/' && p[1] == '*') {
+		const char *e = strstr(p + 2, "*/");
+		return e ? e + 2 : p + strlen(p);
+	}
+	char q = *p++;
+	while (*p && *p != q && *p != '\n')
+		p += p[0] == '\\' && p[1] ? 2 : 1;
+	return p + (*p == q);
+}
+
 /* Calls fn on each identifier of src outside comments, strings and
  * character constants (id, its length, and the text after it) until fn
  * returns true; whether it did. */
@@ -455,16 +492,8 @@ static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t l
 			    void *ctx)
 {
 	for (const char *p = src; *p;) {
-		if (p[0] == '/' && p[1] == '/') {
-			p += strcspn(p, "\n");
-		} else if (p[0] == '/' && p[1] == '*') {
-			const char *e = strstr(p + 2, "*/");
-			p = e ? e + 2 : p + strlen(p);
-		} else if (*p == '"' || *p == '\'') {
-			char q = *p++;
-			while (*p && *p != q && *p != '\n')
-				p += p[0] == '\\' && p[1] ? 2 : 1;
-			p += *p == q;
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			p = skip_comment_or_string(p);
 		} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
 			size_t len = strspn(p, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
 			if (fn(p, len, p + len, ctx))
@@ -477,6 +506,82 @@ static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t l
 		}
 	}
 	return false;
+}
+
+/* The body of kernel name in src: from its '{' to its end, or NULL
+ * (its length in *len). */
+static const char *kernel_body(const char *src, const char *name, size_t *len)
+{
+	size_t n = strlen(name);
+	for (const char *p = strstr(src, name); p; p = strstr(p + 1, name)) {
+		bool alone = (p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+			     !(isalnum((unsigned char)p[n]) || p[n] == '_');
+		const char *q = p + n + strspn(p + n, " \t\n");
+		if (!alone || *q != '(')
+			continue;
+		int depth = 0;
+		while (*q && (*q != ')' || --depth > 0))
+			depth += *q++ == '(';
+		q += *q == ')';
+		q += strspn(q, " \t\n");
+		if (*q != '{')
+			continue; /* a call, or a declaration without a body */
+		const char *b = q;
+		for (depth = 0; *q; q++) {
+			depth += (*q == '{') - (*q == '}');
+			if (depth == 0)
+				break;
+		}
+		*len = (size_t)(q - b) + (*q != '\0');
+		return b;
+	}
+	return NULL;
+}
+
+/* Whether scalar argument arg of kernel name in src bounds a loop or an
+ * index: it appears within the parentheses of a for, while or if, or
+ * within an index's brackets, in the kernel's body (comments and strings
+ * skipped; a loop over it, a guard i < n, x[i + n]). */
+bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg)
+{
+	size_t len, alen = strlen(arg);
+	const char *body = kernel_body(src, name, &len);
+	if (!body || !alen)
+		return false;
+	char *copy = malloc(len + 1);
+	if (!copy)
+		return false;
+	memcpy(copy, body, len);
+	copy[len] = '\0';
+	/* the brackets and parentheses open at a point: whether each is an index or a condition's */
+	bool sizes = false, counts[64] = { false };
+	int depth = 0;
+	const char *last = "";
+	size_t last_len = 0;
+	for (const char *p = copy; *p && !sizes;) {
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			p = skip_comment_or_string(p);
+		} else if (*p == '_' || isalpha((unsigned char)*p)) {
+			size_t n = strspn(p, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+			for (int i = 0; i < depth && i < 64 && n == alen && !strncmp(p, arg, n); i++)
+				sizes |= counts[i];
+			last = p, last_len = n, p += n;
+		} else if (*p == '(' || *p == '[') {
+			bool cond = *p == '[' || (last_len == 3 && !strncmp(last, "for", 3)) ||
+				    (last_len == 5 && !strncmp(last, "while", 5)) || (last_len == 2 && !strncmp(last, "if", 2));
+			if (depth < 64)
+				counts[depth] = cond;
+			depth++, last_len = 0, p++;
+		} else {
+			if ((*p == ')' || *p == ']') && depth > 0)
+				depth--;
+			if (!isspace((unsigned char)*p))
+				last_len = 0;
+			p++;
+		}
+	}
+	free(copy);
+	return sizes;
 }
 
 /* A call of a work-item function on a dimension other than 0
