@@ -539,46 +539,52 @@ static const char *kernel_body(const char *src, const char *name, size_t *len)
 }
 
 /* Whether scalar argument arg of kernel name in src bounds a loop or an
- * index: it appears within the parentheses of a for, while or if, or
- * within an index's brackets, in the kernel's body (comments and strings
- * skipped; a loop over it, a guard i < n, x[i + n]). */
+ * index: it appears within the parentheses of a for, while or if in the
+ * kernel's body (comments and strings skipped): a loop's bound, a guard
+ * if (i < n). Within an index's brackets alone it is not one (x[i + off]:
+ * an offset of N would reach past a buffer of N). */
 bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg)
 {
 	size_t len, alen = strlen(arg);
 	const char *body = kernel_body(src, name, &len);
-	if (!body || !alen)
-		return false;
-	char *copy = malloc(len + 1);
+	char *copy = body && alen ? malloc(len + 1) : NULL;
 	if (!copy)
 		return false;
 	memcpy(copy, body, len);
 	copy[len] = '\0';
-	/* the brackets and parentheses open at a point: whether each is an index or a condition's */
-	bool sizes = false, counts[64] = { false };
-	int depth = 0;
+	/* the parentheses and brackets open at a point: a condition's (if,
+	 * while), a for's (its condition after its first ';'), or another */
+	enum { OTHER, CONDITION, FOR };
+	int kind[64] = { OTHER }, semis[64] = { 0 }, depth = 0;
+	bool sizes = false;
 	const char *last = "";
 	size_t last_len = 0;
 	for (const char *p = copy; *p && !sizes;) {
 		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
 			p = skip_comment_or_string(p);
-		} else if (*p == '_' || isalpha((unsigned char)*p)) {
-			size_t n = strspn(p, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-			for (int i = 0; i < depth && i < 64 && n == alen && !strncmp(p, arg, n); i++)
-				sizes |= counts[i];
-			last = p, last_len = n, p += n;
-		} else if (*p == '(' || *p == '[') {
-			bool cond = *p == '[' || (last_len == 3 && !strncmp(last, "for", 3)) ||
-				    (last_len == 5 && !strncmp(last, "while", 5)) || (last_len == 2 && !strncmp(last, "if", 2));
-			if (depth < 64)
-				counts[depth] = cond;
-			depth++, last_len = 0, p++;
-		} else {
-			if ((*p == ')' || *p == ']') && depth > 0)
-				depth--;
-			if (!isspace((unsigned char)*p))
-				last_len = 0;
-			p++;
+			continue;
 		}
+		size_t n = *p == '_' || isalpha((unsigned char)*p) ? strspn(p, "_abcdefghijklmnopqrstuvwxyz"
+								 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") : 0;
+		for (int i = 0; n == alen && !strncmp(p, arg, n) && i < depth && i < 64; i++)
+			sizes |= kind[i] == CONDITION || (kind[i] == FOR && semis[i] == 1);
+		if (n) {
+			last = p, last_len = n, p += n;
+			continue;
+		}
+		if ((*p == '(' || *p == '[') && depth < 64) {
+			bool is_for = *p == '(' && last_len == 3 && !strncmp(last, "for", 3);
+			bool cond = *p == '(' && ((last_len == 5 && !strncmp(last, "while", 5)) ||
+						  (last_len == 2 && !strncmp(last, "if", 2)));
+			kind[depth] = is_for ? FOR : cond ? CONDITION : OTHER;
+			semis[depth] = 0;
+		}
+		depth += (*p == '(' || *p == '[') - ((*p == ')' || *p == ']') && depth > 0);
+		if (*p == ';' && depth > 0 && depth <= 64)
+			semis[depth - 1]++;
+		if (!isspace((unsigned char)*p))
+			last_len = 0;
+		p++;
 	}
 	free(copy);
 	return sizes;
@@ -620,21 +626,30 @@ static bool reserved(const char *id, size_t len, const char *after, void *ctx)
  * source's use of the launch: one dimension, which latmix launches. */
 static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *text)
 {
-	char *src = NULL, call[64];
+	char *src = NULL;
 	lm_status s = d->in_cl ? lm_kernel_source(kernel_dir, d->source, &src, NULL) : lm_read_text(d->source, &src);
 	if (s != LM_OK)
 		return s;
 	d->hash = fnv1a(fnv1a(0xcbf29ce484222325ull, text), src);
-	if (each_identifier(src, other_dimension, call))
-		s = lm_fail(LM_EUSAGE, "kernel %s: %s calls %s: it is written for a 2D or 3D launch, and latmix "
-			    "launches a kernel over one dimension (a grid-stride loop over N), where that call "
-			    "gives 0 and the kernel would do a row of its work: not measured", d->label, d->source,
-			    call);
-	else if (!d->in_cl && each_identifier(src, reserved, call))
-		s = lm_fail(LM_EUSAGE, "kernel %s: %s names '%s': latmix keeps names beginning lm_ and LM_ for the "
-			    "wrapper and macros it builds around a kernel; rename it", d->label, d->source, call);
+	char why[512];
+	lm_user_source_refusal(src, !d->in_cl, why, sizeof why);
+	if (why[0])
+		s = lm_fail(LM_EUSAGE, "kernel %s: %s %s", d->label, d->source, why);
 	free(src);
 	return s;
+}
+
+void lm_user_source_refusal(const char *src, bool user, char *why, size_t size)
+{
+	char call[64];
+	why[0] = '\0';
+	if (each_identifier(src, other_dimension, call))
+		snprintf(why, size, "calls %s: it is written for a 2D or 3D launch, and latmix launches a kernel "
+			 "over one dimension (a grid-stride loop over N), where that call gives 0 and the kernel "
+			 "would do a row of its work: not measured", call);
+	else if (user && each_identifier(src, reserved, call))
+		snprintf(why, size, "names '%s': latmix keeps names beginning lm_ and LM_ for the wrapper and "
+			 "macros it builds around a kernel; rename it", call);
 }
 
 lm_status lm_user_describe(const char *spec, const char *kernel_dir, double size, lm_user_desc *out)

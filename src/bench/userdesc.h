@@ -107,9 +107,16 @@ lm_status lm_user_eval_count(const lm_user_desc *d, const char *what, const char
 bool lm_user_parse_type(const char *text, lm_user_arg *a);
 
 /* Whether scalar argument arg of kernel name in src, its source, sizes
- * its work: it appears in the condition of a for, while or if, or in an
- * index, in the kernel's body (latmix kernel --describe ties it to N). */
+ * its work: it appears in the condition of a for, while or if in the
+ * kernel's body, a loop's bound or an index's guard (latmix kernel
+ * --describe ties it to N). */
 bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg);
+
+/* Why measure refuses src, a kernel's source (user: a user's, not the
+ * suite's), as a phrase after its file's name ("calls get_global_id(1):
+ * ..."), into why: a call of a work-item function on dimension 1 or 2, a
+ * name of latmix's own; "" if it takes it. */
+void lm_user_source_refusal(const char *src, bool user, char *why, size_t size);
 
 /* The element types latmix fills, "char uchar ... double". */
 const char *lm_user_elem_names(void);
