@@ -166,6 +166,36 @@ START_TEST(a_float4_output_that_differs_in_a_lane_is_caught)
 }
 END_TEST
 
+/* Issue 49: describe says first, atop the description and on stderr,
+ * what measure will not take: a struct it does not fill, a 2D launch. */
+START_TEST(describe_says_first_what_measure_will_not_take)
+{
+	write_file(lm_test_in(dir, "grid2.cl"),
+		   "typedef struct { float v; int k; } pair;\n"
+		   "kernel void grid2(global pair *p, global float2 *m, int cols, int rows) {\n"
+		   "  int x = get_global_id(0), y = get_global_id(1);\n"
+		   "  if (x < cols && y < rows) m[y * cols + x] = p[x].v; }\n");
+	char spec[4096];
+	snprintf(spec, sizeof spec, "%s", lm_test_in(dir, "grid2.cl"));
+	const char *describe[] = { "kernel", "--describe", spec, NULL };
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix(describe, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	const char *type = strstr(r->out, "; latmix measure will not take this kernel as it is: it fills scalars "
+				  "and buffers of char to double and their vectors only, not p (");
+	const char *dim = strstr(r->out, "; latmix measure will not take this kernel as it is: ");
+	const char *two = dim ? strstr(dim + 1, "grid2.cl calls get_global_id(1)") : NULL;
+	const char *kernel = strstr(r->out, "[kernel]");
+	ck_assert_msg(type && two && kernel && type < kernel && two < kernel, "%s", r->out);
+	ck_assert_msg(strstr(r->err, "kernel grid2: latmix measure will not take it as it is: it fills") &&
+		      strstr(r->err, "calls get_global_id(1)"), "%s", r->err);
+	ck_assert_msg(strstr(r->out, "\n[m]\ntype = global float2*\n") &&
+		      strstr(r->out, "\n[cols]\ntype = int\nvalue = N ") &&
+		      strstr(r->out, "\n[rows]\ntype = int\nvalue = N "), "%s", r->out);
+	free(r);
+}
+END_TEST
+
 /* Five kernels of vector types in one file, y from x over n. */
 static const char *five_cl =
 	"kernel void f4(global const float4 *x, global float4 *y, uint n) {\n"
@@ -239,6 +269,7 @@ int main(void)
 	tcase_add_test(tc, a_float4_kernel_round_trips_describe_measure_and_results);
 	tcase_add_test(tc, a_vector_buffer_is_filled_lane_by_lane);
 	tcase_add_test(tc, a_float4_output_that_differs_in_a_lane_is_caught);
+	tcase_add_test(tc, describe_says_first_what_measure_will_not_take);
 	tcase_add_test(tc, five_kernels_with_one_bad_description_measure_four);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);

@@ -174,6 +174,35 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use,
 	}
 }
 
+/* Says first, on stderr and atop the description in out, what latmix
+ * measure will not take of kernel name (n arguments) in source (file: its
+ * path): arguments of types it does not fill, a source it refuses. */
+static void say_not_taken(cl_kernel kernel, cl_uint n, const char *source, const char *file, const char *name,
+			  FILE *out)
+{
+	char unknown[512] = "", why[512];
+	for (cl_uint i = 0; i < n; i++) {
+		char arg[LM_USER_NAME] = "", type[160], param[256];
+		lm_user_arg a = { 0 };
+		clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL);
+		lm_user_declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
+		if (!lm_user_parse_type(type, &a))
+			snprintf(unknown + strlen(unknown), sizeof unknown - strlen(unknown), "%s%s (%s)",
+				 unknown[0] ? ", " : "", arg, type);
+	}
+	if (unknown[0]) {
+		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: it fills scalars and "
+			"buffers of char to double and their vectors only, not %s\n", name, unknown);
+		fprintf(out, "; latmix measure will not take this kernel as it is: it fills scalars and buffers "
+			"of char to double and their vectors only, not %s\n", unknown);
+	}
+	lm_user_source_refusal(source, true, why, sizeof why);
+	if (why[0]) {
+		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: %s %s\n", name, file, why);
+		fprintf(out, "; latmix measure will not take this kernel as it is: %s %s\n", file, why);
+	}
+}
+
 lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
 			 double bytes_an_iteration, const lm_count_uses *uses, FILE *out)
 {
@@ -190,23 +219,8 @@ lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *f
 	if (s == LM_OK && n > LM_USER_MAX_ARGS)
 		s = lm_fail(LM_EUSAGE, "kernel %s has %u arguments: latmix measures kernels of at most %d", name, n,
 			    LM_USER_MAX_ARGS);
-	char unknown[512] = "";
-	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
-		/* said first: what measure will not take */
-		char arg[LM_USER_NAME] = "", type[160], param[256];
-		lm_user_arg a = { 0 };
-		clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL);
-		lm_user_declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
-		if (!lm_user_parse_type(type, &a))
-			snprintf(unknown + strlen(unknown), sizeof unknown - strlen(unknown), "%s%s (%s)",
-				 unknown[0] ? ", " : "", arg, type);
-	}
-	if (unknown[0]) {
-		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: it fills scalars and "
-			"buffers of char to double and their vectors only, not %s\n", name, unknown);
-		fprintf(out, "; latmix measure will not take this kernel as it is: it fills scalars and buffers "
-			"of char to double and their vectors only, not %s\n", unknown);
-	}
+	if (s == LM_OK)
+		say_not_taken(kernel, n, source, file, name, out);
 	if (s == LM_OK) {
 		fprintf(out, "; %s.ini: latmix's description of kernel %s (%s), written by latmix kernel "
 			"--describe\n; from its arguments as %s reports them. Lines marked 'check' are guesses: "
