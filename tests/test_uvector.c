@@ -257,6 +257,35 @@ START_TEST(five_kernels_with_one_bad_description_measure_four)
 }
 END_TEST
 
+/* A kernel in a list that does not build (a syntax error in its file)
+ * costs that kernel: named with the compiler's reason, the others
+ * measured, the exit status 1. */
+START_TEST(a_kernel_that_does_not_build_costs_that_kernel_only)
+{
+	write_file(lm_test_in(dir, "five.cl"), five_cl);
+	five_ini("f4", "float4");
+	five_ini("d2", "double2");
+	write_file(lm_test_in(dir, "broken.cl"), "kernel void broken(global const float4 *x, global float4 *y, "
+		   "uint n) {\n  y[0] = x[0] +; }\n");
+	five_ini("broken", "float4");
+	char spec[8192];
+	const char *cl = lm_test_in(dir, "five.cl");
+	snprintf(spec, sizeof spec, "%s:f4,%s,%s:d2", cl, lm_test_in(dir, "broken.cl"), cl);
+	lm_test_result *r = malloc(sizeof *r);
+	measure(spec, "built.csv", r);
+	ck_assert_msg(r->status == 1 && strstr(r->err, "kernel broken: not measured:") && strstr(r->err, "broken.cl:2") &&
+		      strstr(r->err, "1 of 3 kernels not measured, or not whole: broken"), "exit %d: %s", r->status,
+		      r->err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(lm_test_in(dir, "built.csv"), &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(res.n, 4);
+	for (size_t i = 0; i < res.n; i++)
+		ck_assert_msg(!strcmp(res.v[i].mix, "f4") || !strcmp(res.v[i].mix, "d2"), "%s", res.v[i].mix);
+	lm_results_free(&res);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -271,6 +300,7 @@ int main(void)
 	tcase_add_test(tc, a_float4_output_that_differs_in_a_lane_is_caught);
 	tcase_add_test(tc, describe_says_first_what_measure_will_not_take);
 	tcase_add_test(tc, five_kernels_with_one_bad_description_measure_four);
+	tcase_add_test(tc, a_kernel_that_does_not_build_costs_that_kernel_only);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
 }
