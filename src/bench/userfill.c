@@ -91,7 +91,7 @@ static void fill_block(const lm_user_arg *a, uint64_t key, size_t j0, size_t m, 
 		}
 }
 
-/* Writes a's contents into its buffer, a million elements at a time. */
+/* Writes a's contents into its buffer, 8 MiB at a time (a million floats). */
 lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, double size,
 		      uint64_t seed, const char *path)
 {
@@ -133,7 +133,7 @@ lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, cons
 		if (err == CL_SUCCESS)
 			err = clFinish(queue);
 	} else {
-		const size_t block = 1u << 20;
+		const size_t block = ((size_t)8 << 20) / es; /* elements: 8 MiB */
 		unsigned char *out = malloc(block * es);
 		if (!out)
 			return lm_fail(LM_ENOMEM, "out of memory");

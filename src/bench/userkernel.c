@@ -555,8 +555,8 @@ static void past_a_buffer(const lm_user *k, char *buf, size_t size)
 	const char *by = NULL;
 	for (int i = 0; i < k->desc.nargs; i++) {
 		const lm_user_arg *a = &k->desc.arg[i];
-		if (a->space == LM_USER_SCALAR && !a->is_float && a->lanes == 1 && lm_expr_eval(a->value, k->desc.size, &v) == LM_OK &&
-		    v > most)
+		if (a->space == LM_USER_SCALAR && !a->is_float && a->lanes == 1 &&
+		    lm_expr_eval(a->value, k->desc.size, &v) == LM_OK && v > most)
 			most = v, by = a->name;
 	}
 	for (int i = 0; by && i < k->desc.nargs; i++)
