@@ -105,7 +105,86 @@ static const struct {
 	  "[y]\ntype = global uint*\nlength = N\nfill = step 8192", "fill step's last element '8192' is 8589926400" },
 	{ "[y]\ntype = global float*\nlength = N\nfill = zero",
 	  "[y]\ntype = global uint*\nlength = N\nfill = const 2.5", "fill const '2.5' is 2.5 at N = 1048576: a uint" },
+	/* vectors: the lanes' type holds the values; OpenCL's widths only */
+	{ "[n]\ntype = uint\nvalue = N", "[n]\ntype = uchar4\nvalue = 256",
+	  "argument [n]: value '256' is 256 at N = 1048576: a uchar4 holds whole numbers from 0 to 255" },
+	{ "[y]\ntype = global float*\nlength = N\nfill = zero",
+	  "[y]\ntype = global short8*\nlength = N\nfill = step 1", "fill step's last element '1' is 1048575" },
+	{ "[a]\ntype = float\n", "[a]\ntype = float5\n", "[a] type 'float5': expected a scalar type" },
+	{ "[a]\ntype = float\n", "[a]\ntype = float1\n", "[a] type 'float1'" },
+	{ "[a]\ntype = float\n", "[a]\ntype = float32\n", "[a] type 'float32'" },
+	{ "[a]\ntype = float\n", "[a]\ntype = half4\n", "[a] type 'half4'" },
+	{ "[a]\ntype = float\n", "[a]\ntype = 4\n", "[a] type '4'" },
+	{ "[a]\ntype = float\nvalue = 3", "[a]\ntype = float4\nvalue = 1e300", "a float4 holds numbers from" },
 };
+
+/* Vector types: their lanes, their lanes' type and an element's bytes. */
+START_TEST(vector_types_are_read_with_their_lanes)
+{
+	static const struct {
+		const char *type;
+		lm_user_space space;
+		unsigned lanes, lane_size, elem_size;
+		bool is_float;
+	} types[] = {
+		{ "global const float4*", LM_USER_GLOBAL, 4, 4, 16, true },
+		{ "global float3*", LM_USER_GLOBAL, 3, 4, 16, true }, /* a 3-vector takes a 4-vector's room */
+		{ "float2", LM_USER_SCALAR, 2, 4, 8, true },
+		{ "global double2*", LM_USER_GLOBAL, 2, 8, 16, true },
+		{ "constant int4*", LM_USER_CONSTANT, 4, 4, 16, false },
+		{ "uint2", LM_USER_SCALAR, 2, 4, 8, false },
+		{ "local uchar16*", LM_USER_LOCAL, 16, 1, 16, false },
+		{ "global ulong8*", LM_USER_GLOBAL, 8, 8, 64, false },
+		{ "double16", LM_USER_SCALAR, 16, 8, LM_USER_MAX_ELEM, true },
+		{ "char3", LM_USER_SCALAR, 3, 1, 4, false },
+		{ "global float*", LM_USER_GLOBAL, 1, 4, 4, true },
+	};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		lm_user_arg a = { 0 };
+		ck_assert_msg(lm_user_parse_type(types[i].type, &a), "%s refused", types[i].type);
+		ck_assert_msg(a.space == types[i].space && a.lanes == types[i].lanes &&
+			      a.lane_size == types[i].lane_size && a.elem_size == types[i].elem_size &&
+			      a.is_float == types[i].is_float, "%s: space %d, %u lanes of %u bytes, %u bytes",
+			      types[i].type, (int)a.space, a.lanes, a.lane_size, a.elem_size);
+	}
+	const char *refused_types[] = { "float5", "float0", "int32", "half2", "global float4", "bool4", "float4*" };
+	for (size_t i = 0; i < sizeof refused_types / sizeof refused_types[0]; i++) {
+		lm_user_arg a = { 0 };
+		ck_assert_msg(!lm_user_parse_type(refused_types[i], &a), "%s taken", refused_types[i]);
+	}
+}
+END_TEST
+
+/* Which scalars describe ties to N: one in a loop's condition or an
+ * index's guard, whatever its name; not one used elsewhere, in another
+ * kernel, in a comment or a string, or only as an index's offset. */
+START_TEST(a_scalar_that_bounds_a_loop_sizes_the_work)
+{
+	const char *src =
+		"/* count: not this one */\n"
+		"void helper(int width) { for (int i = 0; i < width; i++) ; }\n"
+		"kernel void k(global float4 *x, float a, int count, ulong rows, uint off, uint stride, int m,\n"
+		"	       int width)\n"
+		"{\n"
+		"	// m < 3 in a comment\n"
+		"	const char *s = \"while (m)\";\n"
+		"	if (get_global_id(0) >= rows) return;\n"
+		"	for (int i = get_global_id(0); i < min(count, 7); i += get_global_size(0) * stride)\n"
+		"		x[i + off] = a * x[i] * width;\n"
+		"}\n";
+	ck_assert(lm_user_sizes_the_work(src, "k", "count"));
+	ck_assert(lm_user_sizes_the_work(src, "k", "rows"));
+	ck_assert(!lm_user_sizes_the_work(src, "k", "stride")); /* the for's step, not its condition */
+	ck_assert(!lm_user_sizes_the_work(src, "k", "width")); /* the helper's bound */
+	ck_assert(lm_user_sizes_the_work(src, "helper", "width"));
+	ck_assert(!lm_user_sizes_the_work(src, "k", "a"));
+	ck_assert(!lm_user_sizes_the_work(src, "k", "off"));
+	ck_assert(!lm_user_sizes_the_work(src, "k", "m"));
+	ck_assert(!lm_user_sizes_the_work(src, "helper2", "count"));
+	ck_assert(!lm_user_sizes_the_work("kernel void k(int n);", "k", "n")); /* no body */
+	ck_assert(lm_user_sizes_the_work("kernel void k(uint n) { while (get_global_id(0) < n) break; }", "k", "n"));
+}
+END_TEST
 
 START_TEST(a_bad_description_is_refused_with_its_line)
 {
@@ -126,6 +205,8 @@ int main(void)
 	Suite *s = suite_create("description");
 	TCase *tc = tcase_create("description");
 	tcase_add_test(tc, the_base_description_reads);
+	tcase_add_test(tc, vector_types_are_read_with_their_lanes);
+	tcase_add_test(tc, a_scalar_that_bounds_a_loop_sizes_the_work);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_with_its_line, 0,
 			    (int)(sizeof refused / sizeof refused[0]));
 	suite_add_tcase(s, tc);

@@ -115,34 +115,52 @@ static int arg_use(const lm_count_uses *uses, cl_uint i)
 	return (int)((uses->loaded >> i) & 1) | (int)((uses->stored >> i) & 1) << 1;
 }
 
+/* A scalar argument's value: N where it is an integer that sizes the
+ * kernel's work (sizes: it bounds a loop or an index) or is named like a
+ * size, else 1. */
+static void skeleton_scalar(FILE *out, const char *name, const lm_user_arg *a, bool sizes)
+{
+	if (a->is_float || a->lanes > 1)
+		fprintf(out, "value = 1               ; check: the value to run it with, an expression in N%s\n",
+			a->lanes > 1 ? " (every lane takes it)" : "");
+	else if (sizes)
+		fputs("value = N               ; check: the problem size (the kernel's loop or an index depends "
+		      "on it)\n", out);
+	else if (names_the_size(name))
+		fputs("value = N               ; check: the problem size (by its name)\n", out);
+	else
+		fputs("value = 1               ; check: the value to run it with, an expression in N\n", out);
+}
+
 /* One argument's section: what the kernel declares, and contents that run
- * (use: what the kernel does with it, USE_*). */
-static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
+ * (use: what the kernel does with it, USE_*; sizes: a scalar that bounds
+ * its loop or an index). */
+static void skeleton_arg(FILE *out, const char *name, const char *type, int use, bool sizes)
 {
 	lm_user_arg a = { 0 };
 	bool known = lm_user_parse_type(type, &a);
 	fprintf(out, "\n[%s]\ntype = %s\n", name, type);
 	if (!known) {
-		fprintf(out, "; check: latmix takes scalars of, and pointers to, %s only\n", lm_user_elem_names());
+		fprintf(out, "; check: latmix takes scalars of, pointers to, and vectors (2, 3, 4, 8, 16) of %s "
+			"only\n", lm_user_elem_names());
 	} else if (a.space == LM_USER_SCALAR) {
-		if (names_the_size(name) && !a.is_float)
-			fputs("value = N               ; the problem size\n", out);
-		else
-			fputs("value = 1               ; check: the value to run it with, an expression in N\n", out);
+		skeleton_scalar(out, name, &a, sizes);
 	} else if (a.space == LM_USER_LOCAL) {
 		fputs("length = group          ; check: elements of local memory, one a work-item\n", out);
 	} else if (a.is_const || a.space == LM_USER_CONSTANT || use == USE_LOADS) {
 		const char *why = a.is_const || a.space == LM_USER_CONSTANT
 					  ? "read only"
 					  : "the kernel loads it, stores nothing to it (its PTX), not compared";
-		fputs("length = N              ; check: elements\n", out);
+		fprintf(out, "length = N              ; check: elements%s\n", a.lanes > 1 ? " (vectors)" : "");
 		if (a.is_float)
-			fprintf(out, "fill = random           ; %s: random contents\n", why);
+			fprintf(out, "fill = random           ; %s: random contents%s\n", why,
+				a.lanes > 1 ? ", each lane its own" : "");
 		else
-			fprintf(out, "fill = index            ; %s: 0, 1, 2, ... (indices stay in bounds; random, "
-				"random-below M, permutation, step K, const V)\n", why);
+			fprintf(out, "fill = index            ; %s: 0, 1, 2, ...%s (indices stay in bounds; random, "
+				"random-below M, permutation, step K, const V)\n", why,
+				a.lanes > 1 ? " in every lane of elements 0, 1, 2, ..." : "");
 	} else {
-		fputs("length = N              ; check: elements\nfill = zero\n", out);
+		fprintf(out, "length = N              ; check: elements%s\nfill = zero\n", a.lanes > 1 ? " (vectors)" : "");
 		if (use == USE_STORES)
 			fputs("output = yes            ; the kernel stores to it and loads nothing from it (its "
 			      "PTX): compared between occupancies\n", out);
@@ -153,6 +171,35 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use)
 		else
 			fputs("output = yes            ; written: compared between occupancies (an output it also "
 			      "reads, y = a * x + y, needs reset = yes)\n", out);
+	}
+}
+
+/* Says first, on stderr and atop the description in out, what latmix
+ * measure will not take of kernel name (n arguments) in source (file: its
+ * path): arguments of types it does not fill, a source it refuses. */
+static void say_not_taken(cl_kernel kernel, cl_uint n, const char *source, const char *file, const char *name,
+			  FILE *out)
+{
+	char unknown[512] = "", why[512];
+	for (cl_uint i = 0; i < n; i++) {
+		char arg[LM_USER_NAME] = "", type[160], param[256];
+		lm_user_arg a = { 0 };
+		clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL);
+		lm_user_declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
+		if (!lm_user_parse_type(type, &a))
+			snprintf(unknown + strlen(unknown), sizeof unknown - strlen(unknown), "%s%s (%s)",
+				 unknown[0] ? ", " : "", arg, type);
+	}
+	if (unknown[0]) {
+		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: it fills scalars and "
+			"buffers of char to double and their vectors only, not %s\n", name, unknown);
+		fprintf(out, "; latmix measure will not take this kernel as it is: it fills scalars and buffers "
+			"of char to double and their vectors only, not %s\n", unknown);
+	}
+	lm_user_source_refusal(source, true, why, sizeof why);
+	if (why[0]) {
+		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: %s %s\n", name, file, why);
+		fprintf(out, "; latmix measure will not take this kernel as it is: %s %s\n", file, why);
 	}
 }
 
@@ -172,23 +219,8 @@ lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *f
 	if (s == LM_OK && n > LM_USER_MAX_ARGS)
 		s = lm_fail(LM_EUSAGE, "kernel %s has %u arguments: latmix measures kernels of at most %d", name, n,
 			    LM_USER_MAX_ARGS);
-	char unknown[512] = "";
-	for (cl_uint i = 0; i < n && s == LM_OK; i++) {
-		/* said first: what measure will not take */
-		char arg[LM_USER_NAME] = "", type[160], param[256];
-		lm_user_arg a = { 0 };
-		clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof arg - 1, arg, NULL);
-		lm_user_declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
-		if (!lm_user_parse_type(type, &a))
-			snprintf(unknown + strlen(unknown), sizeof unknown - strlen(unknown), "%s%s (%s)",
-				 unknown[0] ? ", " : "", arg, type);
-	}
-	if (unknown[0]) {
-		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: it fills scalars and "
-			"buffers of char to double only, not %s\n", name, unknown);
-		fprintf(out, "; latmix measure will not take this kernel as it is: it fills scalars and buffers "
-			"of char to double only, not %s\n", unknown);
-	}
+	if (s == LM_OK)
+		say_not_taken(kernel, n, source, file, name, out);
 	if (s == LM_OK) {
 		fprintf(out, "; %s.ini: latmix's description of kernel %s (%s), written by latmix kernel "
 			"--describe\n; from its arguments as %s reports them. Lines marked 'check' are guesses: "
@@ -212,7 +244,7 @@ lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *f
 			break;
 		}
 		lm_user_declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
-		skeleton_arg(out, arg, type, arg_use(uses, i));
+		skeleton_arg(out, arg, type, arg_use(uses, i), lm_user_sizes_the_work(source, name, arg));
 	}
 	if (kernel)
 		clReleaseKernel(kernel);

@@ -7,6 +7,7 @@
 #include "bench/kernels.h"
 #include "base/text.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <float.h>
@@ -45,6 +46,33 @@ static const struct {
 static const char *const fill_names[] = { "zero", "const", "index", "step", "random", "random-below",
 					  "permutation" };
 
+/* a->elem, a scalar type ("uint") or a vector of one ("float4"), into
+ * its lanes, their type and the element's size. */
+static bool element_type(lm_user_arg *a)
+{
+	size_t len = strlen(a->elem), digits = 0;
+	while (digits < len && a->elem[len - digits - 1] >= '0' && a->elem[len - digits - 1] <= '9')
+		digits++;
+	unsigned lanes = 1;
+	if (digits) {
+		const char *n = a->elem + len - digits;
+		lanes = !strcmp(n, "2") ? 2 : !strcmp(n, "3") ? 3 : !strcmp(n, "4") ? 4 : !strcmp(n, "8") ? 8
+		      : !strcmp(n, "16") ? 16 : 0;
+		if (!lanes)
+			return false;
+	}
+	for (size_t i = 0; i < NELEM; i++)
+		if (strlen(elem_types[i].name) == len - digits && !strncmp(a->elem, elem_types[i].name, len - digits)) {
+			a->lanes = lanes;
+			a->lane_size = elem_types[i].size;
+			a->elem_size = elem_types[i].size * (lanes == 3 ? 4 : lanes);
+			a->is_float = elem_types[i].is_float;
+			a->is_signed = elem_types[i].is_signed;
+			return true;
+		}
+	return false;
+}
+
 /* "global const float*" or "uint" into space, constness and element. */
 bool lm_user_parse_type(const char *text, lm_user_arg *a)
 {
@@ -77,14 +105,7 @@ bool lm_user_parse_type(const char *text, lm_user_arg *a)
 	}
 	if (pointer != (a->space != LM_USER_SCALAR))
 		return false;
-	for (size_t i = 0; i < NELEM; i++)
-		if (strcmp(a->elem, elem_types[i].name) == 0) {
-			a->elem_size = elem_types[i].size;
-			a->is_float = elem_types[i].is_float;
-			a->is_signed = elem_types[i].is_signed;
-			return true;
-		}
-	return false;
+	return element_type(a);
 }
 
 /* The description being read (ini.h calls back). */
@@ -156,8 +177,9 @@ static int arg_key(reader *r, const char *key, const char *value)
 		snprintf(a->type, sizeof a->type, "%s", value);
 		if (!lm_user_parse_type(value, a))
 			return bad(r, "[%s] type '%s': expected a scalar type (char, uchar, short, ushort, int, "
-				   "uint, long, ulong, float, double) or a pointer to one in global, constant or "
-				   "local memory (\"global const float*\")", a->name, value);
+				   "uint, long, ulong, float, double), a vector of 2, 3, 4, 8 or 16 of one (float4), "
+				   "or a pointer to either in global, constant or local memory (\"global const "
+				   "float4*\")", a->name, value);
 	} else if (!strcmp(key, "length") && strlen(value) < sizeof a->length) {
 		snprintf(a->length, sizeof a->length, "%s", value);
 	} else if (!strcmp(key, "value") && strlen(value) < sizeof a->value) {
@@ -235,18 +257,18 @@ static lm_status check_args(const lm_user_desc *d)
 	return LM_OK;
 }
 
-/* The range of a's element type: integers whole within their bits (and
+/* The range of a's lanes' type: integers whole within their bits (and
  * within 2^53, which a double holds exactly), floats finite. */
 static void type_range(const lm_user_arg *a, double *lo, double *hi)
 {
 	if (a->is_float) {
-		*hi = a->elem_size == 4 ? FLT_MAX : DBL_MAX;
+		*hi = a->lane_size == 4 ? FLT_MAX : DBL_MAX;
 		*lo = -*hi;
 		return;
 	}
-	double bits = 8.0 * a->elem_size - (a->is_signed ? 1 : 0);
+	double bits = 8.0 * a->lane_size - (a->is_signed ? 1 : 0);
 	*hi = fmin(ldexp(1, (int)bits) - 1, 0x1p53);
-	*lo = a->is_signed ? -*hi - (a->elem_size < 8 ? 1 : 0) : 0;
+	*lo = a->is_signed ? -*hi - (a->lane_size < 8 ? 1 : 0) : 0;
 }
 
 /* What x, the value of text (what: which of a's values) at N = n, is to
@@ -448,6 +470,21 @@ bool lm_user_line_matches(const lm_user_desc *d, const char *line)
 	       strncmp(mine, line, (size_t)(hash - mine)) == 0;
 }
 
+/* p, at a comment, a string or a character constant: what follows it. */
+static const char *skip_comment_or_string(const char *p)
+{
+	if (p[0] == '/' && p[1] == '/')
+		return p + strcspn(p, "\n");
+	if (p[0] == '/' && p[1] == '*') {
+		const char *e = strstr(p + 2, "*/");
+		return e ? e + 2 : p + strlen(p);
+	}
+	char q = *p++;
+	while (*p && *p != q && *p != '\n')
+		p += p[0] == '\\' && p[1] ? 2 : 1;
+	return p + (*p == q);
+}
+
 /* Calls fn on each identifier of src outside comments, strings and
  * character constants (id, its length, and the text after it) until fn
  * returns true; whether it did. */
@@ -455,16 +492,8 @@ static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t l
 			    void *ctx)
 {
 	for (const char *p = src; *p;) {
-		if (p[0] == '/' && p[1] == '/') {
-			p += strcspn(p, "\n");
-		} else if (p[0] == '/' && p[1] == '*') {
-			const char *e = strstr(p + 2, "*/");
-			p = e ? e + 2 : p + strlen(p);
-		} else if (*p == '"' || *p == '\'') {
-			char q = *p++;
-			while (*p && *p != q && *p != '\n')
-				p += p[0] == '\\' && p[1] ? 2 : 1;
-			p += *p == q;
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			p = skip_comment_or_string(p);
 		} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
 			size_t len = strspn(p, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
 			if (fn(p, len, p + len, ctx))
@@ -477,6 +506,88 @@ static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t l
 		}
 	}
 	return false;
+}
+
+/* The body of kernel name in src: from its '{' to its end, or NULL
+ * (its length in *len). */
+static const char *kernel_body(const char *src, const char *name, size_t *len)
+{
+	size_t n = strlen(name);
+	for (const char *p = strstr(src, name); p; p = strstr(p + 1, name)) {
+		bool alone = (p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+			     !(isalnum((unsigned char)p[n]) || p[n] == '_');
+		const char *q = p + n + strspn(p + n, " \t\n");
+		if (!alone || *q != '(')
+			continue;
+		int depth = 0;
+		while (*q && (*q != ')' || --depth > 0))
+			depth += *q++ == '(';
+		q += *q == ')';
+		q += strspn(q, " \t\n");
+		if (*q != '{')
+			continue; /* a call, or a declaration without a body */
+		const char *b = q;
+		for (depth = 0; *q; q++) {
+			depth += (*q == '{') - (*q == '}');
+			if (depth == 0)
+				break;
+		}
+		*len = (size_t)(q - b) + (*q != '\0');
+		return b;
+	}
+	return NULL;
+}
+
+/* Whether scalar argument arg of kernel name in src bounds a loop or an
+ * index: it appears within the parentheses of a for, while or if in the
+ * kernel's body (comments and strings skipped): a loop's bound, a guard
+ * if (i < n). Within an index's brackets alone it is not one (x[i + off]:
+ * an offset of N would reach past a buffer of N). */
+bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg)
+{
+	size_t len, alen = strlen(arg);
+	const char *body = kernel_body(src, name, &len);
+	char *copy = body && alen ? malloc(len + 1) : NULL;
+	if (!copy)
+		return false;
+	memcpy(copy, body, len);
+	copy[len] = '\0';
+	/* the parentheses and brackets open at a point: a condition's (if,
+	 * while), a for's (its condition after its first ';'), or another */
+	enum { OTHER, CONDITION, FOR };
+	int kind[64] = { OTHER }, semis[64] = { 0 }, depth = 0;
+	bool sizes = false;
+	const char *last = "";
+	size_t last_len = 0;
+	for (const char *p = copy; *p && !sizes;) {
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			p = skip_comment_or_string(p);
+			continue;
+		}
+		size_t n = *p == '_' || isalpha((unsigned char)*p) ? strspn(p, "_abcdefghijklmnopqrstuvwxyz"
+								 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") : 0;
+		for (int i = 0; n == alen && !strncmp(p, arg, n) && i < depth && i < 64; i++)
+			sizes |= kind[i] == CONDITION || (kind[i] == FOR && semis[i] == 1);
+		if (n) {
+			last = p, last_len = n, p += n;
+			continue;
+		}
+		if ((*p == '(' || *p == '[') && depth < 64) {
+			bool is_for = *p == '(' && last_len == 3 && !strncmp(last, "for", 3);
+			bool cond = *p == '(' && ((last_len == 5 && !strncmp(last, "while", 5)) ||
+						  (last_len == 2 && !strncmp(last, "if", 2)));
+			kind[depth] = is_for ? FOR : cond ? CONDITION : OTHER;
+			semis[depth] = 0;
+		}
+		depth += (*p == '(' || *p == '[') - ((*p == ')' || *p == ']') && depth > 0);
+		if (*p == ';' && depth > 0 && depth <= 64)
+			semis[depth - 1]++;
+		if (!isspace((unsigned char)*p))
+			last_len = 0;
+		p++;
+	}
+	free(copy);
+	return sizes;
 }
 
 /* A call of a work-item function on a dimension other than 0
@@ -515,21 +626,30 @@ static bool reserved(const char *id, size_t len, const char *after, void *ctx)
  * source's use of the launch: one dimension, which latmix launches. */
 static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *text)
 {
-	char *src = NULL, call[64];
+	char *src = NULL;
 	lm_status s = d->in_cl ? lm_kernel_source(kernel_dir, d->source, &src, NULL) : lm_read_text(d->source, &src);
 	if (s != LM_OK)
 		return s;
 	d->hash = fnv1a(fnv1a(0xcbf29ce484222325ull, text), src);
-	if (each_identifier(src, other_dimension, call))
-		s = lm_fail(LM_EUSAGE, "kernel %s: %s calls %s: it is written for a 2D or 3D launch, and latmix "
-			    "launches a kernel over one dimension (a grid-stride loop over N), where that call "
-			    "gives 0 and the kernel would do a row of its work: not measured", d->label, d->source,
-			    call);
-	else if (!d->in_cl && each_identifier(src, reserved, call))
-		s = lm_fail(LM_EUSAGE, "kernel %s: %s names '%s': latmix keeps names beginning lm_ and LM_ for the "
-			    "wrapper and macros it builds around a kernel; rename it", d->label, d->source, call);
+	char why[512];
+	lm_user_source_refusal(src, !d->in_cl, why, sizeof why);
+	if (why[0])
+		s = lm_fail(LM_EUSAGE, "kernel %s: %s %s", d->label, d->source, why);
 	free(src);
 	return s;
+}
+
+void lm_user_source_refusal(const char *src, bool user, char *why, size_t size)
+{
+	char call[64];
+	why[0] = '\0';
+	if (each_identifier(src, other_dimension, call))
+		snprintf(why, size, "calls %s: it is written for a 2D or 3D launch, and latmix launches a kernel "
+			 "over one dimension (a grid-stride loop over N), where that call gives 0 and the kernel "
+			 "would do a row of its work: not measured", call);
+	else if (user && each_identifier(src, reserved, call))
+		snprintf(why, size, "names '%s': latmix keeps names beginning lm_ and LM_ for the wrapper and "
+			 "macros it builds around a kernel; rename it", call);
 }
 
 lm_status lm_user_describe(const char *spec, const char *kernel_dir, double size, lm_user_desc *out)

@@ -13,6 +13,7 @@
 
 #define LM_USER_MAX_ARGS 32
 #define LM_USER_NAME 48 /* longest kernel or argument name, with its NUL */
+#define LM_USER_MAX_ELEM 128 /* bytes of the largest element: a double16 */
 
 typedef enum { LM_USER_SCALAR, LM_USER_GLOBAL, LM_USER_CONSTANT, LM_USER_LOCAL } lm_user_space;
 
@@ -32,9 +33,11 @@ typedef struct {
 	char type[64];         /* as written: "global const float*", "uint" */
 	lm_user_space space;
 	bool is_const;
-	char elem[16];         /* the element's (or scalar's) type: float, uint, ... */
-	unsigned elem_size;
-	bool is_float, is_signed;
+	char elem[16];         /* the element's (or scalar's) type: float, uint4, ... */
+	unsigned elem_size;    /* bytes of an element: lane_size x lanes (a 3-vector takes 4 lanes' room) */
+	unsigned lanes;        /* 1 for a scalar type; 2, 3, 4, 8 or 16 for a vector (float4) */
+	unsigned lane_size;    /* bytes of a lane: its scalar type's */
+	bool is_float, is_signed; /* of a lane */
 	char length[128];      /* buffers: elements, an expression in N; local: "group" */
 	char value[128];       /* scalars: an expression in N */
 	lm_user_fill fill;
@@ -97,9 +100,23 @@ bool lm_user_user_spec(const char *spec, char *file, size_t file_size, char name
  * n: a whole number from 0 to 2^48. */
 lm_status lm_user_eval_count(const lm_user_desc *d, const char *what, const char *text, double n, size_t *out);
 
-/* "global const float*" or "uint" into a's space, constness and element
- * type; false if it is none latmix fills. */
+/* "global const float*", "global float4*" or "uint" into a's space,
+ * constness and element type (its lanes and their type); false if it is
+ * none latmix fills: a scalar type of lm_user_elem_names() or a vector of
+ * 2, 3, 4, 8 or 16 of one. */
 bool lm_user_parse_type(const char *text, lm_user_arg *a);
+
+/* Whether scalar argument arg of kernel name in src, its source, sizes
+ * its work: it appears in the condition of a for, while or if in the
+ * kernel's body, a loop's bound or an index's guard (latmix kernel
+ * --describe ties it to N). */
+bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg);
+
+/* Why measure refuses src, a kernel's source (user: a user's, not the
+ * suite's), as a phrase after its file's name ("calls get_global_id(1):
+ * ..."), into why: a call of a work-item function on dimension 1 or 2, a
+ * name of latmix's own; "" if it takes it. */
+void lm_user_source_refusal(const char *src, bool user, char *why, size_t size);
 
 /* The element types latmix fills, "char uchar ... double". */
 const char *lm_user_elem_names(void);

@@ -24,10 +24,15 @@ static uint64_t name_key(uint64_t seed, const char *name)
 	return h;
 }
 
-/* Element i of a's contents, as a double (integers exactly up to 2^53)
- * or, for random integers, the raw bits in *bits (raw set). */
-static double element(const lm_user_arg *a, uint64_t key, size_t i, double arg, bool *raw, uint64_t *bits)
+/* Lane l of element i of a's contents, as a double (integers exactly up
+ * to 2^53) or, for random integers, the raw bits in *bits (raw set). An
+ * element's lanes share its value (zero, const, index, step), or are
+ * drawn each on its own (random, random-below: draw i x lanes + l, the
+ * lanes a 3-vector stores being 4). */
+static double element(const lm_user_arg *a, uint64_t key, size_t i, unsigned l, double arg, bool *raw,
+		      uint64_t *bits)
 {
+	uint64_t draw = (uint64_t)i * (a->lanes == 3 ? 4 : a->lanes) + l;
 	*raw = false;
 	switch (a->fill) {
 	case LM_USER_ZERO: return 0;
@@ -36,24 +41,24 @@ static double element(const lm_user_arg *a, uint64_t key, size_t i, double arg, 
 	case LM_USER_STEP: return (double)i * arg;
 	case LM_USER_RANDOM:
 		if (a->is_float)
-			return (double)(rnd(key, i) >> 11) * 0x1p-53;
+			return (double)(rnd(key, draw) >> 11) * 0x1p-53;
 		*raw = true;
-		*bits = rnd(key, i);
+		*bits = rnd(key, draw);
 		return 0;
 	case LM_USER_RANDOM_BELOW:
 		if (a->is_float)
-			return arg * (double)(rnd(key, i) >> 11) * 0x1p-53;
-		return (double)(rnd(key, i) % (uint64_t)arg);
+			return arg * (double)(rnd(key, draw) >> 11) * 0x1p-53;
+		return (double)(rnd(key, draw) % (uint64_t)arg);
 	case LM_USER_PERMUTATION: break; /* filled whole, below */
 	}
 	return 0;
 }
 
-/* Stores x (or raw bits) as a's element type at p. */
-static void store_raw(const lm_user_arg *a, void *p, double x, bool raw, uint64_t bits)
+/* Stores x (or raw bits) as a lane of a's type at p. */
+static void store_lane(const lm_user_arg *a, void *p, double x, bool raw, uint64_t bits)
 {
 	if (a->is_float) {
-		if (a->elem_size == 4) {
+		if (a->lane_size == 4) {
 			float f = (float)x;
 			memcpy(p, &f, 4);
 		} else {
@@ -62,10 +67,31 @@ static void store_raw(const lm_user_arg *a, void *p, double x, bool raw, uint64_
 		return;
 	}
 	uint64_t v = raw ? bits : a->is_signed ? (uint64_t)(int64_t)x : (uint64_t)x;
-	memcpy(p, &v, a->elem_size); /* little-endian: the low bytes */
+	memcpy(p, &v, a->lane_size); /* little-endian: the low bytes */
 }
 
-/* Writes a's contents into its buffer, a million elements at a time. */
+/* Stores x in every lane of an element of a's type at p (a 3-vector's
+ * fourth, its padding, too). */
+static void store_all(const lm_user_arg *a, unsigned char *p, double x)
+{
+	for (unsigned l = 0; l < a->elem_size / a->lane_size; l++)
+		store_lane(a, p + l * a->lane_size, x, false, 0);
+}
+
+/* Writes elements j0 .. j0 + m - 1 of a's contents (not a permutation) into out. */
+static void fill_block(const lm_user_arg *a, uint64_t key, size_t j0, size_t m, double arg, unsigned char *out)
+{
+	unsigned stored = a->elem_size / a->lane_size;
+	for (size_t j = 0; j < m; j++)
+		for (unsigned l = 0; l < stored; l++) {
+			bool raw;
+			uint64_t bits = 0;
+			double x = element(a, key, j0 + j, l, arg, &raw, &bits);
+			store_lane(a, out + j * a->elem_size + l * a->lane_size, x, raw, bits);
+		}
+}
+
+/* Writes a's contents into its buffer, 8 MiB at a time (a million floats). */
 lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, double size,
 		      uint64_t seed, const char *path)
 {
@@ -96,29 +122,24 @@ lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, cons
 			v[r] = t;
 		}
 		for (size_t j = 0; j < n; j++)
-			store_raw(a, out + j * es, (double)v[j], false, 0);
+			store_all(a, out + j * es, (double)v[j]);
 		err = clEnqueueWriteBuffer(queue, buf, CL_TRUE, 0, n * es, out, 0, NULL, NULL);
 		free(v);
 		free(out);
 	} else if (a->fill == LM_USER_ZERO || a->fill == LM_USER_CONST) {
-		unsigned char pattern[8];
-		store_raw(a, pattern, arg, false, 0);
+		unsigned char pattern[LM_USER_MAX_ELEM];
+		store_all(a, pattern, arg);
 		err = clEnqueueFillBuffer(queue, buf, pattern, es, 0, n * es, 0, NULL, NULL);
 		if (err == CL_SUCCESS)
 			err = clFinish(queue);
 	} else {
-		const size_t block = 1u << 20;
+		const size_t block = ((size_t)8 << 20) / es; /* elements: 8 MiB */
 		unsigned char *out = malloc(block * es);
 		if (!out)
 			return lm_fail(LM_ENOMEM, "out of memory");
 		for (size_t j0 = 0; j0 < n && err == CL_SUCCESS; j0 += block) {
 			size_t m = n - j0 < block ? n - j0 : block;
-			for (size_t j = 0; j < m; j++) {
-				bool raw;
-				uint64_t bits = 0;
-				double x = element(a, key, j0 + j, arg, &raw, &bits);
-				store_raw(a, out + j * es, x, raw, bits);
-			}
+			fill_block(a, key, j0, m, arg, out);
 			err = clEnqueueWriteBuffer(queue, buf, CL_TRUE, j0 * es, m * es, out, 0, NULL,
 						   NULL);
 		}
@@ -128,5 +149,5 @@ lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, cons
 }
 void lm_user_store(const lm_user_arg *a, void *p, double x)
 {
-	store_raw(a, p, x, false, 0);
+	store_all(a, p, x);
 }

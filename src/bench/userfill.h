@@ -1,5 +1,6 @@
 /* userfill: a user's kernel's buffers filled as its description says
  * (zero, const V, index, step K, random, random-below M, permutation),
+ * a vector's lanes each as doc/measure.md says,
  * from a counter-based random stream keyed by the seed and the argument's
  * name, so that every run fills them alike. */
 #ifndef LM_USERFILL_H
@@ -11,12 +12,12 @@
 
 /* Writes a's contents (n elements; size: N, which its fill's number is an
  * expression in; path: the description, for messages) into buf on queue,
- * a million elements at a time. */
+ * 8 MiB at a time. */
 lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, double size,
 		       uint64_t seed, const char *path);
 
-/* Stores x as a's element type at p (a scalar argument's bytes, a fill's
- * pattern). */
+/* Stores x as a's element type at p, in every lane of a vector (a scalar
+ * argument's bytes, a fill's pattern): LM_USER_MAX_ELEM bytes at most. */
 void lm_user_store(const lm_user_arg *a, void *p, double x);
 
 #endif

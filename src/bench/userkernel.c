@@ -365,7 +365,7 @@ static lm_status set_scalars(lm_user *k, double n)
 		double v;
 		if (lm_expr_eval(a->value, n, &v) != LM_OK)
 			return lm_fail(LM_EUSAGE, "%s: [%s] value: %s", k->desc.path, a->name, lm_error_message());
-		unsigned char bytes[8];
+		unsigned char bytes[LM_USER_MAX_ELEM];
 		lm_user_store(a, bytes, v);
 		cl_int err = clSetKernelArg(k->kernel, i, a->elem_size, bytes);
 		if (err != CL_SUCCESS)
@@ -407,7 +407,7 @@ static lm_status reset_launch(lm_user *k)
 					 NULL, NULL);
 	for (int i = 0; i < k->desc.nargs && err == CL_SUCCESS; i++)
 		if (k->desc.arg[i].reset) {
-			unsigned char pattern[8];
+			unsigned char pattern[LM_USER_MAX_ELEM];
 			double v = 0;
 			if (k->desc.arg[i].fill == LM_USER_CONST)
 				lm_expr_eval(k->desc.arg[i].fill_arg, k->desc.size, &v);
@@ -505,32 +505,43 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
  * point: a multiple of every element's size. */
 #define CHECK_CHUNK ((size_t)16 << 20)
 
-/* The first of n elements of output a where got differs from want (beyond
- * its tolerance, for floats with one), or SIZE_MAX. */
-static size_t first_difference(const lm_user_arg *a, const unsigned char *got, const unsigned char *want, size_t n)
+/* Whether lane p of output a differs from lane q beyond its tolerance
+ * (bit for bit without one). */
+static bool lane_differs(const lm_user_arg *a, const unsigned char *p, const unsigned char *q)
 {
-	if (!memcmp(got, want, n * a->elem_size))
-		return SIZE_MAX;
-	for (size_t j = 0; j < n; j++) {
-		const void *p = got + j * a->elem_size, *q = want + j * a->elem_size;
-		if (!memcmp(p, q, a->elem_size))
-			continue;
-		if (a->is_float && a->tolerance > 0) {
-			double x, y;
-			if (a->elem_size == 4) {
-				float f, g;
-				memcpy(&f, p, 4);
-				memcpy(&g, q, 4);
-				x = f, y = g;
-			} else {
-				memcpy(&x, p, 8);
-				memcpy(&y, q, 8);
-			}
-			if (fabs(x - y) <= a->tolerance * fmax(fabs(x), fabs(y)))
-				continue;
-		}
-		return j;
+	if (!memcmp(p, q, a->lane_size))
+		return false;
+	if (!a->is_float || !(a->tolerance > 0))
+		return true;
+	double x, y;
+	if (a->lane_size == 4) {
+		float f, g;
+		memcpy(&f, p, 4);
+		memcpy(&g, q, 4);
+		x = f, y = g;
+	} else {
+		memcpy(&x, p, 8);
+		memcpy(&y, q, 8);
 	}
+	return !(fabs(x - y) <= a->tolerance * fmax(fabs(x), fabs(y)));
+}
+
+/* The first of n elements of output a where got differs from want, lane
+ * by lane (a 3-vector's padding lane not compared), or SIZE_MAX; its lane
+ * in *lane. */
+static size_t first_difference(const lm_user_arg *a, const unsigned char *got, const unsigned char *want, size_t n,
+			       unsigned *lane)
+{
+	if (a->lanes != 3 && !memcmp(got, want, n * a->elem_size))
+		return SIZE_MAX;
+	for (size_t j = 0; j < n; j++)
+		for (unsigned l = 0; l < a->lanes; l++) {
+			size_t at = j * a->elem_size + l * a->lane_size;
+			if (lane_differs(a, got + at, want + at)) {
+				*lane = l;
+				return j;
+			}
+		}
 	return SIZE_MAX;
 }
 
@@ -544,8 +555,8 @@ static void past_a_buffer(const lm_user *k, char *buf, size_t size)
 	const char *by = NULL;
 	for (int i = 0; i < k->desc.nargs; i++) {
 		const lm_user_arg *a = &k->desc.arg[i];
-		if (a->space == LM_USER_SCALAR && !a->is_float && lm_expr_eval(a->value, k->desc.size, &v) == LM_OK &&
-		    v > most)
+		if (a->space == LM_USER_SCALAR && !a->is_float && a->lanes == 1 &&
+		    lm_expr_eval(a->value, k->desc.size, &v) == LM_OK && v > most)
 			most = v, by = a->name;
 	}
 	for (int i = 0; by && i < k->desc.nargs; i++)
@@ -574,6 +585,7 @@ static lm_status check_outputs(lm_user *k, unsigned warps, unsigned long *checke
 		if (!*slot && !(*slot = malloc(chunk)))
 			return lm_fail(LM_ENOMEM, "out of memory reading output %s", a->name);
 		size_t bad = SIZE_MAX;
+		unsigned lane = 0;
 		for (size_t off = 0; off < bytes && bad == SIZE_MAX; off += chunk) {
 			size_t n = bytes - off < chunk ? bytes - off : chunk;
 			cl_int err = clEnqueueReadBuffer(k->queue, k->buf[i], CL_TRUE, off, n, *slot, 0, NULL, NULL);
@@ -581,7 +593,8 @@ static lm_status check_outputs(lm_user *k, unsigned warps, unsigned long *checke
 				return lm_fail_cl(err, "clEnqueueReadBuffer", a->name);
 			if (first)
 				continue;
-			size_t j = first_difference(a, *slot, (const unsigned char *)k->ref[i] + off, n / a->elem_size);
+			size_t j = first_difference(a, *slot, (const unsigned char *)k->ref[i] + off, n / a->elem_size,
+						    &lane);
 			if (j != SIZE_MAX)
 				bad = off / a->elem_size + j;
 		}
@@ -598,12 +611,14 @@ static lm_status check_outputs(lm_user *k, unsigned warps, unsigned long *checke
 			snprintf(in_place, sizeof in_place, "; or it reads the output it writes (y[i] = a * x[i] + "
 				 "y[i]), which then changes at every launch: 'reset = yes' in [%s] refills it before "
 				 "each", a->name);
-		char past[256];
+		char past[256], at_lane[32] = "";
 		past_a_buffer(k, past, sizeof past);
-		return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu with %u warps per CU from %u "
+		if (a->lanes > 1)
+			snprintf(at_lane, sizeof at_lane, " (its lane %u of %u)", lane, a->lanes);
+		return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu%s with %u warps per CU from %u "
 			       "warps per CU%s: %sits result depends on the grid, and latmix measures only grid-stride "
 			       "kernels (every grid computes the same; a reduction's floats within a stated "
-			       "tolerance)%s", k->desc.label, a->name, bad, warps, k->ref_warps,
+			       "tolerance)%s", k->desc.label, a->name, bad, at_lane, warps, k->ref_warps,
 			       a->tolerance > 0 ? " beyond its tolerance" : "", past, in_place);
 	}
 	return LM_OK;

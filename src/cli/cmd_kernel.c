@@ -172,8 +172,10 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_OTHER },
 	{ "describe", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(describe), "FILE.cl[:NAME]",
 	  "print a description of a kernel of yours to start from (save it as NAME.ini beside the file): "
-	  "a section per argument from the kernel's own names and types as the device's compiler "
-	  "reports them (-d), its bytes from its loop as --mix-of counts it, every guess marked 'check'",
+	  "a section per argument from the kernel's own names and types (scalars, vectors such as "
+	  "float4, pointers to either) as the device's compiler reports them (-d), an integer scalar "
+	  "in a loop's or a guard's condition set to N, its bytes from its loop as --mix-of counts it, "
+	  "every guess marked 'check'; what measure will not take is said first",
 	  .role = LM_OPTION_OTHER },
 	{ "save-binary", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(save_binary), "DIR",
 	  "build the kernel for each alpha of --alpha (a comma list here) and write each device "

@@ -78,7 +78,7 @@ static const lm_opt options[] = {
 	  "mixes to measure: comma list or 'all' ({MIXES}); default: all",
 	  .role = LM_OPTION_SELECTS },
 	{ "kernel", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(kernel), "SPEC",
-	  "measure grid-stride kernels instead of the mixes, at every occupancy: a suite kernel's name ({KERNELS}; all: every one) or FILE.cl[:NAME], described by NAME.ini or FILE.ini beside it; a comma list for several; rows into results/<device>/kernels.csv unless -o",
+	  "measure grid-stride kernels instead of the mixes, at every occupancy: a suite kernel's name ({KERNELS}; all: every one) or FILE.cl[:NAME], described by NAME.ini or FILE.ini beside it; a comma list for several, where a kernel refused (its description, its build, its outputs, a crash) is said and the others measured, the exit status then 1; rows into results/<device>/kernels.csv unless -o",
 	  .role = LM_OPTION_SELECTS },
 	{ "size", 0, LM_OPT_NUM, "0", 0, 281474976710656.0, LM_OPT_OFF(size), "N",
 	  "--kernel: the problem size N instead of each description's; 0: the description's",

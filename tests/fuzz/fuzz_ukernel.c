@@ -2,7 +2,8 @@
  * user's kernel, cl/kernels/NAME.ini). Beyond "no crash": a description
  * it takes has a whole problem size of at least 2, elements above 0 and
  * bytes not negative at that size, at most LM_USER_MAX_ARGS arguments, each
- * with a type of a known element size and its length or value an
+ * with a type of a known lane size and lanes (a vector's element their
+ * room, a 3-vector's 4 lanes) and its length or value an
  * expression that evaluates at the size, texts ended within their fields;
  * a refused one leaves a message naming the description's file. */
 #include "base/expr.h"
@@ -22,8 +23,12 @@ static void check_arg(const lm_user_desc *d, const lm_user_arg *a)
 	FUZZ_CHECK(a->space >= LM_USER_SCALAR && a->space <= LM_USER_LOCAL && a->fill >= LM_USER_ZERO &&
 			   a->fill <= LM_USER_PERMUTATION,
 		   "[%s]: space %d, fill %d", a->name, (int)a->space, (int)a->fill);
-	FUZZ_CHECK(a->elem_size == 1 || a->elem_size == 2 || a->elem_size == 4 || a->elem_size == 8,
-		   "[%s]: element of %u bytes", a->name, a->elem_size);
+	FUZZ_CHECK(a->lane_size == 1 || a->lane_size == 2 || a->lane_size == 4 || a->lane_size == 8,
+		   "[%s]: a lane of %u bytes", a->name, a->lane_size);
+	FUZZ_CHECK((a->lanes == 1 || a->lanes == 2 || a->lanes == 3 || a->lanes == 4 || a->lanes == 8 ||
+		    a->lanes == 16) && a->elem_size == a->lane_size * (a->lanes == 3 ? 4 : a->lanes) &&
+			   a->elem_size <= LM_USER_MAX_ELEM,
+		   "[%s]: %u lanes, an element of %u bytes", a->name, a->lanes, a->elem_size);
 	FUZZ_CHECK(a->tolerance >= 0 && a->tolerance < 1, "[%s]: tolerance %g", a->name, a->tolerance);
 	const char *x = a->space == LM_USER_SCALAR ? a->value : a->space == LM_USER_LOCAL ? NULL : a->length;
 	FUZZ_CHECK(!x || lm_expr_eval(x, d->size, &v) == LM_OK, "[%s]: '%s' taken but does not evaluate",

@@ -36,8 +36,9 @@ for p in params params-refined params-all params-kernels params-lmem; do
 done
 cp data/measured/pocl-cpu/params-lmem.ini $C/params/pocl-params-lmem.ini
 
-# ukernel: the suite's descriptions and a study's variants
+# ukernel: the suite's descriptions, a study's variants and vector types
 cp cl/kernels/*.ini $C/ukernel/
+for k in vscale lanes; do cp tests/fixtures/vectors/$k.ini $C/ukernel/vectors-$k.ini; done
 for k in copy_shift copy_randline copy_u32; do
 	cp tests/fixtures/copy-gap/$k.ini $C/ukernel/copy-gap-$k.ini
 done
