@@ -622,6 +622,35 @@ static bool reserved(const char *id, size_t len, const char *after, void *ctx)
 	return true;
 }
 
+/* The work of a grid-stride kernel follows N through the scalars that
+ * bound its loops: where some scalar does (lm_user_sizes_the_work) and
+ * none of them changes between N and N / 2, the two launches the point
+ * timer compares do the same work and no rate can come from them (a size
+ * left at 1). Refused before anything runs; a bound read from a buffer is
+ * left to the timing's own check. A loop bounded by a fixed scalar beside
+ * one that follows N (a window inside a grid-stride loop) is fine. */
+static lm_status check_work_follows_n(const lm_user_desc *d, const char *src)
+{
+	char fixed[512] = "";
+	double n = d->size, h = floor(n / 2), a, b;
+	for (int i = 0; i < d->nargs; i++) {
+		const lm_user_arg *x = &d->arg[i];
+		if (x->space != LM_USER_SCALAR || !lm_user_sizes_the_work(src, d->name, x->name) ||
+		    lm_expr_eval(x->value, n, &a) != LM_OK || lm_expr_eval(x->value, h, &b) != LM_OK)
+			continue;
+		if (a != b)
+			return LM_OK;
+		snprintf(fixed + strlen(fixed), sizeof fixed - strlen(fixed), "%s[%s] value = %s",
+			 fixed[0] ? ", " : "", x->name, x->value);
+	}
+	if (!fixed[0])
+		return LM_OK;
+	return lm_fail(LM_ECHECK, "kernel %s: the scalars that bound its loops do not change with N (%s), so "
+		       "its work does not follow N and no rate can come from timing it at N against N / 2: "
+		       "give the one that bounds the grid-stride loop a value in N in %s", d->label, fixed,
+		       d->path);
+}
+
 /* The description's hash (its text and the kernel's source), and the
  * source's use of the launch: one dimension, which latmix launches. */
 static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *text)
@@ -635,6 +664,8 @@ static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *
 	lm_user_source_refusal(src, !d->in_cl, why, sizeof why);
 	if (why[0])
 		s = lm_fail(LM_EUSAGE, "kernel %s: %s %s", d->label, d->source, why);
+	else
+		s = check_work_follows_n(d, src);
 	free(src);
 	return s;
 }
