@@ -76,11 +76,27 @@ static void fit_line(const point *p, size_t n, bool per_slot, double *c, double 
 	free(x);
 }
 
+/* Does the rate fall from the most-resident level to the next as the
+ * groups resident do (within LM_DISPATCH_FLAT)? Then no size ran at the
+ * dispatch rate: every one was held back by its slots. */
+static bool slot_bound_from_the_top(const point *p, size_t n)
+{
+	size_t next = 1;
+	while (next < n && p[next].resident == p[0].resident)
+		next++;
+	if (next == n)
+		return false;
+	double rates = p[0].t / p[next].t, slots = (double)p[next].resident / p[0].resident;
+	return fabs(rates / slots - 1) <= LM_DISPATCH_FLAT;
+}
+
 /* How many of the points (most resident first) ran at the dispatch rate:
  * whole residency levels, grown while every one stays within
  * LM_DISPATCH_FLAT of their fitted time. */
 static size_t dispatch_bound(const point *p, size_t n)
 {
+	if (slot_bound_from_the_top(p, n))
+		return 0;
 	size_t bound = 0;
 	for (size_t end = 0; end < n;) {
 		size_t next = end + 1;
