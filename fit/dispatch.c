@@ -42,7 +42,8 @@ static point *dispatch_points(const lm_results *res, size_t *n)
 	for (size_t i = 0; v && i < res->n; i++) {
 		const lm_row *r = &res->v[i].row;
 		double x = r->elements_per_s / r->compute_units * 1e-6;
-		if (strcmp(res->v[i].mix, "dispatch") != 0 || !(x > 0) || !isfinite(x) || !r->groups_per_cu)
+		/* a rate no device gives (a damaged row) would only break the fit's arithmetic */
+		if (strcmp(res->v[i].mix, "dispatch") != 0 || !(x > 1e-9 && x < 1e9) || !r->groups_per_cu)
 			continue;
 		double spread = r->time_med > 0 ? (r->time_max - r->time_min) / (2 * r->time_med) : NAN;
 		v[(*n)++] = (point){ r->groups_per_cu, 1 / x, spread };

@@ -202,7 +202,7 @@ END_TEST
 START_TEST(fit_mix_dispatch_writes_the_parameters)
 {
 	char src[512];
-	lm_test_source_path(src, sizeof src, "studies/dispatch/run2/dispatch-1.csv");
+	lm_test_source_path(src, sizeof src, "tests/fixtures/h100-dispatch.csv");
 	const char *out = lm_test_in(dir, "fit.ini");
 	const char *args[] = { "fit", src, "--mix", "dispatch", "-o", out, NULL };
 	static lm_test_result r;
