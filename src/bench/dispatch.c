@@ -87,7 +87,9 @@ static lm_status open_device(lm_dispatch *x)
 	lm_status s = lm_kernel_source(x->cfg.kernel_dir, "dispatch.cl", &src, NULL);
 	if (s != LM_OK)
 		return s;
+	double t0 = lm_launch_now();
 	s = lm_launch_build(x->ctx, &x->dev, src, "dispatch.cl", "", &x->prog);
+	x->cost.programs += lm_launch_now() - t0;
 	free(src);
 	if (s != LM_OK)
 		return s;
