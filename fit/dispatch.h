@@ -7,8 +7,11 @@
  *     X(R) = min(dispatch_thru, 1000 R / group_cost)   work-groups/us/CU
  *
  * Sizes whose rate stays within LM_DISPATCH_FLAT of the highest-residency
- * sizes' are dispatch-bound and fix dispatch_thru; the rest fix group_cost.
- * Both are fitted with GSL's weighted least squares on relative errors. */
+ * sizes' are dispatch-bound and fix dispatch_thru; the rest fix group_cost
+ * (none is dispatch-bound where the rate falls from the most-resident level
+ * to the next as the groups resident do). Both are fitted with GSL's
+ * weighted least squares on relative errors. Units: a rate of time, not of
+ * cycles (no in-kernel clock reads a dispatch). */
 #ifndef LM_FIT_DISPATCH_H
 #define LM_FIT_DISPATCH_H
 
