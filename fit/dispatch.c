@@ -134,8 +134,8 @@ void lm_fit_dispatch(const lm_results *res, lm_param *thru, lm_param *cost)
 		double hi = 0;
 		for (size_t i = 0; i < n; i++)
 			hi = fmax(hi, 1 / p[i].t);
-		set(thru, hi, NAN, LM_PARAM_AT_LEAST, "undetermined: no work-group size ran at a common rate; at "
-		    "least the highest measured");
+		set(thru, hi, NAN, LM_PARAM_AT_LEAST, "undetermined: the rate falls with the groups resident from "
+		    "the most-resident sizes on, so at least the highest measured");
 	}
 	if (na < n) {
 		fit_line(p + na, n - na, true, &u, &su);
@@ -143,8 +143,8 @@ void lm_fit_dispatch(const lm_results *res, lm_param *thru, lm_param *cost)
 			 "than the dispatch rate", n - na, p[n - 1].resident, p[na].resident);
 		set(cost, 1000 * u, 1000 * su, LM_PARAM_VALUE, note);
 	} else {
-		snprintf(note, sizeof note, "undetermined: every size ran at the dispatch rate; a group's start and "
-			 "end at most this (%u groups resident)", p[n - 1].resident);
+		snprintf(note, sizeof note, "undetermined: every size ran at the dispatch rate, so a group's start "
+			 "and end at most this (%u groups resident)", p[n - 1].resident);
 		set(cost, 1000 * t * p[n - 1].resident, NAN, LM_PARAM_AT_MOST, note);
 	}
 	free(p);
