@@ -229,6 +229,7 @@ START_TEST(fit_mix_dispatch_writes_the_parameters)
 	static lm_test_result r;
 	lm_test_latmix(args, NULL, &r);
 	ck_assert_msg(r.status == 0, "fit: exit %d\n%s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "dispatch_thru") && !strstr(r.out, "nan"), "%s", r.out);
 	lm_params ps;
 	ck_assert_msg(lm_params_read(out, &ps) == LM_OK, "%s", lm_error_message());
 	lm_results res;

@@ -323,10 +323,14 @@ static lm_status fit_dispatch(fitting *ft, FILE *f)
 		const lm_param *p = &ps.p[id];
 		if (p->kind == LM_PARAM_MISSING)
 			fprintf(f, "  %-14s not known: %s\n", lm_param_key((lm_param_id)id), p->note);
-		else
-			fprintf(f, "  %-14s %s%.4g +- %.2g %s (%s)\n", lm_param_key((lm_param_id)id),
+		else {
+			char se[48] = "";
+			if (isfinite(p->std_error))
+				snprintf(se, sizeof se, " +- %.2g", p->std_error);
+			fprintf(f, "  %-14s %s%.4g%s %s (%s)\n", lm_param_key((lm_param_id)id),
 				p->kind == LM_PARAM_AT_MOST ? "at most " : p->kind == LM_PARAM_AT_LEAST ? "at least " : "",
-				p->value, p->std_error, lm_param_unit((lm_param_id)id), p->note);
+				p->value, se, lm_param_unit((lm_param_id)id), p->note);
+		}
 	}
 	fprintf(f, "parameters written to %s\n", ft->out);
 	return LM_OK;
