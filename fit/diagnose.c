@@ -3,6 +3,7 @@
  * against direct measurements, which model to prefer, the parameters
  * measured directly, and the result as a parameter file's. */
 #include "fit/fit_parts.h"
+#include "fit/dispatch.h"
 
 #include "base/mix.h"
 
@@ -651,6 +652,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
 	measured_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
 	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
+	lm_fit_dispatch(res, &r->p[LM_PARAM_DISPATCH_THRU], &r->p[LM_PARAM_GROUP_COST]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

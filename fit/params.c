@@ -46,6 +46,12 @@ static const struct {
 	[LM_PARAM_STORE_STEP] = { "store_step", "cycles",
 		"least time a warp's pass of a loop that stores and does not load takes (measured: "
 		"stream-fill at one warp, a store a pass)", true },
+	[LM_PARAM_DISPATCH_THRU] = { "dispatch_thru", "work-groups/us/CU",
+		"most work-groups a CU takes in a microsecond, whatever their size (fitted to the dispatch "
+		"mix: empty groups, many more than fit at once)", true },
+	[LM_PARAM_GROUP_COST] = { "group_cost", "ns",
+		"time a work-group holds its slot on a CU from its start to its end, doing nothing else "
+		"(fitted to the dispatch mix's sizes too large for the dispatch rate)", true },
 };
 
 static const char *const kind_names[] = {
@@ -68,13 +74,14 @@ bool lm_param_per_kind(lm_param_id id)
 bool lm_param_measured(lm_param_id id)
 {
 	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE ||
-	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP;
+	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
+	       id == LM_PARAM_GROUP_COST;
 }
 
 bool lm_params_kind_known(const char *name)
 {
 	const lm_mix *m = lm_mix_find(name);
-	return m && m->step != LM_STEP_STREAM;
+	return m && m->step != LM_STEP_STREAM && m->step != LM_STEP_DISPATCH;
 }
 
 /* "gmem, gmem-stride2, ..." without stream, for messages. */

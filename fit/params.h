@@ -24,6 +24,8 @@ typedef enum {
 	LM_PARAM_MISALIGNED_STORE,
 	LM_PARAM_STORE_THRU,
 	LM_PARAM_STORE_STEP,
+	LM_PARAM_DISPATCH_THRU,
+	LM_PARAM_GROUP_COST,
 	LM_PARAM_COUNT
 } lm_param_id;
 
@@ -126,8 +128,8 @@ const char *lm_param_meaning(lm_param_id id);
 bool lm_param_per_kind(lm_param_id id);
 
 /* Is the parameter measured directly by the sweep rather than fitted
- * (misaligned, misaligned_store; store_thru,
- * store_step: lm_fit_measured)? */
+ * by the chase's model (misaligned, misaligned_store; store_thru,
+ * store_step; dispatch_thru, group_cost: lm_fit_measured)? */
 bool lm_param_measured(lm_param_id id);
 
 /* Is name a memory kind a parameter file may hold (a mix other than

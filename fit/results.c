@@ -291,7 +291,8 @@ static lm_status add_meta(lm_results *r, const char *line, size_t *cap)
 	return LM_OK;
 }
 
-/* Orders rows by what names a point: mix, chains, alpha, occupancy. */
+/* Orders rows by what names a point: mix, chains, alpha, occupancy, and
+ * work-group size (the dispatch mix's rows differ in that alone). */
 static int by_point(const void *pa, const void *pb)
 {
 	const lm_result *a = *(const lm_result *const *)pa, *b = *(const lm_result *const *)pb;
@@ -306,6 +307,8 @@ static int by_point(const void *pa, const void *pb)
 		return x < y ? -1 : 1;
 	if (a->row.warps != b->row.warps)
 		return a->row.warps < b->row.warps ? -1 : 1;
+	if (a->row.work_group_size != b->row.work_group_size)
+		return a->row.work_group_size < b->row.work_group_size ? -1 : 1;
 	return a->line < b->line ? -1 : 1;
 }
 
@@ -325,10 +328,11 @@ static lm_status no_twins(const lm_results *r, const char *path)
 	for (size_t i = 1; i < r->n && s == LM_OK; i++) {
 		const lm_result *a = v[i - 1], *b = v[i];
 		if (!strcmp(a->mix, b->mix) && a->row.chains == b->row.chains && a->row.warps == b->row.warps &&
+		    a->row.work_group_size == b->row.work_group_size &&
 		    (__int128)a->row.alpha.num * b->row.alpha.den == (__int128)b->row.alpha.num * a->row.alpha.den)
-			s = lm_fail(LM_EPARSE, "%s:%d: the point of line %d again (%s, %u chains, %u warps/CU): "
-				    "a file holds each point once", path, b->line, a->line, a->mix, a->row.chains,
-				    a->row.warps);
+			s = lm_fail(LM_EPARSE, "%s:%d: the point of line %d again (%s, %u chains, %u warps/CU, groups "
+				    "of %u): a file holds each point once", path, b->line, a->line, a->mix, a->row.chains,
+				    a->row.warps, a->row.work_group_size);
 	}
 	free(v);
 	return s;

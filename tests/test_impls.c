@@ -46,6 +46,19 @@ static bool has_device(const char *name)
 	return found;
 }
 
+/* A dispatch row: groups launched and each one's mark checked, a rate of
+ * work-groups, the groups a CU holds, and no claim of co-residency. */
+static void dispatch_row(const lm_result *x)
+{
+	const lm_row *w = &x->row;
+	ck_assert_msg(strcmp(w->coresident, "not asked") == 0, "line %d: coresident '%s'", x->line, w->coresident);
+	ck_assert_msg(w->elements_per_s > 0 && isfinite(w->elements_per_s), "line %d: %g work-groups/s", x->line,
+		      w->elements_per_s);
+	ck_assert_msg(w->iters >= 1 && w->checked == w->iters, "line %d: %lu groups, %lu checked", x->line, w->iters,
+		      w->checked);
+	ck_assert_msg(w->groups_per_cu >= 1 && w->work_group_size >= 1 && w->cycles_per_group > 0, "line %d", x->line);
+}
+
 /* The quick sweep on device spec: every row checked, and its timing mode,
  * co-residency verdict, timer and clock source stated (printed too, for the
  * record). */
@@ -62,10 +75,15 @@ static void quick_sweep(const char *spec, const char *timing)
 	lm_results res;
 	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_gt(res.n, 20);
-	size_t yes = 0, host = 0;
+	size_t yes = 0, host = 0, dispatch = 0;
 	for (size_t i = 0; i < res.n; i++) {
 		const lm_result *x = &res.v[i];
 		const lm_row *w = &x->row;
+		if (lm_mix_find(x->mix)->step == LM_STEP_DISPATCH) {
+			dispatch_row(x);
+			dispatch++;
+			continue;
+		}
 		ck_assert_msg(strcmp(w->timing, timing) == 0, "line %d: timing %s, expected %s",
 			      x->line, w->timing, timing);
 		ck_assert_msg(strcmp(w->coresident, "yes") == 0 || strcmp(w->coresident, "no") == 0,
@@ -81,8 +99,9 @@ static void quick_sweep(const char *spec, const char *timing)
 		yes += strcmp(w->coresident, "yes") == 0;
 		host += strcmp(w->timer, "host") == 0;
 	}
-	printf("%s (%s): %zu rows, timing %s, co-resident %zu of %zu, timer %s, clock %s at %.0f MHz\n",
-	       res.device, res.driver, res.n, timing, yes, res.n,
+	ck_assert_msg(dispatch >= 2, "%zu dispatch rows in a quick sweep", dispatch);
+	printf("%s (%s): %zu rows, %zu of them dispatch's, timing %s, co-resident %zu of %zu, timer %s, clock %s at %.0f MHz\n",
+	       res.device, res.driver, res.n, dispatch, timing, yes, res.n - dispatch,
 	       host == res.n ? "host" : host ? "mixed" : "events", res.v[0].clock_source,
 	       res.v[0].row.clock_mhz);
 	lm_results_free(&res);
@@ -201,6 +220,32 @@ static bool only_untimeable(const char *err)
 	}
 	return refused > 0 && strstr(err, " points: ") != NULL;
 }
+
+/* The dispatch mix's quick sizes under oclgrind (no out-of-bounds
+ * access, no race): every group writes its own mark. */
+START_TEST(dispatch_clean_under_oclgrind)
+{
+	make_dir();
+	char csv[128], logf[128];
+	snprintf(csv, sizeof csv, "%s/dispatch.csv", dir);
+	snprintf(logf, sizeof logf, "%s/dispatch.log", dir);
+	const char *argv[] = { "oclgrind", "--log", logf, "--check-api", "--data-races", getenv("LATMIX"),
+			       "measure", "--mix", "dispatch", "--quick", "--launch-ms", "0.05", "-o", csv, NULL };
+	static lm_test_result r;
+	lm_test_command(argv, NULL, &r);
+	ck_assert_msg(r.status == 0, "dispatch under oclgrind: exit %d\n%s", r.status, r.err);
+	static char log[16384];
+	lm_test_slurp(logf, log, sizeof log);
+	ck_assert_msg(log[0] == '\0', "oclgrind reports:\n%s", log);
+	lm_results res;
+	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_ge(res.n, 2);
+	for (size_t i = 0; i < res.n; i++)
+		dispatch_row(&res.v[i]);
+	lm_results_free(&res);
+	remove_dir();
+}
+END_TEST
 
 /* The suite of real kernels at one occupancy under oclgrind: no access
  * out of bounds, no API misuse (the wrapper, local arguments, resets).
@@ -424,6 +469,7 @@ int main(int argc, char **argv)
 		tcase_add_loop_test(tc, every_mix_clean_under_oclgrind, 0,
 				    (int)(sizeof mixes / sizeof mixes[0]));
 		tcase_add_test(tc, out_of_bounds_read_is_reported);
+		tcase_add_test(tc, dispatch_clean_under_oclgrind);
 		tcase_add_test(tc, suite_kernels_clean_under_oclgrind);
 	} else {
 		fprintf(stderr, "usage: test_impls pocl|rusticl|fleet|oclgrind\n");

@@ -1,6 +1,7 @@
 /* The measurement engine on whatever OpenCL device is first (PoCL in CI):
  * a tiny sweep whose every launch is checked against the host's walk. */
 #include "testutil.h"
+#include "bench/dispatch.h"
 #include "bench/measure.h"
 #include "fit/results.h"
 #include "bench/kernels.h"
@@ -254,9 +255,42 @@ END_TEST
 
 /* Every mix, a tiny sweep: every launch's chains checked (inside
  * lm_meas_point), two chains per thread where the mix allows. */
+/* The dispatch mix: not a chase (lm_meas refuses it), measured by
+ * bench/dispatch.c at two work-group sizes, every launch's groups checked
+ * (inside lm_dispatch_point), each row a rate of work-groups. */
+static void dispatch_runs_and_checks(const lm_mix *mix)
+{
+	lm_meas_config c = cfg;
+	c.mix = mix;
+	lm_meas *m;
+	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_EUSAGE);
+	lm_dispatch_config dc = { .launch_ms = 1, .repeats = 2, .max_groups = 4096 };
+	lm_dispatch *x;
+	ck_assert_msg(lm_dispatch_alloc(&dev, &dc, &x) == LM_OK, "%s", lm_error_message());
+	unsigned sizes[LM_DISPATCH_MAX_SIZES];
+	size_t n = lm_dispatch_sizes(&dev, true, sizes);
+	ck_assert_uint_ge(n, 1);
+	for (size_t i = 0; i < n && i < 2; i++) {
+		lm_row r;
+		ck_assert_msg(lm_dispatch_point(x, sizes[i], &r) == LM_OK, "groups of %u: %s", sizes[i],
+			      lm_error_message());
+		ck_assert_uint_eq(r.work_group_size, sizes[i]);
+		ck_assert_uint_eq(r.groups_per_cu, lm_dispatch_resident(&dev, sizes[i]));
+		ck_assert_msg(r.elements_per_s > 0 && isfinite(r.elements_per_s), "%g", r.elements_per_s);
+		ck_assert_msg(r.iters >= 1 && r.iters <= 4096 && r.checked == r.iters, "%lu groups", r.iters);
+		ck_assert_str_eq(r.coresident, "not asked");
+	}
+	ck_assert_int_eq(lm_dispatch_point(x, (unsigned)dev.max_wg_size + 1, &(lm_row){ 0 }), LM_EDEVICE);
+	lm_dispatch_free(x);
+}
+
 START_TEST(every_mix_runs_and_checks)
 {
 	const lm_mix *mix = lm_mix_at(_i);
+	if (mix->step == LM_STEP_DISPATCH) {
+		dispatch_runs_and_checks(mix);
+		return;
+	}
 	lm_meas_config c = cfg;
 	c.mix = mix;
 	c.chains = mix->step == LM_STEP_STREAM ? 1 : 2;

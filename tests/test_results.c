@@ -244,8 +244,8 @@ START_TEST(twin_points_absurd_rates_and_names_no_file_can_have_are_refused)
 	ck_assert_int_eq(lm_results_read_stream(f, "twin.csv", &r), LM_EPARSE);
 	fclose(f);
 	char want[128];
-	snprintf(want, sizeof want, "twin.csv:%d: the point of line %d again (gmem, 1 chains, 16 warps/CU)", last + 1,
-		 last);
+	snprintf(want, sizeof want, "twin.csv:%d: the point of line %d again (gmem, 1 chains, 16 warps/CU, groups of "
+		 "256)", last + 1, last);
 	ck_assert_msg(strstr(lm_error_message(), want), "%s", lm_error_message());
 	free(twice);
 	refused(file_with("fast.csv", "bytes_per_s", "9e16"), last, "column 'bytes_per_s': bad value '9e16'");

@@ -47,6 +47,10 @@ static const lm_mix mixes[] = {
 	  "stores alone, coalesced, one a pass of a loop of their own (no load): a store-only loop's "
 	  "bandwidth and, at one warp, its least time a pass",
 	  false, false, false },
+	{ "dispatch", "lm_dispatch", "", LM_STEP_DISPATCH, 1, false, 0, 0, 0,
+	  "empty work-groups, many more than a CU holds, over work-group sizes 32 to 1024: how fast a CU "
+	  "takes in new work-groups and what a group's start and end cost (no alpha, no occupancy sweep)",
+	  false, false, false },
 };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 

@@ -9,7 +9,9 @@ typedef enum {
 	LM_STEP_GLOBAL, /* a = base[a], a global-memory load */
 	LM_STEP_LOCAL,  /* a = lbase[a], a local ("shared") memory load */
 	LM_STEP_SFU,    /* a = native_rsqrt(a) */
-	LM_STEP_STREAM  /* independent coalesced loads: bandwidth, not latency */
+	LM_STEP_STREAM, /* independent coalesced loads: bandwidth, not latency */
+	LM_STEP_DISPATCH /* no chain: empty work-groups, many more than fit at once
+			  * (cl/dispatch.cl): how fast a CU takes in new groups */
 } lm_step;
 
 typedef struct {
@@ -36,7 +38,7 @@ typedef struct {
 				   * reads (the stores', the scattered loads') */
 } lm_mix;
 
-#define LM_MIX_KERNEL_FILE "chase.cl"
+#define LM_MIX_KERNEL_FILE "chase.cl" /* every mix's but dispatch's (cl/dispatch.cl) */
 
 /* The mix called name, or NULL. */
 const lm_mix *lm_mix_find(const char *name);

@@ -311,6 +311,52 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 	return s;
 }
 
+/* Was the dispatch mix's point of groups of wg measured before (a resume)? */
+static bool dispatch_done_before(const lm_results *prev, unsigned wg)
+{
+	for (size_t i = 0; prev && i < prev->n; i++)
+		if (prev->v[i].row.work_group_size == wg && strcmp(prev->v[i].mix, "dispatch") == 0)
+			return true;
+	return false;
+}
+
+/* Measures the dispatch mix: a point a work-group size (bench/dispatch.h),
+ * each into the file. */
+static lm_status run_dispatch(sweep *sw, FILE *f, const lm_results *prev, size_t *done_n, size_t *measured)
+{
+	lm_dispatch_config cfg = { .launch_ms = sw->base.launch_ms, .repeats = sw->base.repeats,
+				   .settle = sw->base.settle, .kernel_dir = sw->base.kernel_dir,
+				   .context = sw->base.context };
+	fprintf(stderr, "latmix: mix dispatch on %s: setting up...\n", sw->d.name);
+	lm_dispatch *x;
+	lm_status s = lm_dispatch_alloc(&sw->d, &cfg, &x);
+	for (size_t j = 0; s == LM_OK && j < sw->ndsizes; j++, (*done_n)++) {
+		unsigned wg = sw->dsizes[j];
+		if (dispatch_done_before(prev, wg))
+			continue;
+		lm_row row;
+		if ((s = stopped()) != LM_OK)
+			break;
+		if ((s = lm_dispatch_point(x, wg, &row)) == LM_EDEVICE) {
+			fprintf(stderr, "latmix: dispatch, groups of %u: skipped: %s\n", wg, lm_error_message());
+			s = LM_OK;
+			continue;
+		}
+		if (s != LM_OK || (s = lm_results_row(f, "dispatch", &row)) != LM_OK)
+			break;
+		(*measured)++;
+		fprintf(stderr, "dispatch     groups of %4u: %.4g work-groups/us per CU (%.0f cycles a group; "
+			"%u resident a CU at most)\n", wg, row.elements_per_s * 1e-6 / row.compute_units,
+			row.cycles_per_group, row.groups_per_cu);
+	}
+	if (x) {
+		lm_launch_cost c = lm_dispatch_costs(x);
+		sweep_add_cost(&sw->cost, &c);
+	}
+	lm_dispatch_free(x);
+	return s;
+}
+
 /* The kernel's loop as the device builds it, counted in the model's
  * terms (asm/count.h), into mix_dir/LABEL.txt as `latmix kernel --mix-of`
  * prints it (the listing after), or the reason it cannot be counted:
@@ -499,7 +545,8 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	if (!sw->nkern)
 		sweep_build_ahead(sw, prev);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
-		s = run_mix(sw, i, f, prev, &done_n, &measured, &t0);
+		s = sw->p.mixes[i].mix->step == LM_STEP_DISPATCH ? run_dispatch(sw, f, prev, &done_n, &measured)
+		    : run_mix(sw, i, f, prev, &done_n, &measured, &t0);
 	for (size_t i = 0; i < sw->nkern && s == LM_OK; i++)
 		s = run_kernel(sw, i, f, prev, &done_n, &measured, &t0);
 	if (s == LM_OK && sw->nfailed && !measured) /* every one refused: as the first said */

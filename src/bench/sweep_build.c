@@ -77,7 +77,7 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 	size_t total = 0;
 	for (size_t i = 0; queue && i < sw->p.nmixes; i++) {
 		const plan_mix *pm = &sw->p.mixes[i];
-		for (size_t c = 0; c < pm->nchains; c++)
+		for (size_t c = 0; c < pm->nchains && pm->mix->step != LM_STEP_DISPATCH; c++)
 			for (size_t a = 0; a < sw->nalphas[i][c] && total < MAX_QUEUED; a++) {
 				bool t = !prev;
 				for (size_t j = 0; j < sw->p.nwarps && !t; j++)

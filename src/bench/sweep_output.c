@@ -175,9 +175,19 @@ static void write_resumed(FILE *f, const sweep *sw, const char *src, const resum
 }
 
 /* Whether the plan measures the point of r (the warps list holds its
- * occupancy; its mix, chains and alpha are the plan's, or its kernel). */
+ * occupancy; its mix, chains and alpha are the plan's, or its kernel; a
+ * dispatch row: the plan's dispatch sizes hold its work-group size). */
 static bool plan_has(const sweep *sw, const lm_result *r)
 {
+	if (strcmp(r->mix, "dispatch") == 0) {
+		bool planned = false;
+		for (size_t i = 0; i < sw->p.nmixes; i++)
+			planned |= sw->p.mixes[i].mix->step == LM_STEP_DISPATCH;
+		for (size_t j = 0; planned && j < sw->ndsizes; j++)
+			if (sw->dsizes[j] == r->row.work_group_size)
+				return true;
+		return false;
+	}
 	bool warps = false;
 	for (size_t j = 0; j < sw->p.nwarps && !warps; j++)
 		warps = sw->p.warps[j] == r->row.warps;

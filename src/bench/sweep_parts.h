@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "base/file.h"
+#include "bench/dispatch.h"
 #include "bench/measure.h"
 #include "bench/sweep.h"
 #include "bench/userdesc.h"
@@ -48,6 +49,8 @@ typedef struct {
 	lm_alpha *alphas[MAX_MIXES][MAX_CHAINS];
 	size_t nalphas[MAX_MIXES][MAX_CHAINS];
 	lm_meas_config base;
+	unsigned dsizes[LM_DISPATCH_MAX_SIZES]; /* the dispatch mix's work-group sizes */
+	size_t ndsizes;
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */

@@ -69,7 +69,7 @@ static lm_status chains_lists(const lm_sweep_config *o, plan *p)
 {
 	for (size_t i = 0; i < p->nmixes; i++) {
 		plan_mix *pm = &p->mixes[i];
-		if (pm->mix->step == LM_STEP_STREAM) {
+		if (pm->mix->step == LM_STEP_STREAM || pm->mix->step == LM_STEP_DISPATCH) {
 			pm->chains[0] = 1;
 			pm->nchains = 1;
 		} else if (o->chains) {
@@ -93,7 +93,7 @@ static lm_status chains_lists(const lm_sweep_config *o, plan *p)
 
 static const char *alphas_for(const lm_sweep_config *o, const plan_mix *pm, unsigned chains)
 {
-	if (pm->mix->step == LM_STEP_STREAM)
+	if (pm->mix->step == LM_STEP_STREAM || pm->mix->step == LM_STEP_DISPATCH)
 		return "0";
 	if (o->alpha)
 		return o->alpha;
@@ -263,7 +263,12 @@ lm_status sweep_prepare(sweep *sw)
 		}
 		sw->base.footprint = lm_meas_default_footprint(&sw->d, o->quick, k);
 	}
+	sw->ndsizes = lm_dispatch_sizes(&sw->d, o->quick, sw->dsizes);
 	for (size_t i = 0; i < sw->p.nmixes; i++) {
+		if (sw->p.mixes[i].mix->step == LM_STEP_DISPATCH) {
+			sw->total += sw->ndsizes; /* a point a work-group size */
+			continue;
+		}
 		lm_meas_config cfg = sw->base;
 		cfg.mix = sw->p.mixes[i].mix;
 		cfg.chains = sweep_max_chains(&sw->p.mixes[i]);

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "cli/command.h"
 #include "base/file.h"
+#include "fit/dispatch.h"
 #include "fit/fit.h"
 #include "fit/params.h"
 #include "fit/results.h"
@@ -302,6 +303,39 @@ static void warn_fit(const fitting *ft)
 		fprintf(stderr, "latmix fit: warning: %s, mix %s: %s\n", ft->path, ft->mix, fw->flags);
 }
 
+/* fit --mix dispatch: the dispatch parameters alone (fit/dispatch.h),
+ * into a parameter file of their own, printed with their notes. */
+static lm_status fit_dispatch(fitting *ft, FILE *f)
+{
+	lm_params ps = lm_params_empty();
+	lm_fit_dispatch(&ft->res, &ps.p[LM_PARAM_DISPATCH_THRU], &ps.p[LM_PARAM_GROUP_COST]);
+	size_t rows = 0;
+	for (size_t i = 0; i < ft->res.n; i++)
+		rows += strcmp(ft->res.v[i].mix, "dispatch") == 0;
+	if (!rows)
+		return lm_fail(LM_EFIT, "%s: no points of mix 'dispatch'", ft->path);
+	fit_provenance(&ps, ft->path, &ft->res, "dispatch", rows);
+	lm_status s = lm_params_write(ft->out, &ps, &ft->inputs);
+	if (s != LM_OK)
+		return s;
+	fprintf(f, "%s: mix dispatch, %zu work-group sizes\n", ft->path, rows);
+	for (int id = LM_PARAM_DISPATCH_THRU; id <= LM_PARAM_GROUP_COST; id++) {
+		const lm_param *p = &ps.p[id];
+		if (p->kind == LM_PARAM_MISSING)
+			fprintf(f, "  %-14s not known: %s\n", lm_param_key((lm_param_id)id), p->note);
+		else {
+			char se[48] = "";
+			if (isfinite(p->std_error))
+				snprintf(se, sizeof se, " +- %.2g", p->std_error);
+			fprintf(f, "  %-14s %s%.4g%s %s (%s)\n", lm_param_key((lm_param_id)id),
+				p->kind == LM_PARAM_AT_MOST ? "at most " : p->kind == LM_PARAM_AT_LEAST ? "at least " : "",
+				p->value, se, lm_param_unit((lm_param_id)id), p->note);
+		}
+	}
+	fprintf(f, "parameters written to %s\n", ft->out);
+	return LM_OK;
+}
+
 lm_status lm_cli_fit(const lm_options *o, FILE *f)
 {
 	lm_fit_model want;
@@ -315,6 +349,11 @@ lm_status lm_cli_fit(const lm_options *o, FILE *f)
 	    (s = lm_file_input(&ft.inputs, ft.path)) != LM_OK)
 		goto done;
 	params_path(&ft);
+	if (strcmp(ft.mix, "dispatch") == 0) {
+		if ((s = lm_file_not_input(&ft.inputs, ft.out)) == LM_OK)
+			s = fit_dispatch(&ft, f);
+		goto done;
+	}
 	/* not over the data, said before the fit's seconds are spent */
 	if ((s = lm_file_not_input(&ft.inputs, ft.out)) != LM_OK ||
 	    (s = lm_fit_data_from_results(&ft.res, ft.path, ft.mix, &ft.d)) != LM_OK)
@@ -342,7 +381,7 @@ static const lm_opt options[] = {
 	  "the fit as CSV (model, item, alpha, value, std_error, kind, unit)",
 	  .role = LM_OPTION_OTHER },
 	{ "mix", 'm', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(mix), "MIX",
-	  "the mix fitted, or a comma list or 'all' (stream excluded) for one joint fit with a memory kind per mix ({MIXES}); default gmem",
+	  "the mix fitted, or a comma list or 'all' (stream excluded) for one joint fit with a memory kind per mix ({MIXES}); default gmem; 'dispatch' fits the dispatch parameters alone (params-dispatch.ini)",
 	  .role = LM_OPTION_SELECTS },
 	{ "output", 'o', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(output), "PATH",
 	  "the parameter file, written whole, never over the data; default params.ini beside the CSV (params-MIX.ini for another mix)",

@@ -379,6 +379,27 @@ void lm_rp_md_summary(FILE *f, const report *rp, bool drawn, point *buf)
 		fputs("![warps needed against alpha](warps-needed.png)\n\n", f);
 }
 
+/* The dispatch mix's parameters (fit/dispatch.h), a row of the peaks
+ * table, where the sweep measured them; a bound says so. */
+static void md_dispatch(FILE *f, const lm_fit_result *r)
+{
+	const lm_param *x = &r->p[LM_PARAM_DISPATCH_THRU], *c = &r->p[LM_PARAM_GROUP_COST];
+	if (x->kind == LM_PARAM_MISSING)
+		return;
+	const char *xb = x->kind == LM_PARAM_AT_LEAST ? "at least " : "";
+	fprintf(f, "| work-groups taken in (`dispatch`) | %s%.4g", xb, x->value);
+	if (isfinite(x->std_error))
+		fprintf(f, " ± %.2g", x->std_error);
+	fputs(" work-groups/us/CU; a group's start and end ", f);
+	if (c->kind == LM_PARAM_VALUE)
+		fprintf(f, "%.4g ± %.2g ns", c->value, c->std_error);
+	else if (c->kind == LM_PARAM_AT_MOST)
+		fprintf(f, "at most %.4g ns (every size ran at the dispatch rate)", c->value);
+	else
+		fputs("not known", f);
+	fputs(" | - | - |\n", f);
+}
+
 /* The peaks measured directly (streaming reads; arithmetic-only chains,
  * several per thread where measured) beside the fitted bounds of gmem. */
 static void md_peaks(FILE *f, const report *rp)
@@ -424,6 +445,7 @@ static void md_peaks(FILE *f, const report *rp)
 			fprintf(f, "; %.1f cycles a pass at one warp", sp->value);
 		fputs(" | - | - |\n", f);
 	}
+	md_dispatch(f, &r);
 	fputs("\nOpenCL reports neither a nominal memory bandwidth nor the lanes per CU, so the fraction "
 	      "of the vendor's nominal figures is not given here; compare the bytes per second above "
 	      "with the data sheet.\n\n", f);

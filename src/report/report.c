@@ -16,6 +16,7 @@
 #include "fit/results.h"
 #include "report/gnuplot.h"
 #include "report/report_parts.h"
+#include "base/mix.h"
 #include "base/text.h"
 
 /* DIR/measurements.csv, else the only *.csv in DIR. */
@@ -69,6 +70,9 @@ static lm_status read_inputs(report *rp, point **buf)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	for (size_t i = 0; i < rp->res.n; i++) {
 		const char *mix = rp->res.v[i].mix;
+		const lm_mix *known = lm_mix_find(mix);
+		if (known && known->step == LM_STEP_DISPATCH)
+			continue; /* no curve: its parameters are a row of the peaks measured directly */
 		size_t m = 0;
 		while (m < rp->nmix && strcmp(rp->mix[m].name, mix) != 0)
 			m++;

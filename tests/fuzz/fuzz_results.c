@@ -4,8 +4,10 @@
  * its texts ended within their fields and its alphas as lm_alpha_parse
  * gives them; every row it takes, the writer writes (lm_results_row reads
  * a row back before writing it); a refused file leaves a message naming
- * the file. */
+ * the file. The dispatch fit of what it takes gives a finite positive
+ * number, or a missing one, never 0, nan or inf passed off as a value. */
 #include "fuzz.h"
+#include "fit/dispatch.h"
 #include "fit/results.h"
 
 #include <math.h>
@@ -44,6 +46,20 @@ static void check_row(const lm_result *r)
 		   "line %d: a number column out of range", r->line);
 }
 
+static void check_dispatch(const lm_results *r)
+{
+	lm_param p[2];
+	lm_fit_dispatch(r, &p[0], &p[1]);
+	for (int i = 0; i < 2; i++) {
+		bool missing = p[i].kind == LM_PARAM_MISSING;
+		FUZZ_CHECK(missing ? isnan(p[i].value) : isfinite(p[i].value) && p[i].value > 0,
+			   "dispatch parameter %d: %g, kind %d", i, p[i].value, (int)p[i].kind);
+		FUZZ_CHECK(isnan(p[i].std_error) || (isfinite(p[i].std_error) && p[i].std_error >= 0),
+			   "dispatch parameter %d: standard error %g", i, p[i].std_error);
+		FUZZ_CHECK(FUZZ_TERMINATED(p[i].note), "dispatch parameter %d: note unterminated", i);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	FILE *f = fmemopen((void *)data, size, "r");
@@ -76,6 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (size_t i = 0; i < r.nref; i++)
 		check_row(&r.ref[i]);
+	check_dispatch(&r);
 	lm_results_free(&r);
 	return 0;
 }

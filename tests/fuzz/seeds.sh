@@ -25,6 +25,7 @@ head_lines tests/fixtures/h100-quick1-30-columns.csv 4000 > $C/results/h100-quic
 head_lines data/measured/pocl-cpu/measurements.csv 4000 > $C/results/pocl-27-columns.csv
 head_lines $H200/kernels.csv 4000 > $C/results/h200-kernels.csv
 head_lines tests/fixtures/pocl-most-points-short-of-the-model.csv 4000 > $C/results/pocl-fixture.csv
+head_lines tests/fixtures/h100-dispatch.csv 4000 > $C/results/h100-dispatch.csv
 f=tests/fixtures/copy-gap/chase.csv
 { grep -v '^# reference = ' $f | sed -n '/^mix,/q;p'; grep -m1 '^mix,' $f
   grep -m3 '^# reference = ' $f; grep -v '^#' $f | sed -n '2,6p'; } > $C/results/h100-references.csv
@@ -35,6 +36,10 @@ for p in params params-refined params-all params-kernels params-lmem; do
 	cp $H200/$p.ini $C/params/h200-$p.ini
 done
 cp data/measured/pocl-cpu/params-lmem.ini $C/params/pocl-params-lmem.ini
+# the dispatch parameters, as latmix fit --mix dispatch writes them (needs a built latmix)
+if [ -x "$LATMIX" ]; then
+	"$LATMIX" fit tests/fixtures/h100-dispatch.csv --mix dispatch -o $C/params/h100-params-dispatch.ini >/dev/null
+fi
 
 # ukernel: the suite's descriptions, a study's variants and vector types
 cp cl/kernels/*.ini $C/ukernel/

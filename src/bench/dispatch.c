@@ -1,0 +1,215 @@
+#include "bench/dispatch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/kernels.h"
+#include "bench/sysclock.h"
+
+/* Most groups a launch: a 64 MiB buffer of marks; a launch's work-items
+ * within 2^31 (some drivers count them in 32 bits). */
+#define MOST_GROUPS (1ul << 24)
+
+struct lm_dispatch {
+	lm_device dev;
+	lm_dispatch_config cfg;
+	cl_context ctx;
+	cl_command_queue queue;
+	cl_program prog;
+	cl_kernel kernel;
+	cl_mem seen;            /* a mark a group */
+	cl_uint *got;           /* the marks read back */
+	unsigned long most;     /* groups the buffer holds */
+	cl_uint tag;            /* the last launch's mark */
+	unsigned wg;            /* the point's group size */
+	bool events_broken;
+	lm_sysclock *sysclock;
+	lm_launch_cost cost;
+};
+
+size_t lm_dispatch_sizes(const lm_device *d, bool quick, unsigned sizes[LM_DISPATCH_MAX_SIZES])
+{
+	static const unsigned full[] = { 32, 64, 128, 256, 512, 1024 }, few[] = { 32, 256, 1024 };
+	const unsigned *from = quick ? few : full;
+	size_t n = 0, len = quick ? 3 : 6;
+	for (size_t i = 0; i < len; i++)
+		if (from[i] <= d->max_wg_size)
+			sizes[n++] = from[i];
+	size_t top = d->max_wg_size < 1024 ? d->max_wg_size : 1024;
+	if (!n || sizes[n - 1] != top)
+		sizes[n++] = (unsigned)top;
+	return n;
+}
+
+unsigned lm_dispatch_resident(const lm_device *d, unsigned wg)
+{
+	unsigned simd = d->simd_width ? d->simd_width : 1;
+	unsigned warps = (wg + simd - 1) / simd;
+	unsigned by_warps = d->max_warps / warps, r = by_warps < d->max_groups ? by_warps : d->max_groups;
+	return r ? r : 1;
+}
+
+void lm_dispatch_free(lm_dispatch *x)
+{
+	if (!x)
+		return;
+	if (x->seen)
+		clReleaseMemObject(x->seen);
+	if (x->kernel)
+		clReleaseKernel(x->kernel);
+	if (x->prog)
+		clReleaseProgram(x->prog);
+	if (x->queue)
+		clReleaseCommandQueue(x->queue);
+	if (x->ctx)
+		clReleaseContext(x->ctx);
+	lm_sysclock_free(x->sysclock);
+	free(x->got);
+	free(x);
+}
+
+/* The context (cfg's, retained, else its own), a queue that profiles,
+ * the kernel and the marks' buffer. */
+static lm_status open_device(lm_dispatch *x)
+{
+	cl_int err;
+	if (x->cfg.context) {
+		clRetainContext(x->cfg.context);
+		x->ctx = x->cfg.context;
+	} else if (!(x->ctx = clCreateContext(NULL, 1, &x->dev.id, NULL, NULL, &err))) {
+		return lm_fail_cl(err, "clCreateContext", x->dev.name);
+	}
+	x->queue = clCreateCommandQueue(x->ctx, x->dev.id, CL_QUEUE_PROFILING_ENABLE, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateCommandQueue", x->dev.name);
+	char *src;
+	lm_status s = lm_kernel_source(x->cfg.kernel_dir, "dispatch.cl", &src, NULL);
+	if (s != LM_OK)
+		return s;
+	double t0 = lm_launch_now();
+	s = lm_launch_build(x->ctx, &x->dev, src, "dispatch.cl", "", &x->prog);
+	x->cost.programs += lm_launch_now() - t0;
+	free(src);
+	if (s != LM_OK)
+		return s;
+	x->kernel = clCreateKernel(x->prog, "lm_dispatch", &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateKernel lm_dispatch", x->dev.name);
+	x->seen = clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, x->most * sizeof(cl_uint), NULL, &err);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clCreateBuffer (the dispatch mix's marks)", x->dev.name);
+	return LM_OK;
+}
+
+lm_status lm_dispatch_alloc(const lm_device *d, const lm_dispatch_config *cfg, lm_dispatch **out)
+{
+	*out = NULL;
+	lm_dispatch *x = calloc(1, sizeof *x);
+	if (!x)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	x->dev = *d;
+	x->cfg = *cfg;
+	x->most = cfg->max_groups && cfg->max_groups < MOST_GROUPS ? cfg->max_groups : MOST_GROUPS;
+	if (x->most > d->max_alloc / sizeof(cl_uint))
+		x->most = (unsigned long)(d->max_alloc / sizeof(cl_uint));
+	lm_status s = LM_OK;
+	if (x->most < 2)
+		s = lm_fail(LM_EUSAGE, "%s: its largest buffer holds no two groups' marks", d->name);
+	else if (!(x->got = malloc(x->most * sizeof *x->got)))
+		s = lm_fail(LM_ENOMEM, "out of memory");
+	if (s == LM_OK && (s = open_device(x)) == LM_OK)
+		s = lm_launch_sysclock(d, &x->sysclock);
+	if (s != LM_OK) {
+		lm_dispatch_free(x);
+		return s;
+	}
+	*out = x;
+	return LM_OK;
+}
+
+/* Did every one of the launch's groups leave its mark? */
+static lm_status check_marks(lm_dispatch *x, unsigned long groups)
+{
+	double t0 = lm_launch_now();
+	cl_int err = clEnqueueReadBuffer(x->queue, x->seen, CL_TRUE, 0, groups * sizeof(cl_uint), x->got, 0,
+					 NULL, NULL);
+	x->cost.readback += lm_launch_now() - t0;
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueReadBuffer (the dispatch mix's marks)", x->dev.name);
+	for (unsigned long g = 0; g < groups; g++)
+		if (x->got[g] != x->tag)
+			return lm_fail(LM_ECHECK, "dispatch, groups of %u: group %lu of %lu did not run (its mark "
+				       "is %u, the launch's %u): the rate would count groups that never ran", x->wg,
+				       g, groups, (unsigned)x->got[g], (unsigned)x->tag);
+	return LM_OK;
+}
+
+/* One launch (launch.h's lm_launch_fn): length groups, half of them for
+ * the short launch of a pair, each with a new mark, every mark checked. */
+static lm_status dispatch_launch(void *ctx, unsigned long length, int flags, lm_launch_out *out)
+{
+	lm_dispatch *x = ctx;
+	unsigned long groups = flags & LM_LAUNCH_SHORT ? (length + 1) / 2 : length;
+	memset(out, 0, sizeof *out);
+	x->tag = x->tag == 0xfffffffeu ? 1 : x->tag + 1;
+	cl_int err = clSetKernelArg(x->kernel, 0, sizeof x->seen, &x->seen);
+	err |= clSetKernelArg(x->kernel, 1, sizeof x->tag, &x->tag);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", "lm_dispatch");
+	lm_status s = lm_launch_kernel(x->queue, x->kernel, groups * x->wg, x->wg, x->dev.name,
+				       &x->events_broken, flags & LM_LAUNCH_TRIAL, &x->cost, &out->seconds,
+				       &out->host_s);
+	if (s != LM_OK || (s = check_marks(x, groups)) != LM_OK)
+		return s;
+	out->work = (double)groups;
+	out->groups = groups > ~0u ? ~0u : (unsigned)groups;
+	return LM_OK;
+}
+
+/* How a point is timed: pairs of G and G / 2 groups, G sized so the long
+ * launch lasts the target. */
+static lm_point_plan plan_point(lm_dispatch *x, unsigned wg)
+{
+	unsigned long most = x->most, items = (1ul << 31) / wg;
+	lm_point_plan plan = {
+		.launch = dispatch_launch, .ctx = x, .target = x->cfg.launch_ms * 1e-3,
+		.repeats = x->cfg.repeats, .settle = x->cfg.settle, .sized = true, .pair = true,
+		.min_pair = 2, .warm = true, .max_length = most < items ? most : items,
+		.floor_s = fmax(1e-4, 1000e-9 * (double)x->dev.timer_resolution_ns), .cost = &x->cost,
+	};
+	return plan;
+}
+
+lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row)
+{
+	if (wg == 0 || wg > x->dev.max_wg_size)
+		return lm_fail(LM_EDEVICE, "dispatch: groups of %u work-items: %s takes 1 to %zu", wg, x->dev.name,
+			       x->dev.max_wg_size);
+	x->wg = wg;
+	lm_point_plan plan = plan_point(x, wg);
+	double before = lm_sysclock_read(x->sysclock);
+	lm_point_timing t;
+	lm_status s = lm_point_time(&plan, &t);
+	double after = lm_sysclock_read(x->sysclock);
+	if (s != LM_OK)
+		return s;
+	unsigned simd = x->dev.simd_width ? x->dev.simd_width : 1;
+	unsigned per_group = (wg + simd - 1) / simd, resident = lm_dispatch_resident(&x->dev, wg);
+	t.started = 0; /* groups run in turns here: co-residency is not what a point claims */
+	lm_point_row(&x->dev, resident * per_group, resident, per_group, wg, &t, "fixed-work", x->events_broken,
+		     x->sysclock, before, after, row);
+	snprintf(row->coresident, sizeof row->coresident, "not asked");
+	row->alpha = (lm_alpha){ 0, 1 };
+	row->chains = 1;
+	row->iters = t.length;
+	row->elements_per_s = t.rate;
+	row->cycles_per_group = row->clock_mhz * 1e6 * x->dev.compute_units / t.rate;
+	row->checked = t.length;
+	return LM_OK;
+}
+
+lm_launch_cost lm_dispatch_costs(const lm_dispatch *x)
+{
+	return x->cost;
+}

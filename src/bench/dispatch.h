@@ -1,0 +1,58 @@
+/* dispatch: the dispatch mix (cl/dispatch.cl): how fast each compute unit
+ * takes in new work-groups, over work-group sizes. A point launches a
+ * group size over many more groups than the device holds at once, each
+ * group doing nothing but mark that it ran; the point timer (launch.h) times
+ * a launch of G groups beside one of G / 2, so what the launches' start and
+ * end cost cancels, and the row holds work-groups a second. fit/dispatch.c
+ * turns the rows into the dispatch parameters. */
+#ifndef LM_DISPATCH_H
+#define LM_DISPATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "bench/device.h"
+#include "bench/launch.h"
+#include "fit/results.h"
+
+/* The most work-group sizes a sweep measures. */
+#define LM_DISPATCH_MAX_SIZES 8
+
+/* The work-group sizes the dispatch mix measures on d, in work-items:
+ * 32, 64, 128, 256, 512 and 1024 (quick: 32, 256 and 1024), those above
+ * the device's largest group left out and its largest added where it is
+ * not one of them. Returns how many (at least 1). */
+size_t lm_dispatch_sizes(const lm_device *d, bool quick, unsigned sizes[LM_DISPATCH_MAX_SIZES]);
+
+/* The work-groups of wg work-items a CU of d holds at once, by the
+ * device's table (its warps and groups a CU); at least 1. */
+unsigned lm_dispatch_resident(const lm_device *d, unsigned wg);
+
+typedef struct {
+	double launch_ms;       /* target duration of a timed launch */
+	int repeats;            /* timed pairs a point, at most */
+	double settle;          /* percent: two pairs that agree end a point */
+	const char *kernel_dir; /* NULL: the embedded kernel */
+	cl_context context;     /* one to share (retained); NULL: its own */
+	unsigned long max_groups; /* most groups a launch (0: latmix's limit) */
+} lm_dispatch_config;
+
+typedef struct lm_dispatch lm_dispatch;
+
+/* Its context and queue, the kernel built and the buffer of groups' marks. */
+lm_status lm_dispatch_alloc(const lm_device *d, const lm_dispatch_config *cfg, lm_dispatch **out);
+void lm_dispatch_free(lm_dispatch *x);
+
+/* Measures groups of wg work-items; every launch's groups checked to have
+ * run (LM_ECHECK naming the first that did not). LM_EDEVICE (nothing
+ * measured) where the device cannot launch groups of wg. The row: mix
+ * dispatch, alpha 0, work_group_size wg, groups_per_cu the groups a CU
+ * holds at once (lm_dispatch_resident) and warps_per_cu their warps,
+ * iters the groups of the long launch, elements_per_s work-groups a
+ * second over the device, cycles_per_group a CU's cycles a group at the
+ * row's clock, coresident "not asked". */
+lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row);
+
+/* Where its time went. */
+lm_launch_cost lm_dispatch_costs(const lm_dispatch *x);
+
+#endif
