@@ -101,6 +101,43 @@ static inline void lm_group_ended(volatile __global uint *sync)
 		sync[1 + get_group_id(0)] = atomic_add(&sync[0], 0u);
 }
 
+/* A kernel as written (the grid is the problem: groups come and go): the
+ * groups resident at once, counted around each. live[c] is the number
+ * running on CU c now and live[LM_ND_SLOTS + c] the most at once; the
+ * two after them the same over the device, the only count where no CU id
+ * can be read. pad is the local memory the host sized to hold the
+ * groups a CU takes down; the group's CU is kept in it (a group does not
+ * move), so it is used and allocated. */
+#define LM_ND_SLOTS 1024
+
+static inline bool lm_nd_first(void)
+{
+	return get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0;
+}
+
+static inline void lm_nd_group_in(volatile __global uint *live, __local uint *pad)
+{
+	if (lm_nd_first()) {
+#ifdef LM_TIMED
+		const uint c = lm_cu() % LM_ND_SLOTS;
+#else
+		const uint c = 0;
+#endif
+		pad[0] = c;
+		atomic_max(&live[LM_ND_SLOTS + c], atomic_inc(&live[c]) + 1u);
+		atomic_max(&live[2 * LM_ND_SLOTS + 1], atomic_inc(&live[2 * LM_ND_SLOTS]) + 1u);
+	}
+}
+
+static inline void lm_nd_group_out(volatile __global uint *live, __local uint *pad)
+{
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	if (lm_nd_first()) {
+		atomic_dec(&live[pad[0]]);
+		atomic_dec(&live[2 * LM_ND_SLOTS]);
+	}
+}
+
 #ifdef LM_TIMED
 /* The record's start is written as the warp starts and its end as it
  * ends: nothing but the deadline stays in registers for the loop, whose

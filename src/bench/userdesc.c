@@ -126,6 +126,34 @@ static lm_status on_section(void *ctx, const char *section, int line)
 	return LM_OK;
 }
 
+/* [kernel] global = EXPR[, EXPR[, EXPR]]: the NDRange as written, each
+ * dimension's global size an expression in N. */
+static int global_key(reader *r, const char *value)
+{
+	lm_user_desc *d = r->d;
+	char buf[512];
+	double v;
+	if (strlen(value) >= sizeof buf)
+		return bad(r, "[kernel] global '%.60s...': too long%s", value, "");
+	snprintf(buf, sizeof buf, "%s", value);
+	d->dims = 0;
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		t += strspn(t, " \t");
+		size_t len = strlen(t);
+		while (len && (t[len - 1] == ' ' || t[len - 1] == '\t'))
+			t[--len] = '\0';
+		if (d->dims == LM_USER_MAX_DIMS || !len || len >= sizeof d->global[0] ||
+		    lm_expr_eval(t, 1, &v) != LM_OK)
+			return bad(r, "[kernel] global '%s': expected 1 to 3 expressions in N, separated by commas "
+				   "(the NDRange's global size in each dimension)%s", value, "");
+		snprintf(d->global[d->dims++], sizeof d->global[0], "%s", t);
+	}
+	if (!d->dims)
+		return bad(r, "[kernel] global '%s': expected 1 to 3 expressions in N%s", value, "");
+	return 1;
+}
+
 static int kernel_key(reader *r, const char *key, const char *value)
 {
 	lm_user_desc *d = r->d;
@@ -138,12 +166,20 @@ static int kernel_key(reader *r, const char *key, const char *value)
 			return bad(r, "[kernel] size '%s': expected a whole number from 2 to 2^48%s", value, "");
 		if (!r->size_given)
 			d->size = v;
+	} else if (!strcmp(key, "global")) {
+		return global_key(r, value);
+	} else if (!strcmp(key, "local")) {
+		char why[160];
+		d->local_dims = lm_user_parse_shape(value, ',', d->local, why, sizeof why);
+		if (!d->local_dims)
+			return bad(r, "[kernel] local '%s': %s", value, why);
 	} else if (!strcmp(key, "elements") && strlen(value) < sizeof d->elements)
 		snprintf(d->elements, sizeof d->elements, "%s", value);
 	else if (!strcmp(key, "bytes") && strlen(value) < sizeof d->bytes)
 		snprintf(d->bytes, sizeof d->bytes, "%s", value);
 	else
-		return bad(r, "[kernel] '%s': unknown or too long (known: name, size, elements, bytes)%s",
+		return bad(r, "[kernel] '%s': unknown or too long (known: name, size, global, local, elements, "
+			   "bytes)%s",
 			   key, "");
 	return 1;
 }
@@ -179,10 +215,12 @@ static int arg_key(reader *r, const char *key, const char *value)
 			return bad(r, "[%s] fill '%s': const, step and random-below take one number (an "
 				   "expression in N), the others none", a->name, value);
 		snprintf(a->fill_arg, sizeof a->fill_arg, "%s", rest);
+	} else if (!strcmp(key, "output") && !strcmp(value, "per-local-size")) {
+		a->output = a->per_local = true;
 	} else if (!strcmp(key, "output") || !strcmp(key, "reset")) {
 		bool yes = !strcmp(value, "yes"), no = !strcmp(value, "no");
 		if (!yes && !no)
-			return bad(r, "[%s] %s: expected yes or no", a->name, key);
+			return bad(r, "[%s] %s: expected yes or no (output also per-local-size)", a->name, key);
 		*(!strcmp(key, "output") ? &a->output : &a->reset) = yes;
 	} else if (!strcmp(key, "tolerance")) {
 		if (!lm_number_parse(value, &a->tolerance) || a->tolerance < 0 || a->tolerance >= 1)
@@ -416,6 +454,8 @@ lm_status lm_user_parse(const char *text, double size, lm_user_desc *d)
 		else if (a->space != LM_USER_LOCAL)
 			s = check_buffer(d, a);
 	}
+	if (s == LM_OK)
+		s = lm_user_check_launch(d);
 	if (s == LM_OK && (lm_expr_eval(d->elements, d->size, &v) != LM_OK || !(v > 0) ||
 			   lm_expr_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
 		s = lm_fail(LM_EUSAGE, "%s: [kernel] elements '%s' and bytes '%s': expressions in N, "
@@ -433,8 +473,15 @@ static unsigned long long fnv1a(unsigned long long h, const char *text)
 
 void lm_user_line(const lm_user_desc *d, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s: function %s of %s, N = %.0f, elements %s, bytes %s, description %016llx",
-		 d->label, d->name, d->source, d->size, d->elements, d->bytes, d->hash);
+	char launch[600] = "";
+	for (int i = 0; i < d->dims; i++)
+		snprintf(launch + strlen(launch), sizeof launch - strlen(launch), "%s%s", i ? " x " : ", global ",
+			 d->global[i]);
+	for (int i = 0; i < d->local_dims; i++)
+		snprintf(launch + strlen(launch), sizeof launch - strlen(launch), "%s%u", i ? "x" : ", local ",
+			 d->local[i]);
+	snprintf(buf, size, "%s: function %s of %s, N = %.0f%s, elements %s, bytes %s, description %016llx",
+		 d->label, d->name, d->source, d->size, launch, d->elements, d->bytes, d->hash);
 }
 
 bool lm_user_line_matches(const lm_user_desc *d, const char *line)
@@ -480,9 +527,11 @@ static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t l
 }
 
 /* A call of a work-item function on a dimension other than 0
- * ("get_global_id(1)"), into ctx (64 bytes). */
+ * ("get_global_id(1)"), into ctx (64 bytes; its first byte, on the way in,
+ * the lowest dimension that counts: '1', or '2' for a 2D launch). */
 static bool other_dimension(const char *id, size_t len, const char *after, void *ctx)
 {
+	char lowest = *(char *)ctx;
 	static const char *const fns[] = { "get_global_id", "get_local_id", "get_group_id", "get_global_size",
 					   "get_local_size", "get_num_groups", "get_global_offset", NULL };
 	for (int f = 0; fns[f]; f++) {
@@ -492,12 +541,39 @@ static bool other_dimension(const char *id, size_t len, const char *after, void 
 		if (*q != '(')
 			return false;
 		q += 1 + strspn(q + 1, " \t");
-		if ((*q == '1' || *q == '2') && q[1 + strspn(q + 1, " \t")] == ')') {
+		if (*q >= lowest && *q <= '2' && q[1 + strspn(q + 1, " \t")] == ')') {
 			snprintf(ctx, 64, "%s(%c)", fns[f], *q);
 			return true;
 		}
 	}
 	return false;
+}
+
+/* The launch src's work-item calls imply, into ctx (a launch_use). */
+typedef struct {
+	int dims;         /* 1 + the highest dimension any call names */
+	bool grid_stride; /* it reads the grid's size (get_global_size, get_num_groups) */
+} launch_use;
+
+static bool note_launch(const char *id, size_t len, const char *after, void *ctx)
+{
+	launch_use *u = ctx;
+	char call[64] = "1"; /* dimensions 1 and 2 */
+	if (other_dimension(id, len, after, call)) {
+		int dim = call[strlen(call) - 2] - '0';
+		u->dims = dim + 1 > u->dims ? dim + 1 : u->dims;
+	}
+	if ((len == 15 && !strncmp(id, "get_global_size", len)) || (len == 14 && !strncmp(id, "get_num_groups", len)))
+		u->grid_stride = true;
+	return false;
+}
+
+int lm_user_source_dims(const char *src, bool *grid_stride)
+{
+	launch_use u = { 1, false };
+	each_identifier(src, note_launch, &u);
+	*grid_stride = u.grid_stride;
+	return u.dims;
 }
 
 /* A name of latmix's own (lm_..., LM_...: its wrapper's, its macros'), into
@@ -520,11 +596,17 @@ static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *
 	if (s != LM_OK)
 		return s;
 	d->hash = fnv1a(fnv1a(0xcbf29ce484222325ull, text), src);
-	if (each_identifier(src, other_dimension, call))
+	call[0] = (char)('0' + (d->dims ? d->dims : 1)); /* 3D: past every dimension, nothing refused */
+	bool other = each_identifier(src, other_dimension, call);
+	if (other && !d->dims)
 		s = lm_fail(LM_EUSAGE, "kernel %s: %s calls %s: it is written for a 2D or 3D launch, and latmix "
-			    "launches a kernel over one dimension (a grid-stride loop over N), where that call "
-			    "gives 0 and the kernel would do a row of its work: not measured", d->label, d->source,
-			    call);
+			    "launches a grid-stride kernel over one dimension (a loop over N), where that call "
+			    "gives 0 and the kernel would do a row of its work: not measured; a kernel measured as "
+			    "written says its launch ([kernel] global = X, Y)", d->label, d->source, call);
+	else if (other)
+		s = lm_fail(LM_EUSAGE, "kernel %s: %s calls %s, and its description's global has %d dimension%s: "
+			    "give one global size for each dimension the kernel uses", d->label, d->source, call,
+			    d->dims, d->dims == 1 ? "" : "s");
 	else if (!d->in_cl && each_identifier(src, reserved, call))
 		s = lm_fail(LM_EUSAGE, "kernel %s: %s names '%s': latmix keeps names beginning lm_ and LM_ for the "
 			    "wrapper and macros it builds around a kernel; rename it", d->label, d->source, call);
