@@ -102,13 +102,15 @@ static inline void lm_group_ended(volatile __global uint *sync)
 }
 
 /* A kernel as written (the grid is the problem: groups come and go): the
- * groups resident at once, counted around each. live[c] is the number
- * running on CU c now and live[LM_ND_SLOTS + c] the most at once; the
- * two after them the same over the device, the only count where no CU id
- * can be read. pad is the local memory the host sized to hold the
- * groups a CU takes down; the group's CU is kept in it (a group does not
- * move), so it is used and allocated. */
+ * groups resident at once, counted around each in a launch of its own
+ * (the timed ones run the kernel bare). live[LM_ND_STRIDE c] is the number
+ * running on CU c now and the word after it the most at once, each CU's
+ * pair on a line of its own; where no CU id can be read, every group
+ * counts on CU 0: the device. pad is the local memory the host sized to
+ * hold the groups a CU takes down; the group's CU is kept in it (a group
+ * does not move), so it is used and allocated. */
 #define LM_ND_SLOTS 1024
+#define LM_ND_STRIDE 32
 
 static inline bool lm_nd_first(void)
 {
@@ -119,23 +121,27 @@ static inline void lm_nd_group_in(volatile __global uint *live, __local uint *pa
 {
 	if (lm_nd_first()) {
 #ifdef LM_TIMED
-		const uint c = lm_cu() % LM_ND_SLOTS;
+		const uint c = (lm_cu() % LM_ND_SLOTS) * LM_ND_STRIDE;
 #else
 		const uint c = 0;
 #endif
 		pad[0] = c;
-		atomic_max(&live[LM_ND_SLOTS + c], atomic_inc(&live[c]) + 1u);
-		atomic_max(&live[2 * LM_ND_SLOTS + 1], atomic_inc(&live[2 * LM_ND_SLOTS]) + 1u);
+		atomic_max(&live[c + 1], atomic_inc(&live[c]) + 1u);
 	}
 }
 
 static inline void lm_nd_group_out(volatile __global uint *live, __local uint *pad)
 {
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	if (lm_nd_first()) {
+	if (lm_nd_first())
 		atomic_dec(&live[pad[0]]);
-		atomic_dec(&live[2 * LM_ND_SLOTS]);
-	}
+}
+
+/* The wrapper's reserve, kept where the kernel runs bare (timed). */
+static inline void lm_nd_keep(__local uint *pad)
+{
+	if (lm_nd_first())
+		pad[0] = 0;
 }
 
 #ifdef LM_TIMED

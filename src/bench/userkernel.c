@@ -40,6 +40,8 @@ void lm_user_free(lm_user *k)
 	free(k->live_host);
 	if (k->kernel)
 		clReleaseKernel(k->kernel);
+	if (k->bare)
+		clReleaseKernel(k->bare);
 	if (k->prog)
 		clReleaseProgram(k->prog);
 	if (k->queue)
@@ -144,7 +146,7 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 	clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
 	if (n > LM_USER_MAX_ARGS)
 		return lm_fail(LM_EUSAGE, "kernel %s: %u arguments, latmix takes %d", d->name, n, LM_USER_MAX_ARGS);
-	size_t cap = 4096 + (size_t)n * 200;
+	size_t cap = 4096 + (size_t)n * 400;
 	char *w = malloc(cap), *call = malloc(cap);
 	if (!w || !call) {
 		free(w);
@@ -153,7 +155,7 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 	}
 	int kw = snprintf(w, cap, "\n/* latmix's wrapper: every group counted in and out around %s */\n"
 			  "LM_KERNEL void lm_wrap(", d->name);
-	int kc = snprintf(call, cap, "\t%s(", d->name);
+	int kc = snprintf(call, cap, "\t%s(", d->name), k0 = kw;
 	bool used[LM_USER_MAX_ARGS] = { false };
 	lm_status s = LM_OK;
 	char names[1024] = "";
@@ -185,7 +187,7 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 	if (s == LM_OK) {
 		k->nargs = n;
 		if (d->dims)
-			lm_user_nd_end_wrapper(w + kw, cap - (size_t)kw, n, call);
+			lm_user_nd_end_wrapper(w + kw, cap - (size_t)kw, n, call, w + k0, kw - k0);
 		else
 			end_wrapper(w + kw, cap - (size_t)kw, n, call);
 		*wrapper = w;
@@ -235,6 +237,8 @@ static lm_status build_kernel(lm_user *k)
 	}
 	if (s == LM_OK) {
 		k->kernel = clCreateKernel(k->prog, "lm_wrap", &err);
+		if (err == CL_SUCCESS && k->desc.dims)
+			k->bare = clCreateKernel(k->prog, "lm_wrap_bare", &err);
 		if (err != CL_SUCCESS)
 			s = lm_fail_cl(err, "clCreateKernel", "lm_wrap");
 	}
@@ -342,6 +346,8 @@ lm_status lm_user_set_scalars(lm_user *k, double n)
 		unsigned char bytes[8];
 		lm_user_store(a, bytes, v);
 		cl_int err = clSetKernelArg(k->kernel, i, a->elem_size, bytes);
+		if (err == CL_SUCCESS && k->bare)
+			err = clSetKernelArg(k->bare, i, a->elem_size, bytes);
 		if (err != CL_SUCCESS)
 			return lm_fail_cl(err, "clSetKernelArg", a->name);
 	}

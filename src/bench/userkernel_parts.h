@@ -9,14 +9,14 @@
 
 /* cl/occupancy.h's counters of resident groups: per CU, then the device */
 #define LM_ND_SLOTS 1024
-#define LM_ND_COUNTERS (2 * LM_ND_SLOTS + 2)
+#define LM_ND_STRIDE 32
+#define LM_ND_COUNTERS (LM_ND_SLOTS * LM_ND_STRIDE)
 
 /* A point of a kernel as written: its launch and what its counters said. */
 typedef struct {
 	unsigned shape[LM_USER_MAX_DIMS]; /* the group's work-items in each dimension */
 	size_t pad;                       /* bytes of local memory reserved a group */
-	lm_user_resident counted;         /* over the point's launches */
-	unsigned lo_cu[LM_ND_SLOTS];      /* the most at once on each CU */
+	lm_user_resident counted;         /* by the point's counting launch */
 } lm_user_nd_launch;
 
 struct lm_user {
@@ -27,6 +27,7 @@ struct lm_user {
 	cl_command_queue queue;
 	cl_program prog;
 	cl_kernel kernel;              /* the wrapper */
+	cl_kernel bare;                /* as written: the wrapper that counts nothing, timed */
 	bool clocked;                  /* the wrapper records each warp's clock */
 	bool events_broken;
 	int desc_of[LM_USER_MAX_ARGS];   /* the kernel's argument i: desc.arg[desc_of[i]] */
@@ -57,7 +58,7 @@ struct lm_user {
 	double last_seconds;
 	/* as written (desc.dims): the counts of resident groups, the launch */
 	cl_mem live;
-	uint32_t *live_host;           /* 2 LM_ND_SLOTS + 2 counters read back */
+	uint32_t *live_host;           /* LM_ND_COUNTERS counters read back */
 	lm_user_nd_launch nd;
 };
 
@@ -71,9 +72,11 @@ lm_status lm_user_check_grows(const lm_user *k, unsigned warps, const lm_point_t
 lm_point_plan lm_user_plan_point(lm_user *k, unsigned warps, lm_launch_fn launch);
 void lm_user_point_rates(const lm_user *k, const lm_point_timing *t, lm_row *row);
 
-/* usernd.c's: the wrapper's end for a kernel as written (as end_wrapper),
- * its counters made. */
-void lm_user_nd_end_wrapper(char *w, size_t size, unsigned n, const char *call);
+/* usernd.c's: the wrapper's end for a kernel as written (as end_wrapper,
+ * params the kernel's parameters as the wrapper declares them, len
+ * bytes), and a second wrapper, lm_wrap_bare, that reserves the same local
+ * memory and counts nothing: the one timed. */
+void lm_user_nd_end_wrapper(char *w, size_t size, unsigned n, const char *call, const char *params, int len);
 lm_status lm_user_nd_alloc(lm_user *k);
 
 #endif

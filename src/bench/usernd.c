@@ -21,12 +21,15 @@
  * shared memory in 128-byte units). */
 #define PAD_STEP 128
 
-void lm_user_nd_end_wrapper(char *w, size_t size, unsigned n, const char *call)
+void lm_user_nd_end_wrapper(char *w, size_t size, unsigned n, const char *call, const char *params, int len)
 {
 	snprintf(w, size,
 		 "%s__local uint *lm_pad, volatile __global uint *lm_live)\n{\n"
-		 "\tlm_nd_group_in(lm_live, lm_pad);\n%s);\n\tlm_nd_group_out(lm_live, lm_pad);\n}\n",
-		 n ? ", " : "", call);
+		 "\tlm_nd_group_in(lm_live, lm_pad);\n%s);\n\tlm_nd_group_out(lm_live, lm_pad);\n}\n\n"
+		 "/* the same reserve, nothing counted: the launches timed */\n"
+		 "LM_KERNEL void lm_wrap_bare(%.*s%s__local uint *lm_pad, volatile __global uint *lm_live)\n{\n"
+		 "\t(void)lm_live;\n\tlm_nd_keep(lm_pad);\n%s);\n}\n",
+		 n ? ", " : "", call, len, params, n ? ", " : "", call);
 }
 
 lm_status lm_user_nd_alloc(lm_user *k)
@@ -86,16 +89,19 @@ void lm_user_nd_shape_text(const lm_user *k, const unsigned *shape, char *buf, s
 static lm_status set_nd_buffers(lm_user *k, size_t wg, size_t pad)
 {
 	cl_int err = CL_SUCCESS;
-	for (cl_uint i = 0; i < k->nargs; i++) {
-		int j = k->desc_of[i];
-		const lm_user_arg *a = &k->desc.arg[j];
-		if (a->space == LM_USER_LOCAL)
-			err |= clSetKernelArg(k->kernel, i, wg * a->elem_size, NULL);
-		else if (a->space != LM_USER_SCALAR)
-			err |= clSetKernelArg(k->kernel, i, sizeof(cl_mem), &k->buf[j]);
+	cl_kernel both[2] = { k->kernel, k->bare };
+	for (int b = 0; b < 2; b++) {
+		for (cl_uint i = 0; i < k->nargs; i++) {
+			int j = k->desc_of[i];
+			const lm_user_arg *a = &k->desc.arg[j];
+			if (a->space == LM_USER_LOCAL)
+				err |= clSetKernelArg(both[b], i, wg * a->elem_size, NULL);
+			else if (a->space != LM_USER_SCALAR)
+				err |= clSetKernelArg(both[b], i, sizeof(cl_mem), &k->buf[j]);
+		}
+		err |= clSetKernelArg(both[b], k->nargs, pad < 4 ? 4 : pad, NULL);
+		err |= clSetKernelArg(both[b], k->nargs + 1, sizeof k->live, &k->live);
 	}
-	err |= clSetKernelArg(k->kernel, k->nargs, pad < 4 ? 4 : pad, NULL);
-	err |= clSetKernelArg(k->kernel, k->nargs + 1, sizeof k->live, &k->live);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", k->desc.label);
 	return LM_OK;
@@ -244,8 +250,9 @@ bool lm_user_nd_verdict(bool per_cu, bool in_turn, unsigned cus, unsigned level,
 	return r->all == level * cus;
 }
 
-/* Reads back a launch's counters into k->nd's: every group counted out,
- * the most at once per CU and over the device kept. */
+/* Reads back the counting launch's counters into k->nd.counted: every
+ * group counted out, the most at once on each CU (on CU 0, the device's,
+ * where no CU id is read). */
 static lm_status read_counters(lm_user *k)
 {
 	double r0 = lm_launch_now();
@@ -254,26 +261,29 @@ static lm_status read_counters(lm_user *k)
 	k->cost.readback += lm_launch_now() - r0;
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer", "resident work-group counters");
-	const uint32_t *c = k->live_host;
-	if (c[2 * LM_ND_SLOTS] != 0)
-		return lm_fail(LM_ECHECK, "kernel %s: %u work-groups counted in and not out: the launch did not run "
-			       "as built", k->desc.label, c[2 * LM_ND_SLOTS]);
 	lm_user_resident *r = &k->nd.counted;
+	memset(r, 0, sizeof *r);
+	r->lo = ~0u;
 	for (unsigned cu = 0; cu < LM_ND_SLOTS; cu++) {
-		unsigned peak = c[LM_ND_SLOTS + cu];
-		if (!peak)
+		const uint32_t *c = k->live_host + (size_t)cu * LM_ND_STRIDE;
+		if (c[0] != 0)
+			return lm_fail(LM_ECHECK, "kernel %s: %u work-groups counted in on CU %u and not out: the launch "
+				       "did not run as built", k->desc.label, c[0], cu);
+		if (!c[1])
 			continue;
-		r->hi = peak > r->hi ? peak : r->hi;
-		k->nd.lo_cu[cu] = peak > k->nd.lo_cu[cu] ? peak : k->nd.lo_cu[cu];
+		r->ncu++;
+		r->hi = c[1] > r->hi ? c[1] : r->hi;
+		r->lo = c[1] < r->lo ? c[1] : r->lo;
+		r->all += c[1];
 	}
-	unsigned all = c[2 * LM_ND_SLOTS + 1];
-	r->all = all > r->all ? all : r->all;
+	if (!r->ncu)
+		r->lo = 0;
 	return LM_OK;
 }
 
-/* One "launch" for the point timer: length launches of the kernel over
- * its NDRange at N (the short one: N / 2), their times summed, every
- * one's resident groups counted. work: the elements they processed. */
+/* One "launch" for the point timer: length launches of the bare wrapper
+ * over the kernel's NDRange at N (the short one: N / 2), their times
+ * summed. work: the elements they processed. */
 static lm_status nd_launch(void *ctx, unsigned long length, int flags, lm_launch_out *out)
 {
 	lm_user *k = ctx;
@@ -288,18 +298,13 @@ static lm_status nd_launch(void *ctx, unsigned long length, int flags, lm_launch
 		s = global_sizes(k, k->nd.shape, n, g);
 	if (s == LM_OK)
 		s = lm_expr_eval(k->desc.elements, n, &elements);
-	const cl_uint nil = 0;
 	for (unsigned long i = 0; i < length && s == LM_OK; i++) {
-		cl_int err = clEnqueueFillBuffer(k->queue, k->live, &nil, sizeof nil, 0,
-						 LM_ND_COUNTERS * sizeof(cl_uint), 0, NULL, NULL);
-		if (err != CL_SUCCESS)
-			return lm_fail_cl(err, "clEnqueueFillBuffer", "resident work-group counters");
 		if ((s = lm_user_reset_outputs(k)) != LM_OK)
 			return s;
 		double sec, host;
 		bool broken = k->events_broken;
 		lm_user_watch_launch(k, n);
-		s = lm_launch_kernel_nd(k->queue, k->kernel, (cl_uint)k->desc.dims, g, l, k->desc.label,
+		s = lm_launch_kernel_nd(k->queue, k->bare, (cl_uint)k->desc.dims, g, l, k->desc.label,
 					&k->events_broken, flags, &k->cost, &sec, &host);
 		lm_guard_watch(0, NULL);
 		if (s != LM_OK)
@@ -309,27 +314,41 @@ static lm_status nd_launch(void *ctx, unsigned long length, int flags, lm_launch
 		out->seconds += sec;
 		out->host_s += host;
 		out->fastest = i == 0 ? sec : out->fastest > 0 && broken == k->events_broken ? fmin(out->fastest, sec) : 0;
-		s = read_counters(k);
 	}
+	if (s != LM_OK)
+		return s;
 	out->groups = (unsigned)fmin(4294967295.0, (double)g[0] / (double)l[0] * (double)g[1] / (double)l[1] *
 						     (double)g[2] / (double)l[2]);
 	out->work = (double)length * elements;
 	return s;
 }
 
-/* The point's counts summarised: the fewest of the CUs that counted. */
-static void sum_counted(lm_user *k)
+/* The point's counting launch, after its timed ones: the counting wrapper
+ * at N with the same reserve, its groups counted in and out (and its
+ * outputs the ones checked). */
+static lm_status count_launch(lm_user *k)
 {
-	lm_user_resident *r = &k->nd.counted;
-	r->lo = ~0u;
-	r->ncu = 0;
-	for (unsigned cu = 0; cu < LM_ND_SLOTS; cu++)
-		if (k->nd.lo_cu[cu]) {
-			r->ncu++;
-			r->lo = k->nd.lo_cu[cu] < r->lo ? k->nd.lo_cu[cu] : r->lo;
-		}
-	if (!r->ncu)
-		r->lo = 0;
+	size_t g[LM_USER_MAX_DIMS], l[LM_USER_MAX_DIMS];
+	for (int i = 0; i < LM_USER_MAX_DIMS; i++)
+		l[i] = k->nd.shape[i];
+	const cl_uint nil = 0;
+	double sec, host;
+	lm_status s = lm_user_set_scalars(k, k->desc.size);
+	if (s == LM_OK)
+		s = global_sizes(k, k->nd.shape, k->desc.size, g);
+	if (s == LM_OK)
+		s = lm_user_reset_outputs(k);
+	if (s != LM_OK)
+		return s;
+	cl_int err = clEnqueueFillBuffer(k->queue, k->live, &nil, sizeof nil, 0, LM_ND_COUNTERS * sizeof(cl_uint), 0,
+					 NULL, NULL);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueFillBuffer", "resident work-group counters");
+	lm_user_watch_launch(k, k->desc.size);
+	s = lm_launch_kernel_nd(k->queue, k->kernel, (cl_uint)k->desc.dims, g, l, k->desc.label, &k->events_broken,
+				LM_LAUNCH_TRIAL, &k->cost, &sec, &host);
+	lm_guard_watch(0, NULL);
+	return s == LM_OK ? read_counters(k) : s;
 }
 
 /* Gets k ready for the point of sh at level: its arguments, its reserve,
@@ -356,7 +375,6 @@ static lm_status ready_point(lm_user *k, const lm_user_shape *sh, unsigned level
 	memcpy(k->nd.shape, sh->shape, sizeof sh->shape);
 	k->nd.pad = lm_user_nd_pad(d, sh, level);
 	memset(&k->nd.counted, 0, sizeof k->nd.counted);
-	memset(k->nd.lo_cu, 0, sizeof k->nd.lo_cu);
 	k->wg = sh->wg;
 	k->threads = (size_t)level * sh->wg * d->compute_units;
 	return set_nd_buffers(k, sh->wg, k->nd.pad);
@@ -385,6 +403,8 @@ lm_status lm_user_nd_point(lm_user *k, const lm_user_shape *sh, unsigned level, 
 	lm_point_timing t;
 	s = lm_point_time(&plan, &t);
 	double sys_after = lm_sysclock_read(k->sysclock);
+	if (s == LM_OK)
+		s = count_launch(k);
 	double c0 = lm_launch_now();
 	unsigned long checked = 0;
 	if (s == LM_OK)
@@ -401,7 +421,6 @@ lm_status lm_user_nd_point(lm_user *k, const lm_user_shape *sh, unsigned level, 
 	row->iters = t.length;
 	lm_user_point_rates(k, &t, row);
 	row->checked = checked;
-	sum_counted(k);
 	mark_row(k, level, sh->per_group, row);
 	k->last_warps = warps;
 	k->last_length = t.length;
