@@ -97,9 +97,10 @@ lm_status lm_user_nd_shape(lm_user *k, const unsigned shape[LM_USER_MAX_DIMS], l
 void lm_user_nd_levels(const lm_device *d, lm_user_shape *sh);
 
 /* Bytes of local memory the wrapper reserves a group of sh on d to hold
- * the groups a CU takes to level: a footprint midway between what level
- * and level + 1 groups fill of the CU's local memory, in 128-byte steps;
- * 0 at sh->hi. */
+ * the groups a CU takes to level: in 128-byte steps (the kernel's own
+ * rounded up to one), the least with which level + 1 groups no longer fit;
+ * SIZE_MAX where then level do not fit either (no step lands between), or
+ * a group would take more than the device allows; 0 at sh->hi. */
 size_t lm_user_nd_pad(const lm_device *d, const lm_user_shape *sh, unsigned level);
 
 /* Measures the kernel over its NDRange in groups of sh at level groups

@@ -219,13 +219,16 @@ size_t lm_user_nd_pad(const lm_device *d, const lm_user_shape *sh, unsigned leve
 	if (level >= sh->hi || d->groups_in_turn)
 		return 0;
 	bool known;
-	double pool = (double)cu_pool(d, &known);
-	/* a footprint midway between what level + 1 groups and level groups fill */
-	double foot = 0.5 * (pool / level + pool / (level + 1));
-	double pad = foot - (double)d->local_reserved - (double)sh->user_local;
-	pad = floor(pad / PAD_STEP) * PAD_STEP;
-	double most = (double)d->local_mem - (double)sh->user_local;
-	return pad < 0 ? 0 : pad > most ? (size_t)most : (size_t)pad;
+	double pool = (double)cu_pool(d, &known), step = PAD_STEP;
+	/* what a group takes, its own in whole steps: just over what level + 1
+	 * groups would fill, and no more than level fill */
+	double own = ceil((double)sh->user_local / step) * step + (double)d->local_reserved;
+	double pad = (floor((pool / (level + 1) - own) / step) + 1) * step;
+	if (pad < 0)
+		pad = 0;
+	if (pad + own > pool / level || (double)sh->user_local + pad > (double)d->local_mem)
+		return SIZE_MAX;
+	return (size_t)pad;
 }
 
 bool lm_user_nd_verdict(bool per_cu, bool in_turn, unsigned cus, unsigned level, const lm_user_resident *r,
@@ -243,7 +246,7 @@ bool lm_user_nd_verdict(bool per_cu, bool in_turn, unsigned cus, unsigned level,
 	*groups = (double)r->all / cus;
 	if (in_turn) {
 		/* a core runs one group at a time: at most one a CU is the claim */
-		snprintf(spread, size, "counted over %u CUs: %u, one a CU at most", cus, r->all);
+		snprintf(spread, size, "counted over %u CUs: %u (one a CU at most)", cus, r->all);
 		return level == 1 && r->all >= 1 && r->all <= cus;
 	}
 	snprintf(spread, size, "counted over %u CUs: %u", cus, r->all);
@@ -374,6 +377,9 @@ static lm_status ready_point(lm_user *k, const lm_user_shape *sh, unsigned level
 			}
 	memcpy(k->nd.shape, sh->shape, sizeof sh->shape);
 	k->nd.pad = lm_user_nd_pad(d, sh, level);
+	if (k->nd.pad == SIZE_MAX)
+		return lm_fail(LM_EDEVICE, "no reserve in steps of %d bytes holds exactly %u groups a CU", PAD_STEP,
+			       level);
 	memset(&k->nd.counted, 0, sizeof k->nd.counted);
 	k->wg = sh->wg;
 	k->threads = (size_t)level * sh->wg * d->compute_units;
