@@ -36,8 +36,10 @@ for p in params params-refined params-all params-kernels params-lmem; do
 done
 cp data/measured/pocl-cpu/params-lmem.ini $C/params/pocl-params-lmem.ini
 
-# ukernel: the suite's descriptions and a study's variants
+# ukernel: the suite's descriptions, the fixtures as written and a study's variants
 cp cl/kernels/*.ini $C/ukernel/
+# kernels as written: 1D and 2D globals, a local shape, per-local-size
+cp tests/fixtures/kernels/nd-*.ini $C/ukernel/
 for k in copy_shift copy_randline copy_u32; do
 	cp tests/fixtures/copy-gap/$k.ini $C/ukernel/copy-gap-$k.ini
 done
