@@ -316,6 +316,38 @@ START_TEST(describe_writes_a_2d_global_that_measure_takes)
 }
 END_TEST
 
+/* A 3D kernel as written: described with three global sizes, measured
+ * at a 3D shape, its output (its own coordinates) right. */
+START_TEST(a_3d_kernel_is_described_and_measured_as_written)
+{
+	write_file(lm_test_in(dir, "at3d.cl"), "__kernel void at3d(__global uint *out) {\n"
+		   "  size_t x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);\n"
+		   "  out[(z * get_global_size(1) + y) * get_global_size(0) + x] = (uint)(x + 100 * y + 10000 * z); }\n");
+	const char *args[] = { "kernel", "--describe", lm_test_in(dir, "at3d.cl"), NULL };
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "\nglobal = 64, 64, N / 4096"), "exit %d: %s\n%s", r->status,
+		      r->out, r->err);
+	free(r);
+	write_file(lm_test_in(dir, "at3d.ini"), "[kernel]\nsize = 262144\nglobal = 64, 64, N / 4096\nelements = N\n"
+		   "bytes = 4 * N\n[out]\ntype = global uint*\nlength = N\nfill = zero\noutput = yes\n");
+	lm_device dev;
+	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
+	lm_user_desc d;
+	ck_assert_msg(lm_user_describe(lm_test_in(dir, "at3d.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(d.dims, 3);
+	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
+	lm_user *k;
+	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_ge(measure_all(k, "4x4x4,8x8x4"), 2);
+	size_t bytes;
+	const unsigned *out = lm_user_output(k, "out", &bytes);
+	for (size_t i = 0; i < 262144; i++)
+		ck_assert_msg(out[i] == i % 64 + 100 * (i / 64 % 64) + 10000 * (i / 4096), "out[%zu] = %u", i, out[i]);
+	lm_user_free(k);
+}
+END_TEST
+
 /* One small case under oclgrind, which reports every access out of a
  * buffer's bounds: the wrappers and their counters touch none. */
 START_TEST(a_kernel_as_written_is_clean_under_oclgrind)
@@ -353,6 +385,7 @@ int main(void)
 	tcase_add_test(tc, a_2d_convolution_and_a_naive_matmul_are_measured_as_written);
 	tcase_add_test(tc, a_global_the_local_size_does_not_divide_is_refused);
 	tcase_add_test(tc, describe_writes_a_2d_global_that_measure_takes);
+	tcase_add_test(tc, a_3d_kernel_is_described_and_measured_as_written);
 	tcase_add_test(tc, a_kernel_as_written_is_clean_under_oclgrind);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);

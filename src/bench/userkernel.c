@@ -301,13 +301,6 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 	}
 	if (s != LM_OK)
 		goto fail;
-	if (desc->dims) {
-		if ((s = lm_user_nd_alloc(k)) != LM_OK)
-			goto fail;
-		k->cost.setup += lm_launch_now() - t0 - k->cost.programs;
-		*out = k;
-		return LM_OK;
-	}
 	k->max_warps_total = (size_t)d->max_warps * d->compute_units;
 	k->per_cu_len = 4096;
 	k->synced = malloc((1 + k->max_warps_total) * sizeof *k->synced);
@@ -325,6 +318,8 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 		s = lm_fail_cl(err, "clCreateBuffer", "work-group counters and records");
 		goto fail;
 	}
+	if (desc->dims && (s = lm_user_nd_alloc(k)) != LM_OK)
+		goto fail;
 	k->cost.setup += lm_launch_now() - t0 - k->cost.programs;
 	*out = k;
 	return LM_OK;
