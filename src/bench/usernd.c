@@ -10,7 +10,6 @@
 #include "bench/userkernel_parts.h"
 #include "base/expr.h"
 #include "bench/guard.h"
-#include "bench/userfill.h"
 
 #include <math.h>
 #include <stdio.h>
