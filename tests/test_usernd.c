@@ -223,17 +223,19 @@ START_TEST(the_counted_residency_agrees_with_every_row)
 END_TEST
 
 /* The 2D convolution (in = 1, weights 0..8: every pixel 36, the edge
- * clamped) and the naive matmul (A = 1, B[k][x] = 256 k + x: C[y][x] =
+ * clamped; 1024 x 1024) and the naive matmul (A = 1, B[k][x] = 256 k + x: C[y][x] =
  * 516096 + 64 x), each at two 2D shapes. */
 START_TEST(a_2d_convolution_and_a_naive_matmul_are_measured_as_written)
 {
 	lm_device dev;
-	lm_user *k = alloc_fixture("nd-conv3x3", "nd_conv3x3", 0, &dev);
+	/* PoCL takes about a millisecond to start a launch of small groups:
+	 * N large enough that N / 2 takes clearly less than N */
+	lm_user *k = alloc_fixture("nd-conv3x3", "nd_conv3x3", 1048576, &dev);
 	ck_assert_int_ge(measure_all(k, "8x4,16x16"), 2);
 	size_t bytes;
 	const float *out = lm_user_output(k, "out", &bytes);
-	ck_assert_uint_eq(bytes, 262144 * sizeof(float));
-	for (size_t i = 0; i < 262144; i++)
+	ck_assert_uint_eq(bytes, 1048576 * sizeof(float));
+	for (size_t i = 0; i < 1048576; i++)
 		ck_assert_msg(out[i] == 36.0f, "out[%zu] = %g", i, out[i]);
 	lm_user_free(k);
 	k = alloc_fixture("nd-matmul", "nd_matmul", 0, &dev);
@@ -348,6 +350,34 @@ START_TEST(a_3d_kernel_is_described_and_measured_as_written)
 }
 END_TEST
 
+/* --resume with one local size more measures only its points: a point is
+ * its kernel, work-group size and level. */
+START_TEST(resume_adds_only_the_new_local_size)
+{
+	const char *out = lm_test_in(dir, "resume.csv");
+	const char *first[] = { "measure", "--kernel", fixture("nd-scale", "nd_scale"), "--local-size", "32",
+				"--launch-ms", "1", "-o", out, NULL };
+	const char *more[] = { "measure", "--kernel", fixture("nd-scale", "nd_scale"), "--local-size", "32,64",
+			       "--launch-ms", "1", "-o", out, "--resume", NULL };
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix(first, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	lm_test_latmix(more, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(out, &res) == LM_OK, "%s", lm_error_message());
+	unsigned n32 = 0, n64 = 0;
+	for (size_t i = 0; i < res.n; i++) {
+		n32 += res.v[i].row.work_group_size == 32;
+		n64 += res.v[i].row.work_group_size == 64;
+	}
+	ck_assert_msg(n32 >= 1 && n64 == n32 && n32 + n64 == res.n, "rows: %u of 32, %u of 64, %zu in all", n32, n64,
+		      res.n);
+	lm_results_free(&res);
+	free(r);
+}
+END_TEST
+
 /* One small case under oclgrind, which reports every access out of a
  * buffer's bounds: the wrappers and their counters touch none. */
 START_TEST(a_kernel_as_written_is_clean_under_oclgrind)
@@ -386,6 +416,7 @@ int main(void)
 	tcase_add_test(tc, a_global_the_local_size_does_not_divide_is_refused);
 	tcase_add_test(tc, describe_writes_a_2d_global_that_measure_takes);
 	tcase_add_test(tc, a_3d_kernel_is_described_and_measured_as_written);
+	tcase_add_test(tc, resume_adds_only_the_new_local_size);
 	tcase_add_test(tc, a_kernel_as_written_is_clean_under_oclgrind);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);
