@@ -101,6 +101,49 @@ static inline void lm_group_ended(volatile __global uint *sync)
 		sync[1 + get_group_id(0)] = atomic_add(&sync[0], 0u);
 }
 
+/* A kernel as written (the grid is the problem: groups come and go): the
+ * groups resident at once, counted around each in a launch of its own
+ * (the timed ones run the kernel bare). live[LM_ND_STRIDE c] is the number
+ * running on CU c now and the word after it the most at once, each CU's
+ * pair on a line of its own; where no CU id can be read, every group
+ * counts on CU 0: the device. pad is the local memory the host sized to
+ * hold the groups a CU takes down; the group's CU is kept in it (a group
+ * does not move), so it is used and allocated. */
+#define LM_ND_SLOTS 1024
+#define LM_ND_STRIDE 32
+
+static inline bool lm_nd_first(void)
+{
+	return get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0;
+}
+
+static inline void lm_nd_group_in(volatile __global uint *live, __local uint *pad)
+{
+	if (lm_nd_first()) {
+#ifdef LM_TIMED
+		const uint c = (lm_cu() % LM_ND_SLOTS) * LM_ND_STRIDE;
+#else
+		const uint c = 0;
+#endif
+		pad[0] = c;
+		atomic_max(&live[c + 1], atomic_inc(&live[c]) + 1u);
+	}
+}
+
+static inline void lm_nd_group_out(volatile __global uint *live, __local uint *pad)
+{
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	if (lm_nd_first())
+		atomic_dec(&live[pad[0]]);
+}
+
+/* The wrapper's reserve, kept where the kernel runs bare (timed). */
+static inline void lm_nd_keep(__local uint *pad)
+{
+	if (lm_nd_first())
+		pad[0] = 0;
+}
+
 #ifdef LM_TIMED
 /* The record's start is written as the warp starts and its end as it
  * ends: nothing but the deadline stays in registers for the loop, whose

@@ -68,6 +68,10 @@ static const column columns[] = {
 	{ "started_at_first_end", C_ULONG, R(started_at_first_end), "work-groups started when the first ended", "0",
 	  IN(0, COUNT) },
 	{ "spread", C_TEXT48, R(spread), "", NULL, TEXT },
+	{ "resident_groups_per_cu", C_NUM, R(resident_groups), "work-groups a CU counted at once (a kernel as "
+	  "written; nan otherwise)", "nan", IN(0, 4096), .nan = true },
+	{ "resident_warps_per_cu", C_NUM, R(resident_warps), "warps a CU counted at once (a kernel as written; "
+	  "nan otherwise)", "nan", IN(0, 65536), .nan = true },
 	{ "checked_threads", C_ULONG, R(checked), "work-items (a user's kernel: output elements)", NULL,
 	  IN(0, COUNT) },
 	{ "elements_per_s", C_NUM, R(elements_per_s), "elements/s (a user's kernel; nan for a mix)", "nan",

@@ -44,6 +44,8 @@ typedef struct {
 					     * (worst launch); all of them if coresident */
 	char spread[48];           /* "even", "uneven ...", "unverified" (no CU id) */
 	unsigned long checked;     /* threads whose final position was checked */
+	double resident_groups, resident_warps; /* a kernel as written: groups (warps) a CU
+				    * the wrapper counted at once; NAN for the others */
 } lm_row;
 
 typedef struct {

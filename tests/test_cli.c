@@ -444,7 +444,8 @@ START_TEST(resume_refuses_a_file_with_other_columns)
 	tiny_sweep(x, "0", "1", resume, r);
 	ck_assert_msg(r->status == 2, "exit %d: %s", r->status, r->err);
 	ck_assert_msg(strstr(r->err, "has the columns of another latmix (27 columns, without timer, overhead_s, "
-				     "started_at_first_end, elements_per_s, latmix 0.1.0)") &&
+				     "started_at_first_end, resident_groups_per_cu, resident_warps_per_cu, "
+				     "elements_per_s, latmix 0.1.0)") &&
 			      strstr(r->err, "measure into another file (-o)"), "%s", r->err);
 	ck_assert(same_bytes(x, in_tmp("old.csv.orig")));
 	ck_assert(access(in_tmp("old.csv.partial"), F_OK) != 0);

@@ -69,6 +69,12 @@ typedef struct {
 	unsigned long loop_limit;  /* most loop iterations a work-item may run
 				    * before the driver cuts the loop; 0: no limit */
 	bool no_unroll_pragma;     /* its compiler fails on `#pragma unroll` (vendor table) */
+	/* a kernel as written (vendor table): the local memory a CU shares
+	 * among its groups (bytes; 0: not known), what each group takes of it
+	 * beyond its own, and whether a CU runs its groups one at a time */
+	unsigned long long local_per_cu;
+	unsigned local_reserved;
+	bool groups_in_turn;
 	int pci_domain, pci_bus, pci_device, pci_function; /* -1 where unknown */
 	char pci_source[64];
 	lm_compiler compiler;      /* offline compiler for the ISA, and its */

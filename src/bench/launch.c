@@ -87,6 +87,14 @@ lm_status lm_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t thre
 			   const char *device, bool *events_broken, int flags, lm_launch_cost *cost,
 			   double *seconds, double *host_s)
 {
+	return lm_launch_kernel_nd(queue, kernel, 1, &threads, &wg, device, events_broken, flags, cost, seconds,
+				   host_s);
+}
+
+lm_status lm_launch_kernel_nd(cl_command_queue queue, cl_kernel kernel, cl_uint dims, const size_t *global,
+			      const size_t *local, const char *device, bool *events_broken, int flags,
+			      lm_launch_cost *cost, double *seconds, double *host_s)
+{
 	cl_int err;
 	/* the host times the launch itself only where it must: then nothing
 	 * queued before it may count */
@@ -94,7 +102,7 @@ lm_status lm_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t thre
 		return lm_fail_cl(err, "clFinish", "before a launch");
 	cl_event ev;
 	double h0 = lm_launch_now();
-	err = clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &threads, &wg, 0, NULL, &ev);
+	err = clEnqueueNDRangeKernel(queue, kernel, dims, NULL, global, local, 0, NULL, &ev);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueNDRangeKernel", device);
 	err = clWaitForEvents(1, &ev);
@@ -427,6 +435,7 @@ void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned 
 	row->time_max = t->time_max;
 	row->overhead_s = t->overhead_s;
 	row->warp_fastest = row->warp_slowest = row->elements_per_s = NAN;
+	row->resident_groups = row->resident_warps = NAN;
 	snprintf(row->timing, sizeof row->timing, "%s", timing);
 	snprintf(row->timer, sizeof row->timer, "%s", events_broken ? "host" : "events");
 	row->started_at_first_end = t->started;

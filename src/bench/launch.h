@@ -81,6 +81,12 @@ lm_status lm_launch_kernel(cl_command_queue queue, cl_kernel kernel, size_t thre
 			   const char *device, bool *events_broken, int flags, lm_launch_cost *cost,
 			   double *seconds, double *host_s);
 
+/* The same over an NDRange of dims dimensions, global and local work-items
+ * in each. */
+lm_status lm_launch_kernel_nd(cl_command_queue queue, cl_kernel kernel, cl_uint dims, const size_t *global,
+			      const size_t *local, const char *device, bool *events_broken, int flags,
+			      lm_launch_cost *cost, double *seconds, double *host_s);
+
 /* The work-groups' start and end counters (sync: 1 + groups uints as the
  * kernel left them, cl/occupancy.h) into out; LM_ECHECK if not every group
  * counted itself in. */

@@ -103,6 +103,11 @@ static lm_status stopped(void)
 	return stop_asked ? lm_fail(LM_ESTOP, "stopped (Ctrl-C)") : LM_OK;
 }
 
+lm_status sweep_stopped(void)
+{
+	return stopped();
+}
+
 /* Says where one warp's latency (cycles per load and its alpha adds) falls
  * as alpha grows, beyond 2% and noise: more dependent adds cannot make a
  * group shorter, so one of the curves was measured in another state of
@@ -437,6 +442,13 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	char line[1024];
 	lm_user_line(desc, line, sizeof line);
 	fprintf(f, "# kernel = %s\n", line);
+	if (desc->dims) {
+		s = sweep_nd_points(sw, k, desc, f, prev, measured);
+		lm_meas_cost nc = lm_user_costs(k);
+		sweep_add_cost(&sw->cost, &nc);
+		lm_user_free(k);
+		return s == LM_OK ? write_kernel_mix(sw, desc) : s;
+	}
 	bool tty = isatty(2);
 	double lo = INFINITY, hi = 0, at_first = NAN;
 	unsigned n_here = 0, first_n = 0;

@@ -22,6 +22,7 @@ typedef struct {
 typedef struct {
 	const char *device, *kernel_dir, *output;
 	const char *mix, *alpha, *chains, *warps, *kernel; /* lists, as given */
+	const char *local_size; /* --kernel as written: work-group shapes, as given */
 	const char *footprint, *timing, *warmup;
 	double size, launch_ms, settle, time_limit;
 	int repeats, group_warps, simd, max_warps, build_jobs;

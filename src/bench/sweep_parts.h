@@ -129,6 +129,16 @@ lm_status sweep_start_output(const sweep *sw, const output *out, FILE **f);
  * (status s) is whole, and says where the points are; the status. */
 lm_status sweep_finish_output(const output *out, FILE *f, lm_status s, size_t measured);
 
+/* LM_ESTOP once Ctrl-C was pressed. */
+lm_status sweep_stopped(void);
+
+/* A kernel as written (desc->dims): its points at each work-group shape
+ * and level into f (sweep_nd.c); a failure of the kernel's own is said and
+ * listed (LM_OK), one of the sweep's returned. */
+struct lm_user;
+lm_status sweep_nd_points(sweep *sw, struct lm_user *k, const lm_user_desc *desc, FILE *f,
+			  const lm_results *prev, size_t *measured);
+
 /* The most chains any alpha of pm asks for. */
 unsigned sweep_max_chains(const plan_mix *pm);
 

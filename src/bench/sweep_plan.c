@@ -173,6 +173,10 @@ static lm_status kernel_list(sweep *sw)
 			sweep_kernel_failed(sw, label, ds);
 			continue;
 		}
+		unsigned shapes[LM_USER_MAX_LOCALS][LM_USER_MAX_DIMS];
+		int nshapes;
+		if (o->local_size && d->dims && (s = lm_user_parse_locals(o->local_size, d->dims, shapes, &nshapes)) != LM_OK)
+			return s;
 		for (size_t j = 0; j < sw->nkern && s == LM_OK; j++)
 			if (strcmp(sw->kern[j].label, d->label) == 0)
 				s = lm_fail(LM_EUSAGE, "--kernel: %s twice", d->label);
@@ -226,6 +230,8 @@ lm_status sweep_prepare(sweep *sw)
 	if (o->kernel) {
 		if ((s = kernel_list(sw)) != LM_OK)
 			return s;
+	} else if (o->local_size) {
+		return lm_fail(LM_EUSAGE, "--local-size is for --kernel (a kernel measured as written)");
 	} else if ((s = mix_list(o, &sw->p)) != LM_OK || (s = chains_lists(o, &sw->p)) != LM_OK) {
 		return s;
 	}

@@ -196,11 +196,33 @@ static void say_not_taken(cl_kernel kernel, cl_uint n, const char *source, const
 		fprintf(out, "; latmix measure will not take this kernel as it is: it fills scalars and buffers "
 			"of char to double and their vectors only, not %s\n", unknown);
 	}
-	lm_user_source_refusal(source, true, why, sizeof why);
+	bool grid_stride;
+	int dims = lm_user_source_dims(source, &grid_stride);
+	/* the launch describe writes (skeleton_launch): none for a 1D grid-stride kernel */
+	lm_user_source_refusal(source, true, grid_stride && dims == 1 ? 0 : dims, why, sizeof why);
 	if (why[0]) {
 		fprintf(stderr, "latmix: kernel %s: latmix measure will not take it as it is: %s %s\n", name, file, why);
 		fprintf(out, "; latmix measure will not take this kernel as it is: %s %s\n", file, why);
 	}
+}
+
+/* The launch of a kernel as written (one that does not read the grid's
+ * size): global with a size for each dimension its work-item calls name,
+ * N elements in all; nothing for a grid-stride kernel. */
+static void skeleton_launch(FILE *out, const char *source)
+{
+	bool grid_stride;
+	int dims = lm_user_source_dims(source, &grid_stride);
+	if (grid_stride && dims == 1)
+		return;
+	if (grid_stride)
+		fprintf(out, "; check: it reads the grid's size (get_global_size) and names dimension %d: "
+			"measured as written, over the launch below\n", dims - 1);
+	static const char *const global[] = { "N", "1024, N / 1024", "64, 64, N / 4096" };
+	fprintf(out, "global = %-15s ; check: the NDRange as written, a global size a dimension (expressions "
+		"in N; N and N / 2 both whole multiples of the local size)\n"
+		"; local = %-13s ; one work-group shape; else --local-size, else latmix's defaults\n",
+		global[dims - 1], dims == 1 ? "256" : dims == 2 ? "16, 16" : "8, 8, 4");
 }
 
 lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
@@ -227,6 +249,7 @@ lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *f
 			"see doc/measure.md.\n[kernel]\nsize = 16777216         ; N, the problem size\n"
 			"elements = N            ; check: elements a launch of size N processes (elements_per_s)\n",
 			name, name, file, d->name);
+		skeleton_launch(out, source);
 		char times_n[32];
 		snprintf(times_n, sizeof times_n, "%g * N", bytes_an_iteration);
 		if (bytes_an_iteration > 0)

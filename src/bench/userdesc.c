@@ -147,6 +147,34 @@ static lm_status on_section(void *ctx, const char *section, int line)
 	return LM_OK;
 }
 
+/* [kernel] global = EXPR[, EXPR[, EXPR]]: the NDRange as written, each
+ * dimension's global size an expression in N. */
+static int global_key(reader *r, const char *value)
+{
+	lm_user_desc *d = r->d;
+	char buf[512];
+	double v;
+	if (strlen(value) >= sizeof buf)
+		return bad(r, "[kernel] global '%.60s...': too long%s", value, "");
+	snprintf(buf, sizeof buf, "%s", value);
+	d->dims = 0;
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		t += strspn(t, " \t");
+		size_t len = strlen(t);
+		while (len && (t[len - 1] == ' ' || t[len - 1] == '\t'))
+			t[--len] = '\0';
+		if (d->dims == LM_USER_MAX_DIMS || !len || len >= sizeof d->global[0] ||
+		    lm_expr_eval(t, 1, &v) != LM_OK)
+			return bad(r, "[kernel] global '%s': expected 1 to 3 expressions in N, separated by commas "
+				   "(the NDRange's global size in each dimension)%s", value, "");
+		snprintf(d->global[d->dims++], sizeof d->global[0], "%s", t);
+	}
+	if (!d->dims)
+		return bad(r, "[kernel] global '%s': expected 1 to 3 expressions in N%s", value, "");
+	return 1;
+}
+
 static int kernel_key(reader *r, const char *key, const char *value)
 {
 	lm_user_desc *d = r->d;
@@ -159,12 +187,20 @@ static int kernel_key(reader *r, const char *key, const char *value)
 			return bad(r, "[kernel] size '%s': expected a whole number from 2 to 2^48%s", value, "");
 		if (!r->size_given)
 			d->size = v;
+	} else if (!strcmp(key, "global")) {
+		return global_key(r, value);
+	} else if (!strcmp(key, "local")) {
+		char why[160];
+		d->local_dims = lm_user_parse_shape(value, ',', d->local, why, sizeof why);
+		if (!d->local_dims)
+			return bad(r, "[kernel] local '%s': %s", value, why);
 	} else if (!strcmp(key, "elements") && strlen(value) < sizeof d->elements)
 		snprintf(d->elements, sizeof d->elements, "%s", value);
 	else if (!strcmp(key, "bytes") && strlen(value) < sizeof d->bytes)
 		snprintf(d->bytes, sizeof d->bytes, "%s", value);
 	else
-		return bad(r, "[kernel] '%s': unknown or too long (known: name, size, elements, bytes)%s",
+		return bad(r, "[kernel] '%s': unknown or too long (known: name, size, global, local, elements, "
+			   "bytes)%s",
 			   key, "");
 	return 1;
 }
@@ -201,10 +237,12 @@ static int arg_key(reader *r, const char *key, const char *value)
 			return bad(r, "[%s] fill '%s': const, step and random-below take one number (an "
 				   "expression in N), the others none", a->name, value);
 		snprintf(a->fill_arg, sizeof a->fill_arg, "%s", rest);
+	} else if (!strcmp(key, "output") && !strcmp(value, "per-local-size")) {
+		a->output = a->per_local = true;
 	} else if (!strcmp(key, "output") || !strcmp(key, "reset")) {
 		bool yes = !strcmp(value, "yes"), no = !strcmp(value, "no");
 		if (!yes && !no)
-			return bad(r, "[%s] %s: expected yes or no", a->name, key);
+			return bad(r, "[%s] %s: expected yes or no (output also per-local-size)", a->name, key);
 		*(!strcmp(key, "output") ? &a->output : &a->reset) = yes;
 	} else if (!strcmp(key, "tolerance")) {
 		if (!lm_number_parse(value, &a->tolerance) || a->tolerance < 0 || a->tolerance >= 1)
@@ -438,6 +476,8 @@ lm_status lm_user_parse(const char *text, double size, lm_user_desc *d)
 		else if (a->space != LM_USER_LOCAL)
 			s = check_buffer(d, a);
 	}
+	if (s == LM_OK)
+		s = lm_user_check_launch(d);
 	if (s == LM_OK && (lm_expr_eval(d->elements, d->size, &v) != LM_OK || !(v > 0) ||
 			   lm_expr_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
 		s = lm_fail(LM_EUSAGE, "%s: [kernel] elements '%s' and bytes '%s': expressions in N, "
@@ -455,8 +495,15 @@ static unsigned long long fnv1a(unsigned long long h, const char *text)
 
 void lm_user_line(const lm_user_desc *d, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s: function %s of %s, N = %.0f, elements %s, bytes %s, description %016llx",
-		 d->label, d->name, d->source, d->size, d->elements, d->bytes, d->hash);
+	char launch[600] = "";
+	for (int i = 0; i < d->dims; i++)
+		snprintf(launch + strlen(launch), sizeof launch - strlen(launch), "%s%s", i ? " x " : ", global ",
+			 d->global[i]);
+	for (int i = 0; i < d->local_dims; i++)
+		snprintf(launch + strlen(launch), sizeof launch - strlen(launch), "%s%u", i ? "x" : ", local ",
+			 d->local[i]);
+	snprintf(buf, size, "%s: function %s of %s, N = %.0f%s, elements %s, bytes %s, description %016llx",
+		 d->label, d->name, d->source, d->size, launch, d->elements, d->bytes, d->hash);
 }
 
 bool lm_user_line_matches(const lm_user_desc *d, const char *line)
@@ -470,157 +517,6 @@ bool lm_user_line_matches(const lm_user_desc *d, const char *line)
 	       strncmp(mine, line, (size_t)(hash - mine)) == 0;
 }
 
-/* p, at a comment, a string or a character constant: what follows it. */
-static const char *skip_comment_or_string(const char *p)
-{
-	if (p[0] == '/' && p[1] == '/')
-		return p + strcspn(p, "\n");
-	if (p[0] == '/' && p[1] == '*') {
-		const char *e = strstr(p + 2, "*/");
-		return e ? e + 2 : p + strlen(p);
-	}
-	char q = *p++;
-	while (*p && *p != q && *p != '\n')
-		p += p[0] == '\\' && p[1] ? 2 : 1;
-	return p + (*p == q);
-}
-
-/* Calls fn on each identifier of src outside comments, strings and
- * character constants (id, its length, and the text after it) until fn
- * returns true; whether it did. */
-static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t len, const char *after, void *ctx),
-			    void *ctx)
-{
-	for (const char *p = src; *p;) {
-		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
-			p = skip_comment_or_string(p);
-		} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
-			size_t len = strspn(p, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-			if (fn(p, len, p + len, ctx))
-				return true;
-			p += len;
-		} else if (*p >= '0' && *p <= '9') {
-			p += strspn(p, "_.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-		} else {
-			p++;
-		}
-	}
-	return false;
-}
-
-/* The body of kernel name in src: from its '{' to its end, or NULL
- * (its length in *len). */
-static const char *kernel_body(const char *src, const char *name, size_t *len)
-{
-	size_t n = strlen(name);
-	for (const char *p = strstr(src, name); p; p = strstr(p + 1, name)) {
-		bool alone = (p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-			     !(isalnum((unsigned char)p[n]) || p[n] == '_');
-		const char *q = p + n + strspn(p + n, " \t\n");
-		if (!alone || *q != '(')
-			continue;
-		int depth = 0;
-		while (*q && (*q != ')' || --depth > 0))
-			depth += *q++ == '(';
-		q += *q == ')';
-		q += strspn(q, " \t\n");
-		if (*q != '{')
-			continue; /* a call, or a declaration without a body */
-		const char *b = q;
-		for (depth = 0; *q; q++) {
-			depth += (*q == '{') - (*q == '}');
-			if (depth == 0)
-				break;
-		}
-		*len = (size_t)(q - b) + (*q != '\0');
-		return b;
-	}
-	return NULL;
-}
-
-/* Whether scalar argument arg of kernel name in src bounds a loop or an
- * index: it appears within the parentheses of a for, while or if in the
- * kernel's body (comments and strings skipped): a loop's bound, a guard
- * if (i < n). Within an index's brackets alone it is not one (x[i + off]:
- * an offset of N would reach past a buffer of N). */
-bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg)
-{
-	size_t len, alen = strlen(arg);
-	const char *body = kernel_body(src, name, &len);
-	char *copy = body && alen ? malloc(len + 1) : NULL;
-	if (!copy)
-		return false;
-	memcpy(copy, body, len);
-	copy[len] = '\0';
-	/* the parentheses and brackets open at a point: a condition's (if,
-	 * while), a for's (its condition after its first ';'), or another */
-	enum { OTHER, CONDITION, FOR };
-	int kind[64] = { OTHER }, semis[64] = { 0 }, depth = 0;
-	bool sizes = false;
-	const char *last = "";
-	size_t last_len = 0;
-	for (const char *p = copy; *p && !sizes;) {
-		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
-			p = skip_comment_or_string(p);
-			continue;
-		}
-		size_t n = *p == '_' || isalpha((unsigned char)*p) ? strspn(p, "_abcdefghijklmnopqrstuvwxyz"
-								 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") : 0;
-		for (int i = 0; n == alen && !strncmp(p, arg, n) && i < depth && i < 64; i++)
-			sizes |= kind[i] == CONDITION || (kind[i] == FOR && semis[i] == 1);
-		if (n) {
-			last = p, last_len = n, p += n;
-			continue;
-		}
-		if ((*p == '(' || *p == '[') && depth < 64) {
-			bool is_for = *p == '(' && last_len == 3 && !strncmp(last, "for", 3);
-			bool cond = *p == '(' && ((last_len == 5 && !strncmp(last, "while", 5)) ||
-						  (last_len == 2 && !strncmp(last, "if", 2)));
-			kind[depth] = is_for ? FOR : cond ? CONDITION : OTHER;
-			semis[depth] = 0;
-		}
-		depth += (*p == '(' || *p == '[') - ((*p == ')' || *p == ']') && depth > 0);
-		if (*p == ';' && depth > 0 && depth <= 64)
-			semis[depth - 1]++;
-		if (!isspace((unsigned char)*p))
-			last_len = 0;
-		p++;
-	}
-	free(copy);
-	return sizes;
-}
-
-/* A call of a work-item function on a dimension other than 0
- * ("get_global_id(1)"), into ctx (64 bytes). */
-static bool other_dimension(const char *id, size_t len, const char *after, void *ctx)
-{
-	static const char *const fns[] = { "get_global_id", "get_local_id", "get_group_id", "get_global_size",
-					   "get_local_size", "get_num_groups", "get_global_offset", NULL };
-	for (int f = 0; fns[f]; f++) {
-		if (len != strlen(fns[f]) || strncmp(id, fns[f], len) != 0)
-			continue;
-		const char *q = after + strspn(after, " \t");
-		if (*q != '(')
-			return false;
-		q += 1 + strspn(q + 1, " \t");
-		if ((*q == '1' || *q == '2') && q[1 + strspn(q + 1, " \t")] == ')') {
-			snprintf(ctx, 64, "%s(%c)", fns[f], *q);
-			return true;
-		}
-	}
-	return false;
-}
-
-/* A name of latmix's own (lm_..., LM_...: its wrapper's, its macros'), into
- * ctx (64 bytes): the user's would collide with it. */
-static bool reserved(const char *id, size_t len, const char *after, void *ctx)
-{
-	(void)after;
-	if (len < 3 || (strncmp(id, "lm_", 3) != 0 && strncmp(id, "LM_", 3) != 0))
-		return false;
-	snprintf(ctx, 64, "%.*s", (int)(len < 60 ? len : 60), id);
-	return true;
-}
 
 /* The work of a grid-stride kernel follows N through the scalars that
  * bound its loops: where some scalar does (lm_user_sizes_the_work) and
@@ -652,7 +548,8 @@ static lm_status check_work_follows_n(const lm_user_desc *d, const char *src)
 }
 
 /* The description's hash (its text and the kernel's source), and the
- * source's use of the launch: one dimension, which latmix launches. */
+ * source's use of the launch: one dimension for a grid-stride kernel, the
+ * description's global's for one as written. */
 static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *text)
 {
 	char *src = NULL;
@@ -661,27 +558,15 @@ static lm_status hash_desc(lm_user_desc *d, const char *kernel_dir, const char *
 		return s;
 	d->hash = fnv1a(fnv1a(0xcbf29ce484222325ull, text), src);
 	char why[512];
-	lm_user_source_refusal(src, !d->in_cl, why, sizeof why);
+	lm_user_source_refusal(src, !d->in_cl, d->dims, why, sizeof why);
 	if (why[0])
 		s = lm_fail(LM_EUSAGE, "kernel %s: %s %s", d->label, d->source, why);
-	else
+	else if (!d->dims)
 		s = check_work_follows_n(d, src);
 	free(src);
 	return s;
 }
 
-void lm_user_source_refusal(const char *src, bool user, char *why, size_t size)
-{
-	char call[64];
-	why[0] = '\0';
-	if (each_identifier(src, other_dimension, call))
-		snprintf(why, size, "calls %s: it is written for a 2D or 3D launch, and latmix launches a kernel "
-			 "over one dimension (a grid-stride loop over N), where that call gives 0 and the kernel "
-			 "would do a row of its work: not measured", call);
-	else if (user && each_identifier(src, reserved, call))
-		snprintf(why, size, "names '%s': latmix keeps names beginning lm_ and LM_ for the wrapper and "
-			 "macros it builds around a kernel; rename it", call);
-}
 
 lm_status lm_user_describe(const char *spec, const char *kernel_dir, double size, lm_user_desc *out)
 {

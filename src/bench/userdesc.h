@@ -15,6 +15,9 @@
 #define LM_USER_NAME 48 /* longest kernel or argument name, with its NUL */
 #define LM_USER_MAX_ELEM 128 /* bytes of the largest element: a double16 */
 
+#define LM_USER_MAX_DIMS 3 /* an NDRange's dimensions at most */
+#define LM_USER_MAX_LOCALS 16 /* local sizes one kernel is swept over at most */
+
 typedef enum { LM_USER_SCALAR, LM_USER_GLOBAL, LM_USER_CONSTANT, LM_USER_LOCAL } lm_user_space;
 
 typedef enum {
@@ -43,6 +46,8 @@ typedef struct {
 	lm_user_fill fill;
 	char fill_arg[128];    /* const V, step K, random-below M: an expression in N */
 	bool output;           /* compared between occupancies */
+	bool per_local;        /* output = per-local-size: compared only between the points of
+				* one local size (a reduction by work-groups) */
 	bool reset;            /* filled again before every launch (an accumulator) */
 	double tolerance;      /* relative, for float outputs; 0: bit for bit */
 	int line;              /* of its section in the description */
@@ -58,6 +63,12 @@ typedef struct {
 	double size;            /* N, the problem size */
 	char elements[128];     /* elements a launch of size N processes: expression in N */
 	char bytes[128];        /* bytes its loads and stores request: expression in N */
+	/* as written (global = ...): the NDRange launched as it is, one dimension a
+	 * global expression; dims 0: grid-stride (latmix chooses the grid) */
+	int dims;
+	char global[LM_USER_MAX_DIMS][128];
+	unsigned local[LM_USER_MAX_DIMS]; /* local = ...: the work-group's shape */
+	int local_dims;                  /* its dimensions; 0: not given */
 	lm_user_arg arg[LM_USER_MAX_ARGS];
 	int nargs;
 	unsigned long long hash; /* of the description's text and the kernel's source (FNV-1a) */
@@ -113,10 +124,37 @@ bool lm_user_parse_type(const char *text, lm_user_arg *a);
 bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg);
 
 /* Why measure refuses src, a kernel's source (user: a user's, not the
- * suite's), as a phrase after its file's name ("calls get_global_id(1):
- * ..."), into why: a call of a work-item function on dimension 1 or 2, a
+ * suite's) launched over dims dimensions (0: a grid-stride kernel, one),
+ * as a phrase after its file's name ("calls get_global_id(1): ..."), into
+ * why: a call of a work-item function on a dimension past the launch's, a
  * name of latmix's own; "" if it takes it. */
-void lm_user_source_refusal(const char *src, bool user, char *why, size_t size);
+void lm_user_source_refusal(const char *src, bool user, int dims, char *why, size_t size);
+
+/* Reads one work-group shape, its sizes separated by sep ("16, 16" in a
+ * description, "16x16" on the command line), into shape (the dimensions
+ * not given: 1): its dimensions, or 0 with why set if it is not 1 to 3
+ * whole numbers from 1 to 65536. */
+int lm_user_parse_shape(const char *text, char sep, unsigned shape[LM_USER_MAX_DIMS], char *why, size_t why_size);
+
+/* Reads --local-size's list (comma separated, each a shape "32" or
+ * "16x16") for a kernel of dims dimensions into shapes (at most
+ * LM_USER_MAX_LOCALS), *n of them; LM_EUSAGE saying which entry is wrong. */
+lm_status lm_user_parse_locals(const char *list, int dims, unsigned (*shapes)[LM_USER_MAX_DIMS], int *n);
+
+/* The global size of dimension dim at N = n (a whole number from 1 to
+ * 2^32); LM_EUSAGE naming the description where it is not one. */
+lm_status lm_user_global_at(const lm_user_desc *d, int dim, double n, size_t *out);
+
+/* The launch as written: its global sizes whole at N and N / 2 (the two a
+ * point launches), the local shape (if given) of as many dimensions and
+ * dividing both (OpenCL 1.2 launches only whole work-groups: refused, not
+ * rounded up); per-local-size outputs only there. LM_EUSAGE saying why. */
+lm_status lm_user_check_launch(const lm_user_desc *d);
+
+/* The dimensions src's work-item calls name (get_global_id(2): 3), and
+ * whether it reads the grid's size (get_global_size, get_num_groups: a
+ * grid-stride loop) into *grid_stride. */
+int lm_user_source_dims(const char *src, bool *grid_stride);
 
 /* The element types latmix fills, "char uchar ... double". */
 const char *lm_user_elem_names(void);

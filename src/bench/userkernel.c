@@ -1,4 +1,5 @@
 #include "bench/userkernel.h"
+#include "bench/userkernel_parts.h"
 #include "base/expr.h"
 #include "base/file.h"
 #include "bench/guard.h"
@@ -20,46 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* ---- the kernel on a device ---- */
-
-struct lm_user {
-	lm_device dev;
-	lm_user_desc desc;
-	lm_user_config cfg;
-	cl_context ctx;
-	cl_command_queue queue;
-	cl_program prog;
-	cl_kernel kernel;              /* the wrapper */
-	bool clocked;                  /* the wrapper records each warp's clock */
-	bool events_broken;
-	int desc_of[LM_USER_MAX_ARGS];   /* the kernel's argument i: desc.arg[desc_of[i]] */
-	cl_uint nargs;                 /* the kernel's (the wrapper has two more) */
-	cl_mem buf[LM_USER_MAX_ARGS];    /* per description argument; NULL for scalars, local */
-	size_t len[LM_USER_MAX_ARGS];    /* elements */
-	void *ref[LM_USER_MAX_ARGS];     /* the outputs of the first point */
-	void *got[LM_USER_MAX_ARGS];     /* a chunk of an output read back, up to CHECK_CHUNK
-					* bytes (kept: 512 MiB allocated a point cost the
-					* H200's host 0.5 s in page faults) */
-	unsigned ref_warps;            /* its occupancy */
-	cl_mem sync, record;
-	uint32_t *synced;
-	cl_ulong *rec;
-	unsigned *per_cu;
-	size_t per_cu_len, max_warps_total;
-	lm_sysclock *sysclock;
-	lm_launch_cost cost;
-	/* the point being measured */
-	size_t threads, wg;
-	unsigned groups;
-	/* the last launch waited for: its host seconds, at warps per CU (the watchdog's guess) */
-	double launch_s;
-	unsigned launch_warps;
-	/* the last point: its launches and their seconds */
-	unsigned last_warps;
-	unsigned long last_length;
-	double last_seconds;
-};
-
 void lm_user_free(lm_user *k)
 {
 	if (!k)
@@ -74,8 +35,13 @@ void lm_user_free(lm_user *k)
 		clReleaseMemObject(k->sync);
 	if (k->record)
 		clReleaseMemObject(k->record);
+	if (k->live)
+		clReleaseMemObject(k->live);
+	free(k->live_host);
 	if (k->kernel)
 		clReleaseKernel(k->kernel);
+	if (k->bare)
+		clReleaseKernel(k->bare);
 	if (k->prog)
 		clReleaseProgram(k->prog);
 	if (k->queue)
@@ -180,7 +146,7 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 	clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL);
 	if (n > LM_USER_MAX_ARGS)
 		return lm_fail(LM_EUSAGE, "kernel %s: %u arguments, latmix takes %d", d->name, n, LM_USER_MAX_ARGS);
-	size_t cap = 4096 + (size_t)n * 200;
+	size_t cap = 4096 + (size_t)n * 400;
 	char *w = malloc(cap), *call = malloc(cap);
 	if (!w || !call) {
 		free(w);
@@ -189,7 +155,7 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 	}
 	int kw = snprintf(w, cap, "\n/* latmix's wrapper: every group counted in and out around %s */\n"
 			  "LM_KERNEL void lm_wrap(", d->name);
-	int kc = snprintf(call, cap, "\t%s(", d->name);
+	int kc = snprintf(call, cap, "\t%s(", d->name), k0 = kw;
 	bool used[LM_USER_MAX_ARGS] = { false };
 	lm_status s = LM_OK;
 	char names[1024] = "";
@@ -220,7 +186,10 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 		s = unused_section(d, used, names);
 	if (s == LM_OK) {
 		k->nargs = n;
-		end_wrapper(w + kw, cap - (size_t)kw, n, call);
+		if (d->dims)
+			lm_user_nd_end_wrapper(w + kw, cap - (size_t)kw, n, call, w + k0, kw - k0);
+		else
+			end_wrapper(w + kw, cap - (size_t)kw, n, call);
 		*wrapper = w;
 	} else {
 		free(w);
@@ -268,6 +237,8 @@ static lm_status build_kernel(lm_user *k)
 	}
 	if (s == LM_OK) {
 		k->kernel = clCreateKernel(k->prog, "lm_wrap", &err);
+		if (err == CL_SUCCESS && k->desc.dims)
+			k->bare = clCreateKernel(k->prog, "lm_wrap_bare", &err);
 		if (err != CL_SUCCESS)
 			s = lm_fail_cl(err, "clCreateKernel", "lm_wrap");
 	}
@@ -347,6 +318,8 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 		s = lm_fail_cl(err, "clCreateBuffer", "work-group counters and records");
 		goto fail;
 	}
+	if (desc->dims && (s = lm_user_nd_alloc(k)) != LM_OK)
+		goto fail;
 	k->cost.setup += lm_launch_now() - t0 - k->cost.programs;
 	*out = k;
 	return LM_OK;
@@ -356,7 +329,7 @@ fail:
 }
 
 /* Sets the scalar arguments for a problem of size n. */
-static lm_status set_scalars(lm_user *k, double n)
+lm_status lm_user_set_scalars(lm_user *k, double n)
 {
 	for (cl_uint i = 0; i < k->nargs; i++) {
 		const lm_user_arg *a = &k->desc.arg[k->desc_of[i]];
@@ -368,6 +341,8 @@ static lm_status set_scalars(lm_user *k, double n)
 		unsigned char bytes[LM_USER_MAX_ELEM];
 		lm_user_store(a, bytes, v);
 		cl_int err = clSetKernelArg(k->kernel, i, a->elem_size, bytes);
+		if (err == CL_SUCCESS && k->bare)
+			err = clSetKernelArg(k->bare, i, a->elem_size, bytes);
 		if (err != CL_SUCCESS)
 			return lm_fail_cl(err, "clSetKernelArg", a->name);
 	}
@@ -375,7 +350,7 @@ static lm_status set_scalars(lm_user *k, double n)
 }
 
 /* The sizes a point's long and short launches solve. */
-static double size_of(const lm_user *k, int flags)
+double lm_user_size_of(const lm_user *k, int flags)
 {
 	return flags & LM_LAUNCH_SHORT ? floor(k->desc.size / 2) : k->desc.size;
 }
@@ -384,7 +359,7 @@ static double size_of(const lm_user *k, int flags)
  * what the last took, scaled to this occupancy (fewer warps may take
  * longer), at least 5 s and at most the time limit; the time limit alone
  * for the first. */
-static void watch_launch(const lm_user *k, double n)
+void lm_user_watch_launch(const lm_user *k, double n)
 {
 	double limit = k->cfg.time_limit > 0 ? k->cfg.time_limit : 300;
 	unsigned warps = (unsigned)(k->threads / k->dev.simd_width / k->dev.compute_units);
@@ -398,13 +373,10 @@ static void watch_launch(const lm_user *k, double n)
 	lm_guard_watch(expect > 0 ? fmin(limit, fmax(5, 20 * expect)) : limit, what);
 }
 
-/* Clears the counters of the launch's groups and refills the outputs
- * marked reset, before a launch. */
-static lm_status reset_launch(lm_user *k)
+/* Refills the outputs marked reset, before a launch. */
+lm_status lm_user_reset_outputs(lm_user *k)
 {
-	const cl_uint nil = 0;
-	cl_int err = clEnqueueFillBuffer(k->queue, k->sync, &nil, sizeof nil, 0, (1 + k->groups) * 4, 0,
-					 NULL, NULL);
+	cl_int err = CL_SUCCESS;
 	for (int i = 0; i < k->desc.nargs && err == CL_SUCCESS; i++)
 		if (k->desc.arg[i].reset) {
 			unsigned char pattern[LM_USER_MAX_ELEM];
@@ -416,8 +388,20 @@ static lm_status reset_launch(lm_user *k)
 						  k->len[i] * k->desc.arg[i].elem_size, 0, NULL, NULL);
 		}
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clEnqueueFillBuffer", "counters and reset outputs");
+		return lm_fail_cl(err, "clEnqueueFillBuffer", "reset outputs");
 	return LM_OK;
+}
+
+/* Clears the counters of the launch's groups and refills the outputs
+ * marked reset, before a launch. */
+static lm_status reset_launch(lm_user *k)
+{
+	const cl_uint nil = 0;
+	cl_int err = clEnqueueFillBuffer(k->queue, k->sync, &nil, sizeof nil, 0, (1 + k->groups) * 4, 0,
+					 NULL, NULL);
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueFillBuffer", "work-group counters");
+	return lm_user_reset_outputs(k);
 }
 
 /* Reads back the groups' counters and (rec) the records of nwarps warps
@@ -461,8 +445,8 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 	lm_user *k = ctx;
 	memset(out, 0, sizeof *out);
 	out->started_at_end = ~0u;
-	double n = size_of(k, flags), elements;
-	lm_status s = set_scalars(k, n);
+	double n = lm_user_size_of(k, flags), elements;
+	lm_status s = lm_user_set_scalars(k, n);
 	if (s == LM_OK)
 		s = lm_expr_eval(k->desc.elements, n, &elements);
 	bool rec = k->clocked && !(flags & LM_LAUNCH_NO_RECORD), broken = k->events_broken;
@@ -471,7 +455,7 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 		if ((s = reset_launch(k)) != LM_OK)
 			return s;
 		double sec, host;
-		watch_launch(k, n);
+		lm_user_watch_launch(k, n);
 		s = lm_launch_kernel(k->queue, k->kernel, k->threads, k->wg, k->desc.label, &k->events_broken, flags,
 				     &k->cost, &sec, &host);
 		lm_guard_watch(0, NULL);
@@ -571,7 +555,7 @@ static void past_a_buffer(const lm_user *k, char *buf, size_t size)
 /* The outputs against the first point's: the same bit for bit, or within
  * an output's tolerance. The first point's are kept whole; later ones are
  * read back a chunk at a time. */
-static lm_status check_outputs(lm_user *k, unsigned warps, unsigned long *checked)
+lm_status lm_user_check_outputs(lm_user *k, unsigned warps, unsigned long *checked)
 {
 	*checked = 0;
 	for (int i = 0; i < k->desc.nargs; i++) {
@@ -615,11 +599,14 @@ static lm_status check_outputs(lm_user *k, unsigned warps, unsigned long *checke
 		past_a_buffer(k, past, sizeof past);
 		if (a->lanes > 1)
 			snprintf(at_lane, sizeof at_lane, " (its lane %u of %u)", lane, a->lanes);
+		const char *why = k->desc.dims
+			? "its result depends on the work-group size or the occupancy (a reduction by work-groups: "
+			  "'output = per-local-size' compares it only within one local size)"
+			: "its result depends on the grid, and latmix measures only grid-stride kernels (every grid "
+			  "computes the same; a reduction's floats within a stated tolerance)";
 		return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu%s with %u warps per CU from %u "
-			       "warps per CU%s: %sits result depends on the grid, and latmix measures only grid-stride "
-			       "kernels (every grid computes the same; a reduction's floats within a stated "
-			       "tolerance)%s", k->desc.label, a->name, bad, at_lane, warps, k->ref_warps,
-			       a->tolerance > 0 ? " beyond its tolerance" : "", past, in_place);
+			       "warps per CU%s: %s%s%s", k->desc.label, a->name, bad, at_lane, warps, k->ref_warps,
+			       a->tolerance > 0 ? " beyond its tolerance" : "", past, why, in_place);
 	}
 	return LM_OK;
 }
@@ -633,7 +620,7 @@ static lm_status check_outputs(lm_user *k, unsigned warps, unsigned long *checke
  * a kernel whose work follows N does: else its rate would be the
  * difference of two equal times (a size argument left at 1, a problem
  * too small to time). LM_ECHECK naming the scalars that do not follow N. */
-static lm_status check_grows(const lm_user *k, unsigned warps, const lm_point_timing *t)
+lm_status lm_user_check_grows(const lm_user *k, unsigned warps, const lm_point_timing *t)
 {
 	if (!t->paired || !(t->grown < MIN_GROWN))
 		return LM_OK;
@@ -722,11 +709,11 @@ static lm_status set_buffers(lm_user *k)
 /* How the point at warps per CU is timed: launches of N and N / 2 in
  * pairs, their count carried over from the last point (scaled to this
  * occupancy), else sized from short trials. */
-static lm_point_plan plan_point(lm_user *k, unsigned warps)
+lm_point_plan lm_user_plan_point(lm_user *k, unsigned warps, lm_launch_fn launch)
 {
 	double target = k->cfg.launch_ms * 1e-3;
 	lm_point_plan plan = {
-		.launch = uk_launch, .ctx = k, .target = target, .repeats = k->cfg.repeats,
+		.launch = launch, .ctx = k, .target = target, .repeats = k->cfg.repeats,
 		.settle = k->cfg.settle, .sized = true, .pair = true, .min_pair = 1,
 		.max_length = 1000000, .cost = &k->cost,
 		.floor_s = fmax(1e-4, 1000e-9 * (double)k->dev.timer_resolution_ns),
@@ -740,7 +727,7 @@ static lm_point_plan plan_point(lm_user *k, unsigned warps)
 
 /* The row's rates from the point's timing: elements a second, bytes a
  * second and a warp's cycles per element. */
-static void point_rates(const lm_user *k, const lm_point_timing *t, lm_row *row)
+void lm_user_point_rates(const lm_user *k, const lm_point_timing *t, lm_row *row)
 {
 	/* bytes per element of the difference between the two sizes */
 	double n = k->desc.size, h = floor(n / 2), e1, e0, b1, b0;
@@ -762,7 +749,7 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
 	lm_status s = shape_point(k, warps, &groups, &per_group);
 	if (s != LM_OK || (s = set_buffers(k)) != LM_OK)
 		return s;
-	lm_point_plan plan = plan_point(k, warps);
+	lm_point_plan plan = lm_user_plan_point(k, warps, uk_launch);
 	double sys_before = lm_sysclock_read(k->sysclock);
 	lm_point_timing t;
 	s = lm_point_time(&plan, &t);
@@ -773,9 +760,9 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
 	double c0 = lm_launch_now();
 	unsigned long checked = 0;
 	if (s == LM_OK)
-		s = check_outputs(k, warps, &checked);
+		s = lm_user_check_outputs(k, warps, &checked);
 	if (s == LM_OK)
-		s = check_grows(k, warps, &t);
+		s = lm_user_check_grows(k, warps, &t);
 	k->cost.checks += lm_launch_now() - c0;
 	if (s != LM_OK)
 		return s;
@@ -784,7 +771,7 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row)
 	row->alpha = (lm_alpha){ 0, 1 };
 	row->chains = 1;
 	row->iters = t.length;
-	point_rates(k, &t, row);
+	lm_user_point_rates(k, &t, row);
 	row->checked = checked;
 	k->last_warps = warps;
 	k->last_length = t.length;

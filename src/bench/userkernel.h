@@ -51,4 +51,76 @@ lm_launch_cost lm_user_costs(const lm_user *k);
  * elements, *bytes of them), or NULL if there is none yet. */
 const void *lm_user_output(const lm_user *k, const char *name, size_t *bytes);
 
+/* ---- a kernel as written (its description's global; usernd.c) ---- */
+
+/* A work-group shape of a kernel as written and the occupancies it can be
+ * held at on the device. */
+typedef struct {
+	unsigned shape[LM_USER_MAX_DIMS]; /* work-items in each dimension (1 past the kernel's) */
+	size_t wg;                        /* work-items a group */
+	unsigned per_group;               /* warps a group */
+	size_t user_local;                /* bytes of local memory the kernel takes a group */
+	unsigned lo, hi;                  /* groups per CU it can be held at, lo to hi */
+	char limit[256];                  /* what sets hi */
+} lm_user_shape;
+
+/* What a point's launches counted of the groups resident at once: the most
+ * on one CU (hi) and on the CU with the fewest (lo), of ncu CUs, and the
+ * most over the device (all). */
+typedef struct {
+	unsigned hi, lo, ncu, all;
+} lm_user_resident;
+
+/* The shapes a kernel as written is measured at: list (--local-size,
+ * "32,64" or "16x16,32x8") if given, else its description's local, else
+ * 32 to 512 work-items (square-ish in 2D and 3D) as far as the device and
+ * the kernel allow; *n of them (at most LM_USER_MAX_LOCALS). */
+lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shapes)[LM_USER_MAX_DIMS], int *n);
+
+/* "256", "16x16" for shape. */
+void lm_user_nd_shape_text(const lm_user *k, const unsigned *shape, char *buf, size_t size);
+
+/* The levels (groups per CU) a group of shape can be held at on k's
+ * device: its warps and local memory against the device's limits (a
+ * CPU's core runs one group at a time), the least a group may reserve.
+ * LM_EDEVICE, saying why, where the shape does not run at all: too large
+ * for the device or the kernel, or not dividing the global size at N or
+ * N / 2. */
+lm_status lm_user_nd_shape(lm_user *k, const unsigned shape[LM_USER_MAX_DIMS], lm_user_shape *out);
+
+/* Sets sh's levels from its warps and user_local on d: hi, what the
+ * device's limits (warps, groups, local memory a CU) let resident with no
+ * reserve; lo, where the most a group may reserve (CL_DEVICE_LOCAL_MEM_SIZE)
+ * still leaves room for lo groups; both 1 where a CU runs its groups in
+ * turn. Where the vendor table does not know a CU's local memory, a
+ * group's most is taken for it (said in sh->limit). */
+void lm_user_nd_levels(const lm_device *d, lm_user_shape *sh);
+
+/* Bytes of local memory the wrapper reserves a group of sh on d to hold
+ * the groups a CU takes to level: in 128-byte steps (the kernel's own
+ * rounded up to one), the least with which level + 1 groups no longer fit;
+ * SIZE_MAX where then level do not fit either (no step lands between), or
+ * a group would take more than the device allows; 0 at sh->hi. */
+size_t lm_user_nd_pad(const lm_device *d, const lm_user_shape *sh, unsigned level);
+
+/* Measures the kernel over its NDRange in groups of sh at level groups
+ * per CU (warps per CU: level x its warps), as lm_user_point: the row's
+ * resident_groups and resident_warps what the wrapper counted,
+ * coresident "yes" only where the count is the level (per CU: every CU
+ * held exactly level; over the device: CUs x level at once), its spread
+ * what was counted. LM_EDEVICE where the problem is too small to fill
+ * the level twice over. */
+lm_status lm_user_nd_point(lm_user *k, const lm_user_shape *sh, unsigned level, lm_row *row);
+
+/* What the last point's launches counted. */
+const lm_user_resident *lm_user_nd_counted(const lm_user *k);
+
+/* Whether r, counted per CU (per_cu: every CU held exactly level) or over
+ * the device of cus CUs (CUs x level at once; where the CUs run groups in
+ * turn, a CPU's cores, level 1 and from 1 to cus at once), is level
+ * groups a CU: into *groups the groups a CU counted (the most on one CU;
+ * over the device, its mean), into spread what was counted. */
+bool lm_user_nd_verdict(bool per_cu, bool in_turn, unsigned cus, unsigned level, const lm_user_resident *r,
+			double *groups, char *spread, size_t size);
+
 #endif

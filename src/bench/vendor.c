@@ -44,33 +44,40 @@ typedef struct {
 	unsigned long loop_limit;
 	lm_compiler compiler;
 	bool no_unroll_pragma;   /* its compiler fails on `#pragma unroll` */
+	unsigned local_kib;      /* local memory a CU shares among its groups, KiB; 0: not known
+				  * (CL_DEVICE_LOCAL_MEM_SIZE is a group's most, not a CU's) */
+	unsigned local_reserved; /* bytes of it each group takes beyond its own */
+	bool groups_in_turn;     /* a CU runs one work-group at a time (a CPU's core) */
 } row;
 
-#define NV(cc, fam, w, g) \
+#define NV(cc, fam, w, g, kib) \
 	{ LM_VENDOR_NVIDIA, BY_ARCH, fam, "sm_" #cc, cc / 10, cc % 10, cc % 10, NULL, \
-	  32, w, 1, g, 1, 0, LM_COMPILER_NONE, false }
+	  32, w, 1, g, 1, 0, LM_COMPILER_NONE, false, kib, cc >= 80 ? 1024 : 0, false }
 #define AMD(fam, tg, maj, lo, hi, simd, w, g) \
 	{ LM_VENDOR_AMD, BY_ARCH, fam, tg, maj, lo, hi, NULL, simd, w, 4, g, 1, 0, \
-	  LM_COMPILER_CLANG_AMDGPU, false }
+	  LM_COMPILER_CLANG_AMDGPU, false, simd == 32 ? 128 : 64, 0, false }
 #define INTEL(fam, tg, maj, lo, hi, ids, w, eus) \
 	{ LM_VENDOR_INTEL, BY_ARCH, fam, tg, maj, lo, hi, ids, 16, w, 1, 32, eus, 0, \
-	  LM_COMPILER_OCLOC, false }
+	  LM_COMPILER_OCLOC, false, 0, 0, false }
 
 static const row table[] = {
 	/* NVIDIA: resident warps and blocks per SM by compute capability
 	 * (CUDA C Programming Guide, technical specifications per compute
 	 * capability; Blackwell tuning guide for 10.0 and 12.0). A warp is
-	 * 32 threads on every generation (CL_DEVICE_WARP_SIZE_NV says so). */
-	NV(30, "Kepler", 64, 16), NV(32, "Kepler", 64, 16), NV(35, "Kepler", 64, 16),
-	NV(37, "Kepler", 64, 16),
-	NV(50, "Maxwell", 64, 32), NV(52, "Maxwell", 64, 32), NV(53, "Maxwell", 64, 32),
-	NV(60, "Pascal", 64, 32), NV(61, "Pascal", 64, 32), NV(62, "Pascal", 64, 32),
-	NV(70, "Volta", 64, 32), NV(72, "Volta", 64, 32),
-	NV(75, "Turing", 32, 16),
-	NV(80, "Ampere", 64, 32), NV(86, "Ampere", 48, 16), NV(87, "Ampere", 48, 16),
-	NV(89, "Ada", 48, 24),
-	NV(90, "Hopper", 64, 32),
-	NV(100, "Blackwell", 64, 32), NV(120, "Blackwell", 48, 32),
+	 * 32 threads on every generation (CL_DEVICE_WARP_SIZE_NV says so).
+	 * Shared memory an SM holds at most (the same tables; the driver's
+	 * carve-out may give less: measure --kernel counts groups, it does
+	 * not trust this), 1 KiB of it reserved per block from 8.0 on. */
+	NV(30, "Kepler", 64, 16, 48), NV(32, "Kepler", 64, 16, 48), NV(35, "Kepler", 64, 16, 48),
+	NV(37, "Kepler", 64, 16, 112),
+	NV(50, "Maxwell", 64, 32, 64), NV(52, "Maxwell", 64, 32, 96), NV(53, "Maxwell", 64, 32, 64),
+	NV(60, "Pascal", 64, 32, 64), NV(61, "Pascal", 64, 32, 96), NV(62, "Pascal", 64, 32, 64),
+	NV(70, "Volta", 64, 32, 96), NV(72, "Volta", 64, 32, 96),
+	NV(75, "Turing", 32, 16, 64),
+	NV(80, "Ampere", 64, 32, 164), NV(86, "Ampere", 48, 16, 100), NV(87, "Ampere", 48, 16, 164),
+	NV(89, "Ada", 48, 24, 100),
+	NV(90, "Hopper", 64, 32, 228),
+	NV(100, "Blackwell", 64, 32, 228), NV(120, "Blackwell", 48, 32, 128),
 
 	/* AMD: waves per SIMD from LLVM's AMDGPUBaseInfo.cpp,
 	 * getMaxWavesPerEU: 10 before gfx10, 8 on gfx90a and gfx94x/gfx950
@@ -124,11 +131,13 @@ static const row table[] = {
 	 * kernel with `#pragma unroll 1` (rusticl/core/program.rs:588, seen
 	 * 2026-11-24). A CPU otherwise. */
 	{ LM_VENDOR_OTHER, BY_NAME, "llvmpipe", "llvmpipe", 0, 0, 0, NULL, 0, 16, 1, 16, 1,
-	  65535, LM_COMPILER_NONE, true },
+	  65535, LM_COMPILER_NONE, true, 0, 0, true },
 	/* CPUs: no hardware limit, a core runs its work-items in turn; latmix
-	 * sweeps up to 16 warps of the compiler's preferred width. */
+	 * sweeps up to 16 warps of the compiler's preferred width. A core
+	 * (PoCL's worker thread) runs one work-group to its end before the
+	 * next: a kernel as written is resident one group a CU. */
 	{ LM_VENDOR_OTHER, BY_CPU, "CPU", NULL, 0, 0, 0, NULL, 0, 16, 1, 16, 1, 0,
-	  LM_COMPILER_NONE, false },
+	  LM_COMPILER_NONE, false, 0, 0, true },
 };
 
 #define NROWS (sizeof table / sizeof table[0])
@@ -492,6 +501,9 @@ void lm_vendor_describe(const lm_vendor_props *p, unsigned simd_override,
 	if (!*d->arch_source)
 		snprintf(d->arch_source, sizeof d->arch_source, "not in the table");
 	d->loop_limit = r ? r->loop_limit : 0;
+	d->local_per_cu = r ? (unsigned long long)r->local_kib * 1024 : 0;
+	d->local_reserved = r ? r->local_reserved : 0;
+	d->groups_in_turn = r ? r->groups_in_turn : (p->type & CL_DEVICE_TYPE_CPU) != 0;
 	d->no_unroll_pragma = r && r->no_unroll_pragma;
 
 	unsigned reqd;

@@ -32,6 +32,7 @@ typedef struct {
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
 	const char *kernel;     /* measure: users' kernels (a list, or "all": the suite) */
+	const char *local_size; /* measure: work-group shapes for kernels as written */
 	double size;            /* measure --kernel: the problem size; 0: the description's */
 	const char *chains;     /* kernel: one count; measure: a list */
 	int group_warps;        /* warps per work-group; 0: as few as fit */

@@ -5,12 +5,17 @@
  * with a type of a known lane size and lanes (a vector's element their
  * room, a 3-vector's 4 lanes) and its length or value an
  * expression that evaluates at the size, texts ended within their fields;
- * a refused one leaves a message naming the description's file. */
+ * as written (global =), 1 to 3 dimensions each a whole global size at N
+ * and N / 2, divided by the local shape where one is given; a refused one
+ * leaves a message naming the description's file. The input's first line
+ * is also read as --local-size's list, at 1 to 3 dimensions: a list taken
+ * holds 1 to 16 shapes of that many sizes from 1 to 65536. */
 #include "base/expr.h"
 #include "fuzz.h"
 #include "bench/userkernel.h"
 
 #include <math.h>
+#include <string.h>
 
 #define PATH "fuzz.ini"
 
@@ -33,6 +38,47 @@ static void check_arg(const lm_user_desc *d, const lm_user_arg *a)
 	const char *x = a->space == LM_USER_SCALAR ? a->value : a->space == LM_USER_LOCAL ? NULL : a->length;
 	FUZZ_CHECK(!x || lm_expr_eval(x, d->size, &v) == LM_OK, "[%s]: '%s' taken but does not evaluate",
 		   a->name, x);
+}
+
+/* The launch as written, where the description gives one. */
+static void check_launch(const lm_user_desc *d)
+{
+	FUZZ_CHECK(d->dims >= 0 && d->dims <= LM_USER_MAX_DIMS, "%d dimensions", d->dims);
+	FUZZ_CHECK(d->local_dims == 0 || d->local_dims == d->dims, "local of %d dimensions, global %d", d->local_dims,
+		   d->dims);
+	for (int i = 0; i < d->nargs; i++)
+		FUZZ_CHECK(!d->arg[i].per_local || (d->dims && d->arg[i].output), "[%s]: per-local-size taken",
+			   d->arg[i].name);
+	double sizes[2] = { d->size, floor(d->size / 2) };
+	for (int i = 0; i < d->dims; i++)
+		for (int k = 0; k < 2; k++) {
+			size_t g;
+			FUZZ_CHECK(FUZZ_TERMINATED(d->global[i]) && lm_user_global_at(d, i, sizes[k], &g) == LM_OK,
+				   "global '%s' taken but not whole at N = %g", d->global[i], sizes[k]);
+			FUZZ_CHECK(!d->local_dims || (d->local[i] >= 1 && g % d->local[i] == 0),
+				   "global %zu taken with local %u", g, d->local[i]);
+		}
+}
+
+/* The first line of text as --local-size's list at each dimension count. */
+static void check_locals(const char *text)
+{
+	char line[1024];
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(text, "\n"), text);
+	unsigned shapes[LM_USER_MAX_LOCALS][LM_USER_MAX_DIMS];
+	for (int dims = 1; dims <= LM_USER_MAX_DIMS; dims++) {
+		int n = -1;
+		lm_error_clear();
+		if (lm_user_parse_locals(line, dims, shapes, &n) != LM_OK) {
+			FUZZ_CHECK(lm_error_message()[0] != '\0', "--local-size '%s' refused, nothing said", line);
+			continue;
+		}
+		FUZZ_CHECK(n >= 1 && n <= LM_USER_MAX_LOCALS, "%d shapes", n);
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < LM_USER_MAX_DIMS; j++)
+				FUZZ_CHECK(shapes[i][j] >= 1 && shapes[i][j] <= 65536 && (j < dims || shapes[i][j] == 1),
+					   "shape %d: %u in dimension %d", i, shapes[i][j], j);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -58,7 +104,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(d->nargs >= 0 && d->nargs <= LM_USER_MAX_ARGS, "%d arguments", d->nargs);
 		for (int i = 0; i < d->nargs; i++)
 			check_arg(d, &d->arg[i]);
+		check_launch(d);
 	}
+	check_locals(text);
 	free(d);
 	free(text);
 	return 0;

@@ -41,9 +41,11 @@ if [ -x "$LATMIX" ]; then
 	"$LATMIX" fit tests/fixtures/h100-dispatch.csv --mix dispatch -o $C/params/h100-params-dispatch.ini >/dev/null
 fi
 
-# ukernel: the suite's descriptions, a study's variants and vector types
+# ukernel: the suite's descriptions, the fixtures as written, vector types and a study's variants
 cp cl/kernels/*.ini $C/ukernel/
 for k in vscale lanes; do cp tests/fixtures/vectors/$k.ini $C/ukernel/vectors-$k.ini; done
+# kernels as written: 1D and 2D globals, a local shape, per-local-size
+cp tests/fixtures/kernels/nd-*.ini $C/ukernel/
 for k in copy_shift copy_randline copy_u32; do
 	cp tests/fixtures/copy-gap/$k.ini $C/ukernel/copy-gap-$k.ini
 done

@@ -1,0 +1,212 @@
+/* usersource: what latmix reads from a kernel's OpenCL C source as text,
+ * before any compiler sees it: which scalars bound its loops, the
+ * dimensions its work-item calls name and whether it reads the grid's
+ * size, and what measure refuses in it. Comments, strings and character
+ * constants are skipped; nothing here compiles or runs the kernel. */
+#include "bench/userdesc.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* p, at a comment, a string or a character constant: what follows it. */
+static const char *skip_comment_or_string(const char *p)
+{
+	if (p[0] == '/' && p[1] == '/')
+		return p + strcspn(p, "\n");
+	if (p[0] == '/' && p[1] == '*') {
+		const char *e = strstr(p + 2, "*/");
+		return e ? e + 2 : p + strlen(p);
+	}
+	char q = *p++;
+	while (*p && *p != q && *p != '\n')
+		p += p[0] == '\\' && p[1] ? 2 : 1;
+	return p + (*p == q);
+}
+
+/* Calls fn on each identifier of src outside comments, strings and
+ * character constants (id, its length, and the text after it) until fn
+ * returns true; whether it did. */
+static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t len, const char *after, void *ctx),
+			    void *ctx)
+{
+	for (const char *p = src; *p;) {
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			p = skip_comment_or_string(p);
+		} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+			size_t len = strspn(p, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+			if (fn(p, len, p + len, ctx))
+				return true;
+			p += len;
+		} else if (*p >= '0' && *p <= '9') {
+			p += strspn(p, "_.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+		} else {
+			p++;
+		}
+	}
+	return false;
+}
+
+/* The body of kernel name in src: from its '{' to its end, or NULL
+ * (its length in *len). */
+static const char *kernel_body(const char *src, const char *name, size_t *len)
+{
+	size_t n = strlen(name);
+	for (const char *p = strstr(src, name); p; p = strstr(p + 1, name)) {
+		bool alone = (p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+			     !(isalnum((unsigned char)p[n]) || p[n] == '_');
+		const char *q = p + n + strspn(p + n, " \t\n");
+		if (!alone || *q != '(')
+			continue;
+		int depth = 0;
+		while (*q && (*q != ')' || --depth > 0))
+			depth += *q++ == '(';
+		q += *q == ')';
+		q += strspn(q, " \t\n");
+		if (*q != '{')
+			continue; /* a call, or a declaration without a body */
+		const char *b = q;
+		for (depth = 0; *q; q++) {
+			depth += (*q == '{') - (*q == '}');
+			if (depth == 0)
+				break;
+		}
+		*len = (size_t)(q - b) + (*q != '\0');
+		return b;
+	}
+	return NULL;
+}
+
+/* Whether scalar argument arg of kernel name in src bounds a loop or an
+ * index: it appears within the parentheses of a for, while or if in the
+ * kernel's body (comments and strings skipped): a loop's bound, a guard
+ * if (i < n). Within an index's brackets alone it is not one (x[i + off]:
+ * an offset of N would reach past a buffer of N). */
+bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg)
+{
+	size_t len, alen = strlen(arg);
+	const char *body = kernel_body(src, name, &len);
+	char *copy = body && alen ? malloc(len + 1) : NULL;
+	if (!copy)
+		return false;
+	memcpy(copy, body, len);
+	copy[len] = '\0';
+	/* the parentheses and brackets open at a point: a condition's (if,
+	 * while), a for's (its condition after its first ';'), or another */
+	enum { OTHER, CONDITION, FOR };
+	int kind[64] = { OTHER }, semis[64] = { 0 }, depth = 0;
+	bool sizes = false;
+	const char *last = "";
+	size_t last_len = 0;
+	for (const char *p = copy; *p && !sizes;) {
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			p = skip_comment_or_string(p);
+			continue;
+		}
+		size_t n = *p == '_' || isalpha((unsigned char)*p) ? strspn(p, "_abcdefghijklmnopqrstuvwxyz"
+								 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") : 0;
+		for (int i = 0; n == alen && !strncmp(p, arg, n) && i < depth && i < 64; i++)
+			sizes |= kind[i] == CONDITION || (kind[i] == FOR && semis[i] == 1);
+		if (n) {
+			last = p, last_len = n, p += n;
+			continue;
+		}
+		if ((*p == '(' || *p == '[') && depth < 64) {
+			bool is_for = *p == '(' && last_len == 3 && !strncmp(last, "for", 3);
+			bool cond = *p == '(' && ((last_len == 5 && !strncmp(last, "while", 5)) ||
+						  (last_len == 2 && !strncmp(last, "if", 2)));
+			kind[depth] = is_for ? FOR : cond ? CONDITION : OTHER;
+			semis[depth] = 0;
+		}
+		depth += (*p == '(' || *p == '[') - ((*p == ')' || *p == ']') && depth > 0);
+		if (*p == ';' && depth > 0 && depth <= 64)
+			semis[depth - 1]++;
+		if (!isspace((unsigned char)*p))
+			last_len = 0;
+		p++;
+	}
+	free(copy);
+	return sizes;
+}
+
+/* A call of a work-item function on a dimension other than 0
+ * ("get_global_id(1)"), into ctx (64 bytes; its first byte, on the way in,
+ * the lowest dimension that counts: '1', or '2' for a 2D launch). */
+static bool other_dimension(const char *id, size_t len, const char *after, void *ctx)
+{
+	char lowest = *(char *)ctx;
+	static const char *const fns[] = { "get_global_id", "get_local_id", "get_group_id", "get_global_size",
+					   "get_local_size", "get_num_groups", "get_global_offset", NULL };
+	for (int f = 0; fns[f]; f++) {
+		if (len != strlen(fns[f]) || strncmp(id, fns[f], len) != 0)
+			continue;
+		const char *q = after + strspn(after, " \t");
+		if (*q != '(')
+			return false;
+		q += 1 + strspn(q + 1, " \t");
+		if (*q >= lowest && *q <= '2' && q[1 + strspn(q + 1, " \t")] == ')') {
+			snprintf(ctx, 64, "%s(%c)", fns[f], *q);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The launch src's work-item calls imply, into ctx (a launch_use). */
+typedef struct {
+	int dims;         /* 1 + the highest dimension any call names */
+	bool grid_stride; /* it reads the grid's size (get_global_size, get_num_groups) */
+} launch_use;
+
+static bool note_launch(const char *id, size_t len, const char *after, void *ctx)
+{
+	launch_use *u = ctx;
+	char call[64] = "1"; /* dimensions 1 and 2 */
+	if (other_dimension(id, len, after, call)) {
+		int dim = call[strlen(call) - 2] - '0';
+		u->dims = dim + 1 > u->dims ? dim + 1 : u->dims;
+	}
+	if ((len == 15 && !strncmp(id, "get_global_size", len)) || (len == 14 && !strncmp(id, "get_num_groups", len)))
+		u->grid_stride = true;
+	return false;
+}
+
+int lm_user_source_dims(const char *src, bool *grid_stride)
+{
+	launch_use u = { 1, false };
+	each_identifier(src, note_launch, &u);
+	*grid_stride = u.grid_stride;
+	return u.dims;
+}
+
+/* A name of latmix's own (lm_..., LM_...: its wrapper's, its macros'), into
+ * ctx (64 bytes): the user's would collide with it. */
+static bool reserved(const char *id, size_t len, const char *after, void *ctx)
+{
+	(void)after;
+	if (len < 3 || (strncmp(id, "lm_", 3) != 0 && strncmp(id, "LM_", 3) != 0))
+		return false;
+	snprintf(ctx, 64, "%.*s", (int)(len < 60 ? len : 60), id);
+	return true;
+}
+
+void lm_user_source_refusal(const char *src, bool user, int dims, char *why, size_t size)
+{
+	char call[64];
+	why[0] = '\0';
+	call[0] = (char)('0' + (dims ? dims : 1)); /* 3D: past every dimension, nothing refused */
+	bool other = each_identifier(src, other_dimension, call);
+	if (other && !dims)
+		snprintf(why, size, "calls %s: it is written for a 2D or 3D launch, and latmix launches a grid-stride "
+			 "kernel over one dimension (a loop over N), where that call gives 0 and the kernel would do "
+			 "a row of its work: not measured; a kernel measured as written says its launch ([kernel] "
+			 "global = X, Y)", call);
+	else if (other)
+		snprintf(why, size, "calls %s, and its description's global has %d dimension%s: give one global "
+			 "size for each dimension the kernel uses", call, dims, dims == 1 ? "" : "s");
+	else if (user && each_identifier(src, reserved, call))
+		snprintf(why, size, "names '%s': latmix keeps names beginning lm_ and LM_ for the wrapper and "
+			 "macros it builds around a kernel; rename it", call);
+}
