@@ -1,0 +1,9 @@
+/* Scale as one-element kernels are written (BabelStream's mul): b = s c,
+ * one work-item an element, no loop. */
+__kernel void nd_mul(__global float *restrict b, __global const float *restrict c, const float s,
+		     const uint n)
+{
+	const size_t i = get_global_id(0);
+	if (i < n)
+		b[i] = s * c[i];
+}

@@ -1,0 +1,53 @@
+/* probe_kernels.c: the nd suite as the probe launches it, written from the
+ * kernels' signatures and .ini files (N, launch, buffers, elements and bytes
+ * an N). Values do not matter to the timing but for spmv's columns, which
+ * are random below N as in its .ini. */
+#include "probe.h"
+
+#define F1(per) { per, 0, FILL_ONE }
+#define F0(per) { per, 0, FILL_ZERO }
+#define B(i) { ARG_BUF, i, 0, 0 }
+#define ARGN { ARG_N, 0, 0, 0 }
+#define U(v) { ARG_UINT, 0, v, 0 }
+#define S3 { ARG_FLOAT, 0, 0, 3.0f }
+
+const probe_kernel probe_kernels[] = {
+	{ "nd-copy", "nd-copy.cl", "nd_copy", "__global float *c, __global const float *a, const uint n",
+	  "c, a, n", 134217728, 1, 1, 1, 8, { F0(1), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
+	{ "nd-mul", "nd-mul.cl", "nd_mul", "__global float *b, __global const float *c, const float s, const uint n",
+	  "b, c, s, n", 134217728, 1, 1, 1, 8, { F0(1), F1(1) }, 2, { B(0), B(1), S3, ARGN }, 4 },
+	{ "nd-add", "nd-add.cl", "nd_add",
+	  "__global float *c, __global const float *a, __global const float *b, const uint n", "c, a, b, n",
+	  134217728, 1, 1, 1, 12, { F0(1), F1(1), F1(1) }, 3, { B(0), B(1), B(2), ARGN }, 4 },
+	{ "nd-triad", "nd-triad.cl", "nd_triad",
+	  "__global float *a, __global const float *b, __global const float *c, const float s, const uint n",
+	  "a, b, c, s, n", 134217728, 1, 1, 1, 12, { F0(1), F1(1), F1(1) }, 3, { B(0), B(1), B(2), S3, ARGN }, 5 },
+	{ "nd-nstream", "nd-nstream.cl", "nd_nstream",
+	  "__global float *a, __global const float *b, __global const float *c, const float s, const uint n",
+	  "a, b, c, s, n", 134217728, 1, 1, 1, 16, { F1(1), F1(1), F1(1) }, 3, { B(0), B(1), B(2), S3, ARGN }, 5 },
+	{ "nd-dot", "nd-dot.cl", "nd_dot",
+	  "__global float *partial, __global const float *x, __global const float *y, const uint n, "
+	  "__local float *part",
+	  "partial, x, y, n, part", 134217728, 1, 4, 1, 8, { F0(1.0 / 128), F1(1), F1(1) }, 3,
+	  { B(0), B(1), B(2), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 5 },
+	{ "nd-conv2d", "nd-conv2d.cl", "nd_conv2d",
+	  "__global float *out, __global const float *in, __global const float *w, const uint width, "
+	  "const uint height",
+	  "out, in, w, width, height", 8192, 2, 4096, 4096, 8 * 4096, { F0(4096), F1(4096), { 0, 9, FILL_ONE } }, 3,
+	  { B(0), B(1), B(2), U(4096), ARGN }, 5 },
+	{ "nd-matmul", "nd-matmul.cl", "nd_matmul",
+	  "__global float *C, __global const float *A, __global const float *B, const uint rows, "
+	  "const uint inner, const uint cols",
+	  "C, A, B, rows, inner, cols", 4096, 2, 1024, 1024, (8 * 1024 + 4) * 1024.0,
+	  { F0(1024), F1(1024), { 0, 1024 * 1024, FILL_ONE } }, 3, { B(0), B(1), B(2), ARGN, U(1024), U(1024) }, 6 },
+	{ "nd-spmv", "nd-spmv.cl", "nd_spmv",
+	  "__global float *y, __global const uint *row_ptr, __global const uint *col, __global const float *val, "
+	  "__global const float *x, const uint rows",
+	  "y, row_ptr, col, val, x, rows", 4194304, 1, 1, 1, 4 + 12 * 16 + 4,
+	  { F0(1), { 1, 1, FILL_STEP16 }, { 16, 0, FILL_BELOW_N }, F1(16), F1(1) }, 5,
+	  { B(0), B(1), B(2), B(3), B(4), ARGN }, 6 },
+	{ "nd-transpose", "nd-transpose.cl", "nd_transpose",
+	  "__global float *out, __global const float *in, const uint rows, const uint cols", "out, in, rows, cols",
+	  16384, 2, 4096, 4096, 8 * 4096, { F0(4096), F1(4096) }, 2, { B(0), B(1), ARGN, U(4096) }, 4 },
+	{ 0 },
+};
