@@ -18,8 +18,8 @@ set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
 plot 'kernel-scale.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
   'kernel-scale.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 2.1% RMS error', \
-  2981.13 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2981 GB/s)', \
-  '+' using (44.9567):(2189.16) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 45.0 warps'
+  2974.25 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2974 GB/s)', \
+  '+' using (44.215):(2185.88) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 44.2 warps'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-scale.svg'

@@ -9,17 +9,17 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,3024.45 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,2912.25 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-store-half' at 512,2800.05 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-stride2' at 256,1783.81 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'gmem-random' at 256,2116.41 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'lmem' at 256,1170.37 left offset char 1,0 tc rgb '#8c564b' noenhanced
-set label 'sfu' at 256,1058.17 left offset char 1,0 tc rgb '#e377c2' noenhanced
-set label 'stream-shift' at 0,161.441 left offset char 1,0 tc rgb '#bcbd22' noenhanced
-set label 'stream-store' at 0,726.713 left offset char 1,0 tc rgb '#17becf' noenhanced
-set label 'stream-store-shift' at 0,838.916 left offset char 1,0 tc rgb '#393b79' noenhanced
-set label 'stream-fill' at 0,49.2379 left offset char 1,0 tc rgb '#637939' noenhanced
+set label 'gmem' at 512,3022.23 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2909.84 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2797.45 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1785.47 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2118.93 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1168.59 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1056.2 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'stream-shift' at 0,161.637 left offset char 1,0 tc rgb '#bcbd22' noenhanced
+set label 'stream-store' at 0,730.097 left offset char 1,0 tc rgb '#17becf' noenhanced
+set label 'stream-store-shift' at 0,842.486 left offset char 1,0 tc rgb '#393b79' noenhanced
+set label 'stream-fill' at 0,49.2482 left offset char 1,0 tc rgb '#637939' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \

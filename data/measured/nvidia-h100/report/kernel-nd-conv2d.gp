@@ -1,0 +1,26 @@
+# NVIDIA H100 80GB HBM3: kernel nd-conv2d against occupancy
+# Written by latmix report; edit and rerun here with: gnuplot kernel-nd-conv2d.gp
+set terminal pngcairo size 960,640 enhanced font 'Sans,11'
+set output 'kernel-nd-conv2d.png'
+set datafile missing '?'
+set grid lc rgb '#dddddd'
+set title "NVIDIA H100 80GB HBM3: kernel nd-conv2d against occupancy" noenhanced
+set xlabel 'warps per CU'
+set ylabel 'GB/s'
+set logscale x 2
+set xrange [0.8:73]
+set yrange [0:*]
+set key below
+set y2label 'G elements/s'
+set y2tics
+set ytics nomirror
+set format y2 '%.3g'
+set link y2 via y * 0.125 inverse y / 0.125
+plot 'kernel-nd-conv2d.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
+  2974.25 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2974 GB/s)', \
+  '+' using (52):(1485.32) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 52.0 warps'
+
+set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
+set output 'kernel-nd-conv2d.svg'
+replot
+unset output
