@@ -688,7 +688,7 @@ START_TEST(kernel_mix_of_counts_misaligned_accesses)
 		/* predict prices the load's stream at the file's measured shares,
 		 * says so, and says what a store off a line cost measured */
 		char params[4200];
-		lm_test_source_path(params, sizeof params, "data/measured/nvidia-h100/params-kernels.ini");
+		lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-25/params-kernels.ini");
 		run((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "64", NULL }, r);
 		ck_assert_msg(r->status == 0, "%s", r->err);
 		ck_assert_msg(!strstr(r->err, "misaligned loads") == !misaligned_cases[i].want &&
@@ -700,7 +700,7 @@ START_TEST(kernel_mix_of_counts_misaligned_accesses)
 	}
 	/* more misaligned loads than coalesced ones: refused */
 	char params[4200];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h100/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-25/params-kernels.ini");
 	run((const char *const[]){ "predict", params, "--loads", "2", "--scattered-loads", "1", "--misaligned-loads",
 				   "2", NULL }, r);
 	ck_assert_msg(r->status != 0 && strstr(r->err, "2 misaligned loads of 1 coalesced ones"), "%s", r->err);

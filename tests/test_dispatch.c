@@ -197,7 +197,7 @@ END_TEST
 START_TEST(an_old_file_reads_them_missing)
 {
 	char old[512];
-	lm_test_source_path(old, sizeof old, "data/measured/nvidia-h100/params.ini");
+	lm_test_source_path(old, sizeof old, "tests/fixtures/h100-2026-11-25/params.ini");
 	lm_params ps;
 	ck_assert_msg(lm_params_read(old, &ps) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(ps.p[LM_PARAM_DISPATCH_THRU].kind, LM_PARAM_MISSING);
@@ -241,7 +241,7 @@ START_TEST(fit_mix_dispatch_writes_the_parameters)
 	ck_assert_int_eq(ps.p[LM_PARAM_GROUP_COST].kind, LM_PARAM_VALUE);
 	lm_results_free(&res);
 	char gmem[512];
-	lm_test_source_path(gmem, sizeof gmem, "data/measured/nvidia-h100/measurements.csv");
+	lm_test_source_path(gmem, sizeof gmem, "tests/fixtures/h100-quick1-30-columns.csv");
 	const char *none[] = { "fit", gmem, "--mix", "dispatch", "-o", lm_test_in(dir, "none.ini"), NULL };
 	lm_test_latmix(none, NULL, &r);
 	ck_assert_msg(r.status != 0 && strstr(r.err, "no points of mix 'dispatch'"), "exit %d\n%s", r.status, r.err);
