@@ -1229,7 +1229,7 @@ START_TEST(a_constant_pointers_load_is_counted)
 			      strstr(r.out, "predict: --loads 0 --stores 1 "),
 		      "%s", r.out);
 	char params[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h100/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-25/params-kernels.ini");
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "8", NULL }, NULL, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.err, "its 1 loads of constant memory (PTX ld.const) are priced as cache hits") &&

@@ -433,7 +433,7 @@ START_TEST(compare_units)
 	 * column), the committed H200 and H100 files both */
 	ck_assert_msg(!strstr(r.out, "misaligned"), "stdout: %s", r.out);
 	lm_test_source_path(a, sizeof a, "data/measured/nvidia-h200/params-kernels.ini");
-	lm_test_source_path(b, sizeof b, "data/measured/nvidia-h100/params-kernels.ini");
+	lm_test_source_path(b, sizeof b, "tests/fixtures/h100-2026-11-25/params-kernels.ini");
 	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, "beside a store | share") && strstr(r.out, "| 0.8845 ") &&
