@@ -21,6 +21,7 @@
  * reaches. */
 typedef struct {
 	char name[48];
+	unsigned wg;      /* as written at several sizes: this work-group size's rows; 0: all its rows */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
 	size_t n;
@@ -180,25 +181,67 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	c->predicted = true;
 }
 
-/* The i-th kernel of kernels.csv (in the order of the file), or false. */
-static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
+/* The i-th kernel's name in kernels.csv (in the order of the file), or NULL. */
+static const char *kernel_name_at(const report *rp, size_t i)
 {
 	const lm_results *r = &rp->kres;
 	size_t seen = 0;
-	const char *name = NULL;
-	for (size_t j = 0; j < r->n && !name; j++) {
+	for (size_t j = 0; j < r->n; j++) {
 		bool first = true;
 		for (size_t q = 0; q < j && first; q++)
 			first = strcmp(r->v[q].mix, r->v[j].mix) != 0;
 		if (first && seen++ == i)
-			name = r->v[j].mix;
+			return r->v[j].mix;
 	}
-	if (!name)
-		return false;
+	return NULL;
+}
+
+#define MAX_SIZES 16
+
+/* The work-group sizes, ascending, of a kernel measured as written (its
+ * resident groups counted: a number) at more than one (the first
+ * MAX_SIZES); 0 where it is grid-stride or ran at one size, its rows one
+ * curve. Sizes mixed in one curve would hide each size's own plateau. */
+static size_t kernel_sizes(const report *rp, const char *name, unsigned *out)
+{
+	const lm_results *r = &rp->kres;
+	size_t n = 0;
+	for (size_t j = 0; j < r->n; j++) {
+		unsigned wg = r->v[j].row.work_group_size;
+		if (strcmp(r->v[j].mix, name) != 0 || !isfinite(r->v[j].row.resident_groups))
+			continue;
+		size_t k = 0;
+		while (k < n && out[k] < wg)
+			k++;
+		if ((k < n && out[k] == wg) || n == MAX_SIZES)
+			continue;
+		memmove(out + k + 1, out + k, (n - k) * sizeof *out);
+		out[k] = wg;
+		n++;
+	}
+	return n > 1 ? n : 0;
+}
+
+/* "nd-copy (64)" for one size of a kernel as written, else its name. */
+static const char *kernel_label(const kernel_curve *c, char *buf, size_t size)
+{
+	if (c->wg)
+		snprintf(buf, size, "%s (%u)", c->name, c->wg);
+	else
+		snprintf(buf, size, "%s", c->name);
+	return buf;
+}
+
+/* Kernel name's curve: its rows at work-group size wg (0: all), by
+ * occupancy, what it reaches and, where it can be, its prediction. */
+static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_curve *c)
+{
+	const lm_results *r = &rp->kres;
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%s", name);
+	c->wg = wg;
 	for (size_t j = 0; j < r->n && c->n < MAX_KPOINTS; j++)
-		if (strcmp(r->v[j].mix, name) == 0) {
+		if (strcmp(r->v[j].mix, name) == 0 && (!wg || r->v[j].row.work_group_size == wg)) {
 			/* by occupancy: a resumed file may hold them in any order */
 			size_t k = c->n++;
 			while (k && c->warps[k - 1] > r->v[j].row.warps) {
@@ -229,7 +272,24 @@ static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
 		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
 			c->stream = rp->res.v[j].row.bytes_per_s;
 	kernel_predict(rp, c);
-	return true;
+}
+
+/* The i-th curve of kernels.csv: each kernel in the order of the file,
+ * one a work-group size for one measured as written at several; false
+ * past the last. */
+static bool kernel_at(const report *rp, size_t i, kernel_curve *c)
+{
+	unsigned sizes[MAX_SIZES];
+	const char *name;
+	for (size_t j = 0; (name = kernel_name_at(rp, j)); j++) {
+		size_t n = kernel_sizes(rp, name, sizes), count = n ? n : 1;
+		if (i < count) {
+			kernel_load(rp, name, n ? sizes[i] : 0, c);
+			return true;
+		}
+		i -= count;
+	}
+	return false;
 }
 
 /* The bytes an element whose lines the kernel's warps touch, as its loop
@@ -272,6 +332,41 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 	return buf;
 }
 
+/* A kernel picture's script up to its plot command: title, axes (y2:
+ * elements a second, per elements a byte; 0: none) and the key. */
+static void kernel_axes(FILE *g, const char *name, const char *title, unsigned top, const char *yrange,
+			double per)
+{
+	lm_gnuplot_begin(g, name, title);
+	fprintf(g, "set title \"%s\" noenhanced\n"
+		   "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
+		   "set xrange [0.8:%u]\nset yrange [0:%s]\nset key below\n",
+		title, top + top / 8 + 1, yrange);
+	if (per > 0)
+		fprintf(g, "set y2label 'G elements/s'\nset y2tics\nset ytics nomirror\nset format y2 '%%.3g'\n"
+			   "set link y2 via y * %.9g inverse y / %.9g\n", per, per);
+}
+
+/* The caption's last sentence: what the prediction's line is (one: a
+ * single curve's, with its 90% occupancy), or why there is none. */
+static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one)
+{
+	size_t used = strlen(p->caption);
+	if (c->predicted) {
+		char hits[64] = "", n90[64] = ".";
+		if (c->mix.hits > 0)
+			snprintf(hits, sizeof hits, " and %g cache hits in flight beside them", c->mix.hits);
+		if (one)
+			snprintf(n90, sizeof n90, "; %.1f warps for 90%% of its top.", c->n90_pred);
+		snprintf(p->caption + used, sizeof p->caption - used,
+			 " %s: the model's prediction from the loop counted in its build (%g loads%s, %g "
+			 "stores, alpha %g an iteration) and params-kernels.ini%s",
+			 one ? "The line" : "The dashed lines", c->mix.loads, hits, c->mix.stores, c->mix.alpha, n90);
+	}
+	else if (c->why[0])
+		snprintf(p->caption + used, sizeof p->caption - used, " Not predicted: %s.", c->why);
+}
+
 /* GB/s (and elements/s, the right axis) against occupancy, the stream
  * peak and the occupancy for 90% of the kernel's own plateau. */
 static lm_status kernel_picture(report *rp, const kernel_curve *c)
@@ -300,14 +395,7 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 	char yrange[48] = "*";
 	if (own)
 		snprintf(yrange, sizeof yrange, "%.4g", 1.15 * most * 1e-9);
-	lm_gnuplot_begin(g, name, title);
-	fprintf(g, "set title \"%s\" noenhanced\n"
-		   "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
-		   "set xrange [0.8:%u]\nset yrange [0:%s]\nset key below\n",
-		title, top + top / 8 + 1, yrange);
-	if (per > 0)
-		fprintf(g, "set y2label 'G elements/s'\nset y2tics\nset ytics nomirror\nset format y2 '%%.3g'\n"
-			   "set link y2 via y * %.9g inverse y / %.9g\n", per, per);
+	kernel_axes(g, name, title, top, yrange, per);
 	fprintf(g, "plot '%s.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '%s' title 'measured'", name,
 		lm_rp_colours[0]);
 	if (c->predicted)
@@ -330,18 +418,116 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 			 "axis: elements a second) with exactly that many warps resident on every CU, against the "
 			 "stream mix's peak; the triangle is where it first reaches 90%% of its own plateau "
 			 "(%.0f GB/s). Bound: %s.", c->name, c->plateau * 1e-9, kernel_bound(c, bound, sizeof bound));
-	if (p && c->predicted) {
-		char hits[64] = "";
-		if (c->mix.hits > 0)
-			snprintf(hits, sizeof hits, " and %g cache hits in flight beside them", c->mix.hits);
-		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
-			 " The line: the model's prediction from the loop counted in its build (%g loads%s, %g "
-			 "stores, alpha %g an iteration) and params-kernels.ini; %.1f warps for 90%% of its top.",
-			 c->mix.loads, hits, c->mix.stores, c->mix.alpha, c->n90_pred);
+	if (p)
+		kernel_caption_predicted(p, c, true);
+done:
+	s = lm_rp_close_out(od, s);
+	return lm_rp_close_out(og, s);
+}
+
+/* What one work-group size's curve leaves for its kernel's picture. */
+typedef struct {
+	unsigned wg, top;
+	double plateau, n90, most;
+	bool predicted;
+} size_mark;
+
+/* Kernel name as written at n work-group sizes into d, a block (gnuplot's
+ * index) a size, and m[] what the picture needs of each; c is left
+ * holding the last size's curve. */
+static void kernel_size_blocks(const report *rp, FILE *d, const char *name, const unsigned *sizes, size_t n,
+			       kernel_curve *c, size_mark *m)
+{
+	fprintf(d, "# latmix report: kernel %s (kernels.csv) as written, a block a work-group size: warps "
+		   "per CU, GB/s, G elements/s; GB/s predicted (params-kernels.ini)\n", name);
+	for (size_t s = 0; s < n; s++) {
+		kernel_load(rp, name, sizes[s], c);
+		fprintf(d, "%s# %u work-items\n", s ? "\n\n" : "", sizes[s]);
+		double most = 0;
+		for (size_t k = 0; k < c->n; k++) {
+			fprintf(d, "%u %.6g %.6g %.6g\n", c->warps[k], c->bytes[k] * 1e-9, c->elems[k] * 1e-9,
+				c->predicted ? c->pred[k] * 1e-9 : NAN);
+			most = fmax(most, fmax(c->bytes[k], c->predicted && isfinite(c->pred[k]) ? c->pred[k] : 0));
+		}
+		m[s] = (size_mark){ .wg = sizes[s], .top = c->n ? c->warps[c->n - 1] : 1, .plateau = c->plateau,
+				    .n90 = c->n90, .most = most, .predicted = c->predicted };
 	}
-	else if (p && c->why[0])
-		snprintf(p->caption + strlen(p->caption), sizeof p->caption - strlen(p->caption),
-			 " Not predicted: %s.", c->why);
+}
+
+/* The plot command of a kernel as written: a line a work-group size, in
+ * its colour, with its own 90% mark, the predictions dashed, the stream
+ * peak (own: above the scale). */
+static void kernel_size_plot(FILE *g, const char *name, const size_mark *m, size_t n, double stream, bool own)
+{
+	bool predicted = false;
+	fputs("plot ", g);
+	for (size_t s = 0; s < n; s++) {
+		const char *colour = lm_rp_colours[s % NCOLOURS];
+		fprintf(g, "%s'%s.dat' index %zu using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '%s' "
+			   "title '%u work-items: 90%% at %.3g warps'", s ? ", \\\n  " : "", name, s, colour,
+			m[s].wg, m[s].n90);
+		if (m[s].predicted)
+			fprintf(g, ", \\\n  '%s.dat' index %zu using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle",
+				name, s, colour);
+		predicted |= m[s].predicted;
+	}
+	if (predicted)
+		fputs(", \\\n  NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)'", g);
+	if (isfinite(stream))
+		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.0f GB/s%s)'",
+			stream * 1e-9, stream * 1e-9, own ? ", above the scale" : "");
+	for (size_t s = 0; s < n; s++)
+		if (isfinite(m[s].n90))
+			fprintf(g, ", \\\n  '+' using (%.6g):(%.6g) every ::0::0 with points pt 9 ps 2 lc rgb '%s' "
+				   "notitle", m[s].n90, 0.9 * m[s].plateau * 1e-9, lm_rp_colours[s % NCOLOURS]);
+	fputc('\n', g);
+}
+
+/* A kernel measured as written at n work-group sizes: one picture, a
+ * series a size (kernel_size_plot), each size's plateau and 90% mark
+ * in its caption. */
+static lm_status kernel_sized_picture(report *rp, const char *kname, const unsigned *sizes, size_t n,
+				      kernel_curve *c)
+{
+	char name[96], title[256];
+	size_mark m[MAX_SIZES];
+	snprintf(name, sizeof name, "kernel-%s", kname);
+	lm_status s = LM_OK;
+	FILE *d = NULL, *g = NULL;
+	lm_file_out *od = NULL, *og = NULL;
+	if (!(d = lm_rp_open_out(rp, name, ".dat", &od, &s)) || !(g = lm_rp_open_out(rp, name, ".gp", &og, &s)))
+		goto done;
+	kernel_size_blocks(rp, d, kname, sizes, n, c, m);
+	unsigned top = 1;
+	double most = 0;
+	for (size_t k = 0; k < n; k++) {
+		top = m[k].top > top ? m[k].top : top;
+		most = fmax(most, m[k].most);
+	}
+	bool own = isfinite(c->stream) && most > 0 && c->stream > 2 * most;
+	char yrange[48] = "*";
+	if (own)
+		snprintf(yrange, sizeof yrange, "%.4g", 1.15 * most * 1e-9);
+	snprintf(title, sizeof title, "%s: kernel %s against occupancy", rp->res.device, kname);
+	kernel_axes(g, name, title, top, yrange, c->plateau > 0 ? c->plateau_elems / c->plateau : 0);
+	kernel_size_plot(g, name, m, n, c->stream, own);
+	lm_gnuplot_end(g, name);
+	picture *p = lm_rp_add_picture(rp, name, title);
+	if (!p)
+		goto done;
+	snprintf(p->caption, sizeof p->caption,
+		 "The bytes a second kernel %s's loads and stores request (its description's count; right axis: "
+		 "elements a second) as written, a line a work-group size, with exactly that many warps resident "
+		 "on every CU, against the stream mix's peak; each triangle, in its size's colour, is where that "
+		 "size first reaches 90%% of its own plateau:", kname);
+	for (size_t k = 0; k < n; k++) {
+		size_t used = strlen(p->caption);
+		snprintf(p->caption + used, sizeof p->caption - used, "%s %u work-items %.0f GB/s, %.3g warps",
+			 k ? ";" : "", m[k].wg, m[k].plateau * 1e-9, m[k].n90);
+	}
+	size_t used = strlen(p->caption);
+	snprintf(p->caption + used, sizeof p->caption - used, ". What holds each: the kernels' table.");
+	kernel_caption_predicted(p, c, false);
 done:
 	s = lm_rp_close_out(od, s);
 	return lm_rp_close_out(og, s);
@@ -353,10 +539,31 @@ lm_status lm_rp_kernel_pictures(report *rp)
 	if (!kc)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	lm_status s = LM_OK;
-	for (size_t i = 0; s == LM_OK && kernel_at(rp, i, kc); i++)
+	unsigned sizes[MAX_SIZES];
+	const char *name;
+	for (size_t i = 0; s == LM_OK && (name = kernel_name_at(rp, i)); i++) {
+		size_t n = kernel_sizes(rp, name, sizes);
+		if (n) {
+			s = kernel_sized_picture(rp, name, sizes, n, kc);
+			continue;
+		}
+		kernel_load(rp, name, 0, kc);
 		s = kernel_picture(rp, kc);
+	}
 	free(kc);
 	return s;
+}
+
+/* Whether some kernel of kernels.csv was measured as written at several
+ * work-group sizes. */
+static bool kernel_any_sized(const report *rp)
+{
+	unsigned sizes[MAX_SIZES];
+	const char *name;
+	for (size_t i = 0; (name = kernel_name_at(rp, i)); i++)
+		if (kernel_sizes(rp, name, sizes))
+			return true;
+	return false;
 }
 
 void lm_rp_md_kernels(FILE *f, const report *rp)
@@ -369,14 +576,18 @@ void lm_rp_md_kernels(FILE *f, const report *rp)
 	fputs("## Kernels\n\n"
 	      "Users' grid-stride kernels (`kernels.csv`, `latmix measure --kernel`), each at every occupancy: "
 	      "the most bytes a second its loads and stores requested (its plateau, and as a share of the "
-	      "stream mix's peak), the warps per CU it needed for 90% of that plateau, and what holds it.\n\n"
+	      "stream mix's peak), the warps per CU it needed for 90% of that plateau, and what holds it.", f);
+	if (kernel_any_sized(rp))
+		fputs(" A kernel measured as written at several work-group sizes has a row a size, `KERNEL (SIZE)` "
+		      "(work-items a group): each size reaches its own plateau at its own occupancy.", f);
+	fputs("\n\n"
 	      "| kernel | plateau, GB/s | of stream | G elements/s | warps for 90% | bound |\n"
 	      "|---|---|---|---|---|---|\n", f);
 	bool any = false;
 	for (size_t i = 0; kernel_at(rp, i, c); i++) {
-		char bound[320];
-		fprintf(f, "| %s | %.0f | %.0f%% | %.3g | %.1f | %s |\n", c->name, c->plateau * 1e-9,
-			100 * c->plateau / c->stream, c->plateau_elems * 1e-9, c->n90,
+		char bound[320], label[80];
+		fprintf(f, "| %s | %.0f | %.0f%% | %.3g | %.1f | %s |\n", kernel_label(c, label, sizeof label),
+			c->plateau * 1e-9, 100 * c->plateau / c->stream, c->plateau_elems * 1e-9, c->n90,
 			kernel_bound(c, bound, sizeof bound));
 		any |= c->predicted || c->why[0];
 	}
@@ -396,17 +607,18 @@ void lm_rp_md_kernels(FILE *f, const report *rp)
 	      "| kernel | loads, stores, alpha | RMS error | warps for 90%: measured | predicted | miss |\n"
 	      "|---|---|---|---|---|---|\n", f);
 	for (size_t i = 0; kernel_at(rp, i, c); i++) {
-		char hits[32] = "";
+		char hits[32] = "", label[80];
+		kernel_label(c, label, sizeof label);
 		if (c->mix.hits > 0)
 			snprintf(hits, sizeof hits, " + %g", c->mix.hits);
 		if (c->predicted)
-			fprintf(f, "| %s | %g%s%s%s, %g%s%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", c->name,
+			fprintf(f, "| %s | %g%s%s%s, %g%s%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", label,
 				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "",
 				c->misaligned_loads ? " (m)" : "", hits, c->mix.stores,
 				c->mix.scattered_stores > 0 ? " (s)" : "", c->misaligned_stores ? " (m)" : "",
 				c->mix.alpha, 100 * c->rms, c->n90, c->n90_pred, 100 * (c->n90_pred - c->n90) / c->n90);
 		else if (c->why[0])
-			fprintf(f, "| %s | not predicted: %s | | %.1f | | |\n", c->name, c->why, c->n90);
+			fprintf(f, "| %s | not predicted: %s | | %.1f | | |\n", label, c->why, c->n90);
 	}
 	fputs("\n", f);
 done:

@@ -1,0 +1,75 @@
+/* latmix report on kernels measured as written (work-group sizes a
+ * launch's, resident groups counted): a kernel run at several sizes is a
+ * series and a table row a size; a grid-stride kernel beside it is one.
+ * (test_report.c holds the rest of the report suite: it is at the
+ * project's 800 lines a file.) The fixture is cut from the H100's
+ * committed kernels.csv: copy (grid-stride) and nd-copy at 32 and 64
+ * work-items and their counts, beside the strided lease's stream rows. */
+#include "testutil.h"
+#include "testrun.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How many times needle occurs in hay. */
+static unsigned count_of(const char *hay, const char *needle)
+{
+	unsigned n = 0;
+	for (const char *q = hay; (q = strstr(q, needle)); q++)
+		n++;
+	return n;
+}
+
+/* The file dir/report/NAME into buf. */
+static void slurp_out(const char *dir, const char *name, char *buf, size_t size)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/report/%s", dir, name);
+	lm_test_slurp(path, buf, size);
+}
+
+/* Before: nd-copy's sizes were one cloud of points with one 90% mark
+ * computed over all of them, and one table row. */
+START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	ck_assert(mkdtemp(dir));
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/strided-h100/'measurements.csv '%s/tests/fixtures/"
+		 "strided-h100/'params-kernels.ini '%s' && awk -F, '/^#/ || $1 == \"mix\" || $1 == \"copy\" || "
+		 "($1 == \"nd-copy\" && ($7 == 32 || $7 == 64))' '%s/data/measured/nvidia-h100/kernels.csv' > "
+		 "'%s/kernels.csv' && mkdir '%s/mix-of' && cp '%s/data/measured/nvidia-h100/mix-of/'*copy.* '%s/mix-of'",
+		 root, root, dir, root, dir, dir, root, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[1 << 20], gp[1 << 16], dat[1 << 16];
+	slurp_out(dir, "report.md", md, sizeof md);
+	ck_assert_msg(count_of(md, "\n| nd-copy (32) | ") == 2 && count_of(md, "\n| nd-copy (64) | ") == 2 &&
+			      !strstr(md, "\n| nd-copy | "), "nd-copy's rows: not one a size (plateau, predicted)");
+	ck_assert_msg(count_of(md, "\n| copy | ") == 2 && !strstr(md, "\n| copy ("), "copy's rows");
+	slurp_out(dir, "kernel-nd-copy.gp", gp, sizeof gp);
+	ck_assert_msg(count_of(gp, " using 1:2 ") == 2 && strstr(gp, "index 0 using 1:2") && strstr(gp, "index 1 using 1:2"),
+		      "%s", gp);
+	ck_assert_msg(strstr(gp, "title '32 work-items: 90% at ") && strstr(gp, "title '64 work-items: 90% at ") &&
+			      count_of(gp, "with points pt 9") == 2 && !strstr(gp, "90% of its plateau"), "%s", gp);
+	slurp_out(dir, "kernel-nd-copy.dat", dat, sizeof dat);
+	ck_assert_msg(strstr(dat, "# 32 work-items\n") && strstr(dat, "\n\n\n# 64 work-items\n"), "%s", dat);
+	slurp_out(dir, "kernel-copy.gp", gp, sizeof gp);
+	ck_assert_msg(count_of(gp, " using 1:2 ") == 1 && !strstr(gp, " index ") && strstr(gp, "title 'measured'") &&
+			      count_of(gp, "with points pt 9") == 1 && strstr(gp, "title '90% of its plateau: "), "%s", gp);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("report-written");
+	TCase *tc = tcase_create("report-written");
+	tcase_add_test(tc, a_kernel_as_written_at_two_sizes_is_two_series);
+	suite_add_tcase(s, tc);
+	return lm_test_run(s);
+}
