@@ -45,7 +45,9 @@ static point *dispatch_points(const lm_results *res, size_t *n)
 		/* a rate no device gives (a damaged row) would only break the fit's arithmetic */
 		if (strcmp(res->v[i].mix, "dispatch") != 0 || !(x > 1e-9 && x < 1e9) || !r->groups_per_cu)
 			continue;
-		double spread = r->time_med > 0 ? (r->time_max - r->time_min) / (2 * r->time_med) : NAN;
+		/* a spread only where the times are in order: else no standard error from it */
+		bool ordered = r->time_med > 0 && r->time_min <= r->time_med && r->time_med <= r->time_max;
+		double spread = ordered ? (r->time_max - r->time_min) / (2 * r->time_med) : NAN;
 		v[(*n)++] = (point){ r->groups_per_cu, 1 / x, spread };
 	}
 	if (v && !*n) {
