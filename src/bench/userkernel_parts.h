@@ -68,9 +68,14 @@ double lm_user_size_of(const lm_user *k, int flags);
 void lm_user_watch_launch(const lm_user *k, double n);
 lm_status lm_user_reset_outputs(lm_user *k);
 lm_status lm_user_check_outputs(lm_user *k, unsigned warps, unsigned long *checked);
-lm_status lm_user_check_grows(const lm_user *k, unsigned warps, const lm_point_timing *t);
+
+/* userpoint.c's: the steps of a point both forms take, in their order. */
 lm_point_plan lm_user_plan_point(lm_user *k, unsigned warps, lm_launch_fn launch);
+lm_status lm_user_time_point(lm_user *k, const lm_point_plan *plan, lm_point_timing *t, double sys[2]);
+lm_status lm_user_check_point(lm_user *k, unsigned warps, const lm_point_timing *t, unsigned long *checked);
+lm_status lm_user_check_grows(const lm_user *k, unsigned warps, const lm_point_timing *t);
 void lm_user_point_rates(const lm_user *k, const lm_point_timing *t, lm_row *row);
+void lm_user_finish_row(lm_user *k, unsigned warps, const lm_point_timing *t, unsigned long checked, lm_row *row);
 
 /* usernd.c's: the wrapper's end for a kernel as written (as end_wrapper,
  * params the kernel's parameters as the wrapper declares them, len

@@ -404,28 +404,19 @@ lm_status lm_user_nd_point(lm_user *k, const lm_user_shape *sh, unsigned level, 
 		return s;
 	unsigned warps = level * sh->per_group;
 	lm_point_plan plan = lm_user_plan_point(k, warps, nd_launch);
-	double sys_before = lm_sysclock_read(k->sysclock);
 	lm_point_timing t;
-	s = lm_point_time(&plan, &t);
-	double sys_after = lm_sysclock_read(k->sysclock);
+	double sys[2];
+	unsigned long checked = 0;
+	s = lm_user_time_point(k, &plan, &t, sys);
 	if (s == LM_OK)
 		s = count_launch(k);
-	double c0 = lm_launch_now();
-	unsigned long checked = 0;
 	if (s == LM_OK)
-		s = lm_user_check_outputs(k, warps, &checked);
-	if (s == LM_OK)
-		s = lm_user_check_grows(k, warps, &t);
-	k->cost.checks += lm_launch_now() - c0;
+		s = lm_user_check_point(k, warps, &t, &checked);
 	if (s != LM_OK)
 		return s;
 	lm_point_row(&k->dev, warps, level, sh->per_group, sh->wg, &t, "as-written", k->events_broken, k->sysclock,
-		     sys_before, sys_after, row);
-	row->alpha = (lm_alpha){ 0, 1 };
-	row->chains = 1;
-	row->iters = t.length;
-	lm_user_point_rates(k, &t, row);
-	row->checked = checked;
+		     sys[0], sys[1], row);
+	lm_user_finish_row(k, warps, &t, checked, row);
 	mark_row(k, level, sh->per_group, row);
 	k->last_warps = warps;
 	k->last_length = t.length;
