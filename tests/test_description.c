@@ -186,6 +186,38 @@ START_TEST(a_scalar_that_bounds_a_loop_sizes_the_work)
 }
 END_TEST
 
+/* Over a 2D or 3D grid, a scalar compared with one dimension's index
+ * alone (in an if, while or for) is that dimension's size: describe ties
+ * it to that global size, not to N (a width of N reads past a buffer of N). */
+START_TEST(a_scalar_compared_with_one_index_bounds_that_dimension)
+{
+	const char *src =
+		"/* if (z < depth) in a comment is no condition */\n"
+		"kernel void k(global float *o, uint width, uint height, uint depth, uint n, uint pitch, uint inner)\n"
+		"{\n"
+		"	const int x = (int)get_global_id(0), y = (int)get_global_id( 1 );\n"
+		"	size_t z;\n"
+		"	z = get_global_id(2);\n"
+		"	if (x >= (int)width || (y >= (int)height && n > 0))\n"
+		"		return;\n"
+		"	if (get_global_id(2) < depth && x + y < n) {\n"
+		"		float s = 0;\n"
+		"		for (uint i = 0; i < inner; i++)\n"
+		"			s += o[y * pitch + x + i];\n"
+		"		o[z * pitch + y * width + x] = s;\n"
+		"	}\n"
+		"}\n";
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "k", "width"), 0);
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "k", "height"), 1); /* a clause after ||, within ( ) */
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "k", "depth"), 2);  /* the call itself, before && */
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "k", "n"), -1);     /* beside two indices, and none */
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "k", "pitch"), -1); /* in an index's brackets only */
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "k", "inner"), -1); /* a loop's bound, no index */
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "nothere", "width"), -1);
+	ck_assert_int_eq(lm_user_bounded_dimension(src, "k", ""), -1);
+}
+END_TEST
+
 START_TEST(a_bad_description_is_refused_with_its_line)
 {
 	char *text = base_with(refused[_i].from, refused[_i].to);
@@ -207,6 +239,7 @@ int main(void)
 	tcase_add_test(tc, the_base_description_reads);
 	tcase_add_test(tc, vector_types_are_read_with_their_lanes);
 	tcase_add_test(tc, a_scalar_that_bounds_a_loop_sizes_the_work);
+	tcase_add_test(tc, a_scalar_compared_with_one_index_bounds_that_dimension);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_with_its_line, 0,
 			    (int)(sizeof refused / sizeof refused[0]));
 	suite_add_tcase(s, tc);

@@ -10,6 +10,7 @@
 #include "fit/results.h"
 #include "bench/userkernel.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,6 +319,67 @@ START_TEST(describe_writes_a_2d_global_that_measure_takes)
 }
 END_TEST
 
+/* A 2D kernel with its width and height as arguments, each compared with
+ * its index: describe ties the width to the first global size and the
+ * height to the second (each of them N would read past the buffers of N),
+ * and the description, its bytes filled in, measures as it is. */
+START_TEST(describe_ties_width_and_height_to_their_dimensions)
+{
+	write_file(lm_test_in(dir, "scale2d.cl"), "__kernel void scale2d(__global float *out, __global const float *in,"
+		   " const uint width, const uint height) {\n  const int x = get_global_id(0), y = get_global_id(1);\n"
+		   "  if (x >= (int)width || y >= (int)height)\n    return;\n"
+		   "  out[(size_t)y * width + x] = 2.0f * in[(size_t)y * width + x]; }\n");
+	const char *args[] = { "kernel", "--describe", lm_test_in(dir, "scale2d.cl"), NULL };
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix(args, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "\nglobal = 1024, N / 1024"), "exit %d: %s\n%s", r->status,
+		      r->out, r->err);
+	const char *w = strstr(r->out, "[width]"), *h = strstr(r->out, "[height]");
+	ck_assert_msg(w && h && !strncmp(strstr(w, "value = "), "value = 1024 ", 13) &&
+		      !strncmp(strstr(h, "value = "), "value = N / 1024 ", 17), "%s", r->out);
+	char ini[8192];
+	ck_assert_uint_lt(strlen(r->out), sizeof ini);
+	memcpy(ini, r->out, strlen(r->out) + 1);
+	char *bytes = strstr(ini, "\nbytes =");
+	ck_assert_ptr_nonnull(bytes);
+	char fixed[8192];
+	snprintf(fixed, sizeof fixed, "%.*s\nbytes = 8 * N%s", (int)(bytes - ini), ini, strchr(bytes + 1, '\n'));
+	write_file(lm_test_in(dir, "scale2d.ini"), fixed);
+	const char *m[] = { "measure", "--kernel", lm_test_in(dir, "scale2d.cl"), "--size", "65536", "--local-size",
+			    "16x16", "--launch-ms", "1", "-o", lm_test_in(dir, "scale2d.csv"), NULL };
+	lm_test_latmix(m, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->err, "work-group 16x16"), "exit %d: %s\n%s", r->status, r->err,
+		      fixed);
+	free(r);
+}
+END_TEST
+
+/* --quick over a kernel as written whose N counts rows (the suite's
+ * nd-conv2d: 4096 x N pixels): N halved, but its short launch still runs
+ * the work-items of the device's most warps twice over, and every global
+ * size stays whole for the work-group sizes tried. */
+START_TEST(quick_halves_a_2d_kernels_rows_while_they_fill_the_device)
+{
+	lm_device dev;
+	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
+	double most = 2.0 * dev.max_warps * dev.compute_units * dev.simd_width;
+	const char *args[] = { "measure", "--kernel", "nd-conv2d", "--quick", "--local-size", "8x8", "--launch-ms",
+			       "1", "-o", lm_test_in(dir, "quick.csv"), NULL };
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix(args, NULL, r);
+	const char *at = strstr(r->err, "(N = ");
+	ck_assert_msg(r->status == 0 && at, "exit %d: %s", r->status, r->err);
+	double n = atof(at + 5);
+	/* the suite describes 8192 rows: 8 halvings at most, each keeping the short launch full */
+	ck_assert_msg(n >= 8192 / 256 && n <= 8192 && 4096 * floor(n / 2) >= most, "N = %g, most %g", n, most);
+	/* halved once more, its short launch would be too few, or a size 64 does not divide */
+	double next_short = floor(n / 4);
+	ck_assert_msg(n == 8192 / 256 || 4096 * next_short < most || fmod(next_short, 64) != 0, "N = %g, most %g: "
+		      "not halved as far as it could be", n, most);
+	free(r);
+}
+END_TEST
+
 /* A 3D kernel as written: described with three global sizes, measured
  * at a 3D shape, its output (its own coordinates) right. */
 START_TEST(a_3d_kernel_is_described_and_measured_as_written)
@@ -419,6 +481,8 @@ int main(void)
 	tcase_add_test(tc, a_2d_convolution_and_a_naive_matmul_are_measured_as_written);
 	tcase_add_test(tc, a_global_the_local_size_does_not_divide_is_refused);
 	tcase_add_test(tc, describe_writes_a_2d_global_that_measure_takes);
+	tcase_add_test(tc, describe_ties_width_and_height_to_their_dimensions);
+	tcase_add_test(tc, quick_halves_a_2d_kernels_rows_while_they_fill_the_device);
 	tcase_add_test(tc, a_3d_kernel_is_described_and_measured_as_written);
 	tcase_add_test(tc, resume_adds_only_the_new_local_size);
 	tcase_add_test(tc, a_kernel_as_written_is_clean_under_oclgrind);

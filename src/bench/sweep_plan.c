@@ -211,15 +211,40 @@ static lm_status kernel_files(sweep *sw)
 	return LM_OK;
 }
 
+/* Work-items the short launch (N = n / 2) of kernel d as written runs:
+ * the product of its global sizes; 0 where one is not whole or not a
+ * multiple of 64 (the work-group sizes latmix tries must divide it). */
+static double short_launch_items(const lm_user_desc *d, double n)
+{
+	double items = 1;
+	for (int i = 0; i < d->dims; i++) {
+		size_t g;
+		if (lm_user_global_at(d, i, floor(n / 2), &g) != LM_OK || g % 64)
+			return 0;
+		items *= (double)g;
+	}
+	return items;
+}
+
 /* A quick sweep's problems: 256 times smaller than described, but not
  * below twice the work-items of the device's most warps (an element a
- * work-item for the short launch), nor above what was described. */
+ * work-item for the short launch), nor above what was described. A kernel
+ * as written, whose N may count rows or anything else its global sizes
+ * say: N halved (up to 8 times, as N / 256) while its short launch still
+ * runs that many work-items. */
 static void quick_sizes(sweep *sw)
 {
 	double most = 2.0 * sw->d.max_warps * sw->d.compute_units * sw->d.simd_width;
 	for (size_t i = 0; i < sw->nkern; i++) {
-		double n = sw->kern[i].size;
-		sw->kern[i].size = fmax(2, fmax(floor(n / 256), fmin(n, most)));
+		lm_user_desc *d = &sw->kern[i];
+		double n = d->size;
+		if (!d->dims) {
+			d->size = fmax(2, fmax(floor(n / 256), fmin(n, most)));
+			continue;
+		}
+		for (int k = 0; k < 8 && short_launch_items(d, floor(n / 2)) >= most; k++)
+			n = floor(n / 2);
+		d->size = n;
 	}
 }
 

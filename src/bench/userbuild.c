@@ -115,15 +115,19 @@ static int arg_use(const lm_count_uses *uses, cl_uint i)
 	return (int)((uses->loaded >> i) & 1) | (int)((uses->stored >> i) & 1) << 1;
 }
 
-/* A scalar argument's value: N where it is an integer that sizes the
- * kernel's work (sizes: it bounds a loop or an index) or is named like a
- * size, else 1. */
-static void skeleton_scalar(FILE *out, const char *name, const lm_user_arg *a, bool sizes)
+/* A scalar argument's value: size (N, or over a 2D or 3D launch the
+ * global size of the dimension it bounds) where it is an integer that
+ * sizes the kernel's work (it bounds a loop or an index; size NULL where
+ * it does not) or is named like a size, else 1. */
+static void skeleton_scalar(FILE *out, const char *name, const lm_user_arg *a, const char *size)
 {
 	if (a->is_float || a->lanes > 1)
 		fprintf(out, "value = 1               ; check: the value to run it with, an expression in N%s\n",
 			a->lanes > 1 ? " (every lane takes it)" : "");
-	else if (sizes)
+	else if (size && strcmp(size, "N") != 0)
+		fprintf(out, "value = %-15s ; check: the global size of the dimension it bounds (the kernel "
+			"compares that dimension's index with it)\n", size);
+	else if (size)
 		fputs("value = N               ; check: the problem size (the kernel's loop or an index depends "
 		      "on it)\n", out);
 	else if (names_the_size(name))
@@ -132,10 +136,27 @@ static void skeleton_scalar(FILE *out, const char *name, const lm_user_arg *a, b
 		fputs("value = 1               ; check: the value to run it with, an expression in N\n", out);
 }
 
+/* The global sizes describe writes for a kernel as written of 1 to 3
+ * dimensions, each dimension's alone. */
+static const char *const global_size[3][3] = {
+	{ "N" }, { "1024", "N / 1024" }, { "64", "64", "N / 4096" } };
+static const char *const global_line[3] = { "N", "1024, N / 1024", "64, 64, N / 4096" };
+
+/* What a scalar arg of kernel name that sizes its work takes: N, or over
+ * a 2D or 3D launch the global size of the one dimension it bounds (a
+ * width: 1024), or N where it bounds none alone. */
+static const char *scalar_size(const char *source, const char *name, const char *arg)
+{
+	bool grid_stride;
+	int dims = lm_user_source_dims(source, &grid_stride);
+	int dim = dims > 1 ? lm_user_bounded_dimension(source, name, arg) : -1;
+	return dim >= 0 && dim < dims ? global_size[dims - 1][dim] : "N";
+}
+
 /* One argument's section: what the kernel declares, and contents that run
  * (use: what the kernel does with it, USE_*; sizes: a scalar that bounds
  * its loop or an index). */
-static void skeleton_arg(FILE *out, const char *name, const char *type, int use, bool sizes)
+static void skeleton_arg(FILE *out, const char *name, const char *type, int use, const char *size)
 {
 	lm_user_arg a = { 0 };
 	bool known = lm_user_parse_type(type, &a);
@@ -144,7 +165,7 @@ static void skeleton_arg(FILE *out, const char *name, const char *type, int use,
 		fprintf(out, "; check: latmix takes scalars of, pointers to, and vectors (2, 3, 4, 8, 16) of %s "
 			"only\n", lm_user_elem_names());
 	} else if (a.space == LM_USER_SCALAR) {
-		skeleton_scalar(out, name, &a, sizes);
+		skeleton_scalar(out, name, &a, size);
 	} else if (a.space == LM_USER_LOCAL) {
 		fputs("length = group          ; check: elements of local memory, one a work-item\n", out);
 	} else if (a.is_const || a.space == LM_USER_CONSTANT || use == USE_LOADS) {
@@ -218,11 +239,10 @@ static void skeleton_launch(FILE *out, const char *source)
 	if (grid_stride)
 		fprintf(out, "; check: it reads the grid's size (get_global_size) and names dimension %d: "
 			"measured as written, over the launch below\n", dims - 1);
-	static const char *const global[] = { "N", "1024, N / 1024", "64, 64, N / 4096" };
 	fprintf(out, "global = %-15s ; check: the NDRange as written, a global size a dimension (expressions "
 		"in N; N and N / 2 both whole multiples of the local size)\n"
 		"; local = %-13s ; one work-group shape; else --local-size, else latmix's defaults\n",
-		global[dims - 1], dims == 1 ? "256" : dims == 2 ? "16, 16" : "8, 8, 4");
+		global_line[dims - 1], dims == 1 ? "256" : dims == 2 ? "16, 16" : "8, 8, 4");
 }
 
 lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *file, const char *name,
@@ -267,7 +287,8 @@ lm_status lm_user_skeleton(const lm_device *d, const char *source, const char *f
 			break;
 		}
 		lm_user_declared_type(kernel, i, type, sizeof type, param, sizeof param, arg);
-		skeleton_arg(out, arg, type, arg_use(uses, i), lm_user_sizes_the_work(source, name, arg));
+		skeleton_arg(out, arg, type, arg_use(uses, i),
+			     lm_user_sizes_the_work(source, name, arg) ? scalar_size(source, name, arg) : NULL);
 	}
 	if (kernel)
 		clReleaseKernel(kernel);

@@ -123,6 +123,12 @@ bool lm_user_parse_type(const char *text, lm_user_arg *a);
  * --describe ties it to N). */
 bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg);
 
+/* The dimension of the grid scalar arg of kernel name in src bounds: it
+ * stands in a clause of an if, while or for condition beside the index of
+ * that dimension alone (x >= width, x set from get_global_id(0): 0);
+ * -1 where it bounds none or more than one. */
+int lm_user_bounded_dimension(const char *src, const char *name, const char *arg);
+
 /* Why measure refuses src, a kernel's source (user: a user's, not the
  * suite's) launched over dims dimensions (0: a grid-stride kernel, one),
  * as a phrase after its file's name ("calls get_global_id(1): ..."), into

@@ -210,3 +210,176 @@ void lm_user_source_refusal(const char *src, bool user, int dims, char *why, siz
 		snprintf(why, size, "names '%s': latmix keeps names beginning lm_ and LM_ for the wrapper and "
 			 "macros it builds around a kernel; rename it", call);
 }
+
+/* The kernel's body with its comments, strings and character constants
+ * blanked out (malloc'd; NULL where there is no such kernel). */
+static char *plain_body(const char *src, const char *name)
+{
+	size_t len;
+	const char *body = kernel_body(src, name, &len);
+	char *copy = body ? malloc(len + 1) : NULL;
+	if (!copy)
+		return NULL;
+	memcpy(copy, body, len);
+	copy[len] = '\0';
+	for (char *p = copy; *p;) {
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			char *e = copy + (skip_comment_or_string(p) - copy);
+			memset(p, ' ', (size_t)(e - p));
+			p = e;
+		} else {
+			p++;
+		}
+	}
+	return copy;
+}
+
+static bool is_word(char c)
+{
+	return c == '_' || isalnum((unsigned char)c);
+}
+
+/* At p, "get_global_id(D)" with D a digit 0-2: D, else -1. */
+static int global_id_call(const char *p)
+{
+	if (strncmp(p, "get_global_id", 13) != 0 || is_word(p[13]))
+		return -1;
+	const char *q = p + 13 + strspn(p + 13, " \t\n");
+	if (*q != '(')
+		return -1;
+	q += 1 + strspn(q + 1, " \t\n");
+	return *q >= '0' && *q <= '2' && q[1 + strspn(q + 1, " \t\n")] == ')' ? *q - '0' : -1;
+}
+
+/* The variables body sets from get_global_id(D) (x = get_global_id(0),
+ * const size_t y = (int)get_global_id(1)): their names and D. */
+typedef struct {
+	int n;
+	char name[16][64];
+	int dim[16];
+} index_vars;
+
+static void find_index_vars(const char *body, index_vars *v)
+{
+	v->n = 0;
+	for (const char *p = body; *p && v->n < 16; p++) {
+		int dim = (p == body || !is_word(p[-1])) ? global_id_call(p) : -1;
+		if (dim < 0)
+			continue;
+		/* back to the '=' of its assignment, within its statement */
+		int depth = 0;
+		const char *q = p;
+		while (q > body && depth >= 0) {
+			q--;
+			depth += (*q == ')') - (*q == '(');
+			if (depth == 0 && (*q == ';' || *q == '{' || *q == '}' || *q == ','))
+				break;
+			if (depth == 0 && *q == '=' && q > body && !strchr("=<>!", q[-1]) && q[1] != '=')
+				break;
+		}
+		if (*q != '=')
+			continue;
+		while (q > body && isspace((unsigned char)q[-1]))
+			q--;
+		const char *e = q;
+		while (q > body && is_word(q[-1]))
+			q--;
+		if (e > q && e - q < 64) {
+			snprintf(v->name[v->n], 64, "%.*s", (int)(e - q), q);
+			v->dim[v->n++] = dim;
+		}
+	}
+}
+
+/* The dimensions whose index the clause [from, to) of a condition names
+ * (a variable of v, or get_global_id(D) itself), as bits. */
+static unsigned clause_dims(const char *from, const char *to, const index_vars *v)
+{
+	unsigned dims = 0;
+	for (const char *p = from; p < to; p++) {
+		if (!is_word(*p) || (p > from && is_word(p[-1])))
+			continue;
+		size_t n = 0;
+		while (p + n < to && is_word(p[n]))
+			n++;
+		int d = global_id_call(p);
+		if (d >= 0)
+			dims |= 1u << d;
+		for (int i = 0; i < v->n; i++)
+			if (strlen(v->name[i]) == n && !strncmp(p, v->name[i], n))
+				dims |= 1u << v->dim[i];
+	}
+	return dims;
+}
+
+/* The clause of a condition around body[at]: [*from, *to) between the
+ * condition's parentheses, &&, || and ',' or ';'; whether it is within
+ * the parentheses of an if, a while or a for (not an index's brackets). */
+static bool condition_clause(const char *body, const char *at, const char **from, const char **to)
+{
+	int depth = 0;
+	const char *p = at;
+	for (; p > body; p--) {
+		char c = p[-1];
+		depth += (c == ')' || c == ']') - (c == '(' || c == '[');
+		if (depth < 0 || (depth == 0 && (c == ';' || c == ',' || c == '{' || c == '}' || c == '?' ||
+						 ((c == '&' || c == '|') && p - 1 > body && p[-2] == c))))
+			break;
+	}
+	*from = p;
+	/* the parentheses the clause stands in, outwards, to one an if, a while
+	 * or a for opens (grouping parentheses and calls passed through) */
+	bool cond = false;
+	depth = 0;
+	for (; p > body && !cond; p--) {
+		char c = p[-1];
+		if (c == '{' || c == '}' || (c == '[' && depth == 0))
+			return false;
+		depth += (c == ')' || c == ']') - (c == '(' || c == '[');
+		if (depth >= 0)
+			continue;
+		depth = 0;
+		const char *k = p - 1;
+		while (k > body && isspace((unsigned char)k[-1]))
+			k--;
+		const char *w = k;
+		while (w > body && is_word(w[-1]))
+			w--;
+		cond = (k - w == 2 && !strncmp(w, "if", 2)) || (k - w == 5 && !strncmp(w, "while", 5)) ||
+		       (k - w == 3 && !strncmp(w, "for", 3));
+	}
+	depth = 0;
+	for (p = at; *p; p++) {
+		depth += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
+		if (depth < 0 || (depth == 0 && (*p == ';' || *p == ',' || *p == '?' ||
+						 ((*p == '&' || *p == '|') && p[1] == *p))))
+			break;
+	}
+	*to = p;
+	return cond;
+}
+
+int lm_user_bounded_dimension(const char *src, const char *name, const char *arg)
+{
+	char *body = plain_body(src, name);
+	size_t alen = strlen(arg);
+	if (!body || !alen) {
+		free(body);
+		return -1;
+	}
+	index_vars v;
+	find_index_vars(body, &v);
+	unsigned dims = 0;
+	for (const char *p = body; (p = strstr(p, arg)); p += alen) {
+		if ((p > body && is_word(p[-1])) || is_word(p[alen]))
+			continue;
+		const char *from, *to;
+		if (!condition_clause(body, p, &from, &to))
+			continue;
+		unsigned here = clause_dims(from, to, &v);
+		if (here && !(here & (here - 1)))
+			dims |= here;
+	}
+	free(body);
+	return dims == 1 ? 0 : dims == 2 ? 1 : dims == 4 ? 2 : -1;
+}
