@@ -49,34 +49,51 @@ static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t l
 	return false;
 }
 
-/* The body of kernel name in src: from its '{' to its end, or NULL
- * (its length in *len). */
+/* Where kernel name's body is sought (each_identifier's ctx): the name,
+ * and the body found, its length. */
+typedef struct {
+	const char *name;
+	const char *body;
+	size_t len;
+} body_search;
+
+/* At an identifier outside comments and strings: whether it is the
+ * kernel's name followed by its parameters and a body (not a call, not a
+ * declaration without one); the body, from its '{' to its end, into ctx. */
+static bool kernel_definition(const char *id, size_t n, const char *after, void *ctx)
+{
+	body_search *b = ctx;
+	if (n != strlen(b->name) || strncmp(id, b->name, n) != 0)
+		return false;
+	const char *q = after + strspn(after, " \t\n");
+	if (*q != '(')
+		return false;
+	int depth = 0;
+	while (*q && (*q != ')' || --depth > 0))
+		depth += *q++ == '(';
+	q += *q == ')';
+	q += strspn(q, " \t\n");
+	if (*q != '{')
+		return false; /* a call, or a declaration without a body */
+	b->body = q;
+	for (depth = 0; *q; q++) {
+		depth += (*q == '{') - (*q == '}');
+		if (depth == 0)
+			break;
+	}
+	b->len = (size_t)(q - b->body) + (*q != '\0');
+	return true;
+}
+
+/* The body of kernel name in src (its name outside comments and strings):
+ * from its '{' to its end, or NULL (its length in *len). */
 static const char *kernel_body(const char *src, const char *name, size_t *len)
 {
-	size_t n = strlen(name);
-	for (const char *p = strstr(src, name); p; p = strstr(p + 1, name)) {
-		bool alone = (p == src || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-			     !(isalnum((unsigned char)p[n]) || p[n] == '_');
-		const char *q = p + n + strspn(p + n, " \t\n");
-		if (!alone || *q != '(')
-			continue;
-		int depth = 0;
-		while (*q && (*q != ')' || --depth > 0))
-			depth += *q++ == '(';
-		q += *q == ')';
-		q += strspn(q, " \t\n");
-		if (*q != '{')
-			continue; /* a call, or a declaration without a body */
-		const char *b = q;
-		for (depth = 0; *q; q++) {
-			depth += (*q == '{') - (*q == '}');
-			if (depth == 0)
-				break;
-		}
-		*len = (size_t)(q - b) + (*q != '\0');
-		return b;
-	}
-	return NULL;
+	body_search b = { name, NULL, 0 };
+	if (!name[0] || !each_identifier(src, kernel_definition, &b))
+		return NULL;
+	*len = b.len;
+	return b.body;
 }
 
 /* Whether scalar argument arg of kernel name in src bounds a loop or an
@@ -361,6 +378,10 @@ static bool condition_clause(const char *body, const char *at, const char **from
 
 int lm_user_bounded_dimension(const char *src, const char *name, const char *arg)
 {
+	/* only a scalar that bounds a loop or guards an index (a for's
+	 * condition, not its start or step) bounds a dimension */
+	if (!lm_user_sizes_the_work(src, name, arg))
+		return -1;
 	char *body = plain_body(src, name);
 	size_t alen = strlen(arg);
 	if (!body || !alen) {
@@ -381,5 +402,9 @@ int lm_user_bounded_dimension(const char *src, const char *name, const char *arg
 			dims |= here;
 	}
 	free(body);
-	return dims == 1 ? 0 : dims == 2 ? 1 : dims == 4 ? 2 : -1;
+	int dim = dims == 1 ? 0 : dims == 2 ? 1 : dims == 4 ? 2 : -1;
+	/* a dimension the source's calls do not name (its text read another
+	 * way where comments open inside a declaration): none */
+	bool grid_stride;
+	return dim < lm_user_source_dims(src, &grid_stride) ? dim : -1;
 }

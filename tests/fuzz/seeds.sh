@@ -11,7 +11,7 @@ set -eu
 C=tests/fuzz/corpus
 LATMIX=${LATMIX:-build/latmix}
 rm -rf "$C"
-for d in results params ukernel expr number alpha ptx isa predict ratios count; do mkdir -p "$C/$d"; done
+for d in results params ukernel expr number alpha ptx isa predict ratios count source; do mkdir -p "$C/$d"; done
 
 # The first lines of $1, at most $2 bytes, cut at a line's end.
 head_lines() { head -c "$2" "$1" | sed '$d'; }
@@ -119,6 +119,16 @@ if [ -x "$LATMIX" ]; then
 	"$LATMIX" kernel --isa gfx90a --binary -a 0 -m stream 2>/dev/null |
 		awk 'BEGIN { print "Dlm_chase" } /^lm_chase:/ { p = 1 } p { print } /^\.Lfunc_end/ && p { exit }' > $C/isa/gfx90a-stream-mix
 fi
+
+# source: "KERNEL ARG" then a kernel's source, for each scalar of the
+# suite's kernels as written and the test fixtures' kernels
+for f in cl/kernels/nd-*.cl tests/fixtures/kernels/*.cl; do
+	k=$(sed -n 's/.*__kernel void \([a-z_0-9]*\).*/\1/p' "$f" | head -1)
+	[ -n "$k" ] || continue
+	for a in $(grep -o 'const uint [a-z_0-9]*\|const int [a-z_0-9]*\|uint [a-z_0-9]*' "$f" | awk '{ print $NF }' | sort -u | head -4); do
+		{ echo "$k $a"; cat "$f"; } | head -c 8000 > "$C/source/$(basename "$f" .cl)-$a"
+	done
+done
 
 find $C -type f -size +16k -print -delete | sed 's/^/seeds: over 16 KB, left out: /'
 du -sh $C
