@@ -849,6 +849,29 @@ START_TEST(a_sweep_replaces_no_file_of_another_sweep_unless_told)
 }
 END_TEST
 
+/* A name not in the suite is refused naming every kernel of the suite
+ * (the list once stopped at 16 of 24); a suite directory of more kernels
+ * than latmix lists is refused, not cut to the first it reads. */
+START_TEST(the_suite_is_named_whole_or_refused)
+{
+	make_tmp();
+	result *r = malloc(sizeof *r);
+	const char *const none[] = { "measure", "--kernel", "nosuch", "-o", "@OUT", NULL };
+	snprintf(out_path, sizeof out_path, "%.40s/none.csv", tmp);
+	run(none, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "not in the suite (add, ") && strstr(r->err, ", triad) and not"),
+		      "exit %d: %s", r->status, r->err);
+	shell("mkdir -p '%s/kernels' && cd '%s/kernels' && for i in $(seq 1 65); do : > k$i.ini; done", tmp, tmp);
+	const char *const all[] = { "measure", "--kernel", "all", "--kernel-dir", tmp, "-o", "@OUT", NULL };
+	run(all, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "holds more than 64 kernels"), "exit %d: %s", r->status,
+		      r->err);
+	ck_assert_int_ne(access(out_path, F_OK), 0);
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
 /* latmix run --refit fits a sweep already measured as make run's main job
  * does (issue 48, item 4: was scripts/fit-results.sh): each mix the mix
  * table marks alone, lmem and sfu with an issue cost, gmem refined, the
@@ -900,6 +923,7 @@ int main(void)
 	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
 	tcase_add_test(tc, predict_prices_a_store_only_loop);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
+	tcase_add_test(tc, the_suite_is_named_whole_or_refused);
 	tcase_add_test(tc, devices_show_vendor_facts);
 	tcase_add_test(tc, a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical);
 	tcase_add_test(tc, a_sweep_names_the_commit_that_measured_it);

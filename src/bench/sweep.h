@@ -9,7 +9,7 @@
 #include "base/error.h"
 
 /* The most kernels one --kernel list names, and the longest list. */
-#define LM_SWEEP_MAX_KERNELS 32
+#define LM_SWEEP_MAX_KERNELS 64
 #define LM_SWEEP_LIST 4096
 
 /* An option as the results file records it: '# option.NAME = VALUE'. */

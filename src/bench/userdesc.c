@@ -418,12 +418,17 @@ static lm_status find_description(const char *spec, const char *kernel_dir, lm_u
 		d->in_cl = true;
 		lm_status s = lm_kernel_source(kernel_dir, d->path, text, NULL);
 		if (s != LM_OK) {
-			char names[16][LM_USER_NAME], list[800] = "";
-			size_t n = 0;
-			lm_user_suite(kernel_dir, names, 16, &n);
-			for (size_t i = 0; i < n; i++)
-				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-					 names[i]);
+			char names[LM_USER_SUITE_MAX][LM_USER_NAME], list[LM_USER_SUITE_MAX * (LM_USER_NAME + 2)];
+			size_t n = 0, used = 0;
+			if (lm_user_suite(kernel_dir, names, LM_USER_SUITE_MAX, &n) != LM_OK)
+				return LM_EUSAGE; /* its message says why */
+			for (size_t i = 0; i < n; i++) {
+				size_t len = strlen(names[i]);
+				memcpy(list + used, ", ", i ? 2 : 0);
+				memcpy(list + used + (i ? 2 : 0), names[i], len);
+				used += len + (i ? 2 : 0);
+			}
+			list[used] = '\0';
 			return lm_fail(LM_EUSAGE, "--kernel '%s': not in the suite (%s) and not FILE.cl[:NAME]",
 				       spec, list);
 		}
@@ -593,6 +598,21 @@ static int by_name(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
+/* Adds the NAME of file NAME.ini (of the suite in where) to names:
+ * LM_EUSAGE where the name is too long for a kernel's or the suite holds
+ * more than cap (a kernel left out of 'all' without a word). */
+static lm_status add_name(const char *where, const char *file, char (*names)[LM_USER_NAME], size_t cap, size_t *n)
+{
+	size_t len = strlen(file) - 4;
+	if (len >= LM_USER_NAME)
+		return lm_fail(LM_EUSAGE, "%s: %s: a kernel's name holds at most %d characters", where, file,
+			       LM_USER_NAME - 1);
+	if (*n == cap)
+		return lm_fail(LM_EUSAGE, "%s holds more than %zu kernels, the most latmix lists at once", where, cap);
+	snprintf(names[(*n)++], LM_USER_NAME, "%.*s", (int)len, file);
+	return LM_OK;
+}
+
 /* The NAME of every NAME.ini in path. */
 static lm_status list_dir(const char *path, char (*names)[LM_USER_NAME], size_t cap, size_t *n)
 {
@@ -600,11 +620,12 @@ static lm_status list_dir(const char *path, char (*names)[LM_USER_NAME], size_t 
 	if (!dir)
 		return lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
 	struct dirent *e;
-	while ((e = readdir(dir)) != NULL && *n < cap)
-		if (lm_text_ends(e->d_name, ".ini") && strlen(e->d_name) - 4 < LM_USER_NAME)
-			snprintf(names[(*n)++], LM_USER_NAME, "%.*s", (int)(strlen(e->d_name) - 4), e->d_name);
+	lm_status s = LM_OK;
+	while (s == LM_OK && (e = readdir(dir)) != NULL)
+		if (lm_text_ends(e->d_name, ".ini"))
+			s = add_name(path, e->d_name, names, cap, n);
 	closedir(dir);
-	return LM_OK;
+	return s;
 }
 
 lm_status lm_user_suite(const char *kernel_dir, char (*names)[LM_USER_NAME], size_t cap, size_t *n)
@@ -618,10 +639,12 @@ lm_status lm_user_suite(const char *kernel_dir, char (*names)[LM_USER_NAME], siz
 		if (s != LM_OK)
 			return s;
 	} else {
-		for (const struct lm_kernel_file *k = lm_kernel_files; k->name && *n < cap; k++)
-			if (strncmp(k->name, "kernels/", 8) == 0 && lm_text_ends(k->name, ".ini"))
-				snprintf(names[(*n)++], LM_USER_NAME, "%.*s", (int)(strlen(k->name) - 12),
-					 k->name + 8);
+		for (const struct lm_kernel_file *k = lm_kernel_files; k->name; k++)
+			if (strncmp(k->name, "kernels/", 8) == 0 && lm_text_ends(k->name, ".ini")) {
+				lm_status s = add_name("the suite built in", k->name + 8, names, cap, n);
+				if (s != LM_OK)
+					return s;
+			}
 	}
 	qsort(names, *n, sizeof *names, by_name);
 	return LM_OK;

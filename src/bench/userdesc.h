@@ -13,6 +13,7 @@
 
 #define LM_USER_MAX_ARGS 32
 #define LM_USER_NAME 48 /* longest kernel or argument name, with its NUL */
+#define LM_USER_SUITE_MAX 64 /* the most kernels a suite (cl/kernels/, --kernel-dir) holds */
 #define LM_USER_MAX_ELEM 128 /* bytes of the largest element: a double16 */
 
 #define LM_USER_MAX_DIMS 3 /* an NDRange's dimensions at most */

@@ -161,9 +161,9 @@ static void put_help(FILE *f, const char *help, bool troff)
 			put_text(f, lm_mix_names(), strlen(lm_mix_names()), troff);
 			p = brace + 7;
 		} else if (strncmp(brace, "{KERNELS}", 9) == 0) {
-			char names[32][LM_USER_NAME];
+			char names[LM_USER_SUITE_MAX][LM_USER_NAME];
 			size_t n = 0;
-			lm_user_suite(NULL, names, 32, &n);
+			lm_user_suite(NULL, names, LM_USER_SUITE_MAX, &n);
 			for (size_t i = 0; i < n; i++) {
 				fputs(i ? ", " : "", f);
 				put_text(f, names[i], strlen(names[i]), troff);
