@@ -189,6 +189,11 @@ static lm_status parse_row(char **fields, const int *where, lm_result *res)
 				       numeric(col) && *col->unit ? " " : "",
 				       numeric(col) && *col->unit ? col->unit : "");
 	}
+	/* a point's fastest launch is no slower than its median, its slowest no faster */
+	const lm_row *r = &res->row;
+	if (!(r->time_min <= r->time_med && r->time_med <= r->time_max))
+		return lm_fail(LM_EPARSE, "time_min_s %g, time_median_s %g, time_max_s %g: not in order (min <= median "
+			       "<= max)", r->time_min, r->time_med, r->time_max);
 	return LM_OK;
 }
 

@@ -251,6 +251,9 @@ START_TEST(twin_points_absurd_rates_and_names_no_file_can_have_are_refused)
 	refused(file_with("fast.csv", "bytes_per_s", "9e16"), last, "column 'bytes_per_s': bad value '9e16'");
 	refused(file_with("slash.csv", "mix", "a/b"), last, "column 'mix': bad value 'a/b'");
 	refused(file_with("dot.csv", "mix", "..x"), last, "column 'mix': bad value '..x'");
+	/* a fastest launch slower than the median: the dispatch fit read a standard error of -3.2e7 from it */
+	refused(file_with("order.csv", "time_min_s", "505"), last, "time_min_s 505, time_median_s ");
+	refused(file_with("order2.csv", "time_max_s", "1e-9"), last, "not in order (min <= median <= max)");
 	free(text);
 }
 END_TEST
@@ -370,6 +373,8 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 		r->iters = (unsigned long)(lcg() % 9007199254740992ull);
 		r->repeats = (int)(1 + lcg() % 1000);
 		r->time_med = any_in(1e-9, 3600);
+		r->time_min = r->time_med * any_in(0.5, 1); /* in order: min <= median <= max */
+		r->time_max = fmin(3600, r->time_med * any_in(1, 2));
 		r->overhead_s = lcg() % 3 ? any_in(-3600, 3600) : NAN;
 		r->clock_mhz = any_in(1e-3, 100000);
 		r->mem_ipc = lcg() % 4 ? any_in(1e-9, 1024) : 0;
