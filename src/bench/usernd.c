@@ -69,6 +69,10 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 		size_t wg = (size_t)s[0] * s[1] * s[2];
 		if (wg <= k->dev.max_wg_size && (!kmax || wg <= kmax))
 			memcpy(shapes[(*n)++], s, sizeof default_shapes[0][0]);
+		else if (wg <= k->dev.max_wg_size)
+			fprintf(stderr, "latmix: kernel %s: work-group %zu not measured: the kernel as built allows "
+				"%zu work-items a group (CL_KERNEL_WORK_GROUP_SIZE; %s allows %zu)\n", d->label, wg,
+				kmax, k->dev.name, k->dev.max_wg_size);
 	}
 	if (!*n)
 		return lm_fail(LM_EDEVICE, "kernel %s: no work-group of 32 work-items or more runs on %s "
