@@ -42,9 +42,9 @@ struct lm_user {
 					* bytes (kept: 512 MiB allocated a point cost the
 					* H200's host 0.5 s in page faults) */
 	void *want[LM_USER_MAX_ARGS];    /* the same chunk of dref */
-	size_t from[LM_USER_MAX_ARGS];   /* at the last point, the element from which the host
-					* compared an output the device found a word of differing
-					* in; SIZE_MAX: none (lm_user_checked_on_device) */
+	size_t from[LM_USER_MAX_ARGS];   /* at the last point: the element of the first word the
+					* device found differing, from which the host compared;
+					* SIZE_MAX: none (lm_user_checked_on_device) */
 	/* cl/check.cl: the comparison on the device, its first words that differ
 	 * (one an output), its work-group's size; check_state 0: not built yet,
 	 * 1: built, -1: does not build (the host compares) */
