@@ -250,6 +250,77 @@ START_TEST(a_difference_past_the_first_chunk_is_found)
 }
 END_TEST
 
+/* Kernel "from" on output out of type T2, T3 or T4 (a vector of 2, 3
+ * or 4 lanes of type T): every element i from 4097 on differs between
+ * occupancies in its lane 1, the rest of the output as its index. Refused
+ * at 2 warps per CU naming element 4097; compared on the device (on,
+ * where the host then compared from element 4097) or on the host. */
+static void refused_at_4097(const char *t, unsigned lanes, bool on)
+{
+	char text[1024];
+	snprintf(text, sizeof text, "__kernel void from(__global %s%u *out, const uint n)\n"
+		 "{\n"
+		 "	for (size_t i = get_global_id(0); i < n; i += get_global_size(0))\n"
+		 "		out[i] = (%s%u)((%s)i, i >= 4097 ? (%s)get_global_size(0) : (%s)i%s);\n"
+		 "}\n", t, lanes, t, lanes, t, t, t, lanes == 2 ? "" : lanes == 3 ? ", 0" : ", 0, 0");
+	write_file(lm_test_in(dir, "from.cl"), text);
+	snprintf(text, sizeof text, "[kernel]\nsize = 65536\nelements = N\nbytes = 8 * N\n\n"
+		 "[out]\ntype = global %s%u*\nlength = N\nfill = zero\noutput = yes\n\n"
+		 "[n]\ntype = uint\nvalue = N\n", t, lanes);
+	write_file(lm_test_in(dir, "from.ini"), text);
+	lm_device dev;
+	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
+	lm_user_desc d;
+	ck_assert_msg(lm_user_describe(lm_test_in(dir, "from.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
+	lm_user *k;
+	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
+	lm_row row;
+	ck_assert_msg(lm_user_point(k, 1, &row) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(lm_user_point(k, 2, &row), LM_ECHECK);
+	char want[160];
+	snprintf(want, sizeof want, "output out differs at element 4097 (its lane 1 of %u) with 2 warps per CU "
+		 "from 1 warps per CU", lanes);
+	ck_assert_msg(strstr(lm_error_message(), want), "%s%u: %s", t, lanes, lm_error_message());
+	size_t from = 0;
+	ck_assert_int_eq(lm_user_checked_on_device(k, "out", &from), on);
+	if (on)
+		ck_assert_uint_eq(from, 4097);
+	lm_user_free(k);
+}
+
+/* Outputs are compared on the device, which finds the first 32-bit word
+ * that differs (of many: in a uint2, every element from 4097 on differs in
+ * its lane 1, word 8195 the first), and the host compares from that word's
+ * element and names it. Where a word holds a lane and a 3-vector's
+ * padding (a ushort3) the host compares all: the same element named. The
+ * first point's output, kept on the device, is read back when asked for. */
+START_TEST(the_device_finds_the_first_element_that_differs)
+{
+	refused_at_4097("ushort", 3, false);
+	refused_at_4097("float", 3, true);
+	refused_at_4097("uint", 2, true);
+	/* the last kernel's first point */
+	lm_device dev;
+	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
+	lm_user_desc d;
+	ck_assert_msg(lm_user_describe(lm_test_in(dir, "from.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
+	lm_user *k;
+	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
+	lm_row row;
+	ck_assert_msg(lm_user_point(k, 1, &row) == LM_OK, "%s", lm_error_message());
+	size_t bytes;
+	const unsigned *out = lm_user_output(k, "out", &bytes);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_eq(bytes, 65536 * 8);
+	ck_assert_uint_eq(out[2 * 4096 + 1], 4096);
+	ck_assert_uint_eq(out[2 * 4097], 4097);
+	ck_assert_uint_eq(out[2 * 4097 + 1], dev.compute_units * dev.simd_width); /* 1 warp per CU */
+	lm_user_free(k);
+}
+END_TEST
+
 /* A kernel that reads the output it writes (an in-place update) changes it
  * at every launch: refused without reset, with the fix named; measured with
  * it, the output refilled before each launch. */
@@ -702,6 +773,7 @@ int main(void)
 	tcase_add_test(tc, a_kernels_summary_names_the_warps_of_its_cycles);
 	tcase_add_test(tc, an_in_place_update_needs_reset);
 	tcase_add_test(tc, a_difference_past_the_first_chunk_is_found);
+	tcase_add_test(tc, the_device_finds_the_first_element_that_differs);
 	tcase_add_test(tc, a_kernel_described_by_latmix_is_measured);
 	tcase_add_test(tc, a_described_loop_tells_inputs_from_outputs);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_naming_the_argument, 0,

@@ -1,8 +1,9 @@
 /* Users' kernels on OpenCL's vector types (src/bench/userdesc.c's types,
- * userfill.c's lanes, userkernel.c's comparison): a float4 kernel
+ * userfill.c's lanes, usercheck.c's comparison): a float4 kernel
  * described, measured and read back; a vector buffer filled lane by lane
- * as doc/measure.md says; a difference in one lane caught and named; a
- * list of five kernels with one bad description measuring the other four.
+ * as doc/measure.md says; a difference in one lane caught and named, a
+ * 3-vector's padding lane not compared; a list of five kernels with one
+ * bad description measuring the other four.
  * On whatever OpenCL device is first (PoCL in CI). */
 #include "testutil.h"
 #include "testrun.h"
@@ -166,6 +167,47 @@ START_TEST(a_float4_output_that_differs_in_a_lane_is_caught)
 }
 END_TEST
 
+/* A 3-vector output's padding lane (a float3's fourth float, a double3's
+ * fourth double) is not compared: here it holds the grid's size, which
+ * differs between occupancies, while the three lanes agree. The device
+ * finds no word that differs, so the host reads nothing back. */
+START_TEST(a_3_vectors_padding_is_not_compared)
+{
+	write_file(lm_test_in(dir, "pad.cl"),
+		   "kernel void pad(global float3 *g, global double3 *h, uint n) {\n"
+		   "  global float *f = (global float *)g; global double *e = (global double *)h;\n"
+		   "  for (uint i = get_global_id(0); i < n; i += get_global_size(0)) {\n"
+		   "    f[4 * i] = i; f[4 * i + 1] = 2 * i; f[4 * i + 2] = 3 * i; f[4 * i + 3] = get_global_size(0);\n"
+		   "    e[4 * i] = i; e[4 * i + 1] = 2 * i; e[4 * i + 2] = 3 * i; e[4 * i + 3] = get_global_size(0); } }\n");
+	write_file(lm_test_in(dir, "pad.ini"), "[kernel]\nsize = 65536\nelements = N\nbytes = 48 * N\n"
+				     "[g]\ntype = global float3*\nlength = N\nfill = zero\noutput = yes\n"
+				     "[h]\ntype = global double3*\nlength = N\nfill = zero\noutput = yes\n"
+				     "[n]\ntype = uint\nvalue = N\n");
+	lm_device dev;
+	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
+	lm_user_desc d;
+	ck_assert_msg(lm_user_describe(lm_test_in(dir, "pad.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
+	lm_user *k;
+	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
+	lm_row row;
+	ck_assert_msg(lm_user_point(k, 1, &row) == LM_OK, "%s", lm_error_message());
+	size_t bytes, from = 0;
+	const float *g = lm_user_output(k, "g", &bytes);
+	const double *h = lm_user_output(k, "h", &bytes);
+	ck_assert(g && h);
+	/* the padding held the grid's size at 1 warp per CU: another at 2 */
+	ck_assert(g[4 * 5 + 2] == 15 && g[4 * 5 + 3] == (float)(dev.compute_units * dev.simd_width));
+	ck_assert(h[4 * 5 + 2] == 15 && h[4 * 5 + 3] == (double)(dev.compute_units * dev.simd_width));
+	ck_assert_msg(lm_user_point(k, 2, &row) == LM_OK, "%s", lm_error_message());
+	ck_assert(lm_user_checked_on_device(k, "g", &from));
+	ck_assert_uint_eq(from, SIZE_MAX);
+	ck_assert(lm_user_checked_on_device(k, "h", &from));
+	ck_assert_uint_eq(from, SIZE_MAX);
+	lm_user_free(k);
+}
+END_TEST
+
 /* Issue 49: describe says first, atop the description and on stderr,
  * what measure will not take: a struct it does not fill; a 2D launch it
  * takes, described as written (global with two sizes). */
@@ -300,6 +342,7 @@ int main(void)
 	tcase_add_test(tc, a_float4_kernel_round_trips_describe_measure_and_results);
 	tcase_add_test(tc, a_vector_buffer_is_filled_lane_by_lane);
 	tcase_add_test(tc, a_float4_output_that_differs_in_a_lane_is_caught);
+	tcase_add_test(tc, a_3_vectors_padding_is_not_compared);
 	tcase_add_test(tc, describe_says_first_what_measure_will_not_take);
 	tcase_add_test(tc, five_kernels_with_one_bad_description_measure_four);
 	tcase_add_test(tc, a_kernel_that_does_not_build_costs_that_kernel_only);

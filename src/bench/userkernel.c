@@ -30,7 +30,16 @@ void lm_user_free(lm_user *k)
 			clReleaseMemObject(k->buf[i]);
 		free(k->ref[i]);
 		free(k->got[i]);
+		free(k->want[i]);
+		if (k->dref[i])
+			clReleaseMemObject(k->dref[i]);
 	}
+	if (k->check_first)
+		clReleaseMemObject(k->check_first);
+	if (k->check)
+		clReleaseKernel(k->check);
+	if (k->check_prog)
+		clReleaseProgram(k->check_prog);
 	if (k->sync)
 		clReleaseMemObject(k->sync);
 	if (k->record)
@@ -58,16 +67,6 @@ void lm_user_free(lm_user *k)
 lm_launch_cost lm_user_costs(const lm_user *k)
 {
 	return k->cost;
-}
-
-const void *lm_user_output(const lm_user *k, const char *name, size_t *bytes)
-{
-	for (int i = 0; i < k->desc.nargs; i++)
-		if (!strcmp(k->desc.arg[i].name, name) && k->ref[i]) {
-			*bytes = k->len[i] * k->desc.arg[i].elem_size;
-			return k->ref[i];
-		}
-	return NULL;
 }
 
 /* The user's source. */
@@ -483,132 +482,6 @@ static lm_status uk_launch(void *ctx, unsigned long length, int flags, lm_launch
 	}
 	out->work = (double)length * elements;
 	return s;
-}
-
-/* Bytes of an output read back and compared at a time after the first
- * point: a multiple of every element's size. */
-#define CHECK_CHUNK ((size_t)16 << 20)
-
-/* Whether lane p of output a differs from lane q beyond its tolerance
- * (bit for bit without one). */
-static bool lane_differs(const lm_user_arg *a, const unsigned char *p, const unsigned char *q)
-{
-	if (!memcmp(p, q, a->lane_size))
-		return false;
-	if (!a->is_float || !(a->tolerance > 0))
-		return true;
-	double x, y;
-	if (a->lane_size == 4) {
-		float f, g;
-		memcpy(&f, p, 4);
-		memcpy(&g, q, 4);
-		x = f, y = g;
-	} else {
-		memcpy(&x, p, 8);
-		memcpy(&y, q, 8);
-	}
-	return !(fabs(x - y) <= a->tolerance * fmax(fabs(x), fabs(y)));
-}
-
-/* The first of n elements of output a where got differs from want, lane
- * by lane (a 3-vector's padding lane not compared), or SIZE_MAX; its lane
- * in *lane. */
-static size_t first_difference(const lm_user_arg *a, const unsigned char *got, const unsigned char *want, size_t n,
-			       unsigned *lane)
-{
-	if (a->lanes != 3 && !memcmp(got, want, n * a->elem_size))
-		return SIZE_MAX;
-	for (size_t j = 0; j < n; j++)
-		for (unsigned l = 0; l < a->lanes; l++) {
-			size_t at = j * a->elem_size + l * a->lane_size;
-			if (lane_differs(a, got + at, want + at)) {
-				*lane = l;
-				return j;
-			}
-		}
-	return SIZE_MAX;
-}
-
-/* Where an integer scalar's value exceeds a buffer's length (the kernel
- * then reads or writes past it, and on a GPU gets what lies there): a
- * sentence naming both, into buf; "" if none. */
-static void past_a_buffer(const lm_user *k, char *buf, size_t size)
-{
-	buf[0] = '\0';
-	double most = 0, v;
-	const char *by = NULL;
-	for (int i = 0; i < k->desc.nargs; i++) {
-		const lm_user_arg *a = &k->desc.arg[i];
-		if (a->space == LM_USER_SCALAR && !a->is_float && a->lanes == 1 &&
-		    lm_expr_eval(a->value, k->desc.size, &v) == LM_OK && v > most)
-			most = v, by = a->name;
-	}
-	for (int i = 0; by && i < k->desc.nargs; i++)
-		if (k->buf[i] && (double)k->len[i] < most) {
-			snprintf(buf, size, "[%s] = %.0f while [%s] holds %zu elements: the kernel may read or write "
-				 "past that buffer (its length in the description); or ", by, most,
-				 k->desc.arg[i].name, k->len[i]);
-			return;
-		}
-}
-
-/* The outputs against the first point's: the same bit for bit, or within
- * an output's tolerance. The first point's are kept whole; later ones are
- * read back a chunk at a time. */
-lm_status lm_user_check_outputs(lm_user *k, unsigned warps, unsigned long *checked)
-{
-	*checked = 0;
-	for (int i = 0; i < k->desc.nargs; i++) {
-		const lm_user_arg *a = &k->desc.arg[i];
-		if (!a->output)
-			continue;
-		size_t bytes = k->len[i] * a->elem_size;
-		bool first = !k->ref[i];
-		size_t chunk = first || bytes < CHECK_CHUNK ? bytes : CHECK_CHUNK;
-		void **slot = first ? &k->ref[i] : &k->got[i];
-		if (!*slot && !(*slot = malloc(chunk)))
-			return lm_fail(LM_ENOMEM, "out of memory reading output %s", a->name);
-		size_t bad = SIZE_MAX;
-		unsigned lane = 0;
-		for (size_t off = 0; off < bytes && bad == SIZE_MAX; off += chunk) {
-			size_t n = bytes - off < chunk ? bytes - off : chunk;
-			cl_int err = clEnqueueReadBuffer(k->queue, k->buf[i], CL_TRUE, off, n, *slot, 0, NULL, NULL);
-			if (err != CL_SUCCESS)
-				return lm_fail_cl(err, "clEnqueueReadBuffer", a->name);
-			if (first)
-				continue;
-			size_t j = first_difference(a, *slot, (const unsigned char *)k->ref[i] + off, n / a->elem_size,
-						    &lane);
-			if (j != SIZE_MAX)
-				bad = off / a->elem_size + j;
-		}
-		*checked += k->len[i];
-		if (first) {
-			k->ref_warps = warps;
-			continue;
-		}
-		if (bad == SIZE_MAX)
-			continue;
-		/* an output refilled before each launch cannot be one the kernel changes as it reads it */
-		char in_place[256] = "";
-		if (!a->reset)
-			snprintf(in_place, sizeof in_place, "; or it reads the output it writes (y[i] = a * x[i] + "
-				 "y[i]), which then changes at every launch: 'reset = yes' in [%s] refills it before "
-				 "each", a->name);
-		char past[256], at_lane[32] = "";
-		past_a_buffer(k, past, sizeof past);
-		if (a->lanes > 1)
-			snprintf(at_lane, sizeof at_lane, " (its lane %u of %u)", lane, a->lanes);
-		const char *why = k->desc.dims
-			? "its result depends on the work-group size or the occupancy (a reduction by work-groups: "
-			  "'output = per-local-size' compares it only within one local size)"
-			: "its result depends on the grid, and latmix measures only grid-stride kernels (every grid "
-			  "computes the same; a reduction's floats within a stated tolerance)";
-		return lm_fail(LM_ECHECK, "kernel %s: output %s differs at element %zu%s with %u warps per CU from %u "
-			       "warps per CU%s: %s%s%s", k->desc.label, a->name, bad, at_lane, warps, k->ref_warps,
-			       a->tolerance > 0 ? " beyond its tolerance" : "", past, why, in_place);
-	}
-	return LM_OK;
 }
 
 /* The shape of warps per CU (groups a CU, warps a group) in k: the

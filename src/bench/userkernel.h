@@ -48,8 +48,14 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row);
 lm_launch_cost lm_user_costs(const lm_user *k);
 
 /* The output argument name as the kernel's first point left it (its
- * elements, *bytes of them), or NULL if there is none yet. */
-const void *lm_user_output(const lm_user *k, const char *name, size_t *bytes);
+ * elements, *bytes of them), or NULL if there is none yet: a host copy,
+ * read back from the device the first time it is asked for (usercheck.c). */
+const void *lm_user_output(lm_user *k, const char *name, size_t *bytes);
+
+/* Whether output name was compared on the device at the last point
+ * checked (else on the host, or not yet); *from: the element from which
+ * the host then compared it, where a word differed, else SIZE_MAX. */
+bool lm_user_checked_on_device(const lm_user *k, const char *name, size_t *from);
 
 /* ---- a kernel as written (its description's global; usernd.c) ---- */
 

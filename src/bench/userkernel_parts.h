@@ -34,10 +34,25 @@ struct lm_user {
 	cl_uint nargs;                 /* the kernel's (the wrapper has two more) */
 	cl_mem buf[LM_USER_MAX_ARGS];    /* per description argument; NULL for scalars, local */
 	size_t len[LM_USER_MAX_ARGS];    /* elements */
-	void *ref[LM_USER_MAX_ARGS];     /* the outputs of the first point */
+	/* the outputs of the first point (usercheck.c): copied on the device,
+	 * or where they cannot be compared there, kept whole on the host */
+	cl_mem dref[LM_USER_MAX_ARGS];
+	void *ref[LM_USER_MAX_ARGS];     /* the host's: dref's read back only when asked for */
 	void *got[LM_USER_MAX_ARGS];     /* a chunk of an output read back, up to CHECK_CHUNK
 					* bytes (kept: 512 MiB allocated a point cost the
 					* H200's host 0.5 s in page faults) */
+	void *want[LM_USER_MAX_ARGS];    /* the same chunk of dref */
+	size_t from[LM_USER_MAX_ARGS];   /* at the last point: the element of the first word the
+					* device found differing, from which the host compared;
+					* SIZE_MAX: none (lm_user_checked_on_device) */
+	/* cl/check.cl: the comparison on the device, its first words that differ
+	 * (one an output), its work-group's size; check_state 0: not built yet,
+	 * 1: built, -1: does not build (the host compares) */
+	cl_program check_prog;
+	cl_kernel check;
+	cl_mem check_first;
+	size_t check_wg;
+	int check_state;
 	unsigned ref_warps;            /* its occupancy */
 	cl_mem sync, record;
 	uint32_t *synced;
@@ -67,7 +82,12 @@ lm_status lm_user_set_scalars(lm_user *k, double n);
 double lm_user_size_of(const lm_user *k, int flags);
 void lm_user_watch_launch(const lm_user *k, double n);
 lm_status lm_user_reset_outputs(lm_user *k);
+
+/* usercheck.c's: the outputs against the first point's (the first point
+ * keeping them), and an output's reference dropped (the next point's is
+ * the new one). */
 lm_status lm_user_check_outputs(lm_user *k, unsigned warps, unsigned long *checked);
+void lm_user_drop_reference(lm_user *k, int i);
 
 /* userpoint.c's: the steps of a point both forms take, in their order. */
 lm_point_plan lm_user_plan_point(lm_user *k, unsigned warps, lm_launch_fn launch);

@@ -374,10 +374,8 @@ static lm_status ready_point(lm_user *k, const lm_user_shape *sh, unsigned level
 			       floor(k->desc.size / 2), level * d->compute_units, level);
 	if (memcmp(k->nd.shape, sh->shape, sizeof sh->shape) != 0)
 		for (int i = 0; i < k->desc.nargs; i++)
-			if (k->desc.arg[i].per_local) {
-				free(k->ref[i]);
-				k->ref[i] = NULL;
-			}
+			if (k->desc.arg[i].per_local)
+				lm_user_drop_reference(k, i);
 	memcpy(k->nd.shape, sh->shape, sizeof sh->shape);
 	k->nd.pad = lm_user_nd_pad(d, sh, level);
 	if (k->nd.pad == SIZE_MAX)
