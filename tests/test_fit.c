@@ -566,7 +566,7 @@ static int run(const char *const *args, char *err, size_t size)
 static const char *measured(void)
 {
 	static char buf[512];
-	lm_test_source_path(buf, sizeof buf, "data/measured/nvidia-h200/measurements.csv");
+	lm_test_source_path(buf, sizeof buf, "tests/fixtures/h200-2026-11-25/nvidia-h200/measurements.csv");
 	return buf;
 }
 

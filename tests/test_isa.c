@@ -353,7 +353,7 @@ static bool have_tools(lm_compiler c)
 }
 
 /* Kernel name's loop counted in the PTX NVIDIA's driver built on the H200
- * (data/measured/nvidia-h200/mix-of/FILE.txt, committed). */
+ * (tests/fixtures/h200-2026-11-25/nvidia-h200/mix-of/FILE.txt, committed). */
 /* The table latmix kernel --mix-of prints for m (free it). */
 static char *printed(const lm_count *m)
 {
@@ -369,7 +369,7 @@ static char *printed(const lm_count *m)
 static void count_committed(const char *file, const char *name, lm_count *m)
 {
 	char path[512], *text = NULL;
-	snprintf(path, sizeof path, "%s/data/measured/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"), file);
+	snprintf(path, sizeof path, "%s/tests/fixtures/h200-2026-11-25/nvidia-h200/mix-of/%s.txt", getenv("LATMIX_SOURCE_ROOT"), file);
 	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
 	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
 	free(text);
@@ -760,7 +760,7 @@ END_TEST
 START_TEST(predict_notes_hits_without_division)
 {
 	char params[512], spec[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	lm_test_source_path(spec, sizeof spec, "tests/fixtures/kernels/s2_const.cl:s2_const");
 	static lm_test_result r;
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "1", NULL }, NULL, &r);
@@ -786,7 +786,7 @@ END_TEST
 START_TEST(predict_notes_scattered_and_listed_best)
 {
 	char params[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	static lm_test_result r;
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", "gather", "--warps", "1", NULL }, NULL,
 		       &r);
@@ -833,7 +833,7 @@ START_TEST(wide_lanes_are_counted_in_bytes)
 		  "8 and 8 bytes a lane" },
 	};
 	char params[512], spec[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	static lm_test_result r;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		char rel[256];
@@ -1146,8 +1146,8 @@ END_TEST
 START_TEST(predict_says_rates_too_small_for_its_table)
 {
 	char basic[512], refined[512];
-	lm_test_source_path(basic, sizeof basic, "data/measured/nvidia-h200/params.ini");
-	lm_test_source_path(refined, sizeof refined, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(basic, sizeof basic, "tests/fixtures/h200-2026-11-25/nvidia-h200/params.ini");
+	lm_test_source_path(refined, sizeof refined, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	static lm_test_result r;
 	lm_test_latmix((const char *const[]){ "predict", basic, "--loads", "1", "--alpha", "1000000", "--warps", "1",
 					      NULL }, NULL, &r);
@@ -1185,7 +1185,7 @@ START_TEST(strided_kernels_are_priced_at_their_span)
 		{ "stride32", "--loads 1 --stores 1 --alpha 5 --insts 7 --scattered-loads 1\n" },
 	};
 	char params[512], spec[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	static lm_test_result r;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		char rel[256];
@@ -1249,7 +1249,7 @@ END_TEST
 START_TEST(independent_float_chains_are_noted)
 {
 	char params[512], spec[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	static lm_test_result r;
 	static const char *const kernels[] = { "ilp64", "poly64" };
 	for (size_t i = 0; i < 2; i++) {
@@ -1277,7 +1277,7 @@ END_TEST
 START_TEST(wide_lanes_are_counted_offline)
 {
 	char params[512], spec[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	lm_test_source_path(spec, sizeof spec, "tests/fixtures/kernels/copy4.cl:copy4");
 	static lm_test_result r;
 	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--isa", target, NULL }, NULL, &r);
@@ -1346,7 +1346,7 @@ START_TEST(predict_on_a_device_says_its_limit)
 	if (lm_device_select(POCL, 0, 0, &d) != LM_OK)
 		return; /* no PoCL device here */
 	char params[512];
-	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	static lm_test_result r;
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", "copy", "-d", POCL, "--warps", "1",
 					      NULL },

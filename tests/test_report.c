@@ -35,9 +35,9 @@ static void copy_h200(char *dir, size_t size, bool params)
 	snprintf(dir, size, "%s", tmpl);
 	const char *root = getenv("LATMIX_SOURCE_ROOT");
 	char cmd[8192];
-	snprintf(cmd, sizeof cmd, "cp -r '%s/data/measured/nvidia-h200/'measurements.csv '%s/data/measured/nvidia-h200/'kernels.csv '%s/data/measured/nvidia-h200/'mix-of '%s'", root, root, root, dir);
+	snprintf(cmd, sizeof cmd, "cp -r '%s/tests/fixtures/h200-2026-11-25/nvidia-h200/'measurements.csv '%s/tests/fixtures/h200-2026-11-25/nvidia-h200/'kernels.csv '%s/tests/fixtures/h200-2026-11-25/nvidia-h200/'mix-of '%s'", root, root, root, dir);
 	ck_assert_int_eq(system(cmd), 0);
-	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/'params*.ini '%s'", root, dir);
+	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/h200-2026-11-25/nvidia-h200/'params*.ini '%s'", root, dir);
 	ck_assert_int_eq(params ? system(cmd) : 0, 0);
 }
 
@@ -432,7 +432,7 @@ START_TEST(compare_units)
 	/* the misaligned shares, measured: the thesis's files have none (no
 	 * column), the committed H200 and H100 files both */
 	ck_assert_msg(!strstr(r.out, "misaligned"), "stdout: %s", r.out);
-	lm_test_source_path(a, sizeof a, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(a, sizeof a, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");
 	lm_test_source_path(b, sizeof b, "tests/fixtures/h100-2026-11-25/params-kernels.ini");
 	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -442,7 +442,7 @@ START_TEST(compare_units)
 	lm_test_source_path(b, sizeof b, "tests/fixtures/repeat/nvidia-h200/params-kernels.ini");
 	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
-	ck_assert_msg(strstr(r.out, "| measured/nvidia-h200/params-kernels.ini ") &&
+	ck_assert_msg(strstr(r.out, "| h200-2026-11-25/nvidia-h200/params-kernels.ini ") &&
 			      strstr(r.out, "| repeat/nvidia-h200/params-kernels.ini "), "stdout: %s", r.out);
 }
 END_TEST
