@@ -17,9 +17,9 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
 plot 'kernel-dot.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
-  'kernel-dot.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 2.0% RMS error', \
-  4486.16 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4486 GB/s)', \
-  '+' using (53.0929):(3450.94) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 53.1 warps'
+  'kernel-dot.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 1.9% RMS error', \
+  4303.37 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4303 GB/s)', \
+  '+' using (52.118):(3383.07) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 52.1 warps'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-dot.svg'

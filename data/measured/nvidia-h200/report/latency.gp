@@ -9,17 +9,17 @@ set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set rmargin 14
-set label 'gmem' at 512,3027.82 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,2915.36 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-store-half' at 512,2802.91 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-stride2' at 256,1783.14 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'gmem-random' at 256,2183.31 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'lmem' at 256,1169.11 left offset char 1,0 tc rgb '#8c564b' noenhanced
-set label 'sfu' at 256,1056.65 left offset char 1,0 tc rgb '#e377c2' noenhanced
-set label 'stream-shift' at 0,161.675 left offset char 1,0 tc rgb '#bcbd22' noenhanced
-set label 'stream-store' at 0,733.485 left offset char 1,0 tc rgb '#17becf' noenhanced
-set label 'stream-store-shift' at 0,845.941 left offset char 1,0 tc rgb '#393b79' noenhanced
-set label 'stream-fill' at 0,49.22 left offset char 1,0 tc rgb '#637939' noenhanced
+set label 'gmem' at 512,2998.74 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,2887.42 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2776.1 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1754.96 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2155.21 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1167.59 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1056.27 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'stream-shift' at 0,160.524 left offset char 1,0 tc rgb '#bcbd22' noenhanced
+set label 'stream-store' at 0,706.416 left offset char 1,0 tc rgb '#17becf' noenhanced
+set label 'stream-store-shift' at 0,817.737 left offset char 1,0 tc rgb '#393b79' noenhanced
+set label 'stream-fill' at 0,49.2035 left offset char 1,0 tc rgb '#637939' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \

@@ -1,0 +1,32 @@
+# NVIDIA H200: kernel nd-nstream against occupancy
+# Written by latmix report; edit and rerun here with: gnuplot kernel-nd-nstream.gp
+set terminal pngcairo size 960,640 enhanced font 'Sans,11'
+set output 'kernel-nd-nstream.png'
+set datafile missing '?'
+set grid lc rgb '#dddddd'
+set title "NVIDIA H200: kernel nd-nstream against occupancy" noenhanced
+set xlabel 'warps per CU'
+set ylabel 'GB/s'
+set logscale x 2
+set xrange [0.8:73]
+set yrange [0:*]
+set key below
+set y2label 'G elements/s'
+set y2tics
+set ytics nomirror
+set format y2 '%.3g'
+set link y2 via y * 0.0625000001 inverse y / 0.0625000001
+plot 'kernel-nd-nstream.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 7.77 warps', \
+  'kernel-nd-nstream.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 16.2 warps', \
+  'kernel-nd-nstream.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 38.6 warps', \
+  'kernel-nd-nstream.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 52.6 warps', \
+  4303.37 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4303 GB/s)', \
+  '+' using (7.77365):(766.744) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (16.1858):(1533.92) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (38.6052):(3036.04) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (52.5796):(3544.81) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+
+set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
+set output 'kernel-nd-nstream.svg'
+replot
+unset output
