@@ -488,6 +488,53 @@ START_TEST(ptx_lanes_sort_accesses)
 }
 END_TEST
 
+/* A stride written as a multiply of a 32-bit index (uint i; x[i * 2]):
+ * NVIDIA's driver (H200, 580.159.04: tests/fixtures/ptx/h200-strides.ptx, of
+ * studies/stride-mul/strides.cl)
+ * widens it to bytes as (i << 3) & 0x3fffffff8, a mask that clears bits
+ * the shift left zero. Followed as 8 bytes a lane apart, strided, not as
+ * an address latmix does not follow (issue 50: priced as coalesced, 32-60%
+ * off); a mask that clears a bit the lanes use is still not followed. */
+START_TEST(a_widened_32_bit_index_masked_to_bytes_is_followed)
+{
+	static const char *const masks[] = { "17179869176", "17179869168" };
+	for (int i = 0; i < 2; i++) {
+		char loop[1024];
+		snprintf(loop, sizeof loop,
+			 ".visible .entry k(\n)\n{\n"
+			 "\tld.param.u64 \t%%rd5, [k_param_0];\n"
+			 "\tmov.u32 \t%%r5, %%tid.x;\n"
+			 "\tcvt.s64.s32 \t%%rd17, %%r5;\n"
+			 "$L__BB2_2:\n"
+			 "\tshl.b64 \t%%rd11, %%rd17, 3;\n"
+			 "\tand.b64 \t%%rd12, %%rd11, %s;\n"
+			 "\tadd.s64 \t%%rd13, %%rd5, %%rd12;\n"
+			 "\tld.global.nc.f32 \t%%f6, [%%rd13];\n"
+			 "\tand.b64 \t%%rd14, %%rd17, 4294967295;\n"
+			 "\tadd.s64 \t%%rd17, %%rd14, %%rd2;\n"
+			 "\t@%%p2 bra \t$L__BB2_2;\n"
+			 "\tret;\n}\n", masks[i]);
+		lm_count m;
+		ck_assert_msg(lm_count_count_ptx(loop, "k", &m) == LM_OK, "%s", lm_error_message());
+		if (i == 0)
+			ck_assert_msg(m.strided == 1 && m.gap_load_bytes == 4 && !m.unfollowed, "%u strided, %u bytes "
+				      "between, %u not followed", m.strided, m.gap_load_bytes, m.unfollowed);
+		else /* bit 3 cleared: lanes 8 bytes apart lose it */
+			ck_assert_msg(m.unfollowed == 1 && !m.strided, "%u strided, %u not followed", m.strided,
+				      m.unfollowed);
+	}
+	/* the driver's whole listing, with the program's other kernels around it */
+	char path[600], *text = NULL;
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h200-strides.ptx");
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(text, "s2_uint", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(m.strided == 1 && m.gap_load_bytes == 4 && !m.unfollowed, "%u strided, %u not followed",
+		      m.strided, m.unfollowed);
+	free(text);
+}
+END_TEST
+
 /* A strided access (lanes apart by more than they move, under a sector)
  * touches every sector its warp spans: priced at the bytes from lane to
  * lane. A load reading another's lines adds nothing; a store writing into
@@ -1386,6 +1433,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, ptx_dependences_and_refusals);
 		tcase_add_test(tc, ptx_lanes_sort_accesses);
 		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
+		tcase_add_test(tc, a_widened_32_bit_index_masked_to_bytes_is_followed);
 		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
 		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
 		tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);

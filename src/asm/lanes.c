@@ -250,6 +250,33 @@ static lane lane_rem(lane a, lane c)
 	return VARIES;
 }
 
+/* Whether every lane's value of a is a multiple of q, a power of two:
+ * its stride is, and its value (known, or known modulo a multiple of q). */
+static bool all_multiples_of(lane a, long q)
+{
+	if (a.form != LANE_AFFINE || a.stride % q != 0)
+		return false;
+	if (a.is_const)
+		return a.value % q == 0;
+	return a.mod > 0 && a.mod % q == 0 && residue(a.res, q) == 0;
+}
+
+/* a & m for a mask m the same for every lane. A mask of low bits (2^k - 1)
+ * is a % 2^k. One that also clears the low bits b (2^k - 2^b), where every
+ * lane's value is a multiple of 2^b already, is the same: the form a
+ * compiler gives a 32-bit index widened to bytes ((i * 2) * 4 as
+ * (i << 3) & 0x3fffffff8). Another mask: lanes latmix does not follow. */
+static lane lane_and(lane a, long m)
+{
+	if (m <= 0 || m == LONG_MAX)
+		return uniform(a) ? UNIFORM : VARIES;
+	long low = m & -m; /* the lowest bit the mask keeps: 2^b */
+	long whole = m | (low - 1);
+	if (whole == LONG_MAX || (whole & (whole + 1)) != 0 || (low > 1 && !all_multiples_of(a, low)))
+		return uniform(a) ? UNIFORM : VARIES;
+	return lane_rem(a, constant(whole + 1));
+}
+
 /* The lanes of instruction in (index i) result, from its operands'. */
 static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 {
@@ -283,9 +310,8 @@ static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 		return lane_div(a[1], a[2]);
 	if (in->narg == 3 && strcmp(op, "rem") == 0)
 		return lane_rem(a[1], a[2]);
-	if (in->narg == 3 && strcmp(op, "and") == 0 && a[2].is_const && a[2].value > 0 &&
-	    a[2].value < LONG_MAX && (a[2].value & (a[2].value + 1)) == 0) /* a mask of low bits: % 2^k */
-		return lane_rem(a[1], constant(a[2].value + 1));
+	if (in->narg == 3 && strcmp(op, "and") == 0 && a[2].is_const)
+		return lane_and(a[1], a[2].value);
 	if (in->narg == 2 && strcmp(op, "neg") == 0)
 		return lane_mul(a[1], constant(-1));
 	return all_uniform ? UNIFORM : VARIES;
