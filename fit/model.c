@@ -16,6 +16,7 @@ const char *lm_bound_name(lm_bound b)
 	case LM_BOUND_MEM: return "mem_thru";
 	case LM_BOUND_ALU: return "alu_thru";
 	case LM_BOUND_ISSUE: return "issue_thru";
+	case LM_BOUND_DISPATCH: return "dispatch_thru";
 	case LM_BOUND_NONE: break;
 	}
 	return "none";

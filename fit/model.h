@@ -42,6 +42,7 @@ typedef enum {
 	LM_BOUND_MEM,
 	LM_BOUND_ALU,
 	LM_BOUND_ISSUE,
+	LM_BOUND_DISPATCH,    /* a kernel as written: work-groups started a cycle */
 	LM_BOUND_NONE         /* no bound known: peak is infinite */
 } lm_bound;
 
@@ -245,5 +246,23 @@ double lm_model_kernel_warps_to(const lm_model_params *p, const lm_model_kinds *
 /* Warps per CU for fraction f of lm_model_kernel_peak. */
 double lm_model_kernel_warps(const lm_model_params *p, const lm_model_kinds *st,
 			     const lm_kernel_mix *k, double f);
+
+/* A kernel as written, one element a work-item and no loop (its body k
+ * counted as one iteration): held to `level` work-groups of `group_warps`
+ * warps a CU, each warp runs one iteration and its group then holds its
+ * slot group_cycles more (its start and end: group_cost), while the CU
+ * starts at most dispatch_per_cycle groups (dispatch_thru). Its warps
+ * cycle between the memory system and that idle time, so those waiting on
+ * memory are the n_e that solves n_e = n t(n_e) / (t(n_e) + group_cycles),
+ * n = level x group_warps and t(x) a warp's iteration at x warps (the
+ * grid-stride loop's: lm_model_eval_kernel); its rate is that loop's at
+ * n_e, or the groups the CU starts, whichever is less
+ * (studies/nd-model/: 3.4% RMS over the H100's one-element kernels).
+ * Loads (a store-only body: stores) per cycle per CU; *busy (may be NULL):
+ * n_e; *which (may be NULL): the bound, LM_BOUND_DISPATCH where the starts
+ * bind. NAN where an input is not a positive number (group_cycles may be 0). */
+double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+			     double group_warps, double level, double dispatch_per_cycle, double group_cycles,
+			     double *busy, lm_bound *which);
 
 #endif

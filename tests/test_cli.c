@@ -6,8 +6,10 @@
 #include "cli/command.h"
 #include "cli/options.h"
 #include "fit/results.h"
+#include "fit/params.h"
 
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -755,6 +757,56 @@ START_TEST(predict_prices_a_store_only_loop)
 }
 END_TEST
 
+/* predict --kernel of a kernel without a loop (the suite's nd-copy as
+ * NVIDIA's driver built it on the H100), the contract scripts read:
+ * --csv prints a header and one row per occupancy, nothing else, with
+ * warps_per_cu, work_group_size and elements_per_s; by default 32, 64,
+ * 128 and 256 work-items, every level up to 64 warps and 32 groups; where
+ * the groups a CU starts bind, the rate is dispatch_thru's. A file without
+ * the dispatch parameters, a size that is not whole warps and --local-size
+ * for a kernel with a loop are refused. */
+START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
+{
+	char params[600], spec[700], old[600];
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
+	lm_test_source_path(old, sizeof old, "tests/fixtures/h100-2026-11-25/params-kernels.ini");
+	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h100-nd-copy.ptx");
+	strcat(spec, ":nd_copy");
+	result *r = malloc(sizeof *r);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--csv", NULL }, r);
+	ck_assert_msg(r->status == 0, "%.300s", r->err);
+	ck_assert_msg(!strncmp(r->out, "warps_per_cu,work_group_size,groups_per_cu,elements_per_s,", 58), "%.200s", r->out);
+	lm_params ps;
+	ck_assert_int_eq(lm_params_read(params, &ps), LM_OK);
+	double cap32 = ps.p[LM_PARAM_DISPATCH_THRU].value * 1e6 * ps.compute_units * 32;
+	size_t rows = 0, sizes[4] = { 0 };
+	double top32 = 0;
+	for (const char *l = strchr(r->out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		double w, e;
+		unsigned wg, g;
+		ck_assert_msg(sscanf(l + 1, "%lf,%u,%u,%lf,", &w, &wg, &g, &e) == 4, "row: %.80s", l + 1);
+		ck_assert_msg(w == g * wg / 32.0 && w <= 64 && g <= 32 && e > 0, "row: %.80s", l + 1);
+		sizes[wg == 32 ? 0 : wg == 64 ? 1 : wg == 128 ? 2 : 3]++;
+		if (wg == 32)
+			top32 = fmax(top32, e);
+		rows++;
+	}
+	ck_assert_msg(rows == 88 && sizes[0] == 32 && sizes[1] == 32 && sizes[2] == 16 && sizes[3] == 8, "%zu rows",
+		      rows);
+	ck_assert_msg(fabs(top32 / cap32 - 1) < 1e-6 && strstr(r->out, ",dispatch_thru\n"), "%g against %g", top32,
+		      cap32);
+	/* the table names the size to use */
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "64,256", NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "work-group size to use: ") && !strstr(r->out, "work-group 32 "),
+		      "%.300s", r->out);
+	run((const char *const[]){ "predict", old, "--kernel", spec, NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "has no dispatch_thru or group_cost"), "%.300s", r->err);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "48", NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "--local-size 48: "), "%.300s", r->err);
+	free(r);
+}
+END_TEST
+
 START_TEST(devices_lists_at_least_one_device)
 {
 	static const char *const args[] = { "devices", "--csv", NULL };
@@ -924,6 +976,7 @@ int main(void)
 	tcase_add_test(tc, predict_prices_a_store_only_loop);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, the_suite_is_named_whole_or_refused);
+	tcase_add_test(tc, predict_a_kernel_as_written_by_the_csv_contract);
 	tcase_add_test(tc, devices_show_vendor_facts);
 	tcase_add_test(tc, a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical);
 	tcase_add_test(tc, a_sweep_names_the_commit_that_measured_it);

@@ -979,6 +979,49 @@ END_TEST
  * written as INI (mix-of/NAME.ini) and read back through the one INI
  * reader, the model's figures the same; a count not made keeps its reason
  * whole over lines; figures predict would refuse are refused. */
+/* A kernel without a loop (one element a work-item, as people write it):
+ * its whole body is what a work-item runs once, counted as one iteration
+ * and marked so, in the count and in its file; NVIDIA's driver's PTX of the
+ * suite's nd-copy (H100). A kernel whose loops touch no global memory while
+ * its accesses lie outside them (nd-dot: a tree in local memory) is still
+ * refused, saying so; a body with no global access at all too. */
+START_TEST(a_kernel_without_a_loop_is_counted_whole)
+{
+	char path[600], *text = NULL;
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK, "%s", lm_error_message());
+	free(text);
+	ck_assert_msg(m.loopless && m.loads == 1 && m.stores == 1 && m.independent == 1 && !m.scattered_loads &&
+			      !m.scattered_stores && !m.strided && !m.unfollowed && m.load_bytes == 4 &&
+			      m.store_bytes == 4,
+		      "loopless %d, %u loads, %u stores", m.loopless, m.loads, m.stores);
+	char *printed_text = printed(&m);
+	ck_assert_msg(strstr(printed_text, "no loop: the whole body"), "%s", printed_text);
+	free(printed_text);
+	char ini[] = "/tmp/latmix-loopless-XXXXXX";
+	int fd = mkstemp(ini);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	lm_count_write_ini(f, "nd_copy", &m, NULL);
+	fclose(f);
+	lm_count_file cf;
+	ck_assert_msg(lm_count_read_ini(ini, &cf) == LM_OK && cf.counted && cf.loopless, "%s", lm_error_message());
+	unlink(ini);
+
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-dot.ptx");
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(lm_count_count_ptx(text, "nd_dot", &m), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "touch no global memory, and what does lies outside them"), "%s",
+		      lm_error_message());
+	free(text);
+	static const char none[] = ".entry k(\n){\n\tadd.f32 %f1, %f2, %f3;\n\tret;\n}\n";
+	ck_assert_int_eq(lm_count_count_ptx(none, "k", &m), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "no load or store of global memory"), "%s", lm_error_message());
+}
+END_TEST
+
 START_TEST(a_count_file_reads_back_as_written)
 {
 	static const char loop[] = ".entry k(\n){\n$L1:\nld.global.f32 %f4, [%rd1];\nld.global.f32 %f5, [%rd2];\n"
@@ -1439,6 +1482,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);
 		tcase_add_test(tc, an_amd_load_named_atomic_is_a_load);
 		tcase_add_test(tc, a_count_file_reads_back_as_written);
+		tcase_add_test(tc, a_kernel_without_a_loop_is_counted_whole);
 		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 		tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
 		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);

@@ -244,6 +244,44 @@ END_TEST
 /* Scattered accesses (each lane its own sector) at the scattered kind's
  * memory time beside the coalesced ones; a scattered load waits the
  * scattered kind's latency; without the kind they count as coalesced */
+/* A kernel as written, one element a work-item: its warps cycle between
+ * memory (420 cycles here, under the bound) and a group's start and end
+ * (group_cycles), so half wait on memory where the two are equal; the
+ * groups a CU starts bound it. */
+START_TEST(a_kernel_as_written_waits_on_memory_and_on_its_groups)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(4, &p);
+	lm_kernel_mix sum = { .loads = 1, .stores = 0, .flops = 0, .insts = 6, .alpha = 5 };
+	double busy;
+	lm_bound b;
+	/* no start or end cost: the grid-stride loop's rate at the level's warps */
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 2, 10, 1, 0, &busy, &b), 20.0 / 420, 1e-12);
+	ck_assert_rel(busy, 20, 1e-12);
+	/* 420 cycles idle a group: 10 of the 20 warps on memory, 10 / 420 loads a cycle */
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 2, 10, 1, 420, &busy, &b), 10.0 / 420, 1e-9);
+	ck_assert_rel(busy, 10, 1e-9);
+	ck_assert_int_eq(b, LM_BOUND_LATENCY);
+	/* 0.01 groups a cycle of 2 warps, a load each: at most 0.02 loads a cycle */
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 2, 10, 0.01, 420, NULL, &b), 0.02, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_DISPATCH);
+	ck_assert_str_eq(lm_bound_name(b), "dispatch_thru");
+	/* never above the loop's own bound, and never falling with the level */
+	double last = 0;
+	for (double level = 1; level <= 200; level++) {
+		double r = lm_model_eval_written(&p, &st, &sum, 2, level, 1, 420, NULL, NULL);
+		ck_assert_msg(r >= last - 1e-15 && r <= 0.2 + 1e-15, "level %g: %g after %g", level, r, last);
+		last = r;
+	}
+	/* what it cannot price */
+	ck_assert(isnan(lm_model_eval_written(&p, &st, &sum, 0, 10, 1, 420, &busy, &b)) && isnan(busy) &&
+		  b == LM_BOUND_NONE);
+	ck_assert(isnan(lm_model_eval_written(&p, &st, &sum, 2, 10, 0, 420, NULL, NULL)));
+	ck_assert(isnan(lm_model_eval_written(&p, &st, &sum, 2, 10, 1, -1, NULL, NULL)));
+	ck_assert(isnan(lm_model_eval_written(&p, &st, &sum, 2, 10, 1, INFINITY, NULL, NULL)));
+}
+END_TEST
+
 START_TEST(scattered_accesses_are_priced_by_their_kind)
 {
 	lm_model_params p;
@@ -441,6 +479,7 @@ int main(void)
 	tcase_add_test(tc, scattered_accesses_are_priced_by_their_kind);
 	tcase_add_test(tc, misaligned_streams_take_the_measured_share);
 	tcase_add_test(tc, store_only_loops_are_priced_by_stores_alone);
+	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

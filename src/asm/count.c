@@ -75,8 +75,12 @@ bool lm_count_constant_note(const lm_count *m, char *note, size_t size)
 
 void lm_count_print(FILE *f, const lm_count *m)
 {
-	fprintf(f, "%s: the main loop as %s built it (listing lines %u-%u), per iteration:\n", m->label,
-		m->from, m->ptx_first, m->ptx_last);
+	if (m->loopless)
+		fprintf(f, "%s: no loop: the whole body as %s built it (listing lines %u-%u), what a work-item "
+			"runs once, counted as one iteration:\n", m->label, m->from, m->ptx_first, m->ptx_last);
+	else
+		fprintf(f, "%s: the main loop as %s built it (listing lines %u-%u), per iteration:\n", m->label,
+			m->from, m->ptx_first, m->ptx_last);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global loads", m->loads, m->load_bytes);
 	fprintf(f, "  %-34s %u\n", "  independent (in flight together)", m->independent);
 	fprintf(f, "  %-34s %u\n", "  fed by another load", m->loads - m->independent);
@@ -396,6 +400,8 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 		fprintf(f, "%s = %.17g\n", key, figure_of(&k, i));
 	}
 	fprintf(f, "misaligned_stores = %u\n", m->misaligned_stores);
+	if (m->loopless)
+		fputs("loopless = yes\n", f);
 }
 
 /* The count file being read (inifile.h calls back). */
@@ -432,6 +438,11 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 		o->counted = !strcmp(value, "yes");
 		return o->counted || !strcmp(value, "no") ? LM_OK
 			: lm_fail(LM_EPARSE, "%s:%d: counted '%s': yes or no", o->path, line, value);
+	}
+	if (!strcmp(key, "loopless")) {
+		o->loopless = !strcmp(value, "yes");
+		return o->loopless || !strcmp(value, "no") ? LM_OK
+			: lm_fail(LM_EPARSE, "%s:%d: loopless '%s': yes or no", o->path, line, value);
 	}
 	if (!strcmp(key, "misaligned_stores")) {
 		unsigned long long u;

@@ -98,6 +98,8 @@ typedef struct {
 			      * or outside it (PTX only) */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
+	bool loopless;       /* no loop: the whole body counted, what a work-item runs
+			      * once (a kernel as written, one work-item an element) */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
 	lm_count_regs regs;   /* NVIDIA's registers a thread, where a device build says them */
 	char limit[384];     /* what the build says of its own occupancy limit (registers,
@@ -198,6 +200,7 @@ typedef struct {
 	char reason[1024];
 	lm_kernel_mix mix;        /* the model's view of the loop (lm_count_model) */
 	unsigned misaligned_stores; /* of the coalesced stores, those off a line (report's mark) */
+	bool loopless;            /* the whole body counted: a kernel as written, no loop */
 } lm_count_file;
 
 /* Writes the count of kernel label's loop (m; NULL where it was not

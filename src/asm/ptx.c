@@ -475,9 +475,14 @@ static void ptx_find_loops(const ptx_inst *v, size_t n, ptx_loops *out)
 static lm_status ptx_check_loop(const ptx_inst *v, const ptx_loops *loops, const char *name)
 {
 	size_t lo = loops->lo, hi = loops->hi;
+	if (!loops->accesses && loops->n)
+		return lm_fail(LM_EPARSE, "kernel %s: its loops (the first at PTX lines %u-%u) touch no global "
+			       "memory, and what does lies outside them: a body around a loop is not counted (a "
+			       "kernel without any loop is, as what a work-item runs once)", name,
+			       v[loops->lo_of[0]].line, v[loops->hi_of[0]].line);
 	if (!loops->accesses)
-		return lm_fail(LM_EPARSE, "kernel %s: no loop that loads or stores global memory: nothing "
-			       "for the model to count (a kernel without a loop runs once per thread)", name);
+		return lm_fail(LM_EPARSE, "kernel %s: no load or store of global memory, in a loop or "
+			       "outside one: nothing for the model to count", name);
 	for (size_t l = 0; l < loops->n; l++) {
 		bool inside = loops->lo_of[l] > lo && loops->hi_of[l] < hi;
 		bool around = loops->lo_of[l] < lo && loops->hi_of[l] > hi;
@@ -530,6 +535,22 @@ static void ptx_tally(const ptx_inst *in, lm_count *out)
 	}
 }
 
+/* A kernel without a loop that loads or stores global memory, written
+ * one work-item an element: its whole body is what a work-item runs once,
+ * counted as one iteration (loops set to span it). Only where the body has
+ * no loop at all and calls nothing; false otherwise (the loop's rules). */
+static bool ptx_loopless(const ptx_inst *v, size_t n, ptx_loops *loops)
+{
+	if (!n || loops->n || loops->accesses || !ptx_global_accesses(v, 0, n - 1))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (lm_text_starts(v[i].op, "call"))
+			return false;
+	loops->lo = 0;
+	loops->hi = n - 1;
+	return true;
+}
+
 /* Counts the loop found (loops) of the body v (n instructions) into out:
  * the path an iteration takes (its instructions' indices into ix, room
  * for the whole loop), what feeds what along it, how its addresses vary
@@ -564,14 +585,19 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 	size_t n = 0, *ix = NULL;
 	ptx_loops loops;
 	lm_status s = ptx_read(text, body, &v, &n);
+	bool whole = false;
 	if (s == LM_OK) {
 		ptx_find_loops(v, n, &loops);
-		s = ptx_check_loop(v, &loops, name);
+		whole = ptx_loopless(v, n, &loops);
+		if (!whole)
+			s = ptx_check_loop(v, &loops, name);
 	}
 	if (s == LM_OK && !(ix = malloc((loops.hi - loops.lo + 1) * sizeof *ix)))
 		s = lm_fail(LM_ENOMEM, "out of memory");
-	if (s == LM_OK)
+	if (s == LM_OK) {
 		ptx_count_loop(v, n, &loops, ix, out);
+		out->loopless = whole;
+	}
 	free(ix);
 	free(v);
 	free(text);

@@ -1,6 +1,7 @@
 /* latmix predict: what the model says for a parameter file, and for a
  * kernel's loop at every occupancy. */
 #include "cli/command.h"
+#include "cli/predict_written.h"
 #include "asm/count.h"
 #include "base/alpha.h"
 #include "base/number.h"
@@ -127,9 +128,11 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 	if (o->device && ps->device[0] && strncmp(m->from, ps->device, strlen(ps->device)) != 0)
 		fprintf(stderr, "latmix: %s: counted from %s, priced by the parameters of %s\n", m->label, m->from,
 			ps->device);
-	printf("# %s, counted from %s: ", m->label, m->from);
-	lm_count_put_predict(stdout, k);
-	putchar('\n');
+	/* --csv: stdout holds the header and the rows alone, for scripts */
+	FILE *f = o->csv ? stderr : stdout;
+	fprintf(f, "%s%s, counted from %s: ", o->csv ? "latmix: " : "# ", m->label, m->from);
+	lm_count_put_predict(f, k);
+	fputc('\n', f);
 	if (m->strided || m->unfollowed)
 		fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
 			"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
@@ -219,8 +222,9 @@ static lm_status print_kernel_rates(const lm_options *o, const char *path, const
 			       "would print as 0; price it with a basic parameter file (params.ini), or fewer "
 			       "instructions an iteration", label, under, lm_model_kernel_step(mp, st, k), k->alpha);
 	bool scatter = lm_model_kinds_scatter(st);
-	if (o->csv)
-		printf("warps_per_cu,%s_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound\n", what);
+	if (o->csv) /* work_group_size: none, a grid-stride loop's rate does not depend on it */
+		printf("warps_per_cu,%s_per_cycle_per_cu,bytes_per_s,iterations_per_s,bound,work_group_size,"
+		       "elements_per_s\n", what);
 	else
 		printf("%s, %s model of %s%s%s: %g loads, %g stores (%g and %g scattered, %g loads "
 		       "misaligned; %g and %g bytes a lane), %g cache hits in flight, alpha %g, %g instructions "
@@ -243,7 +247,7 @@ static lm_status print_kernel_rates(const lm_options *o, const char *path, const
 		double loads_s = ipc * hz * cus;
 		double bps = rates ? loads_s * simd * bytes_per_load : NAN, its = rates ? loads_s * simd / per : NAN;
 		if (o->csv)
-			printf("%u,%.9g,%.9g,%.9g,%s\n", list[i], ipc, bps, its, lm_bound_name(b));
+			printf("%u,%.9g,%.9g,%.9g,%s,nan,%.9g\n", list[i], ipc, bps, its, lm_bound_name(b), its);
 		else
 			printf("%6u %12s %10s %14.4g  %s\n", list[i], table_text(ipc, 5, r1, sizeof r1),
 			       table_text(bps / 1e9, 1, r2, sizeof r2), its, lm_bound_name(b));
@@ -294,6 +298,12 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	if (!(k.insts > 0))
 		k.insts = k.loads + k.stores + k.alpha;
 	price_notes(path, label, mp, &st, &k, m.const_loads);
+	if (m.loopless)
+		return lm_cli_predict_written(o, path, ps, mp, &st, &k, label);
+	if (o->local_size)
+		return lm_fail(LM_EUSAGE, "%s has a loop: --local-size predicts a kernel as written without one "
+			       "(one element a work-item); a loop inside a kernel as written, its trip count, is "
+			       "not predicted yet, and a grid-stride loop's rate does not depend on it", label);
 	return print_kernel_rates(o, path, ps, mp, &st, &k, label);
 }
 
@@ -530,6 +540,9 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_OTHER },
 	{ "kernel", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(kernel), "SPEC",
 	  "a kernel whose loop to predict: a suite kernel's name ({KERNELS}) or FILE.cl[:NAME], counted as latmix kernel --mix-of counts it (--isa TARGET, -d DEV, else clang's NVPTX build)",
+	  .role = LM_OPTION_SELECTS },
+	{ "local-size", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(local_size), "LIST",
+	  "--kernel without a loop (one element a work-item, as written): the work-group sizes to predict at, a comma list (default 32,64,128,256), each with every level of groups a CU, bounded by the file's dispatch_thru and group_cost",
 	  .role = LM_OPTION_SELECTS },
 	{ "chains", 'k', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(chains), "K",
 	  "independent chains per thread (loads in flight each): the occupancy is warps x K; default 1",

@@ -22,6 +22,9 @@
 typedef struct {
 	char name[48];
 	unsigned wg;      /* as written at several sizes: this work-group size's rows; 0: all its rows */
+	bool as_written;  /* its rows measured as written (resident groups counted) */
+	unsigned row_wg;  /* their work-group size (the first row's) */
+	bool loopless;    /* its count is of a body without a loop */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
 	size_t n;
@@ -134,9 +137,30 @@ static bool read_count(const report *rp, kernel_curve *c)
 		return false;
 	}
 	c->mix = cf.mix;
+	c->loopless = cf.loopless;
 	c->misaligned_loads = (unsigned)cf.mix.misaligned_loads;
 	c->misaligned_stores = cf.misaligned_stores;
 	return true;
+}
+
+/* Whether a curve can be priced as it ran: a grid-stride loop as counted,
+ * a kernel as written only where its count is of a body without a loop
+ * (one element a work-item: lm_model_eval_written) and the file holds the
+ * dispatch; why not in c->why. A loop inside a kernel as written runs a
+ * trip count a work-item that the grid-stride model does not know (a
+ * naive matmul priced as a grid-stride loop came out 130 times its rate). */
+static bool as_written_priced(const report *rp, kernel_curve *c)
+{
+	if (!c->as_written && c->loopless)
+		snprintf(c->why, sizeof c->why, "no loop counted, and measured as a grid-stride kernel");
+	else if (c->as_written && !c->loopless)
+		snprintf(c->why, sizeof c->why, "measured as written with a loop inside: a work-item's trip count "
+			 "is not predicted yet");
+	else if (c->as_written && (!(rp->k_dispatch > 0) || !(rp->k_group >= 0) || !(rp->k_simd > 0) ||
+				   !c->row_wg || fmod(c->row_wg, rp->k_simd) != 0))
+		snprintf(c->why, sizeof c->why, "measured as written: params-kernels.ini has no dispatch_thru or "
+			 "group_cost (a sweep before the dispatch mix), or the work-group is not whole warps");
+	return !c->why[0];
 }
 
 static void kernel_predict(const report *rp, kernel_curve *c)
@@ -168,9 +192,13 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 			 "(alpha %g), not drawn as 0", c->name, under, k->alpha);
 		return;
 	}
-	double top = 0, sq = 0;
+	if (!as_written_priced(rp, c))
+		return;
+	double top = 0, sq = 0, gw = c->row_wg / rp->k_simd;
 	for (size_t j = 0; j < c->n; j++) {
-		c->pred[j] = lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL) *
+		c->pred[j] = (c->as_written ? lm_model_eval_written(mp, &rp->kkinds, k, gw, c->warps[j] / gw,
+								     rp->k_dispatch, rp->k_group, NULL, NULL)
+					    : lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL)) *
 			     rate * per;
 		top = fmax(top, c->pred[j]);
 		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
@@ -253,6 +281,9 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 			c->warps[k] = r->v[j].row.warps;
 			c->bytes[k] = r->v[j].row.bytes_per_s;
 			c->elems[k] = r->v[j].row.elements_per_s;
+			c->as_written |= isfinite(r->v[j].row.resident_groups);
+			if (!c->row_wg)
+				c->row_wg = r->v[j].row.work_group_size;
 		}
 	for (size_t k = 0; k < c->n; k++)
 		if (c->bytes[k] > c->plateau) {

@@ -55,6 +55,9 @@ typedef struct {
 	lm_model_params kload;
 	lm_model_kinds kkinds; /* its store kinds (n 0: none) and scattered kind */
 	double k_rate; /* loads a second per load a cycle per CU: clock x CUs x SIMD width */
+	/* its dispatch (kernels as written): groups a CU starts a cycle, a
+	 * group's start and end in cycles (NAN where not measured), lanes a warp */
+	double k_dispatch, k_group, k_simd;
 } report;
 
 /* One measured point of a curve; n is the model's occupancy, warps x chains. */

@@ -1,0 +1,175 @@
+/* latmix predict --kernel for a kernel as written (no loop: one element a
+ * work-item): its rate at each work-group size and each level of groups a
+ * CU, bounded by the work-group dispatch the parameter file holds
+ * (fit/model.h, lm_model_eval_written), and the local size to use. */
+#include "cli/predict_written.h"
+#include "base/number.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* the most groups a CU holds where the file does not say: NVIDIA's since
+ * Maxwell, 32 (CUDA C Programming Guide, compute capabilities table) */
+#define MAX_GROUPS 32
+#define MAX_SIZES 16
+#define MOST_WARPS 64
+
+/* The device's terms in one place: cycles a second, CUs, lanes a warp, the
+ * dispatch a cycle and a group's start and end in cycles. */
+typedef struct {
+	double hz, cus, simd, per, bytes, dispatch, group;
+} device_terms;
+
+/* The file's dispatch parameters in cycles; LM_EUSAGE naming what is
+ * missing. */
+static lm_status terms_of(const char *path, const lm_params *ps, const lm_kernel_mix *k, device_terms *d)
+{
+	double thru = ps->p[LM_PARAM_DISPATCH_THRU].value, cost = ps->p[LM_PARAM_GROUP_COST].value;
+	d->hz = ps->clock_mhz * 1e6;
+	d->cus = ps->compute_units;
+	d->simd = ps->simd_width;
+	if (!(d->hz > 0) || !(d->cus > 0) || !(d->simd > 0))
+		return lm_fail(LM_EUSAGE, "%s: no clock, CU count or SIMD width: a kernel as written is "
+			       "predicted in elements a second", path);
+	if (!(thru > 0) || !(cost >= 0))
+		return lm_fail(LM_EUSAGE, "%s has no dispatch_thru or group_cost (a sweep before the dispatch "
+			       "mix): a kernel as written, one element a work-item, is bounded by them; latmix "
+			       "run measures them", path);
+	d->dispatch = thru / ps->clock_mhz; /* groups a microsecond over cycles a microsecond */
+	d->group = cost * ps->clock_mhz * 1e-3;
+	bool stores_only = !(k->loads > 0);
+	d->per = lm_model_kernel_accesses(k);
+	d->bytes = stores_only ? k->store_bytes : k->load_bytes + k->stores / k->loads * k->store_bytes;
+	return LM_OK;
+}
+
+/* The work-group sizes: --local-size's, else 32 to 256; each a whole
+ * number of warps. */
+static lm_status local_sizes(const lm_options *o, double simd, unsigned *sizes, size_t *n)
+{
+	static const unsigned dflt[] = { 32, 64, 128, 256 };
+	*n = 0;
+	if (o->local_size) {
+		lm_status s = lm_number_uint_list("--local-size", o->local_size, 1024, sizes, MAX_SIZES, n);
+		if (s != LM_OK)
+			return s;
+	} else {
+		for (size_t i = 0; i < 4; i++)
+			sizes[(*n)++] = dflt[i];
+	}
+	for (size_t i = 0; i < *n; i++)
+		if (!sizes[i] || fmod(sizes[i], simd) != 0)
+			return lm_fail(LM_EUSAGE, "--local-size %u: a kernel as written is predicted at whole warps a "
+				       "group, multiples of %g work-items", sizes[i], simd);
+	return LM_OK;
+}
+
+/* The levels (groups a CU) for groups of gw warps: those of --warps that
+ * are whole groups, else every level up to 64 warps and 32 groups. */
+static size_t levels(const lm_options *o, unsigned gw, unsigned *out, size_t cap)
+{
+	size_t n = 0;
+	if (o->warps) {
+		unsigned list[1024];
+		size_t m = 0;
+		if (lm_number_uint_list("--warps", o->warps, 65536, list, 1024, &m) != LM_OK)
+			return 0;
+		for (size_t i = 0; i < m && n < cap; i++)
+			if (list[i] % gw == 0)
+				out[n++] = list[i] / gw;
+		return n;
+	}
+	for (unsigned l = 1; l <= MOST_WARPS / gw && l <= MAX_GROUPS && n < cap; l++)
+		out[n++] = l;
+	return n;
+}
+
+/* One work-group size's rows, printed: elements a second (rate) at each
+ * level's warps a CU (warps), n of them. */
+static void size_rows(const lm_options *o, const lm_model_params *mp, const lm_model_kinds *st,
+		      const lm_kernel_mix *k, const device_terms *d, unsigned wg, double *rate, double *warps,
+		      size_t *n)
+{
+	unsigned gw = (unsigned)(wg / d->simd), lv[1024];
+	*n = levels(o, gw, lv, 1024);
+	for (size_t i = 0; i < *n; i++) {
+		lm_bound b;
+		double busy, ipc = lm_model_eval_written(mp, st, k, gw, lv[i], d->dispatch, d->group, &busy, &b);
+		if (b == LM_BOUND_DISPATCH) /* the groups the CU starts, not the level, set what waits */
+			busy = NAN;
+		double loads_s = ipc * d->hz * d->cus, elems = loads_s * d->simd / d->per;
+		rate[i] = elems;
+		warps[i] = (double)lv[i] * gw;
+		if (o->csv)
+			printf("%g,%u,%u,%.9g,%.9g,%.4g,%s\n", warps[i], wg, lv[i], elems, loads_s * d->simd * d->bytes,
+			       busy, lm_bound_name(b));
+		else
+			printf("%6g %6u %14.4g %10.1f %10.1f  %s\n", warps[i], lv[i], elems,
+			       loads_s * d->simd * d->bytes / 1e9, busy, lm_bound_name(b));
+	}
+}
+
+/* Warps where rate (at warps, n of them) first reaches level, linear
+ * between; INFINITY if never. */
+static double first_reach(const double *warps, const double *rate, size_t n, double level)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rate[i] >= level)
+			return i == 0 ? warps[0]
+				      : warps[i - 1] + (warps[i] - warps[i - 1]) * (level - rate[i - 1]) /
+							   (rate[i] - rate[i - 1]);
+	return INFINITY;
+}
+
+lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
+				 const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
+				 const char *label)
+{
+	device_terms d;
+	unsigned sizes[MAX_SIZES];
+	size_t ns;
+	lm_status s = terms_of(path, ps, k, &d);
+	if (s == LM_OK)
+		s = local_sizes(o, d.simd, sizes, &ns);
+	if (s != LM_OK)
+		return s;
+	static double rate[MAX_SIZES][1024], warps[MAX_SIZES][1024];
+	size_t n[MAX_SIZES];
+	double best = 0;
+	if (o->csv)
+		puts("warps_per_cu,work_group_size,groups_per_cu,elements_per_s,bytes_per_s,busy_warps_per_cu,bound");
+	else
+		printf("%s as written (no loop: one element a work-item), %s model of %s with dispatch_thru %g "
+		       "work-groups/us/CU and group_cost %g ns\n", label, lm_model_is_refined(mp) ? "refined" : "basic",
+		       path, ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
+	for (size_t i = 0; i < ns; i++) {
+		if (!o->csv)
+			printf("work-group %u (%g warps):\n%6s %6s %14s %10s %10s  %s\n", sizes[i], sizes[i] / d.simd,
+			       "warps", "groups", "elements/s", "GB/s", "busy warps", "bound");
+		size_rows(o, mp, st, k, &d, sizes[i], rate[i], warps[i], &n[i]);
+		for (size_t j = 0; j < n[i]; j++)
+			best = fmax(best, rate[i][j]);
+		if (!o->csv && n[i]) {
+			double top = 0;
+			for (size_t j = 0; j < n[i]; j++)
+				top = fmax(top, rate[i][j]);
+			printf("best %.4g elements/s; warps per CU for 90%% of it: %.1f, for 95%%: %.1f\n", top,
+			       first_reach(warps[i], rate[i], n[i], 0.9 * top),
+			       first_reach(warps[i], rate[i], n[i], 0.95 * top));
+		}
+	}
+	if (o->csv || !(best > 0))
+		return LM_OK;
+	size_t pick = 0;
+	double fewest = INFINITY;
+	for (size_t i = 0; i < ns; i++) {
+		double w = first_reach(warps[i], rate[i], n[i], 0.95 * best);
+		if (w < fewest)
+			fewest = w, pick = i;
+	}
+	if (isfinite(fewest))
+		printf("work-group size to use: %u, 95%% of the best rate of all (%.4g elements/s) at %.1f warps per CU\n",
+		       sizes[pick], best, fewest);
+	return LM_OK;
+}

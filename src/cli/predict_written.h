@@ -1,0 +1,19 @@
+/* predict_written: latmix predict --kernel for a kernel as written (no
+ * loop), every work-group size and level, and the size to use. */
+#ifndef LM_CLI_PREDICT_WRITTEN_H
+#define LM_CLI_PREDICT_WRITTEN_H
+
+#include "cli/options.h"
+#include "fit/model.h"
+#include "fit/params.h"
+
+/* Prints the rates of kernel k (its body counted, label its name) by
+ * ps's model mp and kinds st at each --local-size (default 32 to 256) and
+ * each level of groups a CU (--warps's whole groups, else up to 64 warps
+ * and 32 groups): a table and the size to use, or --csv rows. LM_EUSAGE
+ * where ps has no dispatch parameters or a size is not whole warps. */
+lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
+				 const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
+				 const char *label);
+
+#endif
