@@ -1,7 +1,8 @@
 /* Fuzzes the PTX loop counter (lm_count_count_ptx: `latmix kernel --mix-of`
  * on NVIDIA's and clang's PTX, FILE.ptx:NAME). The input's first line is
  * the kernel's name (the counter finds ".entry NAME" in the rest), the
- * rest the listing. Beyond "no crash": a loop it counts has its lines in
+ * rest the listing. Beyond "no crash": a loop it counts (or a body without
+ * a loop, counted whole, marked loopless) has its lines in
  * order, no more independent loads than loads, no more instructions on
  * the counted path than in the loop, its float path within its flops,
  * its scattered, misaligned and partial accesses within the accesses they
@@ -49,8 +50,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(text);
 		return 0;
 	}
-	FUZZ_CHECK(m.ptx_first <= m.ptx_last && m.loops >= 1, "lines %u-%u, %u loops", m.ptx_first, m.ptx_last,
-		   m.loops);
+	/* a loop, or a body without any counted whole */
+	FUZZ_CHECK(m.ptx_first <= m.ptx_last && (m.loops >= 1) != m.loopless, "lines %u-%u, %u loops, loopless %d",
+		   m.ptx_first, m.ptx_last, m.loops, m.loopless);
 	FUZZ_CHECK(m.independent <= m.loads && m.insts <= m.body_insts, "%u independent of %u loads, %u of %u "
 		   "instructions", m.independent, m.loads, m.insts, m.body_insts);
 	/* pending: a float register carried round the loop and fed by a load
