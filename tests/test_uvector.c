@@ -233,9 +233,10 @@ START_TEST(describe_says_first_what_measure_will_not_take)
 		      r->out);
 	ck_assert_msg(strstr(r->err, "kernel grid2: latmix measure will not take it as it is: it fills") &&
 		      !strstr(r->err, "calls get_global_id(1)"), "%s", r->err);
+	/* each bound tied to the dimension whose index it guards: cols the first, rows the second */
 	ck_assert_msg(strstr(r->out, "\n[m]\ntype = global float2*\n") &&
-		      strstr(r->out, "\n[cols]\ntype = int\nvalue = N ") &&
-		      strstr(r->out, "\n[rows]\ntype = int\nvalue = N "), "%s", r->out);
+		      strstr(r->out, "\n[cols]\ntype = int\nvalue = 1024 ") &&
+		      strstr(r->out, "\n[rows]\ntype = int\nvalue = N / 1024 "), "%s", r->out);
 	free(r);
 }
 END_TEST
