@@ -7,6 +7,7 @@
 #include "cli/options.h"
 #include "fit/results.h"
 #include "fit/params.h"
+#include "asm/count.h"
 
 #include <fcntl.h>
 #include <math.h>
@@ -799,6 +800,14 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "64,256", NULL }, r);
 	ck_assert_msg(r->status == 0 && strstr(r->out, "work-group size to use: ") && !strstr(r->out, "work-group 32 "),
 		      "%.300s", r->out);
+	/* the count saved as report reads it, the body without a loop said so */
+	char saved[64];
+	snprintf(saved, sizeof saved, "/tmp/latmix-count-%d.ini", (int)getpid());
+	run((const char *const[]){ "kernel", "--mix-of", spec, "--save-count", saved, NULL }, r);
+	lm_count_file cf;
+	ck_assert_msg(r->status == 0 && lm_count_read_ini(saved, &cf) == LM_OK && cf.counted && cf.loopless &&
+			      cf.mix.loads == 1 && cf.mix.stores == 1, "%.300s", r->err);
+	unlink(saved);
 	run((const char *const[]){ "predict", old, "--kernel", spec, NULL }, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "has no dispatch_thru or group_cost"), "%.300s", r->err);
 	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "48", NULL }, r);

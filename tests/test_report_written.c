@@ -108,6 +108,10 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 		ck_assert_msg(rms > 0 && rms < 10, "nd-copy (%d): RMS %g%%", i ? 64 : 32, rms);
 	}
 	ck_assert_msg(strstr(md, "\n| nd-matmul | not predicted: measured as written with a loop inside"), "nd-matmul");
+	/* what holds nd-copy at 32 work-items a group: the groups the CU starts */
+	const char *bound = strstr(md, "\n| nd-copy (32) | 4");
+	ck_assert_msg(bound && strstr(bound, "work-group dispatch: 53.") < strchr(bound + 1, '\n') &&
+			      strstr(bound, "work-group dispatch: 53."), "nd-copy (32)'s bound");
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	ck_assert_int_eq(system(cmd), 0);
 }

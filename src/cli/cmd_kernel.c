@@ -4,6 +4,7 @@
 #include "asm/count.h"
 #include "asm/listing.h"
 #include "base/alpha.h"
+#include "base/file.h"
 #include "base/mix.h"
 #include "bench/device.h"
 #include "bench/kcount.h"
@@ -81,6 +82,20 @@ static lm_status describe_kernel(const lm_options *o)
 	return s;
 }
 
+/* The count m written whole to path as latmix report reads it (what
+ * measure writes to mix-of/NAME.ini), so a kernel counted again, from a
+ * listing kept, can be reported; the path's file replaced only once the
+ * new one is written. */
+static lm_status save_count(const char *path, const lm_count *m)
+{
+	lm_file_out *w;
+	lm_status s = lm_file_create(path, NULL, &w);
+	if (s != LM_OK)
+		return s;
+	lm_count_write_ini(lm_file_stream(w), m->label, m, NULL);
+	return lm_file_commit(w);
+}
+
 lm_status cmd_kernel(const lm_options *o)
 {
 	if (o->describe)
@@ -90,8 +105,12 @@ lm_status cmd_kernel(const lm_options *o)
 		lm_status s = lm_cli_count_kernel(o, o->mix_of, o->binary, &m);
 		if (s == LM_OK)
 			lm_count_print(stdout, &m);
+		if (s == LM_OK && o->save_count)
+			s = save_count(o->save_count, &m);
 		return s;
 	}
+	if (o->save_count)
+		return lm_fail(LM_EUSAGE, "--save-count writes --mix-of's count");
 	const char *name = o->mix ? o->mix : "gmem";
 	const lm_mix *mix = lm_mix_find(name);
 	if (!mix)
@@ -165,6 +184,9 @@ static const lm_opt options[] = {
 	  "build for an offline GPU target with its vendor's compiler instead of on a device (AMD: "
 	  "gfx90a, gfx1100, ... with clang; Intel: dg2-g10, pvc, tgllp with ocloc and iga64) and print "
 	  "the iteration loop's instructions with counts per chain step (--binary: the whole listing)",
+	  .role = LM_OPTION_OTHER },
+	{ "save-count", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(save_count), "FILE",
+	  "with --mix-of: also write the count as latmix report reads it (a sweep's mix-of/NAME.ini), as measure --kernel writes it",
 	  .role = LM_OPTION_OTHER },
 	{ "mix-of", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(mix_of), "SPEC",
 	  "count a kernel's main loop in the model's terms (loads in flight, stores, alpha, ...) as "

@@ -25,6 +25,7 @@ typedef struct {
 	bool as_written;  /* its rows measured as written (resident groups counted) */
 	unsigned row_wg;  /* their work-group size (the first row's) */
 	bool loopless;    /* its count is of a body without a loop */
+	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
 	size_t n;
@@ -298,6 +299,10 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 		q++;
 	c->rising = c->n > 2 && c->bytes[c->n - 1] > 1.05 * c->bytes[q];
 	kernel_fall(c);
+	/* groups a cycle a CU, over the cycles a second of all CUs, times a group's work-items */
+	c->dispatch_cap = c->as_written && rp->k_dispatch > 0 && rp->k_simd > 0 && c->row_wg
+				  ? rp->k_dispatch * rp->k_rate / rp->k_simd * c->row_wg
+				  : NAN;
 	c->stream = NAN;
 	for (size_t j = 0; j < rp->res.n; j++)
 		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
@@ -344,6 +349,9 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 	double lines = kernel_line_bytes(c);
 	if (c->rising)
 		snprintf(buf, size, "latency: still rising at %u warps per CU", c->warps[c->n - 1]);
+	else if (fabs(c->plateau_elems / c->dispatch_cap - 1) <= 0.05) /* an element a work-item */
+		snprintf(buf, size, "work-group dispatch: %.3g G work-items a second, the groups dispatch_thru "
+			 "starts (%.0f%% of stream's bytes)", 1e-9 * c->dispatch_cap, 100 * c->plateau / c->stream);
 	else if (c->plateau >= 0.8 * c->stream)
 		snprintf(buf, size, "memory bandwidth");
 	else if (lines > 0 && c->plateau_elems * lines >= 0.8 * c->stream)

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Counts again, with this latmix, the kernels as written without a loop
+# from the PTX NVIDIA's driver built when each GPU's suite was measured
+# (data/measured/<gpu>/mix-of/KERNEL.txt: a count, a blank line, the
+# listing), and writes the count where measure would have (KERNEL.txt and
+# KERNEL.ini): measure --kernel at the time refused a kernel without a loop.
+# Then latmix report draws them measured against predicted. From the
+# repository root, with a built latmix (LATMIX, default build/latmix).
+set -eu
+L=${LATMIX:-build/latmix}
+for gpu in nvidia-h200 nvidia-h100; do
+	d=data/measured/$gpu/mix-of
+	for k in nd-copy nd-mul nd-add nd-triad nd-nstream nd-transpose nd-conv2d; do
+		n=$(echo $k | tr - _)
+		t=$(mktemp --suffix=.ptx)
+		sed -n '/^\/\/$/,$p' $d/$k.txt > $t
+		"$L" kernel --mix-of $t:$n --save-count $d/$k.ini > $t.count
+		sed -i "s|the compiler that wrote $t|NVIDIA's driver (PTX kept from the measurement)|" $t.count
+		{ cat $t.count; echo; cat $t; } > $d/$k.txt
+		rm -f $t $t.count
+	done
+	"$L" report data/measured/$gpu > /dev/null
+done
