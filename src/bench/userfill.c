@@ -1,4 +1,5 @@
 #include "bench/userfill.h"
+#include "base/parallel.h"
 #include "base/expr.h"
 #include "bench/clerror.h"
 
@@ -91,7 +92,25 @@ static void fill_block(const lm_user_arg *a, uint64_t key, size_t j0, size_t m, 
 		}
 }
 
-/* Writes a's contents into its buffer, 8 MiB at a time (a million floats). */
+/* A block of a's contents written by parts on the host's cores: each
+ * element's value depends on its index alone. */
+typedef struct {
+	const lm_user_arg *a;
+	uint64_t key;
+	size_t j0;
+	double arg;
+	unsigned char *out;
+} fill_part;
+
+static size_t fill_some(void *ctx, size_t lo, size_t hi)
+{
+	const fill_part *f = ctx;
+	fill_block(f->a, f->key, f->j0 + lo, hi - lo, f->arg, f->out + lo * f->a->elem_size);
+	return SIZE_MAX;
+}
+
+/* Writes a's contents into its buffer, 32 MiB at a time, each block filled
+ * on the host's cores. */
 lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, double size,
 		      uint64_t seed, const char *path)
 {
@@ -133,13 +152,14 @@ lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, cons
 		if (err == CL_SUCCESS)
 			err = clFinish(queue);
 	} else {
-		const size_t block = ((size_t)8 << 20) / es; /* elements: 8 MiB */
+		const size_t block = ((size_t)32 << 20) / es; /* elements: 32 MiB */
 		unsigned char *out = malloc(block * es);
 		if (!out)
 			return lm_fail(LM_ENOMEM, "out of memory");
 		for (size_t j0 = 0; j0 < n && err == CL_SUCCESS; j0 += block) {
 			size_t m = n - j0 < block ? n - j0 : block;
-			fill_block(a, key, j0, m, arg, out);
+			fill_part part = { a, key, j0, arg, out };
+			lm_parallel_for(m, fill_some, &part);
 			err = clEnqueueWriteBuffer(queue, buf, CL_TRUE, j0 * es, m * es, out, 0, NULL,
 						   NULL);
 		}
