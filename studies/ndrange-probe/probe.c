@@ -43,6 +43,13 @@ static const char wrapper_fmt[] =
 	"\tbarrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
 	"\tif (first)\n"
 	"\t\tatomic_dec(&live[cu]);\n"
+	"}\n"
+	"/* the same reservation, nothing counted: timed with --separate-count yes */\n"
+	"__kernel void probe_bare(%s, __local uint *pad, __global uint *live, __global uint *peak)\n"
+	"{\n"
+	"\tif (get_local_id(0) == 0 && get_local_id(1) == 0)\n"
+	"\t\tpad[0] = live == peak;\n"
+	"\t%s(%s);\n"
 	"}\n";
 
 /* Builds the suite kernel's source with the wrapper after it. As written
@@ -70,7 +77,7 @@ static cl_kernel build_wrapped(probe_ctx *p, const probe_kernel *k, const char *
 				break;
 			memcpy(q, "         void", 13);
 		}
-		snprintf(text + n, cap - (size_t)n, wrapper_fmt, k->params, k->fn, k->call);
+		snprintf(text + n, cap - (size_t)n, wrapper_fmt, k->params, k->fn, k->call, k->params, k->fn, k->call);
 		kern = probe_build(p, text, "probe_wrap", k->file);
 	}
 	(*mode)--;
@@ -98,7 +105,8 @@ static int parse_locals(const char *s, size_t *v, int cap)
 static int usage(void)
 {
 	fprintf(stderr, "usage: probe KERNEL_DIR OUT.csv [--platform NAME] [--scale S] [--repeats R] "
-			"[--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...] [--as-function yes]\n");
+			"[--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...] [--as-function yes] "
+			"[--separate-count yes] [--set nd|babelstream]\n");
 	return 2;
 }
 
@@ -115,6 +123,10 @@ static int parse_options(int argc, char **argv, probe_opts *o)
 			o->platform = v;
 		else if (!strcmp(k, "--as-function"))
 			o->as_function = !strcmp(v, "yes");
+		else if (!strcmp(k, "--separate-count"))
+			o->separate_count = !strcmp(v, "yes");
+		else if (!strcmp(k, "--set"))
+			o->set = v;
 		else if (!strcmp(k, "--only"))
 			o->only = v;
 		else if (!strcmp(k, "--scale"))
@@ -155,7 +167,12 @@ int main(int argc, char **argv)
 	fprintf(csv, "kernel,local_size,reserved_local_bytes,groups_per_sm_peak,warps_per_sm,seconds,"
 		     "elements_per_s,bytes_per_s,groups_per_sm_min,cus_seen,seconds_n,seconds_half,spread\n");
 	int failed = 0;
-	for (const probe_kernel *k = probe_kernels; k->name; k++) {
+	const probe_kernel *set = probe_kernels;
+	if (o.set && !strcmp(o.set, "babelstream"))
+		set = probe_babelstream;
+	else if (o.set && strcmp(o.set, "nd"))
+		return usage();
+	for (const probe_kernel *k = set; k->name; k++) {
 		if (o.only && strcmp(o.only, k->name))
 			continue;
 		int mode;

@@ -43,6 +43,9 @@ typedef struct {
 } probe_kernel;
 
 extern const probe_kernel probe_kernels[];
+/* BabelStream's five kernels as BabelStream writes them (babelstream.cl):
+ * a held-out set for latmix predict */
+extern const probe_kernel probe_babelstream[];
 
 typedef struct {
 	cl_platform_id platform;
@@ -62,6 +65,8 @@ typedef struct {
 	size_t locals[8];
 	int nlocals;
 	bool as_function;
+	bool separate_count; /* time launches that count nothing; count in one more */
+	const char *set;     /* "nd" (default) or "babelstream" */
 } probe_opts;
 
 int probe_open(probe_ctx *p, const char *platform);

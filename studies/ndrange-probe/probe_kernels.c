@@ -51,3 +51,23 @@ const probe_kernel probe_kernels[] = {
 	  16384, 2, 4096, 4096, 8 * 4096, { F0(4096), F1(4096) }, 2, { B(0), B(1), ARGN, U(4096) }, 4 },
 	{ 0 },
 };
+
+/* BabelStream's OpenCL kernels as BabelStream writes them (babelstream.cl):
+ * one element a work-item over exactly N work-items, no bound checked, the
+ * scalar a constant. */
+const probe_kernel probe_babelstream[] = {
+	{ "bs-copy", "babelstream.cl", "copy", "global const float *restrict a, global float *restrict c", "a, c",
+	  134217728, 1, 1, 1, 8, { F1(1), F0(1) }, 2, { B(0), B(1) }, 2 },
+	{ "bs-mul", "babelstream.cl", "mul", "global float *restrict b, global const float *restrict c", "b, c",
+	  134217728, 1, 1, 1, 8, { F0(1), F1(1) }, 2, { B(0), B(1) }, 2 },
+	{ "bs-add", "babelstream.cl", "add",
+	  "global const float *restrict a, global const float *restrict b, global float *restrict c", "a, b, c",
+	  134217728, 1, 1, 1, 12, { F1(1), F1(1), F0(1) }, 3, { B(0), B(1), B(2) }, 3 },
+	{ "bs-triad", "babelstream.cl", "triad",
+	  "global float *restrict a, global const float *restrict b, global const float *restrict c", "a, b, c",
+	  134217728, 1, 1, 1, 12, { F0(1), F1(1), F1(1) }, 3, { B(0), B(1), B(2) }, 3 },
+	{ "bs-nstream", "babelstream.cl", "nstream",
+	  "global float *restrict a, global const float *restrict b, global const float *restrict c", "a, b, c",
+	  134217728, 1, 1, 1, 16, { F1(1), F1(1), F1(1) }, 3, { B(0), B(1), B(2) }, 3 },
+	{ 0 },
+};

@@ -55,36 +55,41 @@ static int make_buffers(probe_ctx *p, const probe_kernel *k, size_t n, cl_mem *m
 typedef struct {
 	probe_ctx *p;
 	const probe_kernel *k;
-	cl_kernel kern;
+	cl_kernel kern, bare; /* the counting wrapper; the one that counts nothing (NULL: none) */
 	cl_mem mem[6], live, peak;
 	size_t local[2], group;
 	cl_uint counts[PROBE_CUS];
 } probe_launch;
 
-static int set_args(probe_launch *l, cl_uint n, size_t reserve)
+static int set_args_of(probe_launch *l, cl_kernel kern, cl_uint n, size_t reserve)
 {
 	cl_uint i = 0;
 	cl_int e = CL_SUCCESS;
 	for (; (int)i < l->k->nargs && e == CL_SUCCESS; i++) {
 		const probe_argspec *a = &l->k->args[i];
 		if (a->kind == ARG_BUF)
-			e = clSetKernelArg(l->kern, i, sizeof(cl_mem), &l->mem[a->buf]);
+			e = clSetKernelArg(kern, i, sizeof(cl_mem), &l->mem[a->buf]);
 		else if (a->kind == ARG_N)
-			e = clSetKernelArg(l->kern, i, sizeof n, &n);
+			e = clSetKernelArg(kern, i, sizeof n, &n);
 		else if (a->kind == ARG_UINT)
-			e = clSetKernelArg(l->kern, i, sizeof a->u, &a->u);
+			e = clSetKernelArg(kern, i, sizeof a->u, &a->u);
 		else if (a->kind == ARG_FLOAT)
-			e = clSetKernelArg(l->kern, i, sizeof a->f, &a->f);
+			e = clSetKernelArg(kern, i, sizeof a->f, &a->f);
 		else
-			e = clSetKernelArg(l->kern, i, l->group * sizeof(float), NULL);
+			e = clSetKernelArg(kern, i, l->group * sizeof(float), NULL);
 	}
 	if (e == CL_SUCCESS)
-		e = clSetKernelArg(l->kern, i++, reserve, NULL);
+		e = clSetKernelArg(kern, i++, reserve, NULL);
 	if (e == CL_SUCCESS)
-		e = clSetKernelArg(l->kern, i++, sizeof(cl_mem), &l->live);
+		e = clSetKernelArg(kern, i++, sizeof(cl_mem), &l->live);
 	if (e == CL_SUCCESS)
-		e = clSetKernelArg(l->kern, i++, sizeof(cl_mem), &l->peak);
+		e = clSetKernelArg(kern, i++, sizeof(cl_mem), &l->peak);
 	return e != CL_SUCCESS ? cl_fail(e, "clSetKernelArg", l->k) : 0;
+}
+
+static int set_args(probe_launch *l, cl_uint n, size_t reserve)
+{
+	return set_args_of(l, l->kern, n, reserve) || (l->bare && set_args_of(l, l->bare, n, reserve));
 }
 
 /* One launch at N = n, its seconds from the profiling events; with counts,
@@ -101,7 +106,8 @@ static int launch(probe_launch *l, size_t n, size_t reserve, bool counts, double
 		e = clEnqueueFillBuffer(l->p->queue, l->peak, &zero, sizeof zero, 0, PROBE_CUS * 4, 0, NULL, NULL);
 	cl_event ev = NULL;
 	if (e == CL_SUCCESS)
-		e = clEnqueueNDRangeKernel(l->p->queue, l->kern, k->dims, NULL, global, l->local, 0, NULL, &ev);
+		e = clEnqueueNDRangeKernel(l->p->queue, counts || !l->bare ? l->kern : l->bare, k->dims, NULL, global,
+					   l->local, 0, NULL, &ev);
 	if (e == CL_SUCCESS)
 		e = clWaitForEvents(1, &ev);
 	cl_ulong t0 = 0, t1 = 0;
@@ -139,9 +145,13 @@ static int measure_point(probe_launch *l, const probe_opts *o, size_t n, size_t 
 	memset(l->counts, 0, sizeof l->counts);
 	if (launch(l, n, reserve, false, &w))
 		return 1;
+	/* counted in the timed launches at N, or (--separate-count yes, l->bare)
+	 * in one more launch after them, timed ones counting nothing */
 	for (int r = 0; r < o->repeats; r++)
-		if (launch(l, n, reserve, true, &tn[r]) || launch(l, n / 2, reserve, false, &th[r]))
+		if (launch(l, n, reserve, !l->bare, &tn[r]) || launch(l, n / 2, reserve, false, &th[r]))
 			return 1;
+	if (l->bare && launch(l, n, reserve, true, &w))
+		return 1;
 	cl_uint hi = 0, lo = 0, seen = 0;
 	for (size_t c = 0; c < PROBE_CUS; c++)
 		if (l->counts[c]) {
@@ -196,6 +206,17 @@ int probe_measure_kernel(probe_ctx *p, const probe_opts *o, const probe_kernel *
 	if (!l)
 		return 1;
 	l->p = p, l->k = k, l->kern = kern;
+	if (o->separate_count) {
+		cl_program prog = NULL;
+		clGetKernelInfo(kern, CL_KERNEL_PROGRAM, sizeof prog, &prog, NULL);
+		cl_int be = CL_INVALID_PROGRAM;
+		l->bare = prog ? clCreateKernel(prog, "probe_bare", &be) : NULL;
+		if (be != CL_SUCCESS) {
+			fprintf(stderr, "%s: no probe_bare (error %d)\n", k->name, be);
+			free(l);
+			return 1;
+		}
+	}
 	const size_t n = k->n / o->scale;
 	cl_int e;
 	l->live = clCreateBuffer(p->ctx, CL_MEM_READ_WRITE, PROBE_CUS * 4, NULL, &e);
@@ -226,6 +247,8 @@ int probe_measure_kernel(probe_ctx *p, const probe_opts *o, const probe_kernel *
 		clReleaseMemObject(l->live);
 	if (l->peak)
 		clReleaseMemObject(l->peak);
+	if (l->bare)
+		clReleaseKernel(l->bare);
 	free(l);
 	return failed;
 }

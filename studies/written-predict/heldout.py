@@ -1,0 +1,94 @@
+"""The held-out set (issue 50): BabelStream's five kernels as BabelStream
+writes them (studies/ndrange-probe/babelstream.cl), measured by the
+independent probe (studies/ndrange-probe, residency counted in a launch of
+its own: --separate-count yes) at 32-256 work-items and every reservation,
+against latmix predict --csv from the same GPU model's committed parameter
+file and the PTX NVIDIA's driver built of them in the same lease. Also the
+probe's nd-copy and nd-triad against latmix's own measurement of them.
+/usr/bin/python3 studies/written-predict/heldout.py DIR GPU (DIR: the
+lease's files, GPU: nvidia-h200 or nvidia-h100)"""
+import csv, io, math, os, subprocess, sys, tempfile
+
+LATMIX = os.environ.get("LATMIX", "build/latmix")
+d, gpu = sys.argv[1], sys.argv[2]
+
+
+def probe(path):
+    out = {}
+    for r in csv.DictReader(open(path)):
+        if int(r["groups_per_sm_min"]) != int(r["groups_per_sm_peak"]) or int(r["cus_seen"]) < 2:
+            continue  # every CU held the same level: the points latmix would call co-resident
+        w = int(r["groups_per_sm_peak"]) * int(r["local_size"]) / 32
+        out.setdefault((r["kernel"], int(r["local_size"])), {})[w] = float(r["elements_per_s"])
+    return out
+
+
+def predict(kernel):
+    text = open(f"{d}/{kernel}.txt").read()
+    with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
+        f.write(text[text.index("//\n"):])
+    p = subprocess.run([LATMIX, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel",
+                        f"{f.name}:{kernel}", "--csv", "--local-size", "32,64,128,256"],
+                       capture_output=True, text=True)
+    os.unlink(f.name)
+    if p.returncode:
+        sys.exit(p.stderr)
+    out = {}
+    for r in csv.DictReader(io.StringIO(p.stdout)):
+        out.setdefault(int(r["work_group_size"]), {})[float(r["warps_per_cu"])] = float(r["elements_per_s"])
+    return out
+
+
+def w90(pts):
+    ws = sorted(pts)
+    top = max(pts.values())
+    for i, w in enumerate(ws):
+        if pts[w] >= 0.9 * top:
+            if i == 0:
+                return w
+            a = ws[i - 1]
+            return a + (w - a) * (0.9 * top - pts[a]) / (pts[w] - pts[a])
+
+
+def best(series):
+    top = max(max(p.values()) for p in series.values())
+    pick, fewest = None, math.inf
+    for wg in sorted(series):
+        for w in sorted(series[wg]):
+            if series[wg][w] >= 0.95 * top:
+                if w < fewest:
+                    pick, fewest = wg, w
+                break
+    return pick
+
+
+m = probe(f"{d}/babelstream.csv")
+print(f"| kernel | work-items | levels (warps) | RMS | 90% warps probe / predicted | miss | best size probe / predicted |")
+print("|---|---|---|---|---|---|---|")
+for k in ["copy", "mul", "add", "triad", "nstream"]:
+    pr = predict(k)
+    ms = {wg: v for (name, wg), v in m.items() if name == "bs-" + k}
+    ps = {wg: {w: pr[wg][w] for w in ms[wg]} for wg in ms}
+    bm, bp = best(ms), best(ps)
+    for wg in sorted(ms):
+        ws = sorted(ms[wg])
+        errs = [(ps[wg][w] - ms[wg][w]) / ms[wg][w] for w in ws]
+        rms = math.sqrt(sum(e * e for e in errs) / len(errs))
+        a, b = w90(ms[wg]), w90(ps[wg])
+        print(f"| {k} | {wg} | {ws[0]:.0f}-{ws[-1]:.0f} ({len(ws)}) | {100 * rms:.1f}% | {a:.1f} / {b:.1f} | "
+              f"{100 * (b / a - 1):+.0f}% | {bm} / {bp} |")
+
+# the probe's nd-copy and nd-triad beside latmix's measurement of them
+lm = {}
+for r in csv.DictReader(l for l in open(f"data/measured/{gpu}/kernels.csv") if not l.startswith("#")):
+    if r["mix"] in ("nd-copy", "nd-triad"):
+        lm[(r["mix"], int(r["work_group_size"]), float(r["warps_per_cu"]))] = float(r["elements_per_s"])
+print()
+print("| kernel | work-items | points | probe / latmix, mean | least, most |")
+print("|---|---|---|---|---|")
+for k in ["nd-copy", "nd-triad"]:
+    pm = probe(f"{d}/{k}.csv")
+    for (name, wg), pts in sorted(pm.items()):
+        r = [pts[w] / lm[(name, wg, w)] for w in pts if (name, wg, w) in lm]
+        if r:
+            print(f"| {name} | {wg} | {len(r)} | {sum(r) / len(r):.3f} | {min(r):.3f}, {max(r):.3f} |")
