@@ -816,6 +816,52 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 }
 END_TEST
 
+/* elements_per_s in the kernel's own terms: its description's elements
+ * over its launch's work-items (two elements a work-item here), and
+ * work-items a second where it has none. Counted by clang's NVPTX build
+ * (skipped without clang and libclc). */
+START_TEST(predict_counts_elements_as_the_description_does)
+{
+	if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
+	    system("ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1") != 0) {
+		printf("skipped: no clang or libclc for nvptx\n");
+		return;
+	}
+	make_tmp();
+	static const char src[] = "__kernel void pair(__global float *c, __global const float *a)\n{\n"
+				  "\tconst size_t i = get_global_id(0);\n\tc[2 * i] = a[2 * i];\n\tc[2 * i + 1] = a[2 * i + 1];\n}\n";
+	shell("mkdir -p '%s/with' '%s/without'", tmp, tmp);
+	const char *files[] = { "with/pair.cl", "without/pair.cl" };
+	for (int i = 0; i < 2; i++) {
+		FILE *f = fopen(in_tmp(files[i]), "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(src, f);
+		fclose(f);
+	}
+	FILE *f = fopen(in_tmp("with/pair.ini"), "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("[kernel]\nsize = 1048576\nglobal = N / 2\nelements = N\nbytes = 8 * N\n[c]\ntype = global float*\n"
+	      "length = N\nfill = zero\noutput = yes\n[a]\ntype = global const float*\nlength = N\nfill = random\n", f);
+	fclose(f);
+	char params[600], spec[2][600];
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
+	double rate[2];
+	result *r = malloc(sizeof *r);
+	for (int i = 0; i < 2; i++) {
+		snprintf(spec[i], sizeof spec[i], "%s:pair", in_tmp(files[i]));
+		run((const char *const[]){ "predict", params, "--kernel", spec[i], "--csv", "--local-size", "64",
+					   "--warps", "8", NULL }, r);
+		const char *row = strchr(r->out, '\n');
+		ck_assert_msg(r->status == 0 && row && sscanf(row + 1, "8,64,4,%lf,", &rate[i]) == 1, "%.300s %.300s",
+			      r->out, r->err);
+		ck_assert_msg(i == 0 || strstr(r->err, "no description of its launch"), "%.300s", r->err);
+	}
+	ck_assert_msg(fabs(rate[0] / rate[1] - 2) < 1e-6, "%.9g against %.9g", rate[0], rate[1]); /* 9 digits written */
+	shell("rm -rf '%s'%s", tmp, "");
+	free(r);
+}
+END_TEST
+
 START_TEST(devices_lists_at_least_one_device)
 {
 	static const char *const args[] = { "devices", "--csv", NULL };
@@ -986,6 +1032,7 @@ int main(void)
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, the_suite_is_named_whole_or_refused);
 	tcase_add_test(tc, predict_a_kernel_as_written_by_the_csv_contract);
+	tcase_add_test(tc, predict_counts_elements_as_the_description_does);
 	tcase_add_test(tc, devices_show_vendor_facts);
 	tcase_add_test(tc, a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical);
 	tcase_add_test(tc, a_sweep_names_the_commit_that_measured_it);

@@ -3,10 +3,13 @@
  * CU, bounded by the work-group dispatch the parameter file holds
  * (fit/model.h, lm_model_eval_written), and the local size to use. */
 #include "cli/predict_written.h"
+#include "base/expr.h"
 #include "base/number.h"
+#include "bench/userdesc.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the most groups a CU holds where the file does not say: NVIDIA's since
@@ -19,7 +22,34 @@
  * dispatch a cycle and a group's start and end in cycles. */
 typedef struct {
 	double hz, cus, simd, per, bytes, dispatch, group;
+	double per_item; /* the kernel's elements a work-item (its description's; 1 without one) */
 } device_terms;
+
+/* The kernel's elements a work-item as its description counts them (its
+ * elements at N over its launch's work-items at N), so that elements_per_s
+ * is in its own terms; 1, work-items a second, where it has no description
+ * of a launch as written (a listing, FILE.ptx:NAME, a kernel without an
+ * .ini), said in *described. */
+static double elements_per_item(const lm_options *o, bool *described)
+{
+	*described = false;
+	lm_user_desc *d = o->kernel ? malloc(sizeof *d) : NULL;
+	double per = 1;
+	if (d && lm_user_describe(o->kernel, o->kernel_dir, 0, d) == LM_OK && d->dims) {
+		double items = 1, e = NAN;
+		for (int i = 0; i < d->dims && items > 0; i++) {
+			size_t g;
+			items = lm_user_global_at(d, i, d->size, &g) == LM_OK ? items * (double)g : 0;
+		}
+		if (items > 0 && lm_expr_eval(d->elements, d->size, &e) == LM_OK && e > 0) {
+			per = e / items;
+			*described = true;
+		}
+	}
+	lm_error_clear(); /* no description is no error here: work-items a second */
+	free(d);
+	return per;
+}
 
 /* The file's dispatch parameters in cycles; LM_EUSAGE naming what is
  * missing. */
@@ -98,7 +128,7 @@ static void size_rows(const lm_options *o, const lm_model_params *mp, const lm_m
 		double busy, ipc = lm_model_eval_written(mp, st, k, gw, lv[i], d->dispatch, d->group, &busy, &b);
 		if (b == LM_BOUND_DISPATCH) /* the groups the CU starts, not the level, set what waits */
 			busy = NAN;
-		double loads_s = ipc * d->hz * d->cus, elems = loads_s * d->simd / d->per;
+		double loads_s = ipc * d->hz * d->cus, elems = loads_s * d->simd / d->per * d->per_item;
 		rate[i] = elems;
 		warps[i] = (double)lv[i] * gw;
 		if (o->csv)
@@ -134,6 +164,11 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		s = local_sizes(o, d.simd, sizes, &ns);
 	if (s != LM_OK)
 		return s;
+	bool described;
+	d.per_item = elements_per_item(o, &described);
+	if (!described)
+		fprintf(stderr, "latmix: %s: no description of its launch (NAME.ini with global =): elements_per_s "
+			"counts work-items, one element each\n", label);
 	static double rate[MAX_SIZES][1024], warps[MAX_SIZES][1024];
 	size_t n[MAX_SIZES];
 	double best = 0;
