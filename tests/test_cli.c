@@ -810,6 +810,13 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 	unlink(saved);
 	run((const char *const[]){ "predict", old, "--kernel", spec, NULL }, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "has no dispatch_thru or group_cost"), "%.300s", r->err);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "8,x", NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "--warps"), "%.300s", r->err);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--warps", "4", "--local-size", "32,256", "--csv",
+				   NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "\n4,32,4,") && !strstr(r->out, ",256,") &&
+			      strstr(r->err, "no occupancy of whole groups of 256 work-items"), "%.300s %.300s", r->out,
+		      r->err);
 	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "48", NULL }, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "--local-size 48: "), "%.300s", r->err);
 	free(r);

@@ -156,7 +156,7 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 				 const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
 				 const char *label)
 {
-	device_terms d;
+	device_terms d = { 0 };
 	unsigned sizes[MAX_SIZES];
 	size_t ns;
 	lm_status s = terms_of(path, ps, k, &d);
@@ -164,6 +164,16 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		s = local_sizes(o, d.simd, sizes, &ns);
 	if (s != LM_OK)
 		return s;
+	unsigned check[1024];
+	size_t nw = 0;
+	if (o->warps && (s = lm_number_uint_list("--warps", o->warps, 65536, check, 1024, &nw)) != LM_OK)
+		return s;
+	for (size_t i = 0; i < ns; i++) {
+		unsigned gw = (unsigned)(sizes[i] / d.simd), lv[1];
+		if (!levels(o, gw, lv, 1))
+			fprintf(stderr, "latmix: --warps %s: no occupancy of whole groups of %u work-items (%u warps): "
+				"none predicted at that size\n", o->warps, sizes[i], gw);
+	}
 	bool described;
 	d.per_item = elements_per_item(o, &described);
 	if (!described)
