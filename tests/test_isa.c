@@ -191,6 +191,47 @@ START_TEST(amd_listing_is_counted)
 }
 END_TEST
 
+/* A user's loop in clang's gfx90a assembly: its float arithmetic is the
+ * add and the fused multiply-adds too (v_fmac_f32 and gfx11's dual fmamk
+ * used to count as "other": a triad's "float arithmetic 0"), and a call in
+ * it (s_swappc_b64) is said, its callee not counted. */
+static const char amd_user_listing[] =
+	"k:\n"
+	".LBB0_2:\n"
+	"\tglobal_load_dword v2, v[4:5], off\n"
+	"\tglobal_load_dword v3, v[6:7], off\n"
+	"\ts_waitcnt vmcnt(0)\n"
+	"\tv_fmac_f32_e32 v3, s8, v2\n"
+	"\tv_add_f32_e32 v3, v3, v2\n"
+	"\tv_mul_f32_e32 v3, 0.5, v3\n"
+	"\tglobal_store_dword v[8:9], v3, off\n"
+	"\ts_swappc_b64 s[30:31], s[16:17]\n"
+	"\tv_add_co_u32_e32 v4, vcc, 4, v4\n"
+	"\ts_cbranch_vccz .LBB0_2\n"
+	"\ts_endpgm\n"
+	".Lfunc_end0:\n";
+
+START_TEST(an_amd_loops_float_arithmetic_and_calls_are_counted)
+{
+	lm_listing *isa;
+	ck_assert_msg(lm_listing_parse("amdgcn", amd_user_listing, "k", 0, 0, 0, &isa) == LM_OK, "%s",
+		      lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_from_isa(lm_listing_get_counts(isa), "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_listing_free(isa);
+	ck_assert_msg(m.loads == 2 && m.stores == 1 && m.flops == 3 && m.calls == 1, "%u loads, %u stores, %u flops, "
+		      "%u calls", m.loads, m.stores, m.flops, m.calls);
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+	ck_assert_ptr_nonnull(f);
+	lm_count_print(f, &m);
+	fclose(f);
+	ck_assert_msg(strstr(text, "calls ") && strstr(text, "not counted"), "%s", text);
+	free(text);
+}
+END_TEST
+
 /* iga64, dg2-g10, gmem alpha 2, two steps: send.ugm whose address the loop
  * writes (shl) is a chase; the one on r113 is the flag; add:f are adds,
  * add:d is not. */
@@ -1466,6 +1507,7 @@ int main(int argc, char **argv)
 	tcase_set_timeout(tc, 900);
 	if (!*target) {
 		tcase_add_test(tc, amd_listing_is_counted);
+		tcase_add_test(tc, an_amd_loops_float_arithmetic_and_calls_are_counted);
 		tcase_add_test(tc, intel_listing_is_counted);
 		tcase_add_test(tc, listings_say_a_lanes_bytes);
 		tcase_add_test(tc, a_listing_without_a_loop_is_refused);

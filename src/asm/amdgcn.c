@@ -71,6 +71,21 @@ static lm_listing_kind amd_kind(const char *op, unsigned *add_ops, bool *load)
 	return LM_LISTING_OTHER;
 }
 
+/* Float arithmetic other than the chains' adds (AMD's ISA references,
+ * "Vector ALU instructions"): fused and plain multiply-adds, multiplies,
+ * subtractions, and adds of other widths, packed and dual forms too. */
+static bool amd_float_op(const char *op)
+{
+	static const char *const ops[] = { "fma_f", "fmac_f", "fmamk_f", "fmaak_f", "mac_f", "mad_f", "madmk_f",
+					   "madak_f", "mul_f", "sub_f", "subrev_f", "add_f64", "add_f16", "pk_fma_f",
+					   "pk_mul_f", "pk_add_f16" };
+	const char *p = lm_text_starts(op, "v_dual_") ? op + 7 : lm_text_starts(op, "v_") ? op + 2 : NULL;
+	for (size_t i = 0; p && i < sizeof ops / sizeof ops[0]; i++)
+		if (lm_text_starts(p, ops[i]))
+			return true;
+	return false;
+}
+
 /* A global or scalar load's or store's bytes a lane, from its suffix
  * ("global_load_dwordx4" 16, "global_store_b64" 8, "global_load_ubyte_d16"
  * 1, "s_load_dwordx2" 8); 0 for the rest: local memory, atomics, and any
@@ -181,6 +196,8 @@ bool lm_amdgcn_line(char *s, inst *in, char *lb, size_t lb_size)
 		amd_operands(rest2, op2, in);
 	}
 	in->kind = amd_kind(op, &in->add_ops, &in->load);
+	in->flop = (in->kind == LM_LISTING_OTHER && amd_float_op(op)) || (dual && k2 == LM_LISTING_OTHER &&
+										  amd_float_op(op2));
 	in->bytes = amd_bytes(op);
 	in->local = lm_text_starts(op, "ds_") && in->kind != LM_LISTING_OTHER;
 	/* an atomic is a memory message of its own ("global_atomic_add"), never a load's name */

@@ -98,6 +98,7 @@ typedef struct {
 			      * or outside it (PTX only) */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
+	unsigned calls;      /* calls in the loop (AMD's s_swappc): their callees not counted */
 	bool loopless;       /* no loop: the whole body counted, what a work-item runs
 			      * once (a kernel as written, one work-item an element) */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */

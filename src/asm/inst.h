@@ -24,6 +24,7 @@ typedef struct {
 	char op[64];
 	lm_listing_kind kind;
 	unsigned add_ops;
+	bool flop;              /* float arithmetic besides the chains' adds (fma, mul, sub) */
 	bool load;              /* a load: chase or fixed, decided by its address */
 	unsigned bytes;         /* a memory access's bytes a lane (0: not said) */
 	bool local;             /* to local (shared) memory: AMD's ds_, Intel's SLM */

@@ -405,6 +405,7 @@ static lm_status count_loop(lm_listing *isa, const parsed *p, const region *loop
 			isa->counts.insts++;
 			isa->counts.kind[in->kind]++;
 			isa->counts.add_ops += in->add_ops;
+			isa->counts.float_ops += in->flop;
 			count_access(&isa->counts, in);
 			s = count_op(isa, in);
 		}

@@ -41,6 +41,8 @@ typedef struct {
 	unsigned insts;              /* instructions in the loop */
 	unsigned kind[LM_LISTING_NKINDS]; /* instructions of each kind */
 	unsigned add_ops;            /* float add operations (>= kind[LM_LISTING_ADD]) */
+	unsigned float_ops;          /* other float arithmetic instructions (AMD: fma, mul, sub),
+				      * among kind[LM_LISTING_OTHER]: a kernel's flops besides its adds */
 	unsigned load_bytes, store_bytes; /* a lane's bytes, summed over the loads (chase
 				      * and fixed) and the other memory messages */
 	unsigned unsized_loads, unsized_stores; /* of those, the ones whose bytes the

@@ -138,6 +138,9 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 			"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
 			"lane), %u whose lanes' addresses latmix does not follow\n",
 			m->label, m->strided + m->unfollowed, m->strided, m->unfollowed);
+	if (m->calls)
+		fprintf(stderr, "latmix: %s: its loop calls a function %u time%s: what the callee runs is not in the "
+			"listing, and its price leaves it out\n", m->label, m->calls, m->calls == 1 ? "" : "s");
 	if (m->body_insts > m->insts)
 		fprintf(stderr, "latmix: %s: its loop branches: priced along the path with the most "
 			"memory accesses (%u of its %u instructions), as if every iteration took it\n",
