@@ -250,6 +250,20 @@ START_TEST(a_difference_past_the_first_chunk_is_found)
 }
 END_TEST
 
+/* from.cl (written in dir) described, allocated on the first device and
+ * measured at 1 warp per CU: the kernel, its device in *dev, the row. */
+static lm_user *first_point_of_from(lm_device *dev, lm_row *row)
+{
+	ck_assert_int_eq(lm_device_select(NULL, 0, 0, dev), LM_OK);
+	lm_user_desc d;
+	ck_assert_msg(lm_user_describe(lm_test_in(dir, "from.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
+	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
+	lm_user *k;
+	ck_assert_msg(lm_user_alloc(dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_user_point(k, 1, row) == LM_OK, "%s", lm_error_message());
+	return k;
+}
+
 /* Kernel "from" on output out of type T2, T3 or T4 (a vector of 2, 3
  * or 4 lanes of type T): every element i from 4097 on differs between
  * occupancies in its lane 1, the rest of the output as its index. Refused
@@ -269,14 +283,8 @@ static void refused_at_4097(const char *t, unsigned lanes, bool on)
 		 "[n]\ntype = uint\nvalue = N\n", t, lanes);
 	write_file(lm_test_in(dir, "from.ini"), text);
 	lm_device dev;
-	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
-	lm_user_desc d;
-	ck_assert_msg(lm_user_describe(lm_test_in(dir, "from.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
-	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
-	lm_user *k;
-	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
 	lm_row row;
-	ck_assert_msg(lm_user_point(k, 1, &row) == LM_OK, "%s", lm_error_message());
+	lm_user *k = first_point_of_from(&dev, &row);
 	ck_assert_int_eq(lm_user_point(k, 2, &row), LM_ECHECK);
 	char want[160];
 	snprintf(want, sizeof want, "output out differs at element 4097 (its lane 1 of %u) with 2 warps per CU "
@@ -302,14 +310,8 @@ START_TEST(the_device_finds_the_first_element_that_differs)
 	refused_at_4097("uint", 2, true);
 	/* the last kernel's first point */
 	lm_device dev;
-	ck_assert_int_eq(lm_device_select(NULL, 0, 0, &dev), LM_OK);
-	lm_user_desc d;
-	ck_assert_msg(lm_user_describe(lm_test_in(dir, "from.cl"), NULL, 0, &d) == LM_OK, "%s", lm_error_message());
-	lm_user_config cfg = { .launch_ms = 1, .repeats = 3, .settle = 0.2, .seed = 1 };
-	lm_user *k;
-	ck_assert_msg(lm_user_alloc(&dev, &d, &cfg, &k) == LM_OK, "%s", lm_error_message());
 	lm_row row;
-	ck_assert_msg(lm_user_point(k, 1, &row) == LM_OK, "%s", lm_error_message());
+	lm_user *k = first_point_of_from(&dev, &row);
 	size_t bytes;
 	const unsigned *out = lm_user_output(k, "out", &bytes);
 	ck_assert_ptr_nonnull(out);

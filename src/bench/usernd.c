@@ -420,9 +420,6 @@ lm_status lm_user_nd_point(lm_user *k, const lm_user_shape *sh, unsigned level, 
 		     sys[0], sys[1], row);
 	lm_user_finish_row(k, warps, &t, checked, row);
 	mark_row(k, level, sh->per_group, row);
-	k->last_warps = warps;
-	k->last_length = t.length;
-	k->last_seconds = t.time_med;
 	return LM_OK;
 }
 

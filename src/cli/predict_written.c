@@ -95,19 +95,22 @@ static lm_status local_sizes(const lm_options *o, double simd, unsigned *sizes, 
 	return LM_OK;
 }
 
+/* --warps as parsed once: the occupancies asked for (given false: none). */
+typedef struct {
+	bool given;
+	unsigned v[1024];
+	size_t n;
+} warps_asked;
+
 /* The levels (groups a CU) for groups of gw warps: those of --warps that
  * are whole groups, else every level up to 64 warps and 32 groups. */
-static size_t levels(const lm_options *o, unsigned gw, unsigned *out, size_t cap)
+static size_t levels(const warps_asked *w, unsigned gw, unsigned *out, size_t cap)
 {
 	size_t n = 0;
-	if (o->warps) {
-		unsigned list[1024];
-		size_t m = 0;
-		if (lm_number_uint_list("--warps", o->warps, 65536, list, 1024, &m) != LM_OK)
-			return 0;
-		for (size_t i = 0; i < m && n < cap; i++)
-			if (list[i] % gw == 0)
-				out[n++] = list[i] / gw;
+	if (w->given) {
+		for (size_t i = 0; i < w->n && n < cap; i++)
+			if (w->v[i] % gw == 0)
+				out[n++] = w->v[i] / gw;
 		return n;
 	}
 	for (unsigned l = 1; l <= MOST_WARPS / gw && l <= MAX_GROUPS && n < cap; l++)
@@ -117,12 +120,12 @@ static size_t levels(const lm_options *o, unsigned gw, unsigned *out, size_t cap
 
 /* One work-group size's rows, printed: elements a second (rate) at each
  * level's warps a CU (warps), n of them. */
-static void size_rows(const lm_options *o, const lm_model_params *mp, const lm_model_kinds *st,
-		      const lm_kernel_mix *k, const device_terms *d, unsigned wg, double *rate, double *warps,
-		      size_t *n)
+static void size_rows(const lm_options *o, const warps_asked *w, const lm_model_params *mp,
+		      const lm_model_kinds *st, const lm_kernel_mix *k, const device_terms *d, unsigned wg,
+		      double *rate, double *warps, size_t *n)
 {
 	unsigned gw = (unsigned)(wg / d->simd), lv[1024];
-	*n = levels(o, gw, lv, 1024);
+	*n = levels(w, gw, lv, 1024);
 	for (size_t i = 0; i < *n; i++) {
 		lm_bound b;
 		double busy, ipc = lm_model_eval_written(mp, st, k, gw, lv[i], d->dispatch, d->group, &busy, &b);
@@ -164,13 +167,13 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		s = local_sizes(o, d.simd, sizes, &ns);
 	if (s != LM_OK)
 		return s;
-	unsigned check[1024];
-	size_t nw = 0;
-	if (o->warps && (s = lm_number_uint_list("--warps", o->warps, 65536, check, 1024, &nw)) != LM_OK)
+	static warps_asked asked;
+	asked.given = o->warps != NULL;
+	if (asked.given && (s = lm_number_uint_list("--warps", o->warps, 65536, asked.v, 1024, &asked.n)) != LM_OK)
 		return s;
 	for (size_t i = 0; i < ns; i++) {
 		unsigned gw = (unsigned)(sizes[i] / d.simd), lv[1];
-		if (!levels(o, gw, lv, 1))
+		if (!levels(&asked, gw, lv, 1))
 			fprintf(stderr, "latmix: --warps %s: no occupancy of whole groups of %u work-items (%u warps): "
 				"none predicted at that size\n", o->warps, sizes[i], gw);
 	}
@@ -192,7 +195,7 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		if (!o->csv)
 			printf("work-group %u (%g warps):\n%6s %6s %14s %10s %10s  %s\n", sizes[i], sizes[i] / d.simd,
 			       "warps", "groups", "elements/s", "GB/s", "busy warps", "bound");
-		size_rows(o, mp, st, k, &d, sizes[i], rate[i], warps[i], &n[i]);
+		size_rows(o, &asked, mp, st, k, &d, sizes[i], rate[i], warps[i], &n[i]);
 		for (size_t j = 0; j < n[i]; j++)
 			best = fmax(best, rate[i][j]);
 		if (!o->csv && n[i]) {
