@@ -259,6 +259,33 @@ lm_status lm_count_from_isa(const lm_listing_counts *c, const char *name, lm_cou
 	return LM_OK;
 }
 
+bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out)
+{
+	*out = *m;
+	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++) {
+		const lm_count_lanes *r = &m->rows[i];
+		if (m->dims < 2 || !width || r->width != width)
+			continue;
+		out->scattered_loads = r->scattered_loads;
+		out->scattered_stores = r->scattered_stores;
+		out->same_array = r->same_array;
+		out->misaligned_loads = r->misaligned_loads;
+		out->misaligned_stores = r->misaligned_stores;
+		out->partial_stores = r->partial_stores;
+		out->strided = r->strided;
+		out->unfollowed = r->unfollowed;
+		out->gap_load_bytes = r->gap_load_bytes;
+		out->gap_store_bytes = r->gap_store_bytes;
+		out->again_bytes = r->again_bytes;
+		out->split_loads = r->split_loads;
+		out->split_stores = r->split_stores;
+		out->split_load_sectors = r->split_load_sectors;
+		out->split_store_sectors = r->split_store_sectors;
+		return true;
+	}
+	return false;
+}
+
 void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 {
 	/* loads reading another's lines wait for the same lines, and those into
@@ -273,9 +300,11 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	k->loads = own_lines ? independent - again : independent;
 	k->hits = own_lines ? m->same_array : 0;
 	k->stores = m->stores;
-	/* a scattered load sharing another's lines is not one in flight either */
-	k->scattered_loads = fmin(m->scattered_loads, k->loads);
-	k->scattered_stores = m->scattered_stores;
+	/* a scattered load sharing another's lines is not one in flight either;
+	 * a split one is the share of a scattered one its sectors are (the
+	 * transactions its warp's request splits into, 32 a scattered one's) */
+	k->scattered_loads = fmin(m->scattered_loads + m->split_load_sectors, k->loads);
+	k->scattered_stores = fmin(m->scattered_stores + m->split_store_sectors, k->stores);
 	/* a misaligned load makes its stream of lines straddle: one stream of
 	 * the loop's coalesced ones at most for each (stencil1d's a[i - 1] and
 	 * a[i + 1] beside a[i] are one stream off a line) */

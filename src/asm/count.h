@@ -39,6 +39,25 @@ typedef struct {
 				* for (the device's most where more) */
 } lm_count_regs;
 
+/* Widths of a work-group under a warp's 32 lanes the lanes are followed
+ * over (lm_count's rows): those that divide a warp, so that each of its
+ * rows holds whole rows of the group. */
+#define LM_COUNT_ROW_WIDTHS 5
+
+/* What lanes.c finds of a loop's global accesses, for one work-group width
+ * (lm_count's fields of the same names); split_loads, split_stores: of
+ * the coalesced ones, those whose warp over rows of its group touches more
+ * 32-byte sectors than its bytes fill (a transpose's store: a sector each
+ * row's run of lanes), and their sectors over a scattered access's
+ * (32 a warp), summed: what the model prices them as in scattered ones. */
+typedef struct {
+	unsigned width;      /* the group's width: a warp's lanes over 32 / width of its rows */
+	unsigned scattered_loads, scattered_stores, same_array, misaligned_loads, misaligned_stores;
+	unsigned partial_stores, strided, unfollowed, gap_load_bytes, gap_store_bytes, again_bytes;
+	unsigned split_loads, split_stores;
+	double split_load_sectors, split_store_sectors;
+} lm_count_lanes;
+
 typedef struct {
 	char label[64];      /* what was counted: "triad" */
 	char from[256];      /* whose code: "NVIDIA H200 driver 580.159.04 (PTX)", "clang NVPTX" */
@@ -74,6 +93,15 @@ typedef struct {
 						   * every sector of its span all the same */
 	unsigned unfollowed; /* loads and stores whose lanes' addresses latmix does not
 			      * follow: read from memory, or a form it does not know */
+	unsigned split_loads, split_stores; /* over rows of a work-group narrower than a
+					     * warp, as lm_count_lanes: 0 in the count along
+					     * x alone, rows' figures (lm_count_over_rows) */
+	double split_load_sectors, split_store_sectors;
+	unsigned dims;       /* the work-item dimensions the kernel reads (%tid.y: 2,
+			      * %tid.z: 3; PTX only, 1 else) */
+	lm_count_lanes rows[LM_COUNT_ROW_WIDTHS]; /* dims 2 or more: the lanes followed
+						    * over groups 16, 8, 4, 2 and 1 wide
+						    * (PTX only; width 0: not counted) */
 	unsigned atomics;    /* global atomics and reductions */
 	unsigned local_loads, local_stores; /* local ("shared") memory */
 	unsigned spills;     /* private memory (registers spilled) */
@@ -131,6 +159,12 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out);
  * every load taken as independent (dependences are traced in PTX only).
  * LM_EPARSE, with the reason, where the loop holds another loop. */
 lm_status lm_count_from_isa(const lm_listing_counts *c, const char *name, lm_count *out);
+
+/* m as counted for a work-group width under a warp's lanes (its rows'
+ * figures in place of those along x) into out; false, out a copy of m,
+ * where m has no rows of that width (a 1D kernel, a width that does not
+ * divide 32, not PTX). */
+bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out);
 
 /* The model's view of the loop (model.h): its independent loads, stores,
  * float arithmetic and instructions; alpha, what a warp's iteration waits

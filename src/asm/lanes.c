@@ -25,6 +25,12 @@
  * is_const), lane x a number the same for every lane but unknown until the
  * kernel runs (LANE_SCALED: c * rows, a row apart), or neither
  * (LANE_VARIES: read from memory, or a form latmix does not follow).
+ * Where a work-group is narrower than a warp, its 32 lanes lie over rows
+ * of the group: lane l at column l % width, row l / width (OpenCL numbers
+ * a group's work-items x first, and NVIDIA's warps take them in that
+ * order). stride is then a column's step, and ystride a row's (yscaled: a
+ * row a number apart that is known only at run time, as width * y); both
+ * 0 where the lanes run along x alone.
  * origin: the pointer argument the value is an address into (1 + the
  * index of the instruction that read it from the parameters; 0: none).
  * res, mod: what is known of the value at the warp's first lane, res
@@ -38,6 +44,8 @@ typedef enum { LANE_AFFINE, LANE_SCALED, LANE_VARIES } lane_form;
 typedef struct {
 	lane_form form;
 	long stride;
+	long ystride;
+	bool yscaled;
 	bool is_const;
 	long value;
 	size_t origin;
@@ -114,17 +122,28 @@ static bool known_zero(lane l)
 	return l.mod == 0 ? l.res == 0 : l.res % l.mod == 0;
 }
 
+/* Does a vary from one row of a warp's lanes to the next? */
+static bool has_rows(lane a)
+{
+	return a.ystride != 0 || a.yscaled;
+}
+
 static bool uniform(lane a)
 {
-	return a.form == LANE_AFFINE && a.stride == 0;
+	return a.form == LANE_AFFINE && a.stride == 0 && !has_rows(a);
 }
 
 /* An operand: a register from the table (one not yet written: uniform, as
- * a parameter's), a special register (%tid.x and %laneid vary by one a
- * lane; %tid.y and %tid.z are taken as uniform: a warp's lanes run along
- * x), or an immediate. */
+ * a parameter's; a work-group's shape is there where it is known, see
+ * seed_shape), a special register (%tid.x and %laneid vary by one a lane;
+ * %tid.y and %tid.z are taken as uniform: a warp's lanes run along x), or
+ * an immediate. */
 static lane lane_operand(const lane_reg *t, size_t n, const char *a)
 {
+	if (a[0] == '%')
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(t[i].name, a) == 0)
+				return t[i].l;
 	if (strcmp(a, "%tid.x") == 0 || strcmp(a, "%laneid") == 0) {
 		lane l = affine(1);
 		l.mod = a[1] == 't' ? WARP_LANES : 0; /* the warp's first lane: 32 w, or lane 0 */
@@ -132,14 +151,11 @@ static lane lane_operand(const lane_reg *t, size_t n, const char *a)
 	}
 	if (strcmp(a, "%ntid.x") == 0)
 		return multiple_of(WARP_LANES);
-	if (strcmp(a, "%envreg3") == 0) /* the global offset, none where latmix launches */
+	/* the global offset along x, y and z, none where latmix launches */
+	if (strcmp(a, "%envreg3") == 0 || strcmp(a, "%envreg4") == 0 || strcmp(a, "%envreg5") == 0)
 		return constant(0);
-	if (a[0] == '%') {
-		for (size_t i = 0; i < n; i++)
-			if (strcmp(t[i].name, a) == 0)
-				return t[i].l;
+	if (a[0] == '%')
 		return UNIFORM;
-	}
 	char *end;
 	errno = 0;
 	long v = strtol(a, &end, 0);
@@ -157,11 +173,8 @@ static bool overflows(long a, long b, int sign, long *out)
 /* a + sign b. A stride that overflows a long is lanes latmix cannot say
  * (VARIES); a value that does, a number the same for every lane but not
  * known (the listing's immediates near LONG_MAX or LONG_MIN). */
-static lane lane_sum(lane a, lane b, int sign)
+static lane lane_sum_x(lane a, lane b, int sign)
 {
-	if (a.form == LANE_VARIES || b.form == LANE_VARIES ||
-	    (a.form == LANE_SCALED && b.form == LANE_SCALED))
-		return VARIES;
 	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
 		return SCALED;
 	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = lm_number_gcd(a.mod, b.mod) };
@@ -176,12 +189,42 @@ static lane lane_sum(lane a, lane b, int sign)
 	return reduced(r);
 }
 
+/* a + sign b, along the lanes' columns and rows: two parts each known only
+ * at run time are lanes latmix cannot say, as a stride that overflows. */
+static lane lane_sum(lane a, lane b, int sign)
+{
+	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (a.form == LANE_SCALED && b.form == LANE_SCALED) ||
+	    (a.yscaled && b.yscaled))
+		return VARIES;
+	lane r = lane_sum_x(a, b, sign);
+	if (r.form == LANE_VARIES)
+		return r;
+	r.yscaled = a.yscaled || b.yscaled;
+	if (!r.yscaled && overflows(a.ystride, b.ystride, sign, &r.ystride))
+		return VARIES;
+	return r;
+}
+
 /* a + sign b: an address into a's array where b is an offset, and into
  * b's where a is one and the sum is a sum. */
 static lane lane_add(lane a, lane b, int sign)
 {
 	lane r = lane_sum(a, b, sign);
 	r.origin = a.origin && !b.origin ? a.origin : !a.origin && sign > 0 ? b.origin : 0;
+	return r;
+}
+
+/* a x b for a uniform a, b varying along columns or rows and a a number
+ * known only at run time (or b a part so): each such part lanes a number
+ * apart known only at run time, a constant a's rows a multiple of b's. */
+static lane lane_mul_rows(lane a, lane b)
+{
+	if (a.is_const && a.value == 0)
+		return UNIFORM;
+	lane r = b.form == LANE_SCALED || b.stride != 0 ? SCALED : UNIFORM;
+	r.yscaled = b.yscaled || (b.ystride != 0 && !a.is_const);
+	if (!r.yscaled && __builtin_mul_overflow(b.ystride, a.value, &r.ystride))
+		return VARIES;
 	return r;
 }
 
@@ -205,10 +248,13 @@ static lane lane_mul(lane a, lane b)
 			return VARIES;
 		if (__builtin_mul_overflow(b.value, a.value, &r.value))
 			r.is_const = false;
+		r.yscaled = b.yscaled && a.value != 0;
+		if (!b.yscaled && __builtin_mul_overflow(b.ystride, a.value, &r.ystride))
+			return VARIES;
 		return r;
 	}
-	if (b.form == LANE_SCALED || b.stride != 0)
-		return a.is_const && a.value == 0 ? UNIFORM : SCALED;
+	if (!uniform(b))
+		return lane_mul_rows(a, b);
 	/* two numbers the same for every lane: a multiple of each factor's known multiple */
 	long m = (known_zero(a) ? capped(a.mod) : 1) * (known_zero(b) ? capped(b.mod) : 1);
 	return known_zero(a) || known_zero(b) ? multiple_of(m) : UNIFORM;
@@ -227,7 +273,7 @@ static bool spans_within(long stride, long c)
  * in k / width); else it varies. */
 static lane lane_div(lane a, lane c)
 {
-	if (a.form != LANE_AFFINE || !uniform(c))
+	if (a.form != LANE_AFFINE || !uniform(c) || has_rows(a))
 		return VARIES;
 	if (uniform(a)) /* LONG_MIN / -1 overflows: a number not known */
 		return a.is_const && c.is_const && c.value && !(a.value == LONG_MIN && c.value == -1)
@@ -243,7 +289,7 @@ static lane lane_div(lane a, lane c)
  * only when the kernel runs, as for lane_div). */
 static lane lane_rem(lane a, lane c)
 {
-	if (a.form != LANE_AFFINE || !uniform(c))
+	if (a.form != LANE_AFFINE || !uniform(c) || has_rows(a))
 		return VARIES;
 	if (uniform(a) || !c.is_const || (c.value > 0 && spans_within(a.stride, c.value)))
 		return affine(a.stride);
@@ -275,6 +321,21 @@ static lane lane_and(lane a, long m)
 	if (whole == LONG_MAX || (whole & (whole + 1)) != 0 || (low > 1 && !all_multiples_of(a, low)))
 		return uniform(a) ? UNIFORM : VARIES;
 	return lane_rem(a, constant(whole + 1));
+}
+
+/* min or max of a and b, one the same for every lane (a clamp's bound): the
+ * other's lanes, which keep their spacing but where the bound cuts them (a
+ * stencil's index clamped at the image's border: its warps there alone);
+ * an address into no array. Lanes latmix cannot say where both vary. */
+static lane lane_clamp(lane a, lane b)
+{
+	if (!uniform(a) && !uniform(b))
+		return VARIES;
+	if (uniform(a) && uniform(b))
+		return UNIFORM;
+	lane r = uniform(a) ? b : a;
+	r.origin = 0;
+	return r;
 }
 
 /* The lanes of instruction in (index i) result, from its operands'. */
@@ -314,6 +375,8 @@ static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 		return lane_and(a[1], a[2].value);
 	if (in->narg == 2 && strcmp(op, "neg") == 0)
 		return lane_mul(a[1], constant(-1));
+	if (in->narg == 3 && (strcmp(op, "min") == 0 || strcmp(op, "max") == 0))
+		return lane_clamp(a[1], a[2]);
 	return all_uniform ? UNIFORM : VARIES;
 }
 
@@ -341,6 +404,56 @@ static void lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l)
 	else if (in->arg[0][0] == '{')
 		for (int r = 0; r < in->nreg && !in->in_brackets[r] && strstr(in->arg[0], in->reg[r]); r++)
 			lane_set_one(t, n, in->reg[r], l);
+}
+
+/* The special registers of a work-group width under a warp's (width 0:
+ * not known; lanes along x alone), written into the table (n entries)
+ * before anything is followed: %ntid.x is the width, and a warp's lane l
+ * is at %tid.x l % width, its first at 0, and %tid.y l / width, its first
+ * a multiple of 32 / width (a warp's rows). */
+static void seed_shape(lane_reg *t, size_t *n, unsigned width)
+{
+	if (!width || width >= WARP_LANES)
+		return;
+	lane x = affine(1), y = UNIFORM;
+	x.mod = 0; /* the first lane's, exactly 0 */
+	y.ystride = 1;
+	y.mod = WARP_LANES / width;
+	lane_set_one(t, n, "%ntid.x", constant(width));
+	lane_set_one(t, n, "%tid.x", x);
+	lane_set_one(t, n, "%tid.y", y);
+}
+
+/* floor(x / d) for d > 0 */
+static long floor_div(long x, long d)
+{
+	return x >= 0 ? x / d : -((-x + d - 1) / d);
+}
+
+/* The 32-byte sectors a warp's access of b bytes a lane touches, its lanes
+ * over rows of a group width wide (l's strides, its first address taken on
+ * a sector). Lanes a number apart known only at run time, or further than
+ * a line, are in sectors of their own: each such column (row) counted
+ * apart. */
+static long row_sectors(lane l, long b, unsigned width)
+{
+	bool far_x = l.form == LANE_SCALED || magnitude(l.stride) > LINE_BYTES;
+	bool far_y = l.yscaled || magnitude(l.ystride) > LINE_BYTES;
+	long key[WARP_LANES * 4], nkey = 0;
+	for (long k = 0; k < WARP_LANES; k++) {
+		long i = k % width, j = k / width;
+		long at = (far_x ? 0 : l.stride * i) + (far_y ? 0 : l.ystride * j);
+		long apart = (far_x ? i : 0) * WARP_LANES + (far_y ? j : 0);
+		for (long s = floor_div(at, SECTOR_BYTES); s <= floor_div(at + b - 1, SECTOR_BYTES); s++) {
+			/* sectors of one column (row) lie within 32 lanes of a line apart */
+			long id = apart * 1024 + s + 512, q = 0;
+			while (q < nkey && key[q] != id)
+				q++;
+			if (q == nkey && nkey < WARP_LANES * 4)
+				key[nkey++] = id;
+		}
+	}
+	return nkey;
 }
 
 /* Where a coalesced access (lanes bytes apart, l its address) starts its
@@ -405,7 +518,50 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
  * offset the same for every lane (a stencil's rows above and below): the
  * lines other iterations of the loop read (those off one register within
  * a line are shared_lines already), and the gap bytes of the strided ones. */
-void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm_count *m)
+/* Sorts a warp's access whose lanes lie over rows of its group (l, b bytes
+ * a lane) by the sectors it touches: no more than its bytes fill
+ * (coalesced: each row's run of lanes whole sectors), one a lane
+ * (scattered), or between (split: its request splits into a sector each
+ * row's or column's run, a transpose's store). */
+static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
+{
+	long sectors = row_sectors(l, b, width), least = (WARP_LANES * b + SECTOR_BYTES - 1) / SECTOR_BYTES;
+	double scattered = WARP_LANES * (b > SECTOR_BYTES ? (double)b / SECTOR_BYTES : 1.0);
+	if (sectors <= least)
+		return;
+	if (sectors >= scattered)
+		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
+	else if (k == K_LOAD) {
+		m->split_loads++;
+		m->split_load_sectors += (double)sectors / scattered;
+	} else {
+		m->split_stores++;
+		m->split_store_sectors += (double)sectors / scattered;
+	}
+}
+
+/* Sorts one global load or store (k, its address's lanes l, b bytes a
+ * lane) into m's figures, its lanes over rows of a group width wide where
+ * they vary along them; returns a strided one's gap bytes (0: none). */
+static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width, lm_count *m)
+{
+	long s = magnitude(l.stride);
+	if (l.form == LANE_VARIES)
+		m->unfollowed++;
+	else if (has_rows(l) && width && width < WARP_LANES)
+		sort_rows(k, l, b, width, m);
+	else if (l.form == LANE_SCALED || s > FETCH_BYTES || (k != K_LOAD && s >= SECTOR_BYTES))
+		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
+	else if (s > b)
+		return s - b;
+	else if (line_offset(l, offset, b) > 0) {
+		*(k == K_LOAD ? &m->misaligned_loads : &m->misaligned_stores) += 1;
+		m->partial_stores += k == K_STORE && line_offset(l, offset, b) % SECTOR_BYTES;
+	}
+	return 0;
+}
+
+void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m)
 {
 	lane seen[64];
 	size_t nseen = 0;
@@ -413,6 +569,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm
 	lane_reg *t = calloc(LANE_REGS, sizeof *t);
 	if (!t)
 		return;
+	seed_shape(t, &n, width);
 	for (size_t i = 0; i < lo; i++)
 		if (v[i].op[0])
 			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
@@ -421,6 +578,8 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
+		m->split_loads = m->split_stores = 0;
+		m->split_load_sectors = m->split_store_sectors = 0;
 		load_gap = store_gap = 0;
 		nseen = same_bytes = 0;
 		for (size_t p = 0; p < nix; p++) {
@@ -430,25 +589,14 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm
 			ptx_kind k = lm_ptx_classify(in->op);
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
-				long s = magnitude(l.stride), b = (long)lm_ptx_bytes(in->op), gap = 0;
-				if (l.form == LANE_VARIES)
-					m->unfollowed++;
-				else if (l.form == LANE_SCALED || s > FETCH_BYTES ||
-					 (k != K_LOAD && s >= SECTOR_BYTES))
-					*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
-				else if (s > b) {
-					m->strided++;
-					gap = s - b;
-				}
-				else if (line_offset(l, in->offset, b) > 0) {
-					*(k == K_LOAD ? &m->misaligned_loads : &m->misaligned_stores) += 1;
-					m->partial_stores += k == K_STORE && line_offset(l, in->offset, b) % SECTOR_BYTES;
-				}
+				long b = (long)lm_ptx_bytes(in->op), gap = sort_access(k, l, b, in->offset, width, m);
+				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
 				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own) {
 					bool again = false;
 					for (size_t q = 0; q < nseen; q++)
-						again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
+						again |= seen[q].origin == l.origin && seen[q].stride == l.stride &&
+							 seen[q].ystride == l.ystride && seen[q].yscaled == l.yscaled;
 					if (again) {
 						m->same_array++;
 						same_bytes += (unsigned)b;
@@ -474,4 +622,19 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm
 	m->gap_load_bytes = (unsigned)load_gap;
 	m->gap_store_bytes = store_gap > 0 ? (unsigned)store_gap : 0;
 	free(t);
+}
+
+unsigned lm_ptx_dims(const ptx_inst *v, size_t nv)
+{
+	unsigned dims = 1;
+	for (size_t i = 0; i < nv; i++)
+		for (int j = 0; j < v[i].narg; j++) {
+			const char *a = v[i].arg[j];
+			if (strcmp(a, "%tid.z") == 0 || strcmp(a, "%ntid.z") == 0 || strcmp(a, "%ctaid.z") == 0)
+				dims = 3;
+			else if ((strcmp(a, "%tid.y") == 0 || strcmp(a, "%ntid.y") == 0 || strcmp(a, "%ctaid.y") == 0) &&
+				 dims < 2)
+				dims = 2;
+		}
+	return dims;
 }

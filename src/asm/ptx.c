@@ -551,6 +551,29 @@ static bool ptx_loopless(const ptx_inst *v, size_t n, ptx_loops *loops)
 	return true;
 }
 
+/* The lanes of a kernel that reads %tid.y followed again for each
+ * work-group width under a warp that divides it (16 to 1: a warp over 2
+ * to 32 of the group's rows), into out's rows; again: the bytes of the
+ * loads reading another's lines, before lanes.c added those into
+ * another's array. */
+static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned again,
+			   lm_count *out)
+{
+	lm_count *c = malloc(sizeof *c);
+	for (int i = 0; c && i < LM_COUNT_ROW_WIDTHS; i++) {
+		*c = *out;
+		c->again_bytes = again;
+		unsigned width = 16u >> i;
+		lm_ptx_lanes(v, lo, ix, nix, width, c);
+		out->rows[i] = (lm_count_lanes){ width, c->scattered_loads, c->scattered_stores, c->same_array,
+						 c->misaligned_loads, c->misaligned_stores, c->partial_stores,
+						 c->strided, c->unfollowed, c->gap_load_bytes, c->gap_store_bytes,
+						 c->again_bytes, c->split_loads, c->split_stores,
+						 c->split_load_sectors, c->split_store_sectors };
+	}
+	free(c);
+}
+
 /* Counts the loop found (loops) of the body v (n instructions) into out:
  * the path an iteration takes (its instructions' indices into ix, room
  * for the whole loop), what feeds what along it, how its addresses vary
@@ -568,8 +591,12 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 	for (size_t p = 0; p < nix; p++)
 		ptx_tally(&v[ix[p]], out);
 	ptx_dependences(v, ix, nix, out);
-	lm_ptx_lanes(v, lo, ix, nix, out);
+	unsigned again = out->again_bytes;
+	lm_ptx_lanes(v, lo, ix, nix, 0, out);
 	lm_ptx_args(v, n, out);
+	out->dims = lm_ptx_dims(v, n);
+	if (out->dims >= 2)
+		ptx_count_rows(v, lo, ix, nix, again, out);
 }
 
 lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)

@@ -143,6 +143,13 @@ void lm_user_source_refusal(const char *src, bool user, int dims, char *why, siz
  * whole numbers from 1 to 65536. */
 int lm_user_parse_shape(const char *text, char sep, unsigned shape[LM_USER_MAX_DIMS], char *why, size_t why_size);
 
+/* The default work-group shapes of a kernel of dims dimensions (1 to 3),
+ * the i-th of LM_USER_DEFAULT_SHAPES: 32 to 512 work-items, square-ish in
+ * 2D and 3D (8x4, 8x8, 16x8, 16x16, 32x16), what latmix measures a kernel as
+ * written at and predicts it at. */
+#define LM_USER_DEFAULT_SHAPES 5
+const unsigned *lm_user_default_shape(int dims, int i);
+
 /* Reads --local-size's list (comma separated, each a shape "32" or
  * "16x16") for a kernel of dims dimensions into shapes (at most
  * LM_USER_MAX_LOCALS), *n of them; LM_EUSAGE saying which entry is wrong. */

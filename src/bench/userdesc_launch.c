@@ -38,6 +38,17 @@ int lm_user_parse_shape(const char *text, char sep, unsigned shape[LM_USER_MAX_D
 	}
 }
 
+static const unsigned default_shapes[3][LM_USER_DEFAULT_SHAPES][LM_USER_MAX_DIMS] = {
+	{ { 32, 1, 1 }, { 64, 1, 1 }, { 128, 1, 1 }, { 256, 1, 1 }, { 512, 1, 1 } },
+	{ { 8, 4, 1 }, { 8, 8, 1 }, { 16, 8, 1 }, { 16, 16, 1 }, { 32, 16, 1 } },
+	{ { 4, 4, 2 }, { 4, 4, 4 }, { 8, 4, 4 }, { 8, 8, 4 }, { 8, 8, 8 } },
+};
+
+const unsigned *lm_user_default_shape(int dims, int i)
+{
+	return default_shapes[dims < 1 ? 0 : dims > 3 ? 2 : dims - 1][i];
+}
+
 lm_status lm_user_parse_locals(const char *list, int dims, unsigned (*shapes)[LM_USER_MAX_DIMS], int *n)
 {
 	char buf[1024], *items[LM_USER_MAX_LOCALS + 1];

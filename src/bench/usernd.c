@@ -44,14 +44,6 @@ lm_status lm_user_nd_alloc(lm_user *k)
 	return k->sysclock ? LM_OK : lm_launch_sysclock(&k->dev, &k->sysclock);
 }
 
-/* The default shapes of a kernel of dims dimensions: 32 to 512 work-items,
- * square-ish in 2D and 3D. */
-static const unsigned default_shapes[3][5][3] = {
-	{ { 32, 1, 1 }, { 64, 1, 1 }, { 128, 1, 1 }, { 256, 1, 1 }, { 512, 1, 1 } },
-	{ { 8, 4, 1 }, { 8, 8, 1 }, { 16, 8, 1 }, { 16, 16, 1 }, { 32, 16, 1 } },
-	{ { 4, 4, 2 }, { 4, 4, 4 }, { 8, 4, 4 }, { 8, 8, 4 }, { 8, 8, 8 } },
-};
-
 lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shapes)[LM_USER_MAX_DIMS], int *n)
 {
 	const lm_user_desc *d = &k->desc;
@@ -64,11 +56,11 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 	}
 	size_t kmax = 0;
 	clGetKernelWorkGroupInfo(k->kernel, k->dev.id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
-	for (int i = 0; i < 5; i++) {
-		const unsigned *s = default_shapes[d->dims - 1][i];
+	for (int i = 0; i < LM_USER_DEFAULT_SHAPES; i++) {
+		const unsigned *s = lm_user_default_shape(d->dims, i);
 		size_t wg = (size_t)s[0] * s[1] * s[2];
 		if (wg <= k->dev.max_wg_size && (!kmax || wg <= kmax))
-			memcpy(shapes[(*n)++], s, sizeof default_shapes[0][0]);
+			memcpy(shapes[(*n)++], s, LM_USER_MAX_DIMS * sizeof *s);
 		else if (wg <= k->dev.max_wg_size)
 			fprintf(stderr, "latmix: kernel %s: work-group %zu not measured: the kernel as built allows "
 				"%zu work-items a group (CL_KERNEL_WORK_GROUP_SIZE; %s allows %zu)\n", d->label, wg,

@@ -302,7 +302,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		k.insts = k.loads + k.stores + k.alpha;
 	price_notes(path, label, mp, &st, &k, m.const_loads);
 	if (m.loopless)
-		return lm_cli_predict_written(o, path, ps, mp, &st, &k, label);
+		return lm_cli_predict_written(o, path, ps, mp, &st, &k, &m, label);
 	if (o->local_size)
 		return lm_fail(LM_EUSAGE, "%s has a loop: --local-size predicts a kernel as written without one "
 			       "(one element a work-item); a loop inside a kernel as written, its trip count, is "

@@ -51,9 +51,18 @@ static double elements_per_item(const lm_options *o, bool *described)
 	return per;
 }
 
+/* The kernel's accesses an iteration (what the model's rates count) and a
+ * lane's bytes for each, from its mix k. */
+static void kernel_terms(const lm_kernel_mix *k, device_terms *d)
+{
+	bool stores_only = !(k->loads > 0);
+	d->per = lm_model_kernel_accesses(k);
+	d->bytes = stores_only ? k->store_bytes : k->load_bytes + k->stores / k->loads * k->store_bytes;
+}
+
 /* The file's dispatch parameters in cycles; LM_EUSAGE naming what is
  * missing. */
-static lm_status terms_of(const char *path, const lm_params *ps, const lm_kernel_mix *k, device_terms *d)
+static lm_status terms_of(const char *path, const lm_params *ps, device_terms *d)
 {
 	double thru = ps->p[LM_PARAM_DISPATCH_THRU].value, cost = ps->p[LM_PARAM_GROUP_COST].value;
 	d->hz = ps->clock_mhz * 1e6;
@@ -68,31 +77,97 @@ static lm_status terms_of(const char *path, const lm_params *ps, const lm_kernel
 			       "run measures them", path);
 	d->dispatch = thru / ps->clock_mhz; /* groups a microsecond over cycles a microsecond */
 	d->group = cost * ps->clock_mhz * 1e-3;
-	bool stores_only = !(k->loads > 0);
-	d->per = lm_model_kernel_accesses(k);
-	d->bytes = stores_only ? k->store_bytes : k->load_bytes + k->stores / k->loads * k->store_bytes;
 	return LM_OK;
 }
 
-/* The work-group sizes: --local-size's, else 32 to 256; each a whole
+/* The work-group shape a kernel of dims dimensions is measured at for
+ * size work-items (src/bench/usernd.c's defaults), or size x 1 where none
+ * has that size: its lanes along x. */
+static void default_shape(unsigned dims, unsigned size, unsigned *shape)
+{
+	shape[0] = size;
+	shape[1] = shape[2] = 1;
+	for (int i = 0; dims > 1 && i < LM_USER_DEFAULT_SHAPES; i++) {
+		const unsigned *s = lm_user_default_shape((int)dims, i);
+		if (s[0] * s[1] * s[2] == size)
+			memcpy(shape, s, LM_USER_MAX_DIMS * sizeof *s);
+	}
+}
+
+/* The work-group shapes (sizes: their work-items) for a kernel of dims
+ * dimensions: --local-size's, shapes (8x4) or sizes (a 2D or 3D kernel's
+ * at the shape latmix measures that size at), else 32 to 256; each a whole
  * number of warps. */
-static lm_status local_sizes(const lm_options *o, double simd, unsigned *sizes, size_t *n)
+static lm_status local_sizes(const lm_options *o, unsigned dims, double simd, unsigned (*shapes)[LM_USER_MAX_DIMS],
+			     unsigned *sizes, size_t *n)
 {
 	static const unsigned dflt[] = { 32, 64, 128, 256 };
+	lm_status s = LM_OK;
+	int got = 0;
 	*n = 0;
-	if (o->local_size) {
-		lm_status s = lm_number_uint_list("--local-size", o->local_size, 1024, sizes, MAX_SIZES, n);
-		if (s != LM_OK)
+	if (o->local_size && strchr(o->local_size, 'x')) {
+		if ((s = lm_user_parse_locals(o->local_size, (int)dims, shapes, &got)) != LM_OK)
 			return s;
+		for (*n = 0; *n < (size_t)got; (*n)++)
+			sizes[*n] = shapes[*n][0] * shapes[*n][1] * shapes[*n][2];
+	} else if (o->local_size) {
+		s = lm_number_uint_list("--local-size", o->local_size, 1024, sizes, MAX_SIZES, n);
 	} else {
 		for (size_t i = 0; i < 4; i++)
 			sizes[(*n)++] = dflt[i];
 	}
-	for (size_t i = 0; i < *n; i++)
+	for (size_t i = 0; s == LM_OK && i < *n; i++) {
+		if (!o->local_size || !strchr(o->local_size, 'x'))
+			default_shape(dims, sizes[i], shapes[i]);
 		if (!sizes[i] || fmod(sizes[i], simd) != 0)
 			return lm_fail(LM_EUSAGE, "--local-size %u: a kernel as written is predicted at whole warps a "
 				       "group, multiples of %g work-items", sizes[i], simd);
-	return LM_OK;
+	}
+	return s;
+}
+
+/* The mix of kernel k (count m) at a work-group shape: where the group is
+ * narrower than a warp, the lanes followed over its rows (lm_count's
+ * rows), said on stderr with what it means; else k. LM_EUSAGE where the
+ * rows' figures fail lm_count_check. */
+static lm_status shape_mix(const lm_count *m, const lm_kernel_mix *k, const unsigned *shape, const char *label,
+			   lm_kernel_mix *out)
+{
+	*out = *k;
+	if (!m || m->dims < 2 || shape[0] >= 32)
+		return LM_OK;
+	char text[32];
+	snprintf(text, sizeof text, m->dims == 2 ? "%ux%u" : "%ux%ux%u", shape[0], shape[1], shape[2]);
+	lm_count *c = malloc(sizeof *c);
+	if (!c)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	if (!lm_count_over_rows(m, shape[0], c)) {
+		fprintf(stderr, "latmix: %s at %s: a warp's lanes over rows %u wide, which do not divide its 32: "
+			"followed along x alone\n", label, text, shape[0]);
+		free(c);
+		return LM_OK;
+	}
+	lm_count_model(c, out);
+	/* what the count's rows change is the lanes' figures: the rest as k's */
+	out->alpha = k->alpha;
+	out->insts = k->insts;
+	fprintf(stderr, "latmix: %s at %s: a warp's lanes over %u rows of the group: ", label, text, 32 / shape[0]);
+	lm_count_put_predict(stderr, out);
+	fputc('\n', stderr);
+	if (m->dims > 2 && shape[0] * shape[1] < 32)
+		fprintf(stderr, "latmix: %s at %s: a warp's lanes over %u slices along z, taken as one (%%tid.z "
+			"is not followed)\n", label, text, 32 / (shape[0] * shape[1]));
+	if (c->split_loads + c->split_stores)
+		fprintf(stderr, "latmix: %s at %s: %u loads and %u stores whose warp touches a sector for each "
+			"row's (column's) run of lanes, more than its bytes fill, priced as that share of a "
+			"scattered access (%g and %g of one: gmem-random's price, a sector a lane): a floor. The "
+			"suite's transpose at groups 16 wide, whose stores split so, ran 1.5-1.9 times it and fell "
+			"as warps were added; what binds there is not a parameter of the file "
+			"(studies/written-predict/README.md)\n", label, text, c->split_loads, c->split_stores,
+			c->split_load_sectors, c->split_store_sectors);
+	free(c);
+	lm_status s = lm_count_check(out, label);
+	return s;
 }
 
 /* --warps as parsed once: the occupancies asked for (given false: none). */
@@ -155,16 +230,68 @@ static double first_reach(const double *warps, const double *rate, size_t n, dou
 	return INFINITY;
 }
 
+/* The rows of one work-group shape (sizes work-items) of kernel k (count
+ * m) at each level, into rate and warps (n of them); LM_EUSAGE where its
+ * mix at that shape cannot be priced. */
+static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_model_params *mp,
+			    const lm_model_kinds *st, const lm_count *m, const lm_kernel_mix *k, device_terms d,
+			    const unsigned *shape, unsigned size, const char *label, double *rate, double *warps,
+			    size_t *n)
+{
+	lm_kernel_mix ks;
+	lm_status s = shape_mix(m, k, shape, label, &ks);
+	if (s != LM_OK)
+		return s;
+	kernel_terms(&ks, &d);
+	if (!o->csv && shape[1] * shape[2] > 1)
+		printf("work-group %ux%u%s (%g warps):\n", shape[0], shape[1], shape[2] > 1 ? "x.." : "", size / d.simd);
+	else if (!o->csv)
+		printf("work-group %u (%g warps):\n", size, size / d.simd);
+	if (!o->csv)
+		printf("%6s %6s %14s %10s %10s  %s\n", "warps", "groups", "elements/s", "GB/s", "busy warps", "bound");
+	size_rows(o, w, mp, st, &ks, &d, size, rate, warps, n);
+	if (!o->csv && *n) {
+		double top = 0;
+		for (size_t j = 0; j < *n; j++)
+			top = fmax(top, rate[j]);
+		printf("best %.4g elements/s; warps per CU for 90%% of it: %.1f, for 95%%: %.1f\n", top,
+		       first_reach(warps, rate, *n, 0.9 * top), first_reach(warps, rate, *n, 0.95 * top));
+	}
+	return LM_OK;
+}
+
+/* The size reaching 95% of the best rate of all with the fewest warps, said. */
+static void say_size_to_use(const unsigned *sizes, size_t ns, double (*rate)[1024], double (*warps)[1024],
+			    const size_t *n)
+{
+	double best = 0;
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = 0; j < n[i]; j++)
+			best = fmax(best, rate[i][j]);
+	if (!(best > 0))
+		return;
+	size_t pick = 0;
+	double fewest = INFINITY;
+	for (size_t i = 0; i < ns; i++) {
+		double w = first_reach(warps[i], rate[i], n[i], 0.95 * best);
+		if (w < fewest)
+			fewest = w, pick = i;
+	}
+	if (isfinite(fewest))
+		printf("work-group size to use: %u, 95%% of the best rate of all (%.4g elements/s) at %.1f warps per CU\n",
+		       sizes[pick], best, fewest);
+}
+
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
 				 const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
-				 const char *label)
+				 const lm_count *m, const char *label)
 {
 	device_terms d = { 0 };
-	unsigned sizes[MAX_SIZES];
+	unsigned sizes[MAX_SIZES], shapes[MAX_SIZES][LM_USER_MAX_DIMS];
 	size_t ns;
-	lm_status s = terms_of(path, ps, k, &d);
+	lm_status s = terms_of(path, ps, &d);
 	if (s == LM_OK)
-		s = local_sizes(o, d.simd, sizes, &ns);
+		s = local_sizes(o, m ? m->dims : 1, d.simd, shapes, sizes, &ns);
 	if (s != LM_OK)
 		return s;
 	static warps_asked asked;
@@ -184,40 +311,17 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 			"counts work-items, one element each\n", label);
 	static double rate[MAX_SIZES][1024], warps[MAX_SIZES][1024];
 	size_t n[MAX_SIZES];
-	double best = 0;
 	if (o->csv)
 		puts("warps_per_cu,work_group_size,groups_per_cu,elements_per_s,bytes_per_s,busy_warps_per_cu,bound");
 	else
 		printf("%s as written (no loop: one element a work-item), %s model of %s with dispatch_thru %g "
 		       "work-groups/us/CU and group_cost %g ns\n", label, lm_model_is_refined(mp) ? "refined" : "basic",
 		       path, ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
-	for (size_t i = 0; i < ns; i++) {
-		if (!o->csv)
-			printf("work-group %u (%g warps):\n%6s %6s %14s %10s %10s  %s\n", sizes[i], sizes[i] / d.simd,
-			       "warps", "groups", "elements/s", "GB/s", "busy warps", "bound");
-		size_rows(o, &asked, mp, st, k, &d, sizes[i], rate[i], warps[i], &n[i]);
-		for (size_t j = 0; j < n[i]; j++)
-			best = fmax(best, rate[i][j]);
-		if (!o->csv && n[i]) {
-			double top = 0;
-			for (size_t j = 0; j < n[i]; j++)
-				top = fmax(top, rate[i][j]);
-			printf("best %.4g elements/s; warps per CU for 90%% of it: %.1f, for 95%%: %.1f\n", top,
-			       first_reach(warps[i], rate[i], n[i], 0.9 * top),
-			       first_reach(warps[i], rate[i], n[i], 0.95 * top));
-		}
-	}
-	if (o->csv || !(best > 0))
-		return LM_OK;
-	size_t pick = 0;
-	double fewest = INFINITY;
-	for (size_t i = 0; i < ns; i++) {
-		double w = first_reach(warps[i], rate[i], n[i], 0.95 * best);
-		if (w < fewest)
-			fewest = w, pick = i;
-	}
-	if (isfinite(fewest))
-		printf("work-group size to use: %u, 95%% of the best rate of all (%.4g elements/s) at %.1f warps per CU\n",
-		       sizes[pick], best, fewest);
+	for (size_t i = 0; i < ns; i++)
+		if ((s = shape_rows(o, &asked, mp, st, m, k, d, shapes[i], sizes[i], label, rate[i], warps[i], &n[i])) !=
+		    LM_OK)
+			return s;
+	if (!o->csv)
+		say_size_to_use(sizes, ns, rate, warps, n);
 	return LM_OK;
 }
