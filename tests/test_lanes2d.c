@@ -1,0 +1,144 @@
+/* A 2D kernel as written, its lanes followed through its work-group's
+ * shape (lanes.c, lm_count's rows) and predicted at it (predict_written.c),
+ * and an index clamped at a border followed. (test_isa.c, where the other
+ * PTX counts are tested, is past the project's 800 lines a file.) The
+ * fixtures are the PTX NVIDIA's driver built on the H200 for the suite's
+ * nd-transpose and nd-conv2d (data/measured/nvidia-h200/mix-of/). */
+#include "testutil.h"
+#include "testrun.h"
+#include "asm/count.h"
+#include "bench/kernels.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void count_fixture(const char *file, const char *name, lm_count *m)
+{
+	char path[600], *text = NULL;
+	lm_test_source_path(path, sizeof path, file);
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
+	free(text);
+}
+
+/* out[c * rows + r] = in[r * cols + c], c along x: along x alone a warp's
+ * store lies a row of out apart from lane to lane (scattered). In a group
+ * 8 wide a warp is 4 rows of 8: 8 runs of 4 lanes, 16 bytes each in a
+ * sector of its own, 8 sectors where a scattered store touches 32; 16
+ * wide, 16 runs of 2 (16 sectors); 1 wide, 32 rows of one column: the
+ * store is one run (coalesced) and the load a row of in apart (scattered).
+ * The load at 8 and 16 wide fills whole sectors (4 and 2 rows of 32 and
+ * 64 bytes). */
+START_TEST(a_2d_kernels_store_is_counted_by_its_shape)
+{
+	lm_count m, c;
+	lm_kernel_mix k;
+	count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	ck_assert_msg(m.loopless && m.dims == 2 && m.scattered_stores == 1 && !m.scattered_loads, "dims %u", m.dims);
+	static const struct {
+		unsigned width, scattered_loads, split_stores;
+		double sectors;
+	} want[] = { { 16, 0, 1, 0.5 }, { 8, 0, 1, 0.25 }, { 1, 1, 0, 0 } };
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		ck_assert(lm_count_over_rows(&m, want[i].width, &c));
+		ck_assert_msg(c.scattered_stores == 0 && c.scattered_loads == want[i].scattered_loads &&
+				      c.split_stores == want[i].split_stores && !c.split_loads &&
+				      c.split_store_sectors == want[i].sectors && !c.unfollowed,
+			      "width %u: %u scattered loads, %u stores, %u split stores of %g", want[i].width,
+			      c.scattered_loads, c.scattered_stores, c.split_stores, c.split_store_sectors);
+		lm_count_model(&c, &k);
+		ck_assert_msg(k.scattered_stores == want[i].sectors && k.scattered_loads == want[i].scattered_loads,
+			      "width %u: the mix's %g scattered stores", want[i].width, k.scattered_stores);
+	}
+	/* no rows of a width that does not divide a warp, nor of a 1D kernel */
+	ck_assert(!lm_count_over_rows(&m, 12, &c) && c.scattered_stores == 1);
+	count_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
+	ck_assert(m.dims == 1 && !lm_count_over_rows(&m, 8, &c));
+}
+END_TEST
+
+/* conv2d's nine loads of the image index it at clamp(x + dx, 0, width - 1)
+ * (max, then min in PTX): the lanes keep their spacing, so they are the
+ * first load's array at offsets the same for every lane (stencil rows:
+ * 8 hits), along x and over a group's rows alike. Before, all nine were
+ * "not followed". */
+START_TEST(a_clamped_index_is_followed)
+{
+	lm_count m, c;
+	count_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
+	ck_assert_msg(!m.unfollowed && m.same_array == 8 && !m.scattered_loads && !m.scattered_stores,
+		      "%u not followed, %u into another's array", m.unfollowed, m.same_array);
+	ck_assert(m.dims == 2 && lm_count_over_rows(&m, 8, &c));
+	ck_assert_msg(!c.unfollowed && c.same_array == 8 && !c.split_loads && !c.split_stores && !c.scattered_loads,
+		      "8 wide: %u not followed, %u into another's array, %u split", c.unfollowed, c.same_array,
+		      c.split_loads);
+	/* a clamp of a lane's index is followed; min of two lanes' indices is not */
+	static const char clamp[] = ".entry k(\n\t.param .u64 k_param_0,\n\t.param .u32 k_param_1\n)\n{\n"
+				    "\tld.param.u64 \t%rd1, [k_param_0];\n"
+				    "\tld.param.u32 \t%r1, [k_param_1];\n"
+				    "\tmov.u32 \t%r2, %tid.x;\n"
+				    "\tadd.s32 \t%r3, %r2, 1;\n"
+				    "\tmin.s32 \t%r4, %r3, %r1;\n"
+				    "\tmul.wide.s32 \t%rd2, %r4, 4;\n"
+				    "\tadd.s64 \t%rd3, %rd1, %rd2;\n"
+				    "\tld.global.f32 \t%f1, [%rd3];\n"
+				    "\tmin.s32 \t%r5, %r3, %r2;\n"
+				    "\tmul.wide.s32 \t%rd4, %r5, 4;\n"
+				    "\tadd.s64 \t%rd5, %rd1, %rd4;\n"
+				    "\tst.global.f32 \t[%rd5], %f1;\n"
+				    "\tret;\n}\n";
+	ck_assert_msg(lm_count_count_ptx(clamp, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(m.unfollowed == 1 && !m.scattered_loads && !m.strided, "%u not followed", m.unfollowed);
+}
+END_TEST
+
+/* predict --kernel of a 2D kernel as written: --local-size takes its
+ * shapes (8x4), a size alone is the shape latmix measures it at (32:
+ * 8x4), work_group_size in the CSV their work-items; the store priced
+ * split at 8x4 runs at the dispatch's ceiling where the scattered price
+ * (along x alone) ran at a third of it, and a 16-wide group's store says
+ * that its price is a floor. A 1D kernel refuses a 2D shape. */
+START_TEST(predict_takes_a_2d_kernels_shapes)
+{
+	char params[600], spec[700];
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
+	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-nd-transpose.ptx");
+	strcat(spec, ":nd_transpose");
+	lm_test_result *r = malloc(sizeof *r), *q = malloc(sizeof *q);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--csv", "--local-size",
+					      "8x4,16x16", "--warps", "32", NULL }, NULL, r);
+	ck_assert_msg(r->status == 0, "%.300s", r->err);
+	ck_assert_msg(!strncmp(r->out, "warps_per_cu,work_group_size,groups_per_cu,elements_per_s,bytes_per_s,"
+				       "busy_warps_per_cu,bound\n32,32,32,", 100), "%.200s", r->out);
+	ck_assert_msg(strstr(r->out, "\n32,256,4,"), "%.300s", r->out);
+	ck_assert_msg(strstr(r->err, "nd_transpose at 8x4: a warp's lanes over 4 rows of the group") &&
+			      strstr(r->err, "nd_transpose at 16x16: 0 loads and 1 stores whose warp touches a sector") &&
+			      strstr(r->err, "a floor"), "%.2000s", r->err);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--csv", "--local-size", "32",
+					      "--warps", "32", NULL }, NULL, q);
+	double e8x4 = atof(strstr(r->out, "\n32,32,32,") + 10);
+	double e32 = atof(strstr(q->out, "\n32,32,32,") + 10);
+	ck_assert_msg(e8x4 > 0 && e8x4 == e32, "8x4 %g, 32 %g", e8x4, e32);
+	ck_assert_msg(strstr(q->out, ",dispatch_thru\n"), "%.300s", q->out);
+	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h100-nd-copy.ptx");
+	strcat(spec, ":nd_copy");
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "8x4", NULL }, NULL, q);
+	ck_assert_msg(q->status == 2 && strstr(q->err, "has 2 dimensions, the kernel's NDRange 1"), "%d: %.300s",
+		      q->status, q->err);
+	free(r);
+	free(q);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("lanes");
+	TCase *tc = tcase_create("lanes");
+	tcase_add_test(tc, a_2d_kernels_store_is_counted_by_its_shape);
+	tcase_add_test(tc, a_clamped_index_is_followed);
+	tcase_add_test(tc, predict_takes_a_2d_kernels_shapes);
+	suite_add_tcase(s, tc);
+	return lm_test_run(s);
+}
