@@ -161,9 +161,10 @@ static lm_status shape_mix(const lm_count *m, const lm_kernel_mix *k, const unsi
 		fprintf(stderr, "latmix: %s at %s: %u loads and %u stores whose warp touches a sector for each "
 			"row's (column's) run of lanes, more than its bytes fill, priced as that share of a "
 			"scattered access (%g and %g of one: gmem-random's price, a sector a lane): a floor. The "
-			"suite's transpose at groups 16 wide, whose stores split so, ran 1.5-1.9 times it and fell "
-			"as warps were added; what binds there is not a parameter of the file "
-			"(studies/written-predict/README.md)\n", label, text, c->split_loads, c->split_stores,
+			"suite's transpose at groups 16 wide (16x8, 16x16), whose store splits into 16 sectors a "
+			"warp, ran 1.7-2.0 times this price at its best on an H200 and an H100, and fell as warps "
+			"were added (1.6-1.9 times it at 64 warps per SM); what binds there is no parameter of "
+			"the file (studies/written-predict/README.md)\n", label, text, c->split_loads, c->split_stores,
 			c->split_load_sectors, c->split_store_sectors);
 	free(c);
 	lm_status s = lm_count_check(out, label);
@@ -304,6 +305,9 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 			fprintf(stderr, "latmix: --warps %s: no occupancy of whole groups of %u work-items (%u warps): "
 				"none predicted at that size\n", o->warps, sizes[i], gw);
 	}
+	if (m && m->dims >= 2)
+		fprintf(stderr, "latmix: %s reads %%tid.y: its count's lanes along x are a group's 32 wide or more; "
+			"a group narrower than a warp is counted over its rows, as said at its shape\n", label);
 	bool described;
 	d.per_item = elements_per_item(o, &described);
 	if (!described)
