@@ -545,7 +545,7 @@ static const lm_opt options[] = {
 	  "a kernel whose loop to predict: a suite kernel's name ({KERNELS}) or FILE.cl[:NAME], counted as latmix kernel --mix-of counts it (--isa TARGET, -d DEV, else clang's NVPTX build)",
 	  .role = LM_OPTION_SELECTS },
 	{ "local-size", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(local_size), "LIST",
-	  "--kernel without a loop (one element a work-item, as written): the work-group sizes to predict at, a comma list (default 32,64,128,256), each with every level of groups a CU, bounded by the file's dispatch_thru and group_cost",
+	  "--kernel without a loop (one element a work-item, as written): the work-group sizes to predict at, a comma list (default 32,64,128,256), each with every level of groups a CU, bounded by the file's dispatch_thru and group_cost; a 2D kernel's shapes (8x4,16x16; a size alone: the shape latmix measures it at), its lanes followed over a narrow group's rows",
 	  .role = LM_OPTION_SELECTS },
 	{ "chains", 'k', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(chains), "K",
 	  "independent chains per thread (loads in flight each): the occupancy is warps x K; default 1",

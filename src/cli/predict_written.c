@@ -134,10 +134,13 @@ static lm_status shape_mix(const lm_count *m, const lm_kernel_mix *k, const unsi
 			   lm_kernel_mix *out)
 {
 	*out = *k;
+	char text[32];
+	snprintf(text, sizeof text, m && m->dims == 2 ? "%ux%u" : "%ux%ux%u", shape[0], shape[1], shape[2]);
+	if (m && m->dims >= 2 && shape[0] > 32 && shape[0] % 32 && shape[1] * shape[2] > 1)
+		fprintf(stderr, "latmix: %s at %s: a warp's lanes over the end of one row and the start of the next "
+			"(rows %u wide): followed along x alone\n", label, text, shape[0]);
 	if (!m || m->dims < 2 || shape[0] >= 32)
 		return LM_OK;
-	char text[32];
-	snprintf(text, sizeof text, m->dims == 2 ? "%ux%u" : "%ux%ux%u", shape[0], shape[1], shape[2]);
 	lm_count *c = malloc(sizeof *c);
 	if (!c)
 		return lm_fail(LM_ENOMEM, "out of memory");
@@ -244,8 +247,10 @@ static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_
 	if (s != LM_OK)
 		return s;
 	kernel_terms(&ks, &d);
-	if (!o->csv && shape[1] * shape[2] > 1)
-		printf("work-group %ux%u%s (%g warps):\n", shape[0], shape[1], shape[2] > 1 ? "x.." : "", size / d.simd);
+	if (!o->csv && shape[2] > 1)
+		printf("work-group %ux%ux%u (%g warps):\n", shape[0], shape[1], shape[2], size / d.simd);
+	else if (!o->csv && shape[1] > 1)
+		printf("work-group %ux%u (%g warps):\n", shape[0], shape[1], size / d.simd);
 	else if (!o->csv)
 		printf("work-group %u (%g warps):\n", size, size / d.simd);
 	if (!o->csv)
