@@ -99,8 +99,16 @@ typedef struct {
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
 	unsigned calls;      /* calls in the loop (AMD's s_swappc): their callees not counted */
-	bool loopless;       /* no loop: the whole body counted, what a work-item runs
-			      * once (a kernel as written, one work-item an element) */
+	bool loopless;       /* no loop over global memory: the whole body counted, what a
+			      * work-item runs once (a kernel as written, one work-item an
+			      * element) */
+	unsigned once_loops; /* of a body counted whole, its loops (over registers and local
+			      * memory: a reduction's tree), each counted once */
+	unsigned unroll;     /* the source's iterations one counted iteration runs: the times
+			      * the compiler unrolled the loop (PTX only; 1: not unrolled) */
+	bool rest_counted;   /* rest holds the body around the loop (PTX only) */
+	lm_kernel_mix rest;  /* what a work-item runs once around its loop (a kernel as
+			      * written with a loop inside), in the model's terms */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
 	lm_count_regs regs;   /* NVIDIA's registers a thread, where a device build says them */
 	char limit[384];     /* what the build says of its own occupancy limit (registers,
