@@ -607,6 +607,9 @@ START_TEST(kernel_mix_of_counts_a_ptx_listing)
 	ck_assert_int_ge(fd, 0);
 	static const char text[] =
 		".visible .entry k(\n)\n{\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"\tmul.wide.u32 \t%rd5, %r1, 4;\n"
+		"\tadd.s64 \t%rd6, %rd4, %rd5;\n"
 		"$L__BB0_1:\n"
 		"\tld.global.f32 \t%f1, [%rd6];\n"
 		"\tld.global.f32 \t%f2, [%rd6+4];\n"

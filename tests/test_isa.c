@@ -452,9 +452,10 @@ END_TEST
 
 /* How lanes' addresses are sorted: by the bytes between two lanes' (four:
  * coalesced; eight: strided; 128, or a row known only at run time:
- * scattered), a warp's uniform address (a run-time divisor, %tid.y)
- * coalesced, an address read from memory not followed, and a second load
- * into one array at an offset the same for every lane counted apart. */
+ * scattered), a warp's uniform address (a run-time divisor, %tid.y) a hit
+ * of one word for the warp, an address read from memory not followed, and
+ * a second load into one array at an offset the same for every lane
+ * counted apart. */
 START_TEST(ptx_lanes_sort_accesses)
 {
 	static const char lanes[] =
@@ -507,16 +508,18 @@ START_TEST(ptx_lanes_sort_accesses)
 	ck_assert_int_eq(m.strided, 1);
 	ck_assert_int_eq(m.unfollowed, 1);
 	ck_assert_int_eq(m.same_array, 2);
+	ck_assert_int_eq(m.uniform_loads, 2);
 	ck_assert_int_eq(m.misaligned_loads + m.misaligned_stores, 0); /* a line, two on */
 	lm_kernel_mix k;
 	lm_count_model(&m, &k);
 	ck_assert(k.scattered_loads == 1 && k.scattered_stores == 1);
-	/* the two into %rd1's array: hits, in flight beside the loads */
-	ck_assert_msg(k.hits == 2 && k.loads == m.independent - 2, "%g hits, %g loads", k.hits, k.loads);
+	/* the two into %rd1's array and the two uniform ones: hits, in flight
+	 * beside the loads */
+	ck_assert_msg(k.hits == 4 && k.loads == m.independent - 4, "%g hits, %g loads", k.hits, k.loads);
 	/* the predict line says them, and reads back */
 	char *text = printed(&m);
 	const char *line = strstr(text, "\npredict: ");
-	ck_assert_msg(line && strstr(line, "--scattered-loads 1 --scattered-stores 1 --hits 2"), "%s", text);
+	ck_assert_msg(line && strstr(line, "--scattered-loads 1 --scattered-stores 1 --hits 4"), "%s", text);
 	lm_kernel_mix back;
 	ck_assert(lm_count_parse_predict(line + 10, &back));
 	ck_assert(back.loads == k.loads && back.stores == k.stores && back.alpha == k.alpha &&
@@ -1073,8 +1076,9 @@ END_TEST
  * is counted, the times said (its remainder loop, kept rolled, does a
  * quarter of its accesses), and the body around it is counted apart, the
  * remainder loop left out of it: matmul's store of C, spmv's row pointers
- * (one line) and store of y. A loop with no remainder beside it is not
- * unrolled. */
+ * (one line) and store of y. An unrolled loop's copies of one access are
+ * lines of their own; a load of one address for the whole warp is a hit.
+ * A loop with no remainder beside it is not unrolled. */
 START_TEST(a_loop_inside_is_counted_with_the_body_around_it)
 {
 	static const struct {
@@ -1098,6 +1102,14 @@ START_TEST(a_loop_inside_is_counted_with_the_body_around_it)
 											"work-item"),
 			      "%s", p);
 		free(p);
+		/* the unrolled copies of B[k * cols + col] are rows of their own, not a
+		 * stencil's; A[row * inner + k], one address for the warp, a hit */
+		ck_assert_msg(i == 1 || (m.same_array == 0 && m.uniform_loads == 1 && m.shared_lines == 3),
+			      "%u into another's array, %u one address, %u another's lines", m.same_array,
+			      m.uniform_loads, m.shared_lines);
+		lm_kernel_mix k;
+		lm_count_model(&m, &k);
+		ck_assert_msg(i == 1 || (k.loads == 4 && k.hits == 1), "%g loads, %g hits", k.loads, k.hits);
 	}
 	static const char plain[] = ".entry k(\n){\nld.global.u32 %r1, [%rd9];\n$L1:\nld.global.f32 %f4, [%rd1];\n"
 				    "add.f32 %f6, %f6, %f4;\n@%p1 bra $L1;\nst.global.f32 [%rd3], %f6;\nret;\n}\n";

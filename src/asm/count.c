@@ -94,6 +94,9 @@ void lm_count_print(FILE *f, const lm_count *m)
 		fprintf(f, "  %-34s %u (lanes as far apart, an offset the same for every lane: lines the "
 			"loop's other iterations read: cache hits, in flight with the loads)\n", "  reading another's array",
 			m->same_array);
+	if (m->uniform_loads)
+		fprintf(f, "  %-34s %u (every lane at one address, a word every warp at that index reads: "
+			"cache hits, in flight with the loads)\n", "  one address for the warp", m->uniform_loads);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
 	if (m->scattered_loads || m->scattered_stores)
 		fprintf(f, "  %-34s %u loads, %u stores (lanes over 64 bytes apart, a store's a 32-byte sector "
@@ -279,10 +282,10 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * constant load (never fed by another) is neither: a cache's hit, one
 	 * instruction below */
 	unsigned global = m->loads - m->const_loads, independent = m->independent - m->const_loads;
-	unsigned again = m->shared_lines + m->same_array;
+	unsigned again = m->shared_lines + m->same_array + m->uniform_loads;
 	bool own_lines = independent > again;
 	k->loads = own_lines ? independent - again : independent;
-	k->hits = own_lines ? m->same_array : 0;
+	k->hits = own_lines ? m->same_array + m->uniform_loads : 0;
 	k->stores = m->stores;
 	/* a scattered load sharing another's lines is not one in flight either */
 	k->scattered_loads = fmin(m->scattered_loads, k->loads);

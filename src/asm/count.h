@@ -91,6 +91,11 @@ typedef struct {
 					   * listing does not say every load's (store's) */
 	unsigned again_bytes; /* of load_bytes, the loads' reading another's lines or
 			       * array (no lines of their own) */
+	unsigned same_bytes;  /* of again_bytes, the loads' into another's array */
+	unsigned uniform_loads; /* independent loads whose lanes all read one address, not
+				 * another's lines (a broadcast, gemv's x[k]): hits of a word
+				 * every warp at that index reads, no lines of their own (PTX
+				 * only) */
 	unsigned const_bytes; /* of load_bytes, the constant loads' */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */

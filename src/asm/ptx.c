@@ -657,6 +657,13 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 		out->once_loops = whole ? (unsigned)loops.n : 0;
 		size_t rem = loops.n;
 		out->unroll = whole ? 1 : ptx_unroll(v, &loops, &rem);
+		/* an unrolled loop's copies of one access read the array at the
+		 * loop's step from each other (colsum's rows k to k + 3), lines no
+		 * other iteration reads: lines of their own, not a stencil's rows */
+		if (out->unroll > 1) {
+			out->again_bytes -= out->same_bytes;
+			out->same_array = out->same_bytes = 0;
+		}
 		out->rest_counted = !whole && ptx_count_rest(v, n, &loops, rem, &out->rest);
 	}
 	free(ix);
