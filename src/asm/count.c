@@ -420,6 +420,13 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 	fprintf(f, "misaligned_stores = %u\n", m->misaligned_stores);
 	if (m->loopless)
 		fputs("loopless = yes\n", f);
+	if (m->unroll > 1)
+		fprintf(f, "unroll = %u\n", m->unroll);
+	if (m->rest_counted) {
+		fputs("around = ", f);
+		lm_count_put_predict(f, &m->rest);
+		fputc('\n', f);
+	}
 }
 
 /* The count file being read (inifile.h calls back). */
@@ -462,6 +469,20 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 		return o->loopless || !strcmp(value, "no") ? LM_OK
 			: lm_fail(LM_EPARSE, "%s:%d: loopless '%s': yes or no", o->path, line, value);
 	}
+	if (!strcmp(key, "unroll")) {
+		unsigned long long u;
+		if (!lm_number_parse_uint(value, LM_COUNT_MOST_ACCESSES, &u) || !u)
+			return lm_fail(LM_EPARSE, "%s:%d: unroll '%s': the times a loop was unrolled, from 1 to %d",
+				       o->path, line, value, (int)LM_COUNT_MOST_ACCESSES);
+		o->unroll = (unsigned)u;
+		return LM_OK;
+	}
+	if (!strcmp(key, "around")) {
+		if (!lm_count_parse_predict(value, &o->around))
+			return lm_fail(LM_EPARSE, "%s:%d: around: %s", o->path, line, lm_error_message());
+		o->around_counted = true;
+		return LM_OK;
+	}
 	if (!strcmp(key, "misaligned_stores")) {
 		unsigned long long u;
 		if (!lm_number_parse_uint(value, LM_COUNT_MOST_ACCESSES, &u))
@@ -491,6 +512,11 @@ lm_status lm_count_read_ini(const char *path, lm_count_file *out)
 	lm_status s = lm_ini_read(path, LM_FILE_MAX_INI, NULL, count_key, &r);
 	if (s != LM_OK)
 		return s;
+	if (!out->unroll)
+		out->unroll = 1;
+	if (out->loopless && (out->unroll > 1 || out->around_counted))
+		return lm_fail(LM_EPARSE, "%s: a body counted whole (loopless = yes) has no loop to unroll or go "
+			       "around", path);
 	if (!r.format || !r.counted)
 		return lm_fail(LM_EPARSE, "%s: no %s: not a latmix count", path, !r.format ? "format" : "counted");
 	if (!out->counted)

@@ -215,6 +215,10 @@ typedef struct {
 	lm_kernel_mix mix;        /* the model's view of the loop (lm_count_model) */
 	unsigned misaligned_stores; /* of the coalesced stores, those off a line (report's mark) */
 	bool loopless;            /* the whole body counted: a kernel as written, no loop */
+	unsigned unroll;          /* the source's iterations a counted one runs (1: not unrolled) */
+	bool around_counted;      /* around holds the body around the loop */
+	lm_kernel_mix around;     /* what a work-item runs once around its loop (a kernel as
+				   * written with a loop inside) */
 } lm_count_file;
 
 /* Writes the count of kernel label's loop (m; NULL where it was not
