@@ -265,4 +265,17 @@ double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st,
 			     double group_warps, double level, double dispatch_per_cycle, double group_cycles,
 			     double *busy, lm_bound *which);
 
+/* A kernel as written with a loop inside: a work-item runs body once and
+ * loop trips times (its counted iterations), each part at the rate its
+ * grid-stride loop would have at the same warps (their times add), and
+ * its group then holds the slot group_cycles more, as
+ * lm_model_eval_written's. Warps run to their end per cycle per CU (a
+ * work-item each lane); body may touch no global memory where loop does,
+ * loop may be NULL (the body alone: lm_model_eval_written over the
+ * body's accesses). *which: the bound of the part that takes the longer at
+ * n_e, or LM_BOUND_DISPATCH. NAN where an input is not a positive number. */
+double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *body,
+				  const lm_kernel_mix *loop, double trips, double group_warps, double level,
+				  double dispatch_per_cycle, double group_cycles, double *busy, lm_bound *which);
+
 #endif

@@ -1,16 +1,70 @@
 /* written: the rate of a kernel as people write it, one element a
- * work-item, from the latency-hiding model of its body and the device's
- * work-group dispatch (fit/model.h, lm_model_eval_written). */
+ * work-item, from the latency-hiding model of its body (and of a loop
+ * inside it) and the device's work-group dispatch (fit/model.h,
+ * lm_model_eval_written, lm_model_eval_written_loop). */
 #include "fit/model.h"
 
 #include <math.h>
 
-/* A warp's time for one iteration, in cycles, at x warps a CU: the
- * loop's accesses over the rate each warp gets there. */
+/* A warp's time for one iteration of k, in cycles, at x warps a CU: the
+ * iteration's accesses over the rate each warp gets there; 0 for a part
+ * that touches no global memory (a body whose every access is in its
+ * loop: its few instructions are left out beside the loop's). */
 static double warp_time(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k, double x)
 {
+	if (!(lm_model_kernel_accesses(k) > 0))
+		return 0;
 	double r = lm_model_eval_kernel(p, st, k, x, NULL);
 	return r > 0 ? lm_model_kernel_accesses(k) * x / r : INFINITY;
+}
+
+/* A work-item's time at x warps a CU: its body once and its loop trips
+ * times, each as if every warp of the CU ran that part. */
+static double item_time(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *body,
+			const lm_kernel_mix *loop, double trips, double x)
+{
+	double t = warp_time(p, st, body, x);
+	return loop && trips > 0 ? t + trips * warp_time(p, st, loop, x) : t;
+}
+
+double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *body,
+				  const lm_kernel_mix *loop, double trips, double group_warps, double level,
+				  double dispatch_per_cycle, double group_cycles, double *busy, lm_bound *which)
+{
+	if (busy)
+		*busy = NAN;
+	if (which)
+		*which = LM_BOUND_NONE;
+	bool has_loop = loop && lm_model_kernel_accesses(loop) > 0;
+	if (!(group_warps > 0) || !(level > 0) || !(dispatch_per_cycle > 0) || !(group_cycles >= 0) ||
+	    !isfinite(group_cycles) || (loop && !(trips > 0 && isfinite(trips))) ||
+	    !(lm_model_kernel_accesses(body) > 0 || has_loop))
+		return NAN;
+	double n = level * group_warps, lo = 0, hi = n;
+	/* f(x) = x - n t(x) / (t(x) + g): below 0 near 0, at least 0 at n */
+	for (int i = 0; i < 100 && group_cycles > 0; i++) {
+		double x = 0.5 * (lo + hi), t = item_time(p, st, body, loop, trips, x);
+		double f = isinf(t) ? x - n : x - n * t / (t + group_cycles);
+		if (f < 0)
+			lo = x;
+		else
+			hi = x;
+	}
+	double ne = group_cycles > 0 ? 0.5 * (lo + hi) : n, t = item_time(p, st, body, loop, trips, ne);
+	double rate = t > 0 ? ne / t : NAN, cap = dispatch_per_cycle * group_warps;
+	/* the bound of the part that takes the longer */
+	lm_bound b = LM_BOUND_NONE;
+	bool loop_longer = has_loop && trips * warp_time(p, st, loop, ne) >= warp_time(p, st, body, ne);
+	lm_model_eval_kernel(p, st, loop_longer ? loop : body, ne, &b);
+	if (cap < rate) {
+		rate = cap;
+		b = LM_BOUND_DISPATCH;
+	}
+	if (busy)
+		*busy = ne;
+	if (which)
+		*which = b;
+	return rate;
 }
 
 double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
@@ -21,30 +75,9 @@ double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st,
 		*busy = NAN;
 	if (which)
 		*which = LM_BOUND_NONE;
-	if (!(group_warps > 0) || !(level > 0) || !(dispatch_per_cycle > 0) || !(group_cycles >= 0) ||
-	    !isfinite(group_cycles) || !(lm_model_kernel_accesses(k) > 0))
+	if (!(lm_model_kernel_accesses(k) > 0))
 		return NAN;
-	double n = level * group_warps, lo = 0, hi = n;
-	/* f(x) = x - n t(x) / (t(x) + g): below 0 near 0, at least 0 at n */
-	for (int i = 0; i < 100 && group_cycles > 0; i++) {
-		double x = 0.5 * (lo + hi), t = warp_time(p, st, k, x);
-		double f = isinf(t) ? x - n : x - n * t / (t + group_cycles);
-		if (f < 0)
-			lo = x;
-		else
-			hi = x;
-	}
-	double ne = group_cycles > 0 ? 0.5 * (lo + hi) : n;
-	lm_bound b;
-	double rate = lm_model_eval_kernel(p, st, k, ne, &b);
-	double cap = dispatch_per_cycle * group_warps * lm_model_kernel_accesses(k);
-	if (cap < rate) {
-		rate = cap;
-		b = LM_BOUND_DISPATCH;
-	}
-	if (busy)
-		*busy = ne;
-	if (which)
-		*which = b;
-	return rate;
+	return lm_model_eval_written_loop(p, st, k, NULL, 0, group_warps, level, dispatch_per_cycle, group_cycles,
+					  busy, which) *
+	       lm_model_kernel_accesses(k);
 }

@@ -607,6 +607,9 @@ START_TEST(kernel_mix_of_counts_a_ptx_listing)
 	ck_assert_int_ge(fd, 0);
 	static const char text[] =
 		".visible .entry k(\n)\n{\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"\tmul.wide.u32 \t%rd5, %r1, 4;\n"
+		"\tadd.s64 \t%rd6, %rd4, %rd5;\n"
 		"$L__BB0_1:\n"
 		"\tld.global.f32 \t%f1, [%rd6];\n"
 		"\tld.global.f32 \t%f2, [%rd6+4];\n"
@@ -764,8 +767,7 @@ END_TEST
  * warps_per_cu, work_group_size and elements_per_s; by default 32, 64,
  * 128 and 256 work-items, every level up to 64 warps and 32 groups; where
  * the groups a CU starts bind, the rate is dispatch_thru's. A file without
- * the dispatch parameters, a size that is not whole warps and --local-size
- * for a kernel with a loop are refused. */
+ * the dispatch parameters and a size that is not whole warps are refused. */
 START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 {
 	char params[600], spec[700], old[600];
@@ -819,6 +821,44 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 		      r->err);
 	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "48", NULL }, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "--local-size 48: "), "%.300s", r->err);
+	free(r);
+}
+END_TEST
+
+/* predict --kernel of a kernel as written with a loop inside (the suite's
+ * nd-matmul as NVIDIA's driver built it on the H200, its loop unrolled
+ * four times): without a trip count it is refused, saying how to give one;
+ * with --trip, rows by the contract, twice the trips about half the rate
+ * (the body around the loop is one store, and the groups start and end
+ * half as often); without --local-size or --trip
+ * a listing is a grid-stride loop as before. */
+START_TEST(predict_a_loop_inside_a_kernel_as_written_by_its_trip_count)
+{
+	char params[600], spec[700];
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
+	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-nd-matmul.ptx");
+	strcat(spec, ":nd_matmul");
+	result *r = malloc(sizeof *r);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "128", NULL }, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "has a loop inside: its trip count") &&
+			      strstr(r->err, "--trip N"), "%.300s", r->err);
+	double rate[2];
+	const char *trips[] = { "1024", "2048" };
+	for (int i = 0; i < 2; i++) {
+		run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "128", "--trip", trips[i],
+					   "--warps", "16", "--csv", NULL }, r);
+		const char *row = strchr(r->out, '\n');
+		ck_assert_msg(r->status == 0 && row && sscanf(row + 1, "16,128,4,%lf,", &rate[i]) == 1 && rate[i] > 0,
+			      "%.300s %.300s", r->out, r->err);
+	}
+	ck_assert_msg(rate[1] / rate[0] > 0.45 && rate[1] / rate[0] < 0.55, "%g against %g", rate[1], rate[0]);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--trip", "1024", NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "its loop run 1024 times a work-item, 256 iterations as "
+						      "counted (unrolled 4 times)") &&
+			      strstr(r->out, "work-group size to use: "), "%.400s", r->out);
+	run((const char *const[]){ "predict", params, "--kernel", spec, NULL }, r);
+	ck_assert_msg(r->status == 0 && !strstr(r->out, "as written") && strstr(r->out, "iterations/s"), "%.300s",
+		      r->out);
 	free(r);
 }
 END_TEST
@@ -1039,6 +1079,7 @@ int main(void)
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, the_suite_is_named_whole_or_refused);
 	tcase_add_test(tc, predict_a_kernel_as_written_by_the_csv_contract);
+	tcase_add_test(tc, predict_a_loop_inside_a_kernel_as_written_by_its_trip_count);
 	tcase_add_test(tc, predict_counts_elements_as_the_description_does);
 	tcase_add_test(tc, devices_show_vendor_facts);
 	tcase_add_test(tc, a_sweep_whose_kernels_fail_to_build_leaves_an_existing_file_byte_identical);

@@ -46,6 +46,11 @@ START_TEST(the_base_description_reads)
 	ck_assert_msg(parse(base, &d) == LM_OK, "%s", lm_error_message());
 	ck_assert_int_eq(d.nargs, 4);
 	ck_assert_rel(d.size, 1048576, 0);
+	ck_assert_str_eq(d.trip, "");
+	char *text = base_with("elements", "trip = N / 1024\nelements");
+	ck_assert_msg(parse(text, &d) == LM_OK, "%s", lm_error_message());
+	ck_assert_str_eq(d.trip, "N / 1024");
+	free(text);
 }
 END_TEST
 
@@ -58,6 +63,10 @@ static const struct {
 	{ "", "[kernel\ntype = uint\n", "s.ini:1: '[kernel': a section header with no ']'" },
 	{ "", "[]\ntype = uint\n", "s.ini:1: '[]': a section with no name" },
 	{ "[x]\n", "[]\n", "s.ini:5: '[]': a section with no name" },
+	/* a loop's trip count: an expression in N from 1 to 10^9 */
+	{ "elements", "trip = 0\nelements", "[kernel] trip '0': the iterations of the loop inside" },
+	{ "elements", "trip = N * N\nelements", "[kernel] trip 'N * N': " },
+	{ "elements", "trip = rows\nelements", "[kernel] trip 'rows': " },
 	{ "[x]\n", "[a_name_of_fifty_letters_is_longer_than_any_argument]\n", "a section's name is 1 to 47" },
 	{ "fill = random\n", "fill = random\n  length = 2\n", "s.ini:9: a line that begins with a space" },
 	/* Regression (issue 47, item 13): duplicates won silently. */

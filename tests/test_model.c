@@ -282,6 +282,36 @@ START_TEST(a_kernel_as_written_waits_on_memory_and_on_its_groups)
 }
 END_TEST
 
+/* A loop inside a kernel as written: a work-item's time is its body's
+ * once and its loop's trips times, each at the same warps, so a body that
+ * touches no memory and a loop of trips iterations runs trips times fewer
+ * work-items than one iteration as a body; a body and one iteration of the
+ * same loop take twice one's time. Dispatch caps warps, not accesses. */
+START_TEST(a_loop_inside_a_kernel_as_written_adds_its_trips)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(4, &p);
+	lm_kernel_mix sum = { .loads = 1, .insts = 6, .alpha = 5 }, none = { .insts = 4 };
+	double one = lm_model_eval_written(&p, &st, &sum, 2, 10, 1, 0, NULL, NULL);
+	lm_bound b;
+	double busy;
+	ck_assert_rel(lm_model_eval_written_loop(&p, &st, &none, &sum, 8, 2, 10, 1, 0, &busy, &b), one / 8, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_LATENCY);
+	ck_assert_rel(lm_model_eval_written_loop(&p, &st, &sum, &sum, 1, 2, 10, 1, 0, NULL, NULL), one / 2, 1e-12);
+	ck_assert_rel(lm_model_eval_written_loop(&p, &st, &sum, NULL, 0, 2, 10, 1, 420, NULL, NULL),
+		      lm_model_eval_written(&p, &st, &sum, 2, 10, 1, 420, NULL, NULL), 1e-12);
+	/* longer items hold their groups longer: the start and end weigh less */
+	double short_items = lm_model_eval_written_loop(&p, &st, &none, &sum, 1, 2, 10, 1, 420, NULL, NULL);
+	double long_items = lm_model_eval_written_loop(&p, &st, &none, &sum, 100, 2, 10, 1, 420, &busy, NULL);
+	ck_assert_msg(long_items * 100 > short_items * 1.5 && busy > 19, "%g, %g, busy %g", long_items, short_items,
+		      busy);
+	ck_assert_rel(lm_model_eval_written_loop(&p, &st, &none, &sum, 1, 2, 10, 0.001, 420, NULL, &b), 0.002, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_DISPATCH);
+	ck_assert(isnan(lm_model_eval_written_loop(&p, &st, &none, &sum, 0, 2, 10, 1, 420, NULL, NULL)));
+	ck_assert(isnan(lm_model_eval_written_loop(&p, &st, &none, NULL, 0, 2, 10, 1, 420, NULL, NULL)));
+}
+END_TEST
+
 START_TEST(scattered_accesses_are_priced_by_their_kind)
 {
 	lm_model_params p;
@@ -480,6 +510,7 @@ int main(void)
 	tcase_add_test(tc, misaligned_streams_take_the_measured_share);
 	tcase_add_test(tc, store_only_loops_are_priced_by_stores_alone);
 	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);
+	tcase_add_test(tc, a_loop_inside_a_kernel_as_written_adds_its_trips);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

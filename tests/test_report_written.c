@@ -71,8 +71,9 @@ END_TEST
  * body without a loop, by the grid-stride model and the dispatch
  * (fit/written.c), within 10% at each size; nd-matmul, a loop inside a
  * kernel as written, not priced as a grid-stride loop (it was, at 13098%
- * RMS) but said not predicted. Its count written here from the driver's
- * PTX (tests/fixtures/ptx/h100-nd-copy.ptx). */
+ * RMS): said not predicted from a count without the body around its loop,
+ * priced by its trip count from one with it. Counts written here from the
+ * driver's PTX (tests/fixtures/ptx/h100-nd-copy.ptx, h200-nd-matmul.ptx). */
 START_TEST(kernels_as_written_are_priced_as_they_ran)
 {
 	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
@@ -107,7 +108,26 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 		double rms = atof(strchr(at + strlen(row), '|') + 1);
 		ck_assert_msg(rms > 0 && rms < 10, "nd-copy (%d): RMS %g%%", i ? 64 : 32, rms);
 	}
-	ck_assert_msg(strstr(md, "\n| nd-matmul | not predicted: measured as written with a loop inside"), "nd-matmul");
+	ck_assert_msg(strstr(md, "\n| nd-matmul | not predicted: measured as written with a loop inside: its count "
+			      "(mix-of) does not say the body around it"), "nd-matmul");
+	/* counted again with the body around its loop: priced by its
+	 * description's trip count (1024, unrolled four times) */
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h200-nd-matmul.ptx");
+	ck_assert_int_eq(lm_read_text(path, &text), LM_OK);
+	ck_assert_msg(lm_count_count_ptx(text, "nd_matmul", &m) == LM_OK && m.rest_counted, "%s", lm_error_message());
+	free(text);
+	snprintf(path, sizeof path, "%s/mix-of/nd-matmul.ini", dir);
+	out = fopen(path, "w");
+	ck_assert_ptr_nonnull(out);
+	lm_count_write_ini(out, "nd-matmul", &m, NULL);
+	fclose(out);
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	slurp_out(dir, "report.md", md, sizeof md);
+	static const char mm_row[] = "\n| nd-matmul | 4 + 1, 0, 19 | ";
+	const char *mm = strstr(md, mm_row);
+	ck_assert_msg(mm && atof(mm + sizeof mm_row - 1) > 0 && !strstr(md, "nd-matmul | not predicted"),
+		      "nd-matmul not priced");
 	/* what holds nd-copy at 32 work-items a group: the groups the CU starts */
 	const char *bound = strstr(md, "\n| nd-copy (32) | 4");
 	ck_assert_msg(bound && strstr(bound, "work-group dispatch: 53.") < strchr(bound + 1, '\n') &&

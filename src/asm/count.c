@@ -94,6 +94,9 @@ void lm_count_print(FILE *f, const lm_count *m)
 		fprintf(f, "  %-34s %u (lanes as far apart, an offset the same for every lane: lines the "
 			"loop's other iterations read: cache hits, in flight with the loads)\n", "  reading another's array",
 			m->same_array);
+	if (m->uniform_loads)
+		fprintf(f, "  %-34s %u (every lane at one address, a word every warp at that index reads: "
+			"cache hits, in flight with the loads)\n", "  one address for the warp", m->uniform_loads);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
 	if (m->scattered_loads || m->scattered_stores)
 		fprintf(f, "  %-34s %u loads, %u stores (lanes over 64 bytes apart, a store's a 32-byte sector "
@@ -141,6 +144,17 @@ void lm_count_print(FILE *f, const lm_count *m)
 	if (m->body_insts > m->insts)
 		fprintf(f, "  (the loop branches: the path with the most memory accesses is counted, %u of its "
 			"%u instructions)\n", m->insts, m->body_insts);
+	if (m->once_loops)
+		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
+			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
+	if (m->unroll > 1)
+		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it: an iteration "
+			"counted runs %u of the source's)\n", m->unroll, m->unroll);
+	if (m->rest_counted) {
+		fputs("around the loop, once a work-item (a kernel as written with a loop inside): ", f);
+		lm_count_put_predict(f, &m->rest);
+		fputc('\n', f);
+	}
 	if (m->limit[0])
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
@@ -277,6 +291,8 @@ bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out)
 		out->gap_load_bytes = r->gap_load_bytes;
 		out->gap_store_bytes = r->gap_store_bytes;
 		out->again_bytes = r->again_bytes;
+		out->same_bytes = r->same_bytes;
+		out->uniform_loads = r->uniform_loads;
 		out->split_loads = r->split_loads;
 		out->split_stores = r->split_stores;
 		out->split_load_sectors = r->split_load_sectors;
@@ -295,10 +311,10 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * constant load (never fed by another) is neither: a cache's hit, one
 	 * instruction below */
 	unsigned global = m->loads - m->const_loads, independent = m->independent - m->const_loads;
-	unsigned again = m->shared_lines + m->same_array;
+	unsigned again = m->shared_lines + m->same_array + m->uniform_loads;
 	bool own_lines = independent > again;
 	k->loads = own_lines ? independent - again : independent;
-	k->hits = own_lines ? m->same_array : 0;
+	k->hits = own_lines ? m->same_array + m->uniform_loads : 0;
 	k->stores = m->stores;
 	/* a scattered load sharing another's lines is not one in flight either;
 	 * a split one is the share of a scattered one its sectors are (the
@@ -435,6 +451,13 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 	fprintf(f, "misaligned_stores = %u\n", m->misaligned_stores);
 	if (m->loopless)
 		fputs("loopless = yes\n", f);
+	if (m->unroll > 1)
+		fprintf(f, "unroll = %u\n", m->unroll);
+	if (m->rest_counted) {
+		fputs("around = ", f);
+		lm_count_put_predict(f, &m->rest);
+		fputc('\n', f);
+	}
 }
 
 /* The count file being read (inifile.h calls back). */
@@ -477,6 +500,20 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 		return o->loopless || !strcmp(value, "no") ? LM_OK
 			: lm_fail(LM_EPARSE, "%s:%d: loopless '%s': yes or no", o->path, line, value);
 	}
+	if (!strcmp(key, "unroll")) {
+		unsigned long long u;
+		if (!lm_number_parse_uint(value, LM_COUNT_MOST_ACCESSES, &u) || !u)
+			return lm_fail(LM_EPARSE, "%s:%d: unroll '%s': the times a loop was unrolled, from 1 to %d",
+				       o->path, line, value, (int)LM_COUNT_MOST_ACCESSES);
+		o->unroll = (unsigned)u;
+		return LM_OK;
+	}
+	if (!strcmp(key, "around")) {
+		if (!lm_count_parse_predict(value, &o->around))
+			return lm_fail(LM_EPARSE, "%s:%d: around: %s", o->path, line, lm_error_message());
+		o->around_counted = true;
+		return LM_OK;
+	}
 	if (!strcmp(key, "misaligned_stores")) {
 		unsigned long long u;
 		if (!lm_number_parse_uint(value, LM_COUNT_MOST_ACCESSES, &u))
@@ -506,6 +543,11 @@ lm_status lm_count_read_ini(const char *path, lm_count_file *out)
 	lm_status s = lm_ini_read(path, LM_FILE_MAX_INI, NULL, count_key, &r);
 	if (s != LM_OK)
 		return s;
+	if (!out->unroll)
+		out->unroll = 1;
+	if (out->loopless && (out->unroll > 1 || out->around_counted))
+		return lm_fail(LM_EPARSE, "%s: a body counted whole (loopless = yes) has no loop to unroll or go "
+			       "around", path);
 	if (!r.format || !r.counted)
 		return lm_fail(LM_EPARSE, "%s: no %s: not a latmix count", path, !r.format ? "format" : "counted");
 	if (!out->counted)

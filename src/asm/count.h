@@ -54,7 +54,7 @@ typedef struct {
 	unsigned width;      /* the group's width: a warp's lanes over 32 / width of its rows */
 	unsigned scattered_loads, scattered_stores, same_array, misaligned_loads, misaligned_stores;
 	unsigned partial_stores, strided, unfollowed, gap_load_bytes, gap_store_bytes, again_bytes;
-	unsigned split_loads, split_stores;
+	unsigned same_bytes, uniform_loads, split_loads, split_stores;
 	double split_load_sectors, split_store_sectors;
 } lm_count_lanes;
 
@@ -119,6 +119,11 @@ typedef struct {
 					   * listing does not say every load's (store's) */
 	unsigned again_bytes; /* of load_bytes, the loads' reading another's lines or
 			       * array (no lines of their own) */
+	unsigned same_bytes;  /* of again_bytes, the loads' into another's array */
+	unsigned uniform_loads; /* independent loads whose lanes all read one address, not
+				 * another's lines (a broadcast, gemv's x[k]): hits of a word
+				 * every warp at that index reads, no lines of their own (PTX
+				 * only) */
 	unsigned const_bytes; /* of load_bytes, the constant loads' */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
@@ -127,8 +132,16 @@ typedef struct {
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
 			      * loop alone) */
 	unsigned calls;      /* calls in the loop (AMD's s_swappc): their callees not counted */
-	bool loopless;       /* no loop: the whole body counted, what a work-item runs
-			      * once (a kernel as written, one work-item an element) */
+	bool loopless;       /* no loop over global memory: the whole body counted, what a
+			      * work-item runs once (a kernel as written, one work-item an
+			      * element) */
+	unsigned once_loops; /* of a body counted whole, its loops (over registers and local
+			      * memory: a reduction's tree), each counted once */
+	unsigned unroll;     /* the source's iterations one counted iteration runs: the times
+			      * the compiler unrolled the loop (PTX only; 1: not unrolled) */
+	bool rest_counted;   /* rest holds the body around the loop (PTX only) */
+	lm_kernel_mix rest;  /* what a work-item runs once around its loop (a kernel as
+			      * written with a loop inside), in the model's terms */
 	unsigned ptx_first, ptx_last; /* lines of the loop in the listing */
 	lm_count_regs regs;   /* NVIDIA's registers a thread, where a device build says them */
 	char limit[384];     /* what the build says of its own occupancy limit (registers,
@@ -236,6 +249,10 @@ typedef struct {
 	lm_kernel_mix mix;        /* the model's view of the loop (lm_count_model) */
 	unsigned misaligned_stores; /* of the coalesced stores, those off a line (report's mark) */
 	bool loopless;            /* the whole body counted: a kernel as written, no loop */
+	unsigned unroll;          /* the source's iterations a counted one runs (1: not unrolled) */
+	bool around_counted;      /* around holds the body around the loop */
+	lm_kernel_mix around;     /* what a work-item runs once around its loop (a kernel as
+				   * written with a loop inside) */
 } lm_count_file;
 
 /* Writes the count of kernel label's loop (m; NULL where it was not

@@ -573,10 +573,11 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 	for (size_t i = 0; i < lo; i++)
 		if (v[i].op[0])
 			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
-	unsigned same_bytes = 0;
+	unsigned same_bytes = 0, uniform_bytes = 0;
 	long load_gap = 0, store_gap = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
+		m->uniform_loads = uniform_bytes = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		m->split_loads = m->split_stores = 0;
 		m->split_load_sectors = m->split_store_sectors = 0;
@@ -605,6 +606,15 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 					else if (nseen < 64)
 						seen[nseen++] = l;
 				}
+				/* every lane at one address: one word for the warp, read by
+				 * every warp that reaches that index (gemv's x[k]): a hit, no
+				 * lines of its own. Over rows of a narrow group, one word a
+				 * row (matmul's A[row * inner + k]), each the same */
+				if (k == K_LOAD && l.form == LANE_AFFINE && l.stride == 0 && own) {
+					m->uniform_loads++;
+					uniform_bytes += (unsigned)b;
+					own = false;
+				}
 				/* a strided access's warp spans lanes x stride bytes and
 				 * touches every sector there: the bytes between its lanes
 				 * count as moved. A load sharing another's lines has no
@@ -618,7 +628,8 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 			lane_set(t, &n, in, lane_eval(in, ix[p], t, n));
 		}
 	}
-	m->again_bytes += same_bytes;
+	m->again_bytes += same_bytes + uniform_bytes;
+	m->same_bytes = same_bytes;
 	m->gap_load_bytes = (unsigned)load_gap;
 	m->gap_store_bytes = store_gap > 0 ? (unsigned)store_gap : 0;
 	free(t);

@@ -415,7 +415,9 @@ static lm_status ptx_read(const char *text, char *body, ptx_inst **v, size_t *n)
 			*v = w;
 			cap *= 2;
 		}
-		if (ptx_line(l, line, &(*v)[*n]))
+		if (*n && (*v)[*n - 1].label[0] && strstr(l, ".pragma") && strstr(l, "\"nounroll\""))
+			(*v)[*n - 1].nounroll = true;
+		else if (ptx_line(l, line, &(*v)[*n]))
 			(*n)++;
 	}
 	return LM_OK;
@@ -535,13 +537,15 @@ static void ptx_tally(const ptx_inst *in, lm_count *out)
 	}
 }
 
-/* A kernel without a loop that loads or stores global memory, written
- * one work-item an element: its whole body is what a work-item runs once,
- * counted as one iteration (loops set to span it). Only where the body has
- * no loop at all and calls nothing; false otherwise (the loop's rules). */
+/* A kernel without a loop over global memory that loads or stores it,
+ * written one work-item an element: its whole body is what a work-item
+ * runs once, counted as one iteration (loops set to span it), a loop that
+ * touches registers and local memory alone (a reduction's tree) counted
+ * once. Only where the body calls nothing; false otherwise (the loop's
+ * rules). */
 static bool ptx_loopless(const ptx_inst *v, size_t n, ptx_loops *loops)
 {
-	if (!n || loops->n || loops->accesses || !ptx_global_accesses(v, 0, n - 1))
+	if (!n || loops->accesses || !ptx_global_accesses(v, 0, n - 1))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (lm_text_starts(v[i].op, "call"))
@@ -568,8 +572,8 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 		out->rows[i] = (lm_count_lanes){ width, c->scattered_loads, c->scattered_stores, c->same_array,
 						 c->misaligned_loads, c->misaligned_stores, c->partial_stores,
 						 c->strided, c->unfollowed, c->gap_load_bytes, c->gap_store_bytes,
-						 c->again_bytes, c->split_loads, c->split_stores,
-						 c->split_load_sectors, c->split_store_sectors };
+						 c->again_bytes, c->same_bytes, c->uniform_loads, c->split_loads,
+						 c->split_stores, c->split_load_sectors, c->split_store_sectors };
 	}
 	free(c);
 }
@@ -599,6 +603,59 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		ptx_count_rows(v, lo, ix, nix, again, out);
 }
 
+/* The times the compiler unrolled the loop counted: its global accesses
+ * over those of a loop beside it that it keeps rolled (.pragma
+ * "nounroll": the remainder of the trip count's division), where they
+ * divide, that loop's index in loops into *rem; 1 where no such loop is
+ * (*rem: loops->n). */
+static unsigned ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *rem)
+{
+	size_t main = ptx_global_accesses(v, loops->lo, loops->hi);
+	*rem = loops->n;
+	for (size_t l = 0; l < loops->n; l++) {
+		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
+		if (lo == loops->lo || !v[lo].nounroll)
+			continue;
+		size_t rest = ptx_global_accesses(v, lo, hi);
+		if (rest && main > rest && main % rest == 0) {
+			*rem = l;
+			return (unsigned)(main / rest);
+		}
+	}
+	return 1;
+}
+
+/* The body of v (n instructions) outside its loop found (loops) and the
+ * loop rem of them that runs its remainder (loops->n: none), what a
+ * work-item runs once around the loop, counted as a body without a loop
+ * into the model's terms (rest); false where nothing lies outside them or
+ * memory runs out. */
+static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, size_t rem, lm_kernel_mix *rest)
+{
+	ptx_inst *w = malloc(n * sizeof *w);
+	size_t *ix = malloc(n * sizeof *ix), nw = 0;
+	if (!w || !ix) {
+		free(w);
+		free(ix);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		bool in_loop = i >= loops->lo && i <= loops->hi;
+		bool in_rem = rem < loops->n && i >= loops->lo_of[rem] && i <= loops->hi_of[rem];
+		if (!in_loop && !in_rem)
+			w[nw++] = v[i];
+	}
+	if (nw) {
+		ptx_loops around = { .lo = 0, .hi = nw - 1 };
+		lm_count c;
+		ptx_count_loop(w, nw, &around, ix, &c);
+		lm_count_model(&c, rest);
+	}
+	free(w);
+	free(ix);
+	return nw > 0;
+}
+
 lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 {
 	char *text = strdup(ptx), *body;
@@ -624,6 +681,21 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 	if (s == LM_OK) {
 		ptx_count_loop(v, n, &loops, ix, out);
 		out->loopless = whole;
+		out->once_loops = whole ? (unsigned)loops.n : 0;
+		size_t rem = loops.n;
+		out->unroll = whole ? 1 : ptx_unroll(v, &loops, &rem);
+		/* an unrolled loop's copies of one access read the array at the
+		 * loop's step from each other (colsum's rows k to k + 3), lines no
+		 * other iteration reads: lines of their own, not a stencil's rows */
+		if (out->unroll > 1) {
+			out->again_bytes -= out->same_bytes;
+			out->same_array = out->same_bytes = 0;
+			for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++) {
+				out->rows[i].again_bytes -= out->rows[i].same_bytes;
+				out->rows[i].same_array = out->rows[i].same_bytes = 0;
+			}
+		}
+		out->rest_counted = !whole && ptx_count_rest(v, n, &loops, rem, &out->rest);
 	}
 	free(ix);
 	free(v);

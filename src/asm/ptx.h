@@ -28,6 +28,8 @@ typedef struct {
 	char arg[MAX_OPS][24]; /* the operands as written, split at the commas outside braces */
 	int narg;
 	int param;           /* ld.param: the argument it reads ([k_param_2]: 2); -1 else */
+	bool nounroll;       /* a label followed by .pragma "nounroll": the head of a loop
+			      * the compiler keeps rolled (an unrolled loop's remainder) */
 } ptx_inst;
 
 /* K_CLOAD: a load of the constant state space (ld.const: a constant

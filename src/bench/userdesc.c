@@ -198,9 +198,11 @@ static int kernel_key(reader *r, const char *key, const char *value)
 		snprintf(d->elements, sizeof d->elements, "%s", value);
 	else if (!strcmp(key, "bytes") && strlen(value) < sizeof d->bytes)
 		snprintf(d->bytes, sizeof d->bytes, "%s", value);
+	else if (!strcmp(key, "trip") && strlen(value) < sizeof d->trip)
+		snprintf(d->trip, sizeof d->trip, "%s", value);
 	else
 		return bad(r, "[kernel] '%s': unknown or too long (known: name, size, global, local, elements, "
-			   "bytes)%s",
+			   "bytes, trip)%s",
 			   key, "");
 	return 1;
 }
@@ -487,6 +489,9 @@ lm_status lm_user_parse(const char *text, double size, lm_user_desc *d)
 			   lm_expr_eval(d->bytes, d->size, &v) != LM_OK || v < 0))
 		s = lm_fail(LM_EUSAGE, "%s: [kernel] elements '%s' and bytes '%s': expressions in N, "
 			    "elements above 0", d->path, d->elements, d->bytes);
+	if (s == LM_OK && d->trip[0] && (lm_expr_eval(d->trip, d->size, &v) != LM_OK || !(v >= 1) || v > 1e9))
+		s = lm_fail(LM_EUSAGE, "%s: [kernel] trip '%s': the iterations of the loop inside a work-item "
+			    "runs, an expression in N from 1 to 10^9", d->path, d->trip);
 	return s;
 }
 

@@ -64,6 +64,8 @@ typedef struct {
 	double size;            /* N, the problem size */
 	char elements[128];     /* elements a launch of size N processes: expression in N */
 	char bytes[128];        /* bytes its loads and stores request: expression in N */
+	char trip[128];         /* a kernel as written with a loop inside: the loop's iterations
+				 * a work-item runs, an expression in N; "" where not given */
 	/* as written (global = ...): the NDRange launched as it is, one dimension a
 	 * global expression; dims 0: grid-stride (latmix chooses the grid) */
 	int dims;

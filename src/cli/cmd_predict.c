@@ -301,12 +301,12 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	if (!(k.insts > 0))
 		k.insts = k.loads + k.stores + k.alpha;
 	price_notes(path, label, mp, &st, &k, m.const_loads);
-	if (m.loopless)
-		return lm_cli_predict_written(o, path, ps, mp, &st, &k, &m, label);
-	if (o->local_size)
-		return lm_fail(LM_EUSAGE, "%s has a loop: --local-size predicts a kernel as written without one "
-			       "(one element a work-item); a loop inside a kernel as written, its trip count, is "
-			       "not predicted yet, and a grid-stride loop's rate does not depend on it", label);
+	bool as_written = false;
+	lm_cli_written w;
+	if (o->kernel && (s = lm_cli_written_work(o, &m, &k, &as_written, &w)) != LM_OK)
+		return s;
+	if (as_written)
+		return lm_cli_predict_written(o, path, ps, mp, &st, &w, &m, label);
 	return print_kernel_rates(o, path, ps, mp, &st, &k, label);
 }
 
@@ -545,7 +545,10 @@ static const lm_opt options[] = {
 	  "a kernel whose loop to predict: a suite kernel's name ({KERNELS}) or FILE.cl[:NAME], counted as latmix kernel --mix-of counts it (--isa TARGET, -d DEV, else clang's NVPTX build)",
 	  .role = LM_OPTION_SELECTS },
 	{ "local-size", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(local_size), "LIST",
-	  "--kernel without a loop (one element a work-item, as written): the work-group sizes to predict at, a comma list (default 32,64,128,256), each with every level of groups a CU, bounded by the file's dispatch_thru and group_cost; a 2D kernel's shapes (8x4,16x16; a size alone: the shape latmix measures it at), its lanes followed over a narrow group's rows",
+	  "--kernel as written (one work-item an element, its launch's global = in its description, or this option given): the work-group sizes to predict at, a comma list (default 32,64,128,256), each with every level of groups a CU, bounded by the file's dispatch_thru and group_cost; a 2D kernel's shapes (8x4,16x16; a size alone: the shape latmix measures it at), its lanes followed over a narrow group's rows",
+	  .role = LM_OPTION_SELECTS },
+	{ "trip", 0, LM_OPT_NUM, "0", 0, 1e9, LM_OPT_OFF(trip), "N",
+	  "--kernel as written with a loop inside: the iterations of that loop a work-item runs, as the source counts them (a naive matmul's inner dimension); 0: its description's trip =",
 	  .role = LM_OPTION_SELECTS },
 	{ "chains", 'k', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(chains), "K",
 	  "independent chains per thread (loads in flight each): the occupancy is warps x K; default 1",

@@ -1,7 +1,8 @@
-/* latmix predict --kernel for a kernel as written (no loop: one element a
- * work-item): its rate at each work-group size and each level of groups a
- * CU, bounded by the work-group dispatch the parameter file holds
- * (fit/model.h, lm_model_eval_written), and the local size to use. */
+/* latmix predict --kernel for a kernel as written (one work-item an
+ * element, a loop inside it or none): its rate at each work-group size and
+ * each level of groups a CU, bounded by the work-group dispatch the
+ * parameter file holds (fit/model.h, lm_model_eval_written_loop), and the
+ * local size to use. */
 #include "cli/predict_written.h"
 #include "base/expr.h"
 #include "base/number.h"
@@ -21,9 +22,53 @@
 /* The device's terms in one place: cycles a second, CUs, lanes a warp, the
  * dispatch a cycle and a group's start and end in cycles. */
 typedef struct {
-	double hz, cus, simd, per, bytes, dispatch, group;
+	double hz, cus, simd, dispatch, group;
+	double bytes;    /* a work-item's bytes, body and loop (the count's) */
+	double trips;    /* the loop's iterations a work-item as counted (unrolled: fewer) */
 	double per_item; /* the kernel's elements a work-item (its description's; 1 without one) */
 } device_terms;
+
+/* A lane's bytes an iteration of k: its loads' and stores'. */
+static double mix_bytes(const lm_kernel_mix *k)
+{
+	return k->loads * k->load_bytes + k->stores * k->store_bytes;
+}
+
+/* The description of --kernel (NULL: none, or not one that reads), in a
+ * new one to free(). */
+static lm_user_desc *description(const lm_options *o)
+{
+	lm_user_desc *d = o->kernel ? malloc(sizeof *d) : NULL;
+	if (d && lm_user_describe(o->kernel, o->kernel_dir, 0, d) != LM_OK) {
+		free(d);
+		d = NULL;
+	}
+	lm_error_clear(); /* no description is no error here */
+	return d;
+}
+
+lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_kernel_mix *k, bool *as_written,
+			      lm_cli_written *w)
+{
+	lm_user_desc *d = description(o);
+	*as_written = m->loopless || o->local_size || o->trip > 0 || (d && d->dims);
+	*w = (lm_cli_written){ .body = k, .unroll = 1 };
+	double trip = o->trip;
+	if (!(trip > 0) && d && d->trip[0] && lm_expr_eval(d->trip, d->size, &trip) != LM_OK)
+		trip = 0;
+	free(d);
+	if (m->loopless || !*as_written)
+		return LM_OK;
+	if (!(trip > 0))
+		return lm_fail(LM_EUSAGE, "%s as written has a loop inside: its trip count, the iterations a work-item "
+			       "runs, is --trip N or trip = in its description's [kernel]", m->label);
+	if (!m->rest_counted)
+		return lm_fail(LM_EUSAGE, "%s as written has a loop inside, and its listing (%s) does not say what "
+			       "runs around it: a PTX listing does (clang's NVPTX build, -d an NVIDIA device)",
+			       m->label, m->from);
+	*w = (lm_cli_written){ .body = &m->rest, .loop = k, .trip = trip, .unroll = m->unroll ? m->unroll : 1 };
+	return LM_OK;
+}
 
 /* The kernel's elements a work-item as its description counts them (its
  * elements at N over its launch's work-items at N), so that elements_per_s
@@ -33,9 +78,9 @@ typedef struct {
 static double elements_per_item(const lm_options *o, bool *described)
 {
 	*described = false;
-	lm_user_desc *d = o->kernel ? malloc(sizeof *d) : NULL;
+	lm_user_desc *d = description(o);
 	double per = 1;
-	if (d && lm_user_describe(o->kernel, o->kernel_dir, 0, d) == LM_OK && d->dims) {
+	if (d && d->dims) {
 		double items = 1, e = NAN;
 		for (int i = 0; i < d->dims && items > 0; i++) {
 			size_t g;
@@ -46,18 +91,17 @@ static double elements_per_item(const lm_options *o, bool *described)
 			*described = true;
 		}
 	}
-	lm_error_clear(); /* no description is no error here: work-items a second */
+	lm_error_clear();
 	free(d);
 	return per;
 }
 
-/* The kernel's accesses an iteration (what the model's rates count) and a
- * lane's bytes for each, from its mix k. */
-static void kernel_terms(const lm_kernel_mix *k, device_terms *d)
+/* A work-item's iterations of w's loop as counted and its bytes, body and
+ * loop. */
+static void kernel_terms(const lm_cli_written *w, device_terms *d)
 {
-	bool stores_only = !(k->loads > 0);
-	d->per = lm_model_kernel_accesses(k);
-	d->bytes = stores_only ? k->store_bytes : k->load_bytes + k->stores / k->loads * k->store_bytes;
+	d->trips = w->loop ? w->trip / w->unroll : 0;
+	d->bytes = mix_bytes(w->body) + (w->loop ? d->trips * mix_bytes(w->loop) : 0);
 }
 
 /* The file's dispatch parameters in cycles; LM_EUSAGE naming what is
@@ -200,25 +244,26 @@ static size_t levels(const warps_asked *w, unsigned gw, unsigned *out, size_t ca
 /* One work-group size's rows, printed: elements a second (rate) at each
  * level's warps a CU (warps), n of them. */
 static void size_rows(const lm_options *o, const warps_asked *w, const lm_model_params *mp,
-		      const lm_model_kinds *st, const lm_kernel_mix *k, const device_terms *d, unsigned wg,
+		      const lm_model_kinds *st, const lm_cli_written *k, const device_terms *d, unsigned wg,
 		      double *rate, double *warps, size_t *n)
 {
 	unsigned gw = (unsigned)(wg / d->simd), lv[1024];
 	*n = levels(w, gw, lv, 1024);
 	for (size_t i = 0; i < *n; i++) {
 		lm_bound b;
-		double busy, ipc = lm_model_eval_written(mp, st, k, gw, lv[i], d->dispatch, d->group, &busy, &b);
+		double busy, per_cycle = lm_model_eval_written_loop(mp, st, k->body, k->loop, d->trips, gw, lv[i],
+								    d->dispatch, d->group, &busy, &b);
 		if (b == LM_BOUND_DISPATCH) /* the groups the CU starts, not the level, set what waits */
 			busy = NAN;
-		double loads_s = ipc * d->hz * d->cus, elems = loads_s * d->simd / d->per * d->per_item;
+		double items_s = per_cycle * d->hz * d->cus * d->simd, elems = items_s * d->per_item;
 		rate[i] = elems;
 		warps[i] = (double)lv[i] * gw;
 		if (o->csv)
-			printf("%g,%u,%u,%.9g,%.9g,%.4g,%s\n", warps[i], wg, lv[i], elems, loads_s * d->simd * d->bytes,
-			       busy, lm_bound_name(b));
+			printf("%g,%u,%u,%.9g,%.9g,%.4g,%s\n", warps[i], wg, lv[i], elems, items_s * d->bytes, busy,
+			       lm_bound_name(b));
 		else
-			printf("%6g %6u %14.4g %10.1f %10.1f  %s\n", warps[i], lv[i], elems,
-			       loads_s * d->simd * d->bytes / 1e9, busy, lm_bound_name(b));
+			printf("%6g %6u %14.4g %10.1f %10.1f  %s\n", warps[i], lv[i], elems, items_s * d->bytes / 1e9,
+			       busy, lm_bound_name(b));
 	}
 }
 
@@ -235,18 +280,21 @@ static double first_reach(const double *warps, const double *rate, size_t n, dou
 }
 
 /* The rows of one work-group shape (sizes work-items) of kernel k (count
- * m) at each level, into rate and warps (n of them); LM_EUSAGE where its
- * mix at that shape cannot be priced. */
+ * m: its counted mix, k's loop or else its body, at that shape) at each
+ * level, into rate and warps (n of them); LM_EUSAGE where its mix at that
+ * shape cannot be priced. */
 static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_model_params *mp,
-			    const lm_model_kinds *st, const lm_count *m, const lm_kernel_mix *k, device_terms d,
+			    const lm_model_kinds *st, const lm_count *m, const lm_cli_written *k, device_terms d,
 			    const unsigned *shape, unsigned size, const char *label, double *rate, double *warps,
 			    size_t *n)
 {
 	lm_kernel_mix ks;
-	lm_status s = shape_mix(m, k, shape, label, &ks);
+	lm_cli_written ws = *k;
+	lm_status s = shape_mix(m, k->loop ? k->loop : k->body, shape, label, &ks);
 	if (s != LM_OK)
 		return s;
-	kernel_terms(&ks, &d);
+	*(k->loop ? &ws.loop : &ws.body) = &ks;
+	kernel_terms(&ws, &d);
 	if (!o->csv && shape[2] > 1)
 		printf("work-group %ux%ux%u (%g warps):\n", shape[0], shape[1], shape[2], size / d.simd);
 	else if (!o->csv && shape[1] > 1)
@@ -255,7 +303,7 @@ static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_
 		printf("work-group %u (%g warps):\n", size, size / d.simd);
 	if (!o->csv)
 		printf("%6s %6s %14s %10s %10s  %s\n", "warps", "groups", "elements/s", "GB/s", "busy warps", "bound");
-	size_rows(o, w, mp, st, &ks, &d, size, rate, warps, n);
+	size_rows(o, w, mp, st, &ws, &d, size, rate, warps, n);
 	if (!o->csv && *n) {
 		double top = 0;
 		for (size_t j = 0; j < *n; j++)
@@ -288,8 +336,23 @@ static void say_size_to_use(const unsigned *sizes, size_t ns, double (*rate)[102
 		       sizes[pick], best, fewest);
 }
 
+/* The table's first line: what a work-item runs and the file's dispatch. */
+static void say_header(const char *label, const char *path, const lm_params *ps, const lm_model_params *mp,
+		       const lm_cli_written *k)
+{
+	device_terms d;
+	kernel_terms(k, &d);
+	char loop[160] = "no loop: one element a work-item";
+	if (k->loop)
+		snprintf(loop, sizeof loop, "its loop run %g times a work-item, %g iterations as counted "
+			 "(unrolled %u times)", k->trip, d.trips, k->unroll);
+	printf("%s as written (%s), %s model of %s with dispatch_thru %g work-groups/us/CU and group_cost "
+	       "%g ns\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path,
+	       ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
+}
+
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
-				 const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
+				 const lm_model_params *mp, const lm_model_kinds *st, const lm_cli_written *k,
 				 const lm_count *m, const char *label)
 {
 	device_terms d = { 0 };
@@ -323,9 +386,7 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 	if (o->csv)
 		puts("warps_per_cu,work_group_size,groups_per_cu,elements_per_s,bytes_per_s,busy_warps_per_cu,bound");
 	else
-		printf("%s as written (no loop: one element a work-item), %s model of %s with dispatch_thru %g "
-		       "work-groups/us/CU and group_cost %g ns\n", label, lm_model_is_refined(mp) ? "refined" : "basic",
-		       path, ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
+		say_header(label, path, ps, mp, k);
 	for (size_t i = 0; i < ns; i++)
 		if ((s = shape_rows(o, &asked, mp, st, m, k, d, shapes[i], sizes[i], label, rate[i], warps[i], &n[i])) !=
 		    LM_OK)

@@ -1,5 +1,6 @@
-/* predict_written: latmix predict --kernel for a kernel as written (no
- * loop), every work-group size and level, and the size to use. */
+/* predict_written: latmix predict --kernel for a kernel as written (one
+ * work-item an element, a loop inside it or none), every work-group size
+ * and level, and the size to use. */
 #ifndef LM_CLI_PREDICT_WRITTEN_H
 #define LM_CLI_PREDICT_WRITTEN_H
 
@@ -8,15 +9,33 @@
 #include "fit/model.h"
 #include "fit/params.h"
 
-/* Prints the rates of kernel k (its body counted, m the count, label its
- * name) by ps's model mp and kinds st at each --local-size (default 32 to
- * 256; a kernel that reads %tid.y at its shapes: 8x4 or 32 alike, where a
- * group narrower than a warp puts a warp over its rows, m's rows) and
- * each level of groups a CU (--warps's whole groups, else up to 64 warps
- * and 32 groups): a table and the size to use, or --csv rows. LM_EUSAGE
- * where ps has no dispatch parameters or a size is not whole warps. */
+/* What a work-item of a kernel as written runs, in the model's terms. */
+typedef struct {
+	const lm_kernel_mix *body; /* once: its whole body where it has no loop, else the body
+				    * around its loop */
+	const lm_kernel_mix *loop; /* the loop inside, an iteration as counted; NULL: none */
+	double trip;               /* the loop's iterations a work-item, as the source counts them */
+	unsigned unroll;           /* the source's iterations an iteration counted runs */
+} lm_cli_written;
+
+/* Is the kernel of --kernel one as written (its description gives its
+ * launch, global =, or --local-size or --trip is given)? Where it is and
+ * its count m has a loop, w gets the loop (k), the body around it and its
+ * trip count (--trip, else the description's trip =); LM_EUSAGE where that
+ * is not known or the listing does not say the body around its loop. */
+lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_kernel_mix *k, bool *as_written,
+			      lm_cli_written *w);
+
+/* Prints the rates of kernel w (m its count, label its name) by ps's
+ * model mp and kinds st at each --local-size (default 32 to 256; a kernel
+ * that reads %tid.y at its shapes, 8x4 or 32 alike, where a group narrower
+ * than a warp puts a warp over its rows: m's rows, in place of the counted
+ * mix, w's body or its loop) and each level of groups a CU (--warps's
+ * whole groups, else up to 64 warps and 32 groups): a table and the size
+ * to use, or --csv rows. LM_EUSAGE where ps has no dispatch parameters or
+ * a size is not whole warps. */
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
-				 const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
+				 const lm_model_params *mp, const lm_model_kinds *st, const lm_cli_written *w,
 				 const lm_count *m, const char *label);
 
 #endif

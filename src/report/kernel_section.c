@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include "asm/count.h"
+#include "base/expr.h"
 #include "bench/kernels.h"
+#include "bench/userdesc.h"
 #include "fit/model.h"
 #include "report/gnuplot.h"
 
@@ -25,6 +27,13 @@ typedef struct {
 	bool as_written;  /* its rows measured as written (resident groups counted) */
 	unsigned row_wg;  /* their work-group size (the first row's) */
 	bool loopless;    /* its count is of a body without a loop */
+	/* as written with a loop inside: the body around it, the times it was
+	 * unrolled, its trip count (its description's trip =; 0: not known)
+	 * and the elements a work-item (its description's) */
+	bool around_counted;
+	lm_kernel_mix around;
+	unsigned unroll;
+	double trip, per_item;
 	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
@@ -139,24 +148,56 @@ static bool read_count(const report *rp, kernel_curve *c)
 	}
 	c->mix = cf.mix;
 	c->loopless = cf.loopless;
+	c->around_counted = cf.around_counted;
+	c->around = cf.around;
+	c->unroll = cf.unroll;
 	c->misaligned_loads = (unsigned)cf.mix.misaligned_loads;
 	c->misaligned_stores = cf.misaligned_stores;
 	return true;
 }
 
+/* A suite kernel's trip count and elements a work-item, as its
+ * description says them (0 and 1 where it does not: a kernel as written
+ * one element a work-item). */
+static void described_work(kernel_curve *c)
+{
+	c->trip = 0;
+	c->per_item = 1;
+	lm_user_desc *d = malloc(sizeof *d);
+	double v, items = 1;
+	if (d && lm_user_describe(c->name, NULL, 0, d) == LM_OK && d->dims) {
+		if (d->trip[0] && lm_expr_eval(d->trip, d->size, &v) == LM_OK && v >= 1)
+			c->trip = v;
+		for (int i = 0; i < d->dims && items > 0; i++) {
+			size_t g;
+			items = lm_user_global_at(d, i, d->size, &g) == LM_OK ? items * (double)g : 0;
+		}
+		if (items > 0 && lm_expr_eval(d->elements, d->size, &v) == LM_OK && v > 0)
+			c->per_item = v / items;
+	}
+	lm_error_clear(); /* a kernel not of the suite: no trip count known */
+	free(d);
+}
+
 /* Whether a curve can be priced as it ran: a grid-stride loop as counted,
- * a kernel as written only where its count is of a body without a loop
- * (one element a work-item: lm_model_eval_written) and the file holds the
- * dispatch; why not in c->why. A loop inside a kernel as written runs a
- * trip count a work-item that the grid-stride model does not know (a
- * naive matmul priced as a grid-stride loop came out 130 times its rate). */
+ * a kernel as written where its count is of a body without a loop (one
+ * element a work-item: lm_model_eval_written), or of a loop with the body
+ * around it and its description gives the trip count
+ * (lm_model_eval_written_loop), and the file holds the dispatch; why not
+ * in c->why. A loop inside a kernel as written priced as a grid-stride
+ * loop would be priced per iteration, not per work-item (a naive matmul
+ * came out 130 times its rate). */
 static bool as_written_priced(const report *rp, kernel_curve *c)
 {
+	if (c->as_written) /* the elements a work-item runs, and a loop's trips */
+		described_work(c);
 	if (!c->as_written && c->loopless)
 		snprintf(c->why, sizeof c->why, "no loop counted, and measured as a grid-stride kernel");
-	else if (c->as_written && !c->loopless)
-		snprintf(c->why, sizeof c->why, "measured as written with a loop inside: a work-item's trip count "
-			 "is not predicted yet");
+	else if (c->as_written && !c->loopless && (!c->around_counted || !(c->trip > 0)))
+		snprintf(c->why, sizeof c->why, "measured as written with a loop inside: %s",
+			 !c->around_counted ? "its count (mix-of) does not say the body around it: counted before "
+					      "latmix counted one"
+					    : "no trip count in its description (trip =)");
 	else if (c->as_written && (!(rp->k_dispatch > 0) || !(rp->k_group >= 0) || !(rp->k_simd > 0) ||
 				   !c->row_wg || fmod(c->row_wg, rp->k_simd) != 0))
 		snprintf(c->why, sizeof c->why, "measured as written: params-kernels.ini has no dispatch_thru or "
@@ -196,11 +237,19 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	if (!as_written_priced(rp, c))
 		return;
 	double top = 0, sq = 0, gw = c->row_wg / rp->k_simd;
+	bool loop = c->as_written && !c->loopless;
 	for (size_t j = 0; j < c->n; j++) {
-		c->pred[j] = (c->as_written ? lm_model_eval_written(mp, &rp->kkinds, k, gw, c->warps[j] / gw,
-								     rp->k_dispatch, rp->k_group, NULL, NULL)
-					    : lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL)) *
-			     rate * per;
+		if (loop) /* warps a cycle a CU, each a work-item a lane */
+			c->pred[j] = lm_model_eval_written_loop(mp, &rp->kkinds, &c->around, k, c->trip / c->unroll, gw,
+								c->warps[j] / gw, rp->k_dispatch, rp->k_group, NULL,
+								NULL) *
+				     rp->k_rate * c->per_item * per;
+		else
+			c->pred[j] = (c->as_written ? lm_model_eval_written(mp, &rp->kkinds, k, gw, c->warps[j] / gw,
+									     rp->k_dispatch, rp->k_group, NULL, NULL) *
+							      c->per_item
+						    : lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL)) *
+				     rate * per;
 		top = fmax(top, c->pred[j]);
 		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
 		sq += e * e;

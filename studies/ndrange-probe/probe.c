@@ -106,7 +106,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: probe KERNEL_DIR OUT.csv [--platform NAME] [--scale S] [--repeats R] "
 			"[--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...] [--as-function yes] "
-			"[--separate-count yes] [--set nd|babelstream]\n");
+			"[--separate-count yes] [--set nd|babelstream|loops]\n");
 	return 2;
 }
 
@@ -170,6 +170,8 @@ int main(int argc, char **argv)
 	const probe_kernel *set = probe_kernels;
 	if (o.set && !strcmp(o.set, "babelstream"))
 		set = probe_babelstream;
+	else if (o.set && !strcmp(o.set, "loops"))
+		set = probe_loops;
 	else if (o.set && strcmp(o.set, "nd"))
 		return usage();
 	for (const probe_kernel *k = set; k->name; k++) {

@@ -46,6 +46,8 @@ extern const probe_kernel probe_kernels[];
 /* BabelStream's five kernels as BabelStream writes them (babelstream.cl):
  * a held-out set for latmix predict */
 extern const probe_kernel probe_babelstream[];
+/* kernels with a loop or a window inside as people write them (loops.cl) */
+extern const probe_kernel probe_loops[];
 
 typedef struct {
 	cl_platform_id platform;
@@ -66,7 +68,7 @@ typedef struct {
 	int nlocals;
 	bool as_function;
 	bool separate_count; /* time launches that count nothing; count in one more */
-	const char *set;     /* "nd" (default) or "babelstream" */
+	const char *set;     /* "nd" (default), "babelstream" or "loops" */
 } probe_opts;
 
 int probe_open(probe_ctx *p, const char *platform);

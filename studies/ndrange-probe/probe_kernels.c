@@ -71,3 +71,19 @@ const probe_kernel probe_babelstream[] = {
 	  134217728, 1, 1, 1, 16, { F1(1), F1(1), F1(1) }, 3, { B(0), B(1), B(2) }, 3 },
 	{ 0 },
 };
+
+/* Kernels with a loop or a window inside as people write them (loops.cl):
+ * a held-out set of loops for latmix predict (trip counts 64, 64 and 16) */
+const probe_kernel probe_loops[] = {
+	{ "colsum", "loops.cl", "colsum", "global float *restrict y, global const float *restrict A, const uint n, "
+	  "const uint rows", "y, A, n, rows", 8388608, 1, 1, 1, 4 * 64 + 4, { F0(1), F1(64) }, 2,
+	  { B(0), B(1), ARGN, U(64) }, 4 },
+	{ "gemvt", "loops.cl", "gemvt", "global float *restrict y, global const float *restrict A, "
+	  "global const float *restrict x, const uint n, const uint rows", "y, A, x, n, rows", 8388608, 1, 1, 1,
+	  4 * 64 + 4, { F0(1), F1(64), { 0, 64, FILL_ONE } }, 3, { B(0), B(1), B(2), ARGN, U(64) }, 5 },
+	{ "stencil5", "loops.cl", "stencil5", "global float *restrict y, global const float *restrict a, const uint n",
+	  "y, a, n", 134217728, 1, 1, 1, 8, { F0(1), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
+	{ "rowsum", "loops.cl", "rowsum", "global float *restrict y, global const float *restrict A, const uint cols",
+	  "y, A, cols", 33554432, 1, 1, 1, 4 * 16 + 4, { F0(1), F1(16) }, 2, { B(0), B(1), U(16) }, 3 },
+	{ 0 },
+};

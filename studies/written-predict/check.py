@@ -8,7 +8,12 @@ repository root with a built latmix: /usr/bin/python3 studies/written-predict/ch
 import csv, io, math, os, subprocess, sys, tempfile
 
 LATMIX = os.environ.get("LATMIX", "build/latmix")
-KERNELS = ["nd-copy", "nd-mul", "nd-add", "nd-triad", "nd-nstream", "nd-transpose", "nd-conv2d"]
+KERNELS = ["nd-copy", "nd-mul", "nd-add", "nd-triad", "nd-nstream", "nd-transpose", "nd-conv2d",
+           "nd-dot", "nd-matmul", "nd-spmv"]
+# a listing carries no description: the trip count of a loop inside (cl/kernels/NAME.ini's
+# trip =) and the elements a work-item (elements over the launch's work-items) given here
+TRIP = {"nd-matmul": 1024, "nd-spmv": 16}
+PER_ITEM = {"nd-dot": 4}
 SIZES = [32, 64, 128, 256]
 
 
@@ -27,14 +32,16 @@ def predicted(gpu, kernel):
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
         f.write(open(f"data/measured/{gpu}/mix-of/{kernel}.txt").read())
     p = subprocess.run([LATMIX, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel",
-                        f"{f.name}:{name}", "--csv", "--local-size", ",".join(map(str, SIZES))],
+                        f"{f.name}:{name}", "--csv", "--local-size", ",".join(map(str, SIZES))] +
+                       (["--trip", str(TRIP[kernel])] if kernel in TRIP else []),
                        capture_output=True, text=True)
     os.unlink(f.name)
     if p.returncode:
         return None, p.stderr.strip().splitlines()[-1]
     out = {}
     for r in csv.DictReader(io.StringIO(p.stdout)):
-        out[(int(r["work_group_size"]), float(r["warps_per_cu"]))] = (float(r["elements_per_s"]), r["bound"])
+        out[(int(r["work_group_size"]), float(r["warps_per_cu"]))] = (
+            float(r["elements_per_s"]) * PER_ITEM.get(kernel, 1), r["bound"])
     return out, ""
 
 

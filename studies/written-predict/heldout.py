@@ -23,12 +23,13 @@ def probe(path):
     return out
 
 
-def predict(kernel):
+def predict(kernel, trip=None):
     text = open(f"{d}/{kernel}.txt").read()
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
         f.write(text[text.index("//\n"):])
     p = subprocess.run([LATMIX, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel",
-                        f"{f.name}:{kernel}", "--csv", "--local-size", "32,64,128,256"],
+                        f"{f.name}:{kernel}", "--csv", "--local-size", "32,64,128,256"] +
+                       (["--trip", str(trip)] if trip else []),
                        capture_output=True, text=True)
     os.unlink(f.name)
     if p.returncode:
@@ -62,12 +63,16 @@ def best(series):
     return pick
 
 
-m = probe(f"{d}/babelstream.csv")
+# the set the lease measured: BabelStream's five (babelstream.csv), or the
+# loops (loops.csv: studies/ndrange-probe/loops.cl, with their trip counts)
+loops = os.path.exists(f"{d}/loops.csv")
+m = probe(f"{d}/loops.csv" if loops else f"{d}/babelstream.csv")
+TRIPS = {"colsum": 64, "gemvt": 64, "stencil5": None, "rowsum": 16}
 print(f"| kernel | work-items | levels (warps) | RMS | 90% warps probe / predicted | miss | best size probe / predicted |")
 print("|---|---|---|---|---|---|---|")
-for k in ["copy", "mul", "add", "triad", "nstream"]:
-    pr = predict(k)
-    ms = {wg: v for (name, wg), v in m.items() if name == "bs-" + k}
+for k in (TRIPS if loops else ["copy", "mul", "add", "triad", "nstream"]):
+    pr = predict(k, TRIPS.get(k))
+    ms = {wg: v for (name, wg), v in m.items() if name == (k if loops else "bs-" + k)}
     ps = {wg: {w: pr[wg][w] for w in ms[wg]} for wg in ms}
     bm, bp = best(ms), best(ps)
     for wg in sorted(ms):
@@ -78,6 +83,8 @@ for k in ["copy", "mul", "add", "triad", "nstream"]:
         print(f"| {k} | {wg} | {ws[0]:.0f}-{ws[-1]:.0f} ({len(ws)}) | {100 * rms:.1f}% | {a:.1f} / {b:.1f} | "
               f"{100 * (b / a - 1):+.0f}% | {bm} / {bp} |")
 
+if loops:
+    sys.exit(0)
 # the probe's nd-copy and nd-triad beside latmix's measurement of them
 lm = {}
 for r in csv.DictReader(l for l in open(f"data/measured/{gpu}/kernels.csv") if not l.startswith("#")):

@@ -1,9 +1,9 @@
 /* Fuzzes the count file reader (lm_count_read_ini: mix-of/NAME.ini, the
  * file a memfd). Beyond "no crash": a count it takes says counted yes or
  * no; a counted one passes lm_count_check (every figure finite, in its
- * range: what predict would price) and writes back (lm_count_write_ini's
- * reason aside) to a file that reads the same; a refused file leaves a
- * message naming it. */
+ * range: what predict would price), a body around its loop too, and a
+ * body counted whole has no loop unrolled or gone around; a refused file
+ * leaves a message naming it. */
 #include "fuzz.h"
 #include "asm/count.h"
 
@@ -25,5 +25,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(lm_count_check(&cf.mix, NULL) == LM_OK, "a counted figure out of range: %s", lm_error_message());
 	FUZZ_CHECK(isfinite(cf.mix.loads) && isfinite(cf.mix.alpha) && cf.mix.loads >= 0 && cf.mix.alpha >= 0,
 		   "loads %g, alpha %g", cf.mix.loads, cf.mix.alpha);
+	/* a loop's unrolling and the body around it: a body counted whole has
+	 * neither, and the body around reads as the model prices it */
+	FUZZ_CHECK(cf.unroll >= 1 && (!cf.loopless || (cf.unroll == 1 && !cf.around_counted)),
+		   "unroll %u, around %d, loopless %d", cf.unroll, cf.around_counted, cf.loopless);
+	FUZZ_CHECK(!cf.around_counted || lm_count_check(&cf.around, NULL) == LM_OK, "the body around out of range: %s",
+		   lm_error_message());
 	return 0;
 }

@@ -6,7 +6,9 @@
  * order, no more independent loads than loads, no more instructions on
  * the counted path than in the loop, its float path within its flops,
  * its scattered, misaligned and partial accesses within the accesses they
- * are of, divisions among the other instructions and a finite alpha; the
+ * are of, divisions among the other instructions and a finite alpha; a
+ * body counted whole is not unrolled, and the body around a loop reads as
+ * the model's figures, as the loop's; the
  * model's view of it (lm_count_model) is finite and not negative, and its
  * "predict:" arguments parse back (lm_count_parse_predict); a refused
  * listing leaves a message. */
@@ -67,6 +69,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(m.divisions + m.wide_divisions <= m.other, "%u + %u divisions, %u other", m.divisions,
 		   m.wide_divisions, m.other);
 	FUZZ_CHECK(isfinite(m.alpha) && m.alpha >= 0, "alpha %g", m.alpha);
+	/* a body counted whole is not unrolled; a loop's body around it reads
+	 * as the model's figures */
+	FUZZ_CHECK(m.loopless ? m.unroll == 1 && !m.rest_counted : m.unroll >= 1, "loopless %d, unrolled %u, rest %d",
+		   m.loopless, m.unroll, m.rest_counted);
+	FUZZ_CHECK(m.uniform_loads <= m.loads && m.same_bytes <= m.again_bytes, "%u uniform of %u loads, %u of %u "
+		   "bytes", m.uniform_loads, m.loads, m.same_bytes, m.again_bytes);
+	if (m.rest_counted)
+		check_model(&m.rest);
 	lm_kernel_mix k;
 	lm_count_model(&m, &k);
 	check_model(&k);
