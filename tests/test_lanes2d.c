@@ -94,6 +94,20 @@ START_TEST(a_clamped_index_is_followed)
 }
 END_TEST
 
+/* matmul's A[row * inner + k] is one address for a warp along x: a word
+ * every warp at that k reads, a hit. Over 4 rows of a group 8 wide it is
+ * one word a row, each the same: still a hit, not lines of its own. */
+START_TEST(a_word_a_row_is_a_hit_over_rows)
+{
+	lm_count m, c;
+	count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
+	ck_assert_msg(m.dims == 2 && m.uniform_loads == 1, "dims %u, %u loads of one address", m.dims, m.uniform_loads);
+	ck_assert(lm_count_over_rows(&m, 8, &c));
+	ck_assert_msg(c.uniform_loads == 1 && !c.split_loads && !c.scattered_loads && !c.unfollowed,
+		      "8 wide: %u loads of one address a row, %u split", c.uniform_loads, c.split_loads);
+}
+END_TEST
+
 /* predict --kernel of a 2D kernel as written: --local-size takes its
  * shapes (8x4), a size alone is the shape latmix measures it at (32:
  * 8x4), work_group_size in the CSV their work-items; the store priced
@@ -138,6 +152,7 @@ int main(void)
 	TCase *tc = tcase_create("lanes");
 	tcase_add_test(tc, a_2d_kernels_store_is_counted_by_its_shape);
 	tcase_add_test(tc, a_clamped_index_is_followed);
+	tcase_add_test(tc, a_word_a_row_is_a_hit_over_rows);
 	tcase_add_test(tc, predict_takes_a_2d_kernels_shapes);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
