@@ -1028,8 +1028,8 @@ END_TEST
  * and marked so, in the count and in its file; NVIDIA's driver's PTX of the
  * suite's nd-copy (H100). A kernel whose loops touch no global memory while
  * its accesses lie outside them (nd-dot: a tree in local memory) is counted
- * whole too, its loop once, said so; a body with no global access at all
- * is refused. */
+ * whole too, its loop once, said so, its loads a grid apart each with
+ * lines of its own; a body with no global access at all is refused. */
 START_TEST(a_kernel_without_a_loop_is_counted_whole)
 {
 	char path[600], *text = NULL;
@@ -1065,6 +1065,12 @@ START_TEST(a_kernel_without_a_loop_is_counted_whole)
 	printed_text = printed(&m);
 	ck_assert_msg(strstr(printed_text, "1 loop over registers and local memory alone"), "%s", printed_text);
 	free(printed_text);
+	/* its four elements a grid apart (x[g + k * get_global_size(0)]) are
+	 * lines of their own, not a stencil's rows: eight loads, no hits */
+	lm_kernel_mix dot;
+	lm_count_model(&m, &dot);
+	ck_assert_msg(m.same_array == 0 && dot.loads == 8 && dot.hits == 0, "%u into another's array, %g loads, %g hits",
+		      m.same_array, dot.loads, dot.hits);
 	static const char none[] = ".entry k(\n){\n\tadd.f32 %f1, %f2, %f3;\n\tret;\n}\n";
 	ck_assert_int_eq(lm_count_count_ptx(none, "k", &m), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "no load or store of global memory"), "%s", lm_error_message());

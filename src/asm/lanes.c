@@ -42,6 +42,8 @@ typedef struct {
 	long value;
 	size_t origin;
 	long res, mod;
+	bool grid; /* what every lane shares includes the grid's size (%nctaid, NVIDIA's
+		    * %envreg6-8: get_global_size): an offset of whole grids */
 } lane;
 
 typedef struct {
@@ -134,6 +136,12 @@ static lane lane_operand(const lane_reg *t, size_t n, const char *a)
 		return multiple_of(WARP_LANES);
 	if (strcmp(a, "%envreg3") == 0) /* the global offset, none where latmix launches */
 		return constant(0);
+	if (lm_text_starts(a, "%nctaid.") || strcmp(a, "%envreg6") == 0 || strcmp(a, "%envreg7") == 0 ||
+	    strcmp(a, "%envreg8") == 0) { /* the work-groups of the launch: a grid's size */
+		lane l = UNIFORM;
+		l.grid = true;
+		return l;
+	}
 	if (a[0] == '%') {
 		for (size_t i = 0; i < n; i++)
 			if (strcmp(t[i].name, a) == 0)
@@ -278,7 +286,7 @@ static lane lane_and(lane a, long m)
 }
 
 /* The lanes of instruction in (index i) result, from its operands'. */
-static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
+static lane lane_form_of(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 {
 	char op[16];
 	snprintf(op, sizeof op, "%.*s", (int)strcspn(in->op, "."), in->op);
@@ -315,6 +323,18 @@ static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 	if (in->narg == 2 && strcmp(op, "neg") == 0)
 		return lane_mul(a[1], constant(-1));
 	return all_uniform ? UNIFORM : VARIES;
+}
+
+/* As lane_form_of, with the grid's size carried through the arithmetic:
+ * the result includes it where an operand does (a load's value does not). */
+static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
+{
+	lane r = lane_form_of(in, i, t, n);
+	if (r.form == LANE_VARIES || lm_text_starts(in->op, "ld") || lm_text_starts(in->op, "atom"))
+		return r;
+	for (int j = 1; j < in->narg; j++)
+		r.grid |= lane_operand(t, n, in->arg[j]).grid;
+	return r;
 }
 
 static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
@@ -447,8 +467,11 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, lm
 				}
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
 				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own) {
+					/* in a body run once, an offset of whole grids (nd-dot's
+					 * x[g + k * get_global_size(0)]) reads lines no other
+					 * work-item reads: its own */
 					bool again = false;
-					for (size_t q = 0; q < nseen; q++)
+					for (size_t q = 0; q < nseen && !(m->loopless && l.grid); q++)
 						again |= seen[q].origin == l.origin && seen[q].stride == l.stride;
 					if (again) {
 						m->same_array++;
