@@ -369,6 +369,43 @@ START_TEST(a_listing_without_a_loop_is_refused)
 }
 END_TEST
 
+/* A user's kernel without a loop in AMD's listing (clang's, as for the
+ * suite's nd-copy) is counted whole, what a work-item runs once: its
+ * vector load and store, its scalar loads (its arguments) among the other
+ * instructions. Intel's is refused, saying so: its arguments come by
+ * messages and a SIMD32 body in two halves, not told apart yet. A body
+ * that touches no global memory is refused. */
+START_TEST(a_kernel_without_a_loop_in_an_amd_listing_is_counted_whole)
+{
+	static const char amd[] = "k:\n"
+				  "\ts_load_dwordx2 s[4:5], s[34:35], 0x8\n"
+				  "\tv_lshlrev_b64 v[0:1], 2, v[0:1]\n"
+				  "\ts_waitcnt lgkmcnt(0)\n"
+				  "\tv_add_co_u32_e32 v2, vcc, s4, v0\n"
+				  "\tglobal_load_dword v2, v[2:3], off\n"
+				  "\ts_load_dwordx2 s[4:5], s[34:35], 0x0\n"
+				  "\ts_waitcnt vmcnt(0)\n"
+				  "\tglobal_store_dword v[0:1], v2, off\n"
+				  "\ts_endpgm\n"
+				  ".Lfunc_end0:\n";
+	lm_listing *isa = NULL;
+	ck_assert_msg(lm_listing_parse("amdgcn", amd, "k", 0, 0, 0, &isa) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_from_isa(lm_listing_get_counts(isa), "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_listing_free(isa);
+	ck_assert_msg(m.loopless && m.loads == 1 && m.stores == 1 && m.load_bytes == 4 && m.insts == 9,
+		      "loopless %d, %u loads, %u stores, %u bytes, %u instructions", m.loopless, m.loads, m.stores,
+		      m.load_bytes, m.insts);
+	static const char none[] = "k:\n\ts_load_dwordx2 s[4:5], s[34:35], 0x8\n\ts_endpgm\n.Lfunc_end0:\n";
+	ck_assert_int_eq(lm_listing_parse("amdgcn", none, "k", 0, 0, 0, &isa), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "no global memory access outside one"), "%s", lm_error_message());
+	static const char intel[] = "        send.ugm (16|M0)         r15      r11     null:0  0x1000000            "
+				    "0x64280500           {A@2,$3} // wr:2+0, rd:2; load.ugm.d32.a32.ca.ca.bti[1]\n";
+	ck_assert_int_eq(lm_listing_parse("iga", intel, "k", 64, 0, 0, &isa), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "not yet in Intel's"), "%s", lm_error_message());
+}
+END_TEST
+
 START_TEST(unknown_and_nvidia_targets_are_refused)
 {
 	lm_listing *isa = NULL;
@@ -1028,8 +1065,8 @@ END_TEST
  * and marked so, in the count and in its file; NVIDIA's driver's PTX of the
  * suite's nd-copy (H100). A kernel whose loops touch no global memory while
  * its accesses lie outside them (nd-dot: a tree in local memory) is counted
- * whole too, its loop once, said so; a body with no global access at all
- * is refused. */
+ * whole too, its loop once, said so, its loads a grid apart each with
+ * lines of its own; a body with no global access at all is refused. */
 START_TEST(a_kernel_without_a_loop_is_counted_whole)
 {
 	char path[600], *text = NULL;
@@ -1065,6 +1102,12 @@ START_TEST(a_kernel_without_a_loop_is_counted_whole)
 	printed_text = printed(&m);
 	ck_assert_msg(strstr(printed_text, "1 loop over registers and local memory alone"), "%s", printed_text);
 	free(printed_text);
+	/* its four elements a grid apart (x[g + k * get_global_size(0)]) are
+	 * lines of their own, not a stencil's rows: eight loads, no hits */
+	lm_kernel_mix dot;
+	lm_count_model(&m, &dot);
+	ck_assert_msg(m.same_array == 0 && dot.loads == 8 && dot.hits == 0, "%u into another's array, %g loads, %g hits",
+		      m.same_array, dot.loads, dot.hits);
 	static const char none[] = ".entry k(\n){\n\tadd.f32 %f1, %f2, %f3;\n\tret;\n}\n";
 	ck_assert_int_eq(lm_count_count_ptx(none, "k", &m), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "no load or store of global memory"), "%s", lm_error_message());
@@ -1568,6 +1611,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, intel_listing_is_counted);
 		tcase_add_test(tc, listings_say_a_lanes_bytes);
 		tcase_add_test(tc, a_listing_without_a_loop_is_refused);
+		tcase_add_test(tc, a_kernel_without_a_loop_in_an_amd_listing_is_counted_whole);
 		tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
 		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
 		tcase_add_test(tc, ptx_branches_count_the_busiest_path_and_shared_lines);

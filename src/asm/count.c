@@ -269,7 +269,9 @@ lm_status lm_count_from_isa(const lm_listing_counts *c, const char *name, lm_cou
 	out->store_bytes = c->unsized_stores ? 0 : c->store_bytes;
 	out->shared_lines = c->shared_lines;
 	out->again_bytes = c->unsized_loads ? 0 : c->shared_bytes;
-	out->loops = c->loops ? c->loops : 1;
+	out->loops = c->whole ? 0 : c->loops ? c->loops : 1;
+	out->loopless = c->whole;
+	out->unroll = 1;
 	return LM_OK;
 }
 

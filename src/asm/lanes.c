@@ -50,6 +50,8 @@ typedef struct {
 	long value;
 	size_t origin;
 	long res, mod;
+	bool grid; /* what every lane shares includes the grid's size (%nctaid, NVIDIA's
+		    * %envreg6-8: get_global_size): an offset of whole grids */
 } lane;
 
 typedef struct {
@@ -154,6 +156,12 @@ static lane lane_operand(const lane_reg *t, size_t n, const char *a)
 	/* the global offset along x, y and z, none where latmix launches */
 	if (strcmp(a, "%envreg3") == 0 || strcmp(a, "%envreg4") == 0 || strcmp(a, "%envreg5") == 0)
 		return constant(0);
+	if (lm_text_starts(a, "%nctaid.") || strcmp(a, "%envreg6") == 0 || strcmp(a, "%envreg7") == 0 ||
+	    strcmp(a, "%envreg8") == 0) { /* the work-groups of the launch: a grid's size */
+		lane l = UNIFORM;
+		l.grid = true;
+		return l;
+	}
 	if (a[0] == '%')
 		return UNIFORM;
 	char *end;
@@ -339,7 +347,7 @@ static lane lane_clamp(lane a, lane b)
 }
 
 /* The lanes of instruction in (index i) result, from its operands'. */
-static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
+static lane lane_form_of(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 {
 	char op[16];
 	snprintf(op, sizeof op, "%.*s", (int)strcspn(in->op, "."), in->op);
@@ -378,6 +386,18 @@ static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 	if (in->narg == 3 && (strcmp(op, "min") == 0 || strcmp(op, "max") == 0))
 		return lane_clamp(a[1], a[2]);
 	return all_uniform ? UNIFORM : VARIES;
+}
+
+/* As lane_form_of, with the grid's size carried through the arithmetic:
+ * the result includes it where an operand does (a load's value does not). */
+static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
+{
+	lane r = lane_form_of(in, i, t, n);
+	if (r.form == LANE_VARIES || lm_text_starts(in->op, "ld") || lm_text_starts(in->op, "atom"))
+		return r;
+	for (int j = 1; j < in->narg; j++)
+		r.grid |= lane_operand(t, n, in->arg[j]).grid;
+	return r;
 }
 
 static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
@@ -594,8 +614,11 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
 				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own) {
+					/* in a body run once, an offset of whole grids (nd-dot's
+					 * x[g + k * get_global_size(0)]) reads lines no other
+					 * work-item reads: its own */
 					bool again = false;
-					for (size_t q = 0; q < nseen; q++)
+					for (size_t q = 0; q < nseen && !(m->loopless && l.grid); q++)
 						again |= seen[q].origin == l.origin && seen[q].stride == l.stride &&
 							 seen[q].ystride == l.ystride && seen[q].yscaled == l.yscaled;
 					if (again) {

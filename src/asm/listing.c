@@ -430,8 +430,27 @@ static lm_status copy_loop_text(lm_listing *isa, const parsed *p, const region *
 	return LM_OK;
 }
 
-/* Finds the iteration loop in the listing (find_loop) and counts it into
- * isa. */
+/* A user's kernel without any loop, one work-item an element: its whole
+ * body as the region counted, its vector loads the loads (a scalar load
+ * reads its arguments or a constant, the same for the whole wave: one of
+ * the other instructions); false where the body touches no global memory. */
+static bool whole_body(parsed *p, region *body)
+{
+	if (!p->ninst || !global_accesses(p->insts, 0, p->ninst - 1))
+		return false;
+	for (size_t i = 0; i < p->ninst; i++) {
+		inst *in = &p->insts[i];
+		if (in->load && (lm_text_starts(in->op, "s_load") || lm_text_starts(in->op, "s_buffer_load"))) {
+			in->load = false;
+			in->kind = LM_LISTING_OTHER;
+		}
+	}
+	*body = (region){ 0, p->ninst - 1, p->insts[0].line };
+	return global_accesses(p->insts, 0, p->ninst - 1) > 0;
+}
+
+/* Finds the iteration loop in the listing (find_loop), or a user's
+ * kernel's whole body where it has none, and counts it into isa. */
 static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *kernel)
 {
 	parsed p;
@@ -440,14 +459,33 @@ static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *ke
 	if (s == LM_OK && amd)
 		s = amd_function(&p, kernel, &isa->counts, &first, &last);
 	region loop;
+	bool user = strcmp(isa->o.mix, "kernel") == 0;
 	if (s == LM_OK) {
 		parse_lines(&p, amd, grf, first, last);
-		if (!find_loop(&p, strcmp(isa->o.mix, "kernel") == 0, &isa->counts, &loop))
+		/* a user's kernel with no loop over global memory (none, or a tree
+		 * over local memory) is counted whole where its listing's
+		 * arguments are scalar loads (AMD's); Intel's reads them by
+		 * messages and splits a SIMD32 body in halves, not told apart yet */
+		bool found = find_loop(&p, user, &isa->counts, &loop);
+		if (user && !isa->counts.loops)
+			found = isa->counts.whole = amd && whole_body(&p, &loop);
+		if (!found && !user)
 			s = lm_fail(LM_EPARSE, "no loop (backward branch) in %s's listing", kernel);
+		else if (!found)
+			s = lm_fail(LM_EPARSE, "no loop over global memory in %s's listing, %s", kernel,
+				    amd ? "and no global memory access outside one"
+					: "and a kernel without one is counted in AMD's and NVIDIA's listings, not yet "
+					  "in Intel's");
 	}
 	if (s == LM_OK) {
-		mark_fixed_loads(p.insts, &loop);
-		isa->counts.heads += loop_heads(&p, amd, &loop);
+		if (isa->counts.whole) {
+			for (size_t i = 0; i < p.ninst; i++) /* every load of a body run once is a load */
+				if (p.insts[i].load)
+					p.insts[i].kind = LM_LISTING_CHASE;
+		} else {
+			mark_fixed_loads(p.insts, &loop);
+			isa->counts.heads += loop_heads(&p, amd, &loop);
+		}
 		if (amd)
 			count_shared_lines(&isa->counts, p.insts, &loop);
 		s = count_loop(isa, &p, &loop, kernel);

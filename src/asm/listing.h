@@ -63,6 +63,9 @@ typedef struct {
 	unsigned vgprs;              /* AMD: the vector registers it counts */
 	unsigned heads;              /* loop heads in the region (distinct backward branch
 				      * targets): more than 1, a loop inside the loop */
+	bool whole;                  /* a user's kernel with no loop: its whole body counted,
+				      * what a work-item runs once (scalar loads, its
+				      * arguments and constants, among the other instructions) */
 	const lm_listing_op *op;         /* per opcode and kind, in order of first occurrence */
 	size_t nops;
 } lm_listing_counts;

@@ -578,14 +578,17 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 	free(c);
 }
 
-/* Counts the loop found (loops) of the body v (n instructions) into out:
- * the path an iteration takes (its instructions' indices into ix, room
- * for the whole loop), what feeds what along it, how its addresses vary
- * across the lanes, and which arguments the body loads and stores. */
-static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, size_t *ix, lm_count *out)
+/* Counts the loop found (loops) of the body v (n instructions) into out
+ * (once: a body a work-item runs once, loops spanning it): the path an
+ * iteration takes (its instructions' indices into ix, room for the whole
+ * loop), what feeds what along it, how its addresses vary across the
+ * lanes, and which arguments the body loads and stores. */
+static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, bool once, size_t *ix,
+			   lm_count *out)
 {
 	size_t lo = loops->lo, hi = loops->hi;
 	memset(out, 0, sizeof *out);
+	out->loopless = once; /* lanes.c: a body run once reads no other iteration's lines */
 	out->loops = (unsigned)loops->loops;
 	out->ptx_first = v[lo].line;
 	out->ptx_last = v[hi].line;
@@ -648,7 +651,7 @@ static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 	if (nw) {
 		ptx_loops around = { .lo = 0, .hi = nw - 1 };
 		lm_count c;
-		ptx_count_loop(w, nw, &around, ix, &c);
+		ptx_count_loop(w, nw, &around, true, ix, &c);
 		lm_count_model(&c, rest);
 	}
 	free(w);
@@ -679,7 +682,7 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 	if (s == LM_OK && !(ix = malloc((loops.hi - loops.lo + 1) * sizeof *ix)))
 		s = lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK) {
-		ptx_count_loop(v, n, &loops, ix, out);
+		ptx_count_loop(v, n, &loops, whole, ix, out);
 		out->loopless = whole;
 		out->once_loops = whole ? (unsigned)loops.n : 0;
 		size_t rem = loops.n;

@@ -26,6 +26,7 @@ typedef struct {
 	double bytes;    /* a work-item's bytes, body and loop (the count's) */
 	double trips;    /* the loop's iterations a work-item as counted (unrolled: fewer) */
 	double per_item; /* the kernel's elements a work-item (its description's; 1 without one) */
+	double items;    /* the work-items of its launch at the description's N; 0: not known */
 } device_terms;
 
 /* A lane's bytes an iteration of k: its loads' and stores'. */
@@ -74,10 +75,12 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
  * elements at N over its launch's work-items at N), so that elements_per_s
  * is in its own terms; 1, work-items a second, where it has no description
  * of a launch as written (a listing, FILE.ptx:NAME, a kernel without an
- * .ini), said in *described. */
-static double elements_per_item(const lm_options *o, bool *described)
+ * .ini), said in *described; the launch's work-items into *launch_items
+ * (0 where not described). */
+static double elements_per_item(const lm_options *o, bool *described, double *launch_items)
 {
 	*described = false;
+	*launch_items = 0;
 	lm_user_desc *d = description(o);
 	double per = 1;
 	if (d && d->dims) {
@@ -89,6 +92,7 @@ static double elements_per_item(const lm_options *o, bool *described)
 		if (items > 0 && lm_expr_eval(d->elements, d->size, &e) == LM_OK && e > 0) {
 			per = e / items;
 			*described = true;
+			*launch_items = items;
 		}
 	}
 	lm_error_clear();
@@ -255,7 +259,11 @@ static void size_rows(const lm_options *o, const warps_asked *w, const lm_model_
 								    d->dispatch, d->group, &busy, &b);
 		if (b == LM_BOUND_DISPATCH) /* the groups the CU starts, not the level, set what waits */
 			busy = NAN;
-		double items_s = per_cycle * d->hz * d->cus * d->simd, elems = items_s * d->per_item;
+		/* a grid of waves of equal groups: the last, part full, takes a
+		 * whole group's time (a grid under one wave fills part of the CUs) */
+		double waves = d->items > 0 ? d->items / ((double)wg * lv[i] * d->cus) : 0;
+		double tail = waves > 0 ? waves / ceil(waves) : 1;
+		double items_s = per_cycle * d->hz * d->cus * d->simd * tail, elems = items_s * d->per_item;
 		rate[i] = elems;
 		warps[i] = (double)lv[i] * gw;
 		if (o->csv)
@@ -377,7 +385,7 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		fprintf(stderr, "latmix: %s reads %%tid.y: its count's lanes along x are a group's 32 wide or more; "
 			"a group narrower than a warp is counted over its rows, as said at its shape\n", label);
 	bool described;
-	d.per_item = elements_per_item(o, &described);
+	d.per_item = elements_per_item(o, &described, &d.items);
 	if (!described)
 		fprintf(stderr, "latmix: %s: no description of its launch (NAME.ini with global =): elements_per_s "
 			"counts work-items, one element each\n", label);

@@ -34,6 +34,7 @@ typedef struct {
 	lm_kernel_mix around;
 	unsigned unroll;
 	double trip, per_item;
+	double items; /* as written: its launch's work-items at its description's N (0: not known) */
 	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
@@ -161,7 +162,7 @@ static bool read_count(const report *rp, kernel_curve *c)
  * one element a work-item). */
 static void described_work(kernel_curve *c)
 {
-	c->trip = 0;
+	c->trip = c->items = 0;
 	c->per_item = 1;
 	lm_user_desc *d = malloc(sizeof *d);
 	double v, items = 1;
@@ -172,8 +173,10 @@ static void described_work(kernel_curve *c)
 			size_t g;
 			items = lm_user_global_at(d, i, d->size, &g) == LM_OK ? items * (double)g : 0;
 		}
-		if (items > 0 && lm_expr_eval(d->elements, d->size, &v) == LM_OK && v > 0)
+		if (items > 0 && lm_expr_eval(d->elements, d->size, &v) == LM_OK && v > 0) {
 			c->per_item = v / items;
+			c->items = items;
+		}
 	}
 	lm_error_clear(); /* a kernel not of the suite: no trip count known */
 	free(d);
@@ -239,17 +242,21 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	double top = 0, sq = 0, gw = c->row_wg / rp->k_simd;
 	bool loop = c->as_written && !c->loopless;
 	for (size_t j = 0; j < c->n; j++) {
+		/* as written: the grid's last wave, part full, takes a group's time */
+		double waves = c->as_written && c->items > 0 && rp->k_cus > 0
+				       ? c->items / ((double)c->row_wg * (c->warps[j] / gw) * rp->k_cus) : 0;
+		double tail = waves > 0 ? waves / ceil(waves) : 1;
 		if (loop) /* warps a cycle a CU, each a work-item a lane */
 			c->pred[j] = lm_model_eval_written_loop(mp, &rp->kkinds, &c->around, k, c->trip / c->unroll, gw,
 								c->warps[j] / gw, rp->k_dispatch, rp->k_group, NULL,
 								NULL) *
-				     rp->k_rate * c->per_item * per;
+				     rp->k_rate * c->per_item * per * tail;
 		else
 			c->pred[j] = (c->as_written ? lm_model_eval_written(mp, &rp->kkinds, k, gw, c->warps[j] / gw,
 									     rp->k_dispatch, rp->k_group, NULL, NULL) *
 							      c->per_item
 						    : lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL)) *
-				     rate * per;
+				     rate * per * tail;
 		top = fmax(top, c->pred[j]);
 		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
 		sq += e * e;

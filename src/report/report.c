@@ -99,6 +99,7 @@ static lm_status read_inputs(report *rp, point **buf)
 		rp->k_dispatch = ps.p[LM_PARAM_DISPATCH_THRU].value / ps.clock_mhz;
 		rp->k_group = ps.p[LM_PARAM_GROUP_COST].value * ps.clock_mhz * 1e-3;
 		rp->k_simd = ps.simd_width;
+		rp->k_cus = ps.compute_units;
 	}
 	return LM_OK;
 }

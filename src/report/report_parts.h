@@ -58,6 +58,7 @@ typedef struct {
 	/* its dispatch (kernels as written): groups a CU starts a cycle, a
 	 * group's start and end in cycles (NAN where not measured), lanes a warp */
 	double k_dispatch, k_group, k_simd;
+	double k_cus; /* its compute units: the waves a kernel as written's grid runs in */
 } report;
 
 /* One measured point of a curve; n is the model's occupancy, warps x chains. */
