@@ -525,19 +525,6 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 	free(t);
 }
 
-/* Follows how each register varies across a warp's lanes through the
- * instructions before the loop (0..lo - 1, in order) and the path ix
- * twice (the second pass sees what the first carried round the loop),
- * and sorts the path's global loads and stores by the bytes between two
- * lanes' addresses: at most the bytes a lane moves (coalesced), further
- * but a load within the L2's fetch of 64 bytes, a store within a 32-byte
- * sector (strided: the warp's span moved), further or a row apart known
- * only at run time (scattered: each lane its own sector, as the
- * gmem-random mix measures), or not followed. Counts too the loads into
- * the array of a load before them on the path, lanes as far apart, at an
- * offset the same for every lane (a stencil's rows above and below): the
- * lines other iterations of the loop read (those off one register within
- * a line are shared_lines already), and the gap bytes of the strided ones. */
 /* Sorts a warp's access whose lanes lie over rows of its group (l, b bytes
  * a lane) by the sectors it touches: no more than its bytes fill
  * (coalesced: each row's run of lanes whole sectors), one a lane
@@ -545,6 +532,8 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
  * row's or column's run, a transpose's store). */
 static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
 {
+	if (k == K_LOAD && l.form == LANE_AFFINE && l.stride == 0)
+		return; /* a word a row, each read by every warp at that index: a hit (below) */
 	long sectors = row_sectors(l, b, width), least = (WARP_LANES * b + SECTOR_BYTES - 1) / SECTOR_BYTES;
 	double scattered = WARP_LANES * (b > SECTOR_BYTES ? (double)b / SECTOR_BYTES : 1.0);
 	if (sectors <= least)
@@ -581,6 +570,22 @@ static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width,
 	return 0;
 }
 
+/* Follows how each register varies across a warp's lanes through the
+ * instructions before the loop (0..lo - 1, in order) and the path ix
+ * twice (the second pass sees what the first carried round the loop),
+ * and sorts the path's global loads and stores by the bytes between two
+ * lanes' addresses: at most the bytes a lane moves (coalesced), further
+ * but a load within the L2's fetch of 64 bytes, a store within a 32-byte
+ * sector (strided: the warp's span moved), further or a row apart known
+ * only at run time (scattered: each lane its own sector, as the
+ * gmem-random mix measures), or not followed. Counts too the loads into
+ * the array of a load before them on the path, lanes as far apart, at an
+ * offset the same for every lane (a stencil's rows above and below): the
+ * lines other iterations of the loop read (those off one register within
+ * a line are shared_lines already), and the gap bytes of the strided ones.
+ * Where a group narrower than a warp (width) puts it over rows, an access
+ * whose address varies from row to row is sorted by the sectors its warp
+ * touches (sort_rows). */
 void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m)
 {
 	lane seen[64];
