@@ -73,6 +73,29 @@ bool lm_count_constant_note(const lm_count *m, char *note, size_t size)
 	return true;
 }
 
+/* What the count says of the kernel's loops: how many, which path, those
+ * counted once, the unrolling and the body around the loop. */
+static void print_loops(FILE *f, const lm_count *m)
+{
+	if (m->loops > 1)
+		fprintf(f, "  (%u loops touch global memory; the one with the most accesses is counted)\n",
+			m->loops);
+	if (m->body_insts > m->insts)
+		fprintf(f, "  (the loop branches: the path with the most memory accesses is counted, %u of its "
+			"%u instructions)\n", m->insts, m->body_insts);
+	if (m->once_loops)
+		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
+			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
+	if (m->unroll > 1)
+		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it: an iteration "
+			"counted runs %u of the source's)\n", m->unroll, m->unroll);
+	if (m->rest_counted) {
+		fputs("around the loop, once a work-item (a kernel as written with a loop inside): ", f);
+		lm_count_put_predict(f, &m->rest);
+		fputc('\n', f);
+	}
+}
+
 void lm_count_print(FILE *f, const lm_count *m)
 {
 	if (m->loopless)
@@ -138,23 +161,7 @@ void lm_count_print(FILE *f, const lm_count *m)
 			"each, counted so)\n", "  integer divisions, remainders", m->divisions, m->wide_divisions,
 			PTX_DIVISION_INSTS, PTX_WIDE_DIVISION_INSTS);
 	fprintf(f, "  %-34s %u\n", "instructions", m->insts);
-	if (m->loops > 1)
-		fprintf(f, "  (%u loops touch global memory; the one with the most accesses is counted)\n",
-			m->loops);
-	if (m->body_insts > m->insts)
-		fprintf(f, "  (the loop branches: the path with the most memory accesses is counted, %u of its "
-			"%u instructions)\n", m->insts, m->body_insts);
-	if (m->once_loops)
-		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
-			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
-	if (m->unroll > 1)
-		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it: an iteration "
-			"counted runs %u of the source's)\n", m->unroll, m->unroll);
-	if (m->rest_counted) {
-		fputs("around the loop, once a work-item (a kernel as written with a loop inside): ", f);
-		lm_count_put_predict(f, &m->rest);
-		fputc('\n', f);
-	}
+	print_loops(f, m);
 	if (m->limit[0])
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;

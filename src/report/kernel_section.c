@@ -164,7 +164,10 @@ static void described_work(kernel_curve *c)
 {
 	c->trip = c->items = 0;
 	c->per_item = 1;
-	lm_user_desc *d = malloc(sizeof *d);
+	/* a suite's name only: a row's name read as a path (x.cl:k) would
+	 * open a file a results file names */
+	bool suite = c->name[0] && strspn(c->name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(c->name);
+	lm_user_desc *d = suite ? malloc(sizeof *d) : NULL;
 	double v, items = 1;
 	if (d && lm_user_describe(c->name, NULL, 0, d) == LM_OK && d->dims) {
 		if (d->trip[0] && lm_expr_eval(d->trip, d->size, &v) == LM_OK && v >= 1)
@@ -200,7 +203,8 @@ static bool as_written_priced(const report *rp, kernel_curve *c)
 		snprintf(c->why, sizeof c->why, "measured as written with a loop inside: %s",
 			 !c->around_counted ? "its count (mix-of) does not say the body around it: counted before "
 					      "latmix counted one"
-					    : "no trip count in its description (trip =)");
+					    : "no trip count known (a suite kernel's description's trip =; for "
+					      "your own kernel, latmix predict --trip N)");
 	else if (c->as_written && (!(rp->k_dispatch > 0) || !(rp->k_group >= 0) || !(rp->k_simd > 0) ||
 				   !c->row_wg || fmod(c->row_wg, rp->k_simd) != 0))
 		snprintf(c->why, sizeof c->why, "measured as written: params-kernels.ini has no dispatch_thru or "
