@@ -1,6 +1,7 @@
 #!/bin/sh
-# Counts again, with this latmix, the kernels as written without a loop
-# from the PTX NVIDIA's driver built when each GPU's suite was measured
+# Counts again, with this latmix, the kernels as written (without a loop, or
+# with one inside: nd-dot, nd-matmul, nd-spmv) from the PTX NVIDIA's driver
+# built when each GPU's suite was measured
 # (data/measured/<gpu>/mix-of/KERNEL.txt: a count, a blank line, the
 # listing), and writes the count where measure would have (KERNEL.txt and
 # KERNEL.ini): measure --kernel at the time refused a kernel without a loop.
@@ -10,7 +11,7 @@ set -eu
 L=${LATMIX:-build/latmix}
 for gpu in nvidia-h200 nvidia-h100; do
 	d=data/measured/$gpu/mix-of
-	for k in nd-copy nd-mul nd-add nd-triad nd-nstream nd-transpose nd-conv2d; do
+	for k in nd-copy nd-mul nd-add nd-triad nd-nstream nd-transpose nd-conv2d nd-dot nd-matmul nd-spmv; do
 		n=$(echo $k | tr - _)
 		t=$(mktemp --suffix=.ptx)
 		sed -n '/^\/\/$/,$p' $d/$k.txt > $t

@@ -17,9 +17,14 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.000122010737 inverse y / 0.000122010737
 plot 'kernel-nd-matmul.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 25.8 warps', \
+  'kernel-nd-matmul.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
   'kernel-nd-matmul.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 28.8 warps', \
+  'kernel-nd-matmul.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
   'kernel-nd-matmul.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 48.6 warps', \
+  'kernel-nd-matmul.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
   'kernel-nd-matmul.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 48.4 warps', \
+  'kernel-nd-matmul.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
+  NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
   2974.25 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2974 GB/s)', \
   '+' using (25.7502):(11586.4) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
   '+' using (28.7566):(12172.1) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \

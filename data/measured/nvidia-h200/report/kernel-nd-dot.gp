@@ -17,9 +17,14 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
 plot 'kernel-nd-dot.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 11.4 warps', \
+  'kernel-nd-dot.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
   'kernel-nd-dot.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 25.9 warps', \
+  'kernel-nd-dot.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
   'kernel-nd-dot.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 47.6 warps', \
+  'kernel-nd-dot.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
   'kernel-nd-dot.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 47.7 warps', \
+  'kernel-nd-dot.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
+  NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
   4303.37 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4303 GB/s)', \
   '+' using (11.433):(1535.21) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
   '+' using (25.9007):(3070.79) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
