@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void count_fixture(const char *file, const char *name, lm_count *m)
 {
@@ -146,6 +147,49 @@ START_TEST(predict_takes_a_2d_kernels_shapes)
 }
 END_TEST
 
+/* The count file keeps a 2D kernel's mix over rows of each width (what
+ * latmix report prices a kernel as written with at its shape: the H200's
+ * nd-transpose's store a quarter of a scattered one at 8 wide); a file
+ * whose rows say a kernel along x, or a width's mix out of range, is
+ * refused. */
+START_TEST(a_count_file_keeps_a_2d_kernels_rows)
+{
+	lm_count m;
+	count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	char path[] = "/tmp/latmix-rows-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	lm_count_write_ini(f, "nd-transpose", &m, NULL);
+	fclose(f);
+	lm_count_file cf;
+	ck_assert_msg(lm_count_read_ini(path, &cf) == LM_OK, "%s", lm_error_message());
+	ck_assert_int_eq(cf.dims, 2);
+	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++) {
+		ck_assert_msg(cf.rows_counted[i], "no rows %u wide", lm_count_row_width(i));
+		lm_kernel_mix k;
+		ck_assert(lm_count_model_over_rows(&m, lm_count_row_width(i), &k));
+		ck_assert_msg(cf.rows[i].scattered_stores == k.scattered_stores &&
+				      cf.rows[i].scattered_loads == k.scattered_loads && cf.rows[i].alpha == cf.mix.alpha,
+			      "rows %u wide: %g scattered stores read, %g counted", lm_count_row_width(i),
+			      cf.rows[i].scattered_stores, k.scattered_stores);
+	}
+	ck_assert(cf.rows[1].scattered_stores == 0.25 && lm_count_row_width(1) == 8);
+	static const char *const bad[] = { "dims = 1\nrows_8 = --loads 1 --stores 1 --alpha 3 --insts 5\n",
+					  "dims = 2\nrows_8 = --loads 1 --stores 1 --alpha 3 --insts 5 --scattered-stores 9\n",
+					  "dims = 4\n" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		fprintf(f, "[count]\nformat = 1\nkernel = k\ncounted = yes\nloads = 1\nstores = 1\nalpha = 3\n"
+			   "insts = 5\n%s", bad[i]);
+		fclose(f);
+		ck_assert_msg(lm_count_read_ini(path, &cf) == LM_EPARSE, "taken: %s", bad[i]);
+	}
+	unlink(path);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("lanes");
@@ -154,6 +198,7 @@ int main(void)
 	tcase_add_test(tc, a_clamped_index_is_followed);
 	tcase_add_test(tc, a_word_a_row_is_a_hit_over_rows);
 	tcase_add_test(tc, predict_takes_a_2d_kernels_shapes);
+	tcase_add_test(tc, a_count_file_keeps_a_2d_kernels_rows);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

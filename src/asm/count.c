@@ -311,6 +311,27 @@ bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out)
 	return false;
 }
 
+unsigned lm_count_row_width(int i)
+{
+	return i >= 0 && i < LM_COUNT_ROW_WIDTHS ? 16u >> i : 0;
+}
+
+bool lm_count_model_over_rows(const lm_count *m, unsigned width, lm_kernel_mix *k)
+{
+	lm_count *c = malloc(sizeof *c);
+	bool ok = c && lm_count_over_rows(m, width, c);
+	if (ok) {
+		lm_kernel_mix along_x;
+		lm_count_model(m, &along_x);
+		lm_count_model(c, k);
+		/* what rows change is the lanes' figures: the rest as along x */
+		k->alpha = along_x.alpha;
+		k->insts = along_x.insts;
+	}
+	free(c);
+	return ok;
+}
+
 void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 {
 	/* loads reading another's lines wait for the same lines, and those into
@@ -467,6 +488,17 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 		lm_count_put_predict(f, &m->rest);
 		fputc('\n', f);
 	}
+	if (m->dims >= 2) {
+		fprintf(f, "dims = %u\n", m->dims);
+		for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++) {
+			lm_kernel_mix r;
+			if (!lm_count_model_over_rows(m, lm_count_row_width(i), &r))
+				continue;
+			fprintf(f, "rows_%u = ", lm_count_row_width(i));
+			lm_count_put_predict(f, &r);
+			fputc('\n', f);
+		}
+	}
 }
 
 /* The count file being read (inifile.h calls back). */
@@ -517,6 +549,23 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 		o->unroll = (unsigned)u;
 		return LM_OK;
 	}
+	if (!strcmp(key, "dims")) {
+		unsigned long long u;
+		if (!lm_number_parse_uint(value, 3, &u) || !u)
+			return lm_fail(LM_EPARSE, "%s:%d: dims '%s': 1, 2 or 3", o->path, line, value);
+		o->dims = (unsigned)u;
+		return LM_OK;
+	}
+	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "rows_%u", lm_count_row_width(i));
+		if (strcmp(key, name) != 0)
+			continue;
+		if (!lm_count_parse_predict(value, &o->rows[i]))
+			return lm_fail(LM_EPARSE, "%s:%d: %s: %s", o->path, line, key, lm_error_message());
+		o->rows_counted[i] = true;
+		return LM_OK;
+	}
 	if (!strcmp(key, "around")) {
 		if (!lm_count_parse_predict(value, &o->around))
 			return lm_fail(LM_EPARSE, "%s:%d: around: %s", o->path, line, lm_error_message());
@@ -554,6 +603,12 @@ lm_status lm_count_read_ini(const char *path, lm_count_file *out)
 		return s;
 	if (!out->unroll)
 		out->unroll = 1;
+	if (!out->dims)
+		out->dims = 1;
+	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++)
+		if (out->rows_counted[i] && out->dims < 2)
+			return lm_fail(LM_EPARSE, "%s: rows_%u: a count of rows is of a kernel reading 2 or 3 "
+				       "dimensions (dims =)", path, lm_count_row_width(i));
 	if (out->loopless && (out->unroll > 1 || out->around_counted))
 		return lm_fail(LM_EPARSE, "%s: a body counted whole (loopless = yes) has no loop to unroll or go "
 			       "around", path);

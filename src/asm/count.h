@@ -179,6 +179,13 @@ lm_status lm_count_from_isa(const lm_listing_counts *c, const char *name, lm_cou
  * divide 32, not PTX). */
 bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out);
 
+/* The width of the i-th of a count's rows (0 <= i < LM_COUNT_ROW_WIDTHS):
+ * 16, 8, 4, 2, 1; and the model's view of the loop over rows that wide
+ * (lm_count_over_rows' lanes, the rest of the count's own: its alpha and
+ * instructions) into k; false where m has no such rows. */
+unsigned lm_count_row_width(int i);
+bool lm_count_model_over_rows(const lm_count *m, unsigned width, lm_kernel_mix *k);
+
 /* The model's view of the loop (model.h): its independent loads, stores,
  * float arithmetic and instructions; alpha, what a warp's iteration waits
  * for besides the loads: the arithmetic between dependent loads where a
@@ -250,6 +257,9 @@ typedef struct {
 	unsigned misaligned_stores; /* of the coalesced stores, those off a line (report's mark) */
 	bool loopless;            /* the whole body counted: a kernel as written, no loop */
 	unsigned unroll;          /* the source's iterations a counted one runs (1: not unrolled) */
+	unsigned dims;            /* the work-item dimensions the kernel reads (1: along x) */
+	bool rows_counted[LM_COUNT_ROW_WIDTHS]; /* dims 2 or more: rows[i] holds the mix of */
+	lm_kernel_mix rows[LM_COUNT_ROW_WIDTHS]; /* a warp over rows lm_count_row_width(i) wide */
 	bool around_counted;      /* around holds the body around the loop */
 	lm_kernel_mix around;     /* what a work-item runs once around its loop (a kernel as
 				   * written with a loop inside) */

@@ -538,7 +538,7 @@ static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
 	double scattered = WARP_LANES * (b > SECTOR_BYTES ? (double)b / SECTOR_BYTES : 1.0);
 	if (sectors <= least)
 		return;
-	if (sectors >= scattered)
+	if ((double)sectors >= scattered)
 		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
 	else if (k == K_LOAD) {
 		m->split_loads++;

@@ -34,6 +34,11 @@ typedef struct {
 	lm_kernel_mix around;
 	unsigned unroll;
 	double trip, per_item;
+	/* a kernel reading 2 or 3 dimensions: its count over a warp spanning
+	 * rows of each width (mix-of/NAME.ini's rows_W) */
+	unsigned dims;
+	bool rows_counted[LM_COUNT_ROW_WIDTHS];
+	lm_kernel_mix rows[LM_COUNT_ROW_WIDTHS];
 	double items; /* as written: its launch's work-items at its description's N (0: not known) */
 	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
 	unsigned warps[MAX_KPOINTS];
@@ -152,6 +157,9 @@ static bool read_count(const report *rp, kernel_curve *c)
 	c->around_counted = cf.around_counted;
 	c->around = cf.around;
 	c->unroll = cf.unroll;
+	c->dims = cf.dims;
+	memcpy(c->rows_counted, cf.rows_counted, sizeof c->rows_counted);
+	memcpy(c->rows, cf.rows, sizeof c->rows);
 	c->misaligned_loads = (unsigned)cf.mix.misaligned_loads;
 	c->misaligned_stores = cf.misaligned_stores;
 	return true;
@@ -212,10 +220,48 @@ static bool as_written_priced(const report *rp, kernel_curve *c)
 	return !c->why[0];
 }
 
+/* The width of the work-groups a kernel as written of dims dimensions ran
+ * in at wg work-items: the shape of that size measure was given
+ * (kernels.csv's option.local-size), else latmix's default one; 0 where
+ * none is. */
+static unsigned group_width(const report *rp, unsigned dims, unsigned wg)
+{
+	const char *given = NULL;
+	for (size_t i = 0; i < rp->kres.nmeta; i++)
+		if (!strcmp(rp->kres.meta[i].key, "option.local-size"))
+			given = rp->kres.meta[i].value;
+	unsigned shapes[LM_USER_MAX_LOCALS][LM_USER_MAX_DIMS];
+	int n = 0;
+	if (given && *given && lm_user_parse_locals(given, (int)dims, shapes, &n) != LM_OK) {
+		lm_error_clear(); /* a list this latmix does not read: no shape known */
+		n = 0;
+	}
+	for (int i = 0; !(given && *given) && i < LM_USER_DEFAULT_SHAPES; i++)
+		memcpy(shapes[n++], lm_user_default_shape((int)dims, i), sizeof shapes[0]);
+	for (int i = 0; i < n; i++)
+		if (shapes[i][0] * shapes[i][1] * shapes[i][2] == wg)
+			return shapes[i][0];
+	return 0;
+}
+
+/* The mix a kernel's rows were priced with: as written in work-groups
+ * narrower than a warp, its count over rows that wide (a warp over
+ * 32 / width rows: nd-transpose's store a sector a row's run of lanes),
+ * else its count along x. */
+static const lm_kernel_mix *shaped_mix(const report *rp, const kernel_curve *c)
+{
+	unsigned w = c->as_written && c->dims >= 2 ? group_width(rp, c->dims, c->row_wg) : 0;
+	for (int i = 0; w && w < 32 && i < LM_COUNT_ROW_WIDTHS; i++)
+		if (lm_count_row_width(i) == w && c->rows_counted[i])
+			return &c->rows[i];
+	return &c->mix;
+}
+
 static void kernel_predict(const report *rp, kernel_curve *c)
 {
 	if (!read_count(rp, c))
 		return;
+	c->mix = *shaped_mix(rp, c); /* what the table and the text say it was priced with */
 	const lm_kernel_mix *k = &c->mix;
 	if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (latmix run writes it; latmix run --refit fits an existing sweep)");

@@ -31,5 +31,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   "unroll %u, around %d, loopless %d", cf.unroll, cf.around_counted, cf.loopless);
 	FUZZ_CHECK(!cf.around_counted || lm_count_check(&cf.around, NULL) == LM_OK, "the body around out of range: %s",
 		   lm_error_message());
+	/* rows of a width only for a kernel of 2 or 3 dimensions, each in range */
+	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++)
+		FUZZ_CHECK(!cf.rows_counted[i] || (cf.dims >= 2 && cf.dims <= 3 && lm_count_check(&cf.rows[i], NULL) == LM_OK),
+			   "rows %u wide: dims %u, %s", lm_count_row_width(i), cf.dims, lm_error_message());
 	return 0;
 }
