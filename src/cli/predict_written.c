@@ -16,7 +16,7 @@
 /* the most groups a CU holds where the file does not say: NVIDIA's since
  * Maxwell, 32 (CUDA C Programming Guide, compute capabilities table) */
 #define MAX_GROUPS 32
-#define MAX_SIZES 16
+#define MAX_SIZES LM_USER_MAX_LOCALS /* --local-size as measure reads it */
 #define MOST_WARPS 64
 
 /* The device's terms in one place: cycles a second, CUs, lanes a warp, the
