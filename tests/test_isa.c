@@ -1163,6 +1163,35 @@ START_TEST(a_loop_inside_is_counted_with_the_body_around_it)
 }
 END_TEST
 
+/* A branch back to an exit block a compiler laid out before a loop (clang's
+ * nd-dot: the reduction's store and ret above its tree) closes no loop:
+ * control never comes back to it. Only the tree, with two branches back
+ * to its head, is a loop, over local memory: the body is counted whole,
+ * its store among its accesses, the tree once. */
+START_TEST(a_branch_back_to_an_exit_block_is_no_loop)
+{
+	static const char ptx[] = ".entry k(\n)\n{\n"
+				  "\tld.global.f32 %f1, [%rd1];\n"
+				  "\tbra.uni $L__BB0_3;\n"
+				  "$L__BB0_1:\n"
+				  "\tst.global.f32 [%rd2], %f1;\n"
+				  "\tret;\n"
+				  "$L__BB0_2:\n"
+				  "\t@%p1 bra $L__BB0_1;\n"
+				  "$L__BB0_3:\n"
+				  "\tld.shared.f32 %f2, [%rd3];\n"
+				  "\tbar.sync 0;\n"
+				  "\t@%p2 bra $L__BB0_2;\n"
+				  "\tbra.uni $L__BB0_2;\n"
+				  "}\n";
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(ptx, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(m.loopless && m.loads == 1 && m.stores == 1 && m.local_loads == 1 && m.once_loops == 1,
+		      "loopless %d, %u loads, %u stores, %u local loads, %u loops once", m.loopless, m.loads, m.stores,
+		      m.local_loads, m.once_loops);
+}
+END_TEST
+
 START_TEST(a_count_file_reads_back_as_written)
 {
 	static const char loop[] = ".entry k(\n){\n$L1:\nld.global.f32 %f4, [%rd1];\nld.global.f32 %f5, [%rd2];\n"
@@ -1625,6 +1654,7 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);
 		tcase_add_test(tc, an_amd_load_named_atomic_is_a_load);
 		tcase_add_test(tc, a_loop_inside_is_counted_with_the_body_around_it);
+	tcase_add_test(tc, a_branch_back_to_an_exit_block_is_no_loop);
 	tcase_add_test(tc, a_count_file_reads_back_as_written);
 		tcase_add_test(tc, a_kernel_without_a_loop_is_counted_whole);
 		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);

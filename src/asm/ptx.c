@@ -445,14 +445,67 @@ static size_t ptx_global_accesses(const ptx_inst *v, size_t lo, size_t hi)
 	return loads;
 }
 
+/* Does control reach the branch v[to] again from the label v[from]
+ * (falling through, or branching: jump[k], the index of branch k's label,
+ * n where none is), so that the branch back to from closes a loop? A
+ * branch back to an exit block a compiler laid out before the loop (clang's
+ * nd-dot: the reduction's end, its store and ret, placed above the tree's
+ * loop) does not. seen: room for n flags. */
+static bool ptx_cycle(const ptx_inst *v, size_t n, const size_t *jump, size_t from, size_t to, bool *seen,
+		      size_t *stack)
+{
+	memset(seen, 0, n * sizeof *seen);
+	size_t top = 0;
+	stack[top++] = from;
+	seen[from] = true;
+	while (top) {
+		size_t k = stack[--top], next[2];
+		if (k == to)
+			return true;
+		const ptx_inst *in = &v[k];
+		int nn = 0;
+		bool stops = lm_text_starts(in->op, "ret") || lm_text_starts(in->op, "exit") ||
+			     lm_text_starts(in->op, "trap");
+		if (in->target[0] && jump[k] < n)
+			next[nn++] = jump[k];
+		if (!stops && (!in->target[0] || in->guarded) && k + 1 < n)
+			next[nn++] = k + 1;
+		for (int e = 0; e < nn; e++)
+			if (!seen[next[e]]) {
+				seen[next[e]] = true;
+				stack[top++] = next[e];
+			}
+	}
+	return false;
+}
+
+/* Each branch's label's index into jump (n: not a branch, or its label
+ * not in the function). */
+static void ptx_jumps(const ptx_inst *v, size_t n, size_t *jump)
+{
+	for (size_t k = 0; k < n; k++) {
+		jump[k] = n;
+		for (size_t j = 0; v[k].target[0] && j < n && jump[k] == n; j++)
+			if (strcmp(v[j].label, v[k].target) == 0)
+				jump[k] = j;
+	}
+}
+
 static void ptx_find_loops(const ptx_inst *v, size_t n, ptx_loops *out)
 {
 	memset(out, 0, sizeof *out);
+	size_t *jump = malloc((n + 1) * sizeof *jump), *stack = malloc((n + 1) * sizeof *stack);
+	bool *seen = malloc(n + 1);
+	if (jump && stack && seen)
+		ptx_jumps(v, n, jump);
 	for (size_t i = 0; i < n; i++) {
 		if (!v[i].target[0])
 			continue;
 		for (size_t j = 0; j <= i; j++) {
 			if (strcmp(v[j].label, v[i].target) != 0)
+				continue;
+			/* without the room to follow control, every branch back is a loop */
+			if (jump && stack && seen && !ptx_cycle(v, n, jump, j, i, seen, stack))
 				continue;
 			if (out->n < 64) {
 				out->lo_of[out->n] = j;
@@ -469,6 +522,9 @@ static void ptx_find_loops(const ptx_inst *v, size_t n, ptx_loops *out)
 			}
 		}
 	}
+	free(jump);
+	free(stack);
+	free(seen);
 }
 
 /* LM_EPARSE, with the reason, where kernel name's loop cannot be counted:
@@ -606,6 +662,20 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		ptx_count_rows(v, lo, ix, nix, again, out);
 }
 
+/* The loops among loops' branches back: their distinct heads (a loop
+ * with two branches back to its head is one). */
+static unsigned ptx_heads(const ptx_loops *loops)
+{
+	unsigned heads = 0;
+	for (size_t l = 0; l < loops->n; l++) {
+		bool again = false;
+		for (size_t e = 0; e < l; e++)
+			again |= loops->lo_of[e] == loops->lo_of[l];
+		heads += !again;
+	}
+	return heads;
+}
+
 /* The times the compiler unrolled the loop counted: its global accesses
  * over those of a loop beside it that it keeps rolled (.pragma
  * "nounroll": the remainder of the trip count's division), where they
@@ -684,7 +754,7 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 	if (s == LM_OK) {
 		ptx_count_loop(v, n, &loops, whole, ix, out);
 		out->loopless = whole;
-		out->once_loops = whole ? (unsigned)loops.n : 0;
+		out->once_loops = whole ? ptx_heads(&loops) : 0;
 		size_t rem = loops.n;
 		out->unroll = whole ? 1 : ptx_unroll(v, &loops, &rem);
 		/* an unrolled loop's copies of one access read the array at the

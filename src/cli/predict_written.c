@@ -58,6 +58,9 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
 	if (!(trip > 0) && d && d->trip[0] && lm_expr_eval(d->trip, d->size, &trip) != LM_OK)
 		trip = 0;
 	free(d);
+	if (m->loopless && trip > 0)
+		fprintf(stderr, "latmix: %s: no loop over global memory (%u over registers and local memory, each "
+			"counted once): its trip count %g is not used\n", m->label, m->once_loops, trip);
 	if (m->loopless || !*as_written)
 		return LM_OK;
 	if (!(trip > 0))
