@@ -168,11 +168,11 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 		fprintf(stderr, "latmix: %s: built without that cap it takes %u registers a thread, room "
 			"for %u warps a CU: predicted occupancies above that are latmix's build's\n",
 			m->label, m->regs.own, m->regs.own_warps);
-	if (k->hits > 0 && !m->divisions && !m->wide_divisions)
-		fprintf(stderr, "latmix: %s: its %g hits in flight are priced as chains of the step, the rule "
-			"the suite's stencils fit, which all divide; measured stencils with no integer division "
-			"in their loop ran as if their hits cost nothing (doc/predict.md): --hits 0 predicted "
-			"three of four closer\n", m->label, k->hits);
+	if (m->same_array > 0 && !m->divisions && !m->wide_divisions)
+		fprintf(stderr, "latmix: %s: its %u loads into another's array (a stencil's rows) are priced as "
+			"costing the step nothing, as its loop does not divide: measured stencils with no integer "
+			"division ran so (doc/predict.md), where the suite's, which all divide, wait for them as "
+			"for chains\n", m->label, m->same_array);
 }
 
 /* What the file prices the loop k by, where it lacks a kind the loop needs

@@ -9,7 +9,7 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:1922]
+set yrange [0:2028]
 set key below
 set y2label 'G elements/s'
 set y2tics
