@@ -190,6 +190,29 @@ START_TEST(a_count_file_keeps_a_2d_kernels_rows)
 }
 END_TEST
 
+/* predict --kernel of a body without a loop that reads rows of an array
+ * (the H200's nd-conv2d) says what it takes them for: a stencil's rows,
+ * which other work-items read (a sum of rows no other reads is priced too
+ * fast), costing the step nothing as its loop does not divide. */
+START_TEST(predict_says_what_it_takes_a_stencils_rows_for)
+{
+	char params[600], spec[700];
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
+	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-nd-conv2d.ptx");
+	strcat(spec, ":nd_conv2d");
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "8x8", "--warps",
+					      "16", NULL }, NULL, r);
+	ck_assert_msg(r->status == 0, "%.300s", r->err);
+	ck_assert_msg(strstr(r->err, "its 8 loads into another's array at offsets the same for every lane are taken for "
+				     "a stencil's rows") &&
+			      strstr(r->err, "its 8 loads into another's array (a stencil's rows) are priced as costing "
+					     "the step nothing"),
+		      "%.2000s", r->err);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("lanes");
@@ -199,6 +222,7 @@ int main(void)
 	tcase_add_test(tc, a_word_a_row_is_a_hit_over_rows);
 	tcase_add_test(tc, predict_takes_a_2d_kernels_shapes);
 	tcase_add_test(tc, a_count_file_keeps_a_2d_kernels_rows);
+	tcase_add_test(tc, predict_says_what_it_takes_a_stencils_rows_for);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

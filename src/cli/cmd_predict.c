@@ -168,6 +168,12 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 		fprintf(stderr, "latmix: %s: built without that cap it takes %u registers a thread, room "
 			"for %u warps a CU: predicted occupancies above that are latmix's build's\n",
 			m->label, m->regs.own, m->regs.own_warps);
+	if (m->same_array > 0 && m->loopless)
+		fprintf(stderr, "latmix: %s: its %u loads into another's array at offsets the same for every lane "
+			"are taken for a stencil's rows, lines other work-items read (conv2d's rows above and "
+			"below); where none does (a column's 64 rows summed by one work-item, its loop unrolled "
+			"whole), they are lines of its own, and the price is that many times too fast "
+			"(studies/written-predict/README.md: colsum64, 3-9 times)\n", m->label, m->same_array);
 	if (m->same_array > 0 && !m->divisions && !m->wide_divisions)
 		fprintf(stderr, "latmix: %s: its %u loads into another's array (a stencil's rows) are priced as "
 			"costing the step nothing, as its loop does not divide: measured stencils with no integer "

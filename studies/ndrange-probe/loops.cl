@@ -45,3 +45,27 @@ kernel void rowsum(global float *restrict y, global const float *restrict A, con
 		s += A[i * cols + k];
 	y[i] = s;
 }
+
+/* colsum with its loop kept rolled (a load an iteration, in PTX and, with
+ * the pragma, in ptxas's code), and with its 64 rows a constant (the loop
+ * unrolled whole: 64 loads, no loop): what the model makes of each, beside
+ * colsum's four loads an iteration that ptxas unrolls further. */
+kernel void colsum_rolled(global float *restrict y, global const float *restrict A, const uint n,
+			  const uint rows)
+{
+	const size_t i = get_global_id(0);
+	float s = 0.0f;
+#pragma unroll 1
+	for (uint k = 0; k < rows; k++)
+		s += A[(size_t)k * n + i];
+	y[i] = s;
+}
+
+kernel void colsum64(global float *restrict y, global const float *restrict A, const uint n)
+{
+	const size_t i = get_global_id(0);
+	float s = 0.0f;
+	for (uint k = 0; k < 64; k++)
+		s += A[(size_t)k * n + i];
+	y[i] = s;
+}

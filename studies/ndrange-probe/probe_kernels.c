@@ -73,7 +73,8 @@ const probe_kernel probe_babelstream[] = {
 };
 
 /* Kernels with a loop or a window inside as people write them (loops.cl):
- * a held-out set of loops for latmix predict (trip counts 64, 64 and 16) */
+ * a held-out set of loops for latmix predict (trip counts 64, 64 and 16; colsum
+ * rolled and unrolled whole beside it) */
 const probe_kernel probe_loops[] = {
 	{ "colsum", "loops.cl", "colsum", "global float *restrict y, global const float *restrict A, const uint n, "
 	  "const uint rows", "y, A, n, rows", 8388608, 1, 1, 1, 4 * 64 + 4, { F0(1), F1(64) }, 2,
@@ -85,5 +86,10 @@ const probe_kernel probe_loops[] = {
 	  "y, a, n", 134217728, 1, 1, 1, 8, { F0(1), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
 	{ "rowsum", "loops.cl", "rowsum", "global float *restrict y, global const float *restrict A, const uint cols",
 	  "y, A, cols", 33554432, 1, 1, 1, 4 * 16 + 4, { F0(1), F1(16) }, 2, { B(0), B(1), U(16) }, 3 },
+	{ "colsum_rolled", "loops.cl", "colsum_rolled", "global float *restrict y, global const float *restrict A, "
+	  "const uint n, const uint rows", "y, A, n, rows", 8388608, 1, 1, 1, 4 * 64 + 4, { F0(1), F1(64) }, 2,
+	  { B(0), B(1), ARGN, U(64) }, 4 },
+	{ "colsum64", "loops.cl", "colsum64", "global float *restrict y, global const float *restrict A, const uint n",
+	  "y, A, n", 8388608, 1, 1, 1, 4 * 64 + 4, { F0(1), F1(64) }, 2, { B(0), B(1), ARGN }, 3 },
 	{ 0 },
 };

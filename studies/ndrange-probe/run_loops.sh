@@ -16,7 +16,7 @@ start=$(date +%s)
 timeout 300 .gpu/probe studies/ndrange-probe $R/loops.csv --platform NVIDIA --repeats 5 \
 	--locals 32,64,128,256 --set loops --separate-count yes 2> $R/loops.log
 echo "loops exit $? in $(( $(date +%s) - start )) s"
-for k in colsum gemvt stencil5 rowsum; do
+for k in colsum gemvt stencil5 rowsum colsum_rolled colsum64; do
 	.gpu/latmix kernel --mix-of studies/ndrange-probe/loops.cl:$k -d NVIDIA --binary > $R/$k.txt 2>&1
 done
 cd $OUT && tar czf loops.tgz loops && rm -rf loops
