@@ -67,6 +67,12 @@ double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds
 	return rate;
 }
 
+double lm_model_wave_share(double items, double group_items, double level, double cus)
+{
+	double waves = items > 0 && group_items > 0 && level > 0 && cus > 0 ? items / (group_items * level * cus) : 0;
+	return waves > 0 && isfinite(waves) ? waves / ceil(waves) : 1;
+}
+
 double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
 			     double group_warps, double level, double dispatch_per_cycle, double group_cycles,
 			     double *busy, lm_bound *which)

@@ -152,6 +152,16 @@ int lm_user_parse_shape(const char *text, char sep, unsigned shape[LM_USER_MAX_D
 #define LM_USER_DEFAULT_SHAPES 5
 const unsigned *lm_user_default_shape(int dims, int i);
 
+/* The default shape of size work-items for a kernel of dims dimensions;
+ * NULL where none has that size. */
+const unsigned *lm_user_default_shape_of(int dims, unsigned size);
+
+/* A kernel as written's launch at its description's N: its work-items
+ * (the global sizes' product) into *items and its elements a work-item
+ * (elements at N over them) into *per_item; false, both left, where d gives
+ * no launch (grid-stride) or either is not a positive number. */
+bool lm_user_launch_work(const lm_user_desc *d, double *items, double *per_item);
+
 /* Reads --local-size's list (comma separated, each a shape "32" or
  * "16x16") for a kernel of dims dimensions into shapes (at most
  * LM_USER_MAX_LOCALS), *n of them; LM_EUSAGE saying which entry is wrong. */

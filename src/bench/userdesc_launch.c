@@ -49,6 +49,16 @@ const unsigned *lm_user_default_shape(int dims, int i)
 	return default_shapes[dims < 1 ? 0 : dims > 3 ? 2 : dims - 1][i];
 }
 
+const unsigned *lm_user_default_shape_of(int dims, unsigned size)
+{
+	for (int i = 0; i < LM_USER_DEFAULT_SHAPES; i++) {
+		const unsigned *s = lm_user_default_shape(dims, i);
+		if (s[0] * s[1] * s[2] == size)
+			return s;
+	}
+	return NULL;
+}
+
 lm_status lm_user_parse_locals(const char *list, int dims, unsigned (*shapes)[LM_USER_MAX_DIMS], int *n)
 {
 	char buf[1024], *items[LM_USER_MAX_LOCALS + 1];
@@ -80,6 +90,21 @@ lm_status lm_user_global_at(const lm_user_desc *d, int dim, double n, size_t *ou
 			       "from 1 to 2^32", d->path, d->global[dim], dim, n);
 	*out = (size_t)v;
 	return LM_OK;
+}
+
+bool lm_user_launch_work(const lm_user_desc *d, double *items, double *per_item)
+{
+	double n = d->dims ? 1 : 0, e = NAN;
+	for (int i = 0; i < d->dims && n > 0; i++) {
+		size_t g;
+		n = lm_user_global_at(d, i, d->size, &g) == LM_OK ? n * (double)g : 0;
+	}
+	lm_error_clear(); /* a global that does not evaluate: no launch known */
+	if (!(n > 0) || lm_expr_eval(d->elements, d->size, &e) != LM_OK || !(e > 0))
+		return false;
+	*items = n;
+	*per_item = e / n;
+	return true;
 }
 
 lm_status lm_user_check_launch(const lm_user_desc *d)

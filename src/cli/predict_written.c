@@ -86,19 +86,7 @@ static double elements_per_item(const lm_options *o, bool *described, double *la
 	*launch_items = 0;
 	lm_user_desc *d = description(o);
 	double per = 1;
-	if (d && d->dims) {
-		double items = 1, e = NAN;
-		for (int i = 0; i < d->dims && items > 0; i++) {
-			size_t g;
-			items = lm_user_global_at(d, i, d->size, &g) == LM_OK ? items * (double)g : 0;
-		}
-		if (items > 0 && lm_expr_eval(d->elements, d->size, &e) == LM_OK && e > 0) {
-			per = e / items;
-			*described = true;
-			*launch_items = items;
-		}
-	}
-	lm_error_clear();
+	*described = d && lm_user_launch_work(d, launch_items, &per);
 	free(d);
 	return per;
 }
@@ -136,13 +124,11 @@ static lm_status terms_of(const char *path, const lm_params *ps, device_terms *d
  * has that size: its lanes along x. */
 static void default_shape(unsigned dims, unsigned size, unsigned *shape)
 {
-	shape[0] = size;
-	shape[1] = shape[2] = 1;
-	for (int i = 0; dims > 1 && i < LM_USER_DEFAULT_SHAPES; i++) {
-		const unsigned *s = lm_user_default_shape((int)dims, i);
-		if (s[0] * s[1] * s[2] == size)
-			memcpy(shape, s, LM_USER_MAX_DIMS * sizeof *s);
-	}
+	const unsigned *s = dims > 1 ? lm_user_default_shape_of((int)dims, size) : NULL;
+	if (s)
+		memcpy(shape, s, LM_USER_MAX_DIMS * sizeof *s);
+	else
+		shape[0] = size, shape[1] = shape[2] = 1;
 }
 
 /* The work-group shapes (sizes: their work-items) for a kernel of dims
@@ -262,10 +248,7 @@ static void size_rows(const lm_options *o, const warps_asked *w, const lm_model_
 								    d->dispatch, d->group, &busy, &b);
 		if (b == LM_BOUND_DISPATCH) /* the groups the CU starts, not the level, set what waits */
 			busy = NAN;
-		/* a grid of waves of equal groups: the last, part full, takes a
-		 * whole group's time (a grid under one wave fills part of the CUs) */
-		double waves = d->items > 0 ? d->items / ((double)wg * lv[i] * d->cus) : 0;
-		double tail = waves > 0 ? waves / ceil(waves) : 1;
+		double tail = lm_model_wave_share(d->items, wg, lv[i], d->cus);
 		double items_s = per_cycle * d->hz * d->cus * d->simd * tail, elems = items_s * d->per_item;
 		rate[i] = elems;
 		warps[i] = (double)lv[i] * gw;

@@ -176,18 +176,11 @@ static void described_work(kernel_curve *c)
 	 * open a file a results file names */
 	bool suite = c->name[0] && strspn(c->name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(c->name);
 	lm_user_desc *d = suite ? malloc(sizeof *d) : NULL;
-	double v, items = 1;
+	double v;
 	if (d && lm_user_describe(c->name, NULL, 0, d) == LM_OK && d->dims) {
 		if (d->trip[0] && lm_expr_eval(d->trip, d->size, &v) == LM_OK && v >= 1)
 			c->trip = v;
-		for (int i = 0; i < d->dims && items > 0; i++) {
-			size_t g;
-			items = lm_user_global_at(d, i, d->size, &g) == LM_OK ? items * (double)g : 0;
-		}
-		if (items > 0 && lm_expr_eval(d->elements, d->size, &v) == LM_OK && v > 0) {
-			c->per_item = v / items;
-			c->items = items;
-		}
+		lm_user_launch_work(d, &c->items, &c->per_item);
 	}
 	lm_error_clear(); /* a kernel not of the suite: no trip count known */
 	free(d);
@@ -230,14 +223,16 @@ static unsigned group_width(const report *rp, unsigned dims, unsigned wg)
 	for (size_t i = 0; i < rp->kres.nmeta; i++)
 		if (!strcmp(rp->kres.meta[i].key, "option.local-size"))
 			given = rp->kres.meta[i].value;
+	if (!given || !*given) {
+		const unsigned *s = lm_user_default_shape_of((int)dims, wg);
+		return s ? s[0] : 0;
+	}
 	unsigned shapes[LM_USER_MAX_LOCALS][LM_USER_MAX_DIMS];
 	int n = 0;
-	if (given && *given && lm_user_parse_locals(given, (int)dims, shapes, &n) != LM_OK) {
+	if (lm_user_parse_locals(given, (int)dims, shapes, &n) != LM_OK) {
 		lm_error_clear(); /* a list this latmix does not read: no shape known */
-		n = 0;
+		return 0;
 	}
-	for (int i = 0; !(given && *given) && i < LM_USER_DEFAULT_SHAPES; i++)
-		memcpy(shapes[n++], lm_user_default_shape((int)dims, i), sizeof shapes[0]);
 	for (int i = 0; i < n; i++)
 		if (shapes[i][0] * shapes[i][1] * shapes[i][2] == wg)
 			return shapes[i][0];
@@ -292,10 +287,7 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	double top = 0, sq = 0, gw = c->row_wg / rp->k_simd;
 	bool loop = c->as_written && !c->loopless;
 	for (size_t j = 0; j < c->n; j++) {
-		/* as written: the grid's last wave, part full, takes a group's time */
-		double waves = c->as_written && c->items > 0 && rp->k_cus > 0
-				       ? c->items / ((double)c->row_wg * (c->warps[j] / gw) * rp->k_cus) : 0;
-		double tail = waves > 0 ? waves / ceil(waves) : 1;
+		double tail = c->as_written ? lm_model_wave_share(c->items, c->row_wg, c->warps[j] / gw, rp->k_cus) : 1;
 		if (loop) /* warps a cycle a CU, each a work-item a lane */
 			c->pred[j] = lm_model_eval_written_loop(mp, &rp->kkinds, &c->around, k, c->trip / c->unroll, gw,
 								c->warps[j] / gw, rp->k_dispatch, rp->k_group, NULL,
