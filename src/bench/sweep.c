@@ -19,6 +19,7 @@
 
 #include "base/file.h"
 #include "bench/guard.h"
+#include "bench/refine.h"
 #include "bench/kernels.h"
 #include "asm/count.h"
 #include "bench/kcount.h"
@@ -60,16 +61,27 @@ void sweep_add_cost(lm_meas_cost *sum, const lm_meas_cost *c)
 	sum->ntrials += c->ntrials;
 }
 
-bool sweep_done_before(const lm_results *prev, const char *mix, unsigned chains, lm_alpha a,
-			unsigned warps)
+const lm_row *sweep_prev_row(const lm_results *prev, const char *mix, unsigned chains, lm_alpha a,
+			     unsigned warps)
 {
-	for (size_t i = 0; i < prev->n; i++) {
+	for (size_t i = 0; prev && i < prev->n; i++) {
 		const lm_result *r = &prev->v[i];
 		if (r->row.warps == warps && r->row.chains == chains && r->row.alpha.num == a.num &&
 		    r->row.alpha.den == a.den && strcmp(r->mix, mix) == 0)
-			return true;
+			return &r->row;
 	}
-	return false;
+	return NULL;
+}
+
+bool sweep_done_before(const lm_results *prev, const char *mix, unsigned chains, lm_alpha a,
+			unsigned warps)
+{
+	return sweep_prev_row(prev, mix, chains, a, warps) != NULL;
+}
+
+double sweep_refine_tol(const sweep *sw)
+{
+	return sw->o->warps || sw->o->quick ? 0 : LM_REFINE_TOL;
 }
 
 /* Ctrl-C (or SIGTERM) during a sweep: it stops after the point being
@@ -191,49 +203,81 @@ typedef struct {
 	unsigned n_here, apart, apart_from, first_n;
 } curve_tally;
 
-/* Measures the curve of alpha with k chains at every occupancy of the
- * plan, each point into the file, said on the progress line and counted
- * in *t. */
+/* Measures the point of alpha with k chains at n warps into rows (slot
+ * j), counted in *t and said on the progress line; *ipc its rate (NAN
+ * where the point was skipped). */
+static lm_status curve_point(const mix_run *r, unsigned k, lm_alpha alpha, const char *at, unsigned n,
+			     size_t j, sweep_rows *rows, curve_tally *t, double *ipc)
+{
+	sweep *sw = r->sw;
+	const plan_mix *pm = &sw->p.mixes[r->i];
+	lm_row row;
+	lm_status s;
+	*ipc = NAN;
+	if ((s = stopped()) != LM_OK)
+		return s;
+	if ((s = lm_meas_point(r->m, alpha, k, n, &row)) == LM_EDEVICE) {
+		/* this point cannot be measured as it must be: said, skipped */
+		fprintf(stderr, "%slatmix: %s x%u alpha %s: skipped: %s\n", r->tty ? "\n" : "",
+			pm->mix->name, k, at, lm_error_message());
+		return LM_OK;
+	}
+	if (s != LM_OK)
+		return s;
+	sweep_rows_put(rows, j, &row);
+	(*r->measured)++;
+	(*r->done_n)++;
+	t->n_here++;
+	if (strcmp(row.coresident, "no") == 0 && (!t->apart++ || n < t->apart_from))
+		t->apart_from = n;
+	*ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
+	t->lo = fmin(t->lo, *ipc);
+	t->hi = fmax(t->hi, *ipc);
+	if (t->first_n == 0 || n < t->first_n) /* the least occupancy measured here */
+		t->lat1 = row.cycles_per_group, t->first_n = n;
+	if (r->tty)
+		fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s, ~%.0f s left] %s x%u alpha %s, "
+			"%u warps/CU: %.4g IPC   ", *r->done_n, sw->total,
+			100.0 * (double)*r->done_n / (double)sw->total, sweep_since(r->t0),
+			sweep_since(r->t0) / (double)*r->done_n * (double)(sw->total - *r->done_n),
+			pm->mix->name, k, at, n, *ipc);
+	return LM_OK;
+}
+
+/* Measures the curve of alpha with k chains at the plan's occupancies
+ * (those refine chooses, where the sweep chose them), each point counted
+ * in *t; the rows go into the file by occupancy once the curve ends or
+ * stops. The progress count moves past the levels left out. */
 static lm_status run_curve(const mix_run *r, unsigned k, lm_alpha alpha, const char *at, curve_tally *t)
 {
 	sweep *sw = r->sw;
 	const plan_mix *pm = &sw->p.mixes[r->i];
 	*t = (curve_tally){ INFINITY, 0, NAN, 0, 0, 0, 0 };
-	lm_status s;
-	for (size_t j = 0; j < sw->p.nwarps; j++, (*r->done_n)++) {
-		unsigned n = sw->p.warps[j];
-		if (r->prev && sweep_done_before(r->prev, pm->mix->name, k, alpha, n))
-			continue;
-		lm_row row;
-		if ((s = stopped()) != LM_OK)
-			return s;
-		if ((s = lm_meas_point(r->m, alpha, k, n, &row)) == LM_EDEVICE) {
-			/* this point cannot be measured as it must be: said, skipped */
-			fprintf(stderr, "%slatmix: %s x%u alpha %s: skipped: %s\n", r->tty ? "\n" : "",
-				pm->mix->name, k, at, lm_error_message());
-			continue;
-		}
-		if (s != LM_OK)
-			return s;
-		if ((s = lm_results_row(r->f, pm->mix->name, &row)) != LM_OK)
-			return s;
-		(*r->measured)++;
-		t->n_here++;
-		if (strcmp(row.coresident, "no") == 0 && !t->apart++)
-			t->apart_from = n;
-		double ipc = alpha.den ? row.mem_ipc : row.alu_ipc;
-		t->lo = fmin(t->lo, ipc);
-		t->hi = fmax(t->hi, ipc);
-		if (t->n_here == 1) /* the first occupancy measured here (a resume may skip some) */
-			t->lat1 = row.cycles_per_group, t->first_n = n;
-		if (r->tty)
-			fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s, ~%.0f s left] %s x%u alpha %s, "
-				"%u warps/CU: %.4g IPC   ", *r->done_n + 1, sw->total,
-				100.0 * (double)(*r->done_n + 1) / (double)sw->total, sweep_since(r->t0),
-				sweep_since(r->t0) / (double)*r->measured * (double)(sw->total - *r->done_n - 1),
-				pm->mix->name, k, at, n, ipc);
+	size_t done_at_start = *r->done_n;
+	lm_refine rf;
+	sweep_rows rows;
+	lm_status s = sweep_rows_init(&rows, sw->p.nwarps);
+	if (s != LM_OK)
+		return s;
+	if (!lm_refine_init(&rf, sw->p.warps, sw->p.nwarps, sweep_refine_tol(sw))) {
+		sweep_rows_flush(&rows, r->f, pm->mix->name);
+		return lm_fail(LM_ENOMEM, "out of memory");
 	}
-	return LM_OK;
+	size_t j;
+	while (s == LM_OK && lm_refine_next(&rf, &j)) {
+		double ipc;
+		const lm_row *before = sweep_prev_row(r->prev, pm->mix->name, k, alpha, sw->p.warps[j]);
+		if (before) /* a resumed file's point: its rate steers the rest */
+			ipc = alpha.den ? before->mem_ipc : before->alu_ipc;
+		else
+			s = curve_point(r, k, alpha, at, sw->p.warps[j], j, &rows, t, &ipc);
+		lm_refine_set(&rf, j, ipc);
+	}
+	lm_refine_free(&rf);
+	lm_status w = sweep_rows_flush(&rows, r->f, pm->mix->name);
+	if (s == LM_OK)
+		*r->done_n = done_at_start + sw->p.nwarps;
+	return s != LM_OK ? s : w;
 }
 
 /* Says what a finished curve gave: its IPC range and one-warp latency,
@@ -422,6 +466,59 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
 }
 
 /* Measures a user's kernel at every occupancy of the plan. */
+/* What a kernel's points gave: their range of rates, the cycles at the
+ * least occupancy measured, whether the kernel failed (said, listed). */
+typedef struct {
+	double lo, hi, at_first;
+	unsigned n_here, first_n;
+	bool tty, failed;
+} kernel_tally;
+
+/* A grid-stride kernel's point at n warps into rows (slot j); *rate its
+ * bytes a second (NAN where skipped). The kernel's own failure is said in
+ * f and listed (t->failed), the sweep going on. */
+static lm_status kernel_point(sweep *sw, lm_user *k, const lm_user_desc *desc, unsigned n, size_t j,
+			      sweep_rows *rows, FILE *f, kernel_tally *t, double *rate, size_t *done_n,
+			      size_t *measured, const struct timespec *t0)
+{
+	lm_row row;
+	lm_status s;
+	if ((s = stopped()) != LM_OK)
+		return s;
+	s = lm_user_point(k, n, &row);
+	lm_guard_say("point");
+	if (s == LM_EDEVICE) {
+		fprintf(stderr, "%slatmix: kernel %s, %u warps/CU: skipped: %s\n", t->tty ? "\n" : "",
+			desc->label, n, lm_error_message());
+		return LM_OK;
+	}
+	if (s != LM_OK) {
+		/* the kernel's own failure: said in the file, the points before kept */
+		fprintf(f, "# failed = %s at %u warps/CU: %s\n", desc->label, n, lm_error_message());
+		sweep_kernel_failed(sw, desc->label, s);
+		t->failed = true;
+		return LM_OK;
+	}
+	sweep_rows_put(rows, j, &row);
+	(*measured)++;
+	(*done_n)++;
+	t->n_here++;
+	if (row.overhead_s > 0.5 * row.time_med)
+		fprintf(stderr, "%slatmix: warning: kernel %s, %u warps/CU: %.3g of a %.3g s launch is its "
+			"start and end (atomics at its end?): its rate is the difference of two nearly "
+			"equal times\n", t->tty ? "\n" : "", desc->label, n, row.overhead_s, row.time_med);
+	*rate = row.bytes_per_s;
+	t->lo = fmin(t->lo, row.bytes_per_s);
+	t->hi = fmax(t->hi, row.bytes_per_s);
+	if (t->first_n == 0 || n < t->first_n) /* the least occupancy measured */
+		t->at_first = row.cycles_per_group, t->first_n = n;
+	if (t->tty)
+		fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s] kernel %s, %u warps/CU: %.4g GB/s   ", *done_n,
+			sw->total, 100.0 * (double)*done_n / (double)sw->total, sweep_since(t0), desc->label,
+			n, row.bytes_per_s * 1e-9);
+	return LM_OK;
+}
+
 static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			    size_t *measured, const struct timespec *t0)
 {
@@ -449,55 +546,34 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 		lm_user_free(k);
 		return s == LM_OK ? write_kernel_mix(sw, desc) : s;
 	}
-	bool tty = isatty(2);
-	double lo = INFINITY, hi = 0, at_first = NAN;
-	unsigned n_here = 0, first_n = 0;
+	kernel_tally t = { INFINITY, 0, NAN, 0, 0, isatty(2), false };
+	size_t done_at_start = *done_n, j;
+	lm_refine rf = { 0 };
+	sweep_rows rows = { 0 };
+	if ((s = sweep_rows_init(&rows, sw->p.nwarps)) == LM_OK &&
+	    !lm_refine_init(&rf, sw->p.warps, sw->p.nwarps, sweep_refine_tol(sw)))
+		s = lm_fail(LM_ENOMEM, "out of memory");
 	const lm_alpha zero = { 0, 1 };
-	for (size_t j = 0; j < sw->p.nwarps; j++, (*done_n)++) {
-		unsigned n = sw->p.warps[j];
-		if (prev && sweep_done_before(prev, desc->label, 1, zero, n))
-			continue;
-		lm_row row;
-		if ((s = stopped()) != LM_OK)
-			break;
-		s = lm_user_point(k, n, &row);
-		lm_guard_say("point");
-		if (s == LM_EDEVICE) {
-			fprintf(stderr, "%slatmix: kernel %s, %u warps/CU: skipped: %s\n", tty ? "\n" : "",
-				desc->label, n, lm_error_message());
-			s = LM_OK;
-			continue;
-		}
-		if (s != LM_OK) {
-			/* the kernel's own failure: said in the file, the points before kept */
-			fprintf(f, "# failed = %s at %u warps/CU: %s\n", desc->label, n, lm_error_message());
-			sweep_kernel_failed(sw, desc->label, s);
-			s = LM_OK;
-			break;
-		}
-		if ((s = lm_results_row(f, desc->label, &row)) != LM_OK)
-			break;
-		(*measured)++;
-		n_here++;
-		if (row.overhead_s > 0.5 * row.time_med)
-			fprintf(stderr, "%slatmix: warning: kernel %s, %u warps/CU: %.3g of a %.3g s launch is its "
-				"start and end (atomics at its end?): its rate is the difference of two nearly "
-				"equal times\n", tty ? "\n" : "", desc->label, n, row.overhead_s, row.time_med);
-		lo = fmin(lo, row.bytes_per_s);
-		hi = fmax(hi, row.bytes_per_s);
-		if (n_here == 1) /* the first occupancy measured (the list's first, unless resumed) */
-			at_first = row.cycles_per_group, first_n = n;
-		if (tty)
-			fprintf(stderr, "\r[%zu/%zu %3.0f%%, %.0f s] kernel %s, %u warps/CU: %.4g GB/s   ", *done_n + 1,
-				sw->total, 100.0 * (double)(*done_n + 1) / (double)sw->total, sweep_since(t0), desc->label,
-				n, row.bytes_per_s * 1e-9);
+	while (s == LM_OK && !t.failed && lm_refine_next(&rf, &j)) {
+		double rate = NAN;
+		const lm_row *before = sweep_prev_row(prev, desc->label, 1, zero, sw->p.warps[j]);
+		if (before)
+			rate = before->bytes_per_s;
+		else
+			s = kernel_point(sw, k, desc, sw->p.warps[j], j, &rows, f, &t, &rate, done_n, measured, t0);
+		lm_refine_set(&rf, j, rate);
 	}
-	if (tty)
+	lm_refine_free(&rf);
+	lm_status w = sweep_rows_flush(&rows, f, desc->label);
+	s = s != LM_OK ? s : w;
+	if (s == LM_OK)
+		*done_n = done_at_start + sw->p.nwarps;
+	if (t.tty)
 		fputc('\n', stderr);
-	if (n_here)
+	if (t.n_here)
 		fprintf(stderr, "%-12s %3u points: %.4g .. %.4g GB/s; %.1f cycles per element a lane at %u "
-			"warp%s\n", desc->label, n_here, lo * 1e-9, hi * 1e-9, at_first, first_n,
-			first_n == 1 ? "" : "s");
+			"warp%s\n", desc->label, t.n_here, t.lo * 1e-9, t.hi * 1e-9, t.at_first, t.first_n,
+			t.first_n == 1 ? "" : "s");
 	lm_meas_cost c = lm_user_costs(k);
 	sweep_add_cost(&sw->cost, &c);
 	lm_user_free(k);

@@ -360,3 +360,36 @@ lm_status sweep_finish_output(const output *out, FILE *f, lm_status s, size_t me
 	}
 	return s;
 }
+
+lm_status sweep_rows_init(sweep_rows *b, size_t n)
+{
+	b->n = n;
+	b->row = calloc(n ? n : 1, sizeof *b->row);
+	b->have = calloc(n ? n : 1, sizeof *b->have);
+	if (b->row && b->have)
+		return LM_OK;
+	free(b->row);
+	free(b->have);
+	*b = (sweep_rows){ 0 };
+	return lm_fail(LM_ENOMEM, "out of memory");
+}
+
+void sweep_rows_put(sweep_rows *b, size_t j, const lm_row *row)
+{
+	if (j < b->n) {
+		b->row[j] = *row;
+		b->have[j] = true;
+	}
+}
+
+lm_status sweep_rows_flush(sweep_rows *b, FILE *f, const char *name)
+{
+	lm_status s = LM_OK;
+	for (size_t j = 0; j < b->n && s == LM_OK; j++)
+		if (b->have[j])
+			s = lm_results_row(f, name, &b->row[j]);
+	free(b->row);
+	free(b->have);
+	*b = (sweep_rows){ 0 };
+	return s;
+}

@@ -96,6 +96,27 @@ void sweep_add_cost(lm_meas_cost *sum, const lm_meas_cost *c);
 bool sweep_done_before(const lm_results *prev, const char *mix, unsigned chains, lm_alpha a,
 			unsigned warps);
 
+/* The row of that point in prev, or NULL. */
+const lm_row *sweep_prev_row(const lm_results *prev, const char *mix, unsigned chains, lm_alpha a,
+			     unsigned warps);
+
+/* The tolerance a curve's occupancies are refined to (refine.h): where
+ * the sweep chose them (no --warps, not --quick), else 0: every level. */
+double sweep_refine_tol(const sweep *sw);
+
+/* A curve's rows, kept until it ends so that the file holds them in the
+ * order of their occupancies, whatever order refine measured them in. */
+typedef struct {
+	lm_row *row;
+	bool *have;
+	size_t n;
+} sweep_rows;
+
+lm_status sweep_rows_init(sweep_rows *b, size_t n);
+void sweep_rows_put(sweep_rows *b, size_t j, const lm_row *row);
+/* Writes the rows kept, in order, as name's, and frees b. */
+lm_status sweep_rows_flush(sweep_rows *b, FILE *f, const char *name);
+
 lm_status sweep_prepare(sweep *sw);
 
 /* Kernel label was not measured, or not whole (status s, the message
