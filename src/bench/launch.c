@@ -459,3 +459,27 @@ void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned 
 		snprintf(row->spread, sizeof row->spread, "unverified");
 	}
 }
+
+void lm_carry_add(lm_carry *c, unsigned warps, unsigned long length, double seconds)
+{
+	unsigned j = c->n++ % LM_CARRY_POINTS;
+	c->p[j].warps = warps;
+	c->p[j].length = length;
+	c->p[j].seconds = seconds;
+}
+
+unsigned long lm_carry_length(const lm_carry *c, unsigned warps, double target, double (*scale)(double))
+{
+	int near = -1;
+	unsigned n = c->n < LM_CARRY_POINTS ? c->n : LM_CARRY_POINTS, best = 0;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned j = (c->n - 1 - i) % LM_CARRY_POINTS, w = c->p[j].warps;
+		unsigned d = w > warps ? w - warps : warps - w;
+		if (c->p[j].seconds > 0 && (near < 0 || d < best))
+			near = (int)j, best = d;
+	}
+	if (near < 0)
+		return 0;
+	return (unsigned long)fmax(1.0, (double)c->p[near].length * target / c->p[near].seconds *
+						scale((double)c->p[near].warps / (double)warps));
+}

@@ -121,6 +121,25 @@ typedef struct {
 	lm_launch_cost *cost;
 } lm_point_plan;
 
+/* The points of a curve measured last (a ring of LM_CARRY_POINTS): a
+ * point's launches are sized from the one nearest in warps, as refine
+ * measures a curve's occupancies out of order. */
+#define LM_CARRY_POINTS 64
+typedef struct {
+	struct {
+		unsigned warps;
+		unsigned long length;
+		double seconds;
+	} p[LM_CARRY_POINTS];
+	unsigned n;
+} lm_carry;
+
+void lm_carry_add(lm_carry *c, unsigned warps, unsigned long length, double seconds);
+
+/* The length of the point nearest warps (the latest of equals), scaled by
+ * target over its seconds and by scale(its warps / warps); 0 if none. */
+unsigned long lm_carry_length(const lm_carry *c, unsigned warps, double target, double (*scale)(double));
+
 /* What the timed launches of a point gave. */
 typedef struct {
 	unsigned long length;    /* of the timed (long) launches */

@@ -533,8 +533,8 @@ static lm_status shape_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsign
 
 /* How the point is timed (the launch length: fixed time where warps can
  * tell time; elsewhere a quota so a launch lasts about the target and none
- * approaches a watchdog: carried over from the last point of the same
- * program, between the quota of a latency-bound and of a throughput-bound
+ * approaches a watchdog: carried over from the point of the same program
+ * nearest in warps, between the quota of a latency-bound and of a throughput-bound
  * curve, else sized from short trials); its timing mode. */
 static lm_timing plan_point(lm_meas *m, const point_shape *ps, unsigned warps, chase_point *cp, lm_point_plan *plan)
 {
@@ -556,9 +556,8 @@ static lm_timing plan_point(lm_meas *m, const point_shape *ps, unsigned warps, c
 		.max_length = max_quota(m), .cost = &m->cost,
 		.floor_s = fmax(1e-4, 1000e-9 * (double)m->dev.timer_resolution_ns),
 	};
-	if (sized && m->last_warps && m->last_seconds > 0)
-		plan->carried = (unsigned long)fmax(1.0, (double)m->last_quota * target / m->last_seconds *
-							    sqrt((double)m->last_warps / (double)warps));
+	if (sized)
+		plan->carried = lm_carry_length(&m->seen, warps, target, sqrt);
 	plan->warm = !plan->carried || m->cfg.warmup_every;
 	return mode;
 }
@@ -628,11 +627,8 @@ lm_status lm_meas_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsigned wa
 	row->alpha = alpha;
 	row->chains = chains;
 	point_rates(m, &ps, alpha, chains, plan.per_warp, &t, row);
-	if (plan.sized) {
-		m->last_warps = warps;
-		m->last_quota = (cl_uint)t.length;
-		m->last_seconds = row->time_med;
-	}
+	if (plan.sized)
+		lm_carry_add(&m->seen, warps, (cl_uint)t.length, row->time_med);
 	/* the next point starts where this one's first chain stopped */
 	if (m->cfg.mix->step == LM_STEP_GLOBAL)
 		m->cursor = lm_chase_position(m->chase, m->expect[0]);

@@ -220,7 +220,7 @@ lm_status lm_meas_use_program(lm_meas *m, lm_alpha a, unsigned chains)
 	char opts[512];
 	const lm_mix *mix = m->cfg.mix;
 	double t0 = lm_launch_now();
-	m->last_warps = 0; /* a new program: no quota to carry over */
+	m->seen.n = 0; /* a new program: no quota to carry over */
 	lm_meas_build_options(&m->dev, mix, chains, a, m->clocked, opts, sizeof opts);
 	if (m->flag_free)
 		strncat(opts, " -DLM_NO_FLAG", sizeof opts - strlen(opts) - 1);

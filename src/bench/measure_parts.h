@@ -52,10 +52,8 @@ struct lm_meas {
 	uint64_t *done;                  /* per work-item: iterations of this point so far */
 	unsigned launches;               /* launches of this point so far */
 	lm_meas_cost cost;
-	/* the last point of this program: its quota and long launch's seconds */
-	unsigned last_warps;
-	cl_uint last_quota;
-	double last_seconds;
+	/* the points of this program: their quotas and long launches' seconds */
+	lm_carry seen;
 	uint32_t *synced;                /* groups started; per group: started at its end */
 	cl_ulong *rec;                   /* per warp: CU id, t0, t1, cycles, iterations */
 	unsigned *per_cu;                /* warps counted per CU id */

@@ -67,10 +67,8 @@ struct lm_user {
 	/* the last launch waited for: its host seconds, at warps per CU (the watchdog's guess) */
 	double launch_s;
 	unsigned launch_warps;
-	/* the last point: its launches and their seconds */
-	unsigned last_warps;
-	unsigned long last_length;
-	double last_seconds;
+	/* the points measured last: the next one's launches sized from them */
+	lm_carry seen;
 	/* as written (desc.dims): the counts of resident groups, the launch */
 	cl_mem live;
 	uint32_t *live_host;           /* LM_ND_COUNTERS counters read back */

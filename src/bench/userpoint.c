@@ -13,8 +13,13 @@
  * the checks its launches pass before a row is written, the row's rates. */
 
 /* How the point at warps per CU is timed: launches of N and N / 2 in
- * pairs, their count carried over from the last point (scaled to this
- * occupancy), else sized from short trials. */
+ * pairs, their count carried over from the point measured nearest in
+ * warps (scaled to this occupancy), else sized from short trials. */
+static double linear(double x)
+{
+	return x;
+}
+
 lm_point_plan lm_user_plan_point(lm_user *k, unsigned warps, lm_launch_fn launch)
 {
 	double target = k->cfg.launch_ms * 1e-3;
@@ -24,9 +29,7 @@ lm_point_plan lm_user_plan_point(lm_user *k, unsigned warps, lm_launch_fn launch
 		.max_length = 1000000, .cost = &k->cost,
 		.floor_s = fmax(1e-4, 1000e-9 * (double)k->dev.timer_resolution_ns),
 	};
-	if (k->last_warps && k->last_seconds > 0)
-		plan.carried = (unsigned long)fmax(1.0, (double)k->last_length * target / k->last_seconds *
-							    (double)k->last_warps / (double)warps);
+	plan.carried = lm_carry_length(&k->seen, warps, target, linear);
 	plan.warm = !plan.carried || k->cfg.warmup_every;
 	return plan;
 }
@@ -112,8 +115,8 @@ lm_status lm_user_check_point(lm_user *k, unsigned warps, const lm_point_timing 
 	return s;
 }
 
-/* The row's columns from a checked point, and the point kept as the last
- * one (the next point's launches are sized from it). */
+/* The row's columns from a checked point, and the point kept among those
+ * the next point's launches are sized from. */
 void lm_user_finish_row(lm_user *k, unsigned warps, const lm_point_timing *t, unsigned long checked, lm_row *row)
 {
 	row->alpha = (lm_alpha){ 0, 1 };
@@ -121,7 +124,5 @@ void lm_user_finish_row(lm_user *k, unsigned warps, const lm_point_timing *t, un
 	row->iters = t->length;
 	lm_user_point_rates(k, t, row);
 	row->checked = checked;
-	k->last_warps = warps;
-	k->last_length = t->length;
-	k->last_seconds = t->time_med;
+	lm_carry_add(&k->seen, warps, t->length, t->time_med);
 }
