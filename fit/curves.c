@@ -61,14 +61,58 @@ lm_status lm_fit_check_data(const lm_fit_data *d, lm_fit_model model, size_t nki
 	return LM_OK;
 }
 
-lm_status lm_fit_curves_of(const lm_fit_data *d, size_t nkinds, lm_fit_point *v, curve *cv,
-			   size_t *ncurves)
+/* By curve (kind, alpha), chains, then warps. */
+static int by_chains_level(const void *a, const void *b)
+{
+	const lm_fit_point *x = *(const lm_fit_point *const *)a, *y = *(const lm_fit_point *const *)b;
+	if (isinf(x->alpha) == isinf(y->alpha) && x->kind == y->kind && x->alpha == y->alpha &&
+	    chains_of(x) != chains_of(y))
+		return chains_of(x) < chains_of(y) ? -1 : 1;
+	return by_kind_alpha_warps(x, y);
+}
+
+static bool same_series(const lm_fit_point *x, const lm_fit_point *y)
+{
+	return x->kind == y->kind && x->alpha == y->alpha && chains_of(x) == chains_of(y);
+}
+
+/* Each point's weight: the occupancies (warps per CU) nearer to it than to
+ * the next point measured of its curve and chains, half a step beyond
+ * the ends. Every point of a curve measured at each occupancy weighs 1;
+ * a sweep that measured fewer where the curve is straight (refine.h)
+ * weighs each for the ones it stands for, so that its fit is the one the
+ * whole curve would give, not one leaning towards where points are dense. */
+static lm_status weigh_points(const lm_fit_point *v, size_t n, double *weight)
+{
+	const lm_fit_point **o = malloc((n ? n : 1) * sizeof *o);
+	if (!o)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		o[i] = &v[i];
+	qsort(o, n, sizeof *o, by_chains_level);
+	for (size_t i = 0; i < n; i++) {
+		bool first = i == 0 || !same_series(o[i - 1], o[i]);
+		bool last = i + 1 == n || !same_series(o[i + 1], o[i]);
+		double l = o[i]->warps / chains_of(o[i]);
+		double lo = first ? l - 0.5 : (o[i - 1]->warps / chains_of(o[i - 1]) + l) / 2;
+		double hi = last ? l + 0.5 : (o[i + 1]->warps / chains_of(o[i + 1]) + l) / 2;
+		weight[o[i] - v] = hi - lo;
+	}
+	free((void *)o);
+	return LM_OK;
+}
+
+lm_status lm_fit_curves_of(const lm_fit_data *d, size_t nkinds, lm_fit_point *v, double *weight,
+			   curve *cv, size_t *ncurves)
 {
 	memcpy(v, d->v, d->n * sizeof *v);
 	for (size_t i = 0; i < d->n; i++)
 		if (isinf(v[i].alpha)) /* no memory kind enters: one curve */
 			v[i].kind = 0;
 	qsort(v, d->n, sizeof *v, by_kind_alpha_warps);
+	lm_status ws = weigh_points(v, d->n, weight);
+	if (ws != LM_OK)
+		return ws;
 	size_t nc = 0;
 	for (size_t i = 0; i < d->n; i++) {
 		if (i == 0 || v[i].alpha != v[i - 1].alpha || v[i].kind != v[i - 1].kind)

@@ -36,6 +36,7 @@ typedef struct {
 	const lm_fit_data *d;
 	size_t np;                /* slots in the parameter vector */
 	lm_fit_point *v;          /* d's points, sorted into curves */
+	double *weight;           /* each one's weight (lm_fit_curves_of) */
 	curve *cv;
 	size_t nc;
 	unsigned char *keep;      /* the upper envelope's points, where it is fitted */
@@ -55,6 +56,7 @@ static void fitter_free(fitter *f)
 	gsl_vector_free(f->x);
 	free(f->cv);
 	free(f->keep);
+	free(f->weight);
 	free(f->v);
 	free(f);
 }
@@ -71,11 +73,12 @@ static lm_status fitter_alloc(const lm_fit_data *d, size_t np, fitter **out)
 	f->v = malloc(d->n * sizeof *f->v);
 	f->cv = malloc(d->n * sizeof *f->cv);
 	f->keep = malloc(d->n);
+	f->weight = malloc(d->n * sizeof *f->weight);
 	f->x = gsl_vector_alloc(np);
 	gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
 	par.trs = gsl_multifit_nlinear_trs_lm;
 	f->w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, d->n, np);
-	if (!f->v || !f->cv || !f->keep || !f->x || !f->w) {
+	if (!f->v || !f->cv || !f->keep || !f->weight || !f->x || !f->w) {
 		fitter_free(f);
 		return lm_fail(LM_ENOMEM, "%s: out of memory", d->path);
 	}
@@ -88,7 +91,7 @@ static lm_status fitter_alloc(const lm_fit_data *d, size_t np, fitter **out)
 static lm_status fitter_init(fitter *f, lm_fit_model model, bool issue_cost, layout L)
 {
 	const lm_fit_data *d = f->d;
-	lm_status s = lm_fit_curves_of(d, L.nkinds, f->v, f->cv, &f->nc);
+	lm_status s = lm_fit_curves_of(d, L.nkinds, f->v, f->weight, f->cv, &f->nc);
 	if (s != LM_OK)
 		return s;
 	lm_fit_hold_store_plateaus(&L, f->v, f->cv, f->nc);
@@ -98,7 +101,7 @@ static lm_status fitter_init(fitter *f, lm_fit_model model, bool issue_cost, lay
 	 * is fitted by least squares throughout (the one-sided loss would lift
 	 * its plateaus above the measured ones). */
 	bool lsq = model == LM_FIT_REFINED;
-	f->pb = (problem){ f->v, d->n, model, L, 0, false, lsq, NULL, d->n };
+	f->pb = (problem){ f->v, d->n, model, L, 0, false, lsq, NULL, d->n, f->weight };
 	f->fdf = (gsl_multifit_nlinear_fdf){ .f = lm_fit_residuals, .df = NULL, .fvv = NULL,
 					     .n = d->n, .p = f->np, .params = &f->pb };
 	lm_fit_start_point(&f->pb, f->cv, f->nc, f->x);

@@ -94,6 +94,7 @@ typedef struct {
 	bool no_robust; /* least squares in every stage */
 	const unsigned char *keep; /* points that count; NULL: all */
 	size_t kept;               /* how many count */
+	const double *weight;      /* each point's, in v's order (lm_fit_curves_of) */
 } problem;
 
 /* Every kind's model at x. */
@@ -123,11 +124,12 @@ lm_status lm_fit_check_data(const lm_fit_data *d, lm_fit_model model, size_t nki
 
 /* d's points copied into v (room for d->n), sorted by kind (alpha = inf
  * last, one curve whatever its kind), alpha and warps, and grouped into
- * *ncurves curves in cv (room for d->n). LM_EFIT without an alpha = inf
+ * *ncurves curves in cv (room for d->n); weight (room for d->n) gets each
+ * point's weight in the fit, the occupancies it stands for on its curve. LM_EFIT without an alpha = inf
  * curve, a finite-alpha curve of each of nkinds kinds, or with more than
  * LM_FIT_MAX_CURVES. */
-lm_status lm_fit_curves_of(const lm_fit_data *d, size_t nkinds, lm_fit_point *v, curve *cv,
-			   size_t *ncurves);
+lm_status lm_fit_curves_of(const lm_fit_data *d, size_t nkinds, lm_fit_point *v, double *weight,
+			   curve *cv, size_t *ncurves);
 
 /* Is a curve still rising at its largest occupancy? The slope over its top
  * quarter, against the slope ipc / n of its first point: a saturated curve

@@ -131,7 +131,7 @@ int lm_fit_residuals(const gsl_vector *x, void *params, gsl_vector *f)
 			return GSL_EDOM;
 		if (pb->keep && !pb->keep[i])
 			r = 0;
-		gsl_vector_set(f, i, pb->robust ? tempered(r) : r);
+		gsl_vector_set(f, i, (pb->robust ? tempered(r) : r) * sqrt(pb->weight ? pb->weight[i] : 1));
 	}
 	return GSL_SUCCESS;
 }

@@ -77,6 +77,28 @@ START_TEST(a_point_not_measured_fills_its_gaps)
 }
 END_TEST
 
+START_TEST(a_dense_top_measures_every_level_there)
+{
+	unsigned levels[N];
+	for (size_t i = 0; i < N; i++)
+		levels[i] = (unsigned)i + 1;
+	lm_refine r;
+	ck_assert(lm_refine_init(&r, levels, N, LM_REFINE_TOL));
+	lm_refine_dense_from(&r, 48);
+	bool m[N] = { false };
+	size_t j;
+	while (lm_refine_next(&r, &j)) {
+		ck_assert(!m[j]);
+		m[j] = true;
+		lm_refine_set(&r, j, line(levels[j]));
+	}
+	for (unsigned x = 49; x <= 64; x++)
+		ck_assert_msg(m[x - 1], "level %u of the dense top not measured", x);
+	ck_assert_msg(!m[30 - 1], "level 30 of a straight stretch measured");
+	lm_refine_free(&r);
+}
+END_TEST
+
 START_TEST(tiny_curves)
 {
 	bool m[N];
@@ -94,6 +116,7 @@ int main(void)
 	tcase_add_test(tc, a_bend_is_measured_on_both_sides);
 	tcase_add_test(tc, no_tolerance_measures_every_level);
 	tcase_add_test(tc, a_point_not_measured_fills_its_gaps);
+	tcase_add_test(tc, a_dense_top_measures_every_level_there);
 	tcase_add_test(tc, tiny_curves);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);

@@ -33,6 +33,16 @@ bool lm_refine_init(lm_refine *r, const unsigned *levels, size_t n, double tol)
 	return true;
 }
 
+void lm_refine_dense_from(lm_refine *r, size_t from)
+{
+	r->nq = 0; /* the queue again, in order, with the levels from on */
+	for (size_t i = 0; i < r->n; i++)
+		if ((r->state[i] & LM_REFINE_CHOSEN) || i >= from) {
+			r->state[i] |= LM_REFINE_CHOSEN;
+			r->queue[r->nq++] = i;
+		}
+}
+
 /* The set level after i (n if none). */
 static size_t next_set(const lm_refine *r, size_t i)
 {

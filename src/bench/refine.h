@@ -35,6 +35,11 @@ enum {
  * tol <= 0 measures every level. LM_ENOMEM-free: false if out of memory. */
 bool lm_refine_init(lm_refine *r, const unsigned *levels, size_t n, double tol);
 
+/* Measures every level from index from on as well (a plateau whose
+ * highest points are taken as a measurement: their mean depends on how
+ * many were measured). Before the first lm_refine_next. */
+void lm_refine_dense_from(lm_refine *r, size_t from);
+
 /* The index of the next level to measure; false when the curve is done. */
 bool lm_refine_next(lm_refine *r, size_t *idx);
 

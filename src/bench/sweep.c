@@ -259,10 +259,16 @@ static lm_status run_curve(const mix_run *r, unsigned k, lm_alpha alpha, const c
 	lm_status s = sweep_rows_init(&rows, sw->p.nwarps);
 	if (s != LM_OK)
 		return s;
-	if (!lm_refine_init(&rf, sw->p.warps, sw->p.nwarps, sweep_refine_tol(sw))) {
+	/* a stream mix's plateau and a store kind's (its alpha = 0 curves)
+	 * are the mean of their highest points (fit): measured at every
+	 * occupancy, at every one of the top quarter */
+	bool stream = pm->mix->step == LM_STEP_STREAM, store_top = pm->mix->store_bytes && alpha.num == 0;
+	if (!lm_refine_init(&rf, sw->p.warps, sw->p.nwarps, stream ? 0 : sweep_refine_tol(sw))) {
 		sweep_rows_flush(&rows, r->f, pm->mix->name);
 		return lm_fail(LM_ENOMEM, "out of memory");
 	}
+	if (store_top)
+		lm_refine_dense_from(&rf, sw->p.nwarps - sw->p.nwarps / 4);
 	size_t j;
 	while (s == LM_OK && lm_refine_next(&rf, &j)) {
 		double ipc;
