@@ -73,7 +73,7 @@ static const lm_opt options[] = {
 	  "arithmetic instructions per memory instruction to measure: comma list of integers, p/q fractions, inf; default: each mix's own list",
 	  .role = LM_OPTION_SELECTS },
 	{ "warps", 'n', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(warps), "N",
-	  "occupancies: comma list of warps per CU, or 'max' (all); default: every one the device holds (--quick: powers of two and the most)",
+	  "occupancies: comma list of warps per CU, or 'max' (every one the device holds); default: those where each curve bends, chosen as it is measured (doc/measure.md; --quick: powers of two and the most)",
 	  .role = LM_OPTION_SELECTS },
 	{ "mix", 'm', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(mix), "MIX",
 	  "mixes to measure: comma list or 'all' ({MIXES}); default: all",
