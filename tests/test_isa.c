@@ -835,7 +835,7 @@ START_TEST(suite_kernels_count_as_in_the_table)
 		ck_assert_msg(lm_kcount_source(kernel, NULL, &src, name, sizeof name, label, sizeof label) == LM_OK,
 			      "%s: %s", kernel, lm_error_message());
 		lm_count m;
-		lm_status st = lm_kcount_count(src, name, col ? target : NULL, NULL, NULL, &m);
+		lm_status st = lm_kcount_count(src, name, col ? target : NULL, NULL, NULL, NULL, &m);
 		ck_assert_msg(st == LM_OK || st == LM_EPARSE, "%s: %s", kernel, lm_error_message());
 		/* clang says what a kernel's registers allow on AMD */
 		ck_assert_msg(st != LM_OK || col != 1 || strstr(m.limit, "waves per SIMD"), "%s: limit '%s'", kernel,
@@ -1593,7 +1593,7 @@ START_TEST(pocl_listing_is_not_text)
 	if (lm_device_select(POCL, 0, 0, &d) != LM_OK)
 		return; /* no PoCL device here */
 	char *listing = (char *)"x", limit[256] = "";
-	ck_assert_msg(lm_kcount_device_listing(&d, "__kernel void k(__global int *a) { a[0] = 1; }", "k", &listing,
+	ck_assert_msg(lm_kcount_device_listing(&d, NULL, "__kernel void k(__global int *a) { a[0] = 1; }", "k", &listing,
 					     limit, sizeof limit, NULL) == LM_OK, "%s", lm_error_message());
 	ck_assert_ptr_null(listing);
 	/* what its build allows the kernel, read from the device */

@@ -84,7 +84,7 @@ lm_status lm_kcount_desc_source(const lm_user_desc *d, const char *kernel_dir, c
 static bool said_no_text;
 
 lm_status lm_kcount_count(const char *src, const char *name, const char *isa, const lm_device *d,
-			FILE *listing, lm_count *m)
+			cl_context ctx, FILE *listing, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
 	char from[sizeof m->from], limit[sizeof m->limit] = "";
@@ -111,7 +111,7 @@ lm_status lm_kcount_count(const char *src, const char *name, const char *isa, co
 		goto done;
 	}
 	snprintf(from, sizeof from, "clang's NVPTX backend");
-	if (d && (s = lm_kcount_device_listing(d, src, name, &text, limit, sizeof limit, &regs)) != LM_OK)
+	if (d && (s = lm_kcount_device_listing(d, ctx, src, name, &text, limit, sizeof limit, &regs)) != LM_OK)
 		goto done;
 	if (text)
 		snprintf(from, sizeof from, "%s, driver %s (PTX)", d->name, d->driver);
@@ -217,12 +217,12 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 	clReleaseKernel(k);
 }
 
-lm_status lm_kcount_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size, lm_count_regs *regs)
+lm_status lm_kcount_device_listing(const lm_device *d, cl_context shared, const char *source, const char *name,
+				 char **text, char *limit, size_t limit_size, lm_count_regs *regs)
 {
-	cl_int err;
+	cl_int err = CL_SUCCESS;
 	*text = NULL;
-	cl_context ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	cl_context ctx = shared ? shared : clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateContext", d->name);
 	char opts[512];
@@ -255,7 +255,8 @@ lm_status lm_kcount_device_listing(const lm_device *d, const char *source, const
 	}
 	if (s == LM_OK)
 		clReleaseProgram(prog);
-	clReleaseContext(ctx);
+	if (!shared)
+		clReleaseContext(ctx);
 	return s;
 }
 

@@ -21,9 +21,10 @@ lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **sour
  * build is text (NVIDIA's PTX), else by clang's NVPTX backend; listing
  * (NULL: none) gets what was counted. m's from names the build; LM_EPARSE
  * with the reason where the loop cannot be counted, LM_ETOOL where a
- * compiler is missing. */
+ * compiler is missing. ctx: a context on d to build in (a context costs
+ * NVIDIA about 0.3 s); NULL: one of its own. */
 lm_status lm_kcount_count(const char *src, const char *name, const char *isa, const lm_device *d,
-			FILE *listing, lm_count *m);
+			cl_context ctx, FILE *listing, lm_count *m);
 
 /* The source a kernel's description names, in a new string. */
 lm_status lm_kcount_desc_source(const lm_user_desc *d, const char *kernel_dir, char **source);
@@ -33,8 +34,8 @@ lm_status lm_kcount_desc_source(const lm_user_desc *d, const char *kernel_dir, c
  * limit (may be NULL) gets what the build allows kernel name: its largest
  * work-group and local memory a group, and on NVIDIA its registers a thread,
  * which regs (may be NULL) gets as numbers. */
-lm_status lm_kcount_device_listing(const lm_device *d, const char *source, const char *name, char **text,
-				 char *limit, size_t limit_size, lm_count_regs *regs);
+lm_status lm_kcount_device_listing(const lm_device *d, cl_context ctx, const char *source, const char *name,
+				 char **text, char *limit, size_t limit_size, lm_count_regs *regs);
 
 
 /* Is spec FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) to count as

@@ -415,10 +415,13 @@ static lm_status run_dispatch(sweep *sw, FILE *f, const lm_results *prev, size_t
 /* The kernel's loop as the device builds it, counted in the model's
  * terms (asm/count.h), into mix_dir/LABEL.txt as `latmix kernel --mix-of`
  * prints it (the listing after), or the reason it cannot be counted:
- * what latmix report predicts the kernel from. A missing compiler is said
- * and the sweep goes on. */
-static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
+ * what latmix report predicts the kernel from. Built in ctx, the context
+ * the kernel was measured in (else in one of its own). A missing compiler
+ * is said and the sweep goes on. */
+static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_context ctx)
 {
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!sw->mix_dir[0])
 		return LM_OK;
 	if (mkdir(sw->mix_dir, 0777) != 0 && errno != EEXIST)
@@ -434,7 +437,11 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
 	FILE *l = open_memstream(&listing, &len);
 	lm_status s = l ? lm_kcount_desc_source(desc, sw->o->kernel_dir, &src) : lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK)
-		s = lm_kcount_count(src, desc->name, NULL, &sw->d, l, &m);
+		s = lm_kcount_count(src, desc->name, NULL, &sw->d, ctx, l, &m);
+	if (s != LM_OK && s != LM_EPARSE && ctx && l) { /* the kernel's context may be broken: its own */
+		rewind(l);
+		s = lm_kcount_count(src, desc->name, NULL, &sw->d, NULL, l, &m);
+	}
 	if (l)
 		fclose(l);
 	free(src);
@@ -468,6 +475,7 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc)
 		lm_count_write_ini(lm_file_stream(w), m.label, s == LM_OK ? &m : NULL, why);
 		ws = lm_file_commit(w);
 	}
+	sw->cost.programs += sweep_since(&t0); /* its builds */
 	return ws;
 }
 
@@ -549,8 +557,10 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 		s = sweep_nd_points(sw, k, desc, f, prev, measured);
 		lm_meas_cost nc = lm_user_costs(k);
 		sweep_add_cost(&sw->cost, &nc);
+		if (s == LM_OK)
+			s = write_kernel_mix(sw, desc, lm_user_context(k));
 		lm_user_free(k);
-		return s == LM_OK ? write_kernel_mix(sw, desc) : s;
+		return s;
 	}
 	kernel_tally t = { INFINITY, 0, NAN, 0, 0, isatty(2), false };
 	size_t done_at_start = *done_n, j;
@@ -582,8 +592,10 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 			t.first_n == 1 ? "" : "s");
 	lm_meas_cost c = lm_user_costs(k);
 	sweep_add_cost(&sw->cost, &c);
+	if (s == LM_OK)
+		s = write_kernel_mix(sw, desc, lm_user_context(k));
 	lm_user_free(k);
-	return s == LM_OK ? write_kernel_mix(sw, desc) : s;
+	return s;
 }
 
 /* The sweep's status where some kernels were not measured (or not

@@ -69,6 +69,11 @@ lm_launch_cost lm_user_costs(const lm_user *k)
 	return k->cost;
 }
 
+cl_context lm_user_context(const lm_user *k)
+{
+	return k->ctx;
+}
+
 /* The user's source. */
 static lm_status user_source(const lm_user *k, char **text)
 {

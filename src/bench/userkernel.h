@@ -47,6 +47,9 @@ lm_status lm_user_point(lm_user *k, unsigned warps, lm_row *row);
 
 lm_launch_cost lm_user_costs(const lm_user *k);
 
+/* The kernel's context (a build there costs no new context). */
+cl_context lm_user_context(const lm_user *k);
+
 /* The output argument name as the kernel's first point left it (its
  * elements, *bytes of them), or NULL if there is none yet: a host copy,
  * read back from the device the first time it is asked for (usercheck.c). */

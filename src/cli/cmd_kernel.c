@@ -40,7 +40,7 @@ lm_status lm_cli_count_kernel(const lm_options *o, const char *spec, bool listin
 		return s;
 	char name[LM_USER_NAME], label[64], *src = NULL;
 	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
-		s = lm_kcount_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL,
+		s = lm_kcount_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL, NULL,
 				  listing_too ? stdout : NULL, m);
 	snprintf(m->label, sizeof m->label, "%s", label);
 	free(src);
