@@ -716,6 +716,28 @@ START_TEST(kernel_mix_of_counts_misaligned_accesses)
 }
 END_TEST
 
+/* Where the predicted curve is flat near its top, the warps for 90% of
+ * its best move by more than 10% for a best 4% off: predict says the
+ * range under the figure; where they do not, it says none. */
+START_TEST(predict_says_a_flat_tops_90_percent_as_a_range)
+{
+	lm_test_result *r = malloc(sizeof *r);
+	char params[4200];
+	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
+	run((const char *const[]){ "predict", params, "--loads", "2", "--stores", "1", "--insts", "8", NULL }, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	const char *at = strstr(r->out, "90% of it at ");
+	const char *range = strstr(r->out, "flat near its top: with the best 4% lower or higher, 90% of it at ");
+	ck_assert_msg(at && range, "%s", r->out);
+	double w90 = atof(at + strlen("90% of it at ")), lo, hi;
+	ck_assert_int_eq(sscanf(strstr(range, "90% of it at ") + strlen("90% of it at "), "%lf to %lf", &lo, &hi), 2);
+	ck_assert_msg(lo < w90 && w90 < hi && (lo < 0.9 * w90 || hi > 1.1 * w90), "%g %g %g", lo, w90, hi);
+	run((const char *const[]){ "predict", params, "--loads", "1", "--alpha", "64", NULL }, r);
+	ck_assert_msg(r->status == 0 && !strstr(r->out, "flat near its top"), "%s", r->out);
+	free(r);
+}
+END_TEST
+
 /* A loop with no load: priced by stores alone where the file has
  * store_thru and store_step (its rates in stores), refused saying what is
  * missing where it has not (the thesis's files) */
@@ -1083,6 +1105,7 @@ int main(void)
 	tcase_add_test(tc, kernel_mix_of_counts_misaligned_accesses);
 	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
 	tcase_add_test(tc, predict_prices_a_store_only_loop);
+	tcase_add_test(tc, predict_says_a_flat_tops_90_percent_as_a_range);
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, the_suite_is_named_whole_or_refused);
 	tcase_add_test(tc, predict_a_kernel_as_written_by_the_csv_contract);

@@ -268,10 +268,14 @@ static lm_status print_kernel_rates(const lm_options *o, const char *path, const
 	printf("peak %s %s/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n",
 	       table_text(peak, 5, r1, sizeof r1), what, lm_bound_name(peak_bound), lm_model_kernel_warps(mp, st, k, 0.90),
 	       lm_model_kernel_warps(mp, st, k, 0.95));
-	if (best > 0)
+	if (best > 0) {
 		printf("best of the warps listed %s %s/cycle/CU, at %u; 90%% of it at %.1f warps per CU "
 		       "(the figure latmix report compares with the measured curve's)\n", table_text(best, 5, r2, sizeof r2),
 		       what, best_at, lm_model_kernel_warps_to(mp, st, k, 0.9 * best));
+		lm_cli_say_w90_range(lm_model_kernel_warps_to(mp, st, k, 0.9 * best),
+				     lm_model_kernel_warps_to(mp, st, k, 0.9 * (1 - LM_CLI_TOP_ERROR) * best),
+				     lm_model_kernel_warps_to(mp, st, k, 0.9 * (1 + LM_CLI_TOP_ERROR) * best));
+	}
 	return LM_OK;
 }
 

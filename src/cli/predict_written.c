@@ -304,8 +304,19 @@ static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_
 			top = fmax(top, rate[j]);
 		printf("best %.4g elements/s; warps per CU for 90%% of it: %.1f, for 95%%: %.1f\n", top,
 		       first_reach(warps, rate, *n, 0.9 * top), first_reach(warps, rate, *n, 0.95 * top));
+		lm_cli_say_w90_range(first_reach(warps, rate, *n, 0.9 * top),
+				     first_reach(warps, rate, *n, 0.9 * (1 - LM_CLI_TOP_ERROR) * top),
+				     first_reach(warps, rate, *n, 0.9 * (1 + LM_CLI_TOP_ERROR) * top));
 	}
 	return LM_OK;
+}
+
+void lm_cli_say_w90_range(double w90, double lo, double hi)
+{
+	if (!(w90 > 0) || (lo >= 0.9 * w90 && hi <= 1.1 * w90))
+		return;
+	printf("  flat near its top: with the best %.0f%% lower or higher, 90%% of it at %.1f to %.1f warps; "
+	       "read the figure as that range (doc/predict.md)\n", 100 * LM_CLI_TOP_ERROR, lo, hi);
 }
 
 /* The size reaching 95% of the best rate of all with the fewest warps, said. */

@@ -34,6 +34,18 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
  * whole groups, else up to 64 warps and 32 groups): a table and the size
  * to use, or --csv rows. LM_EUSAGE where ps has no dispatch parameters or
  * a size is not whole warps. */
+/* The error of a predicted curve's top a reader should allow for: the
+ * H100's add and triad measured 4% above their predicted tops at 64 warps,
+ * still rising, and their warps for 90% 13% above the predicted
+ * (doc/predict.md). */
+#define LM_CLI_TOP_ERROR 0.04
+
+/* Says, under the line giving w90 (the warps for 90% of a predicted
+ * curve's best), the warps lo and hi that 90% of a best LM_CLI_TOP_ERROR
+ * lower and higher would take, where either moves w90 by more than 10%:
+ * a curve that flat near its top makes w90 a range, not a figure. */
+void lm_cli_say_w90_range(double w90, double lo, double hi);
+
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
 				 const lm_model_params *mp, const lm_model_kinds *st, const lm_cli_written *w,
 				 const lm_count *m, const char *label);
