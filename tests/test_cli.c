@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -221,6 +222,49 @@ START_TEST(kernels_built_ahead_measure_the_same_points)
 	unlink(csv[0]);
 	unlink(csv[1]);
 	ck_assert_msg(rmdir(tmp) == 0, "%s: the kernels built ahead were left there", tmp);
+}
+END_TEST
+
+/* measure --kernel counts its kernels ahead in other processes (forced
+ * here with --build-jobs; on by default on GPU drivers alone): the files
+ * kept beside the results are those it writes counting each after its
+ * points, and nothing is left in TMPDIR. */
+START_TEST(kernels_counted_ahead_keep_the_same_counts)
+{
+	char tmp[] = "/tmp/latmix-cli-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	result *r = malloc(sizeof *r);
+	static const char *const files[] = { "nd-add.txt", "nd-add.ini", "add.txt", "add.ini" };
+	static char text[2][4][1 << 16];
+	for (int jobs = 1; jobs <= 2; jobs++) {
+		char dir[160], csv[200];
+		snprintf(dir, sizeof dir, "%s/j%d", tmp, jobs);
+		ck_assert_int_eq(mkdir(dir, 0777), 0);
+		snprintf(csv, sizeof csv, "%s/k.csv", dir);
+		const char *argv[] = { "measure", "--kernel", "nd-add,add", "--quick", "--local-size", "64",
+				       "--build-jobs", jobs == 1 ? "1" : "3", "-o", csv, NULL };
+		setenv("TMPDIR", tmp, 1);
+		lm_test_latmix(argv, NULL, r);
+		unsetenv("TMPDIR");
+		ck_assert_msg(r->status == 0, "--build-jobs %d: %s", jobs, r->err);
+		ck_assert_msg(!strstr(r->err, "counted ahead") == (jobs == 1), "%s", r->err);
+		for (int i = 0; i < 4; i++) {
+			char path[300];
+			snprintf(path, sizeof path, "%s/mix-of/%s", dir, files[i]);
+			lm_test_slurp(path, text[jobs - 1][i], sizeof text[0][0]);
+			ck_assert_msg(text[jobs - 1][i][0], "%s: missing", path);
+			unlink(path);
+		}
+		snprintf(csv, sizeof csv, "%s/mix-of", dir);
+		rmdir(csv);
+		snprintf(csv, sizeof csv, "%s/k.csv", dir);
+		unlink(csv);
+		ck_assert_int_eq(rmdir(dir), 0);
+	}
+	for (int i = 0; i < 4; i++)
+		ck_assert_msg(strcmp(text[0][i], text[1][i]) == 0, "%s differs counted ahead", files[i]);
+	ck_assert_msg(rmdir(tmp) == 0, "%s: the kernels counted ahead were left there", tmp);
+	free(r);
 }
 END_TEST
 
@@ -1104,6 +1148,7 @@ int main(void)
 	tcase_add_test(tc, kernel_mix_of_counts_a_ptx_listing);
 	tcase_add_test(tc, kernel_mix_of_counts_misaligned_accesses);
 	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
+	tcase_add_test(tc, kernels_counted_ahead_keep_the_same_counts);
 	tcase_add_test(tc, predict_prices_a_store_only_loop);
 	tcase_add_test(tc, predict_says_a_flat_tops_90_percent_as_a_range);
 	tcase_add_test(tc, devices_lists_at_least_one_device);

@@ -9,6 +9,7 @@
 #include "asm/count.h"
 #include "bench/device.h"
 #include "bench/userkernel.h"
+#include "base/file.h"
 
 /* The source of spec (a suite name, FILE.cl:NAME or FILE.cl as for
  * measure --kernel; a FILE.cl:NAME needs no description) in a new string
@@ -45,5 +46,24 @@ bool lm_kcount_is_listing(const char *spec);
 /* Counts kernel NAME's main loop in the PTX listing FILE of spec
  * (FILE.ptx:NAME); listing (NULL: none) gets the file's text. */
 lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m);
+
+/* What a count (status s, its reason why) says on stderr, on say: that
+ * it could not be counted, or that ptxas spills under latmix's cap. */
+void lm_kcount_say(FILE *say, lm_status s, const lm_count *m, const char *why);
+
+/* The count (status s: m, else why) and the listing it read, as measure
+ * --kernel keeps them: DIR/BASE.txt and DIR/BASE.ini (written whole,
+ * never over one of inputs; NULL: none). */
+lm_status lm_kcount_write_files(const char *dir, const char *base, const lm_file_inputs *inputs, lm_status s,
+				const lm_count *m, const char *why, const char *listing);
+
+/* Bytes of a record of the count queue: "BASE\tNAME\tLABEL", NUL-padded;
+ * kernel NAME's source is DIR/BASE.cl. */
+#define LM_KCOUNT_RECORD 512
+
+/* Counts the kernels named by the records read from fd (several
+ * processes may share it) in one context on d, each into DIR/BASE.txt,
+ * DIR/BASE.ini and DIR/BASE.say (what it says on stderr). */
+lm_status lm_kcount_queue(const lm_device *d, int fd, const char *dir);
 
 #endif

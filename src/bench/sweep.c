@@ -412,12 +412,40 @@ static lm_status run_dispatch(sweep *sw, FILE *f, const lm_results *prev, size_t
 	return s;
 }
 
+/* The files a counter left for kernel base (sweep_count_ahead), written
+ * into mix_dir and what it said said; false where it left none whole. */
+static bool copy_counted(sweep *sw, const char *base, lm_status *ws)
+{
+	static const char *const ext[] = { "txt", "ini", "say" };
+	char path[4400], *text[3] = { NULL, NULL, NULL };
+	bool whole = sw->count_dir[0] != '\0';
+	for (int e = 0; e < 3 && whole; e++) {
+		snprintf(path, sizeof path, "%s/%s.%s", sw->count_dir, base, ext[e]);
+		whole = lm_read_text(path, &text[e]) == LM_OK;
+	}
+	lm_error_clear();
+	*ws = LM_OK;
+	for (int e = 0; e < 2 && whole && *ws == LM_OK; e++) {
+		lm_file_out *w;
+		snprintf(path, sizeof path, "%s/%s.%s", sw->mix_dir, base, ext[e]);
+		if ((*ws = lm_file_create(path, &sw->inputs, &w)) == LM_OK) {
+			fputs(text[e], lm_file_stream(w));
+			*ws = lm_file_commit(w);
+		}
+	}
+	if (whole)
+		fputs(text[2], stderr);
+	for (int e = 0; e < 3; e++)
+		free(text[e]);
+	return whole;
+}
+
 /* The kernel's loop as the device builds it, counted in the model's
  * terms (asm/count.h), into mix_dir/LABEL.txt as `latmix kernel --mix-of`
  * prints it (the listing after), or the reason it cannot be counted:
- * what latmix report predicts the kernel from. Built in ctx, the context
- * the kernel was measured in (else in one of its own). A missing compiler
- * is said and the sweep goes on. */
+ * what latmix report predicts the kernel from. Counted ahead (copied),
+ * else here in ctx, the context the kernel was measured in (else in one
+ * of its own). A missing compiler is said and the sweep goes on. */
 static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_context ctx)
 {
 	struct timespec t0;
@@ -426,12 +454,12 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 		return LM_OK;
 	if (mkdir(sw->mix_dir, 0777) != 0 && errno != EEXIST)
 		return lm_fail(LM_EIO, "%s: %s", sw->mix_dir, strerror(errno));
-	char path[4400], *src = NULL, *listing = NULL;
+	char base[LM_USER_NAME + 8], *src = NULL, *listing = NULL;
 	size_t len = 0;
-	snprintf(path, sizeof path, "%s/%s.txt", sw->mix_dir, desc->label);
-	for (char *c = path + strlen(sw->mix_dir) + 1; *c; c++)
-		if (*c == '/')
-			*c = '_';
+	sweep_count_base(desc->label, base, sizeof base);
+	lm_status ws;
+	if (copy_counted(sw, base, &ws))
+		return ws;
 	lm_count m;
 	memset(&m, 0, sizeof m);
 	FILE *l = open_memstream(&listing, &len);
@@ -448,33 +476,10 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 	char why[1024];
 	snprintf(why, sizeof why, "%s", s == LM_OK ? "" : lm_error_message());
 	lm_error_clear();
-	if (s != LM_OK && s != LM_EPARSE) /* written all the same, so report says why */
-		fprintf(stderr, "latmix: kernel %s: its loop not counted (latmix report will not predict it): "
-			"%s\n", desc->label, why);
 	snprintf(m.label, sizeof m.label, "%s", desc->label);
-	if (s == LM_OK && m.regs.spill)
-		fprintf(stderr, "latmix: kernel %s: under the register cap latmix builds with, so that every "
-			"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory: "
-			"measured so, it may run slower than built without the cap (%u registers a thread, "
-			"room for %u warps a CU)\n", desc->label, m.regs.spill, m.regs.own, m.regs.own_warps);
-	lm_file_out *w;
-	lm_status ws = lm_file_create(path, &sw->inputs, &w);
-	if (ws == LM_OK) {
-		FILE *f = lm_file_stream(w);
-		if (s == LM_OK)
-			lm_count_print(f, &m);
-		else
-			fprintf(f, "latmix kernel: %s\n", why);
-		fprintf(f, "\n%s", listing ? listing : "");
-		ws = lm_file_commit(w);
-	}
+	lm_kcount_say(stderr, s, &m, why);
+	ws = lm_kcount_write_files(sw->mix_dir, base, &sw->inputs, s, &m, why, listing);
 	free(listing);
-	/* and what report and predict read back: NAME.ini beside it */
-	snprintf(path + strlen(path) - 4, 5, ".ini");
-	if (ws == LM_OK && (ws = lm_file_create(path, &sw->inputs, &w)) == LM_OK) {
-		lm_count_write_ini(lm_file_stream(w), m.label, s == LM_OK ? &m : NULL, why);
-		ws = lm_file_commit(w);
-	}
 	sw->cost.programs += sweep_since(&t0); /* its builds */
 	return ws;
 }
@@ -650,6 +655,8 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	sw->cost.setup += sweep_since(&t0);
 	if (!sw->nkern)
 		sweep_build_ahead(sw, prev);
+	else
+		sweep_count_ahead(sw);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = sw->p.mixes[i].mix->step == LM_STEP_DISPATCH ? run_dispatch(sw, f, prev, &done_n, &measured)
 		    : run_mix(sw, i, f, prev, &done_n, &measured, &t0);
@@ -658,6 +665,7 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	if (s == LM_OK && sw->nfailed && !measured) /* every one refused: as the first said */
 		s = lm_fail(sw->first_failure, "%s", sw->first_why);
 	sweep_remove_binaries(sw);
+	sweep_remove_counts(sw);
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
 	double total = sweep_since(&t0);

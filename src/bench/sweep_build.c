@@ -1,14 +1,18 @@
 /* sweep_build: a sweep's kernels built ahead, in several processes at once
  * where the driver builds one at a time (latmix kernel --save-binary). */
 #include "bench/sweep_parts.h"
+#include "bench/kcount.h"
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
+#include <stdio.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -145,4 +149,137 @@ void sweep_remove_binaries(sweep *sw)
 		closedir(dir);
 	rmdir(sw->binary_dir);
 	sw->binary_dir[0] = '\0';
+}
+
+/* A kernel's label as a file name: its '/' as '_'. */
+void sweep_count_base(const char *label, char *base, size_t size)
+{
+	snprintf(base, size, "%s", label);
+	for (char *c = base; *c; c++)
+		if (*c == '/' || *c == '\t')
+			*c = '_';
+}
+
+/* Starts `latmix kernel --count-ahead DIR`, its standard input the queue,
+ * its output discarded (what it says of a kernel it leaves in DIR). */
+static bool spawn_counter(const sweep *sw, int queue, pid_t *pid)
+{
+	const lm_sweep_config *o = sw->o;
+	char dev[32], simd[16], maxw[16];
+	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
+	snprintf(simd, sizeof simd, "%d", o->simd);
+	snprintf(maxw, sizeof maxw, "%d", o->max_warps);
+	char *argv[] = { "latmix", "kernel", "-d", dev, "--count-ahead", (char *)sw->count_dir, "--simd", simd,
+			 "--max-warps", maxw, NULL };
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, queue, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	int err = posix_spawn(pid, "/proc/self/exe", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return err == 0;
+}
+
+/* Each kernel's source into the count directory and its record into
+ * queue (room for nkern); how many were queued. */
+static size_t queue_counts(sweep *sw, char (*queue)[LM_KCOUNT_RECORD])
+{
+	size_t total = 0;
+	for (size_t i = 0; i < sw->nkern; i++) {
+		const lm_user_desc *desc = &sw->kern[i];
+		char base[LM_USER_NAME + 8], path[512], *src = NULL;
+		sweep_count_base(desc->label, base, sizeof base);
+		snprintf(path, sizeof path, "%s/%s.cl", sw->count_dir, base);
+		FILE *f = NULL;
+		if (lm_kcount_desc_source(desc, sw->o->kernel_dir, &src) == LM_OK && (f = fopen(path, "w")) &&
+		    fputs(src, f) >= 0) {
+			memset(queue[total], 0, LM_KCOUNT_RECORD);
+			snprintf(queue[total++], LM_KCOUNT_RECORD, "%s\t%s\t%s", base, desc->name, desc->label);
+		}
+		if (f)
+			fclose(f);
+		free(src);
+	}
+	lm_error_clear();
+	return total;
+}
+
+/* Waits for the started counters, killing those still at it after
+ * seconds (a count left undone is done after its kernel's points). */
+static void wait_counters(const pid_t *pid, unsigned started, double seconds)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	unsigned left = started;
+	bool done[64] = { false };
+	while (left) {
+		for (unsigned j = 0; j < started; j++)
+			if (!done[j] && waitpid(pid[j], NULL, WNOHANG) != 0)
+				done[j] = true, left--;
+		if (left && sweep_since(&t0) > seconds) {
+			for (unsigned j = 0; j < started; j++)
+				if (!done[j]) {
+					kill(pid[j], SIGKILL);
+					waitpid(pid[j], NULL, 0);
+				}
+			return;
+		}
+		if (left)
+			nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+	}
+}
+
+void sweep_count_ahead(sweep *sw)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	unsigned jobs = build_jobs(sw, sw->nkern);
+	const char *tmp = getenv("TMPDIR");
+	char(*queue)[LM_KCOUNT_RECORD] = NULL;
+	int fds[2] = { -1, -1 };
+	if (jobs <= 1 || !sw->mix_dir[0] || sw->nkern * LM_KCOUNT_RECORD > 65536)
+		return;
+	if (jobs > 64)
+		jobs = 64;
+	snprintf(sw->count_dir, sizeof sw->count_dir, "%s/latmix-counts-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(sw->count_dir) || !(queue = malloc(sw->nkern * sizeof *queue)) || pipe(fds) != 0) {
+		sweep_remove_counts(sw);
+		free(queue);
+		return;
+	}
+	size_t total = queue_counts(sw, queue);
+	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
+	close(fds[1]);
+	free(queue);
+	pid_t pid[64];
+	unsigned started = 0;
+	for (unsigned j = 0; queued && j < jobs && j < total; j++)
+		if (spawn_counter(sw, fds[0], &pid[started]))
+			started++;
+	close(fds[0]);
+	/* a kernel counts in about 0.6 s on NVIDIA's driver, a context 0.3 s */
+	wait_counters(pid, started, 30 + (double)total);
+	double t = sweep_since(&t0);
+	sw->cost.programs += t;
+	fprintf(stderr, "latmix: %zu kernels counted ahead in %.1f s by %u processes\n", total, t, started);
+}
+
+void sweep_remove_counts(sweep *sw)
+{
+	if (!sw->count_dir[0])
+		return;
+	DIR *dir = opendir(sw->count_dir);
+	struct dirent *e;
+	char path[600];
+	while (dir && (e = readdir(dir)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", sw->count_dir, e->d_name);
+		remove(path);
+	}
+	if (dir)
+		closedir(dir);
+	rmdir(sw->count_dir);
+	sw->count_dir[0] = '\0';
 }

@@ -54,6 +54,7 @@ typedef struct {
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
+	char count_dir[256];  /* --kernel: kernels counted ahead by other processes; "" if none */
 	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
 	lm_user_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */
 	size_t nkern;
@@ -136,6 +137,19 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev);
 
 /* Removes the kernels build_ahead left. */
 void sweep_remove_binaries(sweep *sw);
+
+/* --kernel: counts every kernel's loop (what write_kernel_mix keeps
+ * beside the results) before the sweep starts, in several `latmix kernel
+ * --count-ahead` processes at once where the driver builds one kernel at
+ * a time in a process (as sweep_build_ahead), into sw->count_dir. Nothing
+ * here is fatal: a kernel not counted ahead is counted after its points. */
+void sweep_count_ahead(sweep *sw);
+
+/* A kernel's label as a file name (its '/' as '_'). */
+void sweep_count_base(const char *label, char *base, size_t size);
+
+/* Removes what sweep_count_ahead left. */
+void sweep_remove_counts(sweep *sw);
 
 /* Names the sweep's files, and reads and checks what --resume continues:
  * all before anything is written. */

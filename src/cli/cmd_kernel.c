@@ -139,6 +139,8 @@ lm_status cmd_kernel(const lm_options *o)
 	lm_device d;
 	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
+	if (o->count_ahead)
+		return lm_kcount_queue(&d, 0, o->count_ahead);
 	if (o->save_binary && o->alpha && strcmp(o->alpha, "-") == 0)
 		return lm_meas_save_queue(&d, NULL, o->kernel_dir, 0, o->save_binary, NULL);
 	if (o->save_binary) {
@@ -208,6 +210,12 @@ static const lm_opt options[] = {
 	  "files to build a sweep's kernels in several processes at once); --alpha -: the kernels "
 	  "named by 64-byte records 'MIX CHAINS ALPHA' on standard input, --mix and --chains ignored "
 	  "(a queue several processes share)",
+	  .role = LM_OPTION_OTHER },
+	{ "count-ahead", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(count_ahead), "DIR",
+	  "count the kernels named by 512-byte records 'BASE<tab>NAME<tab>LABEL' on standard input "
+	  "(a queue several processes share), kernel NAME's source in DIR/BASE.cl, each into "
+	  "DIR/BASE.txt, .ini and .say as measure --kernel keeps them (measure --kernel counts a "
+	  "sweep's kernels so, in several processes at once, before it starts)",
 	  .role = LM_OPTION_OTHER },
 	{ "time-limit", 0, LM_OPT_NUM, "300", 1, 86400, LM_OPT_OFF(time_limit), "S",
 	  "seconds the build and count of --describe's or --mix-of's kernel may take; latmix builds a user's kernel in a worker process, so that a crash or a hang in it or in the driver costs that kernel only",

@@ -54,6 +54,7 @@ typedef struct {
 	const char *mix_of;     /* kernel: a user's kernel whose loop to count */
 	const char *describe;   /* kernel: a user's kernel whose description to start */
 	const char *save_binary; /* kernel: a directory for the device binaries */
+	const char *count_ahead; /* kernel: a directory of sources to count (a queue on stdin) */
 	const char *save_count;  /* kernel --mix-of: the count as report reads it (NAME.ini) */
 	int build_jobs;         /* measure: processes building kernels; 0: auto */
 	double time_limit;      /* seconds a user's kernel may go without progress */
