@@ -76,13 +76,37 @@ static bool same_series(const lm_fit_point *x, const lm_fit_point *y)
 	return x->kind == y->kind && x->alpha == y->alpha && chains_of(x) == chains_of(y);
 }
 
+/* Was the series v[0..n-1] measured at every occupancy the device holds
+ * (no two points more than two apart: a missing one is one the geometry
+ * cannot hold), as a sweep given its occupancies or before refine? */
+static bool dense(const lm_fit_point *const *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (v[i]->warps / chains_of(v[i]) - v[i - 1]->warps / chains_of(v[i - 1]) > 2)
+			return false;
+	return true;
+}
+
 /* Each point's weight: the occupancies (warps per CU) nearer to it than to
- * the next point measured of its curve and chains, half a step beyond
- * the ends. Every point of a curve measured at each occupancy weighs 1;
+ * the next point measured of its curve and chains: where the file lists
+ * the sweep's occupancies, those of them (none of a curve measured at each
+ * weighs other than 1); else their span, half a step beyond the ends, and
+ * 1 for a curve measured at every occupancy but a few the geometry left
+ * out (dense: the fits of sweeps before the list are as they were);
  * a sweep that measured fewer where the curve is straight (refine.h)
  * weighs each for the ones it stands for, so that its fit is the one the
  * whole curve would give, not one leaning towards where points are dense. */
-static lm_status weigh_points(const lm_fit_point *v, size_t n, double *weight)
+/* The sweep's occupancies in (lo, hi), those at an end counted half. */
+static double levels_within(const unsigned *levels, size_t n, double lo, double hi)
+{
+	double w = 0;
+	for (size_t i = 0; i < n; i++)
+		w += levels[i] > lo && levels[i] < hi ? 1 : levels[i] == lo || levels[i] == hi ? 0.5 : 0;
+	return w;
+}
+
+static lm_status weigh_points(const lm_fit_point *v, size_t n, double *weight, const unsigned *levels,
+			      size_t nlevels)
 {
 	const lm_fit_point **o = malloc((n ? n : 1) * sizeof *o);
 	if (!o)
@@ -90,13 +114,21 @@ static lm_status weigh_points(const lm_fit_point *v, size_t n, double *weight)
 	for (size_t i = 0; i < n; i++)
 		o[i] = &v[i];
 	qsort(o, n, sizeof *o, by_chains_level);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0, start = 0; i < n; i++) {
 		bool first = i == 0 || !same_series(o[i - 1], o[i]);
 		bool last = i + 1 == n || !same_series(o[i + 1], o[i]);
 		double l = o[i]->warps / chains_of(o[i]);
 		double lo = first ? l - 0.5 : (o[i - 1]->warps / chains_of(o[i - 1]) + l) / 2;
 		double hi = last ? l + 0.5 : (o[i + 1]->warps / chains_of(o[i + 1]) + l) / 2;
 		weight[o[i] - v] = hi - lo;
+		if (levels) /* the occupancies the sweep could have measured that it stands for */
+			weight[o[i] - v] = fmax(0.5, levels_within(levels, nlevels, first ? -INFINITY : lo,
+								   last ? INFINITY : hi));
+		if (first)
+			start = i;
+		if (!levels && last && dense(o + start, i + 1 - start))
+			for (size_t j = start; j <= i; j++)
+				weight[o[j] - v] = 1;
 	}
 	free((void *)o);
 	return LM_OK;
@@ -110,7 +142,7 @@ lm_status lm_fit_curves_of(const lm_fit_data *d, size_t nkinds, lm_fit_point *v,
 		if (isinf(v[i].alpha)) /* no memory kind enters: one curve */
 			v[i].kind = 0;
 	qsort(v, d->n, sizeof *v, by_kind_alpha_warps);
-	lm_status ws = weigh_points(v, d->n, weight);
+	lm_status ws = weigh_points(v, d->n, weight, d->levels, d->nlevels);
 	if (ws != LM_OK)
 		return ws;
 	size_t nc = 0;

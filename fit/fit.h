@@ -51,6 +51,11 @@ typedef struct {
 	size_t kept_not_coresident; /* such rows kept: a CPU's, which always runs groups in turns */
 	size_t nkinds;
 	char kind[LM_FIT_MAX_KINDS][LM_PARAMS_KIND_NAME]; /* the first is the default */
+	/* the occupancies (warps per CU) the sweep could measure, ascending (its
+	 * '# occupancies' line; owned): a point weighs those it stands for,
+	 * where the sweep measured fewer (refine); NULL: not known */
+	unsigned *levels;
+	size_t nlevels;
 } lm_fit_data;
 
 /* The points of mix in a results file, with occupancy warps x chains, and

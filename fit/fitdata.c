@@ -71,6 +71,34 @@ static bool shared_alu(const lm_result *x)
 	return !x->row.alpha.den && x->row.chains == 1 && strcmp(x->mix, "gmem") == 0;
 }
 
+/* The sweep's '# occupancies' list into d (ascending, whole numbers);
+ * nothing where it is not such a list. */
+static void read_levels(const char *text, lm_fit_data *d)
+{
+	size_t n = 1;
+	for (const char *c = text; *c; c++)
+		n += *c == ',';
+	unsigned *l = malloc(n * sizeof *l);
+	size_t k = 0;
+	const char *c = text;
+	while (l && k < n) {
+		char *end;
+		unsigned long x = strtoul(c, &end, 10);
+		if (end == c || x == 0 || x > 1u << 20 || (k && x <= l[k - 1]) || (*end && *end != ','))
+			break;
+		l[k++] = (unsigned)x;
+		if (!*end)
+			break;
+		c = end + 1;
+	}
+	if (l && k == n) {
+		d->levels = l;
+		d->nlevels = n;
+	} else {
+		free(l);
+	}
+}
+
 lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const char *mix,
 				   lm_fit_data *out)
 {
@@ -116,6 +144,9 @@ lm_status lm_fit_data_from_results(const lm_results *r, const char *path, const 
 			return lm_fail(LM_EFIT, "%s: no points of mix '%s'%s", path, d.kind[k],
 				       d.not_coresident ? " that were co-resident (those not are left out on a GPU)" : "");
 		}
+	const char *occ = lm_results_meta_value(r, "occupancies");
+	if (occ && r->n) /* a list latmix wrote; one it cannot read leaves the weights by spacing */
+		read_levels(occ, &d);
 	*out = d;
 	return LM_OK;
 }
@@ -124,8 +155,10 @@ void lm_fit_data_free(lm_fit_data *d)
 {
 	if (d) {
 		free(d->v);
+		free(d->levels);
 		d->v = NULL;
-		d->n = 0;
+		d->levels = NULL;
+		d->n = d->nlevels = 0;
 	}
 }
 

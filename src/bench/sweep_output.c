@@ -43,6 +43,16 @@ static void write_metadata(FILE *f, const lm_sweep_config *o, const lm_device *d
 		fprintf(f, "# option.%s = %s\n", o->options[i].name, o->options[i].value);
 }
 
+/* The occupancies the sweep may measure: a curve measured at fewer
+ * (refine.h) is fitted with each point weighing those it stands for. */
+static void write_occupancies(FILE *f, const plan *p)
+{
+	fputs("# occupancies = ", f);
+	for (size_t i = 0; i < p->nwarps; i++)
+		fprintf(f, "%s%u", i ? "," : "", p->warps[i]);
+	fputc('\n', f);
+}
+
 static lm_status read_resumed(const char *src, resumed *r)
 {
 	lm_status s = lm_read_text(src, &r->text);
@@ -326,6 +336,7 @@ lm_status sweep_start_output(const sweep *sw, const output *out, FILE **f)
 		write_resumed(lm_file_stream(w), sw, out->src, &out->res);
 	} else {
 		write_metadata(lm_file_stream(w), sw->o, &sw->d, sw->base.footprint);
+		write_occupancies(lm_file_stream(w), &sw->p);
 		lm_results_header(lm_file_stream(w));
 	}
 	s = lm_file_publish(w, f);
