@@ -372,9 +372,7 @@ END_TEST
 /* A user's kernel without a loop in AMD's listing (clang's, as for the
  * suite's nd-copy) is counted whole, what a work-item runs once: its
  * vector load and store, its scalar loads (its arguments) among the other
- * instructions. Intel's is refused, saying so: its arguments come by
- * messages and a SIMD32 body in two halves, not told apart yet. A body
- * that touches no global memory is refused. */
+ * instructions. A body that touches no global memory is refused. */
 START_TEST(a_kernel_without_a_loop_in_an_amd_listing_is_counted_whole)
 {
 	static const char amd[] = "k:\n"
@@ -399,10 +397,103 @@ START_TEST(a_kernel_without_a_loop_in_an_amd_listing_is_counted_whole)
 	static const char none[] = "k:\n\ts_load_dwordx2 s[4:5], s[34:35], 0x8\n\ts_endpgm\n.Lfunc_end0:\n";
 	ck_assert_int_eq(lm_listing_parse("amdgcn", none, "k", 0, 0, 0, &isa), LM_EPARSE);
 	ck_assert_msg(strstr(lm_error_message(), "no global memory access outside one"), "%s", lm_error_message());
-	static const char intel[] = "        send.ugm (16|M0)         r15      r11     null:0  0x1000000            "
-				    "0x64280500           {A@2,$3} // wr:2+0, rd:2; load.ugm.d32.a32.ca.ca.bti[1]\n";
-	ck_assert_int_eq(lm_listing_parse("iga", intel, "k", 64, 0, 0, &isa), LM_EPARSE);
-	ck_assert_msg(strstr(lm_error_message(), "not yet in Intel's"), "%s", lm_error_message());
+}
+END_TEST
+
+/* An Intel listing (ocloc, iga64) of a user's kernel counted whole. */
+static lm_status iga_whole(const char *text, unsigned grf, lm_count *m)
+{
+	lm_listing *isa = NULL;
+	lm_status s = lm_listing_parse("iga", text, "k", grf, 0, 0, &isa);
+	if (s == LM_OK)
+		s = lm_count_from_isa(lm_listing_get_counts(isa), "k", m);
+	lm_listing_free(isa);
+	return s;
+}
+
+/* A user's kernel without a loop in Intel's listing is counted whole too,
+ * what a work-item runs once, as AMD's and PTX's are: the messages that
+ * read its arguments for the whole thread (dg2-g10: the dataport's "oword
+ * aligned block read", NoMask; pvc: LSC transposed loads of one lane) among
+ * the other instructions, and of a SIMD32 body in two SIMD16 halves ("(16|M0)"
+ * and "(16|M16)": dg2-g10 sends each load and store twice) the lower half
+ * alone: the suite's nd-add is 2 loads, 1 store and 1 float add, as in PTX,
+ * nd-triad's multiply-add (mad:f) 1 float instruction. Its halves must pair;
+ * a body without global memory is refused. (ocloc 22.43, IGC 1.0.12504.) */
+START_TEST(a_kernel_without_a_loop_in_an_intel_listing_is_counted_whole)
+{
+	static char text[16384];
+	char path[512];
+	lm_count m;
+	lm_test_source_path(path, sizeof path, "tests/fixtures/iga/dg2-g10-nd-add.asm");
+	lm_test_slurp(path, text, sizeof text);
+	ck_assert_msg(iga_whole(text, 32, &m) == LM_OK, "%s", lm_error_message());
+	/* 35: the 42 instructions up to the thread's end less the upper
+	 * half's 7 (16|M16); the nop and illegal padding after the end not at
+	 * all */
+	ck_assert_msg(m.loopless && m.loads == 2 && m.stores == 1 && m.flops == 1 && m.load_bytes == 8 &&
+			      m.store_bytes == 4 && m.insts == 35 && !m.local_loads,
+		      "loopless %d, %u loads, %u stores, %u flops, %u+%u bytes, %u instructions", m.loopless, m.loads,
+		      m.stores, m.flops, m.load_bytes, m.store_bytes, m.insts);
+	lm_test_source_path(path, sizeof path, "tests/fixtures/iga/pvc-nd-triad.asm");
+	lm_test_slurp(path, text, sizeof text);
+	ck_assert_msg(iga_whole(text, 64, &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(m.loopless && m.loads == 2 && m.stores == 1 && m.flops == 1 && m.load_bytes == 8 &&
+			      m.store_bytes == 4,
+		      "loopless %d, %u loads, %u stores, %u flops, %u+%u bytes", m.loopless, m.loads, m.stores,
+		      m.flops, m.load_bytes, m.store_bytes);
+	/* a lower half's load without its upper half's: not told apart */
+	static const char unpaired[] =
+		"        send.ugm (16|M0)         r16      r12     null:0  0x1000000            0x64280500           "
+		"{$3} // wr:2+0, rd:2; load.ugm.d32.a32.ca.ca.bti[1]\n"
+		"        send.ugm (16|M0)         r20      r12     null:0  0x2000000            0x64280500           "
+		"{$4} // wr:2+0, rd:2; load.ugm.d32.a32.ca.ca.bti[2]\n"
+		"        send.ugm (16|M16)        r18      r14     null:0  0x1000000            0x64280500           "
+		"{$5} // wr:2+0, rd:2; load.ugm.d32.a32.ca.ca.bti[1]\n";
+	ck_assert_int_eq(iga_whole(unpaired, 32, &m), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "halves do not pair (its global accesses cover 32 lanes of 0-15, "
+						 "16 of 16-31)"),
+		      "%s", lm_error_message());
+	/* its arguments alone: no global memory */
+	static const char args[] =
+		"(W)     send.dc0 (8|M0)          r1       r127    null:0  0x0            0x024844FD           "
+		"{A@1,$0} // wr:1h+0, rd:4; oword aligned block read x8\n";
+	ck_assert_int_eq(iga_whole(args, 32, &m), LM_EPARSE);
+	ck_assert_msg(strstr(lm_error_message(), "no global memory access outside one"), "%s", lm_error_message());
+}
+END_TEST
+
+/* The suite's kernels as written, built for an Intel target by ocloc,
+ * counted whole as a work-item runs them: what PTX and AMD's listings
+ * count of them, each load and store once (dg2-g10 and tgllp build them
+ * SIMD32, each access twice). nd-dot's tree over local memory is run once,
+ * its one-lane read of the sum (NoMask) a local load all the same; that
+ * lane's store of it is a block message, whose bytes latmix does not read. */
+START_TEST(written_kernels_count_whole_on_intel)
+{
+	static const struct {
+		const char *kernel;
+		unsigned loads, stores, flops, local_loads, local_stores, store_bytes;
+	} want[] = { { "nd-add", 2, 1, 1, 0, 0, 4 }, { "nd-triad", 2, 1, 1, 0, 0, 4 },
+		     { "nd-nstream", 3, 1, 2, 0, 0, 4 }, { "nd-copy", 1, 1, 0, 0, 0, 4 },
+		     { "nd-dot", 8, 1, 5, 3, 2, 0 } };
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		char *src = NULL, name[64], label[64];
+		ck_assert_msg(lm_kcount_source(want[i].kernel, NULL, &src, name, sizeof name, label, sizeof label) ==
+				      LM_OK,
+			      "%s: %s", want[i].kernel, lm_error_message());
+		lm_count m;
+		lm_status st = lm_kcount_count(src, name, target, NULL, NULL, &m);
+		free(src);
+		ck_assert_msg(st == LM_OK, "%s on %s: %s", want[i].kernel, target, lm_error_message());
+		ck_assert_msg(m.loopless && m.loads == want[i].loads && m.stores == want[i].stores &&
+				      m.flops == want[i].flops && m.local_loads == want[i].local_loads &&
+				      m.local_stores == want[i].local_stores && m.load_bytes == 4 * want[i].loads &&
+				      m.store_bytes == want[i].store_bytes,
+			      "%s on %s: loopless %d, %u loads, %u stores, %u flops, %u local loads, %u local "
+			      "stores, %u+%u bytes", want[i].kernel, target, m.loopless, m.loads, m.stores, m.flops,
+			      m.local_loads, m.local_stores, m.load_bytes, m.store_bytes);
+	}
 }
 END_TEST
 
@@ -1632,6 +1723,37 @@ START_TEST(predict_on_a_device_says_its_limit)
 }
 END_TEST
 
+/* The tests of the parsers alone, on recorded listings: no compiler. */
+static void add_parser_tests(TCase *tc)
+{
+	tcase_add_test(tc, amd_listing_is_counted);
+	tcase_add_test(tc, an_amd_loops_float_arithmetic_and_calls_are_counted);
+	tcase_add_test(tc, intel_listing_is_counted);
+	tcase_add_test(tc, listings_say_a_lanes_bytes);
+	tcase_add_test(tc, a_listing_without_a_loop_is_refused);
+	tcase_add_test(tc, a_kernel_without_a_loop_in_an_amd_listing_is_counted_whole);
+	tcase_add_test(tc, a_kernel_without_a_loop_in_an_intel_listing_is_counted_whole);
+	tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
+	tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
+	tcase_add_test(tc, ptx_branches_count_the_busiest_path_and_shared_lines);
+	tcase_add_test(tc, ptx_integer_divisions_count_as_the_gpu_runs_them);
+	tcase_add_test(tc, ptx_dependences_and_refusals);
+	tcase_add_test(tc, ptx_lanes_sort_accesses);
+	tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
+	tcase_add_test(tc, a_widened_32_bit_index_masked_to_bytes_is_followed);
+	tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
+	tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
+	tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);
+	tcase_add_test(tc, an_amd_load_named_atomic_is_a_load);
+	tcase_add_test(tc, a_loop_inside_is_counted_with_the_body_around_it);
+	tcase_add_test(tc, a_branch_back_to_an_exit_block_is_no_loop);
+	tcase_add_test(tc, a_count_file_reads_back_as_written);
+	tcase_add_test(tc, a_kernel_without_a_loop_is_counted_whole);
+	tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
+	tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
+	tcase_add_test(tc, ptxas_log_gives_registers_and_spills);
+}
+
 int main(int argc, char **argv)
 {
 	target = argc > 1 ? argv[1] : "";
@@ -1639,31 +1761,7 @@ int main(int argc, char **argv)
 	TCase *tc = tcase_create(*target ? target : "parser");
 	tcase_set_timeout(tc, 900);
 	if (!*target) {
-		tcase_add_test(tc, amd_listing_is_counted);
-		tcase_add_test(tc, an_amd_loops_float_arithmetic_and_calls_are_counted);
-		tcase_add_test(tc, intel_listing_is_counted);
-		tcase_add_test(tc, listings_say_a_lanes_bytes);
-		tcase_add_test(tc, a_listing_without_a_loop_is_refused);
-		tcase_add_test(tc, a_kernel_without_a_loop_in_an_amd_listing_is_counted_whole);
-		tcase_add_test(tc, unknown_and_nvidia_targets_are_refused);
-		tcase_add_test(tc, ptx_loops_are_counted_as_by_hand);
-		tcase_add_test(tc, ptx_branches_count_the_busiest_path_and_shared_lines);
-		tcase_add_test(tc, ptx_integer_divisions_count_as_the_gpu_runs_them);
-		tcase_add_test(tc, ptx_dependences_and_refusals);
-		tcase_add_test(tc, ptx_lanes_sort_accesses);
-		tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
-		tcase_add_test(tc, a_widened_32_bit_index_masked_to_bytes_is_followed);
-		tcase_add_test(tc, ptx_loads_strided_to_the_fetch);
-		tcase_add_test(tc, ptx_immediates_near_long_max_know_nothing);
-		tcase_add_test(tc, an_accumulators_float_path_is_one_iterations);
-		tcase_add_test(tc, an_amd_load_named_atomic_is_a_load);
-		tcase_add_test(tc, a_loop_inside_is_counted_with_the_body_around_it);
-	tcase_add_test(tc, a_branch_back_to_an_exit_block_is_no_loop);
-	tcase_add_test(tc, a_count_file_reads_back_as_written);
-		tcase_add_test(tc, a_kernel_without_a_loop_is_counted_whole);
-		tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
-		tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
-		tcase_add_test(tc, ptxas_log_gives_registers_and_spills);
+		add_parser_tests(tc);
 	} else if (strcmp(target, "nvptx") == 0) {
 		if (system("command -v clang >/dev/null 2>&1 || ls /usr/bin/clang-[0-9]* >/dev/null 2>&1") != 0 ||
 		    system("ls /usr/lib/clc/nvptx64--nvidiacl.bc >/dev/null 2>&1") != 0) {
@@ -1706,9 +1804,10 @@ int main(int argc, char **argv)
 		tcase_add_loop_test(tc, every_step_is_one_load_and_alpha_adds, 0, NMIXES * NALPHAS * NCHAINS);
 		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0 || strcmp(target, "tgllp") == 0)
 			tcase_add_test(tc, suite_kernels_count_as_in_the_table);
-		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0) {
+		if (strcmp(target, "gfx90a") == 0 || strcmp(target, "dg2-g10") == 0)
 			tcase_add_test(tc, wide_lanes_are_counted_offline);
-		}
+		if (d.compiler == LM_COMPILER_OCLOC)
+			tcase_add_test(tc, written_kernels_count_whole_on_intel);
 	}
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);

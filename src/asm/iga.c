@@ -83,6 +83,44 @@ static unsigned iga_bytes(const char *what)
 	return 0;
 }
 
+/* Does a send's comment name a block, one address for the whole thread:
+ * the dataport's "oword aligned block read", an LSC message's transposed
+ * data ("load.ugm.d32x16t.a32": a "t" after the vector)? */
+static bool iga_block(const char *what)
+{
+	if (strstr(what, "block"))
+		return true;
+	for (const char *d = strstr(what, ".d"); d; d = strstr(d + 1, ".d")) {
+		size_t n = strspn(d + 2, "0123456789");
+		if (!n)
+			continue;
+		const char *e = d + 2 + n;
+		if (lm_text_starts(e, "u32"))
+			e += 3;
+		if (*e == 'x')
+			e += 1 + strspn(e + 1, "0123456789");
+		return *e == 't';
+	}
+	return false;
+}
+
+/* Is op (with its type: "mad:f") float arithmetic besides the chains'
+ * adds (add:f): a multiply, a multiply-add, an add of another float type? */
+static bool iga_float_op(const char *op)
+{
+	static const char *const ops[] = { "mad:", "mul:", "mac:", "madm:", "lrp:", "add:" };
+	static const char *const types[] = { "f", "hf", "df", "bf" };
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+		if (!lm_text_starts(op, ops[i]))
+			continue;
+		const char *t = op + strlen(ops[i]);
+		for (size_t k = 0; k < sizeof types / sizeof types[0]; k++)
+			if (strcmp(t, types[k]) == 0)
+				return strcmp(op, "add:f") != 0;
+	}
+	return false;
+}
+
 /* A send's registers: dst (rd:N of them) written, src0 (wr:N) the address;
  * what it does, from iga64's comment: fences, barriers and the thread's end
  * are no memory access; local memory is the LSC's SLM (send.slm, ".slm")
@@ -107,8 +145,10 @@ static void iga_send(const char *rest, const char *comment, inst *in)
 	what = what ? what : "";
 	if (strstr(what, "fence") || strstr(what, "barrier") || strstr(what, "end of thread")) {
 		in->kind = LM_LISTING_OTHER;
+		in->end = strstr(what, "end of thread") != NULL;
 		return;
 	}
+	in->uniform = iga_block(what);
 	in->local = lm_text_starts(in->op, "send.slm") || strstr(what, ".slm") ||
 		    (lm_text_starts(in->op, "send.dc") && (strtoul(desc, NULL, 16) & 0xff) == 0xfe);
 	in->atomic = !in->local && strstr(what, "atomic") != NULL;
@@ -134,6 +174,38 @@ static void iga_send(const char *rest, const char *comment, inst *in)
 	}
 }
 
+/* An instruction other than a branch or a send, its operands at q: the
+ * registers it writes, its type after its name, its kind. */
+static void iga_operation(const char *q, unsigned grf, inst *in)
+{
+	char tok[64];
+	token(q, "", tok, sizeof tok);
+	reg_range r;
+	char type[8];
+	if (iga_dst(tok, in->exec, grf, &r, type, sizeof type))
+		add_range(in->wr, &in->nwr, r.file, r.lo, r.hi);
+	else if (strchr(tok, ':'))
+		snprintf(type, sizeof type, "%s", strchr(tok, ':') + 1);
+	if (type[0] && strlen(in->op) + strlen(type) + 2 < sizeof in->op) {
+		/* "add:f", a float add, is not "add:q", an address's */
+		strcat(in->op, ":");
+		strcat(in->op, type);
+	}
+	if (strcmp(in->op, "add:f") == 0) {
+		in->kind = LM_LISTING_ADD;
+		in->add_ops = 1;
+	} else if (iga_float_op(in->op)) {
+		in->flop = true;
+	} else if (lm_text_starts(in->op, "math")) {
+		in->kind = LM_LISTING_SFU;
+	} else if (strcmp(in->op, "load") == 0 || lm_text_starts(in->op, "load.")) {
+		in->kind = LM_LISTING_CHASE;
+		in->load = true;
+	} else if (strcmp(in->op, "store") == 0 || lm_text_starts(in->op, "store.")) {
+		in->kind = LM_LISTING_MEM_OTHER;
+	}
+}
+
 /* Parses one line of iga64's disassembly, as lm_amdgcn_line does. */
 bool lm_iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 {
@@ -155,17 +227,27 @@ bool lm_iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 		return false;
 	memset(in, 0, sizeof *in);
 	char tok[64];
+	bool nomask = lm_text_starts(p, "(W");
 	if (*p == '(') /* predicate: (W), (f0.1), (~f0.0) */
 		p = skip_space(strchr(p, ')') ? strchr(p, ')') + 1 : p + 1);
 	p = token(p, "", in->op, sizeof in->op);
-	if (!in->op[0])
+	/* "illegal": the padding after the thread's end */
+	if (!in->op[0] || strcmp(in->op, "illegal") == 0)
 		return false;
 	unsigned exec = 1;
 	const char *q = skip_space(p);
 	if (*q == '(' && isdigit((unsigned char)q[1])) {
-		exec = (unsigned)strtoul(q + 1, NULL, 10);
+		char *end;
+		exec = (unsigned)strtoul(q + 1, &end, 10);
+		if (end[0] == '|' && end[1] == 'M')
+			in->chan = (unsigned)strtoul(end + 2, NULL, 10);
 		q = skip_space(strchr(q, ')') ? strchr(q, ')') + 1 : q + 1);
 	}
+	in->exec = exec;
+	/* lanes 16-31 (M16, M24): the upper half of a SIMD32 thread, whose lower
+	 * half stands for both, as a SIMD16 thread (the width latmix counts
+	 * Intel's warps in) runs once; a SIMD8 or SIMD16 thread has none */
+	in->upper = in->chan >= 16;
 	if (*q == '(') /* condition modifier: (eq)f0.0 */
 		q = token(q, "", tok, sizeof tok);
 	in->kind = LM_LISTING_OTHER;
@@ -186,30 +268,46 @@ bool lm_iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size)
 	}
 	if (lm_text_starts(in->op, "send")) {
 		iga_send(q, comment ? comment + 2 : NULL, in);
+		in->uniform |= nomask || exec == 1;
 		return true;
 	}
-	token(q, "", tok, sizeof tok);
-	reg_range r;
-	char type[8];
-	if (iga_dst(tok, exec, grf, &r, type, sizeof type))
-		add_range(in->wr, &in->nwr, r.file, r.lo, r.hi);
-	else if (strchr(tok, ':'))
-		snprintf(type, sizeof type, "%s", strchr(tok, ':') + 1);
-	if (type[0] && strlen(in->op) + strlen(type) + 2 < sizeof in->op) {
-		/* "add:f", a float add, is not "add:q", an address's */
-		strcat(in->op, ":");
-		strcat(in->op, type);
+	iga_operation(q, grf, in);
+	return true;
+}
+
+/* Is in an access to global memory: a load, a store, an atomic, not to
+ * local memory? */
+static bool iga_global(const inst *in)
+{
+	return !in->local && (in->kind == LM_LISTING_CHASE || in->kind == LM_LISTING_FIXED ||
+			      in->kind == LM_LISTING_MEM_OTHER);
+}
+
+bool lm_iga_whole_body(inst *v, size_t n, size_t *last, char *why, size_t why_size)
+{
+	/* the lanes a SIMD32 thread's accesses cover in each half: a kernel
+	 * with one work-item an element reads and writes as much in both */
+	unsigned low = 0, high = 0;
+	*last = n ? n - 1 : 0;
+	for (size_t i = 0; i < n; i++) {
+		inst *in = &v[i];
+		if (in->end)
+			*last = i;
+		if (in->load && in->uniform && !in->local) {
+			in->load = false;
+			in->kind = LM_LISTING_OTHER;
+		}
+		if (!iga_global(in) || in->uniform)
+			continue;
+		if (in->upper)
+			high += in->exec;
+		else if (in->chan + in->exec <= 16)
+			low += in->exec;
 	}
-	if (strcmp(in->op, "add:f") == 0) {
-		in->kind = LM_LISTING_ADD;
-		in->add_ops = 1;
-	} else if (lm_text_starts(in->op, "math")) {
-		in->kind = LM_LISTING_SFU;
-	} else if (strcmp(in->op, "load") == 0 || lm_text_starts(in->op, "load.")) {
-		in->kind = LM_LISTING_CHASE;
-		in->load = true;
-	} else if (strcmp(in->op, "store") == 0 || lm_text_starts(in->op, "store.")) {
-		in->kind = LM_LISTING_MEM_OTHER;
+	if (high && high != low) {
+		snprintf(why, why_size, "and its SIMD32 body's halves do not pair (its global accesses cover %u "
+			 "lanes of 0-15, %u of 16-31): what a work-item runs is not told apart", low, high);
+		return false;
 	}
 	return true;
 }

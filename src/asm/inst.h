@@ -34,6 +34,13 @@ typedef struct {
 				 * addr holds its source */
 	bool branch;
 	char target[48];        /* a branch's label */
+	unsigned exec, chan;    /* Intel: its execution size and first channel ("(16|M16)":
+				 * 16 lanes from the 16th) */
+	bool uniform;           /* Intel: a message for the whole thread (a block, one lane,
+				 * or every lane's mask off: "(W)") */
+	bool upper;             /* Intel: lanes 16-31 of a SIMD32 thread, which its lanes
+				 * 0-15 run the same for: counted by those */
+	bool end;               /* Intel: the thread's end (EOT): what follows is padding */
 	reg_range wr[MAX_RANGES], addr[MAX_RANGES];
 	int nwr, naddr;
 } inst;
@@ -73,5 +80,11 @@ bool lm_amdgcn_line(char *s, inst *in, char *lb, size_t lb_size);
 /* Parses one line of iga64's disassembly of grf-byte registers, as
  * lm_amdgcn_line does. */
 bool lm_iga_line(char *s, unsigned grf, inst *in, char *lb, size_t lb_size);
+
+/* An Intel user's kernel run once, v[0..n-1]: its global loads for the
+ * whole thread (its arguments, a constant) made other instructions, as AMD's
+ * scalar loads are, and *last its last instruction, the thread's end.
+ * False, the reason into why, where its halves do not pair. */
+bool lm_iga_whole_body(inst *v, size_t n, size_t *last, char *why, size_t why_size);
 
 #endif

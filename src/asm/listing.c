@@ -400,7 +400,8 @@ static lm_status count_loop(lm_listing *isa, const parsed *p, const region *loop
 	lm_status s = LM_OK;
 	for (size_t i = loop->lo; i <= loop->hi && s == LM_OK; i++) {
 		const inst *in = &p->insts[i];
-		unsigned runs = i >= in_lo && i <= in_hi ? isa->o.inner : 1;
+		/* a SIMD32 thread's lanes 16-31: counted by its lanes 0-15 */
+		unsigned runs = in->upper ? 0 : i >= in_lo && i <= in_hi ? isa->o.inner : 1;
 		for (unsigned k = 0; k < runs && s == LM_OK; k++) {
 			isa->counts.insts++;
 			isa->counts.kind[in->kind]++;
@@ -431,22 +432,28 @@ static lm_status copy_loop_text(lm_listing *isa, const parsed *p, const region *
 }
 
 /* A user's kernel without any loop, one work-item an element: its whole
- * body as the region counted, its vector loads the loads (a scalar load
- * reads its arguments or a constant, the same for the whole wave: one of
- * the other instructions); false where the body touches no global memory. */
-static bool whole_body(parsed *p, region *body)
+ * body as the region counted (Intel's: up to the thread's end), its vector
+ * loads the loads (AMD's scalar load, Intel's for the whole thread, reads
+ * its arguments or a constant, the same for the whole wave: one of the
+ * other instructions); false, the reason into why, where the body touches
+ * no global memory or Intel's halves do not pair (lm_iga_whole_body). */
+static bool whole_body(parsed *p, bool amd, region *body, char *why, size_t why_size)
 {
+	snprintf(why, why_size, "and no global memory access outside one");
 	if (!p->ninst || !global_accesses(p->insts, 0, p->ninst - 1))
 		return false;
-	for (size_t i = 0; i < p->ninst; i++) {
+	size_t last = p->ninst - 1;
+	for (size_t i = 0; amd && i < p->ninst; i++) {
 		inst *in = &p->insts[i];
 		if (in->load && (lm_text_starts(in->op, "s_load") || lm_text_starts(in->op, "s_buffer_load"))) {
 			in->load = false;
 			in->kind = LM_LISTING_OTHER;
 		}
 	}
-	*body = (region){ 0, p->ninst - 1, p->insts[0].line };
-	return global_accesses(p->insts, 0, p->ninst - 1) > 0;
+	if (!amd && !lm_iga_whole_body(p->insts, p->ninst, &last, why, why_size))
+		return false;
+	*body = (region){ 0, last, p->insts[0].line };
+	return global_accesses(p->insts, 0, last) > 0;
 }
 
 /* Finds the iteration loop in the listing (find_loop), or a user's
@@ -463,19 +470,15 @@ static lm_status analyze(lm_listing *isa, bool amd, unsigned grf, const char *ke
 	if (s == LM_OK) {
 		parse_lines(&p, amd, grf, first, last);
 		/* a user's kernel with no loop over global memory (none, or a tree
-		 * over local memory) is counted whole where its listing's
-		 * arguments are scalar loads (AMD's); Intel's reads them by
-		 * messages and splits a SIMD32 body in halves, not told apart yet */
+		 * over local memory) is counted whole: what a work-item runs once */
 		bool found = find_loop(&p, user, &isa->counts, &loop);
+		char why[256] = "";
 		if (user && !isa->counts.loops)
-			found = isa->counts.whole = amd && whole_body(&p, &loop);
+			found = isa->counts.whole = whole_body(&p, amd, &loop, why, sizeof why);
 		if (!found && !user)
 			s = lm_fail(LM_EPARSE, "no loop (backward branch) in %s's listing", kernel);
 		else if (!found)
-			s = lm_fail(LM_EPARSE, "no loop over global memory in %s's listing, %s", kernel,
-				    amd ? "and no global memory access outside one"
-					: "and a kernel without one is counted in AMD's and NVIDIA's listings, not yet "
-					  "in Intel's");
+			s = lm_fail(LM_EPARSE, "no loop over global memory in %s's listing, %s", kernel, why);
 	}
 	if (s == LM_OK) {
 		if (isa->counts.whole) {

@@ -64,8 +64,9 @@ typedef struct {
 	unsigned heads;              /* loop heads in the region (distinct backward branch
 				      * targets): more than 1, a loop inside the loop */
 	bool whole;                  /* a user's kernel with no loop: its whole body counted,
-				      * what a work-item runs once (scalar loads, its
-				      * arguments and constants, among the other instructions) */
+				      * what a work-item runs once (AMD's scalar loads and
+				      * Intel's loads for the whole thread, its arguments and
+				      * constants, among the other instructions) */
 	const lm_listing_op *op;         /* per opcode and kind, in order of first occurrence */
 	size_t nops;
 } lm_listing_counts;
