@@ -483,7 +483,7 @@ START_TEST(written_kernels_count_whole_on_intel)
 				      LM_OK,
 			      "%s: %s", want[i].kernel, lm_error_message());
 		lm_count m;
-		lm_status st = lm_kcount_count(src, name, target, NULL, NULL, &m);
+		lm_status st = lm_kcount_count(src, name, target, NULL, NULL, NULL, &m);
 		free(src);
 		ck_assert_msg(st == LM_OK, "%s on %s: %s", want[i].kernel, target, lm_error_message());
 		ck_assert_msg(m.loopless && m.loads == want[i].loads && m.stores == want[i].stores &&
