@@ -92,8 +92,9 @@ lm_status lm_meas_alloc(const lm_device *d, const lm_meas_config *cfg, lm_meas *
 void lm_meas_free(lm_meas *m);
 
 /* Reads the chase buffer back from the device and compares every word with
- * what the host's bijection says it must hold: LM_ECHECK at the first
- * difference. A whole buffer's traffic: for tests, not for every sweep. */
+ * what the host's bijection says it must hold (a stream mix's on a CPU: the
+ * pattern that touched its pages): LM_ECHECK at the first difference. A
+ * whole buffer's traffic: for tests, not for every sweep. */
 lm_status lm_meas_check_chase(lm_meas *m);
 
 /* Where a measurement's time went (launch.h). */
