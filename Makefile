@@ -27,8 +27,10 @@ DEVARG = $(if $(DEVICE),-d "$(DEVICE)")
 run: build
 	$(LATMIX) run $(DEVARG)
 
+# TESTS=full: the slow suites whole (CI); else a smaller set of their cases
+TESTS ?=
 test: build
-	meson test -C $(BUILD) --print-errorlogs
+	LATMIX_TESTS=$(TESTS) meson test -C $(BUILD) --print-errorlogs
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 # The sanitized suite sees every installed OpenCL driver but two (through

@@ -74,3 +74,9 @@ void lm_test_command(const char *const *argv, const char *gnuplot, lm_test_resul
 	unlink(outp);
 	unlink(errp);
 }
+
+int lm_test_full(void)
+{
+	const char *t = getenv("LATMIX_TESTS");
+	return t && strcmp(t, "full") == 0;
+}

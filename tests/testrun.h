@@ -20,6 +20,11 @@ void lm_test_latmix(const char *const *args, const char *gnuplot, lm_test_result
  * tool, say. */
 void lm_test_command(const char *const *argv, const char *gnuplot, lm_test_result *r);
 
+/* Whether the whole of the slow suites is asked for (LATMIX_TESTS=full:
+ * make test TESTS=full, as CI runs it); else they run a smaller set that
+ * keeps make test within minutes on two cores. */
+int lm_test_full(void);
+
 /* The path of rel inside the source tree ($LATMIX_SOURCE_ROOT) in buf. */
 void lm_test_source_path(char *buf, size_t size, const char *rel);
 
