@@ -47,6 +47,15 @@ bool lm_kcount_is_listing(const char *spec);
  * (FILE.ptx:NAME); listing (NULL: none) gets the file's text. */
 lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m);
 
+/* Counts kernel name of src (read: how reading src went; not LM_OK: no
+ * count, that status) on d in ctx, where ctx's build fails (a kernel's
+ * context a fault broke) once more in a context of its own (ctx NULL: its
+ * own only), as measure --kernel keeps it: m labelled label, *listing the
+ * listing it read (free() it), why the reason where it was not counted.
+ * The count's status. */
+lm_status lm_kcount_keep(lm_status read, const char *src, const char *name, const char *label,
+			 const lm_device *d, cl_context ctx, lm_count *m, char **listing, char *why, size_t why_size);
+
 /* What a count (status s, its reason why) says on stderr, on say: that
  * it could not be counted, or that ptxas spills under latmix's cap. */
 void lm_kcount_say(FILE *say, lm_status s, const lm_count *m, const char *why);

@@ -48,6 +48,27 @@ lm_status lm_kcount_write_files(const char *dir, const char *base, const lm_file
 	return ws;
 }
 
+lm_status lm_kcount_keep(lm_status read, const char *src, const char *name, const char *label,
+			 const lm_device *d, cl_context ctx, lm_count *m, char **listing, char *why, size_t why_size)
+{
+	size_t len = 0;
+	memset(m, 0, sizeof *m);
+	*listing = NULL;
+	FILE *l = read == LM_OK ? open_memstream(listing, &len) : NULL;
+	lm_status s = read != LM_OK ? read : l ? lm_kcount_count(src, name, NULL, d, ctx, l, m)
+					      : lm_fail(LM_ENOMEM, "out of memory");
+	if (s != LM_OK && s != LM_EPARSE && ctx && l) { /* ctx may be broken (a kernel's): its own */
+		rewind(l);
+		s = lm_kcount_count(src, name, NULL, d, NULL, l, m);
+	}
+	if (l)
+		fclose(l);
+	snprintf(why, why_size, "%s", s == LM_OK ? "" : lm_error_message());
+	lm_error_clear();
+	snprintf(m->label, sizeof m->label, "%s", label);
+	return s;
+}
+
 /* One record of the queue: BASE, NAME and LABEL, tab-separated. */
 static lm_status count_one(const lm_device *d, cl_context ctx, const char *dir, char *rec)
 {
@@ -56,22 +77,12 @@ static lm_status count_one(const lm_device *d, cl_context ctx, const char *dir, 
 		return lm_fail(LM_EPARSE, "a count queue record without three fields");
 	*name++ = '\0';
 	*label++ = '\0';
-	char path[4400], *src = NULL, *listing = NULL;
-	size_t len = 0;
+	char path[4400], *src = NULL, *listing = NULL, why[1024];
 	snprintf(path, sizeof path, "%s/%s.cl", dir, rec);
 	lm_count m;
-	memset(&m, 0, sizeof m);
-	FILE *l = open_memstream(&listing, &len);
-	lm_status s = l ? lm_read_text(path, &src) : lm_fail(LM_ENOMEM, "out of memory");
-	if (s == LM_OK)
-		s = lm_kcount_count(src, name, NULL, d, ctx, l, &m);
-	if (l)
-		fclose(l);
+	lm_status read = lm_read_text(path, &src);
+	lm_status s = lm_kcount_keep(read, src, name, label, d, ctx, &m, &listing, why, sizeof why);
 	free(src);
-	char why[1024];
-	snprintf(why, sizeof why, "%s", s == LM_OK ? "" : lm_error_message());
-	lm_error_clear();
-	snprintf(m.label, sizeof m.label, "%s", label);
 	snprintf(path, sizeof path, "%s/%s.say", dir, rec);
 	FILE *say = fopen(path, "w");
 	if (say) {

@@ -455,28 +455,15 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 	if (mkdir(sw->mix_dir, 0777) != 0 && errno != EEXIST)
 		return lm_fail(LM_EIO, "%s: %s", sw->mix_dir, strerror(errno));
 	char base[LM_USER_NAME + 8], *src = NULL, *listing = NULL;
-	size_t len = 0;
 	sweep_count_base(desc->label, base, sizeof base);
 	lm_status ws;
 	if (copy_counted(sw, base, &ws))
 		return ws;
 	lm_count m;
-	memset(&m, 0, sizeof m);
-	FILE *l = open_memstream(&listing, &len);
-	lm_status s = l ? lm_kcount_desc_source(desc, sw->o->kernel_dir, &src) : lm_fail(LM_ENOMEM, "out of memory");
-	if (s == LM_OK)
-		s = lm_kcount_count(src, desc->name, NULL, &sw->d, ctx, l, &m);
-	if (s != LM_OK && s != LM_EPARSE && ctx && l) { /* the kernel's context may be broken: its own */
-		rewind(l);
-		s = lm_kcount_count(src, desc->name, NULL, &sw->d, NULL, l, &m);
-	}
-	if (l)
-		fclose(l);
-	free(src);
 	char why[1024];
-	snprintf(why, sizeof why, "%s", s == LM_OK ? "" : lm_error_message());
-	lm_error_clear();
-	snprintf(m.label, sizeof m.label, "%s", desc->label);
+	lm_status read = lm_kcount_desc_source(desc, sw->o->kernel_dir, &src);
+	lm_status s = lm_kcount_keep(read, src, desc->name, desc->label, &sw->d, ctx, &m, &listing, why, sizeof why);
+	free(src);
 	lm_kcount_say(stderr, s, &m, why);
 	ws = lm_kcount_write_files(sw->mix_dir, base, &sw->inputs, s, &m, why, listing);
 	free(listing);
@@ -484,7 +471,6 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 	return ws;
 }
 
-/* Measures a user's kernel at every occupancy of the plan. */
 /* What a kernel's points gave: their range of rates, the cycles at the
  * least occupancy measured, whether the kernel failed (said, listed). */
 typedef struct {
@@ -538,6 +524,8 @@ static lm_status kernel_point(sweep *sw, lm_user *k, const lm_user_desc *desc, u
 	return LM_OK;
 }
 
+/* Measures a user's kernel at the plan's occupancies (those refine chooses,
+ * where the sweep chose them). */
 static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev, size_t *done_n,
 			    size_t *measured, const struct timespec *t0)
 {

@@ -34,23 +34,20 @@ static unsigned build_jobs(const sweep *sw, size_t n)
 	return gpu_driver && cpus > 1 ? (best < cores ? best : cores) : 1;
 }
 
-/* Starts `latmix kernel --save-binary DIR --alpha -`, its standard input
- * the build queue, its output discarded (a kernel that fails here is
- * built, and its error reported, when its point comes). */
-static bool spawn_builder(const sweep *sw, int queue, pid_t *pid)
+/* Starts `latmix kernel` on the sweep's device with the arguments what
+ * (NULL-ended, at most 8), its standard input the queue, its output
+ * discarded. */
+static bool spawn_kernel_process(const sweep *sw, const char *const *what, int queue, pid_t *pid)
 {
 	const lm_sweep_config *o = sw->o;
 	char dev[32], simd[16], maxw[16];
 	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
 	snprintf(simd, sizeof simd, "%d", o->simd);
 	snprintf(maxw, sizeof maxw, "%d", o->max_warps);
-	char *argv[16] = { "latmix", "kernel", "-d", dev, "--alpha", "-", "--save-binary",
-			   (char *)sw->binary_dir, "--simd", simd, "--max-warps", maxw };
-	int n = 12;
-	if (o->kernel_dir) {
-		argv[n++] = "--kernel-dir";
-		argv[n++] = (char *)o->kernel_dir;
-	}
+	char *argv[20] = { "latmix", "kernel", "-d", dev, "--simd", simd, "--max-warps", maxw };
+	int n = 8;
+	for (int i = 0; what[i] && i < 8; i++)
+		argv[n++] = (char *)what[i];
 	argv[n] = NULL;
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
@@ -60,6 +57,36 @@ static bool spawn_builder(const sweep *sw, int queue, pid_t *pid)
 	int err = posix_spawn(pid, "/proc/self/exe", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	return err == 0;
+}
+
+/* Starts `latmix kernel --save-binary DIR --alpha -` on the build queue (a
+ * kernel that fails here is built, and its error reported, when its point
+ * comes). */
+static bool spawn_builder(const sweep *sw, int queue, pid_t *pid)
+{
+	const char *what[] = { "--alpha", "-", "--save-binary", sw->binary_dir,
+			       sw->o->kernel_dir ? "--kernel-dir" : NULL, sw->o->kernel_dir, NULL };
+	return spawn_kernel_process(sw, what, queue, pid);
+}
+
+/* Removes dir (empty: nothing) with the files in it, and empties it. */
+static void remove_dir(char *dir)
+{
+	if (!dir[0])
+		return;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[600];
+	while (d && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		remove(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+	dir[0] = '\0';
 }
 
 /* Builds every kernel the sweep will use (but those a resumed file has
@@ -134,21 +161,7 @@ done:
 /* Removes the kernels build_ahead left. */
 void sweep_remove_binaries(sweep *sw)
 {
-	if (!sw->binary_dir[0])
-		return;
-	DIR *dir = opendir(sw->binary_dir);
-	struct dirent *e;
-	char path[512];
-	while (dir && (e = readdir(dir)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", sw->binary_dir, e->d_name);
-		remove(path);
-	}
-	if (dir)
-		closedir(dir);
-	rmdir(sw->binary_dir);
-	sw->binary_dir[0] = '\0';
+	remove_dir(sw->binary_dir);
 }
 
 /* A kernel's label as a file name: its '/' as '_'. */
@@ -160,25 +173,12 @@ void sweep_count_base(const char *label, char *base, size_t size)
 			*c = '_';
 }
 
-/* Starts `latmix kernel --count-ahead DIR`, its standard input the queue,
- * its output discarded (what it says of a kernel it leaves in DIR). */
+/* Starts `latmix kernel --count-ahead DIR` on the count queue (what it
+ * says of a kernel it leaves in DIR). */
 static bool spawn_counter(const sweep *sw, int queue, pid_t *pid)
 {
-	const lm_sweep_config *o = sw->o;
-	char dev[32], simd[16], maxw[16];
-	snprintf(dev, sizeof dev, "%d:%d", sw->d.platform_index, sw->d.device_index);
-	snprintf(simd, sizeof simd, "%d", o->simd);
-	snprintf(maxw, sizeof maxw, "%d", o->max_warps);
-	char *argv[] = { "latmix", "kernel", "-d", dev, "--count-ahead", (char *)sw->count_dir, "--simd", simd,
-			 "--max-warps", maxw, NULL };
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, queue, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	int err = posix_spawn(pid, "/proc/self/exe", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	return err == 0;
+	const char *what[] = { "--count-ahead", sw->count_dir, NULL };
+	return spawn_kernel_process(sw, what, queue, pid);
 }
 
 /* Each kernel's source into the count directory and its record into
@@ -267,19 +267,5 @@ void sweep_count_ahead(sweep *sw)
 
 void sweep_remove_counts(sweep *sw)
 {
-	if (!sw->count_dir[0])
-		return;
-	DIR *dir = opendir(sw->count_dir);
-	struct dirent *e;
-	char path[600];
-	while (dir && (e = readdir(dir)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", sw->count_dir, e->d_name);
-		remove(path);
-	}
-	if (dir)
-		closedir(dir);
-	rmdir(sw->count_dir);
-	sw->count_dir[0] = '\0';
+	remove_dir(sw->count_dir);
 }
