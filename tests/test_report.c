@@ -701,7 +701,7 @@ START_TEST(pictures_have_at_most_five_legend_entries)
 		lm_test_slurp(path, gp, sizeof gp);
 		unsigned titled = 0;
 		for (const char *q = gp; (q = strstr(q, " title '")); q++)
-			titled++;
+			titled += strncmp(q - 3, "set", 3) != 0; /* a key entry's, not the picture's */
 		ck_assert_msg(titled <= 5, "%s: %u legend entries", e->d_name, titled);
 		scripts++;
 	}

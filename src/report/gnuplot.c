@@ -72,15 +72,71 @@ lm_status lm_gnuplot_run(const char *dir, const char *script, bool *missing)
 	return LM_OK;
 }
 
+/* c as written into a script: a control character (from a file read:
+ * a device's name) as '?', which ends no line and no string. */
+static int printable(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f ? '?' : c;
+}
+
+/* Where a title's next line ends: all of it when it fits, else at its
+ * last ": " or else its last space within LM_GNUPLOT_TITLE_COLUMNS (the
+ * space dropped), else
+ * there, mid-word (at a character's first byte). */
+static size_t line_end(const char *s, size_t n, size_t *skip)
+{
+	*skip = 0;
+	if (n <= LM_GNUPLOT_TITLE_COLUMNS)
+		return n;
+	/* after a colon (a device's name, then what is drawn), else at a space */
+	for (int colon = 1; colon >= 0; colon--)
+		for (size_t i = LM_GNUPLOT_TITLE_COLUMNS; i > LM_GNUPLOT_TITLE_COLUMNS / 3; i--)
+			if (s[i] == ' ' && (!colon || s[i - 1] == ':')) {
+				*skip = 1;
+				return i;
+			}
+	size_t i = LM_GNUPLOT_TITLE_COLUMNS;
+	while (i > 1 && ((unsigned char)s[i] & 0xc0) == 0x80)
+		i--; /* not within a character of UTF-8 */
+	return i;
+}
+
+void lm_gnuplot_title(FILE *f, const char *title)
+{
+	/* single quotes: gnuplot runs a command in backquotes inside a
+	 * double-quoted string, not inside a single-quoted one, where only a
+	 * doubled quote is special; lines joined by a double-quoted newline */
+	fputs("set title ", f);
+	size_t n = strlen(title);
+	do {
+		size_t skip, end = line_end(title, n, &skip);
+		fputc('\'', f);
+		for (size_t i = 0; i < end; i++) {
+			if (title[i] == '\'')
+				fputc('\'', f);
+			fputc(printable((unsigned char)title[i]), f);
+		}
+		fputc('\'', f);
+		title += end + skip;
+		n -= end + skip;
+		if (n)
+			fputs(".\"\\n\".", f);
+	} while (n);
+	fputs(" noenhanced\n", f);
+}
+
 void lm_gnuplot_begin(FILE *f, const char *name, const char *what)
 {
-	fprintf(f, "# %s\n"
+	fputs("# ", f);
+	for (const char *c = what; *c; c++)
+		fputc(printable((unsigned char)*c), f);
+	fprintf(f, "\n"
 		   "# Written by latmix report; edit and rerun here with: gnuplot %s.gp\n"
 		   "set terminal pngcairo size 960,640 enhanced font 'Sans,11'\n"
 		   "set output '%s.png'\n"
 		   "set datafile missing '?'\n"
 		   "set grid lc rgb '#dddddd'\n",
-		what, name, name);
+		name, name);
 }
 
 void lm_gnuplot_end(FILE *f, const char *name)

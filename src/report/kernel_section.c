@@ -475,10 +475,10 @@ static void kernel_axes(FILE *g, const char *name, const char *title, unsigned t
 			double per)
 {
 	lm_gnuplot_begin(g, name, title);
-	fprintf(g, "set title \"%s\" noenhanced\n"
-		   "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
+	lm_gnuplot_title(g, title);
+	fprintf(g, "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
 		   "set xrange [0.8:%u]\nset yrange [0:%s]\nset key below\n",
-		title, top + top / 8 + 1, yrange);
+		top + top / 8 + 1, yrange);
 	if (per > 0)
 		fprintf(g, "set y2label 'G elements/s'\nset y2tics\nset ytics nomirror\nset format y2 '%%.3g'\n"
 			   "set link y2 via y * %.9g inverse y / %.9g\n", per, per);

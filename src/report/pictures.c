@@ -154,14 +154,14 @@ static void throughput_model_data(FILE *md, const mix_model *mm, const char *nam
 static void throughput_axes(FILE *g, const char *title, const curve_set *t)
 {
 	char a_txt[32];
-	fprintf(g, "set title \"%s\" noenhanced\n"
-		   "set logscale xy\n"
+	lm_gnuplot_title(g, title);
+	fprintf(g, "set logscale xy\n"
 		   "set format y '%%g'\n"
 		   "set xlabel 'occupancy n = warps per CU%s'\n"
 		   "set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'\n"
 		   "set key below horizontal\n"
 		   "set xrange [0.8:%g]\n",
-		title, t->chained ? " x chains k" : "", t->nmax * 1.25);
+		t->chained ? " x chains k" : "", t->nmax * 1.25);
 	fprintf(g, "set palette defined (0 '#0d0887', 1 '#7e03a8', 2 '#cc4778', 3 '#f0803c', 4 '#c9a800')\n"
 		   "set palette maxcolors %zu\nset cbrange [-0.5:%g]\nset cblabel 'alpha, adds per load'\n"
 		   "set cbtics (", t->na > 1 ? t->na : 2, (double)t->na - 0.5);
@@ -381,12 +381,11 @@ lm_status lm_rp_latency_picture(report *rp, point *buf)
 	line_ends e;
 	latency_data(d, rp, buf, &e);
 	lm_gnuplot_begin(g, name, title);
-	fprintf(g, "set title \"%s\" noenhanced\n"
-		   "set xlabel 'alpha, adds per load'\n"
+	lm_gnuplot_title(g, title);
+	fprintf(g, "set xlabel 'alpha, adds per load'\n"
 		   "set ylabel 'cycles per load + alpha adds'\n"
 		   "set key left top box opaque\n"
-		   "set rmargin 14\n",
-		title);
+		   "set rmargin 14\n");
 	latency_names(g, rp, &e);
 	latency_plot(g, rp, name, &e);
 	lm_gnuplot_end(g, name);

@@ -169,14 +169,14 @@ static void warps_axes(FILE *g, const char *title, const mix_model *mm, bool det
 		       const alpha_axis *ax)
 {
 	double ca, cw;
-	fprintf(g, "set title \"%s\" noenhanced\n"
-		   "set logscale x\n"
+	lm_gnuplot_title(g, title);
+	fprintf(g, "set logscale x\n"
 		   "set xrange [%g:%g]\n"
 		   "set yrange [0:*]\n"
 		   "set xlabel 'alpha, adds per load (log scale; 0 and inf at the ends)'\n"
 		   "set ylabel 'warps per CU (occupancy n x chains k)'\n"
 		   "set key below maxrows 2\n",
-		title, ax->zero_x / 1.5, ax->inf_x * 1.5);
+		ax->zero_x / 1.5, ax->inf_x * 1.5);
 	alpha_tics(g, ax);
 	const lm_model_params *cm = &mm->mp[detail ? BASIC : pref];
 	if (lm_model_cusp(cm, &ca, &cw))
@@ -314,8 +314,8 @@ lm_status lm_rp_guide_picture(report *rp, const mix_model *mm, point *buf)
 	snprintf(title, sizeof title, "%s: the CUDA guide's estimate and the model's, mix %s", rp->res.device,
 		 mm->name);
 	lm_gnuplot_begin(g, name, title);
-	fprintf(g, "set title \"%s\" noenhanced\n"
-		   "set logscale xy\n"
+	lm_gnuplot_title(g, title);
+	fprintf(g, "set logscale xy\n"
 		   "set xrange [%g:%g]\n"
 		   "set xlabel 'alpha, adds per load'\n"
 		   "set ylabel 'warps per CU'\n"
@@ -325,7 +325,7 @@ lm_status lm_rp_guide_picture(report *rp, const mix_model *mm, point *buf)
 		   "  '%s.dat' index 0 using 1:4 with lines lw 2 lc rgb '#1f77b4' title 'model, full peak (better estimate)', \\\n"
 		   "  '%s.dat' index 0 using 1:5 with lines lw 1 dt 3 lc rgb '#1f77b4' title 'model, %g%% of peak', \\\n"
 		   "  '%s.dat' index 1 using 1:2 with points pt 7 ps 1.2 lc rgb 'black' title 'measured, %g%% of peak'\n",
-		title, lo / 1.3, hi * 1.3, name, name, name, name, 100 * WARPS_FRACTION, name,
+		lo / 1.3, hi * 1.3, name, name, name, name, 100 * WARPS_FRACTION, name,
 		100 * WARPS_FRACTION);
 	lm_gnuplot_end(g, name);
 	picture *p = lm_rp_add_picture(rp, name, title);
