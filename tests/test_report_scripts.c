@@ -118,6 +118,31 @@ START_TEST(every_title_line_fits_its_picture)
 }
 END_TEST
 
+/* A CPU's report said its chains picture showed "the refined model's"
+ * line, which it does not draw, and "points above 64 warps" of a device
+ * swept to 16. */
+START_TEST(a_cpu_chains_caption_says_its_own_warps_and_no_model)
+{
+	char dir[256], cmd[400], path[400];
+	temp_dir(dir, sizeof dir);
+	cpu_results(dir, "pthread-skylake-avx512-Intel(R) Xeon(R) Processor");
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[1 << 20];
+	snprintf(path, sizeof path, "%s/report/report.md", dir);
+	lm_test_slurp(path, md, sizeof md);
+	const char *c = strstr(md, "The gmem curves measured with k = 1, 2, 4, 8");
+	ck_assert_msg(c, "no chains caption");
+	const char *end = strchr(c, '\n');
+	ck_assert_msg(strstr(c, "Points above 16 warps") < end && strstr(c, "Points above 16 warps"), "%.400s", c);
+	ck_assert_msg(strstr(c, "no model is drawn, a CPU") < end && strstr(c, "no model is drawn, a CPU"), "%.400s", c);
+	ck_assert_msg(!strstr(md, "refined model's"), "a CPU's report speaks of a refined model");
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report-scripts");
@@ -125,6 +150,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, a_device_name_runs_nothing_in_gnuplot);
 	tcase_add_test(tc, every_title_line_fits_its_picture);
+	tcase_add_test(tc, a_cpu_chains_caption_says_its_own_warps_and_no_model);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

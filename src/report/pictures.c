@@ -211,15 +211,24 @@ static void throughput_plot(FILE *g, const report *rp, const mix_model *mm, cons
 	fputc('\n', g);
 }
 
-/* What report.md says under a throughput picture (p NULL: nothing). */
-static void throughput_caption(picture *p, const mix_model *mm, bool chained)
+/* What report.md says under a throughput picture (p NULL: nothing); most:
+ * the warps a CU holds (0: not known). */
+static void throughput_caption(picture *p, const mix_model *mm, bool chained, unsigned most)
 {
+	char above[128] = "", line[320] = "";
+	if (most)
+		snprintf(above, sizeof above, " Points above %u warps exist only through chains; they show where "
+					      "the memory system really saturates.", most);
+	if (mm->has[REFINED])
+		snprintf(line, sizeof line, ", the refined model's");
+	else if (!mm->has[BASIC])
+		snprintf(line, sizeof line, "; no model is drawn, %s", mm->why);
 	if (p && chained)
 		snprintf(p->caption, sizeof p->caption,
-			 "The gmem curves measured with k = 1, 2, 4, 8 independent chains per thread (point shape), "
+			 "The %s curves measured with k = 1, 2, 4, 8 independent chains per thread (point shape), "
 			 "plotted at occupancy n x k, one colour per alpha (the scale at the right): if chains are as "
-			 "good as warps, every shape of one colour falls on the same line, the refined model's. Points above 64 warps exist only through chains; they show where "
-			 "the memory system really saturates.");
+			 "good as warps, every shape of one colour falls on the same line%s.%s",
+			 mm->name, line, above);
 	else if (p && mm->has[BASIC])
 		snprintf(p->caption, sizeof p->caption,
 			 "One colour per alpha (adds per load; the scale at the right), chains 1; points are "
@@ -257,7 +266,9 @@ lm_status lm_rp_throughput_picture(report *rp, const mix_model *mm, bool chained
 	throughput_axes(g, title, &t);
 	throughput_plot(g, rp, mm, name, &t, buf);
 	lm_gnuplot_end(g, name);
-	throughput_caption(lm_rp_add_picture(rp, name, title), mm, chained);
+	const char *mw = lm_results_meta_value(&rp->res, "max_warps_per_cu");
+	throughput_caption(lm_rp_add_picture(rp, name, title), mm, chained,
+			   mw ? (unsigned)strtoul(mw, NULL, 10) : 0);
 done:
 	s = lm_rp_close_out(od, s);
 	s = lm_rp_close_out(omd, s);
