@@ -143,6 +143,32 @@ START_TEST(a_cpu_chains_caption_says_its_own_warps_and_no_model)
 }
 END_TEST
 
+/* The stream mixes, measured at alpha 0 alone, were drawn on the latency
+ * picture as points at alpha 0 whose names covered each other and gmem's
+ * points; and a CPU's picture, every point measured and no line drawn,
+ * had a key box over its highest point. */
+START_TEST(the_latency_picture_draws_no_stream_and_no_empty_key)
+{
+	char dir[200], cmd[700], path[400];
+	temp_dir(dir, sizeof dir);
+	cpu_results(dir, "pthread-skylake-avx512-Intel(R) Xeon(R) Processor");
+	/* the fixture's stream rows again as stream-store's */
+	snprintf(cmd, sizeof cmd, "grep '^stream,' '%s/measurements.csv' | sed 's/^stream,/stream-store,/' >> "
+				  "'%s/measurements.csv'", dir, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char gp[1 << 18];
+	snprintf(path, sizeof path, "%s/report/latency.gp", dir);
+	lm_test_slurp(path, gp, sizeof gp);
+	ck_assert_msg(strstr(gp, "set label 'gmem'") && !strstr(gp, "set label 'stream"), "%s", gp);
+	ck_assert_msg(strstr(gp, "\nunset key\nplot ") && !strstr(gp, "keyentry"), "%s", gp);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report-scripts");
@@ -151,6 +177,7 @@ int main(void)
 	tcase_add_test(tc, a_device_name_runs_nothing_in_gnuplot);
 	tcase_add_test(tc, every_title_line_fits_its_picture);
 	tcase_add_test(tc, a_cpu_chains_caption_says_its_own_warps_and_no_model);
+	tcase_add_test(tc, the_latency_picture_draws_no_stream_and_no_empty_key);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

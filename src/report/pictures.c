@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/mix.h"
 #include "base/file.h"
 #include "fit/model.h"
 #include "report/gnuplot.h"
@@ -298,7 +299,7 @@ typedef struct {
 	double ytop; /* the highest end */
 } line_ends;
 
-/* latency.dat: a block per mix with a line (not stream), measured and
+/* latency.dat: a block per mix with a line (not the stream mixes), measured and
  * both models' mem_lat + alpha alu_lat; e gets where each line ends. */
 static void latency_data(FILE *d, const report *rp, point *buf, line_ends *e)
 {
@@ -314,8 +315,9 @@ static void latency_data(FILE *d, const report *rp, point *buf, line_ends *e)
 		double slope, icept;
 		size_t k = lm_rp_latency_line(rp, mm->name, buf, &slope, &icept, xs, ys);
 		e->block[i] = -1;
-		if (!k || strcmp(mm->name, "stream") == 0)
-			continue;
+		const lm_mix *mix = lm_mix_find(mm->name);
+		if (!k || (mix && mix->step == LM_STEP_STREAM))
+			continue; /* a stream's pass is of loads in flight together, not one's latency */
 		fprintf(d, "%s# block %d: mix %s\n", block ? "\n\n" : "", block, mm->name);
 		for (size_t j = 0; j < k; j++) {
 			fprintf(d, "%g %.6g", xs[j], ys[j]);
@@ -353,8 +355,11 @@ static void latency_names(FILE *g, const report *rp, line_ends *e)
  * key in black. */
 static void latency_plot(FILE *g, const report *rp, const char *name, const line_ends *e)
 {
-	fputs("plot ", g);
 	bool basic = false, refined = false;
+	for (size_t i = 0; i < rp->nmix; i++)
+		basic |= e->block[i] >= 0 && rp->mix[i].has[BASIC];
+	/* every point measured and no line drawn: no key to cover them */
+	fputs(basic ? "plot " : "unset key\nplot ", g);
 	for (size_t i = 0; i < rp->nmix; i++) {
 		const mix_model *mm = &rp->mix[i];
 		if (e->block[i] < 0)
@@ -374,7 +379,7 @@ static void latency_plot(FILE *g, const report *rp, const char *name, const line
 	if (basic)
 		lm_rp_key_lines(g, refined);
 	else
-		fputs("keyentry with points pt 7 lc rgb 'black' title 'measured'", g);
+		fputs("1/0 notitle", g);
 	fputc('\n', g);
 }
 
@@ -396,6 +401,7 @@ lm_status lm_rp_latency_picture(report *rp, point *buf)
 	fprintf(g, "set xlabel 'alpha, adds per load'\n"
 		   "set ylabel 'cycles per load + alpha adds'\n"
 		   "set key left top box opaque\n"
+		   "set offsets 0, 0, graph 0.06, 0\n" /* the highest point and name inside the frame */
 		   "set rmargin 14\n");
 	latency_names(g, rp, &e);
 	latency_plot(g, rp, name, &e);
