@@ -316,7 +316,7 @@ static bool same_bytes(const char *a, const char *b)
 static const char *earlier_results(const char *name)
 {
 	char src[512];
-	lm_test_source_path(src, sizeof src, "data/measured/pocl-cpu/measurements.csv");
+	lm_test_source_path(src, sizeof src, "tests/fixtures/pocl-2026-11-23-27-columns.csv");
 	const char *p = in_tmp(name);
 	shell("cp '%s' '%s'", src, p);
 	shell("cp '%s' '%s.orig'", src, p);
@@ -1125,8 +1125,8 @@ START_TEST(run_refit_fits_every_mix_the_table_marks)
 	ck_assert_msg(strstr(r->out, "report.md (") && strstr(r->out, "latmix: fits marked poor") , "%s", r->out);
 	/* a CPU's sweep: reported, not fitted */
 	shell("rm -rf '%s'/*%s", tmp, "");
-	lm_test_source_path(src, sizeof src, "data/measured/pocl-cpu");
-	shell("cp '%s/measurements.csv' '%s/'", src, tmp);
+	lm_test_source_path(src, sizeof src, "tests/fixtures/pocl-2026-11-23-27-columns.csv");
+	shell("cp '%s' '%s/measurements.csv'", src, tmp);
 	run((const char *const[]){ "run", "--refit", "-o", csv, NULL }, r);
 	ck_assert_msg(r->status == 0 && strstr(r->out, "no model fitted") &&
 		      access(in_tmp("params.ini"), F_OK) != 0 && access(in_tmp("report/report.md"), F_OK) == 0,

@@ -138,6 +138,11 @@ START_TEST(a_cpu_chains_caption_says_its_own_warps_and_no_model)
 	ck_assert_msg(strstr(c, "Points above 16 warps") < end && strstr(c, "Points above 16 warps"), "%.400s", c);
 	ck_assert_msg(strstr(c, "no model is drawn, a CPU") < end && strstr(c, "no model is drawn, a CPU"), "%.400s", c);
 	ck_assert_msg(!strstr(md, "refined model's"), "a CPU's report speaks of a refined model");
+	/* its key named a "basic model" whose line was not drawn */
+	static char gp[1 << 18];
+	snprintf(path, sizeof path, "%s/report/throughput-gmem-chains.gp", dir);
+	lm_test_slurp(path, gp, sizeof gp);
+	ck_assert_msg(strstr(gp, "title 'k = 8'") && !strstr(gp, "model'") && !strstr(gp, "-model.dat"), "%s", gp);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	ck_assert_int_eq(system(cmd), 0);
 }
@@ -146,7 +151,8 @@ END_TEST
 /* The stream mixes, measured at alpha 0 alone, were drawn on the latency
  * picture as points at alpha 0 whose names covered each other and gmem's
  * points; and a CPU's picture, every point measured and no line drawn,
- * had a key box over its highest point. */
+ * had a key box over its highest point; a stream mix's own picture had a
+ * colour scale of its one alpha. */
 START_TEST(the_latency_picture_draws_no_stream_and_no_empty_key)
 {
 	char dir[200], cmd[700], path[400];
@@ -164,6 +170,10 @@ START_TEST(the_latency_picture_draws_no_stream_and_no_empty_key)
 	lm_test_slurp(path, gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "set label 'gmem'") && !strstr(gp, "set label 'stream"), "%s", gp);
 	ck_assert_msg(strstr(gp, "\nunset key\nplot ") && !strstr(gp, "keyentry"), "%s", gp);
+	/* a mix of one alpha had a colour scale of one value: its alpha is in the key */
+	snprintf(path, sizeof path, "%s/report/throughput-stream-store.gp", dir);
+	lm_test_slurp(path, gp, sizeof gp);
+	ck_assert_msg(strstr(gp, "\nunset colorbox\n") && strstr(gp, "title 'measured, alpha = 0'"), "%s", gp);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	ck_assert_int_eq(system(cmd), 0);
 }

@@ -325,7 +325,12 @@ void lm_rp_md_summary(FILE *f, const report *rp, bool drawn, point *buf)
 		      "(every fit of a PoCL sweep missed its curves by 20-54%); the curves and the figures "
 		      "measured directly are below.\n\n", f);
 		if (sbytes > 0)
-			fprintf(f, "- streaming reads (`stream`): %.1f GB/s\n", sbytes * 1e-9);
+			fprintf(f, "- streaming reads (`stream`): %.1f GB/s. Not the memory's bandwidth: the mix reads "
+				   "one word a work-item a step, as a GPU's lane does, and PoCL leaves that loop scalar "
+				   "(`POCL_VECTORIZER_REMARKS=1`: \"loop not vectorized\"), so this is the cores' rate of "
+				   "scalar loads; vectorized readers such as clpeak's reach several times more "
+				   "(`doc/results.md`)\n",
+				sbytes * 1e-9);
 		double c0 = lm_rp_collect(&rp->res, "gmem", 0, 1, buf) ? buf[0].cycles : NAN; /* least occupancy first */
 		if (isfinite(c0))
 			fprintf(f, "- one warp's dependent load (gmem, alpha 0, the least occupancy): %.0f cycles "

@@ -168,7 +168,8 @@ static void throughput_axes(FILE *g, const char *title, const curve_set *t)
 		   "set cbtics (", t->na > 1 ? t->na : 2, (double)t->na - 0.5);
 	for (size_t i = 0; i < t->na; i++)
 		fprintf(g, "%s'%s' %zu", i ? ", " : "", lm_rp_alpha_text(t->alphas[i], a_txt, sizeof a_txt), i);
-	fputs(")\nset colorbox\n", g);
+	/* one alpha (the stream mixes'): its value in the key, no scale of one colour */
+	fputs(t->na > 1 ? ")\nset colorbox\n" : ")\nunset colorbox\n", g);
 }
 
 /* NAME.gp's plot: each alpha's measured blocks (a point shape per chains
@@ -200,14 +201,19 @@ static void throughput_plot(FILE *g, const report *rp, const mix_model *mm, cons
 	}
 	if (t->chained) {
 		for (size_t c = 0; c < t->nc && c < 4; c++)
-			fprintf(g, "keyentry with points pt %d lc rgb 'black' title 'k = %u', \\\n  ",
+			fprintf(g, "%skeyentry with points pt %d lc rgb 'black' title 'k = %u'", c ? ", \\\n  " : "",
 				chain_points[c % 8], t->chains[c]);
-		fprintf(g, "keyentry with lines lw 2 %s lc rgb 'black' title '%s model'", refined ? "dt 2" : "",
-			refined ? "refined" : "basic");
+		if (refined || mm->has[BASIC]) /* a line in the key only where one is drawn */
+			fprintf(g, ", \\\n  keyentry with lines lw 2 %s lc rgb 'black' title '%s model'",
+				refined ? "dt 2" : "", refined ? "refined" : "basic");
 	} else if (mm->has[BASIC]) {
 		lm_rp_key_lines(g, refined);
 	} else {
-		fputs("keyentry with points pt 7 lc rgb 'black' title 'measured'", g);
+		char a_txt[32] = "";
+		if (t->na == 1)
+			lm_rp_alpha_text(t->alphas[0], a_txt, sizeof a_txt);
+		fprintf(g, "keyentry with points pt 7 lc rgb 'black' title 'measured%s%s'", a_txt[0] ? ", alpha = " : "",
+			a_txt);
 	}
 	fputc('\n', g);
 }

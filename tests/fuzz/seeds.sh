@@ -22,7 +22,7 @@ H200=data/measured/nvidia-h200
 head_lines $H200/measurements.csv 4000 > $C/results/h200.csv
 head_lines data/measured/nvidia-h100/measurements.csv 4000 > $C/results/h100.csv
 head_lines tests/fixtures/h100-quick1-30-columns.csv 4000 > $C/results/h100-quick1-30-columns.csv
-head_lines data/measured/pocl-cpu/measurements.csv 4000 > $C/results/pocl-27-columns.csv
+head_lines tests/fixtures/pocl-2026-11-23-27-columns.csv 4000 > $C/results/pocl-27-columns.csv
 head_lines $H200/kernels.csv 4000 > $C/results/h200-kernels.csv
 head_lines tests/fixtures/pocl-most-points-short-of-the-model.csv 4000 > $C/results/pocl-fixture.csv
 head_lines tests/fixtures/h100-dispatch.csv 4000 > $C/results/h100-dispatch.csv
@@ -35,7 +35,7 @@ cp data/reference/*.ini $C/params/
 for p in params params-refined params-all params-kernels params-lmem; do
 	cp $H200/$p.ini $C/params/h200-$p.ini
 done
-cp data/measured/pocl-cpu/params-lmem.ini $C/params/pocl-params-lmem.ini
+cp tests/fixtures/pocl-2026-11-23-params-lmem.ini $C/params/pocl-params-lmem.ini
 # the dispatch parameters, as latmix fit --mix dispatch writes them (needs a built latmix)
 if [ -x "$LATMIX" ]; then
 	"$LATMIX" fit tests/fixtures/h100-dispatch.csv --mix dispatch -o $C/params/h100-params-dispatch.ini >/dev/null

@@ -4,54 +4,33 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'throughput-gmem.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "pthread-skylake-avx512-Intel(R) Xeon(R) Processor: throughput against occupancy, mix gmem" noenhanced
+set title 'pthread-skylake-avx512-Intel(R) Xeon(R) Processor: throughput against occupancy, mix gmem' noenhanced
 set logscale xy
+set format y '%g'
 set xlabel 'occupancy n = warps per CU'
 set ylabel 'warp instructions / cycle / CU (memory; arithmetic for alpha = inf)'
-set key outside right top box
+set key below horizontal
 set xrange [0.8:20]
-plot 'throughput-gmem.dat' index 0 using 1:2 with points pt 7 ps 0.8 lc rgb '#1f77b4' title 'alpha = 0', \
-  'throughput-gmem-model.dat' index 0 using 1:2 with lines lw 2 lc rgb '#1f77b4' notitle, \
-  'throughput-gmem-model.dat' index 0 using 1:3 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'throughput-gmem.dat' index 1 using 1:2 with points pt 7 ps 0.8 lc rgb '#ff7f0e' title 'alpha = 1/4', \
-  'throughput-gmem-model.dat' index 1 using 1:2 with lines lw 2 lc rgb '#ff7f0e' notitle, \
-  'throughput-gmem-model.dat' index 1 using 1:3 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'throughput-gmem.dat' index 2 using 1:2 with points pt 7 ps 0.8 lc rgb '#2ca02c' title 'alpha = 1', \
-  'throughput-gmem-model.dat' index 2 using 1:2 with lines lw 2 lc rgb '#2ca02c' notitle, \
-  'throughput-gmem-model.dat' index 2 using 1:3 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'throughput-gmem.dat' index 3 using 1:2 with points pt 7 ps 0.8 lc rgb '#d62728' title 'alpha = 2', \
-  'throughput-gmem-model.dat' index 3 using 1:2 with lines lw 2 lc rgb '#d62728' notitle, \
-  'throughput-gmem-model.dat' index 3 using 1:3 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
-  'throughput-gmem.dat' index 4 using 1:2 with points pt 7 ps 0.8 lc rgb '#9467bd' title 'alpha = 4', \
-  'throughput-gmem-model.dat' index 4 using 1:2 with lines lw 2 lc rgb '#9467bd' notitle, \
-  'throughput-gmem-model.dat' index 4 using 1:3 with lines lw 2 dt 2 lc rgb '#9467bd' notitle, \
-  'throughput-gmem.dat' index 5 using 1:2 with points pt 7 ps 0.8 lc rgb '#8c564b' title 'alpha = 8', \
-  'throughput-gmem-model.dat' index 5 using 1:2 with lines lw 2 lc rgb '#8c564b' notitle, \
-  'throughput-gmem-model.dat' index 5 using 1:3 with lines lw 2 dt 2 lc rgb '#8c564b' notitle, \
-  'throughput-gmem.dat' index 6 using 1:2 with points pt 7 ps 0.8 lc rgb '#e377c2' title 'alpha = 16', \
-  'throughput-gmem-model.dat' index 6 using 1:2 with lines lw 2 lc rgb '#e377c2' notitle, \
-  'throughput-gmem-model.dat' index 6 using 1:3 with lines lw 2 dt 2 lc rgb '#e377c2' notitle, \
-  'throughput-gmem.dat' index 7 using 1:2 with points pt 7 ps 0.8 lc rgb '#7f7f7f' title 'alpha = 32', \
-  'throughput-gmem-model.dat' index 7 using 1:2 with lines lw 2 lc rgb '#7f7f7f' notitle, \
-  'throughput-gmem-model.dat' index 7 using 1:3 with lines lw 2 dt 2 lc rgb '#7f7f7f' notitle, \
-  'throughput-gmem.dat' index 8 using 1:2 with points pt 7 ps 0.8 lc rgb '#bcbd22' title 'alpha = 64', \
-  'throughput-gmem-model.dat' index 8 using 1:2 with lines lw 2 lc rgb '#bcbd22' notitle, \
-  'throughput-gmem-model.dat' index 8 using 1:3 with lines lw 2 dt 2 lc rgb '#bcbd22' notitle, \
-  'throughput-gmem.dat' index 9 using 1:2 with points pt 7 ps 0.8 lc rgb '#17becf' title 'alpha = 128', \
-  'throughput-gmem-model.dat' index 9 using 1:2 with lines lw 2 lc rgb '#17becf' notitle, \
-  'throughput-gmem-model.dat' index 9 using 1:3 with lines lw 2 dt 2 lc rgb '#17becf' notitle, \
-  'throughput-gmem.dat' index 10 using 1:2 with points pt 7 ps 0.8 lc rgb '#393b79' title 'alpha = 256', \
-  'throughput-gmem-model.dat' index 10 using 1:2 with lines lw 2 lc rgb '#393b79' notitle, \
-  'throughput-gmem-model.dat' index 10 using 1:3 with lines lw 2 dt 2 lc rgb '#393b79' notitle, \
-  'throughput-gmem.dat' index 11 using 1:2 with points pt 7 ps 0.8 lc rgb '#637939' title 'alpha = 512', \
-  'throughput-gmem-model.dat' index 11 using 1:2 with lines lw 2 lc rgb '#637939' notitle, \
-  'throughput-gmem-model.dat' index 11 using 1:3 with lines lw 2 dt 2 lc rgb '#637939' notitle, \
-  'throughput-gmem.dat' index 12 using 1:2 with points pt 7 ps 0.8 lc rgb '#8c6d31' title 'alpha = inf', \
-  'throughput-gmem-model.dat' index 12 using 1:2 with lines lw 2 lc rgb '#8c6d31' notitle, \
-  'throughput-gmem-model.dat' index 12 using 1:3 with lines lw 2 dt 2 lc rgb '#8c6d31' notitle, \
-  keyentry with points pt 7 lc rgb 'black' title 'measured', \
-  keyentry with lines lw 2 lc rgb 'black' title 'basic model', \
-  keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'
+set palette defined (0 '#0d0887', 1 '#7e03a8', 2 '#cc4778', 3 '#f0803c', 4 '#c9a800')
+set palette maxcolors 13
+set cbrange [-0.5:12.5]
+set cblabel 'alpha, adds per load'
+set cbtics ('0' 0, '1/4' 1, '1' 2, '2' 3, '4' 4, '8' 5, '16' 6, '32' 7, '64' 8, '128' 9, '256' 10, '512' 11, 'inf' 12)
+set colorbox
+plot 'throughput-gmem.dat' index 0 using 1:2 with points pt 7 ps 0.8 lc palette cb 0 notitle, \
+  'throughput-gmem.dat' index 1 using 1:2 with points pt 7 ps 0.8 lc palette cb 1 notitle, \
+  'throughput-gmem.dat' index 2 using 1:2 with points pt 7 ps 0.8 lc palette cb 2 notitle, \
+  'throughput-gmem.dat' index 3 using 1:2 with points pt 7 ps 0.8 lc palette cb 3 notitle, \
+  'throughput-gmem.dat' index 4 using 1:2 with points pt 7 ps 0.8 lc palette cb 4 notitle, \
+  'throughput-gmem.dat' index 5 using 1:2 with points pt 7 ps 0.8 lc palette cb 5 notitle, \
+  'throughput-gmem.dat' index 6 using 1:2 with points pt 7 ps 0.8 lc palette cb 6 notitle, \
+  'throughput-gmem.dat' index 7 using 1:2 with points pt 7 ps 0.8 lc palette cb 7 notitle, \
+  'throughput-gmem.dat' index 8 using 1:2 with points pt 7 ps 0.8 lc palette cb 8 notitle, \
+  'throughput-gmem.dat' index 9 using 1:2 with points pt 7 ps 0.8 lc palette cb 9 notitle, \
+  'throughput-gmem.dat' index 10 using 1:2 with points pt 7 ps 0.8 lc palette cb 10 notitle, \
+  'throughput-gmem.dat' index 11 using 1:2 with points pt 7 ps 0.8 lc palette cb 11 notitle, \
+  'throughput-gmem.dat' index 12 using 1:2 with points pt 7 ps 0.8 lc palette cb 12 notitle, \
+  keyentry with points pt 7 lc rgb 'black' title 'measured'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'throughput-gmem.svg'
