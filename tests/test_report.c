@@ -137,7 +137,7 @@ static void check_report(const char *dir, bool drawn)
 		      "kernel-triad.gp: no prediction drawn");
 	/* near the stream peak: drawn up to it; transpose, a tenth of it: at its
 	 * own scale, the peak named above it */
-	ck_assert_msg(strstr(gp, "set yrange [0:*]") && !strstr(gp, "above the scale"), "kernel-triad.gp");
+	ck_assert_msg(strstr(gp, "set yrange [0:") && atof(strstr(gp, "set yrange [0:") + 14) > 1.1 * 4486 && !strstr(gp, "above the scale"), "kernel-triad.gp");
 	snprintf(path, sizeof path, "%s/report/kernel-transpose.gp", dir);
 	lm_test_slurp(path, gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "set yrange [0:445.6]") && strstr(gp, "stream peak (4486 GB/s, above the scale)"),

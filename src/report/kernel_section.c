@@ -469,6 +469,22 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 	return buf;
 }
 
+/* The top of a kernel picture's GB/s axis (in buf) above its highest point
+ * (most, bytes a second) and the stream peak's line, so that neither
+ * touches the frame; the peak left off the scale where it is over twice
+ * the kernel's highest (scattered accesses: drawn at their own scale, the
+ * peak named in the key): true then. */
+static bool kernel_yrange(double most, double stream, char *buf, size_t size)
+{
+	bool own = isfinite(stream) && most > 0 && stream > 2 * most;
+	double top = own || !isfinite(stream) ? most : fmax(most, stream);
+	if (top > 0)
+		snprintf(buf, size, "%.4g", 1.15 * top * 1e-9);
+	else
+		snprintf(buf, size, "*");
+	return own;
+}
+
 /* A kernel picture's script up to its plot command: title, axes (y2:
  * elements a second, per elements a byte; 0: none) and the key. */
 static void kernel_axes(FILE *g, const char *name, const char *title, unsigned top, const char *yrange,
@@ -528,10 +544,8 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 	double most = 0;
 	for (size_t k = 0; k < c->n; k++)
 		most = fmax(most, fmax(c->bytes[k], c->predicted && isfinite(c->pred[k]) ? c->pred[k] : 0));
-	bool own = isfinite(c->stream) && most > 0 && c->stream > 2 * most;
-	char yrange[48] = "*";
-	if (own)
-		snprintf(yrange, sizeof yrange, "%.4g", 1.15 * most * 1e-9);
+	char yrange[48];
+	bool own = kernel_yrange(most, c->stream, yrange, sizeof yrange);
 	kernel_axes(g, name, title, top, yrange, per);
 	fprintf(g, "plot '%s.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '%s' title 'measured'", name,
 		lm_rp_colours[0]);
@@ -641,10 +655,8 @@ static lm_status kernel_sized_picture(report *rp, const char *kname, const unsig
 		top = m[k].top > top ? m[k].top : top;
 		most = fmax(most, m[k].most);
 	}
-	bool own = isfinite(c->stream) && most > 0 && c->stream > 2 * most;
-	char yrange[48] = "*";
-	if (own)
-		snprintf(yrange, sizeof yrange, "%.4g", 1.15 * most * 1e-9);
+	char yrange[48];
+	bool own = kernel_yrange(most, c->stream, yrange, sizeof yrange);
 	snprintf(title, sizeof title, "%s: kernel %s against occupancy", rp->res.device, kname);
 	kernel_axes(g, name, title, top, yrange, c->plateau > 0 ? c->plateau_elems / c->plateau : 0);
 	kernel_size_plot(g, name, m, n, c->stream, own);

@@ -4,12 +4,12 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'kernel-nd-matmul.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H100 80GB HBM3: kernel nd-matmul against occupancy" noenhanced
+set title 'NVIDIA H100 80GB HBM3: kernel nd-matmul against occupancy' noenhanced
 set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:*]
+set yrange [0:2.534e+04]
 set key below
 set y2label 'G elements/s'
 set y2tics

@@ -4,10 +4,11 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'latency.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H100 80GB HBM3: latency of a load and its alpha adds, at the smallest occupancy" noenhanced
+set title 'NVIDIA H100 80GB HBM3: latency of a load and its alpha adds, at the smallest occupancy' noenhanced
 set xlabel 'alpha, adds per load'
 set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
+set offsets 0, 0, graph 0.06, 0
 set rmargin 14
 set label 'gmem' at 512,3022.23 left offset char 1,0 tc rgb '#1f77b4' noenhanced
 set label 'gmem-store' at 512,2909.84 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
@@ -16,10 +17,6 @@ set label 'gmem-stride2' at 256,1785.47 left offset char 1,0 tc rgb '#d62728' no
 set label 'gmem-random' at 256,2118.93 left offset char 1,0 tc rgb '#9467bd' noenhanced
 set label 'lmem' at 256,1168.59 left offset char 1,0 tc rgb '#8c564b' noenhanced
 set label 'sfu' at 256,1056.2 left offset char 1,0 tc rgb '#e377c2' noenhanced
-set label 'stream-shift' at 0,161.637 left offset char 1,0 tc rgb '#bcbd22' noenhanced
-set label 'stream-store' at 0,730.097 left offset char 1,0 tc rgb '#17becf' noenhanced
-set label 'stream-store-shift' at 0,842.486 left offset char 1,0 tc rgb '#393b79' noenhanced
-set label 'stream-fill' at 0,49.2482 left offset char 1,0 tc rgb '#637939' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
@@ -37,10 +34,6 @@ plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' noti
   'latency.dat' index 5 using 1:3 with lines lw 2 lc rgb '#8c564b' notitle, \
   'latency.dat' index 6 using 1:2 with points pt 7 ps 1 lc rgb '#e377c2' notitle, \
   'latency.dat' index 6 using 1:3 with lines lw 2 lc rgb '#e377c2' notitle, \
-  'latency.dat' index 7 using 1:2 with points pt 7 ps 1 lc rgb '#bcbd22' notitle, \
-  'latency.dat' index 8 using 1:2 with points pt 7 ps 1 lc rgb '#17becf' notitle, \
-  'latency.dat' index 9 using 1:2 with points pt 7 ps 1 lc rgb '#393b79' notitle, \
-  'latency.dat' index 10 using 1:2 with points pt 7 ps 1 lc rgb '#637939' notitle, \
   keyentry with points pt 7 lc rgb 'black' title 'measured', \
   keyentry with lines lw 2 lc rgb 'black' title 'basic model', \
   keyentry with lines lw 2 dt 2 lc rgb 'black' title 'refined model'

@@ -4,7 +4,7 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'throughput-gmem-chains.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H100 80GB HBM3: throughput against occupancy, mix gmem, k independent chains per thread" noenhanced
+set title 'NVIDIA H100 80GB HBM3: throughput against occupancy, mix gmem, k independent chains per thread' noenhanced
 set logscale xy
 set format y '%g'
 set xlabel 'occupancy n = warps per CU x chains k'

@@ -4,7 +4,7 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'throughput-stream-fill.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H100 80GB HBM3: throughput against occupancy, mix stream-fill" noenhanced
+set title 'NVIDIA H100 80GB HBM3: throughput against occupancy, mix stream-fill' noenhanced
 set logscale xy
 set format y '%g'
 set xlabel 'occupancy n = warps per CU'
@@ -16,9 +16,9 @@ set palette maxcolors 2
 set cbrange [-0.5:0.5]
 set cblabel 'alpha, adds per load'
 set cbtics ('0' 0)
-set colorbox
+unset colorbox
 plot 'throughput-stream-fill.dat' index 0 using 1:2 with points pt 7 ps 0.8 lc palette cb 0 notitle, \
-  keyentry with points pt 7 lc rgb 'black' title 'measured'
+  keyentry with points pt 7 lc rgb 'black' title 'measured, alpha = 0'
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'throughput-stream-fill.svg'

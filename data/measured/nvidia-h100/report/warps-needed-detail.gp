@@ -4,7 +4,7 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'warps-needed-detail.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H100 80GB HBM3: warps needed for 90% of peak, mix gmem, both models" noenhanced
+set title 'NVIDIA H100 80GB HBM3: warps needed for 90% of peak, mix gmem, both models' noenhanced
 set logscale x
 set xrange [0.0416667:3072]
 set yrange [0:*]

@@ -4,7 +4,7 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'guide-estimate.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H200: the CUDA guide's estimate and the model's, mix gmem" noenhanced
+set title 'NVIDIA H200: the CUDA guide''s estimate and the model''s, mix gmem' noenhanced
 set logscale xy
 set xrange [0.192308:665.6]
 set xlabel 'alpha, adds per load'

@@ -4,7 +4,7 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'kernel-nd-transpose.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H200: kernel nd-transpose against occupancy" noenhanced
+set title 'NVIDIA H200: kernel nd-transpose against occupancy' noenhanced
 set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2

@@ -4,7 +4,7 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'throughput-gmem.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H200: throughput against occupancy, mix gmem" noenhanced
+set title 'NVIDIA H200: throughput against occupancy, mix gmem' noenhanced
 set logscale xy
 set format y '%g'
 set xlabel 'occupancy n = warps per CU'

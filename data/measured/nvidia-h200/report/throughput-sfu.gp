@@ -4,7 +4,7 @@ set terminal pngcairo size 960,640 enhanced font 'Sans,11'
 set output 'throughput-sfu.png'
 set datafile missing '?'
 set grid lc rgb '#dddddd'
-set title "NVIDIA H200: throughput against occupancy, mix sfu" noenhanced
+set title 'NVIDIA H200: throughput against occupancy, mix sfu' noenhanced
 set logscale xy
 set format y '%g'
 set xlabel 'occupancy n = warps per CU'
