@@ -469,6 +469,14 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 	return buf;
 }
 
+/* The decimals a rate of bytes a second is written with in GB/s: three
+ * figures under 100 (a CPU's 3.45, not 3, where its line is drawn). */
+static int gbs_decimals(double bytes)
+{
+	double g = fabs(bytes) * 1e-9;
+	return g < 10 ? 2 : g < 100 ? 1 : 0;
+}
+
 /* The top of a kernel picture's GB/s axis (in buf) above its highest point
  * (most, bytes a second) and the stream peak's line, so that neither
  * touches the frame; the peak left off the scale where it is over twice
@@ -553,8 +561,8 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 		fprintf(g, ", \\\n  '%s.dat' using 1:4 with lines lw 2 lc rgb '%s' title 'predicted: %.1f%% RMS error'",
 			name, lm_rp_colours[1], 100 * c->rms);
 	if (isfinite(c->stream))
-		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.0f GB/s%s)'",
-			c->stream * 1e-9, c->stream * 1e-9, own ? ", above the scale" : "");
+		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.*f GB/s%s)'",
+			c->stream * 1e-9, gbs_decimals(c->stream), c->stream * 1e-9, own ? ", above the scale" : "");
 	if (isfinite(c->n90))
 		fprintf(g, ", \\\n  '+' using (%.6g):(%.6g) every ::0::0 with points pt 9 ps 2 lc rgb '%s' "
 			   "title '90%% of its plateau: %.1f warps'", c->n90, 0.9 * c->plateau * 1e-9, lm_rp_colours[3],
@@ -625,8 +633,8 @@ static void kernel_size_plot(FILE *g, const char *name, const size_mark *m, size
 	if (predicted)
 		fputs(", \\\n  NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)'", g);
 	if (isfinite(stream))
-		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.0f GB/s%s)'",
-			stream * 1e-9, stream * 1e-9, own ? ", above the scale" : "");
+		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.*f GB/s%s)'",
+			stream * 1e-9, gbs_decimals(stream), stream * 1e-9, own ? ", above the scale" : "");
 	for (size_t s = 0; s < n; s++)
 		if (isfinite(m[s].n90))
 			fprintf(g, ", \\\n  '+' using (%.6g):(%.6g) every ::0::0 with points pt 9 ps 2 lc rgb '%s' "
