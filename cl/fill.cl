@@ -4,13 +4,13 @@
  * Words first .. first + global size - 1 of the chase, a work-item each,
  * written base words into the buffer: a warp's lanes write one line's
  * consecutive words. */
-__kernel void lm_fill(__global uint *words, const ulong base, const ulong first, const uint n, const uint hbits,
+__kernel void lm_fill(__global uint *words, const ulong base, const ulong first, const uint n, const uint bits,
 		      const uint k0, const uint k1, const uint k2, const uint k3, const uint width,
 		      const uint scale, const uint offset)
 {
 	lm_perm p;
 	p.n = n;
-	p.hbits = hbits;
+	p.bits = bits;
 	p.key[0] = k0;
 	p.key[1] = k1;
 	p.key[2] = k2;
@@ -24,13 +24,13 @@ __kernel void lm_fill(__global uint *words, const ulong base, const ulong first,
 /* The same, a line per work-item: for CPUs, where a work-item per word
  * would compute each line's successor width times over. */
 __kernel void lm_fill_lines(__global uint *words, const ulong base, const ulong first,
-			    const uint n, const uint hbits, const uint k0, const uint k1,
+			    const uint n, const uint bits, const uint k0, const uint k1,
 			    const uint k2, const uint k3, const uint width, const uint scale,
 			    const uint offset)
 {
 	lm_perm p;
 	p.n = n;
-	p.hbits = hbits;
+	p.bits = bits;
 	p.key[0] = k0;
 	p.key[1] = k1;
 	p.key[2] = k2;

@@ -30,14 +30,13 @@ lm_status lm_chase_alloc(size_t lines, unsigned width, unsigned scale, uint64_t 
 	c->lines = lines;
 	c->width = width;
 	c->scale = scale;
-	/* the Feistel word: the smallest even number of bits, 2 at least,
-	 * that holds every line index */
+	/* the Feistel word: the smallest number of bits, 2 at least, that
+	 * holds every line index */
 	unsigned bits = 2;
 	while (bits < 32 && ((uint64_t)1 << bits) < lines)
 		bits++;
-	bits += bits & 1;
 	c->perm.n = (lm_u32)lines;
-	c->perm.hbits = bits / 2;
+	c->perm.bits = bits;
 	uint64_t s = seed;
 	for (int i = 0; i < LM_PERM_ROUNDS; i++)
 		c->perm.key[i] = (lm_u32)next_random(&s);

@@ -344,7 +344,7 @@ static lm_status fill_on_device(lm_meas *m)
 	err = clSetKernelArg(k, 0, sizeof m->chain, &m->chain);
 	err |= clSetKernelArg(k, 1, sizeof base, &base);
 	err |= clSetKernelArg(k, 3, sizeof p->n, &p->n);
-	err |= clSetKernelArg(k, 4, sizeof p->hbits, &p->hbits);
+	err |= clSetKernelArg(k, 4, sizeof p->bits, &p->bits);
 	for (int i = 0; i < LM_PERM_ROUNDS; i++)
 		err |= clSetKernelArg(k, 5 + (cl_uint)i, sizeof p->key[i], &p->key[i]);
 	err |= clSetKernelArg(k, 9, sizeof width, &width);
