@@ -1781,6 +1781,11 @@ int main(int argc, char **argv)
 		tcase_add_test(tc, pocl_listing_is_not_text);
 		tcase_add_test(tc, predict_on_a_device_says_its_limit);
 	} else {
+		if (!lm_test_full() && (strcmp(target, "gfx1030") == 0 || strcmp(target, "gfx1100") == 0)) {
+			/* about a minute each on two cores, whatever cases run */
+			printf("skipped: make test builds for one AMD target, gfx90a; TESTS=full for %s\n", target);
+			return 77;
+		}
 		lm_device d;
 		if (lm_vendor_target(target, &d) != LM_OK) {
 			fprintf(stderr, "test_isa: %s\n", lm_error_message());
