@@ -8,8 +8,8 @@
  * rounds bringing them back), walked until it lands below n again ("cycle
  * walking": the values below n are permuted among themselves, and fewer
  * than 2 steps are expected since 2^b < 2n; a balanced network on an even
- * b took up to 4, and PoCL 6.6 s instead of 1.6 to write a CPU's 2080 MiB
- * chase). Its inverse runs the rounds backwards. Nothing is stored: the
+ * b took up to 4: PoCL wrote a CPU's 2080 MiB chase in 6.6 s, 4.0 s now).
+ * Its inverse runs the rounds backwards. Nothing is stored: the
  * host knows where any chain must be after any number of steps in O(1),
  * and a kernel writes the buffer.
  *

@@ -81,8 +81,7 @@ static int printable(unsigned char c)
 
 /* Where a title's next line ends: all of it when it fits, else at its
  * last ": " or else its last space within LM_GNUPLOT_TITLE_COLUMNS (the
- * space dropped), else
- * there, mid-word (at a character's first byte). */
+ * space dropped), else there, mid-word (at a character's first byte). */
 static size_t line_end(const char *s, size_t n, size_t *skip)
 {
 	*skip = 0;
