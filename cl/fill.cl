@@ -21,12 +21,15 @@ __kernel void lm_fill(__global uint *words, const ulong base, const ulong first,
 	words[base + w] = (uint)(((ulong)next * width + lane) * scale) + offset;
 }
 
-/* The same, a line per work-item: for CPUs, where a work-item per word
- * would compute each line's successor width times over. */
-__kernel void lm_fill_lines(__global uint *words, const ulong base, const ulong first,
+/* The same for CPUs, along the cycle: work-item g writes the lines at cycle
+ * positions first + g x run and the run - 1 after it, each pointing to the
+ * next position's line, so that a line costs one walk of the bijection
+ * (a line per work-item, its position found by the inverse first, cost
+ * two, and most of a CPU's setup). */
+__kernel void lm_fill_cycle(__global uint *words, const ulong base, const ulong first,
 			    const uint n, const uint bits, const uint k0, const uint k1,
 			    const uint k2, const uint k3, const uint width, const uint scale,
-			    const uint offset)
+			    const uint offset, const uint run)
 {
 	lm_perm p;
 	p.n = n;
@@ -35,10 +38,17 @@ __kernel void lm_fill_lines(__global uint *words, const ulong base, const ulong 
 	p.key[1] = k1;
 	p.key[2] = k2;
 	p.key[3] = k3;
-	const uint line = (uint)(first + get_global_id(0));
-	const uint next = lm_perm_next(&p, line);
-	const uint v = (uint)((ulong)next * width * scale) + offset;
-	__global uint *w = words + base + (ulong)line * width;
-	for (uint j = 0; j < width; j++)
-		w[j] = v + j * scale;
+	const ulong pos = first + (ulong)get_global_id(0) * run;
+	if (pos >= n)
+		return;
+	uint line = lm_perm_fwd(&p, (uint)pos);
+	for (uint r = 0; r < run && pos + r < n; r++) {
+		const ulong after = pos + r + 1;
+		const uint next = lm_perm_fwd(&p, after == n ? 0u : (uint)after);
+		const uint v = (uint)((ulong)next * width * scale) + offset;
+		__global uint *w = words + base + (ulong)line * width;
+		for (uint j = 0; j < width; j++)
+			w[j] = v + j * scale;
+		line = next;
+	}
 }

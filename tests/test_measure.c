@@ -366,6 +366,21 @@ START_TEST(the_store_sink_outruns_the_cache_the_footprint_does)
 }
 END_TEST
 
+/* A CPU writes its chase along the cycle, 256 positions a work-item
+ * (lm_fill_cycle): a chase whose lines are no whole number of runs, nor of
+ * 2 (its bijection's walk), is written whole all the same, word for word
+ * as the host's bijection says (a GPU writes a word a work-item). */
+START_TEST(a_chase_of_no_whole_number_of_runs_is_written_whole)
+{
+	lm_meas_config c = cfg;
+	c.footprint = (4u << 20) + 3 * 4 * dev.simd_width; /* 3 lines past a power of two */
+	lm_meas *m;
+	ck_assert_msg(lm_meas_alloc(&dev, &c, &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_meas_check_chase(m) == LM_OK, "%s", lm_error_message());
+	lm_meas_free(m);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("measure");
@@ -385,6 +400,7 @@ int main(void)
 	while (lm_mix_at(nmix))
 		nmix++;
 	tcase_add_loop_test(tc, every_mix_runs_and_checks, 0, nmix);
+	tcase_add_test(tc, a_chase_of_no_whole_number_of_runs_is_written_whole);
 	tcase_add_test(tc, bad_combinations_refused);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
