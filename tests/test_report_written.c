@@ -67,6 +67,33 @@ START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 }
 END_TEST
 
+/* A curve measured only from where it is at its plateau: its 90% is at
+ * its first occupancy or fewer, not a figure interpolated from the origin
+ * (a CPU's saxpy was marked at 0.9 warps, left of every point). nd-copy
+ * at 64 work-items from 48 warps on (the H100's reaches 90% near 15). */
+START_TEST(a_curve_at_its_plateau_from_its_first_point_says_or_fewer)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	ck_assert(mkdtemp(dir));
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/strided-h100/'measurements.csv '%s/tests/fixtures/"
+		 "strided-h100/'params-kernels.ini '%s' && awk -F, '/^#/ || $1 == \"mix\" || "
+		 "($1 == \"nd-copy\" && $7 == 64 && $4 >= 48)' '%s/data/measured/nvidia-h100/kernels.csv' > "
+		 "'%s/kernels.csv' && mkdir '%s/mix-of' && cp '%s/data/measured/nvidia-h100/mix-of/'nd-copy.* '%s/mix-of'",
+		 root, root, dir, root, dir, dir, root, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char gp[1 << 16];
+	slurp_out(dir, "kernel-nd-copy.gp", gp, sizeof gp);
+	ck_assert_msg(strstr(gp, "title '90% of its plateau: 48.0 warps or fewer'") && strstr(gp, "'+' using (48):"),
+		      "%s", gp);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* Kernels as written in the report, predicted as they ran: nd-copy, a
  * body without a loop, by the grid-stride model and the dispatch
  * (fit/written.c), within 10% at each size; nd-matmul, a loop inside a
@@ -143,6 +170,7 @@ int main(void)
 	TCase *tc = tcase_create("report-written");
 	tcase_add_test(tc, a_kernel_as_written_at_two_sizes_is_two_series);
 	tcase_add_test(tc, kernels_as_written_are_priced_as_they_ran);
+	tcase_add_test(tc, a_curve_at_its_plateau_from_its_first_point_says_or_fewer);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

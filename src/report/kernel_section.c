@@ -61,9 +61,14 @@ typedef struct {
 	char why[256];            /* why not predicted; "" if there is nothing to predict from */
 } kernel_curve;
 
-/* Warps where y (at warps) first reaches level, as lm_rp_first_reach. */
+/* Warps where y (at warps) first reaches level, as lm_rp_first_reach, but
+ * never below the first occupancy measured: a curve at level there says
+ * no more than that (interpolated from the origin, a CPU's saxpy was
+ * marked at 0.9 warps, left of every point). */
 static double kernel_reach(const unsigned *warps, const double *y, size_t n, double level)
 {
+	if (n && y[0] >= level)
+		return warps[0];
 	point v[MAX_KPOINTS];
 	for (size_t k = 0; k < n; k++)
 		v[k] = (point){ .n = warps[k], .ipc = y[k] };
@@ -565,8 +570,8 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 			c->stream * 1e-9, gbs_decimals(c->stream), c->stream * 1e-9, own ? ", above the scale" : "");
 	if (isfinite(c->n90))
 		fprintf(g, ", \\\n  '+' using (%.6g):(%.6g) every ::0::0 with points pt 9 ps 2 lc rgb '%s' "
-			   "title '90%% of its plateau: %.1f warps'", c->n90, 0.9 * c->plateau * 1e-9, lm_rp_colours[3],
-			c->n90);
+			   "title '90%% of its plateau: %.1f warps%s'", c->n90, 0.9 * c->plateau * 1e-9, lm_rp_colours[3],
+			c->n90, c->n && c->bytes[0] >= 0.9 * c->plateau ? " or fewer" : "");
 	fputc('\n', g);
 	lm_gnuplot_end(g, name);
 	picture *p = lm_rp_add_picture(rp, name, title);
@@ -589,6 +594,7 @@ typedef struct {
 	unsigned wg, top;
 	double plateau, n90, most;
 	bool predicted;
+	bool first; /* its first occupancy measured reaches 90% already: n90 is at most that */
 } size_mark;
 
 /* Kernel name as written at n work-group sizes into d, a block (gnuplot's
@@ -609,7 +615,8 @@ static void kernel_size_blocks(const report *rp, FILE *d, const char *name, cons
 			most = fmax(most, fmax(c->bytes[k], c->predicted && isfinite(c->pred[k]) ? c->pred[k] : 0));
 		}
 		m[s] = (size_mark){ .wg = sizes[s], .top = c->n ? c->warps[c->n - 1] : 1, .plateau = c->plateau,
-				    .n90 = c->n90, .most = most, .predicted = c->predicted };
+				    .n90 = c->n90, .most = most, .predicted = c->predicted,
+				    .first = c->n && c->bytes[0] >= 0.9 * c->plateau };
 	}
 }
 
@@ -623,8 +630,8 @@ static void kernel_size_plot(FILE *g, const char *name, const size_mark *m, size
 	for (size_t s = 0; s < n; s++) {
 		const char *colour = lm_rp_colours[s % NCOLOURS];
 		fprintf(g, "%s'%s.dat' index %zu using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '%s' "
-			   "title '%u work-items: 90%% at %.3g warps'", s ? ", \\\n  " : "", name, s, colour,
-			m[s].wg, m[s].n90);
+			   "title '%u work-items: 90%% at %.3g warps%s'", s ? ", \\\n  " : "", name, s, colour,
+			m[s].wg, m[s].n90, m[s].first ? " or fewer" : "");
 		if (m[s].predicted)
 			fprintf(g, ", \\\n  '%s.dat' index %zu using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle",
 				name, s, colour);
@@ -679,8 +686,8 @@ static lm_status kernel_sized_picture(report *rp, const char *kname, const unsig
 		 "size first reaches 90%% of its own plateau:", kname);
 	for (size_t k = 0; k < n; k++) {
 		size_t used = strlen(p->caption);
-		snprintf(p->caption + used, sizeof p->caption - used, "%s %u work-items %.0f GB/s, %.3g warps",
-			 k ? ";" : "", m[k].wg, m[k].plateau * 1e-9, m[k].n90);
+		snprintf(p->caption + used, sizeof p->caption - used, "%s %u work-items %.0f GB/s, %.3g warps%s",
+			 k ? ";" : "", m[k].wg, m[k].plateau * 1e-9, m[k].n90, m[k].first ? " or fewer" : "");
 	}
 	size_t used = strlen(p->caption);
 	snprintf(p->caption + used, sizeof p->caption - used, ". What holds each: the kernels' table.");

@@ -22,14 +22,14 @@ plot 'kernel-nd-transpose.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1
   'kernel-nd-transpose.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
   'kernel-nd-transpose.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 17.7 warps', \
   'kernel-nd-transpose.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-transpose.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 28.8 warps', \
+  'kernel-nd-transpose.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 32 warps or fewer', \
   'kernel-nd-transpose.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
   2974.25 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2974 GB/s, above the scale)', \
   '+' using (7.82893):(387.929) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
   '+' using (19.0042):(774.39) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
   '+' using (17.6727):(690.269) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (28.8):(821.153) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  '+' using (32):(821.153) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-transpose.svg'

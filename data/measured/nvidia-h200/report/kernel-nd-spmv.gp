@@ -18,7 +18,7 @@ set format y2 '%.3g'
 set link y2 via y * 0.00499999999 inverse y / 0.00499999999
 plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 5.43 warps', \
   'kernel-nd-spmv.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-spmv.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 7.26 warps', \
+  'kernel-nd-spmv.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 8 warps or fewer', \
   'kernel-nd-spmv.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
   'kernel-nd-spmv.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 63.3 warps', \
   'kernel-nd-spmv.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
@@ -27,7 +27,7 @@ plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
   4303.37 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4303 GB/s)', \
   '+' using (5.4346):(1315.81) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (7.25955):(1209.75) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (8):(1209.75) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
   '+' using (63.2609):(1249.21) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
   '+' using (62.5413):(1265.13) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
