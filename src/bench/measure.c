@@ -328,8 +328,8 @@ static lm_status fill_on_device(lm_meas *m)
 		return s;
 	/* GPUs: a work-item per word, a warp's stores to one line; CPUs: a
 	 * work-item per run of the cycle's positions, a walk a line */
-	bool per_line = (m->dev.type & CL_DEVICE_TYPE_CPU) != 0;
-	const char *name = per_line ? "lm_fill_cycle" : "lm_fill";
+	bool along_cycle = (m->dev.type & CL_DEVICE_TYPE_CPU) != 0;
+	const char *name = along_cycle ? "lm_fill_cycle" : "lm_fill";
 	const cl_uint run = 256;
 	cl_int err;
 	cl_kernel k = clCreateKernel(prog, name, &err);
@@ -340,7 +340,7 @@ static lm_status fill_on_device(lm_meas *m)
 	const lm_perm *p = lm_chase_perm(m->chase);
 	cl_uint width = lm_chase_width(m->chase), scale = lm_chase_scale(m->chase);
 	cl_uint offset = LM_CHASE_OFFSET;
-	cl_ulong lines = lm_chase_lines(m->chase), items = per_line ? (lines + run - 1) / run : lines * width;
+	cl_ulong lines = lm_chase_lines(m->chase), items = along_cycle ? (lines + run - 1) / run : lines * width;
 	cl_ulong base = chase_pad(m->cfg.mix) / 4;
 	err = clSetKernelArg(k, 0, sizeof m->chain, &m->chain);
 	err |= clSetKernelArg(k, 1, sizeof base, &base);
@@ -351,12 +351,12 @@ static lm_status fill_on_device(lm_meas *m)
 	err |= clSetKernelArg(k, 9, sizeof width, &width);
 	err |= clSetKernelArg(k, 10, sizeof scale, &scale);
 	err |= clSetKernelArg(k, 11, sizeof offset, &offset);
-	if (per_line)
+	if (along_cycle)
 		err |= clSetKernelArg(k, 12, sizeof run, &run);
 	const cl_ulong chunk = 1ull << 28;
 	for (cl_ulong done = 0; err == CL_SUCCESS && done < items; done += chunk) {
 		size_t n = (size_t)(items - done < chunk ? items - done : chunk);
-		cl_ulong first = per_line ? done * run : done; /* lm_fill_cycle's: a position */
+		cl_ulong first = along_cycle ? done * run : done; /* lm_fill_cycle's: a position */
 		err = clSetKernelArg(k, 2, sizeof first, &first);
 		if (err == CL_SUCCESS)
 			err = clEnqueueNDRangeKernel(m->queue, k, 1, NULL, &n, NULL, 0, NULL, NULL);
