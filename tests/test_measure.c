@@ -147,6 +147,39 @@ START_TEST(a_stream_spreads_as_four_chains)
 }
 END_TEST
 
+/* A sweep's mixes pass their chase buffer on (lm_meas_config keep): gmem,
+ * gmem-store and gmem-store-half write one chase, which the second and
+ * third take as the first wrote it; gmem-stride2's lines are twice as
+ * wide, so it writes its own, and the one kept is released first; the
+ * stream mixes (on a CPU a pattern, on a GPU the chase) the same. Every
+ * buffer holds, word for word, what the host says it holds. */
+START_TEST(mixes_of_one_chase_take_the_buffer_the_mix_before_left)
+{
+	static const char *const order[] = { "gmem", "gmem-store", "gmem-store-half", "gmem-stride2", "stream",
+					     "stream-store" };
+	static const bool kept[] = { false, true, true, false, false, true };
+	lm_meas_buffer keep = { 0 };
+	cl_int err;
+	cl_context ctx = clCreateContext(NULL, 1, &dev.id, NULL, NULL, &err); /* a sweep's, shared */
+	ck_assert_int_eq(err, CL_SUCCESS);
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		lm_meas_config c = cfg;
+		c.mix = lm_mix_find(order[i]);
+		c.keep = &keep;
+		c.context = ctx;
+		lm_meas *m;
+		ck_assert_msg(lm_meas_alloc(&dev, &c, &m) == LM_OK, "%s: %s", order[i], lm_error_message());
+		ck_assert_msg(lm_meas_buffer_kept(m) == kept[i], "%s: kept %d", order[i], lm_meas_buffer_kept(m));
+		ck_assert_msg(lm_meas_check_chase(m) == LM_OK, "%s: %s", order[i], lm_error_message());
+		ck_assert_ptr_nonnull(keep.buf);
+		lm_meas_free(m);
+	}
+	lm_meas_buffer_release(&keep);
+	ck_assert_ptr_null(keep.buf);
+	clReleaseContext(ctx);
+}
+END_TEST
+
 /* A CPU's footprint is 8 times its cache, or the power of two of bytes
  * under it where that keeps 6.4 times: its chase then takes one step of
  * the bijection a line, not two (PoCL's 2080 MiB, 260 MiB of L3: 3.4 s to
@@ -418,6 +451,7 @@ int main(void)
 	tcase_add_loop_test(tc, every_mix_runs_and_checks, 0, nmix);
 	tcase_add_test(tc, a_chase_of_no_whole_number_of_runs_is_written_whole);
 	tcase_add_test(tc, a_cpus_footprint_is_a_power_of_two_near_eight_caches);
+	tcase_add_test(tc, mixes_of_one_chase_take_the_buffer_the_mix_before_left);
 	tcase_add_test(tc, bad_combinations_refused);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);

@@ -30,6 +30,25 @@ lm_status lm_timing_parse(const char *s, lm_timing *out);
  * (fixed-time without an in-kernel clock). */
 lm_status lm_timing_resolve(const lm_device *d, lm_timing t, lm_timing *out);
 
+/* The chase buffer one mix of a sweep leaves to the next (lm_meas_config's
+ * keep): the next takes it where it would write the same there (the same
+ * context and bytes, and the same chase, or on a CPU both streams' pattern:
+ * gmem, gmem-store and gmem-store-half's one chase; the stream mixes' one
+ * pattern), else it is released before the next one's is made, so that a
+ * sweep holds one such buffer at most. buf NULL: none. */
+typedef struct {
+	cl_mem buf;
+	cl_context ctx;
+	size_t bytes;    /* with the pad before the chase */
+	bool touched;    /* a stream's pattern on a CPU, not a chase */
+	size_t lines;
+	unsigned width, scale;
+	uint64_t seed;
+} lm_meas_buffer;
+
+/* Releases k's buffer (none: nothing) and empties it. */
+void lm_meas_buffer_release(lm_meas_buffer *k);
+
 typedef struct {
 	const lm_mix *mix;
 	lm_timing timing;             /* as asked; resolved for the device by alloc */
@@ -47,6 +66,8 @@ typedef struct {
 	bool warmup_every;            /* a warm-up launch before every point; else
 				       * before the first point of each program only */
 	uint64_t seed;                /* of the chase buffer's shuffle */
+	lm_meas_buffer *keep;         /* the buffer the mix before left, taken or
+				       * replaced by this one's; NULL: its own */
 } lm_meas_config;
 
 
@@ -105,6 +126,9 @@ lm_meas_cost lm_meas_costs(const lm_meas *m);
 
 /* Seconds spent writing the chase buffer on the device. */
 double lm_meas_build_time(const lm_meas *m);
+
+/* Did m take the chase buffer the mix before it left (cfg keep)? */
+bool lm_meas_buffer_kept(const lm_meas *m);
 size_t lm_meas_lines(const lm_meas *m);
 
 /* Fewest chase lines per chain of a warp a global point is measured

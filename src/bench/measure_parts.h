@@ -59,6 +59,7 @@ struct lm_meas {
 	unsigned *per_cu;                /* warps counted per CU id */
 	size_t per_cu_len;
 	double build_s;                 /* writing the chase buffer on the device */
+	bool kept;                      /* the buffer the mix before left (cfg keep) */
 	size_t cursor;                   /* cycle position the next point starts at */
 	/* the program of the last alpha */
 	lm_alpha prog_alpha;

@@ -347,13 +347,18 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 	lm_meas_config cfg = sw->base;
 	cfg.mix = pm->mix;
 	cfg.chains = sweep_max_chains(pm);
+	cfg.keep = &sw->keep;
 	lm_meas *m;
 	fprintf(stderr, "latmix: mix %s on %s: setting up...\n", pm->mix->name, sw->d.name);
 	lm_status s = lm_meas_alloc(&sw->d, &cfg, &m);
 	if (s != LM_OK)
 		return s;
-	fprintf(f, "# buffer = mix %s: %zu lines, written on the device in %.3f s\n",
-		pm->mix->name, lm_meas_lines(m), lm_meas_build_time(m));
+	if (lm_meas_buffer_kept(m))
+		fprintf(f, "# buffer = mix %s: %zu lines, the mix before's, as it wrote them\n", pm->mix->name,
+			lm_meas_lines(m));
+	else
+		fprintf(f, "# buffer = mix %s: %zu lines, written on the device in %.3f s\n",
+			pm->mix->name, lm_meas_lines(m), lm_meas_build_time(m));
 
 	mix_run r = { sw, i, m, f, prev, done_n, measured, t0, isatty(2) };
 	for (size_t c = 0; c < pm->nchains && s == LM_OK; c++)
@@ -654,6 +659,7 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 		s = lm_fail(sw->first_failure, "%s", sw->first_why);
 	sweep_remove_binaries(sw);
 	sweep_remove_counts(sw);
+	lm_meas_buffer_release(&sw->keep);
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
 	double total = sweep_since(&t0);
