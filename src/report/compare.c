@@ -598,8 +598,7 @@ static lm_status write_chart_data(FILE *d, const char *const *paths, const lm_pa
  * the thesis's grey, the measured ratios dark blue, the model's light blue. */
 static void write_chart_script(FILE *f, const char *name, size_t bars)
 {
-	lm_gnuplot_begin(f, name, "warps for 90% of the memory peak over warps for 90% of the arithmetic peak");
-	lm_gnuplot_title(f, "Warps needed for memory (alpha = 0) over warps needed for arithmetic (alpha = inf), 90% of peak");
+	lm_gnuplot_begin(f, name, "Warps needed for memory (alpha = 0) over warps needed for arithmetic (alpha = inf), 90% of peak");
 	fprintf(f, "set ylabel 'ratio'\n"
 		   "set style fill solid 0.8 border -1\n"
 		   "set boxwidth 0.7\n"

@@ -107,6 +107,12 @@ double lm_rp_first_reach(const point *v, size_t k, double target)
 	return NAN;
 }
 
+unsigned lm_rp_max_warps(const report *rp)
+{
+	const char *mw = lm_results_meta_value(&rp->res, "max_warps_per_cu");
+	return mw ? (unsigned)strtoul(mw, NULL, 10) : 0;
+}
+
 const char *lm_rp_alpha_text(double a, char *buf, size_t size)
 {
 	if (isinf(a))

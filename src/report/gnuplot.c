@@ -100,7 +100,8 @@ static size_t line_end(const char *s, size_t n, size_t *skip)
 	return i;
 }
 
-void lm_gnuplot_title(FILE *f, const char *title)
+/* `set title` for title (lm_gnuplot_begin). */
+static void write_title(FILE *f, const char *title)
 {
 	/* single quotes: gnuplot runs a command in backquotes inside a
 	 * double-quoted string, not inside a single-quoted one, where only a
@@ -124,10 +125,10 @@ void lm_gnuplot_title(FILE *f, const char *title)
 	fputs(" noenhanced\n", f);
 }
 
-void lm_gnuplot_begin(FILE *f, const char *name, const char *what)
+void lm_gnuplot_begin(FILE *f, const char *name, const char *title)
 {
 	fputs("# ", f);
-	for (const char *c = what; *c; c++)
+	for (const char *c = title; *c; c++)
 		fputc(printable((unsigned char)*c), f);
 	fprintf(f, "\n"
 		   "# Written by latmix report; edit and rerun here with: gnuplot %s.gp\n"
@@ -136,6 +137,7 @@ void lm_gnuplot_begin(FILE *f, const char *name, const char *what)
 		   "set datafile missing '?'\n"
 		   "set grid lc rgb '#dddddd'\n",
 		name, name);
+	write_title(f, title);
 }
 
 void lm_gnuplot_end(FILE *f, const char *name)

@@ -18,20 +18,17 @@ const char *lm_gnuplot_program(void);
  * set true) or exits non-zero (*missing false). missing may be NULL. */
 lm_status lm_gnuplot_run(const char *dir, const char *script, bool *missing);
 
-/* The opening of a script that draws name.png, then name.svg: terminal and
- * output for the PNG and the missing-data marker '?'. The plot command
- * follows; lm_gnuplot_end() then redraws it as SVG. */
-void lm_gnuplot_begin(FILE *f, const char *name, const char *what);
-
 /* The most characters a line of a picture's title holds: 960 pixels of
  * Sans 11 take about 115. */
 #define LM_GNUPLOT_TITLE_COLUMNS 96
 
-/* `set title` for title, whatever it holds (a device's name read from a
- * file may hold quotes and backquotes: written so that gnuplot shows them
- * and runs nothing), in lines of at most LM_GNUPLOT_TITLE_COLUMNS
- * characters broken at spaces. */
-void lm_gnuplot_title(FILE *f, const char *title);
+/* The opening of a script that draws name.png, then name.svg: terminal and
+ * output for the PNG, the missing-data marker '?', and the picture's title,
+ * whatever it holds (a device's name read from a file may hold quotes and
+ * backquotes: written so that gnuplot shows them and runs nothing), in
+ * lines of at most LM_GNUPLOT_TITLE_COLUMNS characters broken at spaces.
+ * The plot command follows; lm_gnuplot_end() then redraws it as SVG. */
+void lm_gnuplot_begin(FILE *f, const char *name, const char *title);
 void lm_gnuplot_end(FILE *f, const char *name);
 
 #endif

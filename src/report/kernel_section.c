@@ -504,7 +504,6 @@ static void kernel_axes(FILE *g, const char *name, const char *title, unsigned t
 			double per)
 {
 	lm_gnuplot_begin(g, name, title);
-	lm_gnuplot_title(g, title);
 	fprintf(g, "set xlabel 'warps per CU'\nset ylabel 'GB/s'\nset logscale x 2\n"
 		   "set xrange [0.8:%u]\nset yrange [0:%s]\nset key below\n",
 		top + top / 8 + 1, yrange);

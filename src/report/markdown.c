@@ -360,8 +360,7 @@ void lm_rp_md_summary(FILE *f, const report *rp, bool drawn, point *buf)
 		   "From the %s model of the gmem mix (`%s`, the model the data prefer), %s:\n\n"
 		   "| | warps per CU for 90%% of the peak |\n|---|---|\n",
 		lm_fit_model_name((lm_fit_model)slot), g->from[slot], rp->res.device);
-	const char *mw = lm_results_meta_value(&rp->res, "max_warps_per_cu");
-	unsigned most = mw ? (unsigned)strtoul(mw, NULL, 10) : 0;
+	unsigned most = lm_rp_max_warps(rp);
 	char w[96];
 	fprintf(f, "| memory bound, one load in flight per thread (alpha = 0) | **%s** |\n",
 		warps_text(lm_model_warps_needed(mp, 0, 0.9), most, w, sizeof w));

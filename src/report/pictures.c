@@ -152,10 +152,9 @@ static void throughput_model_data(FILE *md, const mix_model *mm, const char *nam
 
 /* NAME.gp's axes, and one colour per alpha, from a palette dark to light
  * with its scale beside the plot: a legend entry per alpha would not read. */
-static void throughput_axes(FILE *g, const char *title, const curve_set *t)
+static void throughput_axes(FILE *g, const curve_set *t)
 {
 	char a_txt[32];
-	lm_gnuplot_title(g, title);
 	fprintf(g, "set logscale xy\n"
 		   "set format y '%%g'\n"
 		   "set xlabel 'occupancy n = warps per CU%s'\n"
@@ -270,12 +269,10 @@ lm_status lm_rp_throughput_picture(report *rp, const mix_model *mm, bool chained
 	snprintf(title, sizeof title, "%s: throughput against occupancy, mix %s%s", rp->res.device, mm->name,
 		 chained ? ", k independent chains per thread" : "");
 	lm_gnuplot_begin(g, name, title);
-	throughput_axes(g, title, &t);
+	throughput_axes(g, &t);
 	throughput_plot(g, rp, mm, name, &t, buf);
 	lm_gnuplot_end(g, name);
-	const char *mw = lm_results_meta_value(&rp->res, "max_warps_per_cu");
-	throughput_caption(lm_rp_add_picture(rp, name, title), mm, chained,
-			   mw ? (unsigned)strtoul(mw, NULL, 10) : 0);
+	throughput_caption(lm_rp_add_picture(rp, name, title), mm, chained, lm_rp_max_warps(rp));
 done:
 	s = lm_rp_close_out(od, s);
 	s = lm_rp_close_out(omd, s);
@@ -379,7 +376,6 @@ static void latency_plot(FILE *g, const report *rp, const char *name, const line
 		if (mm->has[REFINED])
 			fprintf(g, "'%s.dat' index %d using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle, \\\n  ",
 				name, e->block[i], col);
-		basic |= mm->has[BASIC];
 		refined |= mm->has[REFINED];
 	}
 	if (basic)
@@ -403,7 +399,6 @@ lm_status lm_rp_latency_picture(report *rp, point *buf)
 	line_ends e;
 	latency_data(d, rp, buf, &e);
 	lm_gnuplot_begin(g, name, title);
-	lm_gnuplot_title(g, title);
 	fprintf(g, "set xlabel 'alpha, adds per load'\n"
 		   "set ylabel 'cycles per load + alpha adds'\n"
 		   "set key left top box opaque\n"

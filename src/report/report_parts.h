@@ -95,6 +95,9 @@ size_t lm_rp_latency_line(const report *rp, const char *mix, point *buf, double 
 /* "inf", "1/4" or "2": alpha as the report writes it. */
 const char *lm_rp_alpha_text(double a, char *buf, size_t size);
 
+/* The warps a CU holds, as the results say (max_warps_per_cu); 0: not said. */
+unsigned lm_rp_max_warps(const report *rp);
+
 /* A number for a .dat file; '?' (gnuplot's missing marker here) if not finite. */
 void lm_rp_num(FILE *f, double x);
 

@@ -165,11 +165,9 @@ static void warps_refined(FILE *d, const report *rp, const mix_model *mm, const 
 
 /* The script's axes, alpha's tics, and the cusp of the model it draws
  * (the one preferred, pref; the basic one in the detail picture). */
-static void warps_axes(FILE *g, const char *title, const mix_model *mm, bool detail, int pref,
-		       const alpha_axis *ax)
+static void warps_axes(FILE *g, const mix_model *mm, bool detail, int pref, const alpha_axis *ax)
 {
 	double ca, cw;
-	lm_gnuplot_title(g, title);
 	fprintf(g, "set logscale x\n"
 		   "set xrange [%g:%g]\n"
 		   "set yrange [0:*]\n"
@@ -256,7 +254,7 @@ lm_status lm_rp_warps_picture(report *rp, const mix_model *mm, bool detail, poin
 	snprintf(title, sizeof title, "%s: warps needed for %g%% of peak, mix %s%s", rp->res.device,
 		 100 * WARPS_FRACTION, mm->name, detail ? ", both models" : "");
 	lm_gnuplot_begin(g, name, title);
-	warps_axes(g, title, mm, detail, pref, &ax);
+	warps_axes(g, mm, detail, pref, &ax);
 	if (!detail)
 		warps_plot(g, name, pref);
 	else
@@ -314,7 +312,6 @@ lm_status lm_rp_guide_picture(report *rp, const mix_model *mm, point *buf)
 	snprintf(title, sizeof title, "%s: the CUDA guide's estimate and the model's, mix %s", rp->res.device,
 		 mm->name);
 	lm_gnuplot_begin(g, name, title);
-	lm_gnuplot_title(g, title);
 	fprintf(g, "set logscale xy\n"
 		   "set xrange [%g:%g]\n"
 		   "set xlabel 'alpha, adds per load'\n"
