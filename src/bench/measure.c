@@ -126,6 +126,16 @@ static lm_status alloc_host(lm_meas *m)
 	return LM_OK;
 }
 
+/* Do buffers a and b hold the same words: in one context, as many bytes,
+ * both a stream's pattern (which the bytes alone decide) or both one chase? */
+static bool holds_the_same(const lm_meas_buffer *a, const lm_meas_buffer *b)
+{
+	if (a->ctx != b->ctx || a->bytes != b->bytes || a->touched != b->touched)
+		return false;
+	return a->touched || (a->lines == b->lines && a->width == b->width && a->scale == b->scale &&
+			      a->seed == b->seed);
+}
+
 /* The chase, on the host and written on the device (its seconds in
  * m->build_s): global mixes fill the footprint; lmem's fits in local
  * memory; sfu needs none (one line stands in). */
@@ -148,9 +158,7 @@ static lm_status build_chase(lm_meas *m)
 	size_t bytes = lines * width * 4;
 	lm_meas_buffer mine = { NULL, m->ctx, pad + bytes, stream_on_cpu(m), lines, (unsigned)width,
 				lm_chase_scale(m->chase), m->cfg.seed }, *k = m->cfg.keep;
-	if (k && k->buf && k->ctx == mine.ctx && k->bytes == mine.bytes && k->touched == mine.touched &&
-	    (mine.touched || (k->lines == lines && k->width == mine.width && k->scale == mine.scale &&
-			      k->seed == mine.seed))) {
+	if (k && k->buf && holds_the_same(k, &mine)) {
 		clRetainMemObject(k->buf);
 		m->chain = k->buf;
 		m->kept = true;
