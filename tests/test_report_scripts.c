@@ -40,6 +40,30 @@ static void cpu_results(const char *dir, const char *name)
 	fclose(f);
 }
 
+/* latmix report on dir (gnuplot: LATMIX_GNUPLOT, NULL: unset), which
+ * must succeed. */
+static void report_of(const char *dir, const char *gnuplot)
+{
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, gnuplot, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+}
+
+/* dir/report/name into buf. */
+static void slurp_report(const char *dir, const char *name, char *buf, size_t size)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/report/%s", dir, name);
+	lm_test_slurp(path, buf, size);
+}
+
+static void remove_dir(const char *dir)
+{
+	char cmd[4400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
 /* Every `set title` line of the .gp scripts in dir/report: each line of
  * the title (the pieces joined by ."\n".) at most the columns a picture's
  * title holds; the number of scripts. */
@@ -55,8 +79,7 @@ static unsigned check_titles(const char *dir)
 		if (n < 3 || strcmp(e->d_name + n - 3, ".gp") != 0)
 			continue;
 		static char gp[1 << 18];
-		snprintf(path, sizeof path, "%s/report/%s", dir, e->d_name);
-		lm_test_slurp(path, gp, sizeof gp);
+		slurp_report(dir, e->d_name, gp, sizeof gp);
 		const char *t = strstr(gp, "\nset title ");
 		ck_assert_msg(t, "%s: no title", e->d_name);
 		t += strlen("\nset title ");
@@ -83,19 +106,16 @@ static unsigned check_titles(const char *dir)
 
 START_TEST(a_device_name_runs_nothing_in_gnuplot)
 {
-	char dir[256], name[2048], ran[300], cmd[700];
+	char dir[256], name[2048], ran[300];
 	temp_dir(dir, sizeof dir);
 	snprintf(ran, sizeof ran, "%s/ran", dir);
 	snprintf(name, sizeof name, "CPU `touch %s` \"q\" it's \\n $(touch %s) @x", ran, ran);
 	cpu_results(dir, name);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, NULL, &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	report_of(dir, NULL);
 	struct stat st;
 	ck_assert_msg(stat(ran, &st) != 0, "gnuplot ran the command in the device's name");
 	ck_assert_uint_ge(check_titles(dir), 5);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 END_TEST
 
@@ -104,17 +124,14 @@ END_TEST
  * picture's edges: "hread-skylake..." */
 START_TEST(every_title_line_fits_its_picture)
 {
-	char dir[256], cmd[400];
+	char dir[256];
 	temp_dir(dir, sizeof dir);
 	cpu_results(dir, "pthread-skylake-avx512-Intel(R) Xeon(R) Processor of a long name that goes "
 				     "on-and-on-and-on-without-any-space-at-all-for-a-hundred-and-more-characters-"
 				     "so-that-it-must-be-broken-mid-word");
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	report_of(dir, "/nonexistent/gnuplot");
 	ck_assert_uint_ge(check_titles(dir), 5);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 END_TEST
 
@@ -123,15 +140,12 @@ END_TEST
  * swept to 16. */
 START_TEST(a_cpu_chains_caption_says_its_own_warps_and_no_model)
 {
-	char dir[256], cmd[400], path[400];
+	char dir[256];
 	temp_dir(dir, sizeof dir);
 	cpu_results(dir, "pthread-skylake-avx512-Intel(R) Xeon(R) Processor");
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	report_of(dir, "/nonexistent/gnuplot");
 	static char md[1 << 20];
-	snprintf(path, sizeof path, "%s/report/report.md", dir);
-	lm_test_slurp(path, md, sizeof md);
+	slurp_report(dir, "report.md", md, sizeof md);
 	const char *c = strstr(md, "The gmem curves measured with k = 1, 2, 4, 8");
 	ck_assert_msg(c, "no chains caption");
 	const char *end = strchr(c, '\n');
@@ -140,11 +154,9 @@ START_TEST(a_cpu_chains_caption_says_its_own_warps_and_no_model)
 	ck_assert_msg(!strstr(md, "refined model's"), "a CPU's report speaks of a refined model");
 	/* its key named a "basic model" whose line was not drawn */
 	static char gp[1 << 18];
-	snprintf(path, sizeof path, "%s/report/throughput-gmem-chains.gp", dir);
-	lm_test_slurp(path, gp, sizeof gp);
+	slurp_report(dir, "throughput-gmem-chains.gp", gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "title 'k = 8'") && !strstr(gp, "model'") && !strstr(gp, "-model.dat"), "%s", gp);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 END_TEST
 
@@ -155,27 +167,22 @@ END_TEST
  * colour scale of its one alpha. */
 START_TEST(the_latency_picture_draws_no_stream_and_no_empty_key)
 {
-	char dir[200], cmd[700], path[400];
+	char dir[200], cmd[700];
 	temp_dir(dir, sizeof dir);
 	cpu_results(dir, "pthread-skylake-avx512-Intel(R) Xeon(R) Processor");
 	/* the fixture's stream rows again as stream-store's */
 	snprintf(cmd, sizeof cmd, "grep '^stream,' '%s/measurements.csv' | sed 's/^stream,/stream-store,/' >> "
 				  "'%s/measurements.csv'", dir, dir);
 	ck_assert_int_eq(system(cmd), 0);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	report_of(dir, "/nonexistent/gnuplot");
 	static char gp[1 << 18];
-	snprintf(path, sizeof path, "%s/report/latency.gp", dir);
-	lm_test_slurp(path, gp, sizeof gp);
+	slurp_report(dir, "latency.gp", gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "set label 'gmem'") && !strstr(gp, "set label 'stream"), "%s", gp);
 	ck_assert_msg(strstr(gp, "\nunset key\nplot ") && !strstr(gp, "keyentry"), "%s", gp);
 	/* a mix of one alpha had a colour scale of one value: its alpha is in the key */
-	snprintf(path, sizeof path, "%s/report/throughput-stream-store.gp", dir);
-	lm_test_slurp(path, gp, sizeof gp);
+	slurp_report(dir, "throughput-stream-store.gp", gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "\nunset colorbox\n") && strstr(gp, "title 'measured, alpha = 0'"), "%s", gp);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 END_TEST
 

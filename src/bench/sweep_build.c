@@ -164,7 +164,7 @@ void sweep_remove_binaries(sweep *sw)
 	remove_dir(sw->binary_dir);
 }
 
-/* A kernel's label as a file name: its '/' as '_'. */
+/* A kernel's label as a file name: its '/' and tabs as '_'. */
 void sweep_count_base(const char *label, char *base, size_t size)
 {
 	snprintf(base, size, "%s", label);

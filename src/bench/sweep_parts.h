@@ -146,7 +146,7 @@ void sweep_remove_binaries(sweep *sw);
  * here is fatal: a kernel not counted ahead is counted after its points. */
 void sweep_count_ahead(sweep *sw);
 
-/* A kernel's label as a file name (its '/' as '_'). */
+/* A kernel's label as a file name (its '/' and tabs as '_'). */
 void sweep_count_base(const char *label, char *base, size_t size);
 
 /* Removes what sweep_count_ahead left. */
