@@ -647,12 +647,41 @@ static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
 	set_param(step, cycles, cycles * spread, LM_PARAM_VALUE, note);
 }
 
+/* L1's lines a cycle: on NVIDIA's GPUs since Volta, L1 and local
+ * ("shared") memory are one unit (NVIDIA's Volta and Hopper tuning
+ * guides: "combined L1 data cache and shared memory"), which takes a
+ * warp's request for one 128-byte line, or one conflict-free local
+ * access, a cycle (Nsight Compute's profiling guide counts both as
+ * wavefronts of the L1TEX unit). The lmem mix's plateau, a warp's
+ * conflict-free local load each, measures that rate. On other vendors
+ * local memory is a unit of its own (AMD's LDS) or not known to share
+ * L1's rate: not measured. */
+static void l1_lines(const lm_results *res, lm_param *p)
+{
+	static const char mix[] = "lmem";
+	double a, sa;
+	char note[LM_PARAMS_TEXT];
+	if (!strstr(res->vendor, "NVIDIA"))
+		snprintf(note, sizeof note, "not measured: local memory is known to be L1's unit, at its "
+			 "rate, on NVIDIA's GPUs only (this device's vendor is another)");
+	else if (!stream_plateau(res, mix, &a, &sa))
+		snprintf(note, sizeof note, "not measured: %s needs %d co-resident points", mix, PLATEAU_TOP);
+	else {
+		snprintf(note, sizeof note, "measured: %s, the mean of its %d highest points (NVIDIA: local "
+			 "memory and L1 one unit, a line a request)", mix, PLATEAU_TOP);
+		set_param(p, a, sa, LM_PARAM_VALUE, note);
+		return;
+	}
+	set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
+}
+
 void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 {
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
 	measured_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
 	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
 	lm_fit_dispatch(res, &r->p[LM_PARAM_DISPATCH_THRU], &r->p[LM_PARAM_GROUP_COST]);
+	l1_lines(res, &r->p[LM_PARAM_L1_THRU]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

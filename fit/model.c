@@ -17,6 +17,7 @@ const char *lm_bound_name(lm_bound b)
 	case LM_BOUND_ALU: return "alu_thru";
 	case LM_BOUND_ISSUE: return "issue_thru";
 	case LM_BOUND_DISPATCH: return "dispatch_thru";
+	case LM_BOUND_L1: return "l1_thru";
 	case LM_BOUND_NONE: break;
 	}
 	return "none";
@@ -381,14 +382,19 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 			*which = LM_BOUND_NONE;
 		return NAN;
 	}
-	double cand[3] = { mem, k->flops > 0 ? p->alu_thru * per / k->flops : NAN,
-			   p->issue_thru * per / k->insts };
+	/* L1 answers its lines a cycle whether they hit or go on to L2: a
+	 * loop whose loads ask for many lines a warp, most of them hits, is
+	 * bound there (a naive matmul's rows of A, one word a row) */
+	double l1 = st && present(st->l1_thru) && k->l1_lines > 0 ? st->l1_thru * per / k->l1_lines : NAN;
+	double cand[4] = { mem, k->flops > 0 ? p->alu_thru * per / k->flops : NAN, p->issue_thru * per / k->insts,
+			   l1 };
+	static const lm_bound names[4] = { LM_BOUND_MEM, LM_BOUND_ALU, LM_BOUND_ISSUE, LM_BOUND_L1 };
 	double best = INFINITY;
 	lm_bound b = LM_BOUND_NONE;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (present(cand[i]) && cand[i] < best) {
 			best = cand[i];
-			b = (lm_bound)(LM_BOUND_MEM + i);
+			b = names[i];
 		}
 	if (which)
 		*which = b;

@@ -43,6 +43,7 @@ typedef enum {
 	LM_BOUND_ALU,
 	LM_BOUND_ISSUE,
 	LM_BOUND_DISPATCH,    /* a kernel as written: work-groups started a cycle */
+	LM_BOUND_L1,          /* a kernel's loads: the lines L1 answers a cycle */
 	LM_BOUND_NONE         /* no bound known: peak is infinite */
 } lm_bound;
 
@@ -52,7 +53,8 @@ typedef struct {
 	lm_bound bound;  /* what limits it */
 } lm_model_point;
 
-/* Name of a bound: "latency", "mem_thru", "alu_thru", "issue_thru", "none". */
+/* Name of a bound: "latency", "mem_thru", "alu_thru", "issue_thru",
+ * "dispatch_thru", "l1_thru", "none". */
 const char *lm_bound_name(lm_bound b);
 
 /* Latency of one group in cycles: mem_lat + alpha * alu_lat (alu_lat when
@@ -145,7 +147,11 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
  * misaligned_loads: of the coalesced loads, those whose warp's access starts
  * off a line (it straddles two), priced at the misaligned share of
  * lm_model_kinds. atomics: global atomics an iteration, which no mix
- * measures: a loop with one is not priced (lm_model_kernel_priced). */
+ * measures: a loop with one is not priced (lm_model_kernel_priced).
+ * l1_lines: the 128-byte lines a warp's global loads of an iteration ask
+ * L1 for, every load counted, hits too (a load whose lanes read one word
+ * a row of a narrow group asks for a line a row); 0: not counted, no L1
+ * bound. */
 typedef struct {
 	double loads, stores, flops, insts, alpha;
 	double scattered_loads, scattered_stores;
@@ -153,6 +159,7 @@ typedef struct {
 	double load_bytes, store_bytes;
 	double misaligned_loads;
 	double atomics;
+	double l1_lines;
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -175,6 +182,9 @@ typedef struct {
 	 * cycle per CU) and the least cycles a warp's pass takes (stream-fill's);
 	 * NAN or 0: not measured, such a loop not priced */
 	double store_thru, store_step;
+	/* the 128-byte lines L1 answers a cycle per CU, for a loop's loads
+	 * (l1_lines); NAN or 0: not measured, no such bound */
+	double l1_thru;
 } lm_model_kinds;
 
 /* Does st price a loop that stores and does not load (store_thru and
@@ -207,7 +217,9 @@ bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_p
  * loop's stores. */
 double lm_model_kernel_accesses(const lm_kernel_mix *k);
 
-/* Loads per cycle per CU such a kernel reaches at most: the memory bound
+/* Loads per cycle per CU such a kernel reaches at most: the L1 bound (st's
+ * l1_thru over the iteration's l1_lines, where both are known), the memory
+ * bound
  * (an iteration's memory time: its coalesced loads, each a load's memory
  * time at s = coalesced stores / coalesced loads stores a load, linear in s
  * between the measured shares around it: p's at 0, st's store kinds at

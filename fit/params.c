@@ -52,6 +52,9 @@ static const struct {
 	[LM_PARAM_GROUP_COST] = { "group_cost", "ns",
 		"time a work-group holds its slot on a CU from its start to its end, doing nothing else "
 		"(fitted to the dispatch mix's sizes too large for the dispatch rate)", true },
+	[LM_PARAM_L1_THRU] = { "l1_thru", "lines/cycle/CU",
+		"128-byte lines L1 answers a cycle, hits or not, for a loop's global loads (measured: lmem's "
+		"plateau, where local memory and L1 are one unit)", true },
 };
 
 static const char *const kind_names[] = {
@@ -75,7 +78,7 @@ bool lm_param_measured(lm_param_id id)
 {
 	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE ||
 	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
-	       id == LM_PARAM_GROUP_COST;
+	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -194,6 +197,7 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.misaligned[1] = value_of(&ps->p[LM_PARAM_MISALIGNED_STORE]);
 	st.store_thru = value_of(&ps->p[LM_PARAM_STORE_THRU]);
 	st.store_step = value_of(&ps->p[LM_PARAM_STORE_STEP]);
+	st.l1_thru = value_of(&ps->p[LM_PARAM_L1_THRU]);
 	return st;
 }
 

@@ -461,6 +461,39 @@ START_TEST(misaligned_shares_are_the_stream_pairs_plateaus)
 }
 END_TEST
 
+/* L1's lines a cycle: on NVIDIA the lmem mix's three highest co-resident
+ * points; missing, saying why, on another vendor's device or without the
+ * points */
+START_TEST(l1_lines_a_cycle_are_lmems_plateau_on_nvidia)
+{
+	lm_result rows[16];
+	lm_results res = { .v = rows };
+	const lm_alpha zero = { 0, 1 };
+	const double ipc[] = { 0.25, 0.5, 0.98, 0.99, 1.0 };
+	for (unsigned i = 0; i < 5; i++)
+		add_row(&res, "lmem", 1, zero, 4u << i, ipc[i], 0, 30);
+	add_row(&res, "lmem", 1, zero, 64, 2.0, 0, 30);
+	snprintf(res.v[res.n - 1].row.coresident, sizeof res.v[res.n - 1].row.coresident, "no");
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	snprintf(res.vendor, sizeof res.vendor, "NVIDIA Corporation");
+	lm_fit_measured(&res, &r);
+	const lm_param *l1 = &r.p[LM_PARAM_L1_THRU];
+	ck_assert_int_eq(l1->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(l1->value, 0.99, 1e-12);
+	ck_assert_msg(strstr(l1->note, "measured: lmem"), "%s", l1->note);
+	snprintf(res.vendor, sizeof res.vendor, "Advanced Micro Devices, Inc.");
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(l1->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(l1->note, "not measured") && strstr(l1->note, "NVIDIA's GPUs only"), "%s", l1->note);
+	res.n = 2;
+	snprintf(res.vendor, sizeof res.vendor, "NVIDIA Corporation");
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(l1->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(l1->note, "lmem needs 3"), "%s", l1->note);
+}
+END_TEST
+
 /* Stores alone: store_thru stream-fill's three highest co-resident points,
  * store_step the cycles a pass of its fastest one-warp point, its standard
  * error half its launches' spread; missing, saying why, without the mix */
@@ -981,6 +1014,7 @@ int main(void)
 	tcase_add_test(tc, fits_beyond_direct_measurements_are_flagged);
 	tcase_add_test(tc, misaligned_shares_are_the_stream_pairs_plateaus);
 	tcase_add_test(tc, store_only_parameters_are_stream_fills);
+	tcase_add_test(tc, l1_lines_a_cycle_are_lmems_plateau_on_nvidia);
 	tcase_add_test(tc, alu_lat_is_checked_against_the_flag_free_reference);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);
 	tcase_add_test(tc, a_cpus_rows_not_coresident_are_kept);

@@ -1042,17 +1042,19 @@ START_TEST(predict_notes_scattered_and_listed_best)
 END_TEST
 
 /* A lane's bytes an access are counted (a double's 8, a float4's 16), given
- * to predict, and read back from its predict: line. */
+ * to predict, and read back from its predict: line; the lines a warp's
+ * load asks L1 for with them (a double's 256 bytes a warp two, a float4's
+ * four). */
 START_TEST(wide_lanes_are_counted_in_bytes)
 {
 	static const struct {
 		const char *kernel, *args, *lanes;
 	} want[] = {
-		{ "dcopy", "--loads 1 --stores 1 --alpha 6 --insts 8 --load-bytes 8 --store-bytes 8\n",
+		{ "dcopy", "--loads 1 --stores 1 --alpha 6 --insts 8 --load-bytes 8 --store-bytes 8 --l1-lines 2\n",
 		  "8 and 8 bytes a lane" },
-		{ "copy4", "--loads 1 --stores 1 --alpha 6 --insts 8 --load-bytes 16 --store-bytes 16\n",
+		{ "copy4", "--loads 1 --stores 1 --alpha 6 --insts 8 --load-bytes 16 --store-bytes 16 --l1-lines 4\n",
 		  "16 and 16 bytes a lane" },
-		{ "dtriad", "--loads 2 --stores 1 --alpha 8 --insts 11 --load-bytes 8 --store-bytes 8\n",
+		{ "dtriad", "--loads 2 --stores 1 --alpha 8 --insts 11 --load-bytes 8 --store-bytes 8 --l1-lines 4\n",
 		  "8 and 8 bytes a lane" },
 	};
 	char params[512], spec[512];
@@ -1527,20 +1529,21 @@ END_TEST
  * of every second float at 8 with a note that it writes part of each
  * sector, a pair's two stores at their own 4 each; a load of every eighth
  * (sixteenth) float at 32 (64) bytes, within the L2's fetch; of every
- * 32nd scattered. */
+ * 32nd scattered. Each load asks L1 for the lines its warp's span covers
+ * (every second float: 256 bytes, two; every 32nd: a line a lane). */
 START_TEST(strided_kernels_are_priced_at_their_span)
 {
 	static const struct {
 		const char *kernel, *args;
 	} want[] = {
-		{ "stride2", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 8\n" },
-		{ "stride4", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 16\n" },
-		{ "aos2", "--loads 1 --stores 1 --alpha 6 --insts 9 --load-bytes 8\n" },
-		{ "sstore2", "--loads 1 --stores 1 --alpha 5 --insts 7 --store-bytes 8\n" },
-		{ "aosstore", "--loads 1 --stores 2 --alpha 6 --insts 9\n" },
-		{ "stride8", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 32\n" },
-		{ "stride16", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 64\n" },
-		{ "stride32", "--loads 1 --stores 1 --alpha 5 --insts 7 --scattered-loads 1\n" },
+		{ "stride2", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 8 --l1-lines 2\n" },
+		{ "stride4", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 16 --l1-lines 4\n" },
+		{ "aos2", "--loads 1 --stores 1 --alpha 6 --insts 9 --load-bytes 8 --l1-lines 4\n" },
+		{ "sstore2", "--loads 1 --stores 1 --alpha 5 --insts 7 --store-bytes 8 --l1-lines 1\n" },
+		{ "aosstore", "--loads 1 --stores 2 --alpha 6 --insts 9 --l1-lines 1\n" },
+		{ "stride8", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 32 --l1-lines 8\n" },
+		{ "stride16", "--loads 1 --stores 1 --alpha 5 --insts 7 --load-bytes 64 --l1-lines 16\n" },
+		{ "stride32", "--loads 1 --stores 1 --alpha 5 --insts 7 --scattered-loads 1 --l1-lines 32\n" },
 	};
 	char params[512], spec[512];
 	lm_test_source_path(params, sizeof params, "tests/fixtures/h200-2026-11-25/nvidia-h200/params-kernels.ini");

@@ -109,6 +109,42 @@ START_TEST(a_word_a_row_is_a_hit_over_rows)
 }
 END_TEST
 
+/* nd_matmul's loop, unrolled four times: each step a load of B (a row,
+ * the same columns for every row of the group) and of A (a word a row,
+ * one line each). Along x alone a warp asks L1 for a line a load, 8 an
+ * iteration. 16 wide: B's 64 bytes one line, A's two rows two, 12; and B's
+ * two sectors are half a coalesced load's four (2 bytes a lane moved).
+ * 8 wide: 1 + 4 lines, 20; B one sector, a quarter (1 byte a lane). The
+ * transpose's load fills its sectors at every shape: a lane moves its 4
+ * bytes. */
+START_TEST(a_narrow_groups_rows_ask_l1_for_lines_and_share_sectors)
+{
+	lm_count m, c;
+	lm_kernel_mix k;
+	count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
+	ck_assert_int_eq(m.unroll, 4);
+	ck_assert_int_eq(m.l1_lines, 8);
+	static const struct {
+		unsigned width, lines;
+		double bytes;
+	} want[] = { { 16, 12, 2 }, { 8, 20, 1 }, { 4, 36, 1 } };
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		ck_assert(lm_count_model_over_rows(&m, want[i].width, &k));
+		ck_assert_msg(k.l1_lines == want[i].lines && k.load_bytes == want[i].bytes && k.loads == 4,
+			      "width %u: %g lines, %g bytes a lane, %g loads", want[i].width, k.l1_lines, k.load_bytes,
+			      k.loads);
+	}
+	count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	for (unsigned w = 16; w >= 8; w /= 2) {
+		ck_assert(lm_count_over_rows(&m, w, &c));
+		lm_count_model(&c, &k);
+		ck_assert_msg(c.narrow_bytes == 0 && k.load_bytes == 4 && c.l1_lines == 32 / w,
+			      "width %u: %u narrow bytes, %g a lane, %u lines", w, c.narrow_bytes, k.load_bytes,
+			      c.l1_lines);
+	}
+}
+END_TEST
+
 /* predict --kernel of a 2D kernel as written: --local-size takes its
  * shapes (8x4), a size alone is the shape latmix measures it at (32:
  * 8x4), work_group_size in the CSV their work-items; the store priced
@@ -220,6 +256,7 @@ int main(void)
 	tcase_add_test(tc, a_2d_kernels_store_is_counted_by_its_shape);
 	tcase_add_test(tc, a_clamped_index_is_followed);
 	tcase_add_test(tc, a_word_a_row_is_a_hit_over_rows);
+	tcase_add_test(tc, a_narrow_groups_rows_ask_l1_for_lines_and_share_sectors);
 	tcase_add_test(tc, predict_takes_a_2d_kernels_shapes);
 	tcase_add_test(tc, a_count_file_keeps_a_2d_kernels_rows);
 	tcase_add_test(tc, predict_says_what_it_takes_a_stencils_rows_for);

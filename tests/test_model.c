@@ -282,6 +282,38 @@ START_TEST(a_kernel_as_written_waits_on_memory_and_on_its_groups)
 }
 END_TEST
 
+/* L1's lines: a loop whose loads ask for l1_lines lines a warp's
+ * iteration runs at most l1_thru / l1_lines iterations a cycle (loads
+ * times that), named l1_thru where it binds; absent where either figure
+ * is not known, and never raising the rate of a loop bound elsewhere */
+START_TEST(a_loop_of_many_lines_a_warp_is_bound_by_l1)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(40, &p);
+	lm_kernel_mix mm = { .loads = 4, .insts = 27, .alpha = 19, .hits = 1, .load_bytes = 1, .l1_lines = 20 };
+	lm_bound b;
+	/* memory: 4 loads a quarter's lines each, one load's time: 0.8 loads a cycle */
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &mm, &b), 0.2 * 4, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_MEM);
+	st.l1_thru = 1;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &mm, &b), 4.0 / 20, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_L1);
+	ck_assert_str_eq(lm_bound_name(b), "l1_thru");
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &mm, 1e4, &b), 0.2, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_L1);
+	/* a line a load: memory binds first, the L1 bound changes nothing */
+	lm_kernel_mix one = { .loads = 1, .insts = 6, .alpha = 5, .l1_lines = 1 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &one, &b), 0.2, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_MEM);
+	mm.l1_lines = 0;
+	ck_assert_int_ne((lm_model_kernel_peak(&p, &st, &mm, &b), b), LM_BOUND_L1);
+	mm.l1_lines = 20;
+	st.l1_thru = NAN;
+	ck_assert_int_ne((lm_model_kernel_peak(&p, &st, &mm, &b), b), LM_BOUND_L1);
+	ck_assert_int_ne((lm_model_kernel_peak(&p, NULL, &mm, &b), b), LM_BOUND_L1);
+}
+END_TEST
+
 /* A loop inside a kernel as written: a work-item's time is its body's
  * once and its loop's trips times, each at the same warps, so a body that
  * touches no memory and a loop of trips iterations runs trips times fewer
@@ -511,6 +543,7 @@ int main(void)
 	tcase_add_test(tc, store_only_loops_are_priced_by_stores_alone);
 	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);
 	tcase_add_test(tc, a_loop_inside_a_kernel_as_written_adds_its_trips);
+	tcase_add_test(tc, a_loop_of_many_lines_a_warp_is_bound_by_l1);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

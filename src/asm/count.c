@@ -141,6 +141,9 @@ void lm_count_print(FILE *f, const lm_count *m)
 	if (m->unfollowed)
 		fprintf(f, "  %-34s %u (from memory, or a form latmix does not follow: priced as "
 			"coalesced)\n", "  lanes' addresses not followed", m->unfollowed);
+	if (m->l1_lines)
+		fprintf(f, "  %-34s %u (a warp's loads, one each %d-byte line they touch, hits too%s)\n",
+			"L1 line requests", m->l1_lines, LINE_BYTES, m->dims >= 2 ? "; along x alone" : "");
 	if (m->atomics)
 		fprintf(f, "  %-34s %u\n", "global atomics", m->atomics);
 	fprintf(f, "  %-34s %u loads, %u stores\n", "local memory", m->local_loads, m->local_stores);
@@ -200,6 +203,7 @@ static const struct {
 	{ "load-bytes", offsetof(lm_kernel_mix, load_bytes), LM_COUNT_MOST_ACCESSES },
 	{ "store-bytes", offsetof(lm_kernel_mix, store_bytes), LM_COUNT_MOST_ACCESSES },
 	{ "atomics", offsetof(lm_kernel_mix, atomics), LM_COUNT_MOST_ACCESSES },
+	{ "l1-lines", offsetof(lm_kernel_mix, l1_lines), LM_COUNT_MOST_L1_LINES },
 	{ "flops", offsetof(lm_kernel_mix, flops), LM_COUNT_MOST_INSTS },
 };
 #define NFIGURES (sizeof figures / sizeof figures[0])
@@ -306,6 +310,8 @@ bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out)
 		out->split_stores = r->split_stores;
 		out->split_load_sectors = r->split_load_sectors;
 		out->split_store_sectors = r->split_store_sectors;
+		out->l1_lines = r->l1_lines;
+		out->narrow_bytes = r->narrow_bytes;
 		return true;
 	}
 	return false;
@@ -364,9 +370,12 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * their own (0 where the listing does not say) */
 	unsigned own = global - (own_lines ? again : 0), not_own = own_lines ? m->again_bytes : 0;
 	unsigned load_bytes = m->load_bytes ? m->load_bytes - m->const_bytes + m->gap_load_bytes : 0;
+	/* a narrow group's rows reading the same columns move their sectors once */
+	load_bytes = load_bytes > m->narrow_bytes ? load_bytes - m->narrow_bytes : load_bytes;
 	k->load_bytes = own && load_bytes >= not_own ? (double)(load_bytes - not_own) / own : 0;
 	k->store_bytes = m->stores && m->store_bytes ? (double)(m->store_bytes + m->gap_store_bytes) / m->stores : 0;
 	k->atomics = m->atomics;
+	k->l1_lines = m->l1_lines;
 	k->flops = m->flops;
 	/* an integer division is the sequence the GPU runs for it */
 	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);

@@ -56,6 +56,7 @@ typedef struct {
 	unsigned partial_stores, strided, unfollowed, gap_load_bytes, gap_store_bytes, again_bytes;
 	unsigned same_bytes, uniform_loads, split_loads, split_stores;
 	double split_load_sectors, split_store_sectors;
+	unsigned l1_lines, narrow_bytes;
 } lm_count_lanes;
 
 typedef struct {
@@ -97,6 +98,13 @@ typedef struct {
 					     * warp, as lm_count_lanes: 0 in the count along
 					     * x alone, rows' figures (lm_count_over_rows) */
 	double split_load_sectors, split_store_sectors;
+	unsigned narrow_bytes; /* of the loads with lines of their own, the bytes a lane does not
+				* move where a group narrower than a warp puts its lanes over
+				* rows that read the same columns: their warp touches fewer
+				* sectors than its bytes fill (lanes.c; rows' figures only) */
+	unsigned l1_lines;   /* the 128-byte lines the loop's global loads ask L1 for, a warp's
+			      * iteration, every load counted (hits too); 0 where a load's
+			      * lanes are not followed (PTX only) */
 	unsigned dims;       /* the work-item dimensions the kernel reads (%tid.y: 2,
 			      * %tid.z: 3; PTX only, 1 else) */
 	lm_count_lanes rows[LM_COUNT_ROW_WIDTHS]; /* dims 2 or more: the lanes followed
@@ -208,11 +216,13 @@ bool lm_count_overlap_note(const lm_count *m, char *note, size_t size);
 bool lm_count_constant_note(const lm_count *m, char *note, size_t size);
 
 /* The most a kernel's figures may be for the model to price them: loads,
- * stores, hits, atomics and a lane's bytes an access; alpha, the
- * instructions and the float arithmetic an iteration. latmix predict's
+ * stores, hits, atomics and a lane's bytes an access; the L1 lines of
+ * those loads; alpha, the instructions and the float arithmetic an
+ * iteration. latmix predict's
  * options take the same (src/cli/options.c). */
 #define LM_COUNT_MOST_ACCESSES 1024
 #define LM_COUNT_MOST_INSTS 1e6
+#define LM_COUNT_MOST_L1_LINES (32 * LM_COUNT_MOST_ACCESSES) /* a line a lane each */
 
 /* Is k a loop the model can be asked to price: every figure a number from
  * 0 to its most above, the scattered loads and stores among the loads and

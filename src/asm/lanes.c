@@ -450,22 +450,24 @@ static long floor_div(long x, long d)
 	return x >= 0 ? x / d : -((-x + d - 1) / d);
 }
 
-/* The 32-byte sectors a warp's access of b bytes a lane touches, its lanes
- * over rows of a group width wide (l's strides, its first address taken on
- * a sector). Lanes a number apart known only at run time, or further than
- * a line, are in sectors of their own: each such column (row) counted
- * apart. */
-static long row_sectors(lane l, long b, unsigned width)
+/* The pieces of unit bytes (a 32-byte sector, a 128-byte line) a warp's
+ * access of b bytes a lane touches, its lanes over rows of a group width
+ * wide (l's strides; width 0: along x alone), its first address start
+ * bytes into a piece. Lanes a number apart known only at run time, or
+ * further than a line, are in pieces of their own: each such column (row)
+ * counted apart. */
+static long row_pieces(lane l, long b, unsigned width, long unit, long start)
 {
+	width = width ? width : WARP_LANES;
 	bool far_x = l.form == LANE_SCALED || magnitude(l.stride) > LINE_BYTES;
 	bool far_y = l.yscaled || magnitude(l.ystride) > LINE_BYTES;
 	long key[WARP_LANES * 4], nkey = 0;
 	for (long k = 0; k < WARP_LANES; k++) {
 		long i = k % width, j = k / width;
-		long at = (far_x ? 0 : l.stride * i) + (far_y ? 0 : l.ystride * j);
+		long at = start + (far_x ? 0 : l.stride * i) + (far_y ? 0 : l.ystride * j);
 		long apart = (far_x ? i : 0) * WARP_LANES + (far_y ? j : 0);
-		for (long s = floor_div(at, SECTOR_BYTES); s <= floor_div(at + b - 1, SECTOR_BYTES); s++) {
-			/* sectors of one column (row) lie within 32 lanes of a line apart */
+		for (long s = floor_div(at, unit); s <= floor_div(at + b - 1, unit); s++) {
+			/* pieces of one column (row) lie within 32 lanes of a line apart */
 			long id = apart * 1024 + s + 512, q = 0;
 			while (q < nkey && key[q] != id)
 				q++;
@@ -474,6 +476,34 @@ static long row_sectors(lane l, long b, unsigned width)
 		}
 	}
 	return nkey;
+}
+
+static long row_sectors(lane l, long b, unsigned width)
+{
+	return row_pieces(l, b, width, SECTOR_BYTES, 0);
+}
+
+/* The 128-byte lines a warp's load (l, b bytes a lane at offset) asks L1
+ * for, its lanes over rows of a group width wide (0: along x alone): one
+ * request a line, hit or not. Its first lane's place in a line where that
+ * is known (see lane), else on a line's start. */
+static long load_lines(lane l, long b, long offset, unsigned width)
+{
+	long start = l.mod % LINE_BYTES == 0 ? residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES) : 0;
+	return row_pieces(l, b, width < WARP_LANES ? width : 0, LINE_BYTES, start);
+}
+
+/* The bytes a lane of a coalesced load (l, b bytes a lane) does not move
+ * where its group is narrower than a warp and the warp's rows read the same
+ * columns (a matmul's row of B, the same for every row of the group): its
+ * warp touches fewer sectors than its bytes fill, a lane's share of them
+ * what it moves. 0 where it fills them, or lanes run along x alone. */
+static long narrow_bytes(lane l, long b, unsigned width)
+{
+	if (!width || width >= WARP_LANES || l.form != LANE_AFFINE || l.stride == 0 || magnitude(l.stride) > b)
+		return 0;
+	long moved = row_sectors(l, b, width) * SECTOR_BYTES / WARP_LANES;
+	return moved < b ? b - moved : 0;
 }
 
 /* Where a coalesced access (lanes bytes apart, l its address) starts its
@@ -585,7 +615,8 @@ static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width,
  * a line are shared_lines already), and the gap bytes of the strided ones.
  * Where a group narrower than a warp (width) puts it over rows, an access
  * whose address varies from row to row is sorted by the sectors its warp
- * touches (sort_rows). */
+ * touches (sort_rows). And sums the lines the path's loads ask L1 for
+ * (load_lines; 0 where a load's lanes are not followed). */
 void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m)
 {
 	lane seen[64];
@@ -599,25 +630,36 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 		if (v[i].op[0])
 			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
 	unsigned same_bytes = 0, uniform_bytes = 0;
-	long load_gap = 0, store_gap = 0;
+	long load_gap = 0, store_gap = 0, l1 = 0, narrow = 0;
+	bool l1_known = true;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
 		m->uniform_loads = uniform_bytes = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		m->split_loads = m->split_stores = 0;
 		m->split_load_sectors = m->split_store_sectors = 0;
-		load_gap = store_gap = 0;
+		load_gap = store_gap = l1 = narrow = 0;
+		l1_known = true;
 		nseen = same_bytes = 0;
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
 			if (!in->op[0] || in->target[0])
 				continue;
 			ptx_kind k = lm_ptx_classify(in->op);
+			if (k == K_LOAD)
+				l1_known &= in->base[0] && lane_operand(t, n, in->base).form != LANE_VARIES;
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
+				if (k == K_LOAD && l.form != LANE_VARIES)
+					l1 += load_lines(l, (long)lm_ptx_bytes(in->op), in->offset, width);
 				long b = (long)lm_ptx_bytes(in->op), gap = sort_access(k, l, b, in->offset, width, m);
 				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
+				/* what its lanes move, a narrow group's rows reading the same
+				 * columns (a load into another's array: its own lines where
+				 * the loop turns out unrolled, ptx.c) */
+				long nb = k == K_LOAD && own ? narrow_bytes(l, b, width) : 0;
+				narrow += nb;
 				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own) {
 					/* in a body run once, an offset of whole grids (nd-dot's
 					 * x[g + k * get_global_size(0)]) reads lines no other
@@ -628,7 +670,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 							 seen[q].ystride == l.ystride && seen[q].yscaled == l.yscaled;
 					if (again) {
 						m->same_array++;
-						same_bytes += (unsigned)b;
+						same_bytes += (unsigned)(b - nb);
 						own = false;
 					}
 					else if (nseen < 64)
@@ -660,6 +702,8 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 	m->same_bytes = same_bytes;
 	m->gap_load_bytes = (unsigned)load_gap;
 	m->gap_store_bytes = store_gap > 0 ? (unsigned)store_gap : 0;
+	m->l1_lines = l1_known ? (unsigned)l1 : 0;
+	m->narrow_bytes = (unsigned)narrow;
 	free(t);
 }
 

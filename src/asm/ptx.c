@@ -629,7 +629,8 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 						 c->misaligned_loads, c->misaligned_stores, c->partial_stores,
 						 c->strided, c->unfollowed, c->gap_load_bytes, c->gap_store_bytes,
 						 c->again_bytes, c->same_bytes, c->uniform_loads, c->split_loads,
-						 c->split_stores, c->split_load_sectors, c->split_store_sectors };
+						 c->split_stores, c->split_load_sectors, c->split_store_sectors,
+						 c->l1_lines, c->narrow_bytes };
 	}
 	free(c);
 }

@@ -287,7 +287,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				const lm_model_params *mp)
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
-			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics };
+			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	char label[64] = "the loop";
 	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
@@ -543,6 +543,10 @@ static const lm_opt options[] = {
 	  "--loads: loads besides the K into other lines that the loop's other iterations load anyway "
 	  "(a stencil's rows above and below): in flight with the K, so the step waits for them, "
 	  "but no memory traffic of their own",
+	  .role = LM_OPTION_OTHER },
+	{ "l1-lines", 0, LM_OPT_NUM, "0", 0, LM_COUNT_MOST_L1_LINES, LM_OPT_OFF(l1_lines), "L",
+	  "--loads: the 128-byte lines a warp's loads of an iteration ask L1 for, hits too (as a count "
+	  "prints them): bounded by the file's l1_thru, lines a cycle; 0: no such bound",
 	  .role = LM_OPTION_OTHER },
 	{ "atomics", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(atomics), "A",
 	  "--loads: global atomics an iteration (as a count prints them): no mix measures an atomic, "

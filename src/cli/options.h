@@ -29,6 +29,7 @@ typedef struct {
 	double hits; /* loads of lines other iterations load: in flight, no traffic of their own */
 	double misaligned_loads; /* of the coalesced loads, those starting off a line */
 	double atomics; /* global atomics an iteration: the loop is not priced */
+	double l1_lines; /* lines a warp's loads of an iteration ask L1 for (0: not bounded there) */
 	double trip;    /* predict --kernel as written: its loop's iterations a work-item; 0: the description's */
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */

@@ -450,6 +450,10 @@ static void md_peaks(FILE *f, const report *rp)
 		fputs(" | - | - |\n", f);
 	}
 	md_dispatch(f, &r);
+	const lm_param *l1 = &r.p[LM_PARAM_L1_THRU];
+	if (l1->kind == LM_PARAM_VALUE)
+		fprintf(f, "| L1: lines a cycle, for a loop's global loads (`lmem`'s plateau: local memory is "
+			"L1's unit) | %.4g ± %.2g lines/cycle/CU | - | - |\n", l1->value, l1->std_error);
 	fputs("\nOpenCL reports neither a nominal memory bandwidth nor the lanes per CU, so the fraction "
 	      "of the vendor's nominal figures is not given here; compare the bytes per second above "
 	      "with the data sheet.\n\n", f);
