@@ -20,6 +20,7 @@
 /* Where a measurement's time went: seconds of the host's clock. */
 typedef struct {
 	double setup;      /* context, queue, buffers, the chase written on the device */
+	double fills;      /* of setup, a kernel's buffers' contents made and written */
 	double programs;   /* kernels built */
 	double timed;      /* timed launches, enqueue to completion */
 	double trials;     /* launches that size a length or warm up */

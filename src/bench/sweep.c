@@ -52,6 +52,7 @@ double sweep_since(const struct timespec *t0)
 void sweep_add_cost(lm_meas_cost *sum, const lm_meas_cost *c)
 {
 	sum->setup += c->setup;
+	sum->fills += c->fills;
 	sum->programs += c->programs;
 	sum->timed += c->timed;
 	sum->trials += c->trials;
@@ -538,7 +539,8 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	const lm_sweep_config *o = sw->o;
 	lm_user_config cfg = { .launch_ms = o->launch_ms, .repeats = o->repeats, .settle = o->settle,
 			     .group_warps = (unsigned)o->group_warps, .warmup_every = sw->base.warmup_every,
-			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir, .time_limit = o->time_limit };
+			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir, .time_limit = o->time_limit,
+			     .context = sw->base.context };
 	fprintf(stderr, "latmix: kernel %s on %s: building, filling its buffers (N = %.0f)...\n", desc->label,
 		sw->d.name, desc->size);
 	lm_guard_say("kernel %s", desc->label);
@@ -609,13 +611,28 @@ static lm_status failures(const sweep *sw)
 		       "others were measured)", sw->nfailed, sw->nasked, list);
 }
 
+/* A kernel that failed may have left the context it shared unusable (a
+ * fault poisons an NVIDIA context): the next ones get a new one. */
+static void fresh_context(sweep *sw)
+{
+	if (sw->base.context)
+		clReleaseContext(sw->base.context);
+	cl_int err;
+	sw->base.context = clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		sw->base.context = NULL;
+}
+
 /* Where the sweep's seconds went, as one line (no newline). */
 static void print_cost(FILE *f, const lm_meas_cost *c, double total)
 {
 	double rest = total - c->setup - c->programs - c->timed - c->trials - c->readback - c->checks;
-	fprintf(f, "setup %.2f s, kernel builds %.2f s, timed launches %.2f s (%lu), trials and "
+	fprintf(f, "setup %.2f s", c->setup);
+	if (c->fills > 0)
+		fprintf(f, " (kernels' buffers filled %.2f s)", c->fills);
+	fprintf(f, ", kernel builds %.2f s, timed launches %.2f s (%lu), trials and "
 		   "warm-ups %.2f s (%lu), read-back %.2f s, starts and checks %.2f s, the rest %.2f s",
-		c->setup, c->programs, c->timed, c->ntimed, c->trials, c->ntrials, c->readback,
+		c->programs, c->timed, c->ntimed, c->trials, c->ntrials, c->readback,
 		c->checks, rest);
 }
 
@@ -639,12 +656,13 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	size_t done_n = 0, measured = 0;
-	/* one context for every mix, made before any builder starts (NVIDIA
-	 * makes them one at a time: this one would wait for theirs) */
+	/* one context for every mix and kernel, made before any builder or
+	 * counter starts (NVIDIA makes them one at a time, about 0.3 s each:
+	 * this one would wait for theirs) */
 	cl_int err;
-	sw->base.context = sw->nkern ? NULL : clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
-	if (!sw->nkern && err != CL_SUCCESS)
-		sw->base.context = NULL; /* each mix tries its own, and says why */
+	sw->base.context = clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
+	if (err != CL_SUCCESS)
+		sw->base.context = NULL; /* each mix and kernel tries its own, and says why */
 	sw->cost.setup += sweep_since(&t0);
 	if (!sw->nkern)
 		sweep_build_ahead(sw, prev);
@@ -653,8 +671,12 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = sw->p.mixes[i].mix->step == LM_STEP_DISPATCH ? run_dispatch(sw, f, prev, &done_n, &measured)
 		    : run_mix(sw, i, f, prev, &done_n, &measured, &t0);
-	for (size_t i = 0; i < sw->nkern && s == LM_OK; i++)
+	for (size_t i = 0; i < sw->nkern && s == LM_OK; i++) {
+		size_t failed = sw->nfailed;
 		s = run_kernel(sw, i, f, prev, &done_n, &measured, &t0);
+		if (sw->nfailed > failed)
+			fresh_context(sw);
+	}
 	if (s == LM_OK && sw->nfailed && !measured) /* every one refused: as the first said */
 		s = lm_fail(sw->first_failure, "%s", sw->first_why);
 	sweep_remove_binaries(sw);

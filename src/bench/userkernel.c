@@ -269,7 +269,10 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 	k->cfg = *cfg;
 	cl_int err;
 	lm_status s = LM_OK;
-	k->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+	if (cfg->context && clRetainContext(cfg->context) == CL_SUCCESS)
+		k->ctx = cfg->context, err = CL_SUCCESS;
+	else
+		k->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
 	if (err != CL_SUCCESS) {
 		s = lm_fail_cl(err, "clCreateContext", d->name);
 		goto fail;
@@ -300,8 +303,11 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 		k->buf[i] = clCreateBuffer(k->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
 		if (err != CL_SUCCESS)
 			s = lm_fail_cl(err, "clCreateBuffer", a->name);
-		else
+		else {
+			double tf = lm_launch_now();
 			s = lm_user_fill_buffer(k->queue, k->buf[i], k->len[i], a, desc->size, k->cfg.seed, desc->path);
+			k->cost.fills += lm_launch_now() - tf;
+		}
 	}
 	if (s != LM_OK)
 		goto fail;

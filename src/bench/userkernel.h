@@ -28,6 +28,7 @@ typedef struct {
 	uint64_t seed;     /* of the random contents */
 	double time_limit; /* seconds a launch may run at most (guard.h; a worker's only) */
 	const char *kernel_dir; /* the suite's files from here; NULL: embedded */
+	cl_context context; /* a context to share (the sweep's, retained); NULL: one of its own */
 } lm_user_config;
 
 /* Builds the kernel with its wrapper on d (checking the description
