@@ -267,7 +267,7 @@ START_TEST(a_binary_built_ahead_is_used_only_with_its_options)
 	write_wrong_chain(kdir, kpath, sizeof kpath);
 	ck_assert_ptr_nonnull(mkdtemp(bdir));
 	const lm_alpha a = { 1, 1 };
-	lm_meas_binary_name(cfg.mix, 1, a, name, sizeof name);
+	lm_meas_binary_name(cfg.mix, 1, a, false, name, sizeof name);
 	snprintf(bin, sizeof bin, "%s/%s", bdir, name);
 	snprintf(opt, sizeof opt, "%s.opt", bin);
 	ck_assert_msg(lm_meas_save_binaries(&dev, cfg.mix, 1, kdir, &a, 1, bdir) == LM_OK, "%s",
@@ -296,6 +296,63 @@ START_TEST(a_binary_built_ahead_is_used_only_with_its_options)
 	lm_meas_free(m);
 	unlink(bin);
 	unlink(opt);
+	rmdir(bdir);
+	unlink(kpath);
+	rmdir(kdir);
+}
+END_TEST
+
+/* A build queue's records (what sweep_build_ahead writes): a reference's
+ * flag-free kernel ("nf") is built ahead under a name of its own, which
+ * lm_meas_reference runs (the wrong chain's binary shows it ran) while the
+ * flagged point beside it builds its own; a record with another word
+ * after the alpha is refused. */
+START_TEST(a_references_flag_free_kernel_is_built_ahead_under_its_own_name)
+{
+	char kdir[] = "/tmp/latmix-kdir-XXXXXX", bdir[] = "/tmp/latmix-bdir-XXXXXX";
+	char kpath[256], name[128], bin[256];
+	write_wrong_chain(kdir, kpath, sizeof kpath);
+	ck_assert_ptr_nonnull(mkdtemp(bdir));
+	const lm_alpha a = { 0, 1 };
+	char rec[2][LM_MEAS_QUEUE_RECORD];
+	lm_meas_queue_record(cfg.mix, 1, a, true, rec[0]);
+	ck_assert_msg(strstr(rec[0], " nf") != NULL, "%.*s", LM_MEAS_QUEUE_RECORD, rec[0]);
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert(write(fds[1], rec[0], sizeof rec[0]) == (ssize_t)sizeof rec[0]);
+	close(fds[1]);
+	unsigned built = 0;
+	ck_assert_msg(lm_meas_save_queue(&dev, NULL, kdir, fds[0], bdir, &built) == LM_OK, "%s", lm_error_message());
+	close(fds[0]);
+	ck_assert_uint_eq(built, 1);
+	lm_meas_binary_name(cfg.mix, 1, a, true, name, sizeof name);
+	ck_assert_msg(strstr(name, "-nf.bin") != NULL, "%s", name);
+	snprintf(bin, sizeof bin, "%s/%s", bdir, name);
+	ck_assert_int_eq(access(bin, R_OK), 0);
+	lm_meas_config c = cfg;
+	c.binary_dir = bdir;
+	lm_meas *m;
+	lm_row r;
+	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
+	ck_assert_int_eq(lm_meas_reference(m, a, &r), LM_ECHECK);
+	ck_assert_msg(strstr(lm_error_message(), "work-item 5,") != NULL, "%s", lm_error_message());
+	lm_meas_free(m);
+	/* a flagged point finds no binary of its own: built from latmix's source */
+	c.kernel_dir = NULL;
+	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
+	ck_assert_msg(lm_meas_point(m, a, 1, 1, &r) == LM_OK, "%s", lm_error_message());
+	lm_meas_free(m);
+	memcpy(rec[1], rec[0], sizeof rec[1]);
+	memcpy(strstr(rec[1], " nf"), " xx", 3);
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert(write(fds[1], rec[1], sizeof rec[1]) == (ssize_t)sizeof rec[1]);
+	close(fds[1]);
+	ck_assert_int_eq(lm_meas_save_queue(&dev, NULL, kdir, fds[0], bdir, &built), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "bad record") != NULL, "%s", lm_error_message());
+	close(fds[0]);
+	unlink(bin);
+	snprintf(bin, sizeof bin, "%s/%s.opt", bdir, name);
+	unlink(bin);
 	rmdir(bdir);
 	unlink(kpath);
 	rmdir(kdir);
@@ -441,6 +498,7 @@ int main(void)
 	tcase_add_test(tc, rows_round_trip_through_csv);
 	tcase_add_test(tc, a_wrong_chain_is_caught);
 	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);
+	tcase_add_test(tc, a_references_flag_free_kernel_is_built_ahead_under_its_own_name);
 	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
 	tcase_add_test(tc, a_stream_spreads_as_four_chains);
 	tcase_add_test(tc, impossible_points_refused);

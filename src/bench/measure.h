@@ -174,8 +174,9 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 void lm_meas_device_options(const lm_device *d, bool clocked, char *buf, size_t size);
 
 /* The file name, in a binary directory, of the kernel of mix for chains
- * and a: "gmem-k1-a1_4.bin", its build options beside it in ".opt". */
-void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, char *buf, size_t size);
+ * and a: "gmem-k1-a1_4.bin", its build options beside it in ".opt"; a
+ * reference's flag-free one (lm_meas_reference) "gmem-k1-a0_1-nf.bin". */
+void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free, char *buf, size_t size);
 
 /* Builds the kernels of mix for chains and each of n alphas on d, in one
  * context, as lm_meas_point would, and writes each device binary to
@@ -188,12 +189,13 @@ lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned 
 				const char *kernel_dir, const lm_alpha *alphas, size_t n, const char *dir);
 
 /* A build queue: records of LM_MEAS_QUEUE_RECORD bytes, "MIX CHAINS ALPHA"
- * padded with spaces and ended by a newline, in a pipe that several
- * processes read (latmix kernel --save-binary DIR --alpha -): each takes
- * the next kernel when it has built the last, so the processes that got
- * their context first build more. */
+ * (and "nf" for a reference's flag-free kernel) padded with spaces and
+ * ended by a newline, in a pipe that several processes read (latmix kernel
+ * --save-binary DIR --alpha -): each takes the next kernel when it has
+ * built the last, so the processes that got their context first build
+ * more. */
 #define LM_MEAS_QUEUE_RECORD 64
-void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a,
+void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free,
 			  char rec[LM_MEAS_QUEUE_RECORD]);
 
 /* Builds the kernels the records read from fd name until its end, as

@@ -147,12 +147,13 @@ static lm_status build(cl_context ctx, const lm_device *d, const char *kernel_di
 	return s;
 }
 
-void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, char *buf, size_t size)
+void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free, char *buf, size_t size)
 {
+	const char *nf = flag_free ? "-nf" : "";
 	if (a.den)
-		snprintf(buf, size, "%s-k%u-a%ld_%ld.bin", mix->name, chains, (long)a.num, (long)a.den);
+		snprintf(buf, size, "%s-k%u-a%ld_%ld%s.bin", mix->name, chains, (long)a.num, (long)a.den, nf);
 	else
-		snprintf(buf, size, "%s-k%u-ainf.bin", mix->name, chains);
+		snprintf(buf, size, "%s-k%u-ainf%s.bin", mix->name, chains, nf);
 }
 
 /* Reads a whole file into a new buffer; NULL if it cannot. */
@@ -182,7 +183,7 @@ static unsigned char *slurp(const char *path, size_t *size)
 static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const char *opts)
 {
 	char name[128], path[4096];
-	lm_meas_binary_name(m->cfg.mix, chains, a, name, sizeof name);
+	lm_meas_binary_name(m->cfg.mix, chains, a, m->flag_free, name, sizeof name);
 	snprintf(path, sizeof path, "%s/%s.opt", m->cfg.binary_dir, name);
 	size_t n = 0, opt_n = 0;
 	char *saved = (char *)slurp(path, &opt_n);
@@ -263,15 +264,19 @@ lm_status lm_meas_use_program(lm_meas *m, lm_alpha a, unsigned chains)
  * would (without the clock's record where that does not build); opts
  * receives the build options used. */
 static lm_status build_in(cl_context ctx, const lm_device *d, const lm_mix *mix, unsigned chains,
-			  const char *kernel_dir, lm_alpha alpha, char *opts, size_t size,
+			  const char *kernel_dir, lm_alpha alpha, bool flag_free, char *opts, size_t size,
 			  cl_program *prog)
 {
 	bool clocked = d->kclock != LM_KCLOCK_NONE;
 	*prog = NULL;
 	lm_meas_build_options(d, mix, chains, alpha, clocked, opts, size);
+	if (flag_free)
+		strncat(opts, " -DLM_NO_FLAG", size - strlen(opts) - 1);
 	lm_status s = build(ctx, d, kernel_dir, opts, prog);
 	if (s != LM_OK && clocked) {
 		lm_meas_build_options(d, mix, chains, alpha, false, opts, size);
+		if (flag_free)
+			strncat(opts, " -DLM_NO_FLAG", size - strlen(opts) - 1);
 		s = build(ctx, d, kernel_dir, opts, prog);
 	}
 	return s;
@@ -287,23 +292,41 @@ static lm_status build_alone(const lm_device *d, const lm_mix *mix, unsigned cha
 	*ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateContext", d->name);
-	return build_in(*ctx, d, mix, chains, kernel_dir, alpha, opts, size, prog);
+	return build_in(*ctx, d, mix, chains, kernel_dir, alpha, false, opts, size, prog);
+}
+
+/* NVIDIA's binaries are PTX, which the process that loads one compiles
+ * again for the GPU (0.1 to 0.3 s a kernel on an H200), unless the
+ * driver's compute cache (~/.nv/ComputeCache) holds it: loading it here
+ * once puts it there, from the builders running side by side, so the
+ * sweep's own process finds it. Best effort: nothing here fails a build. */
+static void warm_cache(cl_context ctx, const lm_device *d, const char *bin, size_t size, const char *opts)
+{
+	if (d->vendor_kind != LM_VENDOR_NVIDIA)
+		return;
+	cl_int err, status;
+	const unsigned char *bins[1] = { (const unsigned char *)bin };
+	cl_program p = clCreateProgramWithBinary(ctx, 1, &d->id, &size, bins, &status, &err);
+	if (err != CL_SUCCESS)
+		return;
+	clBuildProgram(p, 1, &d->id, opts, NULL, NULL);
+	clReleaseProgram(p);
 }
 
 /* Builds one kernel in ctx and writes its binary and build options to dir. */
 static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix, unsigned chains,
-			  const char *kernel_dir, lm_alpha alpha, const char *dir)
+			  const char *kernel_dir, lm_alpha alpha, bool flag_free, const char *dir)
 {
 	char opts[512], name[128], path[4096], opt_path[4200];
 	cl_program prog;
-	lm_status s = build_in(ctx, d, mix, chains, kernel_dir, alpha, opts, sizeof opts, &prog);
+	lm_status s = build_in(ctx, d, mix, chains, kernel_dir, alpha, flag_free, opts, sizeof opts, &prog);
 	size_t size = 0;
 	size_t text_len, first_bad;
 	char *bin = s == LM_OK ? lm_launch_binary(prog, &size, &text_len, &first_bad) : NULL;
 	if (s == LM_OK && !bin)
 		s = lm_fail(LM_ECL, "%s returned no device binary", d->name);
 	if (s == LM_OK) {
-		lm_meas_binary_name(mix, chains, alpha, name, sizeof name);
+		lm_meas_binary_name(mix, chains, alpha, flag_free, name, sizeof name);
 		snprintf(path, sizeof path, "%s/%s", dir, name);
 		snprintf(opt_path, sizeof opt_path, "%s.opt", path);
 		/* the binary first: the options make it usable */
@@ -315,6 +338,8 @@ static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix,
 		ok = (g ? fclose(g) == 0 : false) && ok;
 		if (!ok)
 			s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
+		else
+			warm_cache(ctx, d, bin, size, opts);
 	}
 	free(bin);
 	if (prog)
@@ -331,18 +356,18 @@ lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned 
 		return lm_fail_cl(err, "clCreateContext", d->name);
 	lm_status s = LM_OK;
 	for (size_t i = 0; i < n && s == LM_OK; i++)
-		s = save_one(ctx, d, mix, chains, kernel_dir, alphas[i], dir);
+		s = save_one(ctx, d, mix, chains, kernel_dir, alphas[i], false, dir);
 	clReleaseContext(ctx);
 	return s;
 }
 
-void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a,
+void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free,
 			  char rec[LM_MEAS_QUEUE_RECORD])
 {
 	char at[32];
 	lm_alpha_format(a, at, sizeof at);
 	memset(rec, ' ', LM_MEAS_QUEUE_RECORD);
-	int k = snprintf(rec, LM_MEAS_QUEUE_RECORD, "%s %u %s", mix->name, chains, at);
+	int k = snprintf(rec, LM_MEAS_QUEUE_RECORD, "%s %u %s%s", mix->name, chains, at, flag_free ? " nf" : "");
 	if (k >= 0 && k < LM_MEAS_QUEUE_RECORD)
 		rec[k] = ' '; /* snprintf's NUL: the padding goes on */
 	rec[LM_MEAS_QUEUE_RECORD - 1] = '\n';
@@ -380,14 +405,15 @@ lm_status lm_meas_save_queue(const lm_device *d, cl_context ctx, const char *ker
 	unsigned n = 0;
 	while (s == LM_OK && read_queued(fd, rec)) {
 		rec[LM_MEAS_QUEUE_RECORD] = '\0';
-		char name[64], at[32];
+		char name[64], at[32], nf[4] = "";
 		unsigned chains;
 		lm_alpha a;
 		const lm_mix *mix = NULL;
-		if (sscanf(rec, "%63s %u %31s", name, &chains, at) != 3 || !(mix = lm_mix_find(name)) ||
-		    chains < 1 || chains > 16 || lm_alpha_parse(at, &a) != LM_OK)
+		int got = sscanf(rec, "%63s %u %31s %3s", name, &chains, at, nf);
+		if (got < 3 || (got == 4 && strcmp(nf, "nf") != 0) || !(mix = lm_mix_find(name)) || chains < 1 ||
+		    chains > 16 || lm_alpha_parse(at, &a) != LM_OK)
 			s = lm_fail(LM_EUSAGE, "build queue: bad record '%.*s'", LM_MEAS_QUEUE_RECORD - 1, rec);
-		else if ((s = save_one(ctx, d, mix, chains, kernel_dir, a, dir)) == LM_OK)
+		else if ((s = save_one(ctx, d, mix, chains, kernel_dir, a, got == 4, dir)) == LM_OK)
 			n++;
 	}
 	if (own)

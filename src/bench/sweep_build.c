@@ -114,9 +114,14 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 				for (size_t j = 0; j < sw->p.nwarps && !t; j++)
 					t = !sweep_done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
 							 sw->p.warps[j]);
-				if (t)
-					lm_meas_queue_record(pm->mix, pm->chains[c], sw->alphas[i][c][a],
-							     queue[total++]);
+				if (!t)
+					continue;
+				lm_alpha at = sw->alphas[i][c][a];
+				lm_meas_queue_record(pm->mix, pm->chains[c], at, false, queue[total++]);
+				/* the mix's references (run_references): one chain, alpha 0 or inf */
+				if (pm->chains[c] == 1 && (at.num == 0 || at.den == 0) &&
+				    pm->mix->step != LM_STEP_STREAM && total < MAX_QUEUED)
+					lm_meas_queue_record(pm->mix, 1, at, true, queue[total++]);
 			}
 	}
 	unsigned jobs = build_jobs(sw, total);
