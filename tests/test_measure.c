@@ -5,6 +5,7 @@
 #include "bench/measure.h"
 #include "fit/results.h"
 #include "bench/kernels.h"
+#include "bench/userfill.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -359,6 +360,46 @@ START_TEST(a_references_flag_free_kernel_is_built_ahead_under_its_own_name)
 }
 END_TEST
 
+/* A kernel's buffer filled over more blocks than the two the host makes
+ * in turn while the device takes the other: every element in its place
+ * (index: element i holds i), and a random fill's first elements the same
+ * whatever the buffer's length. */
+START_TEST(a_buffer_filled_in_blocks_holds_every_element_in_its_place)
+{
+	cl_int err;
+	cl_context ctx = clCreateContext(NULL, 1, &dev.id, NULL, NULL, &err);
+	ck_assert_int_eq(err, CL_SUCCESS);
+	cl_command_queue q = clCreateCommandQueue(ctx, dev.id, 0, &err);
+	ck_assert_int_eq(err, CL_SUCCESS);
+	const size_t n = 3 * ((size_t)8 << 20) + 5, few = 1000; /* three blocks of 32 MiB, and 5 */
+	cl_mem big = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * 4, NULL, &err);
+	ck_assert_int_eq(err, CL_SUCCESS);
+	cl_mem small = clCreateBuffer(ctx, CL_MEM_READ_WRITE, few * 4, NULL, &err);
+	ck_assert_int_eq(err, CL_SUCCESS);
+	lm_user_arg a = { .name = "x", .elem = "uint", .elem_size = 4, .lanes = 1, .lane_size = 4,
+			  .fill = LM_USER_INDEX };
+	cl_uint *v = malloc(n * 4), w[1000];
+	ck_assert_ptr_nonnull(v);
+	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &a, 1, 7, "t.ini"), LM_OK);
+	ck_assert_int_eq(clEnqueueReadBuffer(q, big, CL_TRUE, 0, n * 4, v, 0, NULL, NULL), CL_SUCCESS);
+	for (size_t i = 0; i < n; i++)
+		if (v[i] != (cl_uint)i)
+			ck_abort_msg("element %zu holds %u", i, v[i]);
+	a.fill = LM_USER_RANDOM;
+	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &a, 1, 7, "t.ini"), LM_OK);
+	ck_assert_int_eq(lm_user_fill_buffer(q, small, few, &a, 1, 7, "t.ini"), LM_OK);
+	ck_assert_int_eq(clEnqueueReadBuffer(q, big, CL_TRUE, 0, few * 4, v, 0, NULL, NULL), CL_SUCCESS);
+	ck_assert_int_eq(clEnqueueReadBuffer(q, small, CL_TRUE, 0, few * 4, w, 0, NULL, NULL), CL_SUCCESS);
+	ck_assert_mem_eq(v, w, few * 4);
+	ck_assert_uint_ne(v[0], v[1]);
+	free(v);
+	clReleaseMemObject(big);
+	clReleaseMemObject(small);
+	clReleaseCommandQueue(q);
+	clReleaseContext(ctx);
+}
+END_TEST
+
 /* Every mix, a tiny sweep: every launch's chains checked (inside
  * lm_meas_point), two chains per thread where the mix allows. */
 /* The dispatch mix: not a chase (lm_meas refuses it), measured by
@@ -499,6 +540,7 @@ int main(void)
 	tcase_add_test(tc, a_wrong_chain_is_caught);
 	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);
 	tcase_add_test(tc, a_references_flag_free_kernel_is_built_ahead_under_its_own_name);
+	tcase_add_test(tc, a_buffer_filled_in_blocks_holds_every_element_in_its_place);
 	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
 	tcase_add_test(tc, a_stream_spreads_as_four_chains);
 	tcase_add_test(tc, impossible_points_refused);
