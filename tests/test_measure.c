@@ -360,74 +360,6 @@ START_TEST(a_references_flag_free_kernel_is_built_ahead_under_its_own_name)
 }
 END_TEST
 
-/* A builder beside the measurement (cfg.building): its kernel arrives on
- * the third time the measurement asks whether one is still building. */
-typedef struct {
-	const char *from[2], *to[2];
-	int asked;
-} late_builder;
-
-static bool builds_late(void *arg)
-{
-	late_builder *b = arg;
-	if (++b->asked == 3)
-		for (int i = 0; i < 2; i++) /* the binary, then its options */
-			ck_assert_int_eq(rename(b->from[i], b->to[i]), 0);
-	return b->asked < 3;
-}
-
-static bool built_nothing(void *arg)
-{
-	++*(int *)arg;
-	return false;
-}
-
-/* A kernel not built yet while a builder runs is waited for, and then
- * run (the wrong chain's binary shows it ran); once none runs, a kernel
- * that is not there is built from source without waiting. */
-START_TEST(a_kernel_still_building_beside_the_measurement_is_waited_for)
-{
-	char kdir[] = "/tmp/latmix-kdir-XXXXXX", bdir[] = "/tmp/latmix-bdir-XXXXXX", sdir[] = "/tmp/latmix-sdir-XXXXXX";
-	char kpath[256], name[128], from[2][300], to[2][300];
-	write_wrong_chain(kdir, kpath, sizeof kpath);
-	ck_assert_ptr_nonnull(mkdtemp(bdir));
-	ck_assert_ptr_nonnull(mkdtemp(sdir));
-	const lm_alpha a = { 1, 1 };
-	ck_assert_msg(lm_meas_save_binaries(&dev, cfg.mix, 1, kdir, &a, 1, sdir) == LM_OK, "%s", lm_error_message());
-	lm_meas_binary_name(cfg.mix, 1, a, false, name, sizeof name);
-	snprintf(from[0], sizeof from[0], "%s/%s", sdir, name);
-	snprintf(from[1], sizeof from[1], "%s/%s.opt", sdir, name);
-	snprintf(to[0], sizeof to[0], "%s/%s", bdir, name);
-	snprintf(to[1], sizeof to[1], "%s/%s.opt", bdir, name);
-	late_builder b = { { from[0], from[1] }, { to[0], to[1] }, 0 };
-	lm_meas_config c = cfg;
-	c.binary_dir = bdir;
-	c.building = builds_late;
-	c.building_arg = &b;
-	lm_meas *m;
-	lm_row r;
-	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
-	ck_assert_int_eq(lm_meas_point(m, a, 1, 1, &r), LM_ECHECK);
-	ck_assert_msg(strstr(lm_error_message(), "work-item 5,") != NULL, "%s", lm_error_message());
-	ck_assert_int_eq(b.asked, 3);
-	lm_meas_free(m);
-	/* nothing building, nothing there: latmix's own source, asked once */
-	int asked = 0;
-	unlink(to[0]);
-	unlink(to[1]);
-	c.building = built_nothing;
-	c.building_arg = &asked;
-	ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
-	ck_assert_msg(lm_meas_point(m, a, 1, 1, &r) == LM_OK, "%s", lm_error_message());
-	ck_assert_int_eq(asked, 1);
-	lm_meas_free(m);
-	rmdir(bdir);
-	rmdir(sdir);
-	unlink(kpath);
-	rmdir(kdir);
-}
-END_TEST
-
 /* A kernel's buffer filled over more blocks than the two the host makes
  * in turn while the device takes the other: every element in its place
  * (index: element i holds i), and a random fill's first elements the same
@@ -609,7 +541,6 @@ int main(void)
 	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);
 	tcase_add_test(tc, a_references_flag_free_kernel_is_built_ahead_under_its_own_name);
 	tcase_add_test(tc, a_buffer_filled_in_blocks_holds_every_element_in_its_place);
-	tcase_add_test(tc, a_kernel_still_building_beside_the_measurement_is_waited_for);
 	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
 	tcase_add_test(tc, a_stream_spreads_as_four_chains);
 	tcase_add_test(tc, impossible_points_refused);

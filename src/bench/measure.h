@@ -62,10 +62,6 @@ typedef struct {
 	const char *kernel_dir;       /* NULL: embedded kernels */
 	const char *binary_dir;       /* kernels other processes built
 				       * (lm_meas_save_binary); NULL: none */
-	bool (*building)(void *arg);  /* true while those processes may still
-				       * bring a kernel not there yet (waited
-				       * for); NULL: what is there is all */
-	void *building_arg;
 	cl_context context;           /* one to share (retained); NULL: its own */
 	bool warmup_every;            /* a warm-up launch before every point; else
 				       * before the first point of each program only */

@@ -186,16 +186,7 @@ static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const cha
 	lm_meas_binary_name(m->cfg.mix, chains, a, m->flag_free, name, sizeof name);
 	snprintf(path, sizeof path, "%s/%s.opt", m->cfg.binary_dir, name);
 	size_t n = 0, opt_n = 0;
-	/* the options appear whole (a rename) once the binary is there; a
-	 * builder that ends may have just put them there */
 	char *saved = (char *)slurp(path, &opt_n);
-	while (!saved && m->cfg.building) {
-		bool more = m->cfg.building(m->cfg.building_arg);
-		if (!(saved = (char *)slurp(path, &opt_n)) && !more)
-			break;
-		if (!saved)
-			nanosleep(&(struct timespec){ .tv_nsec = 2000000 }, NULL);
-	}
 	bool same = saved && strcmp(saved, opts) == 0;
 	free(saved);
 	if (!same)
@@ -342,12 +333,9 @@ static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix,
 		FILE *f = fopen(path, "wb");
 		bool ok = f && fwrite(bin, 1, size, f) == size;
 		ok = (f ? fclose(f) == 0 : false) && ok;
-		char tmp_path[4300];
-		snprintf(tmp_path, sizeof tmp_path, "%s.tmp", opt_path);
-		FILE *g = ok ? fopen(tmp_path, "w") : NULL;
+		FILE *g = ok ? fopen(opt_path, "w") : NULL;
 		ok = g && fputs(opts, g) >= 0 && ok;
 		ok = (g ? fclose(g) == 0 : false) && ok;
-		ok = ok && rename(tmp_path, opt_path) == 0;
 		if (!ok)
 			s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
 		else

@@ -89,9 +89,19 @@ static void remove_dir(char *dir)
 	dir[0] = '\0';
 }
 
+/* Builds every kernel the sweep will use (but those a resumed file has
+ * all the points of) before it starts, into a temporary directory the
+ * measurements load them from: the kernels go into a queue (a pipe) that
+ * build_jobs() - 1 `latmix kernel` processes and this one (in the sweep's
+ * context, made before the others start) take from, one kernel at a time.
+ * NVIDIA's driver builds one kernel at a time in a process (0.2 to 0.5 s
+ * each) and creates one context at a time on a GPU (about 0.3 s each), so
+ * the processes that got their context first build more. Nothing here is
+ * fatal: a kernel not built ahead is built when needed. */
 void sweep_build_ahead(sweep *sw, const lm_results *prev)
 {
-	clock_gettime(CLOCK_MONOTONIC, &sw->built_from);
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	/* the queue: at most what a pipe holds before anyone reads */
 	enum { MAX_QUEUED = 65536 / LM_MEAS_QUEUE_RECORD };
 	char(*queue)[LM_MEAS_QUEUE_RECORD] = malloc(MAX_QUEUED * sizeof *queue);
@@ -115,7 +125,6 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 			}
 	}
 	unsigned jobs = build_jobs(sw, total);
-	jobs = jobs < SWEEP_MAX_BUILDERS ? jobs : SWEEP_MAX_BUILDERS;
 	const char *tmp = getenv("TMPDIR");
 	int fds[2] = { -1, -1 };
 	if (jobs <= 1 || total == 0 || !sw->base.context)
@@ -127,57 +136,36 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 	}
 	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
 	close(fds[1]);
-	for (unsigned j = 0; queued && j < jobs; j++)
-		if (spawn_builder(sw, fds[0], &sw->builders[sw->nbuilders]))
-			sw->nbuilders++;
+	unsigned started = 0, ok = 0, mine = 0;
+	for (unsigned j = 1; queued && j < jobs; j++) {
+		pid_t pid;
+		if (!spawn_builder(sw, fds[0], &pid))
+			break; /* no /proc/self/exe, say: this process builds them */
+		started++;
+	}
+	lm_status s = queued ? lm_meas_save_queue(&sw->d, sw->base.context, sw->o->kernel_dir, fds[0],
+						 sw->binary_dir, &mine)
+			     : LM_EIO;
+	lm_error_clear();
 	close(fds[0]);
-	sw->nqueued = total;
+	for (unsigned j = 0; j < started; j++) {
+		int st;
+		if (wait(&st) < 0)
+			break;
+		ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	double t = sweep_since(&t0);
+	sw->cost.programs += t;
+	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s\n",
+		total, t, mine, started, ok < started || s != LM_OK ? "; some failed: those are built as needed" : "");
 	sw->base.binary_dir = sw->binary_dir;
-	sw->base.building = sw->nbuilders ? sweep_building : NULL;
-	sw->base.building_arg = sw;
 done:
 	free(queue);
 }
 
-/* Reaps builder j if it has exited (wait: once it has); true if it is
- * still running. */
-static bool reap(sweep *sw, unsigned j, bool wait)
-{
-	int st;
-	if (sw->builders[j] <= 0)
-		return false;
-	pid_t r = waitpid(sw->builders[j], &st, wait ? 0 : WNOHANG);
-	if (r == 0)
-		return true;
-	sw->builders_ok += r == sw->builders[j] && WIFEXITED(st) && WEXITSTATUS(st) == 0;
-	sw->builders[j] = 0;
-	sw->built_in = sweep_since(&sw->built_from);
-	return false;
-}
-
-bool sweep_building(void *arg)
-{
-	sweep *sw = arg;
-	bool any = false;
-	for (unsigned j = 0; j < sw->nbuilders; j++)
-		any |= reap(sw, j, false);
-	return any;
-}
-
+/* Removes the kernels build_ahead left. */
 void sweep_remove_binaries(sweep *sw)
 {
-	bool cut = sweep_building(sw);
-	for (unsigned j = 0; j < sw->nbuilders; j++) {
-		if (sw->builders[j] > 0)
-			kill(sw->builders[j], SIGTERM);
-		reap(sw, j, true);
-	}
-	if (sw->nbuilders)
-		fprintf(stderr, "latmix: %zu kernels built beside the sweep by %u processes in %.1f s%s\n", sw->nqueued,
-			sw->nbuilders, sw->built_in, cut ? " (stopped: the sweep was over)"
-			: sw->builders_ok < sw->nbuilders ? "; some failed: those were built as needed" : "");
-	sw->nbuilders = 0;
-	sw->base.building = NULL;
 	remove_dir(sw->binary_dir);
 }
 

@@ -5,7 +5,6 @@
 #define LM_SWEEP_PARTS_H
 
 #include <stdio.h>
-#include <sys/types.h>
 #include <time.h>
 #include "base/file.h"
 #include "bench/dispatch.h"
@@ -40,7 +39,6 @@ typedef struct {
 } plan;
 
 #define MAX_FAILED 64
-#define SWEEP_MAX_BUILDERS 16
 #define MAX_KERNELS LM_SWEEP_MAX_KERNELS
 
 /* Everything the sweep needs, checked before a file is touched. */
@@ -57,14 +55,6 @@ typedef struct {
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
-	/* the processes building them beside the sweep (sweep_build_ahead), those
-	 * still running pids above 0; how many kernels they were given, how many
-	 * exited well, and when the last of them exited */
-	pid_t builders[SWEEP_MAX_BUILDERS];
-	unsigned nbuilders, builders_ok;
-	size_t nqueued;
-	struct timespec built_from;
-	double built_in;
 	char count_dir[256];  /* --kernel: kernels counted ahead by other processes; "" if none */
 	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
 	lm_user_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */
@@ -135,26 +125,18 @@ lm_status sweep_prepare(sweep *sw);
  * the last error's): said now, listed at the end; the others go on. */
 void sweep_kernel_failed(sweep *sw, const char *label, lm_status s);
 
-/* Starts building every kernel the sweep will use (but those a resumed
- * file has all the points of) beside it, into a temporary directory the
- * measurements load them from: the kernels go, in the order the sweep
- * measures them, into a queue (a pipe) that build_jobs() `latmix kernel`
- * processes take from, one kernel at a time, while the sweep measures; a
- * measurement whose kernel is not there yet waits for it while a builder
- * runs (sweep_building), and builds it itself once none does. NVIDIA's
- * driver builds one kernel at a time in a process (0.2 to 0.5 s each) and
- * creates one context at a time on a GPU (about 0.3 s each, the sweep's
- * own made first), so the processes that got their context first build
- * more. Nothing here is fatal: a kernel not built ahead is built when
- * needed. */
+/* Builds every kernel the sweep will use (but those a resumed file has
+ * all the points of) before it starts, into a temporary directory the
+ * measurements load them from: the kernels go into a queue (a pipe) that
+ * build_jobs() - 1 `latmix kernel` processes and this one (in the sweep's
+ * context, made before the others start) take from, one kernel at a time.
+ * NVIDIA's driver builds one kernel at a time in a process (0.2 to 0.5 s
+ * each) and creates one context at a time on a GPU (about 0.3 s each), so
+ * the processes that got their context first build more. Nothing here is
+ * fatal: a kernel not built ahead is built when needed. */
 void sweep_build_ahead(sweep *sw, const lm_results *prev);
 
-/* Is a builder of sw's (sweep_build_ahead) still running? Reaps those
- * that have exited. */
-bool sweep_building(void *sw);
-
-/* Stops the builders still running (a sweep cut short), waits for them,
- * says what they built, and removes the kernels they left. */
+/* Removes the kernels build_ahead left. */
 void sweep_remove_binaries(sweep *sw);
 
 /* --kernel: counts every kernel's loop (what write_kernel_mix keeps
