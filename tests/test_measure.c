@@ -362,8 +362,8 @@ END_TEST
 
 /* A kernel's buffer filled over more blocks than the two the host makes
  * in turn while the device takes the other: every element in its place
- * (index: element i holds i), and a random fill's first elements the same
- * whatever the buffer's length. */
+ * (index: element i holds i), a random fill's first elements the same
+ * whatever the buffer's length, and its floats the stream's. */
 START_TEST(a_buffer_filled_in_blocks_holds_every_element_in_its_place)
 {
 	cl_int err;
@@ -392,6 +392,28 @@ START_TEST(a_buffer_filled_in_blocks_holds_every_element_in_its_place)
 	ck_assert_int_eq(clEnqueueReadBuffer(q, small, CL_TRUE, 0, few * 4, w, 0, NULL, NULL), CL_SUCCESS);
 	ck_assert_mem_eq(v, w, few * 4);
 	ck_assert_uint_ne(v[0], v[1]);
+	/* the stream as written out here: splitmix64's finaliser over the
+	 * draws of a key from the seed and the name (FNV-1a); a float the
+	 * top 53 bits over 2^53. Floats one a lane (the fast path) and two a
+	 * lane (draw i x 2 + lane) alike */
+	uint64_t key = 7 ^ 0xcbf29ce484222325ull;
+	key = (key ^ (unsigned char)'x') * 0x100000001b3ull;
+	for (unsigned lanes = 1; lanes <= 2; lanes++) {
+		lm_user_arg f = { .name = "x", .elem = "float", .elem_size = 4 * lanes, .lanes = lanes, .lane_size = 4,
+				  .is_float = true, .fill = LM_USER_RANDOM };
+		ck_assert_int_eq(lm_user_fill_buffer(q, small, few / lanes, &f, 1, 7, "t.ini"), LM_OK);
+		float got[1000];
+		ck_assert_int_eq(clEnqueueReadBuffer(q, small, CL_TRUE, 0, few * 4, got, 0, NULL, NULL), CL_SUCCESS);
+		for (uint64_t d = 0; d < few; d++) {
+			uint64_t z = key + (d + 1) * 0x9e3779b97f4a7c15ull;
+			z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+			z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+			z ^= z >> 31;
+			float want = (float)((double)(z >> 11) * 0x1p-53);
+			ck_assert_msg(memcmp(&got[d], &want, 4) == 0, "%u a lane, draw %llu: %a, not %a", lanes,
+				      (unsigned long long)d, got[d], want);
+		}
+	}
 	free(v);
 	clReleaseMemObject(big);
 	clReleaseMemObject(small);
