@@ -251,7 +251,9 @@ END_TEST
 
 /* A description whose local size does not divide its global at N or N / 2
  * is refused (not rounded up); a --local-size entry that does not is
- * skipped, said, the others measured; a 2D shape for a 1D kernel refused. */
+ * skipped, said, the others measured; a 2D shape for a 1D kernel refused,
+ * and two shapes of one size in one list (the rows would not tell them
+ * apart), nothing written. */
 START_TEST(a_global_the_local_size_does_not_divide_is_refused)
 {
 	write_file(lm_test_in(dir, "odd.cl"), "__kernel void odd(__global float *y) { y[get_global_id(0)] = 1.0f; }\n");
@@ -281,6 +283,12 @@ START_TEST(a_global_the_local_size_does_not_divide_is_refused)
 	lm_test_latmix(two, NULL, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "entry '16x16' has 2 dimensions, the kernel's NDRange 1"),
 		      "exit %d: %s", r->status, r->err);
+	/* two shapes of one size: rows that say the size alone would mix them */
+	const char *same[] = { "measure", "--kernel", "nd-transpose", "--local-size", "16x8,32x4", "--quick", "-o",
+			       lm_test_in(dir, "same.csv"), NULL };
+	lm_test_latmix(same, NULL, r);
+	ck_assert_msg(r->status == 2 && strstr(r->err, "16x8 and 32x4 are both 128 work-items") &&
+		      access(lm_test_in(dir, "same.csv"), F_OK) != 0, "exit %d: %s", r->status, r->err);
 	free(r);
 }
 END_TEST

@@ -47,8 +47,24 @@ lm_status lm_user_nd_alloc(lm_user *k)
 lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shapes)[LM_USER_MAX_DIMS], int *n)
 {
 	const lm_user_desc *d = &k->desc;
-	if (list && *list)
-		return lm_user_parse_locals(list, d->dims, shapes, n);
+	if (list && *list) {
+		lm_status s = lm_user_parse_locals(list, d->dims, shapes, n);
+		/* a row says its group's size, not its shape: two shapes of one
+		 * size in one file could not be told apart by what reads it */
+		for (int i = 0; s == LM_OK && i < *n; i++)
+			for (int j = 0; j < i; j++) {
+				const unsigned *a = shapes[i], *b = shapes[j];
+				char ta[48], tb[48];
+				lm_user_nd_shape_text(k, a, ta, sizeof ta);
+				lm_user_nd_shape_text(k, b, tb, sizeof tb);
+				if (a[0] * a[1] * a[2] == b[0] * b[1] * b[2])
+					return lm_fail(LM_EUSAGE, "kernel %s: --local-size %s: %s and %s are both %u "
+						       "work-items, which the results' rows would not tell apart (a row "
+						       "says its group's size): measure them in runs of their own (-o)",
+						       d->label, list, tb, ta, a[0] * a[1] * a[2]);
+			}
+		return s;
+	}
 	*n = 0;
 	if (d->local_dims) {
 		memcpy(shapes[(*n)++], d->local, sizeof d->local);
