@@ -360,6 +360,29 @@ START_TEST(a_references_flag_free_kernel_is_built_ahead_under_its_own_name)
 }
 END_TEST
 
+/* A mix's program holds its own kernel alone (the other one is not
+ * built), and the measurement still runs it: a chase and a stream. */
+START_TEST(a_mixs_program_holds_its_kernel_alone)
+{
+	static const char *const mixes[] = { "gmem", "stream" };
+	for (int i = 0; i < 2; i++) {
+		const lm_mix *mix = lm_mix_find(mixes[i]);
+		char opts[512];
+		lm_meas_build_options(&dev, mix, 1, (lm_alpha){ 0, 1 }, false, opts, sizeof opts);
+		ck_assert_msg(strstr(opts, i ? " -DLM_ONLY_STREAM" : " -DLM_ONLY_CHASE") &&
+				      !strstr(opts, i ? "LM_ONLY_CHASE" : "LM_ONLY_STREAM"), "%s: %s", mixes[i], opts);
+		lm_meas_config c = cfg;
+		c.mix = mix;
+		lm_meas *m;
+		lm_row r;
+		ck_assert_int_eq(lm_meas_alloc(&dev, &c, &m), LM_OK);
+		ck_assert_msg(lm_meas_point(m, (lm_alpha){ 0, 1 }, 1, 1, &r) == LM_OK, "%s: %s", mixes[i],
+			      lm_error_message());
+		lm_meas_free(m);
+	}
+}
+END_TEST
+
 /* A kernel's buffer filled over more blocks than the two the host makes
  * in turn while the device takes the other: every element in its place
  * (index: element i holds i), a random fill's first elements the same
@@ -563,6 +586,7 @@ int main(void)
 	tcase_add_test(tc, a_binary_built_ahead_is_used_only_with_its_options);
 	tcase_add_test(tc, a_references_flag_free_kernel_is_built_ahead_under_its_own_name);
 	tcase_add_test(tc, a_buffer_filled_in_blocks_holds_every_element_in_its_place);
+	tcase_add_test(tc, a_mixs_program_holds_its_kernel_alone);
 	tcase_add_test(tc, a_point_too_large_for_the_footprint_is_refused);
 	tcase_add_test(tc, a_stream_spreads_as_four_chains);
 	tcase_add_test(tc, impossible_points_refused);

@@ -100,6 +100,9 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_NO_UNROLL_PRAGMA");
 	if (*mix->define)
 		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
+	/* the mix's kernel alone in the program: the other one is not built */
+	if (strcmp(mix->kernel, "lm_chase") == 0 || strcmp(mix->kernel, "lm_stream") == 0)
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_ONLY_%s", mix->kernel[3] == 'c' ? "CHASE" : "STREAM");
 	if (lm_mix_store_every(mix) > 1)
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_STORE_EVERY=%u", lm_mix_store_every(mix));
 	if (mix->shift)
