@@ -17,6 +17,7 @@
 #include "base/text.h"
 
 #define MAX_DEVICES 64
+#define FLEET_BUILDERS 16 /* kernel builders for the whole host, as one sweep's default at most */
 
 extern char **environ;
 
@@ -171,14 +172,25 @@ static void announce(const member *ms, size_t n)
 			i + 1 < n ? "," : "\n");
 }
 
-/* Starts a measure for every member; returns how many are running. */
+/* Starts a measure for every member; returns how many are running. The
+ * members share the host's builders (--build-jobs, where not given): each
+ * builder makes a context, which NVIDIA's driver makes one at a time on
+ * the host (four H200s, 16 builders each, built for 21.8 s where one alone
+ * took 8.3 s: studies/speed/node-2026-11-28/). */
 static size_t start_all(const lm_options *o, member *ms, size_t n)
 {
+	long gpus = 0, cores = sysconf(_SC_NPROCESSORS_ONLN);
+	for (size_t i = 0; i < n; i++)
+		gpus += (ms[i].d.type & CL_DEVICE_TYPE_GPU) != 0;
+	long jobs = (cores < FLEET_BUILDERS ? cores : FLEET_BUILDERS) / (gpus ? gpus : 1);
 	size_t running = 0;
 	for (size_t i = 0; i < n; i++) {
+		lm_options mine = *o; /* a GPU's share; elsewhere the sweep's own choice */
+		if (!mine.build_jobs && gpus > 1 && (ms[i].d.type & CL_DEVICE_TYPE_GPU))
+			mine.build_jobs = jobs < 2 ? 2 : (int)jobs;
 		ms[i].status = -1;
 		ms[i].fd = -1;
-		if (start(o, &ms[i]))
+		if (start(&mine, &ms[i]))
 			running++;
 	}
 	return running;
