@@ -173,10 +173,10 @@ static void announce(const member *ms, size_t n)
 }
 
 /* Starts a measure for every member; returns how many are running. The
- * members share the host's builders (--build-jobs, where not given): each
- * builder makes a context, which NVIDIA's driver makes one at a time on
- * the host (four H200s, 16 builders each, built for 21.8 s where one alone
- * took 8.3 s: studies/speed/node-2026-11-28/). */
+ * GPUs' members share the host's builders (--build-jobs, where not given)
+ * rather than start 16 each: a host built about 21 kernels a second for
+ * four H200s at once with 64 builders or 16 alike (studies/speed/
+ * node-2026-11-28/), so more builders only make more contexts. */
 static size_t start_all(const lm_options *o, member *ms, size_t n)
 {
 	long gpus = 0, cores = sysconf(_SC_NPROCESSORS_ONLN);
