@@ -600,6 +600,21 @@ static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width,
 	return 0;
 }
 
+/* Does a load (l, its own lines so far) read the array of a load before it
+ * on the path (seen, *nseen of them), lanes as far apart? Else it joins
+ * them. In a body run once, an offset of whole grids (nd-dot's x[g + k *
+ * get_global_size(0)]) reads lines no other work-item reads: its own. */
+static bool anothers_array(lane l, bool loopless, lane *seen, size_t *nseen)
+{
+	bool again = false;
+	for (size_t q = 0; q < *nseen && !(loopless && l.grid); q++)
+		again |= seen[q].origin == l.origin && seen[q].stride == l.stride && seen[q].ystride == l.ystride &&
+			 seen[q].yscaled == l.yscaled;
+	if (!again && *nseen < 64)
+		seen[(*nseen)++] = l;
+	return again;
+}
+
 /* Follows how each register varies across a warp's lanes through the
  * instructions before the loop (0..lo - 1, in order) and the path ix
  * twice (the second pass sees what the first carried round the loop),
@@ -660,21 +675,11 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				 * the loop turns out unrolled, ptx.c) */
 				long nb = k == K_LOAD && own ? narrow_bytes(l, b, width) : 0;
 				narrow += nb;
-				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own) {
-					/* in a body run once, an offset of whole grids (nd-dot's
-					 * x[g + k * get_global_size(0)]) reads lines no other
-					 * work-item reads: its own */
-					bool again = false;
-					for (size_t q = 0; q < nseen && !(m->loopless && l.grid); q++)
-						again |= seen[q].origin == l.origin && seen[q].stride == l.stride &&
-							 seen[q].ystride == l.ystride && seen[q].yscaled == l.yscaled;
-					if (again) {
-						m->same_array++;
-						same_bytes += (unsigned)(b - nb);
-						own = false;
-					}
-					else if (nseen < 64)
-						seen[nseen++] = l;
+				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own &&
+				    anothers_array(l, m->loopless, seen, &nseen)) {
+					m->same_array++;
+					same_bytes += (unsigned)(b - nb);
+					own = false;
 				}
 				/* every lane at one address: one word for the warp, read by
 				 * every warp that reaches that index (gemv's x[k]): a hit, no
