@@ -277,6 +277,13 @@ double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st,
 			     double group_warps, double level, double dispatch_per_cycle, double group_cycles,
 			     double *busy, lm_bound *which);
 
+/* The share of the rate a kernel as written keeps for the waves its grid
+ * of items work-items runs in, groups of group_items, level a CU on cus
+ * CUs: waves / ceil(waves), the last wave, part full, taking a whole
+ * group's time (a grid under one wave fills part of the CUs); 1 where the
+ * grid is not known (items not a positive number). */
+double lm_model_wave_share(double items, double group_items, double level, double cus);
+
 /* A kernel as written with a loop inside: a work-item runs body once and
  * loop trips times (its counted iterations), each part at the rate its
  * grid-stride loop would have at the same warps (their times add), and
@@ -286,13 +293,6 @@ double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st,
  * loop may be NULL (the body alone: lm_model_eval_written over the
  * body's accesses). *which: the bound of the part that takes the longer at
  * n_e, or LM_BOUND_DISPATCH. NAN where an input is not a positive number. */
-/* The share of the rate a kernel as written keeps for the waves its grid
- * of items work-items runs in, groups of group_items, level a CU on cus
- * CUs: waves / ceil(waves), the last wave, part full, taking a whole
- * group's time (a grid under one wave fills part of the CUs); 1 where the
- * grid is not known (items not a positive number). */
-double lm_model_wave_share(double items, double group_items, double level, double cus);
-
 double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *body,
 				  const lm_kernel_mix *loop, double trips, double group_warps, double level,
 				  double dispatch_per_cycle, double group_cycles, double *busy, lm_bound *which);
