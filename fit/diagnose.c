@@ -656,7 +656,7 @@ static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
  * conflict-free local load each, measures that rate. On other vendors
  * local memory is a unit of its own (AMD's LDS) or not known to share
  * L1's rate: not measured. */
-static void l1_lines(const lm_results *res, lm_param *p)
+static void l1_rate(const lm_results *res, lm_param *p)
 {
 	static const char mix[] = "lmem";
 	double a, sa;
@@ -681,7 +681,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	measured_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
 	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
 	lm_fit_dispatch(res, &r->p[LM_PARAM_DISPATCH_THRU], &r->p[LM_PARAM_GROUP_COST]);
-	l1_lines(res, &r->p[LM_PARAM_L1_THRU]);
+	l1_rate(res, &r->p[LM_PARAM_L1_THRU]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

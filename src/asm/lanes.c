@@ -661,11 +661,12 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 			if (!in->op[0] || in->target[0])
 				continue;
 			ptx_kind k = lm_ptx_classify(in->op);
-			if (k == K_LOAD)
-				l1_known &= in->base[0] && lane_operand(t, n, in->base).form != LANE_VARIES;
+			l1_known &= k != K_LOAD || in->base[0];
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
-				if (k == K_LOAD && l.form != LANE_VARIES)
+				if (k == K_LOAD && l.form == LANE_VARIES)
+					l1_known = false;
+				else if (k == K_LOAD)
 					l1 += load_lines(l, (long)lm_ptx_bytes(in->op), in->offset, width);
 				long b = (long)lm_ptx_bytes(in->op), gap = sort_access(k, l, b, in->offset, width, m);
 				m->strided += gap > 0;

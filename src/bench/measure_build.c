@@ -6,7 +6,9 @@
 #include "bench/chase.h"
 #include "bench/kernels.h"
 #include "bench/sysclock.h"
+#include "base/text.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -100,9 +102,16 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_NO_UNROLL_PRAGMA");
 	if (*mix->define)
 		k += snprintf(buf + k, size - (size_t)k, " %s", mix->define);
-	/* the mix's kernel alone in the program: the other one is not built */
-	if (strcmp(mix->kernel, "lm_chase") == 0 || strcmp(mix->kernel, "lm_stream") == 0)
-		k += snprintf(buf + k, size - (size_t)k, " -DLM_ONLY_%s", mix->kernel[3] == 'c' ? "CHASE" : "STREAM");
+	/* the mix's kernel alone in the program (lm_chase: LM_ONLY_CHASE): the
+	 * other one is not built */
+	if (lm_text_starts(mix->kernel, "lm_")) {
+		char only[32];
+		size_t j = 0;
+		for (const char *c = mix->kernel + 3; *c && j + 1 < sizeof only; c++)
+			only[j++] = (char)toupper((unsigned char)*c);
+		only[j] = '\0';
+		k += snprintf(buf + k, size - (size_t)k, " -DLM_ONLY_%s", only);
+	}
 	if (lm_mix_store_every(mix) > 1)
 		k += snprintf(buf + k, size - (size_t)k, " -DLM_STORE_EVERY=%u", lm_mix_store_every(mix));
 	if (mix->shift)

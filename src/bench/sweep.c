@@ -611,8 +611,10 @@ static lm_status failures(const sweep *sw)
 		       "others were measured)", sw->nfailed, sw->nasked, list);
 }
 
-/* A kernel that failed may have left the context it shared unusable (a
- * fault poisons an NVIDIA context): the next ones get a new one. */
+/* The context every mix and kernel of the sweep shares, made anew (the
+ * one before released): NULL where it cannot be, each mix and kernel then
+ * trying its own and saying why. A kernel that failed may have left the
+ * one it shared unusable (a fault poisons an NVIDIA context). */
 static void fresh_context(sweep *sw)
 {
 	if (sw->base.context)
@@ -656,13 +658,9 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	size_t done_n = 0, measured = 0;
-	/* one context for every mix and kernel, made before any builder or
-	 * counter starts (NVIDIA makes them one at a time, about 0.3 s each:
-	 * this one would wait for theirs) */
-	cl_int err;
-	sw->base.context = clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
-	if (err != CL_SUCCESS)
-		sw->base.context = NULL; /* each mix and kernel tries its own, and says why */
+	/* made before any builder or counter starts (NVIDIA makes contexts one
+	 * at a time, about 0.3 s each: this one would wait for theirs) */
+	fresh_context(sw);
 	sw->cost.setup += sweep_since(&t0);
 	if (!sw->nkern)
 		sweep_build_ahead(sw, prev);

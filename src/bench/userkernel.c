@@ -269,8 +269,9 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 	k->cfg = *cfg;
 	cl_int err;
 	lm_status s = LM_OK;
-	if (cfg->context && clRetainContext(cfg->context) == CL_SUCCESS)
-		k->ctx = cfg->context, err = CL_SUCCESS;
+	err = cfg->context ? clRetainContext(cfg->context) : CL_INVALID_CONTEXT;
+	if (err == CL_SUCCESS)
+		k->ctx = cfg->context;
 	else
 		k->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
 	if (err != CL_SUCCESS) {

@@ -54,14 +54,15 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 		for (int i = 0; s == LM_OK && i < *n; i++)
 			for (int j = 0; j < i; j++) {
 				const unsigned *a = shapes[i], *b = shapes[j];
+				if (a[0] * a[1] * a[2] != b[0] * b[1] * b[2])
+					continue;
 				char ta[48], tb[48];
 				lm_user_nd_shape_text(k, a, ta, sizeof ta);
 				lm_user_nd_shape_text(k, b, tb, sizeof tb);
-				if (a[0] * a[1] * a[2] == b[0] * b[1] * b[2])
-					return lm_fail(LM_EUSAGE, "kernel %s: --local-size %s: %s and %s are both %u "
-						       "work-items, which the results' rows would not tell apart (a row "
-						       "says its group's size): measure them in runs of their own (-o)",
-						       d->label, list, tb, ta, a[0] * a[1] * a[2]);
+				return lm_fail(LM_EUSAGE, "kernel %s: --local-size %s: %s and %s are both %u work-items, "
+					       "which the results' rows would not tell apart (a row says its group's "
+					       "size): measure them in runs of their own (-o)", d->label, list, tb, ta,
+					       a[0] * a[1] * a[2]);
 			}
 		return s;
 	}
