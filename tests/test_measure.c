@@ -383,8 +383,8 @@ START_TEST(a_mixs_program_holds_its_kernel_alone)
 }
 END_TEST
 
-/* A kernel's buffer filled over more blocks than the two the host makes
- * in turn while the device takes the other: every element in its place
+/* A kernel's buffer filled over more blocks than one of the 32 MiB the
+ * host makes at a time: every element in its place
  * (index: element i holds i), a random fill's first elements the same
  * whatever the buffer's length, and its floats the stream's. */
 START_TEST(a_buffer_filled_in_blocks_holds_every_element_in_its_place)

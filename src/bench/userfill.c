@@ -17,6 +17,12 @@ static uint64_t rnd(uint64_t key, uint64_t i)
 	return z ^ (z >> 31);
 }
 
+/* The draw's number uniform in [0, 1): its top 53 bits over 2^53. */
+static double unit(uint64_t key, uint64_t draw)
+{
+	return (double)(rnd(key, draw) >> 11) * 0x1p-53;
+}
+
 static uint64_t name_key(uint64_t seed, const char *name)
 {
 	uint64_t h = seed ^ 0xcbf29ce484222325ull;
@@ -42,13 +48,13 @@ static double element(const lm_user_arg *a, uint64_t key, size_t i, unsigned l, 
 	case LM_USER_STEP: return (double)i * arg;
 	case LM_USER_RANDOM:
 		if (a->is_float)
-			return (double)(rnd(key, draw) >> 11) * 0x1p-53;
+			return unit(key, draw);
 		*raw = true;
 		*bits = rnd(key, draw);
 		return 0;
 	case LM_USER_RANDOM_BELOW:
 		if (a->is_float)
-			return arg * (double)(rnd(key, draw) >> 11) * 0x1p-53;
+			return arg * unit(key, draw);
 		return (double)(rnd(key, draw) % (uint64_t)arg);
 	case LM_USER_PERMUTATION: break; /* filled whole, below */
 	}
@@ -86,7 +92,7 @@ static void fill_block(const lm_user_arg *a, uint64_t key, size_t j0, size_t m, 
 	 * make them, without their choices an element (most of the fill's time) */
 	if (a->fill == LM_USER_RANDOM && a->is_float && a->lane_size == 4 && a->lanes == 1) {
 		for (size_t j = 0; j < m; j++) {
-			float f = (float)((double)(rnd(key, j0 + j) >> 11) * 0x1p-53);
+			float f = (float)unit(key, j0 + j);
 			memcpy(out + 4 * j, &f, 4);
 		}
 		return;
@@ -120,42 +126,6 @@ static size_t fill_some(void *ctx, size_t lo, size_t hi)
 
 /* Writes a's contents into its buffer, 32 MiB at a time, each block filled
  * on the host's cores. */
-/* Writes n elements of a's contents into buf, 32 MiB at a time: each block
- * made on the host's cores while the one before it is written to the
- * device (two host blocks in turn; a block is made again only once its
- * write has completed). CL_OUT_OF_HOST_MEMORY where the blocks cannot be
- * had. */
-static cl_int fill_blocks(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, uint64_t key,
-			  double arg)
-{
-	const size_t es = a->elem_size, block = ((size_t)32 << 20) / es; /* elements: 32 MiB */
-	unsigned char *out[2] = { malloc(block * es), n > block ? malloc(block * es) : NULL };
-	cl_event done[2] = { NULL, NULL };
-	cl_int err = out[0] && (out[1] || n <= block) ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
-	for (size_t j0 = 0, b = 0; j0 < n && err == CL_SUCCESS; j0 += block, b ^= 1) {
-		if (done[b]) {
-			err = clWaitForEvents(1, &done[b]);
-			clReleaseEvent(done[b]);
-			done[b] = NULL;
-			if (err != CL_SUCCESS)
-				break;
-		}
-		size_t m = n - j0 < block ? n - j0 : block;
-		fill_part part = { a, key, j0, arg, out[b] };
-		lm_parallel_for(m, fill_some, &part);
-		err = clEnqueueWriteBuffer(queue, buf, CL_FALSE, j0 * es, m * es, out[b], 0, NULL, &done[b]);
-		if (err == CL_SUCCESS)
-			err = clFlush(queue);
-	}
-	cl_int fin = clFinish(queue);
-	for (int b = 0; b < 2; b++)
-		if (done[b])
-			clReleaseEvent(done[b]);
-	free(out[0]);
-	free(out[1]);
-	return err != CL_SUCCESS ? err : fin;
-}
-
 lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, double size,
 		      uint64_t seed, const char *path)
 {
@@ -197,9 +167,18 @@ lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, cons
 		if (err == CL_SUCCESS)
 			err = clFinish(queue);
 	} else {
-		err = fill_blocks(queue, buf, n, a, key, arg);
-		if (err == CL_OUT_OF_HOST_MEMORY)
+		const size_t block = ((size_t)32 << 20) / es; /* elements: 32 MiB */
+		unsigned char *out = malloc(block * es);
+		if (!out)
 			return lm_fail(LM_ENOMEM, "out of memory");
+		for (size_t j0 = 0; j0 < n && err == CL_SUCCESS; j0 += block) {
+			size_t m = n - j0 < block ? n - j0 : block;
+			fill_part part = { a, key, j0, arg, out };
+			lm_parallel_for(m, fill_some, &part);
+			err = clEnqueueWriteBuffer(queue, buf, CL_TRUE, j0 * es, m * es, out, 0, NULL,
+						   NULL);
+		}
+		free(out);
 	}
 	return err == CL_SUCCESS ? LM_OK : lm_fail_cl(err, "writing the contents of argument", a->name);
 }

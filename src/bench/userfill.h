@@ -12,7 +12,7 @@
 
 /* Writes a's contents (n elements; size: N, which its fill's number is an
  * expression in; path: the description, for messages) into buf on queue,
- * 32 MiB at a time, each block made while the one before is written. */
+ * 32 MiB at a time. */
 lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, double size,
 		       uint64_t seed, const char *path);
 

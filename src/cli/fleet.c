@@ -17,7 +17,6 @@
 #include "base/text.h"
 
 #define MAX_DEVICES 64
-#define FLEET_BUILDERS 16 /* kernel builders for the whole host, as one sweep's default at most */
 
 extern char **environ;
 
@@ -172,25 +171,14 @@ static void announce(const member *ms, size_t n)
 			i + 1 < n ? "," : "\n");
 }
 
-/* Starts a measure for every member; returns how many are running. The
- * GPUs' members share the host's builders (--build-jobs, where not given)
- * rather than start 16 each: a host built about 21 kernels a second for
- * four H200s at once with 64 builders or 16 alike (studies/speed/
- * node-2026-11-28/), so more builders only make more contexts. */
+/* Starts a measure for every member; returns how many are running. */
 static size_t start_all(const lm_options *o, member *ms, size_t n)
 {
-	long gpus = 0, cores = sysconf(_SC_NPROCESSORS_ONLN);
-	for (size_t i = 0; i < n; i++)
-		gpus += (ms[i].d.type & CL_DEVICE_TYPE_GPU) != 0;
-	long jobs = (cores < FLEET_BUILDERS ? cores : FLEET_BUILDERS) / (gpus ? gpus : 1);
 	size_t running = 0;
 	for (size_t i = 0; i < n; i++) {
-		lm_options mine = *o; /* a GPU's share; elsewhere the sweep's own choice */
-		if (!mine.build_jobs && gpus > 1 && (ms[i].d.type & CL_DEVICE_TYPE_GPU))
-			mine.build_jobs = jobs < 2 ? 2 : (int)jobs;
 		ms[i].status = -1;
 		ms[i].fd = -1;
-		if (start(&mine, &ms[i]))
+		if (start(o, &ms[i]))
 			running++;
 	}
 	return running;
