@@ -31,22 +31,32 @@ static void slurp_out(const char *dir, const char *name, char *buf, size_t size)
 	lm_test_slurp(path, buf, size);
 }
 
+/* latmix report, without gnuplot, in a new directory dir (a mkdtemp
+ * template) of the strided-h100 fixture's sweep and parameters, the rows of
+ * the H100's committed kernels.csv that the awk condition rows keeps, and
+ * the count files its mix-of/ names (a glob). */
+static void h100_report(char *dir, const char *rows, const char *counts)
+{
+	char cmd[8800];
+	ck_assert(mkdtemp(dir));
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/strided-h100/'measurements.csv '%s/tests/fixtures/"
+		 "strided-h100/'params-kernels.ini '%s' && awk -F, '/^#/ || $1 == \"mix\" || %s' "
+		 "'%s/data/measured/nvidia-h100/kernels.csv' > '%s/kernels.csv' && mkdir '%s/mix-of' && "
+		 "cp '%s/data/measured/nvidia-h100/mix-of/'%s '%s/mix-of'",
+		 root, root, dir, rows, root, dir, dir, root, counts, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+}
+
 /* Before: nd-copy's sizes were one cloud of points with one 90% mark
  * computed over all of them, and one table row. */
 START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 {
 	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
-	ck_assert(mkdtemp(dir));
-	const char *root = getenv("LATMIX_SOURCE_ROOT");
-	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/strided-h100/'measurements.csv '%s/tests/fixtures/"
-		 "strided-h100/'params-kernels.ini '%s' && awk -F, '/^#/ || $1 == \"mix\" || $1 == \"copy\" || "
-		 "($1 == \"nd-copy\" && ($7 == 32 || $7 == 64))' '%s/data/measured/nvidia-h100/kernels.csv' > "
-		 "'%s/kernels.csv' && mkdir '%s/mix-of' && cp '%s/data/measured/nvidia-h100/mix-of/'*copy.* '%s/mix-of'",
-		 root, root, dir, root, dir, dir, root, dir);
-	ck_assert_int_eq(system(cmd), 0);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	h100_report(dir, "$1 == \"copy\" || ($1 == \"nd-copy\" && ($7 == 32 || $7 == 64))", "*copy.*");
 	static char md[1 << 20], gp[1 << 16], dat[1 << 16];
 	slurp_out(dir, "report.md", md, sizeof md);
 	ck_assert_msg(count_of(md, "\n| nd-copy (32) | ") == 2 && count_of(md, "\n| nd-copy (64) | ") == 2 &&
@@ -74,17 +84,7 @@ END_TEST
 START_TEST(a_curve_at_its_plateau_from_its_first_point_says_or_fewer)
 {
 	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
-	ck_assert(mkdtemp(dir));
-	const char *root = getenv("LATMIX_SOURCE_ROOT");
-	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/strided-h100/'measurements.csv '%s/tests/fixtures/"
-		 "strided-h100/'params-kernels.ini '%s' && awk -F, '/^#/ || $1 == \"mix\" || "
-		 "($1 == \"nd-copy\" && $7 == 64 && $4 >= 48)' '%s/data/measured/nvidia-h100/kernels.csv' > "
-		 "'%s/kernels.csv' && mkdir '%s/mix-of' && cp '%s/data/measured/nvidia-h100/mix-of/'nd-copy.* '%s/mix-of'",
-		 root, root, dir, root, dir, dir, root, dir);
-	ck_assert_int_eq(system(cmd), 0);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	h100_report(dir, "$1 == \"nd-copy\" && $7 == 64 && $4 >= 48", "nd-copy.*");
 	static char gp[1 << 16];
 	slurp_out(dir, "kernel-nd-copy.gp", gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "title '90% of its plateau: 48.0 warps or fewer'") && strstr(gp, "'+' using (48):"),
