@@ -138,9 +138,16 @@ void lm_count_print(FILE *f, const lm_count *m)
 		fputs(m->misaligned_loads ? ": the loads' streams priced at the parameter file's misaligned "
 		      "share, the stores as aligned)\n" : ": priced as aligned)\n", f);
 	}
+	if (m->gathered)
+		fprintf(f, "  %-34s %u (of the scattered: an address a load on the loop's path read, each "
+			"lane anywhere: priced as gmem-random measures, from DRAM)\n", "  gathered",
+			m->gathered);
+	if (m->own_runs)
+		fprintf(f, "  %-34s %u (off a base each lane read before the loop: priced as coalesced, a "
+			"line a lane asked of L1)\n", "  each lane's own run", m->own_runs);
 	if (m->unfollowed)
-		fprintf(f, "  %-34s %u (from memory, or a form latmix does not follow: priced as "
-			"coalesced)\n", "  lanes' addresses not followed", m->unfollowed);
+		fprintf(f, "  %-34s %u (a form latmix does not follow: priced as coalesced)\n",
+			"  lanes' addresses not followed", m->unfollowed);
 	if (m->l1_lines)
 		fprintf(f, "  %-34s %u (a warp's loads, one each %d-byte line they touch, hits too%s)\n",
 			"L1 line requests", m->l1_lines, LINE_BYTES, m->dims >= 2 ? "; along x alone" : "");
@@ -312,6 +319,8 @@ bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out)
 		out->split_store_sectors = r->split_store_sectors;
 		out->l1_lines = r->l1_lines;
 		out->narrow_bytes = r->narrow_bytes;
+		out->gathered = r->gathered;
+		out->own_runs = r->own_runs;
 		return true;
 	}
 	return false;
@@ -350,6 +359,10 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	unsigned again = m->shared_lines + m->same_array + m->uniform_loads;
 	bool own_lines = independent > again;
 	k->loads = own_lines ? independent - again : independent;
+	/* a gather waits for the load that gives its address, and moves its
+	 * sectors all the same: a load of the iteration's traffic, scattered */
+	unsigned fed = m->loads - m->independent;
+	k->loads += m->gathered < fed ? m->gathered : fed;
 	/* a stencil's rows cost the step a chain where the loop divides (the
 	 * suite's stencils, which all do); without a division they ran as if
 	 * they cost nothing (doc/predict.md: three of four measured closer,

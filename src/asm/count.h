@@ -56,7 +56,7 @@ typedef struct {
 	unsigned partial_stores, strided, unfollowed, gap_load_bytes, gap_store_bytes, again_bytes;
 	unsigned same_bytes, uniform_loads, split_loads, split_stores;
 	double split_load_sectors, split_store_sectors;
-	unsigned l1_lines, narrow_bytes;
+	unsigned l1_lines, narrow_bytes, gathered, own_runs;
 } lm_count_lanes;
 
 typedef struct {
@@ -93,7 +93,13 @@ typedef struct {
 						   * neither moves, summed: their warp touches
 						   * every sector of its span all the same */
 	unsigned unfollowed; /* loads and stores whose lanes' addresses latmix does not
-			      * follow: read from memory, or a form it does not know */
+			      * follow: a form it does not know (PTX only) */
+	unsigned gathered;   /* of the scattered loads, those whose address a load on the
+			      * loop's path gave (x[col[k]]; PTX only): fed by it, so not
+			      * among the independent ones, their traffic their own */
+	unsigned own_runs;   /* loads and stores off a base each lane read from memory
+			      * before the loop (CSR's col[k], k from row_ptr[r]): priced
+			      * as coalesced, a line a lane asked of L1 (PTX only) */
 	unsigned split_loads, split_stores; /* over rows of a work-group narrower than a
 					     * warp, as lm_count_lanes: 0 in the count along
 					     * x alone, rows' figures (lm_count_over_rows) */

@@ -41,6 +41,12 @@
  * the global id starts its warp on a line, and a[i + 1] does not. */
 typedef enum { LANE_AFFINE, LANE_SCALED, LANE_VARIES } lane_form;
 
+/* Where a varying value came from memory: not (DATA_NONE), read before the
+ * loop (DATA_BEFORE: a base each lane holds through it, CSR's row_ptr[r])
+ * or on the iteration's path (DATA_PATH: an index read anew each time,
+ * x[col[k]]'s col[k]). A value worked out of several takes the latest. */
+typedef enum { DATA_NONE, DATA_BEFORE, DATA_PATH } lane_data;
+
 typedef struct {
 	lane_form form;
 	long stride;
@@ -52,6 +58,7 @@ typedef struct {
 	long res, mod;
 	bool grid; /* what every lane shares includes the grid's size (%nctaid, NVIDIA's
 		    * %envreg6-8: get_global_size): an offset of whole grids */
+	lane_data data; /* LANE_VARIES: whether memory gave it, and where */
 } lane;
 
 typedef struct {
@@ -389,15 +396,46 @@ static lane lane_form_of(const ptx_inst *in, size_t i, const lane_reg *t, size_t
 }
 
 /* As lane_form_of, with the grid's size carried through the arithmetic:
- * the result includes it where an operand does (a load's value does not). */
+ * the result includes it where an operand does (a load's value does not);
+ * and a varying result worked out of memory's values keeps the latest
+ * place memory gave one (lane_data). */
 static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
 {
 	lane r = lane_form_of(in, i, t, n);
+	if (r.form == LANE_VARIES && !lm_text_starts(in->op, "ld") && !lm_text_starts(in->op, "atom"))
+		for (int j = 1; j < in->narg; j++) {
+			lane_data d = lane_operand(t, n, in->arg[j]).data;
+			r.data = d > r.data ? d : r.data;
+		}
 	if (r.form == LANE_VARIES || lm_text_starts(in->op, "ld") || lm_text_starts(in->op, "atom"))
 		return r;
 	for (int j = 1; j < in->narg; j++)
 		r.grid |= lane_operand(t, n, in->arg[j]).grid;
 	return r;
+}
+
+/* What a load (or an atomic) in gives its registers, read where (before
+ * the loop or on its path): a global or local load whose lanes all read
+ * one address gives every lane the same value (a number not known); any
+ * other, a value of each lane's own from memory. */
+static lane lane_loaded(const ptx_inst *in, const lane_reg *t, size_t n, lane_data where)
+{
+	ptx_kind k = lm_ptx_classify(in->op);
+	bool load = k == K_LOAD || k == K_CLOAD || k == K_LLOAD;
+	if (load && in->base[0] && uniform(lane_operand(t, n, in->base)))
+		return UNIFORM;
+	lane r = VARIES;
+	r.data = where;
+	return r;
+}
+
+/* in's result as lane_eval has it, a load's as lane_loaded (read where) */
+static lane lane_value(const ptx_inst *in, size_t i, const lane_reg *t, size_t n, lane_data where)
+{
+	ptx_kind k = lm_ptx_classify(in->op);
+	bool memory = (k == K_LOAD || k == K_CLOAD || k == K_LLOAD || k == K_ATOMIC) &&
+		      !lm_text_starts(in->op, "ld.param");
+	return memory && in->dest ? lane_loaded(in, t, n, where) : lane_eval(in, i, t, n);
 }
 
 static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
@@ -581,11 +619,21 @@ static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
 
 /* Sorts one global load or store (k, its address's lanes l, b bytes a
  * lane) into m's figures, its lanes over rows of a group width wide where
- * they vary along them; returns a strided one's gap bytes (0: none). */
+ * they vary along them; returns a strided one's gap bytes (0: none). An
+ * address read from memory on the loop's path is a gather (a scatter):
+ * its lanes anywhere, each its own sector, as scattered ones are priced.
+ * One off a base each lane read before the loop is that lane's own run
+ * (CSR's col[k] from row_ptr[r]): where the runs lie latmix cannot say,
+ * so it is priced as coalesced, at a line a lane asked of L1. */
 static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width, lm_count *m)
 {
 	long s = magnitude(l.stride);
-	if (l.form == LANE_VARIES)
+	if (l.form == LANE_VARIES && l.data == DATA_PATH) { /* a gather (scatter): a sector a lane */
+		m->gathered += k == K_LOAD;
+		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
+	} else if (l.form == LANE_VARIES && l.data == DATA_BEFORE)
+		m->own_runs++;
+	else if (l.form == LANE_VARIES)
 		m->unfollowed++;
 	else if (has_rows(l) && width && width < WARP_LANES)
 		sort_rows(k, l, b, width, m);
@@ -631,7 +679,8 @@ static bool anothers_array(lane l, bool loopless, lane *seen, size_t *nseen)
  * Where a group narrower than a warp (width) puts it over rows, an access
  * whose address varies from row to row is sorted by the sectors its warp
  * touches (sort_rows). And sums the lines the path's loads ask L1 for
- * (load_lines; 0 where a load's lanes are not followed). */
+ * (load_lines; 0 where a load's lanes are not followed; a line a lane
+ * where its address came from memory). */
 void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m)
 {
 	lane seen[64];
@@ -643,12 +692,13 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 	seed_shape(t, &n, width);
 	for (size_t i = 0; i < lo; i++)
 		if (v[i].op[0])
-			lane_set(t, &n, &v[i], lane_eval(&v[i], i, t, n));
+			lane_set(t, &n, &v[i], lane_value(&v[i], i, t, n, DATA_BEFORE));
 	unsigned same_bytes = 0, uniform_bytes = 0;
 	long load_gap = 0, store_gap = 0, l1 = 0, narrow = 0;
 	bool l1_known = true;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
+		m->gathered = m->own_runs = 0;
 		m->uniform_loads = uniform_bytes = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		m->split_loads = m->split_stores = 0;
@@ -664,10 +714,11 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 			l1_known &= k != K_LOAD || in->base[0];
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
 				lane l = lane_operand(t, n, in->base);
-				if (k == K_LOAD && l.form == LANE_VARIES)
+				if (k == K_LOAD && l.form == LANE_VARIES && !l.data)
 					l1_known = false;
-				else if (k == K_LOAD)
-					l1 += load_lines(l, (long)lm_ptx_bytes(in->op), in->offset, width);
+				else if (k == K_LOAD) /* memory's addresses: a line a lane */
+					l1 += load_lines(l.form == LANE_VARIES ? SCALED : l, (long)lm_ptx_bytes(in->op),
+							 in->offset, width);
 				long b = (long)lm_ptx_bytes(in->op), gap = sort_access(k, l, b, in->offset, width, m);
 				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
@@ -701,7 +752,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				else if (gap && k == K_STORE)
 					store_gap += partner ? -b : gap;
 			}
-			lane_set(t, &n, in, lane_eval(in, ix[p], t, n));
+			lane_set(t, &n, in, lane_value(in, ix[p], t, n, DATA_PATH));
 		}
 	}
 	m->again_bytes += same_bytes + uniform_bytes;

@@ -9,7 +9,7 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:4822]
+set yrange [0:1414]
 set key below
 set y2label 'G elements/s'
 set y2tics
@@ -25,7 +25,7 @@ plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc
   'kernel-nd-spmv.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 62.4 warps', \
   'kernel-nd-spmv.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  2974.25 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2974 GB/s)', \
+  2974.25 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2974 GB/s, above the scale)', \
   '+' using (4.22675):(1106.26) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
   '+' using (8):(1059.95) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
   '+' using (16):(977.305) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \

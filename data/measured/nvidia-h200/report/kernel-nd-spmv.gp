@@ -9,7 +9,7 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:6843]
+set yrange [0:1681]
 set key below
 set y2label 'G elements/s'
 set y2tics
@@ -25,7 +25,7 @@ plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc
   'kernel-nd-spmv.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 62.5 warps', \
   'kernel-nd-spmv.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4303.37 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4303 GB/s)', \
+  4303.37 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4303 GB/s, above the scale)', \
   '+' using (5.4346):(1315.81) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
   '+' using (8):(1209.75) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
   '+' using (63.2609):(1249.21) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
