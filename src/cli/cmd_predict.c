@@ -133,12 +133,15 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 	fprintf(f, "%s%s, counted from %s: ", o->csv ? "latmix: " : "# ", m->label, m->from);
 	lm_count_put_predict(f, k);
 	fputc('\n', f);
-	if (m->strided || m->unfollowed || m->own_runs)
+	if (m->strided || m->unfollowed)
 		fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
 			"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
-			"lane), %u each lane's own run off a base read from memory (at a line a lane asked "
-			"of L1), %u whose lanes' addresses latmix does not follow\n",
-			m->label, m->strided + m->unfollowed + m->own_runs, m->strided, m->own_runs, m->unfollowed);
+			"lane), %u whose lanes' addresses latmix does not follow\n",
+			m->label, m->strided + m->unfollowed, m->strided, m->unfollowed);
+	if (m->own_runs)
+		fprintf(stderr, "latmix: %s: %u of its loop's accesses each lane's own run, off a base read from "
+			"memory before the loop: priced as coalesced, at a line a lane asked of L1\n", m->label,
+			m->own_runs);
 	if (m->gathered)
 		fprintf(stderr, "latmix: %s: %u gather%s (an address read from memory in the loop) priced as "
 			"scattered, at what gmem-random measures from DRAM: where the gathered array stays in "
