@@ -13,7 +13,7 @@
 #define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
 
 typedef enum {
-	C_MIX, C_ALPHA, C_ALPHA_VALUE, C_UINT, C_ULONG, C_INT, C_NUM, C_CLOCKSRC, C_TEXT16, C_TEXT48
+	C_MIX, C_ALPHA, C_ALPHA_VALUE, C_UINT, C_ULONG, C_INT, C_NUM, C_CLOCKSRC, C_TEXT16, C_TEXT48, C_SHAPE
 } col_type;
 
 typedef struct {
@@ -76,6 +76,7 @@ static const column columns[] = {
 	  IN(0, COUNT) },
 	{ "elements_per_s", C_NUM, R(elements_per_s), "elements/s (a user's kernel; nan for a mix)", "nan",
 	  IN(0, 1e17), .nan = true },
+	{ "work_group_shape", C_SHAPE, R(shape), "", "", TEXT },
 };
 #undef R
 #undef IN
@@ -112,6 +113,35 @@ static const char *range_text(const column *c, char *buf, size_t size)
 	else
 		snprintf(buf, size, "an integer from %.0f to %.0f", c->min, c->max);
 	return buf;
+}
+
+/* A work-group's shape, s: none (""), or one to three sizes joined by 'x'
+ * whose product is the row's work_group_size (read before it). */
+static bool parse_shape(const char *s, lm_result *out)
+{
+	if (strlen(s) >= sizeof out->row.shape)
+		return false;
+	unsigned long long product = 1;
+	int parts = 0;
+	for (const char *p = s; *s && parts < 3; parts++) {
+		char part[16];
+		size_t len = strcspn(p, "x");
+		unsigned long long v;
+		snprintf(part, sizeof part, "%.*s", (int)len, p);
+		if (!len || !lm_number_parse_uint(part, 1048576, &v) || v == 0)
+			return false;
+		product *= v;
+		p += len;
+		if (!*p) {
+			if (product != out->row.work_group_size)
+				return false;
+			strcpy(out->row.shape, s);
+			return true;
+		}
+		p++; /* past the 'x' */
+	}
+	out->row.shape[0] = '\0';
+	return !*s;
 }
 
 /* Reads cell s of column c into out; false if it is not a value of c. */
@@ -169,6 +199,8 @@ static bool parse_cell(const column *c, const char *s, lm_result *out)
 			return false;
 		strcpy((char *)p, s);
 		return true;
+	case C_SHAPE:
+		return parse_shape(s, out);
 	}
 	return false;
 }
@@ -185,7 +217,9 @@ static lm_status parse_row(char **fields, const int *where, lm_result *res)
 		if (!parse_cell(col, cell, res))
 			return lm_fail(LM_EPARSE, "column '%s': bad value '%s'%s%s%s%s", col->name, cell,
 				       numeric(col) ? ": expected " : "",
-				       numeric(col) ? range_text(col, range, sizeof range) : "",
+				       numeric(col) ? range_text(col, range, sizeof range)
+				       : col->type == C_SHAPE ? ": expected none, or sizes joined by 'x' (16x8) whose "
+								"product is the row's work_group_size" : "",
 				       numeric(col) && *col->unit ? " " : "",
 				       numeric(col) && *col->unit ? col->unit : "");
 	}
@@ -222,7 +256,8 @@ static lm_status write_row(FILE *f, const char *prefix, const char *mix, const l
 		case C_NUM: fprintf(m, "%.9g", *(const double *)p); break;
 		case C_CLOCKSRC: lm_csv_field(m, r->clock_source ? r->clock_source : ""); break;
 		case C_TEXT16:
-		case C_TEXT48: lm_csv_field(m, (const char *)p); break;
+		case C_TEXT48:
+		case C_SHAPE: lm_csv_field(m, (const char *)p); break;
 		}
 	}
 	fputc('\n', m);

@@ -46,6 +46,9 @@ typedef struct {
 	unsigned long checked;     /* threads whose final position was checked */
 	double resident_groups, resident_warps; /* a kernel as written: groups (warps) a CU
 				    * the wrapper counted at once; NAN for the others */
+	char shape[16];            /* a kernel as written: its work-group's shape as launched
+				    * ("16x8"; one dimension "128"); "" for the others, and
+				    * in files written before the column */
 } lm_row;
 
 typedef struct {

@@ -10,6 +10,7 @@
 #include "asm/count.h"
 #include "bench/kernels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +165,56 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 }
 END_TEST
 
+/* The report of the H100's committed nd-transpose rows at 128 work-items
+ * (measured at 16x8) beside a work_group_shape column, each row's shape
+ * shape(row) as awk writes it, priced by the H100's parameters of that
+ * sweep (tests/fixtures/h100-2026-11-28); the transpose's table row. */
+static void transpose_at(const char *shape, char *line, size_t size)
+{
+	char dir[] = "/tmp/latmix-shape-XXXXXX", cmd[9000];
+	ck_assert(mkdtemp(dir));
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/strided-h100/'measurements.csv '%s/tests/fixtures/"
+		 "h100-2026-11-28/'params-kernels.ini '%s' && awk -F, 'BEGIN { OFS = \",\" } /^#/ { print; next } "
+		 "$1 == \"mix\" { print $0, \"work_group_shape\"; next } $1 == \"nd-transpose\" && $7 == 128 "
+		 "{ print $0, %s }' '%s/data/measured/nvidia-h100/kernels.csv' > '%s/kernels.csv' && mkdir "
+		 "'%s/mix-of' && cp '%s/data/measured/nvidia-h100/mix-of/'nd-transpose.* '%s/mix-of'",
+		 root, root, dir, shape, root, dir, dir, root, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[1 << 20];
+	slurp_out(dir, "report.md", md, sizeof md);
+	const char *at = strstr(md, "\n| nd-transpose | 1, 1");
+	at = at ? at : strstr(md, "\n| nd-transpose | not predicted");
+	ck_assert_msg(at, "no priced row for nd-transpose");
+	snprintf(line, size, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Issue 50: a results row did not say its work-group's shape, so the
+ * report priced a 2D kernel's size at the shape latmix measures it at
+ * (or the one the file's options name), whatever shape the row ran at.
+ * The work_group_shape column says it: the same rows priced at 16x8 (as
+ * they ran) and said to have run at 32x4 (a warp one row: the store a
+ * row apart a lane) differ; rows of one size that say two shapes are
+ * not priced as one curve. */
+START_TEST(a_row_is_priced_at_the_shape_it_says)
+{
+	char at16[512], at32[512], mixed[512];
+	transpose_at("\"16x8\"", at16, sizeof at16);
+	transpose_at("\"32x4\"", at32, sizeof at32);
+	transpose_at("($4 % 8 ? \"32x4\" : \"16x8\")", mixed, sizeof mixed);
+	double rms16 = atof(strchr(strchr(at16 + 2, '|') + 1, '|') + 1);
+	double rms32 = atof(strchr(strchr(at32 + 2, '|') + 1, '|') + 1);
+	ck_assert_msg(rms16 > 0 && rms32 > 0 && fabs(rms32 - rms16) > 5, "16x8: %s; 32x4: %s", at16, at32);
+	ck_assert_msg(strstr(mixed, "not predicted: its rows of 128 work-items ran at more than one work-group "
+				    "shape"), "%s", mixed);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report-written");
@@ -171,6 +222,7 @@ int main(void)
 	tcase_add_test(tc, a_kernel_as_written_at_two_sizes_is_two_series);
 	tcase_add_test(tc, kernels_as_written_are_priced_as_they_ran);
 	tcase_add_test(tc, a_curve_at_its_plateau_from_its_first_point_says_or_fewer);
+	tcase_add_test(tc, a_row_is_priced_at_the_shape_it_says);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

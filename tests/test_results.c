@@ -44,7 +44,8 @@ static char *good_text(void)
 	ck_assert_int_eq(lm_results_row(f, "gmem", &r), LM_OK);
 	r.warps = 16;
 	r.checked = 64;
-	r.elements_per_s = 64; /* the last field of the last row */
+	r.elements_per_s = 64;
+	snprintf(r.shape, sizeof r.shape, "16x16"); /* the last field of the last row */
 	ck_assert_int_eq(lm_results_row(f, "gmem", &r), LM_OK);
 	fclose(f);
 	return text;
@@ -160,15 +161,15 @@ END_TEST
 
 /* Regression (issue 20): a last row cut inside its last field, with no
  * final newline, read checked_threads 64 as 6 (the last column then; now
- * elements_per_s is). */
+ * work_group_shape is). */
 START_TEST(last_row_cut_in_its_last_field_is_refused_not_read_short)
 {
 	char *text = good_text();
 	size_t len = strlen(text);
-	ck_assert(len > 3 && strcmp(text + len - 3, "64\n") == 0);
+	ck_assert(len > 6 && strcmp(text + len - 6, "16x16\n") == 0);
 	const char *p = lm_test_in(dir, "cut.csv");
 	FILE *f = fopen(p, "w");
-	fwrite(text, 1, len - 2, f); /* "...,6" */
+	fwrite(text, 1, len - 2, f); /* "...,16x1" */
 	fclose(f);
 	refused(p, last_line(text), "the last line has no end: cut short");
 	free(text);
@@ -180,7 +181,7 @@ END_TEST
 START_TEST(fields_beyond_the_header_are_refused)
 {
 	char *text = good_text();
-	refused(file_with("extra.csv", NULL, ",7,8"), last_line(text), "the row has 35 fields, the header 33");
+	refused(file_with("extra.csv", NULL, ",7,8"), last_line(text), "the row has 36 fields, the header 34");
 	free(text);
 }
 END_TEST
@@ -292,6 +293,14 @@ static const struct {
 	{ "iters", "+4000", "column 'iters': bad value '+4000'" },
 	{ "alpha_value", "0.5", "column 'alpha_value': bad value '0.5'" },
 	{ "alpha", "6111101/500", "column 'alpha': bad value '6111101/500'" },
+	/* a shape must be the row's work-group size (256 here) */
+	{ "work_group_shape", "16x8", "column 'work_group_shape': bad value '16x8': expected none, or sizes "
+				      "joined by 'x' (16x8) whose product is the row's work_group_size" },
+	{ "work_group_shape", "16xx16", "column 'work_group_shape': bad value '16xx16'" },
+	{ "work_group_shape", "0x256", "column 'work_group_shape': bad value '0x256'" },
+	{ "work_group_shape", "256x1x1x1", "column 'work_group_shape': bad value '256x1x1x1'" },
+	{ "work_group_shape", "16x16x", "column 'work_group_shape': bad value '16x16x'" },
+	{ "work_group_shape", "x256", "column 'work_group_shape': bad value 'x256'" },
 };
 
 START_TEST(absurd_numbers_are_refused_naming_file_line_column_and_value)
@@ -383,6 +392,8 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 		r->started_at_first_end = (unsigned long)(lcg() % 9007199254740992ull);
 		snprintf(r->timer, sizeof r->timer, "%s", texts[lcg() % 6]);
 		snprintf(r->spread, sizeof r->spread, "%s", texts[lcg() % 6]);
+		unsigned kind = (unsigned)(lcg() % 3);
+		snprintf(r->shape, sizeof r->shape, kind == 0 ? "" : kind == 1 ? "%u" : "1x%ux1", r->work_group_size);
 		/* a name reports can name files after (quoting is the text columns') */
 		snprintf(mixes[i], sizeof mixes[i], "%s", lcg() % 2 ? "gmem" : "gmem-odd_2.x");
 		ck_assert_msg(lm_results_row(f, mixes[i], r) == LM_OK, "row %d: %s", i, lm_error_message());
@@ -411,6 +422,7 @@ START_TEST(csv_row_write_then_read_round_trips_generated_rows)
 		ck_assert_rel(b->cycles_per_group, a->cycles_per_group, 5e-9);
 		ck_assert_str_eq(b->timer, a->timer);
 		ck_assert_str_eq(b->spread, a->spread);
+		ck_assert_str_eq(b->shape, a->shape);
 		ck_assert_str_eq(b->clock_source, a->clock_source);
 	}
 	lm_results_free(&res);

@@ -420,6 +420,34 @@ START_TEST(a_3d_kernel_is_described_and_measured_as_written)
 }
 END_TEST
 
+/* Issue 50: a row did not say its work-group's shape, so --resume with
+ * another shape of a size the file held took its points for done, and
+ * the report priced them at one shape. Each row says its shape now
+ * (work_group_shape), and --resume skips another shape of a size the file
+ * holds, saying so. */
+START_TEST(a_row_says_its_shape_and_resume_keeps_one_shape_a_size)
+{
+	const char *out = lm_test_in(dir, "shapes.csv");
+	const char *first[] = { "measure", "--kernel", "nd-transpose", "--local-size", "16x8", "--quick", "--launch-ms",
+				"1", "-o", out, NULL };
+	const char *other[] = { "measure", "--kernel", "nd-transpose", "--local-size", "32x4", "--quick", "--launch-ms",
+				"1", "-o", out, "--resume", NULL };
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix(first, NULL, r);
+	ck_assert_msg(r->status == 0, "exit %d: %s", r->status, r->err);
+	lm_test_latmix(other, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->err, "work-group 32x4 skipped: the file resumed holds its 128 "
+						       "work-items at 16x8"), "exit %d: %s", r->status, r->err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(out, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert(res.n >= 1);
+	for (size_t i = 0; i < res.n; i++)
+		ck_assert_str_eq(res.v[i].row.shape, "16x8");
+	lm_results_free(&res);
+	free(r);
+}
+END_TEST
+
 /* --resume with one local size more measures only its points: a point is
  * its kernel, work-group size and level. */
 START_TEST(resume_adds_only_the_new_local_size)
@@ -493,6 +521,7 @@ int main(void)
 	tcase_add_test(tc, quick_halves_a_2d_kernels_rows_while_they_fill_the_device);
 	tcase_add_test(tc, a_3d_kernel_is_described_and_measured_as_written);
 	tcase_add_test(tc, resume_adds_only_the_new_local_size);
+	tcase_add_test(tc, a_row_says_its_shape_and_resume_keeps_one_shape_a_size);
 	tcase_add_test(tc, a_kernel_as_written_is_clean_under_oclgrind);
 	suite_add_tcase(s, tc);
 	return lm_test_run_in(s, dir);

@@ -25,6 +25,16 @@ static const lm_row *done_before(const lm_results *prev, const char *label, size
 	return NULL;
 }
 
+/* The work-group shape a row of prev (--resume) says label ran at at wg
+ * work-items; NULL where none says one (or files before the column). */
+static const char *shape_before(const lm_results *prev, const char *label, size_t wg)
+{
+	for (size_t i = 0; prev && i < prev->n; i++)
+		if (!strcmp(prev->v[i].mix, label) && prev->v[i].row.work_group_size == wg && prev->v[i].row.shape[0])
+			return prev->v[i].row.shape;
+	return NULL;
+}
+
 /* Says, and records in f, the levels sh can be held at, and why none
  * below. */
 static void say_levels(const sweep *sw, const lm_user_shape *sh, const char *text, FILE *f)
@@ -129,6 +139,17 @@ lm_status sweep_nd_points(sweep *sw, lm_user *k, const lm_user_desc *desc, FILE 
 		if (s != LM_OK) {
 			sweep_kernel_failed(sw, desc->label, s);
 			return LM_OK;
+		}
+		/* a point is its kernel, size and level: another shape of a size
+		 * the file holds would be taken for the points it has */
+		const char *before = shape_before(prev, desc->label, sh.wg);
+		if (before && strcmp(before, text) != 0) {
+			fprintf(stderr, "latmix: kernel %s: work-group %s skipped: the file resumed holds its %zu "
+				"work-items at %s; measure %s into another file\n", desc->label, text, sh.wg, before,
+				text);
+			fprintf(f, "# skipped = %s: work-group %s: the file holds %zu work-items at %s\n", desc->label,
+				text, sh.wg, before);
+			continue;
 		}
 		say_levels(sw, &sh, text, f);
 		s = shape_points(sw, k, desc, &sh, text, f, prev, measured, &unheld);

@@ -404,6 +404,7 @@ static void mark_row(lm_user *k, unsigned level, unsigned per_group, lm_row *row
 				     &groups, row->spread, sizeof row->spread);
 	row->resident_groups = groups;
 	row->resident_warps = groups * per_group;
+	lm_user_nd_shape_text(k, k->nd.shape, row->shape, sizeof row->shape);
 	snprintf(row->coresident, sizeof row->coresident, "%s", ok ? "yes" : "no");
 	row->started_at_first_end = k->nd.counted.all;
 }

@@ -26,6 +26,8 @@ typedef struct {
 	unsigned wg;      /* as written at several sizes: this work-group size's rows; 0: all its rows */
 	bool as_written;  /* its rows measured as written (resident groups counted) */
 	unsigned row_wg;  /* their work-group size (the first row's) */
+	char row_shape[16]; /* and its shape, as the row says it ("" in files before the column) */
+	bool shapes_differ; /* rows of that size say different shapes (files joined by hand) */
 	bool loopless;    /* its count is of a body without a loop */
 	/* as written with a loop inside: the body around it, the times it was
 	 * unrolled, its trip count (its description's trip =; 0: not known)
@@ -219,11 +221,13 @@ static bool as_written_priced(const report *rp, kernel_curve *c)
 }
 
 /* The width of the work-groups a kernel as written of dims dimensions ran
- * in at wg work-items: the shape of that size measure was given
- * (kernels.csv's option.local-size), else latmix's default one; 0 where
- * none is. */
-static unsigned group_width(const report *rp, unsigned dims, unsigned wg)
+ * in at wg work-items: its rows' shape where they say it, else the shape
+ * of that size measure was given (kernels.csv's option.local-size), else
+ * latmix's default one; 0 where none is. */
+static unsigned group_width(const report *rp, const kernel_curve *c, unsigned dims, unsigned wg)
 {
+	if (c->row_shape[0])
+		return (unsigned)strtoul(c->row_shape, NULL, 10); /* the reader checked it */
 	const char *given = NULL;
 	for (size_t i = 0; i < rp->kres.nmeta; i++)
 		if (!strcmp(rp->kres.meta[i].key, "option.local-size"))
@@ -250,7 +254,7 @@ static unsigned group_width(const report *rp, unsigned dims, unsigned wg)
  * else its count along x. */
 static const lm_kernel_mix *shaped_mix(const report *rp, const kernel_curve *c)
 {
-	unsigned w = c->as_written && c->dims >= 2 ? group_width(rp, c->dims, c->row_wg) : 0;
+	unsigned w = c->as_written && c->dims >= 2 ? group_width(rp, c, c->dims, c->row_wg) : 0;
 	for (int i = 0; w && w < 32 && i < LM_COUNT_ROW_WIDTHS; i++)
 		if (lm_count_row_width(i) == w && c->rows_counted[i])
 			return &c->rows[i];
@@ -265,6 +269,9 @@ static void kernel_predict(const report *rp, kernel_curve *c)
 	const lm_kernel_mix *k = &c->mix;
 	if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (latmix run writes it; latmix run --refit fits an existing sweep)");
+	else if (c->shapes_differ)
+		snprintf(c->why, sizeof c->why, "its rows of %u work-items ran at more than one work-group shape "
+			 "(work_group_shape): one curve cannot be priced at both", c->row_wg);
 	else if (!lm_model_kernel_priced(k, &rp->kkinds, c->why, sizeof c->why))
 		;
 	else if (k->loads >= 1 && k->stores > k->scattered_stores && !rp->kkinds.n)
@@ -386,8 +393,11 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 			c->bytes[k] = r->v[j].row.bytes_per_s;
 			c->elems[k] = r->v[j].row.elements_per_s;
 			c->as_written |= isfinite(r->v[j].row.resident_groups);
-			if (!c->row_wg)
+			if (!c->row_wg) {
 				c->row_wg = r->v[j].row.work_group_size;
+				snprintf(c->row_shape, sizeof c->row_shape, "%s", r->v[j].row.shape);
+			}
+			c->shapes_differ |= strcmp(c->row_shape, r->v[j].row.shape) != 0;
 		}
 	for (size_t k = 0; k < c->n; k++)
 		if (c->bytes[k] > c->plateau) {
