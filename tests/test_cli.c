@@ -365,6 +365,51 @@ static size_t rows_in(const char *path)
 	return n;
 }
 
+/* Issue 51: four H200s of one host measured at once took 25-29% longer
+ * than one alone, every sweep building the same kernels. Sweeps given one
+ * --shared-binaries directory (measure -d gpus gives one to the GPUs of
+ * one kind) build them once: the first to lock it builds into it, the
+ * others wait and load them. Two sweeps at once here (PoCL, builders
+ * forced by --build-jobs 2): one says it built them for every sweep of
+ * its kind, the other that another built them, and both measure the
+ * same points. The directory is left for its maker. */
+START_TEST(sweeps_given_one_binary_directory_build_once)
+{
+	make_tmp();
+	char dir[600];
+	snprintf(dir, sizeof dir, "%s/shared", tmp);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	const char *out[2] = { in_tmp("a.csv"), in_tmp("b.csv") };
+	char *err[2], one[2][2000], cmd[4200];
+	for (int i = 0; i < 2; i++)
+		snprintf(one[i], sizeof one[i], "'%s' measure --mix gmem --alpha 0,4 --warps 1 --quick "
+			 "--launch-ms 1 --build-jobs 2 --shared-binaries '%s' -o '%s' 2> '%s.err' &", getenv("LATMIX"),
+			 dir, out[i], out[i]);
+	snprintf(cmd, sizeof cmd, "%s %s wait", one[0], one[1]);
+	ck_assert_int_eq(system(cmd), 0);
+	int built = -1, waited = -1;
+	for (int i = 0; i < 2; i++) {
+		char path[700];
+		snprintf(path, sizeof path, "%s.err", out[i]);
+		err[i] = calloc(1, 65536);
+		lm_test_slurp(path, err[i], 65536);
+		if (strstr(err[i], "kernels built ahead in") && strstr(err[i], "for every sweep of a GPU of this kind"))
+			built = i;
+		if (strstr(err[i], "kernels built ahead by the sweep of another GPU of this kind"))
+			waited = i;
+	}
+	ck_assert_msg(built >= 0 && waited >= 0 && built != waited, "a: %s\nb: %s", err[0], err[1]);
+	ck_assert_uint_eq(rows_in(out[0]), rows_in(out[1]));
+	ck_assert_uint_eq(rows_in(out[0]), 4); /* two alphas, one and four chains */
+	char done[700];
+	snprintf(done, sizeof done, "%s/.done", dir);
+	ck_assert(access(done, F_OK) == 0);
+	free(err[0]);
+	free(err[1]);
+	shell("rm -rf '%s'%s", tmp, "");
+}
+END_TEST
+
 /* Regression (issue 20): a measure that failed (its kernels did not
  * build) wiped the file it was told to write: an earlier run's results
  * were left as a header alone. Now the file is byte for byte as it was,
@@ -1169,6 +1214,7 @@ int main(void)
 	tcase_add_test(tc, a_full_standard_output_fails_the_command);
 	tcase_add_test(tc, a_sweep_replaces_no_file_of_another_sweep_unless_told);
 	tcase_add_test(tc, run_refit_fits_every_mix_the_table_marks);
+	tcase_add_test(tc, sweeps_given_one_binary_directory_build_once);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -21,6 +21,7 @@ typedef struct {
  * fields NULL where not given, the numbers 0 for "as latmix chooses"). */
 typedef struct {
 	const char *device, *kernel_dir, *output;
+	const char *shared_binaries; /* build ahead once into this directory, for every sweep given it */
 	const char *mix, *alpha, *chains, *warps, *kernel; /* lists, as given */
 	const char *local_size; /* --kernel as written: work-group shapes, as given */
 	const char *footprint, *timing, *warmup;
@@ -39,5 +40,9 @@ lm_status lm_sweep_run(const lm_sweep_config *c);
 /* Creates the directories of path up to its last '/'; LM_EIO naming the
  * one that cannot be made. */
 lm_status lm_sweep_parent_dirs(const char *path);
+
+/* Removes directory dir (empty: nothing) with the files in it, and
+ * empties the string: the kernels a sweep built ahead there. */
+void lm_sweep_remove_dir(char *dir);
 
 #endif

@@ -4,6 +4,7 @@
 #include "bench/kcount.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -89,9 +91,122 @@ static void remove_dir(char *dir)
 	dir[0] = '\0';
 }
 
+/* The records of every kernel the sweep will use (but those a resumed
+ * file has all the points of) into queue (room for most); how many. */
+static size_t queue_builds(const sweep *sw, const lm_results *prev, char (*queue)[LM_MEAS_QUEUE_RECORD], size_t most)
+{
+	size_t total = 0;
+	for (size_t i = 0; queue && i < sw->p.nmixes; i++) {
+		const plan_mix *pm = &sw->p.mixes[i];
+		for (size_t c = 0; c < pm->nchains && pm->mix->step != LM_STEP_DISPATCH; c++)
+			for (size_t a = 0; a < sw->nalphas[i][c] && total < most; a++) {
+				bool t = !prev;
+				for (size_t j = 0; j < sw->p.nwarps && !t; j++)
+					t = !sweep_done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
+							 sw->p.warps[j]);
+				if (!t)
+					continue;
+				lm_alpha at = sw->alphas[i][c][a];
+				lm_meas_queue_record(pm->mix, pm->chains[c], at, false, queue[total++]);
+				/* the mix's references (run_references): one chain, alpha 0 or inf */
+				if (pm->chains[c] == 1 && (at.num == 0 || at.den == 0) &&
+				    pm->mix->step != LM_STEP_STREAM && total < most)
+					lm_meas_queue_record(pm->mix, 1, at, true, queue[total++]);
+			}
+	}
+	return total;
+}
+
+/* --shared-binaries DIR: waits for DIR's lock (the sweep of another GPU of
+ * this kind may hold it while it builds); true where that sweep built the
+ * kernels there (DIR/.done), this one then loading them from DIR with no
+ * build of its own. Otherwise *lock is the lock held (-1: none could be
+ * taken, and this sweep builds into a directory of its own), released
+ * once this sweep has built into DIR (share_done). A sweep that dies
+ * holding it releases it: the others then build for themselves. A sweep
+ * that needs a kernel the one before did not build builds it when its
+ * point comes, as any kernel not built ahead. */
+static bool take_shared(sweep *sw, int *lock)
+{
+	char path[300];
+	*lock = -1;
+	if (!sw->o->shared_binaries || strlen(sw->o->shared_binaries) >= sizeof sw->binary_dir)
+		return false;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	snprintf(path, sizeof path, "%s/.lock", sw->o->shared_binaries);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	while (fd >= 0 && flock(fd, LOCK_EX) != 0 && errno == EINTR && sweep_stopped() == LM_OK)
+		;
+	snprintf(path, sizeof path, "%s/.done", sw->o->shared_binaries);
+	FILE *f = fd >= 0 ? fopen(path, "r") : NULL;
+	unsigned built = 0;
+	if (f && fscanf(f, "%u", &built) == 1 && built) {
+		fclose(f);
+		close(fd);
+		snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s", sw->o->shared_binaries);
+		sw->binary_shared = true;
+		sw->base.binary_dir = sw->binary_dir;
+		fprintf(stderr, "latmix: %u kernels built ahead by the sweep of another GPU of this kind (waited "
+			"%.1f s)\n", built, sweep_since(&t0));
+		return true;
+	}
+	if (f)
+		fclose(f);
+	*lock = fd;
+	return false;
+}
+
+/* Marks the shared directory's kernels built (built of them) for the
+ * sweeps waiting on its lock, and lets them in. */
+static void share_done(const sweep *sw, int lock, size_t built)
+{
+	char path[300];
+	snprintf(path, sizeof path, "%s/.done", sw->o->shared_binaries);
+	FILE *f = built ? fopen(path, "w") : NULL;
+	if (f) {
+		fprintf(f, "%zu\n", built);
+		fclose(f);
+	}
+	close(lock);
+}
+
+/* The queue's kernels (total) built by jobs - 1 `latmix kernel` processes
+ * and this one into sw->binary_dir; how many processes started, and how
+ * many succeeded, in *started and *ok; this one's builds in *mine. */
+static lm_status build_queue(sweep *sw, char (*queue)[LM_MEAS_QUEUE_RECORD], size_t total, unsigned jobs,
+			     unsigned *started, unsigned *ok, unsigned *mine)
+{
+	int fds[2];
+	*started = *ok = *mine = 0;
+	if (pipe(fds) != 0)
+		return lm_fail(LM_EIO, "pipe: %s", strerror(errno));
+	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
+	close(fds[1]);
+	for (unsigned j = 1; queued && j < jobs; j++) {
+		pid_t pid;
+		if (!spawn_builder(sw, fds[0], &pid))
+			break; /* no /proc/self/exe, say: this process builds them */
+		(*started)++;
+	}
+	lm_status s = queued ? lm_meas_save_queue(&sw->d, sw->base.context, sw->o->kernel_dir, fds[0],
+						 sw->binary_dir, mine)
+			     : LM_EIO;
+	lm_error_clear();
+	close(fds[0]);
+	for (unsigned j = 0; j < *started; j++) {
+		int st;
+		if (wait(&st) < 0)
+			break;
+		*ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	return s;
+}
+
 /* Builds every kernel the sweep will use (but those a resumed file has
  * all the points of) before it starts, into a temporary directory the
- * measurements load them from: the kernels go into a queue (a pipe) that
+ * measurements load them from (or --shared-binaries', once for the GPUs
+ * of one kind: take_shared): the kernels go into a queue (a pipe) that
  * build_jobs() - 1 `latmix kernel` processes and this one (in the sweep's
  * context, made before the others start) take from, one kernel at a time.
  * NVIDIA's driver builds one kernel at a time in a process (0.2 to 0.5 s
@@ -105,68 +220,45 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 	/* the queue: at most what a pipe holds before anyone reads */
 	enum { MAX_QUEUED = 65536 / LM_MEAS_QUEUE_RECORD };
 	char(*queue)[LM_MEAS_QUEUE_RECORD] = malloc(MAX_QUEUED * sizeof *queue);
-	size_t total = 0;
-	for (size_t i = 0; queue && i < sw->p.nmixes; i++) {
-		const plan_mix *pm = &sw->p.mixes[i];
-		for (size_t c = 0; c < pm->nchains && pm->mix->step != LM_STEP_DISPATCH; c++)
-			for (size_t a = 0; a < sw->nalphas[i][c] && total < MAX_QUEUED; a++) {
-				bool t = !prev;
-				for (size_t j = 0; j < sw->p.nwarps && !t; j++)
-					t = !sweep_done_before(prev, pm->mix->name, pm->chains[c], sw->alphas[i][c][a],
-							 sw->p.warps[j]);
-				if (!t)
-					continue;
-				lm_alpha at = sw->alphas[i][c][a];
-				lm_meas_queue_record(pm->mix, pm->chains[c], at, false, queue[total++]);
-				/* the mix's references (run_references): one chain, alpha 0 or inf */
-				if (pm->chains[c] == 1 && (at.num == 0 || at.den == 0) &&
-				    pm->mix->step != LM_STEP_STREAM && total < MAX_QUEUED)
-					lm_meas_queue_record(pm->mix, 1, at, true, queue[total++]);
-			}
-	}
+	size_t total = queue_builds(sw, prev, queue, MAX_QUEUED);
 	unsigned jobs = build_jobs(sw, total);
 	const char *tmp = getenv("TMPDIR");
-	int fds[2] = { -1, -1 };
-	if (jobs <= 1 || total == 0 || !sw->base.context)
+	int lock = -1;
+	if (jobs <= 1 || total == 0 || !sw->base.context || take_shared(sw, &lock))
 		goto done;
-	snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(sw->binary_dir) || pipe(fds) != 0) {
+	if (lock >= 0)
+		snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s", sw->o->shared_binaries);
+	else
+		snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (lock < 0 && !mkdtemp(sw->binary_dir)) {
 		sw->binary_dir[0] = '\0';
 		goto done;
 	}
-	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
-	close(fds[1]);
-	unsigned started = 0, ok = 0, mine = 0;
-	for (unsigned j = 1; queued && j < jobs; j++) {
-		pid_t pid;
-		if (!spawn_builder(sw, fds[0], &pid))
-			break; /* no /proc/self/exe, say: this process builds them */
-		started++;
-	}
-	lm_status s = queued ? lm_meas_save_queue(&sw->d, sw->base.context, sw->o->kernel_dir, fds[0],
-						 sw->binary_dir, &mine)
-			     : LM_EIO;
-	lm_error_clear();
-	close(fds[0]);
-	for (unsigned j = 0; j < started; j++) {
-		int st;
-		if (wait(&st) < 0)
-			break;
-		ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
-	}
+	sw->binary_shared = lock >= 0;
+	unsigned started, ok, mine;
+	lm_status s = build_queue(sw, queue, total, jobs, &started, &ok, &mine);
 	double t = sweep_since(&t0);
 	sw->cost.programs += t;
-	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s\n",
-		total, t, mine, started, ok < started || s != LM_OK ? "; some failed: those are built as needed" : "");
+	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s%s\n",
+		total, t, mine, started, ok < started || s != LM_OK ? "; some failed: those are built as needed" : "",
+		lock >= 0 ? ", for every sweep of a GPU of this kind" : "");
 	sw->base.binary_dir = sw->binary_dir;
 done:
+	if (lock >= 0)
+		share_done(sw, lock, sw->binary_dir[0] ? total : 0);
 	free(queue);
 }
 
-/* Removes the kernels build_ahead left. */
+void lm_sweep_remove_dir(char *dir)
+{
+	remove_dir(dir);
+}
+
+/* Removes the kernels build_ahead left (not a shared directory's). */
 void sweep_remove_binaries(sweep *sw)
 {
-	remove_dir(sw->binary_dir);
+	if (!sw->binary_shared)
+		remove_dir(sw->binary_dir);
 }
 
 /* A kernel's label as a file name: its '/' and tabs as '_'. */

@@ -55,6 +55,7 @@ typedef struct {
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
+	bool binary_shared;   /* binary_dir is --shared-binaries': not this sweep's to remove */
 	char count_dir[256];  /* --kernel: kernels counted ahead by other processes; "" if none */
 	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
 	lm_user_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */

@@ -41,7 +41,8 @@ static void sweep_config(const lm_options *o, option_record *r, lm_sweep_config 
 		.footprint = o->footprint, .timing = o->timing, .warmup = o->warmup, .size = o->size,
 		.launch_ms = o->launch_ms, .settle = o->settle, .time_limit = o->time_limit,
 		.repeats = o->repeats, .group_warps = o->group_warps, .simd = o->simd,
-		.max_warps = o->max_warps, .build_jobs = o->build_jobs, .quick = o->quick,
+		.max_warps = o->max_warps, .build_jobs = o->build_jobs,
+		.shared_binaries = o->shared_binaries, .quick = o->quick,
 		.resume = o->resume, .replace = o->replace,
 		.options = r->all, .defines = r->defines, .selects = r->selects,
 	};
@@ -133,6 +134,11 @@ static const lm_opt options[] = {
 	  "processes that build the sweep's kernels at once before it starts (latmix kernel "
 	  "--save-binary); 1: each kernel built in process when first needed; 0: the host's cores "
 	  "(up to 16) on NVIDIA's, AMD's and Intel's GPU drivers, 1 elsewhere",
+	  .role = LM_OPTION_OTHER },
+	{ "shared-binaries", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(shared_binaries), "DIR",
+	  "build the sweep's kernels ahead into DIR once for every sweep given the same DIR, the first "
+	  "to lock it building, the others waiting and loading them (measure -d gpus gives one to the "
+	  "GPUs of one name and driver); DIR is left for the one who made it to remove",
 	  .role = LM_OPTION_OTHER },
 	{ "replace", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(replace), NULL,
 	  "replace the results file (-o) even where it holds points this sweep does not measure (of "

@@ -36,6 +36,9 @@ typedef struct {
 	char last[1024];    /* the last whole line: the error, if it failed */
 	int status;         /* exit status; -1: did not start */
 	double seconds;
+	char shared[256];   /* where the sweeps of the GPUs of its kind build their kernels
+			     * once (--shared-binaries); "" where it is the only one */
+	bool made;          /* this member's entry made that directory (and removes it) */
 } member;
 
 static double now(void)
@@ -87,7 +90,8 @@ static lm_status pick(const lm_options *o, member *out, size_t *n)
 /* Starts one `latmix measure` for m with the options of o. */
 static bool start(const lm_options *o, member *m)
 {
-	static const char *const skip[] = { "device", "output", NULL };
+	/* the kernels' directory this fleet shares among the GPUs of one kind */
+	static const char *const skip[] = { "device", "output", "shared-binaries", NULL };
 	char dev[32], text[8192];
 	char *argv[96];
 	snprintf(dev, sizeof dev, "%d:%d", m->d.platform_index, m->d.device_index);
@@ -97,7 +101,12 @@ static bool start(const lm_options *o, member *m)
 	argv[3] = dev;
 	argv[4] = "-o";
 	argv[5] = m->csv;
-	lm_options_argv(&lm_measure_options, o, skip, text, sizeof text, argv + 6, 90);
+	size_t k = lm_options_argv(&lm_measure_options, o, skip, text, sizeof text, argv + 6, 88);
+	if (m->shared[0]) {
+		argv[6 + k] = "--shared-binaries";
+		argv[7 + k] = m->shared;
+		argv[8 + k] = NULL;
+	}
 	int pipefd[2];
 	if (pipe(pipefd) != 0)
 		return false;
@@ -160,6 +169,46 @@ static lm_status name_members(member *ms, size_t n, const char *root)
 		s = lm_sweep_parent_dirs(m->csv);
 	}
 	return s;
+}
+
+/* Do a and b build the same kernels: GPUs of one name, vendor and driver? */
+static bool same_kind(const lm_device *a, const lm_device *b)
+{
+	return (a->type & CL_DEVICE_TYPE_GPU) && (b->type & CL_DEVICE_TYPE_GPU) && !strcmp(a->name, b->name) &&
+	       !strcmp(a->vendor, b->vendor) && !strcmp(a->driver, b->driver);
+}
+
+/* One directory for each kind of GPU that two or more members are, in
+ * which their sweeps build their kernels once (NVIDIA's host builds about
+ * 21 kernels a second whatever the processes building: four H200s each
+ * building their own took 25-29% longer than one alone,
+ * studies/speed/node-2026-11-28). A member whose directory cannot be made
+ * builds its own, as alone. */
+static void share_builds(member *ms, size_t n)
+{
+	const char *tmp = getenv("TMPDIR");
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < i && !ms[i].shared[0]; j++)
+			if (same_kind(&ms[i].d, &ms[j].d))
+				memcpy(ms[i].shared, ms[j].shared, sizeof ms[i].shared);
+		bool twin = false;
+		for (size_t j = i + 1; j < n; j++)
+			twin |= same_kind(&ms[i].d, &ms[j].d);
+		if (ms[i].shared[0] || !twin)
+			continue;
+		snprintf(ms[i].shared, sizeof ms[i].shared, "%s/latmix-shared-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		ms[i].made = mkdtemp(ms[i].shared) != NULL;
+		if (!ms[i].made)
+			ms[i].shared[0] = '\0';
+	}
+}
+
+/* Removes the directories share_builds made, with what the sweeps left. */
+static void unshare_builds(member *ms, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ms[i].made)
+			lm_sweep_remove_dir(ms[i].shared);
 }
 
 /* Says which devices are measured, by slug and index. */
@@ -269,9 +318,11 @@ lm_status lm_fleet_measure(const lm_options *o)
 		return s;
 	}
 	announce(ms, n);
+	share_builds(ms, n);
 	double t0 = now();
 	size_t running = start_all(o, ms, n);
 	wait_all(ms, n, running, t0);
+	unshare_builds(ms, n);
 	char names[1024] = "";
 	size_t failed = summarise(ms, n, t0, names, sizeof names);
 	free(ms);

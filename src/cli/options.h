@@ -58,6 +58,8 @@ typedef struct {
 	const char *count_ahead; /* kernel: a directory of sources to count (a queue on stdin) */
 	const char *save_count;  /* kernel --mix-of: the count as report reads it (NAME.ini) */
 	int build_jobs;         /* measure: processes building kernels; 0: auto */
+	const char *shared_binaries; /* measure: a directory the sweeps of GPUs of one kind
+				      * build their kernels into once (latmix measure -d gpus) */
 	double time_limit;      /* seconds a user's kernel may go without progress */
 	const char *output;
 	/* fit */
