@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,24 @@ static lm_status pick(const lm_options *o, member *out, size_t *n)
 		(*n)++;
 	}
 	return LM_OK;
+}
+
+/* Ctrl-C reaches every sweep, which stops after its point and says what
+ * it kept: this process goes on relaying them until they end, then says
+ * each one's outcome and removes what they shared. */
+static void note_stop(int sig)
+{
+	(void)sig;
+}
+
+static void relay_through_stop(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = note_stop; /* reset in the sweeps, which exec */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 }
 
 /* Starts one `latmix measure` for m with the options of o. */
@@ -318,6 +337,7 @@ lm_status lm_fleet_measure(const lm_options *o)
 		return s;
 	}
 	announce(ms, n);
+	relay_through_stop();
 	share_builds(ms, n);
 	double t0 = now();
 	size_t running = start_all(o, ms, n);
@@ -327,7 +347,7 @@ lm_status lm_fleet_measure(const lm_options *o)
 	size_t failed = summarise(ms, n, t0, names, sizeof names);
 	free(ms);
 	if (failed)
-		return lm_fail(LM_EDEVICE, "%zu of %zu devices failed: %s (the others' results are whole)",
-			       failed, n, names);
+		return lm_fail(LM_EDEVICE, "%zu of %zu devices failed: %s%s", failed, n, names,
+			       failed < n ? " (the others' results are whole)" : "");
 	return LM_OK;
 }
