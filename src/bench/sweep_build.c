@@ -147,8 +147,10 @@ static bool take_shared(sweep *sw, int *lock)
 		snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s", sw->o->shared_binaries);
 		sw->binary_shared = true;
 		sw->base.binary_dir = sw->binary_dir;
+		double waited = sweep_since(&t0);
+		sw->cost.programs += waited; /* the builds this sweep waited for */
 		fprintf(stderr, "latmix: %u kernels built ahead by the sweep of another GPU of this kind (waited "
-			"%.1f s)\n", built, sweep_since(&t0));
+			"%.1f s)\n", built, waited);
 		return true;
 	}
 	if (f)
