@@ -41,6 +41,12 @@ lm_status lm_sweep_run(const lm_sweep_config *c);
  * one that cannot be made. */
 lm_status lm_sweep_parent_dirs(const char *path);
 
+/* Whether sweeps keep the kernels they build from run to run (latmix's
+ * kernel cache: LATMIX_CACHE, else $XDG_CACHE_HOME/latmix, else
+ * ~/.cache/latmix; LATMIX_CACHE=off: not); the GPUs of one kind measured
+ * at once then build into one directory of it, once. */
+bool lm_sweep_cache_on(void);
+
 /* Removes directory dir (empty: nothing) with the files in it, and
  * empties the string: the kernels a sweep built ahead there. */
 void lm_sweep_remove_dir(char *dir);

@@ -92,11 +92,15 @@ static void remove_dir(char *dir)
 }
 
 /* The records of every kernel the sweep will use (but those a resumed
- * file has all the points of) into queue (room for most); how many. */
-static size_t queue_builds(const sweep *sw, const lm_results *prev, char (*queue)[LM_MEAS_QUEUE_RECORD], size_t most)
+ * file has all the points of, and those dir holds built already where dir
+ * is given) into queue (room for most); how many, and in *kept how many
+ * dir held. */
+static size_t queue_builds(const sweep *sw, const lm_results *prev, const char *dir,
+			   char (*queue)[LM_MEAS_QUEUE_RECORD], size_t most, size_t *kept)
 {
 	size_t total = 0;
-	for (size_t i = 0; queue && i < sw->p.nmixes; i++) {
+	*kept = 0;
+	for (size_t i = 0; i < sw->p.nmixes; i++) {
 		const plan_mix *pm = &sw->p.mixes[i];
 		for (size_t c = 0; c < pm->nchains && pm->mix->step != LM_STEP_DISPATCH; c++)
 			for (size_t a = 0; a < sw->nalphas[i][c] && total < most; a++) {
@@ -107,70 +111,18 @@ static size_t queue_builds(const sweep *sw, const lm_results *prev, char (*queue
 				if (!t)
 					continue;
 				lm_alpha at = sw->alphas[i][c][a];
-				lm_meas_queue_record(pm->mix, pm->chains[c], at, false, queue[total++]);
-				/* the mix's references (run_references): one chain, alpha 0 or inf */
-				if (pm->chains[c] == 1 && (at.num == 0 || at.den == 0) &&
-				    pm->mix->step != LM_STEP_STREAM && total < most)
-					lm_meas_queue_record(pm->mix, 1, at, true, queue[total++]);
+				/* with the mix's references (run_references): one chain, alpha 0 or inf */
+				bool ref = pm->chains[c] == 1 && (at.num == 0 || at.den == 0) &&
+					   pm->mix->step != LM_STEP_STREAM;
+				for (int nf = 0; nf <= (int)ref && total < most; nf++) {
+					if (dir && sweep_binary_built(sw, dir, pm->mix, pm->chains[c], at, nf))
+						(*kept)++;
+					else
+						lm_meas_queue_record(pm->mix, pm->chains[c], at, nf, queue[total++]);
+				}
 			}
 	}
 	return total;
-}
-
-/* --shared-binaries DIR: waits for DIR's lock (the sweep of another GPU of
- * this kind may hold it while it builds); true where that sweep built the
- * kernels there (DIR/.done), this one then loading them from DIR with no
- * build of its own. Otherwise *lock is the lock held (-1: none could be
- * taken, and this sweep builds into a directory of its own), released
- * once this sweep has built into DIR (share_done). A sweep that dies
- * holding it releases it: the others then build for themselves. A sweep
- * that needs a kernel the one before did not build builds it when its
- * point comes, as any kernel not built ahead. */
-static bool take_shared(sweep *sw, int *lock)
-{
-	char path[300];
-	*lock = -1;
-	if (!sw->o->shared_binaries || strlen(sw->o->shared_binaries) >= sizeof sw->binary_dir)
-		return false;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	snprintf(path, sizeof path, "%s/.lock", sw->o->shared_binaries);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	while (fd >= 0 && flock(fd, LOCK_EX) != 0 && errno == EINTR && sweep_stopped() == LM_OK)
-		;
-	snprintf(path, sizeof path, "%s/.done", sw->o->shared_binaries);
-	FILE *f = fd >= 0 ? fopen(path, "r") : NULL;
-	unsigned built = 0;
-	if (f && fscanf(f, "%u", &built) == 1 && built) {
-		fclose(f);
-		close(fd);
-		snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s", sw->o->shared_binaries);
-		sw->binary_shared = true;
-		sw->base.binary_dir = sw->binary_dir;
-		double waited = sweep_since(&t0);
-		sw->cost.programs += waited; /* the builds this sweep waited for */
-		fprintf(stderr, "latmix: %u kernels built ahead by the sweep of another GPU of this kind (waited "
-			"%.1f s)\n", built, waited);
-		return true;
-	}
-	if (f)
-		fclose(f);
-	*lock = fd;
-	return false;
-}
-
-/* Marks the shared directory's kernels built (built of them) for the
- * sweeps waiting on its lock, and lets them in. */
-static void share_done(const sweep *sw, int lock, size_t built)
-{
-	char path[300];
-	snprintf(path, sizeof path, "%s/.done", sw->o->shared_binaries);
-	FILE *f = built ? fopen(path, "w") : NULL;
-	if (f) {
-		fprintf(f, "%zu\n", built);
-		fclose(f);
-	}
-	close(lock);
 }
 
 /* The queue's kernels (total) built by jobs - 1 `latmix kernel` processes
@@ -205,16 +157,31 @@ static lm_status build_queue(sweep *sw, char (*queue)[LM_MEAS_QUEUE_RECORD], siz
 	return s;
 }
 
+/* A temporary directory of the sweep's own for its kernels; false where
+ * none can be made. */
+static bool own_dir(sweep *sw)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	sw->binary_shared = false;
+	if (mkdtemp(sw->binary_dir))
+		return true;
+	sw->binary_dir[0] = '\0';
+	return false;
+}
+
 /* Builds every kernel the sweep will use (but those a resumed file has
- * all the points of) before it starts, into a temporary directory the
- * measurements load them from (or --shared-binaries', once for the GPUs
- * of one kind: take_shared): the kernels go into a queue (a pipe) that
- * build_jobs() - 1 `latmix kernel` processes and this one (in the sweep's
- * context, made before the others start) take from, one kernel at a time.
- * NVIDIA's driver builds one kernel at a time in a process (0.2 to 0.5 s
- * each) and creates one context at a time on a GPU (about 0.3 s each), so
- * the processes that got their context first build more. Nothing here is
- * fatal: a kernel not built ahead is built when needed. */
+ * all the points of) before it starts, into the directory the
+ * measurements load them from: latmix's kernel cache, or the directory
+ * the GPUs of one kind measured at once share (sweep_binaries_take: what
+ * it holds already is not built again), else a temporary one. The kernels
+ * go into a queue (a pipe) that build_jobs() - 1 `latmix kernel`
+ * processes and this one (in the sweep's context, made before the others
+ * start) take from, one kernel at a time. NVIDIA's driver builds one
+ * kernel at a time in a process (0.2 to 0.5 s each) and creates one
+ * context at a time on a GPU (about 0.3 s each), so the processes that got
+ * their context first build more. Nothing here is fatal: a kernel not
+ * built ahead is built when needed. */
 void sweep_build_ahead(sweep *sw, const lm_results *prev)
 {
 	struct timespec t0;
@@ -222,32 +189,33 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 	/* the queue: at most what a pipe holds before anyone reads */
 	enum { MAX_QUEUED = 65536 / LM_MEAS_QUEUE_RECORD };
 	char(*queue)[LM_MEAS_QUEUE_RECORD] = malloc(MAX_QUEUED * sizeof *queue);
-	size_t total = queue_builds(sw, prev, queue, MAX_QUEUED);
-	unsigned jobs = build_jobs(sw, total);
-	const char *tmp = getenv("TMPDIR");
-	int lock = -1;
-	if (jobs <= 1 || total == 0 || !sw->base.context || take_shared(sw, &lock))
-		goto done;
-	if (lock >= 0)
-		snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s", sw->o->shared_binaries);
-	else
-		snprintf(sw->binary_dir, sizeof sw->binary_dir, "%s/latmix-kernels-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (lock < 0 && !mkdtemp(sw->binary_dir)) {
-		sw->binary_dir[0] = '\0';
-		goto done;
+	double waited = 0;
+	/* builders only where several build at once (a GPU's driver, --build-jobs) */
+	int lock = queue && sw->base.context && build_jobs(sw, MAX_QUEUED) > 1 ? sweep_binaries_take(sw, &waited) : -1;
+	size_t kept = 0, total = queue ? queue_builds(sw, prev, lock >= 0 ? sw->binary_dir : NULL, queue,
+						      MAX_QUEUED, &kept) : 0;
+	unsigned jobs = build_jobs(sw, total), started, ok, mine;
+	sw->cost.programs += waited; /* another sweep's builds, waited for */
+	if (kept) {
+		char wait[96] = "";
+		if (waited >= 0.05)
+			snprintf(wait, sizeof wait, " (waited %.1f s for another sweep building there)", waited);
+		fprintf(stderr, "latmix: %zu kernels built before, in %s%s%s\n", kept, sw->binary_dir, wait,
+			total ? "; the others built now" : "");
 	}
-	sw->binary_shared = lock >= 0;
-	unsigned started, ok, mine;
+	if (jobs <= 1 || total == 0 || (lock < 0 && !own_dir(sw)))
+		goto done;
 	lm_status s = build_queue(sw, queue, total, jobs, &started, &ok, &mine);
-	double t = sweep_since(&t0);
+	double t = sweep_since(&t0) - waited;
 	sw->cost.programs += t;
-	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s%s\n",
+	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s%s%s\n",
 		total, t, mine, started, ok < started || s != LM_OK ? "; some failed: those are built as needed" : "",
-		lock >= 0 ? ", for every sweep of a GPU of this kind" : "");
-	sw->base.binary_dir = sw->binary_dir;
+		lock >= 0 ? ", into " : "", lock >= 0 ? sw->binary_dir : "");
 done:
+	if (sw->binary_dir[0] && (kept || (total && jobs > 1)))
+		sw->base.binary_dir = sw->binary_dir;
 	if (lock >= 0)
-		share_done(sw, lock, sw->binary_dir[0] ? total : 0);
+		close(lock); /* the next sweep of this directory in */
 	free(queue);
 }
 

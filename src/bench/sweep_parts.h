@@ -140,6 +140,19 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev);
 /* Removes the kernels build_ahead left. */
 void sweep_remove_binaries(sweep *sw);
 
+/* sweep_cache.c: takes the directory the sweep's kernels are built ahead
+ * into and kept in (--shared-binaries', else latmix's kernel cache for the
+ * device, driver and kernel source) into sw->binary_dir, its lock held:
+ * the lock's descriptor (close it to let the next sweep in), or -1 where
+ * there is none (then a temporary directory is the sweep's). *waited: the
+ * seconds another sweep building there held it. */
+int sweep_binaries_take(sweep *sw, double *waited);
+
+/* Whether dir holds the kernel (mix, chains, a, flag_free) built with the
+ * options a builder would build it with for the sweep's device. */
+bool sweep_binary_built(const sweep *sw, const char *dir, const lm_mix *mix, unsigned chains, lm_alpha a,
+			bool flag_free);
+
 /* --kernel: counts every kernel's loop (what write_kernel_mix keeps
  * beside the results) before the sweep starts, in several `latmix kernel
  * --count-ahead` processes at once where the driver builds one kernel at

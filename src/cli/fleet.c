@@ -206,6 +206,8 @@ static bool same_kind(const lm_device *a, const lm_device *b)
 static void share_builds(member *ms, size_t n)
 {
 	const char *tmp = getenv("TMPDIR");
+	if (lm_sweep_cache_on())
+		return; /* the kernel cache is one directory for each kind already */
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < i && !ms[i].shared[0]; j++)
 			if (same_kind(&ms[i].d, &ms[j].d))

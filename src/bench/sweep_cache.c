@@ -1,0 +1,144 @@
+/* sweep_cache: the directory a sweep's kernels are built ahead into and
+ * kept in: the one --shared-binaries names (the GPUs of one kind measured
+ * at once, measure -d gpus), else latmix's kernel cache, one directory for
+ * each device, driver and kernel source, kept from run to run; a lock on
+ * it lets one sweep at a time build there, the others then loading what it
+ * built. */
+#include "bench/sweep_parts.h"
+#include "bench/kernels.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* FNV-1a, 64 bits, over n bytes of p, from h */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	return h;
+}
+
+static uint64_t fnv_text(uint64_t h, const char *s)
+{
+	return fnv(h, s, strlen(s) + 1); /* the '\0' parts one text from the next */
+}
+
+/* Creates dir's folders (mode 0700 where made); false where one cannot be. */
+static bool make_dirs(const char *dir)
+{
+	char path[512];
+	if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+		return false;
+	for (char *c = path + 1; *c; c++)
+		if (*c == '/') {
+			*c = '\0';
+			if (mkdir(path, 0700) != 0 && errno != EEXIST)
+				return false;
+			*c = '/';
+		}
+	return mkdir(path, 0700) == 0 || errno == EEXIST;
+}
+
+/* latmix's kernel cache for the sweep's device and kernels into dir:
+ * LATMIX_CACHE (off: none), else $XDG_CACHE_HOME/latmix, else
+ * ~/.cache/latmix; in it kernels-KEY, KEY a hash of the device's name,
+ * vendor, driver and OpenCL version and the kernels' source (latmix's own
+ * or --kernel-dir's), so that a binary is only ever loaded where it was
+ * built from the same source for the same driver (and its build options
+ * are checked as it is loaded). False where there is none. */
+static bool cache_base(char *base, size_t size)
+{
+	const char *env = getenv("LATMIX_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	if (env && (!*env || strcmp(env, "off") == 0))
+		return false;
+	if (env)
+		return snprintf(base, size, "%s", env) < (int)size;
+	if (xdg && *xdg == '/')
+		return snprintf(base, size, "%s/latmix", xdg) < (int)size;
+	if (home && *home == '/')
+		return snprintf(base, size, "%s/.cache/latmix", home) < (int)size;
+	return false;
+}
+
+bool lm_sweep_cache_on(void)
+{
+	char base[400];
+	return cache_base(base, sizeof base);
+}
+
+static bool cache_dir(const sweep *sw, char *dir, size_t size)
+{
+	char base[400];
+	if (!cache_base(base, sizeof base))
+		return false;
+	char *src = NULL;
+	if (lm_kernel_program_text(sw->o->kernel_dir, LM_MIX_KERNEL_FILE, &src, NULL) != LM_OK) {
+		lm_error_clear();
+		return false;
+	}
+	uint64_t h = 14695981039346656037ull;
+	h = fnv_text(h, sw->d.name);
+	h = fnv_text(h, sw->d.vendor);
+	h = fnv_text(h, sw->d.driver);
+	h = fnv_text(h, sw->d.version);
+	h = fnv_text(h, src);
+	free(src);
+	return snprintf(dir, size, "%s/kernels-%016llx", base, (unsigned long long)h) < (int)size;
+}
+
+int sweep_binaries_take(sweep *sw, double *waited)
+{
+	char dir[sizeof sw->binary_dir];
+	*waited = 0;
+	if (sw->o->shared_binaries) {
+		if (snprintf(dir, sizeof dir, "%s", sw->o->shared_binaries) >= (int)sizeof dir)
+			return -1;
+	} else if (!cache_dir(sw, dir, sizeof dir) || !make_dirs(dir)) {
+		return -1;
+	}
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	char path[sizeof dir + 8];
+	snprintf(path, sizeof path, "%s/.lock", dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	int got = -1;
+	while (fd >= 0 && (got = flock(fd, LOCK_EX)) != 0 && errno == EINTR && sweep_stopped() == LM_OK)
+		;
+	if (fd >= 0 && got != 0) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		return -1;
+	*waited = sweep_since(&t0);
+	memcpy(sw->binary_dir, dir, sizeof dir);
+	sw->binary_shared = true;
+	return fd;
+}
+
+bool sweep_binary_built(const sweep *sw, const char *dir, const lm_mix *mix, unsigned chains, lm_alpha a,
+			bool flag_free)
+{
+	/* the options a builder would build it with (measure_build.c's build_in) */
+	char opts[512], name[128], path[600], saved[600];
+	lm_meas_build_options(&sw->d, mix, chains, a, sw->d.kclock != LM_KCLOCK_NONE, opts, sizeof opts);
+	if (flag_free)
+		strncat(opts, " -DLM_NO_FLAG", sizeof opts - strlen(opts) - 1);
+	lm_meas_binary_name(mix, chains, a, flag_free, name, sizeof name);
+	snprintf(path, sizeof path, "%s/%s.opt", dir, name);
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(saved, 1, sizeof saved - 1, f) : 0;
+	if (f)
+		fclose(f);
+	saved[n] = '\0';
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return n && strcmp(saved, opts) == 0 && access(path, R_OK) == 0;
+}
