@@ -4,13 +4,7 @@
 # at once (their kernels built once, through the cache's lock), the first alone again (its
 # kernels built before), and --quick on the first with the caches emptied and then warm.
 # latmix at commit.txt.
-mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
-L=.gpu/latmix
-cp .gpu/commit.txt $OUT/
-nvidia-smi --query-gpu=index,name,serial,uuid,pci.bus_id,clocks.max.sm,clocks.mem --format=csv > $OUT/gpu.txt
-$L devices > $OUT/devices.txt 2>&1
-first=$(grep -m1 -o '^[0-9]*:[0-9]*  NVIDIA' $OUT/devices.txt | cut -d' ' -f1)
+. studies/speed/node-setup.sh # what it sets up, as run then
 empty() { rm -rf ~/.nv/ComputeCache ~/.cache/latmix; }
 t() { name=$1; shift; /usr/bin/time -v "$@" 2> $OUT/$name.log; echo "$name rc=$?"; }
 empty

@@ -2,12 +2,7 @@
 # Issue 51's node goal on four H200s of one host: the default sweep of all four at once
 # (latmix measure -d gpus), then the first alone, NVIDIA's kernel cache emptied before
 # each; the GPUs' identities recorded. latmix at commit.txt.
-mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
-L=.gpu/latmix
-cp .gpu/commit.txt $OUT/
-nvidia-smi --query-gpu=index,name,serial,uuid,pci.bus_id,clocks.max.sm,clocks.mem --format=csv > $OUT/gpu.txt
-$L devices > $OUT/devices.txt 2>&1
+. studies/speed/node-setup.sh # what it sets up, as run then
 rm -rf ~/.nv/ComputeCache
 /usr/bin/time -v $L measure -d gpus -o $OUT/four 2> $OUT/four.log; echo "four rc=$?"
 rm -rf ~/.nv/ComputeCache

@@ -4,13 +4,7 @@
 # NVIDIA's compute cache emptied before each; then on the first alone, --quick with the
 # cache empty and warm, and --kernel all (both suites). The GPUs' identities recorded.
 # latmix at commit.txt.
-mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-for f in .gpu/*.deb; do dpkg -x $f /; done; ldconfig
-L=.gpu/latmix
-cp .gpu/commit.txt $OUT/
-nvidia-smi --query-gpu=index,name,serial,uuid,pci.bus_id,clocks.max.sm,clocks.mem --format=csv > $OUT/gpu.txt
-$L devices > $OUT/devices.txt 2>&1
-first=$(grep -m1 -o '^[0-9]*:[0-9]*  NVIDIA' $OUT/devices.txt | cut -d' ' -f1)
+. studies/speed/node-setup.sh # what it sets up, as run then
 rm -rf ~/.nv/ComputeCache
 mkdir -p $OUT/alone
 /usr/bin/time -v $L measure -d $first -o $OUT/alone/measurements.csv 2> $OUT/alone.log; echo "alone rc=$?"
