@@ -420,8 +420,9 @@ END_TEST
 /* Issue 51: a sweep built every kernel again on every run (2.5 s of an
  * H200's 6.0 s --quick with NVIDIA's compute cache warm). latmix keeps
  * them (LATMIX_CACHE, else ~/.cache/latmix), a directory for each device,
- * driver and kernel source: the second run builds none; kernels of
- * another source (--kernel-dir, one comment added) are built again. */
+ * driver and kernel source: the second run builds none; a binary damaged
+ * since is built again; kernels of another source (--kernel-dir, one
+ * comment added) are built again. */
 START_TEST(a_second_run_builds_no_kernel_and_another_source_builds_again)
 {
 	make_tmp();
@@ -432,7 +433,15 @@ START_TEST(a_second_run_builds_no_kernel_and_another_source_builds_again)
 	ck_assert_msg(strstr(err[1], "kernels built before, in") && !strstr(err[1], "built ahead in"), "%s", err[1]);
 	free(err[0]);
 	free(err[1]);
+	/* a binary cut short since (a full disk, say) is built again, not loaded */
 	char cmd[2400];
+	snprintf(cmd, sizeof cmd, "f=$(ls '%s'/cache/kernels-*/gmem-k1-a4_1.bin) && head -c 100 \"$f\" > '%s/cut' && "
+		 "mv '%s/cut' \"$f\"", tmp, tmp, tmp);
+	ck_assert_int_eq(system(cmd), 0);
+	two_sweeps(env, "", false, 1, err);
+	ck_assert_msg(strstr(err[0], "kernels built before, in") && strstr(err[0], "1 kernels built ahead in"), "%s",
+		      err[0]);
+	free(err[0]);
 	snprintf(cmd, sizeof cmd, "cp -r '%s/cl' '%s/cl' && echo '/* another source */' >> '%s/cl/chase.cl'",
 		 getenv("LATMIX_SOURCE_ROOT"), tmp, tmp);
 	ck_assert_int_eq(system(cmd), 0);

@@ -137,3 +137,11 @@ int lm_number_cmp(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 	return (x > y) - (x < y);
 }
+
+unsigned long long lm_number_fnv(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ull;
+	return h;
+}

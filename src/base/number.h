@@ -32,4 +32,9 @@ long lm_number_gcd(long a, long b);
 /* qsort's comparison of two doubles, ascending. */
 int lm_number_cmp(const void *a, const void *b);
 
+/* FNV-1a, 64 bits, of n bytes at p, continuing from h (start with
+ * LM_NUMBER_FNV_START): a file's checksum, a directory's key. */
+#define LM_NUMBER_FNV_START 14695981039346656037ull
+unsigned long long lm_number_fnv(unsigned long long h, const void *p, size_t n);
+
 #endif

@@ -173,9 +173,16 @@ void lm_meas_build_options(const lm_device *d, const lm_mix *mix, unsigned chain
  * AMD), and (clocked) the in-kernel clock's record (cl/occupancy.h). */
 void lm_meas_device_options(const lm_device *d, bool clocked, char *buf, size_t size);
 
+/* Whether dir holds the binary of (mix, chains, a, flag_free) built with
+ * opts, whole: its NAME.opt names them, and its size and checksum (checked
+ * again as it is loaded). */
+bool lm_meas_binary_saved(const char *dir, const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free,
+			  const char *opts);
+
 /* The file name, in a binary directory, of the kernel of mix for chains
- * and a: "gmem-k1-a1_4.bin", its build options beside it in ".opt"; a
- * reference's flag-free one (lm_meas_reference) "gmem-k1-a0_1-nf.bin". */
+ * and a: "gmem-k1-a1_4.bin", its build options beside it in ".opt" (and
+ * its size and checksum); a reference's flag-free one (lm_meas_reference)
+ * "gmem-k1-a0_1-nf.bin". */
 void lm_meas_binary_name(const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free, char *buf, size_t size);
 
 /* Builds the kernels of mix for chains and each of n alphas on d, in one

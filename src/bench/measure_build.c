@@ -3,6 +3,7 @@
  * binaries other processes built ahead, and saved for them. */
 #include "bench/measure.h"
 #include "bench/measure_parts.h"
+#include "base/number.h"
 #include "bench/chase.h"
 #include "bench/kernels.h"
 #include "bench/sysclock.h"
@@ -189,22 +190,64 @@ static unsigned char *slurp(const char *path, size_t *size)
 	return buf;
 }
 
+/* A binary's NAME.opt: the options it was built with, a line, then its
+ * size and checksum ("%zu bytes, fnv %016llx"), so that a binary kept from
+ * run to run (latmix's kernel cache) reaches the driver only as it was
+ * written: one cut short or damaged since is built again from source. */
+static void opt_text(const char *opts, const char *bin, size_t size, char *out, size_t cap)
+{
+	snprintf(out, cap, "%s\n%zu bytes, fnv %016llx\n", opts, size, lm_number_fnv(LM_NUMBER_FNV_START, bin, size));
+}
+
+/* Whether the .opt file at path names opts; its size and checksum in
+ * *size and *sum. */
+static bool opt_matches(const char *path, const char *opts, size_t *size, unsigned long long *sum)
+{
+	size_t n = 0;
+	char *saved = (char *)slurp(path, &n);
+	char *nl = saved ? strchr(saved, '\n') : NULL;
+	bool same = nl && (size_t)(nl - saved) == strlen(opts) && strncmp(saved, opts, strlen(opts)) == 0 &&
+		    sscanf(nl + 1, "%zu bytes, fnv %llx", size, sum) == 2;
+	free(saved);
+	return same;
+}
+
+bool lm_meas_binary_saved(const char *dir, const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free,
+			  const char *opts)
+{
+	char name[128], path[4096];
+	size_t size;
+	unsigned long long sum;
+	lm_meas_binary_name(mix, chains, a, flag_free, name, sizeof name);
+	snprintf(path, sizeof path, "%s/%s.opt", dir, name);
+	if (!opt_matches(path, opts, &size, &sum))
+		return false;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	size_t n = 0;
+	unsigned char *bin = slurp(path, &n);
+	bool whole = bin && n == size && lm_number_fnv(LM_NUMBER_FNV_START, bin, n) == sum;
+	free(bin);
+	return whole;
+}
+
 /* The program of (a, chains) from the binary another process built into
- * cfg.binary_dir (lm_meas_save_binary), if it is there and was built with
- * opts; NULL otherwise: then it is built from source. */
+ * cfg.binary_dir (lm_meas_save_binary), if it is there, whole, and was
+ * built with opts; NULL otherwise: then it is built from source. */
 static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const char *opts)
 {
 	char name[128], path[4096];
 	lm_meas_binary_name(m->cfg.mix, chains, a, m->flag_free, name, sizeof name);
 	snprintf(path, sizeof path, "%s/%s.opt", m->cfg.binary_dir, name);
-	size_t n = 0, opt_n = 0;
-	char *saved = (char *)slurp(path, &opt_n);
-	bool same = saved && strcmp(saved, opts) == 0;
-	free(saved);
-	if (!same)
+	size_t n = 0, size;
+	unsigned long long sum;
+	if (!opt_matches(path, opts, &size, &sum))
 		return NULL;
 	snprintf(path, sizeof path, "%s/%s", m->cfg.binary_dir, name);
 	unsigned char *bin = slurp(path, &n);
+	if (bin && (n != size || lm_number_fnv(LM_NUMBER_FNV_START, bin, n) != sum)) {
+		free(bin);
+		bin = NULL;
+	}
 	if (!bin)
 		return NULL;
 	cl_int err, status;
@@ -345,8 +388,10 @@ static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix,
 		FILE *f = fopen(path, "wb");
 		bool ok = f && fwrite(bin, 1, size, f) == size;
 		ok = (f ? fclose(f) == 0 : false) && ok;
+		char opt[700];
+		opt_text(opts, bin, size, opt, sizeof opt);
 		FILE *g = ok ? fopen(opt_path, "w") : NULL;
-		ok = g && fputs(opts, g) >= 0 && ok;
+		ok = g && fputs(opt, g) >= 0 && ok;
 		ok = (g ? fclose(g) == 0 : false) && ok;
 		if (!ok)
 			s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);

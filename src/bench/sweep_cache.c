@@ -6,10 +6,10 @@
  * built. */
 #include "bench/sweep_parts.h"
 #include "bench/kernels.h"
+#include "base/number.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,18 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* FNV-1a, 64 bits, over n bytes of p, from h */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
+static unsigned long long fnv_text(unsigned long long h, const char *s)
 {
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ull;
-	return h;
-}
-
-static uint64_t fnv_text(uint64_t h, const char *s)
-{
-	return fnv(h, s, strlen(s) + 1); /* the '\0' parts one text from the next */
+	return lm_number_fnv(h, s, strlen(s) + 1); /* the '\0' parts one text from the next */
 }
 
 /* Creates dir's folders (mode 0700 where made); false where one cannot be. */
@@ -84,7 +75,7 @@ static bool cache_dir(const sweep *sw, char *dir, size_t size)
 		lm_error_clear();
 		return false;
 	}
-	uint64_t h = 14695981039346656037ull;
+	unsigned long long h = LM_NUMBER_FNV_START;
 	h = fnv_text(h, sw->d.name);
 	h = fnv_text(h, sw->d.vendor);
 	h = fnv_text(h, sw->d.driver);
@@ -128,17 +119,9 @@ bool sweep_binary_built(const sweep *sw, const char *dir, const lm_mix *mix, uns
 			bool flag_free)
 {
 	/* the options a builder would build it with (measure_build.c's build_in) */
-	char opts[512], name[128], path[600], saved[600];
+	char opts[512];
 	lm_meas_build_options(&sw->d, mix, chains, a, sw->d.kclock != LM_KCLOCK_NONE, opts, sizeof opts);
 	if (flag_free)
 		strncat(opts, " -DLM_NO_FLAG", sizeof opts - strlen(opts) - 1);
-	lm_meas_binary_name(mix, chains, a, flag_free, name, sizeof name);
-	snprintf(path, sizeof path, "%s/%s.opt", dir, name);
-	FILE *f = fopen(path, "r");
-	size_t n = f ? fread(saved, 1, sizeof saved - 1, f) : 0;
-	if (f)
-		fclose(f);
-	saved[n] = '\0';
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	return n && strcmp(saved, opts) == 0 && access(path, R_OK) == 0;
+	return lm_meas_binary_saved(dir, mix, chains, a, flag_free, opts);
 }

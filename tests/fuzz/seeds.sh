@@ -11,7 +11,7 @@ set -eu
 C=tests/fuzz/corpus
 LATMIX=${LATMIX:-build/latmix}
 rm -rf "$C"
-for d in results params ukernel expr number alpha ptx isa predict ratios count source; do mkdir -p "$C/$d"; done
+for d in results params ukernel expr number alpha ptx isa predict ratios count source binary; do mkdir -p "$C/$d"; done
 
 # The first lines of $1, at most $2 bytes, cut at a line's end.
 head_lines() { head -c "$2" "$1" | sed '$d'; }
@@ -24,6 +24,7 @@ head_lines data/measured/nvidia-h100/measurements.csv 4000 > $C/results/h100.csv
 head_lines tests/fixtures/h100-quick1-30-columns.csv 4000 > $C/results/h100-quick1-30-columns.csv
 head_lines tests/fixtures/pocl-2026-11-23-27-columns.csv 4000 > $C/results/pocl-27-columns.csv
 head_lines $H200/kernels.csv 4000 > $C/results/h200-kernels.csv
+zcat studies/speed/node-2026-11-28b/kernels.csv.gz | head -c 4000 | sed '$d' > $C/results/h200-kernels-shape.csv
 head_lines tests/fixtures/pocl-most-points-short-of-the-model.csv 4000 > $C/results/pocl-fixture.csv
 head_lines tests/fixtures/h100-dispatch.csv 4000 > $C/results/h100-dispatch.csv
 f=tests/fixtures/copy-gap/chase.csv
@@ -129,6 +130,17 @@ for f in cl/kernels/nd-*.cl tests/fixtures/kernels/*.cl; do
 		{ echo "$k $a"; cat "$f"; } | head -c 8000 > "$C/source/$(basename "$f" .cl)-$a"
 	done
 done
+
+# binary: a kernel cache's NAME.opt, a NUL byte and the binary: whole, and
+# cut short (its size and checksum then another's)
+b='.version 8.0\n.target sm_90\n'
+sum=$(printf "$b" | python3 -c 'import sys
+h = 14695981039346656037
+for c in sys.stdin.buffer.read(): h = ((h ^ c) * 1099511628211) % 2**64
+print("%016x" % h)')
+n=$(printf "$b" | wc -c)
+{ printf -- '-cl-std=CL1.2 -D LM_CHAINS=1\n%s bytes, fnv %s\n\0' "$n" "$sum"; printf "$b"; } > $C/binary/whole
+{ printf -- '-cl-std=CL1.2 -D LM_CHAINS=1\n%s bytes, fnv %s\n\0' "$n" "$sum"; printf "$b" | head -c 9; } > $C/binary/cut
 
 find $C -type f -size +16k -print -delete | sed 's/^/seeds: over 16 KB, left out: /'
 du -sh $C
