@@ -641,6 +641,36 @@ START_TEST(ptx_lanes_addresses_from_memory)
 	char *text = printed(&m);
 	ck_assert_msg(strstr(text, "gathered") && strstr(text, "each lane's own run"), "%s", text);
 	free(text);
+	/* unrolled (clang's way), a run's next words off one register are
+	 * not hits: the run moves them, four loads of its traffic */
+	static const char unrolled[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd2, [k_param_1];\n"
+		"\tld.param.u64 \t%rd3, [k_param_2];\n"
+		"\tmov.u32 \t%r1, %tid.x;\n"
+		"\tmul.wide.u32 \t%rd7, %r1, 4;\n"
+		"\tadd.s64 \t%rd8, %rd2, %rd7;\n"
+		"\tld.global.u32 \t%r2, [%rd8];\n"
+		"$L__BB0_1:\n"
+		"\tmul.wide.u32 \t%rd9, %r2, 4;\n"
+		"\tadd.s64 \t%rd10, %rd3, %rd9;\n"
+		"\tld.global.f32 \t%f1, [%rd10];\n"
+		"\tld.global.f32 \t%f2, [%rd10+4];\n"
+		"\tld.global.f32 \t%f3, [%rd10+8];\n"
+		"\tld.global.f32 \t%f4, [%rd10+12];\n"
+		"\tadd.f32 \t%f5, %f5, %f1;\n"
+		"\tadd.f32 \t%f5, %f5, %f2;\n"
+		"\tadd.f32 \t%f5, %f5, %f3;\n"
+		"\tadd.f32 \t%f5, %f5, %f4;\n"
+		"\tadd.s32 \t%r2, %r2, 4;\n"
+		"\t@%p1 bra \t$L__BB0_1;\n"
+		"\tret;\n}\n";
+	ck_assert_msg(lm_count_count_ptx(unrolled, "k", &m) == LM_OK, "%s", lm_error_message());
+	lm_count_model(&m, &k);
+	ck_assert_msg(m.shared_lines == 3 && m.own_run_partners == 3 && m.own_runs == 4 && k.loads == 4 &&
+			      k.load_bytes == 4 && k.l1_lines == 128,
+		      "%u sharing lines, %u of a run, %g loads of %g bytes, %g lines", m.shared_lines,
+		      m.own_run_partners, k.loads, k.load_bytes, k.l1_lines);
 }
 END_TEST
 

@@ -110,7 +110,11 @@ void lm_count_print(FILE *f, const lm_count *m)
 	if (m->const_loads)
 		fprintf(f, "  %-34s %u (ld.const: cache hits, no lines of their own, priced as instructions)\n",
 			"  of constant memory", m->const_loads);
-	if (m->shared_lines)
+	if (m->shared_lines && m->own_run_partners)
+		fprintf(f, "  %-34s %u (the same address register, within %d bytes: cache hits; but %u a lane's "
+			"next words of its own run, which it moves all the same)\n", "  reading another's lines",
+			m->shared_lines, LINE_BYTES, m->own_run_partners);
+	else if (m->shared_lines)
 		fprintf(f, "  %-34s %u (the same address register, within %d bytes: cache hits)\n",
 			"  reading another's lines", m->shared_lines, LINE_BYTES);
 	if (m->same_array)
@@ -321,6 +325,8 @@ bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out)
 		out->narrow_bytes = r->narrow_bytes;
 		out->gathered = r->gathered;
 		out->own_runs = r->own_runs;
+		out->own_run_partners = r->own_run_partners;
+		out->own_run_partner_bytes = r->own_run_partner_bytes;
 		return true;
 	}
 	return false;
@@ -356,7 +362,10 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * constant load (never fed by another) is neither: a cache's hit, one
 	 * instruction below */
 	unsigned global = m->loads - m->const_loads, independent = m->independent - m->const_loads;
-	unsigned again = m->shared_lines + m->same_array + m->uniform_loads;
+	/* (the next words of each lane's own run read off one register are
+	 * not hits: the run moves them) */
+	unsigned partners = m->own_run_partners < m->shared_lines ? m->own_run_partners : m->shared_lines;
+	unsigned again = m->shared_lines - partners + m->same_array + m->uniform_loads;
 	bool own_lines = independent > again;
 	k->loads = own_lines ? independent - again : independent;
 	/* a gather waits for the load that gives its address, and moves its
@@ -381,7 +390,9 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	k->misaligned_loads = fmin(m->misaligned_loads, k->loads - k->scattered_loads);
 	/* a lane's bytes an access, on average over the loads with lines of
 	 * their own (0 where the listing does not say) */
-	unsigned own = global - (own_lines ? again : 0), not_own = own_lines ? m->again_bytes : 0;
+	unsigned own = global - (own_lines ? again : 0),
+		 not_own = own_lines && m->again_bytes >= m->own_run_partner_bytes ? m->again_bytes - m->own_run_partner_bytes
+		 : own_lines ? m->again_bytes : 0;
 	unsigned load_bytes = m->load_bytes ? m->load_bytes - m->const_bytes + m->gap_load_bytes : 0;
 	/* a narrow group's rows reading the same columns move their sectors once */
 	load_bytes = load_bytes > m->narrow_bytes ? load_bytes - m->narrow_bytes : load_bytes;

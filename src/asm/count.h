@@ -56,7 +56,7 @@ typedef struct {
 	unsigned partial_stores, strided, unfollowed, gap_load_bytes, gap_store_bytes, again_bytes;
 	unsigned same_bytes, uniform_loads, split_loads, split_stores;
 	double split_load_sectors, split_store_sectors;
-	unsigned l1_lines, narrow_bytes, gathered, own_runs;
+	unsigned l1_lines, narrow_bytes, gathered, own_runs, own_run_partners, own_run_partner_bytes;
 } lm_count_lanes;
 
 typedef struct {
@@ -100,6 +100,10 @@ typedef struct {
 	unsigned own_runs;   /* loads and stores off a base each lane read from memory
 			      * before the loop (CSR's col[k], k from row_ptr[r]): priced
 			      * as coalesced, a line a lane asked of L1 (PTX only) */
+	unsigned own_run_partners, own_run_partner_bytes; /* of the loads reading the lines of a
+			      * load before them (shared_lines), those of each lane's own run
+			      * (col[k + 1] beside col[k], unrolled): the lane's next words,
+			      * which its run moves all the same, so not hits (PTX only) */
 	unsigned split_loads, split_stores; /* over rows of a work-group narrower than a
 					     * warp, as lm_count_lanes: 0 in the count along
 					     * x alone, rows' figures (lm_count_over_rows) */

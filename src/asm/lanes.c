@@ -698,7 +698,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 	bool l1_known = true;
 	for (int pass = 0; pass < 2; pass++) {
 		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
-		m->gathered = m->own_runs = 0;
+		m->gathered = m->own_runs = m->own_run_partners = m->own_run_partner_bytes = 0;
 		m->uniform_loads = uniform_bytes = 0;
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		m->split_loads = m->split_stores = 0;
@@ -722,6 +722,10 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				long b = (long)lm_ptx_bytes(in->op), gap = sort_access(k, l, b, in->offset, width, m);
 				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
+				if (partner && k == K_LOAD && l.form == LANE_VARIES && l.data == DATA_BEFORE) {
+					m->own_run_partners++; /* the lane's next words: moved all the same */
+					m->own_run_partner_bytes += (unsigned)b;
+				}
 				/* what its lanes move, a narrow group's rows reading the same
 				 * columns (a load into another's array: its own lines where
 				 * the loop turns out unrolled, ptx.c) */
