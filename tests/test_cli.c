@@ -417,6 +417,27 @@ START_TEST(sweeps_given_one_binary_directory_build_once)
 }
 END_TEST
 
+/* A sweep whose driver hangs while it builds into the shared directory
+ * holds its lock: another waits no longer than --time-limit, then builds
+ * its kernels apart, saying so (the lock held here by flock(1)). */
+START_TEST(a_held_lock_is_waited_for_no_longer_than_the_time_limit)
+{
+	make_tmp();
+	char cmd[3000];
+	snprintf(cmd, sizeof cmd, "mkdir '%s/held' && { flock '%s/held/.lock' sleep 8 & } && sleep 0.5 && "
+		 "LATMIX_CACHE=off '%s' measure --mix gmem --alpha 0 --warps 1 --quick --footprint 4M --launch-ms 1 "
+		 "--build-jobs 2 --shared-binaries '%s/held' --time-limit 1 -o '%s/held.csv' 2> '%s/held.err'",
+		 tmp, tmp, getenv("LATMIX"), tmp, tmp, tmp);
+	ck_assert_int_eq(system(cmd), 0);
+	char err[65536], path[700];
+	snprintf(path, sizeof path, "%s/held.err", tmp);
+	lm_test_slurp(path, err, sizeof err);
+	ck_assert_msg(strstr(err, "another sweep has held it") && strstr(err, "kernels built ahead in") &&
+			      strstr(err, "points in"), "%s", err);
+	shell("rm -rf '%s'%s", tmp, "");
+}
+END_TEST
+
 /* Issue 51: a sweep built every kernel again on every run (2.5 s of an
  * H200's 6.0 s --quick with NVIDIA's compute cache warm). latmix keeps
  * them (LATMIX_CACHE, else ~/.cache/latmix), a directory for each device,
@@ -1260,6 +1281,7 @@ int main(void)
 	tcase_add_test(tc, run_refit_fits_every_mix_the_table_marks);
 	tcase_add_test(tc, sweeps_given_one_binary_directory_build_once);
 	tcase_add_test(tc, a_second_run_builds_no_kernel_and_another_source_builds_again);
+	tcase_add_test(tc, a_held_lock_is_waited_for_no_longer_than_the_time_limit);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

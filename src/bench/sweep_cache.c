@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static unsigned long long fnv_text(unsigned long long h, const char *s)
@@ -100,10 +101,16 @@ int sweep_binaries_take(sweep *sw, double *waited)
 	char path[sizeof dir + 8];
 	snprintf(path, sizeof path, "%s/.lock", dir);
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* a sweep whose driver hangs while it builds holds the lock: wait no
+	 * longer than --time-limit, then build into a directory of one's own */
+	double limit = sw->o->time_limit > 0 ? sw->o->time_limit : 300;
 	int got = -1;
-	while (fd >= 0 && (got = flock(fd, LOCK_EX)) != 0 && errno == EINTR && sweep_stopped() == LM_OK)
-		;
+	while (fd >= 0 && (got = flock(fd, LOCK_EX | LOCK_NB)) != 0 && (errno == EWOULDBLOCK || errno == EINTR) &&
+	       sweep_stopped() == LM_OK && sweep_since(&t0) < limit)
+		nanosleep(&(struct timespec){ .tv_nsec = 20000000 }, NULL);
 	if (fd >= 0 && got != 0) {
+		fprintf(stderr, "latmix: %s: another sweep has held it %.0f s: this one builds its kernels apart\n",
+			path, sweep_since(&t0));
 		close(fd);
 		fd = -1;
 	}
