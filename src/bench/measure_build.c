@@ -212,8 +212,11 @@ static bool opt_matches(const char *path, const char *opts, size_t *size, unsign
 	return same;
 }
 
-bool lm_meas_binary_saved(const char *dir, const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free,
-			  const char *opts)
+/* The binary of (mix, chains, a, flag_free) in dir (*n bytes; free it),
+ * where its .opt names opts and its size and checksum are its own; NULL
+ * otherwise. */
+static unsigned char *whole_binary(const char *dir, const lm_mix *mix, unsigned chains, lm_alpha a,
+				   bool flag_free, const char *opts, size_t *n)
 {
 	char name[128], path[4096];
 	size_t size;
@@ -221,13 +224,24 @@ bool lm_meas_binary_saved(const char *dir, const lm_mix *mix, unsigned chains, l
 	lm_meas_binary_name(mix, chains, a, flag_free, name, sizeof name);
 	snprintf(path, sizeof path, "%s/%s.opt", dir, name);
 	if (!opt_matches(path, opts, &size, &sum))
-		return false;
+		return NULL;
 	snprintf(path, sizeof path, "%s/%s", dir, name);
-	size_t n = 0;
-	unsigned char *bin = slurp(path, &n);
-	bool whole = bin && n == size && lm_number_fnv(LM_NUMBER_FNV_START, bin, n) == sum;
+	*n = 0;
+	unsigned char *bin = slurp(path, n);
+	if (bin && (*n != size || lm_number_fnv(LM_NUMBER_FNV_START, bin, *n) != sum)) {
+		free(bin);
+		bin = NULL;
+	}
+	return bin;
+}
+
+bool lm_meas_binary_saved(const char *dir, const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free,
+			  const char *opts)
+{
+	size_t n;
+	unsigned char *bin = whole_binary(dir, mix, chains, a, flag_free, opts, &n);
 	free(bin);
-	return whole;
+	return bin != NULL;
 }
 
 /* The program of (a, chains) from the binary another process built into
@@ -235,19 +249,8 @@ bool lm_meas_binary_saved(const char *dir, const lm_mix *mix, unsigned chains, l
  * built with opts; NULL otherwise: then it is built from source. */
 static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const char *opts)
 {
-	char name[128], path[4096];
-	lm_meas_binary_name(m->cfg.mix, chains, a, m->flag_free, name, sizeof name);
-	snprintf(path, sizeof path, "%s/%s.opt", m->cfg.binary_dir, name);
-	size_t n = 0, size;
-	unsigned long long sum;
-	if (!opt_matches(path, opts, &size, &sum))
-		return NULL;
-	snprintf(path, sizeof path, "%s/%s", m->cfg.binary_dir, name);
-	unsigned char *bin = slurp(path, &n);
-	if (bin && (n != size || lm_number_fnv(LM_NUMBER_FNV_START, bin, n) != sum)) {
-		free(bin);
-		bin = NULL;
-	}
+	size_t n;
+	unsigned char *bin = whole_binary(m->cfg.binary_dir, m->cfg.mix, chains, a, m->flag_free, opts, &n);
 	if (!bin)
 		return NULL;
 	cl_int err, status;

@@ -39,13 +39,7 @@ static bool make_dirs(const char *dir)
 	return mkdir(path, 0700) == 0 || errno == EEXIST;
 }
 
-/* latmix's kernel cache for the sweep's device and kernels into dir:
- * LATMIX_CACHE (off: none), else $XDG_CACHE_HOME/latmix, else
- * ~/.cache/latmix; in it kernels-KEY, KEY a hash of the device's name,
- * vendor, driver and OpenCL version and the kernels' source (latmix's own
- * or --kernel-dir's), so that a binary is only ever loaded where it was
- * built from the same source for the same driver (and its build options
- * are checked as it is loaded). False where there is none. */
+/* The folder latmix's kernel cache lives in (cache_dir); false where none. */
 static bool cache_base(char *base, size_t size)
 {
 	const char *env = getenv("LATMIX_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -66,6 +60,13 @@ bool lm_sweep_cache_on(void)
 	return cache_base(base, sizeof base);
 }
 
+/* latmix's kernel cache for the sweep's device and kernels into dir:
+ * LATMIX_CACHE (off: none), else $XDG_CACHE_HOME/latmix, else
+ * ~/.cache/latmix; in it kernels-KEY, KEY a hash of the device's name,
+ * vendor, driver and OpenCL version and the kernels' source (latmix's own
+ * or --kernel-dir's), so that a binary is only ever loaded where it was
+ * built from the same source for the same driver (and its build options
+ * are checked as it is loaded). False where there is none. */
 static bool cache_dir(const sweep *sw, char *dir, size_t size)
 {
 	char base[400];
