@@ -674,6 +674,69 @@ START_TEST(ptx_lanes_addresses_from_memory)
 }
 END_TEST
 
+/* A lane walking its own row (rowsum's A[i * cols + k], lanes a row apart
+ * known only at run time, k the loop's induction): its loads are its own
+ * run, priced as coalesced at a line a lane asked of L1, its unrolled next
+ * words moved by the run; a step past the words the lane reads leaves
+ * them scattered, and a store so is scattered as before. */
+START_TEST(a_lane_walking_its_own_row_is_its_own_run)
+{
+	static const char rowsum[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd6, [k_param_0];\n"
+		"\tld.param.u64 \t%rd7, [k_param_1];\n"
+		"\tld.param.u32 \t%r10, [k_param_2];\n"
+		"\tmov.u32 \t%r14, %tid.x;\n"
+		"\tcvt.s64.s32 \t%rd1, %r14;\n"
+		"\tcvt.u64.u32 \t%rd12, %r10;\n"
+		"\tmul.lo.s64 \t%rd2, %rd1, %rd12;\n"
+		"\tmov.u32 \t%r20, 0;\n"
+		"$L__BB0_3:\n"
+		"\tcvt.u64.u32 \t%rd13, %r20;\n"
+		"\tadd.s64 \t%rd14, %rd2, %rd13;\n"
+		"\tshl.b64 \t%rd15, %rd14, 2;\n"
+		"\tadd.s64 \t%rd16, %rd7, %rd15;\n"
+		"\tld.global.nc.f32 \t%f12, [%rd16];\n"
+		"\tadd.f32 \t%f13, %f24, %f12;\n"
+		"\tld.global.nc.f32 \t%f14, [%rd16+4];\n"
+		"\tadd.f32 \t%f15, %f13, %f14;\n"
+		"\tld.global.nc.f32 \t%f16, [%rd16+8];\n"
+		"\tadd.f32 \t%f17, %f15, %f16;\n"
+		"\tld.global.nc.f32 \t%f18, [%rd16+12];\n"
+		"\tadd.f32 \t%f24, %f17, %f18;\n"
+		"\tadd.s32 \t%r20, %r20, STEP;\n"
+		"\tsetp.ne.s32 \t%p3, %r20, %r10;\n"
+		"\t@%p3 bra \t$L__BB0_3;\n"
+		"\tshl.b64 \t%rd20, %rd2, 2;\n"
+		"\tadd.s64 \t%rd21, %rd6, %rd20;\n"
+		"\tst.global.f32 \t[%rd21], %f24;\n"
+		"\tret;\n}\n";
+	static const struct {
+		const char *step;
+		bool run;
+	} cases[] = { { "4", true }, { "1", true }, { "8", false }, { "-4", true } };
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		char text[sizeof rowsum + 8];
+		const char *at = strstr(rowsum, "STEP");
+		snprintf(text, sizeof text, "%.*s%s%s", (int)(at - rowsum), rowsum, cases[c].step, at + 4);
+		lm_count m;
+		ck_assert_msg(lm_count_count_ptx(text, "k", &m) == LM_OK, "%s", lm_error_message());
+		lm_kernel_mix k;
+		lm_count_model(&m, &k);
+		if (cases[c].run)
+			ck_assert_msg(m.own_runs == 4 && m.own_run_partners == 3 && !m.scattered_loads && k.loads == 4 &&
+					      k.load_bytes == 4 && k.scattered_loads == 0 && k.l1_lines == 128,
+				      "step %s: %u own runs, %u partners, %u scattered, %g loads of %g bytes",
+				      cases[c].step, m.own_runs, m.own_run_partners, m.scattered_loads, k.loads,
+				      k.load_bytes);
+		else /* 32 bytes a turn past the lane's 16: its lines' other words unread */
+			ck_assert_msg(!m.own_runs && m.scattered_loads == 4 && k.loads == 1 && k.scattered_loads == 1,
+				      "step %s: %u own runs, %u scattered, %g loads", cases[c].step, m.own_runs,
+				      m.scattered_loads, k.loads);
+	}
+}
+END_TEST
+
 /* How lanes' addresses are sorted: by the bytes between two lanes' (four:
  * coalesced; eight: strided; 128, or a row known only at run time:
  * scattered), a warp's uniform address (a run-time divisor, %tid.y) a hit
@@ -1840,6 +1903,7 @@ static void add_parser_tests(TCase *tc)
 	tcase_add_test(tc, ptx_dependences_and_refusals);
 	tcase_add_test(tc, ptx_lanes_sort_accesses);
 	tcase_add_test(tc, ptx_lanes_addresses_from_memory);
+	tcase_add_test(tc, a_lane_walking_its_own_row_is_its_own_run);
 	tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
 	tcase_add_test(tc, a_widened_32_bit_index_masked_to_bytes_is_followed);
 	tcase_add_test(tc, ptx_loads_strided_to_the_fetch);

@@ -147,8 +147,9 @@ void lm_count_print(FILE *f, const lm_count *m)
 			"lane anywhere: priced as gmem-random measures, from DRAM)\n", "  gathered",
 			m->gathered);
 	if (m->own_runs)
-		fprintf(f, "  %-34s %u (off a base each lane read before the loop: priced as coalesced, a "
-			"line a lane asked of L1)\n", "  each lane's own run", m->own_runs);
+		fprintf(f, "  %-34s %u (off a base each lane read before the loop, or lanes rows apart each "
+			"stepping through its row: priced as coalesced, a line a lane asked of L1)\n",
+			"  each lane's own run", m->own_runs);
 	if (m->unfollowed)
 		fprintf(f, "  %-34s %u (a form latmix does not follow: priced as coalesced)\n",
 			"  lanes' addresses not followed", m->unfollowed);

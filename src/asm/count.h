@@ -98,8 +98,10 @@ typedef struct {
 			      * loop's path gave (x[col[k]]; PTX only): fed by it, so not
 			      * among the independent ones, their traffic their own */
 	unsigned own_runs;   /* loads and stores off a base each lane read from memory
-			      * before the loop (CSR's col[k], k from row_ptr[r]): priced
-			      * as coalesced, a line a lane asked of L1 (PTX only) */
+			      * before the loop (CSR's col[k], k from row_ptr[r]), and
+			      * loads of lanes rows apart each stepping through its row
+			      * (A[i * cols + k]): priced as coalesced, a line a lane
+			      * asked of L1 (PTX only) */
 	unsigned own_run_partners, own_run_partner_bytes; /* of the loads reading the lines of a
 			      * load before them (shared_lines), those of each lane's own run
 			      * (col[k + 1] beside col[k], unrolled): the lane's next words,

@@ -59,6 +59,9 @@ typedef struct {
 	bool grid; /* what every lane shares includes the grid's size (%nctaid, NVIDIA's
 		    * %envreg6-8: get_global_size): an offset of whole grids */
 	lane_data data; /* LANE_VARIES: whether memory gave it, and where */
+	long step; /* what every lane's value gains each turn of the loop, where it is
+		    * worked out of a register the loop adds a constant to (its
+		    * induction: k++, p += 4); 0: none, or not known */
 } lane;
 
 typedef struct {
@@ -190,9 +193,16 @@ static bool overflows(long a, long b, int sign, long *out)
  * known (the listing's immediates near LONG_MAX or LONG_MIN). */
 static lane lane_sum_x(lane a, lane b, int sign)
 {
-	if (a.form == LANE_SCALED || b.form == LANE_SCALED)
-		return SCALED;
-	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = lm_number_gcd(a.mod, b.mod) };
+	long step;
+	if (overflows(a.step, b.step, sign, &step))
+		step = 0;
+	if (a.form == LANE_SCALED || b.form == LANE_SCALED) {
+		lane r = SCALED;
+		r.step = step;
+		return r;
+	}
+	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = lm_number_gcd(a.mod, b.mod),
+		   .step = step };
 	if (overflows(a.stride, b.stride, sign, &r.stride))
 		return VARIES;
 	if (overflows(a.value, b.value, sign, &r.value))
@@ -237,6 +247,8 @@ static lane lane_mul_rows(lane a, lane b)
 	if (a.is_const && a.value == 0)
 		return UNIFORM;
 	lane r = b.form == LANE_SCALED || b.stride != 0 ? SCALED : UNIFORM;
+	if (a.is_const && __builtin_mul_overflow(b.step, a.value, &r.step))
+		r.step = 0;
 	r.yscaled = b.yscaled || (b.ystride != 0 && !a.is_const);
 	if (!r.yscaled && __builtin_mul_overflow(b.ystride, a.value, &r.ystride))
 		return VARIES;
@@ -263,6 +275,8 @@ static lane lane_mul(lane a, lane b)
 			return VARIES;
 		if (__builtin_mul_overflow(b.value, a.value, &r.value))
 			r.is_const = false;
+		if (__builtin_mul_overflow(b.step, a.value, &r.step))
+			r.step = 0;
 		r.yscaled = b.yscaled && a.value != 0;
 		if (!b.yscaled && __builtin_mul_overflow(b.ystride, a.value, &r.ystride))
 			return VARIES;
@@ -436,6 +450,27 @@ static lane lane_value(const ptx_inst *in, size_t i, const lane_reg *t, size_t n
 	bool memory = (k == K_LOAD || k == K_CLOAD || k == K_LLOAD || k == K_ATOMIC) &&
 		      !lm_text_starts(in->op, "ld.param");
 	return memory && in->dest ? lane_loaded(in, t, n, where) : lane_eval(in, i, t, n);
+}
+
+/* A register the loop's path adds a constant to (in: add or sub of the
+ * register itself and an immediate, r as lane_value has it): the loop's
+ * induction, which gains that constant each turn; its value differs from
+ * turn to turn, known modulo what it starts at and its step both are. */
+static lane lane_induction(const ptx_inst *in, lane r, const lane_reg *t, size_t n)
+{
+	bool add = lm_text_starts(in->op, "add."), sub = lm_text_starts(in->op, "sub.");
+	if ((!add && !sub) || in->narg != 3 || r.form == LANE_VARIES)
+		return r;
+	int self = strcmp(in->arg[0], in->arg[1]) == 0 ? 1 : add && strcmp(in->arg[0], in->arg[2]) == 0 ? 2 : 0;
+	lane c = self ? lane_operand(t, n, in->arg[3 - self]) : UNIFORM;
+	if (!self || !c.is_const || !uniform(c) || c.value == LONG_MIN)
+		return r;
+	r.step = sub ? -c.value : c.value;
+	if (r.is_const)
+		r.mod = 0, r.res = r.value;
+	r.is_const = false;
+	r.mod = lm_number_gcd(r.mod, magnitude(r.step));
+	return reduced(r);
 }
 
 static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
@@ -624,14 +659,15 @@ static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
  * its lanes anywhere, each its own sector, as scattered ones are priced.
  * One off a base each lane read before the loop is that lane's own run
  * (CSR's col[k] from row_ptr[r]): where the runs lie latmix cannot say,
- * so it is priced as coalesced, at a line a lane asked of L1. */
-static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width, lm_count *m)
+ * so it is priced as coalesced, at a line a lane asked of L1; so is a
+ * load whose lanes step through rows of their own (run: walks_own_run). */
+static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width, bool run, lm_count *m)
 {
 	long s = magnitude(l.stride);
 	if (l.form == LANE_VARIES && l.data == DATA_PATH) { /* a gather (scatter): a sector a lane */
 		m->gathered += k == K_LOAD;
 		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
-	} else if (l.form == LANE_VARIES && l.data == DATA_BEFORE)
+	} else if ((l.form == LANE_VARIES && l.data == DATA_BEFORE) || run)
 		m->own_runs++;
 	else if (l.form == LANE_VARIES)
 		m->unfollowed++;
@@ -646,6 +682,30 @@ static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width,
 		m->partial_stores += k == K_STORE && line_offset(l, offset, b) % SECTOR_BYTES;
 	}
 	return 0;
+}
+
+/* The bytes a lane's loads off register base read each turn of the loop
+ * (the path ix, nix instructions): its run's words a turn, where unrolled
+ * copies read the next ones off the same register. */
+static long run_bytes(const ptx_inst *v, const size_t *ix, size_t nix, const char *base)
+{
+	long bytes = 0;
+	for (size_t p = 0; p < nix; p++)
+		if (lm_ptx_classify(v[ix[p]].op) == K_LOAD && strcmp(v[ix[p]].base, base) == 0)
+			bytes += (long)lm_ptx_bytes(v[ix[p]].op);
+	return bytes;
+}
+
+/* Does a load whose lanes lie further apart than its bytes (l: a row apart
+ * known only at run time, or a stride past them) walk each lane's own run:
+ * its address gains no more each turn of the loop than the lane's loads
+ * off it read (run bytes), so the next turns read the rest of the lines
+ * this one brought (rowsum's A[i * cols + k], lanes a row apart, k++)? A
+ * store's sectors go to L2 each time, so stores are priced as they are. */
+static bool walks_own_run(ptx_kind k, lane l, long b, long run)
+{
+	bool apart = l.form == LANE_SCALED || (l.form == LANE_AFFINE && magnitude(l.stride) > b);
+	return k == K_LOAD && apart && !has_rows(l) && l.step != 0 && magnitude(l.step) <= run;
 }
 
 /* Does a load (l, its own lines so far) read the array of a load before it
@@ -719,10 +779,12 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				else if (k == K_LOAD) /* memory's addresses: a line a lane */
 					l1 += load_lines(l.form == LANE_VARIES ? SCALED : l, (long)lm_ptx_bytes(in->op),
 							 in->offset, width);
-				long b = (long)lm_ptx_bytes(in->op), gap = sort_access(k, l, b, in->offset, width, m);
+				long b = (long)lm_ptx_bytes(in->op);
+				bool run = walks_own_run(k, l, b, run_bytes(v, ix, nix, in->base));
+				long gap = sort_access(k, l, b, in->offset, width, run, m);
 				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
-				if (partner && k == K_LOAD && l.form == LANE_VARIES && l.data == DATA_BEFORE) {
+				if (partner && k == K_LOAD && ((l.form == LANE_VARIES && l.data == DATA_BEFORE) || run)) {
 					m->own_run_partners++; /* the lane's next words: moved all the same */
 					m->own_run_partner_bytes += (unsigned)b;
 				}
@@ -756,7 +818,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				else if (gap && k == K_STORE)
 					store_gap += partner ? -b : gap;
 			}
-			lane_set(t, &n, in, lane_value(in, ix[p], t, n, DATA_PATH));
+			lane_set(t, &n, in, lane_induction(in, lane_value(in, ix[p], t, n, DATA_PATH), t, n));
 		}
 	}
 	m->again_bytes += same_bytes + uniform_bytes;

@@ -139,9 +139,11 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 			"lane), %u whose lanes' addresses latmix does not follow\n",
 			m->label, m->strided + m->unfollowed, m->strided, m->unfollowed);
 	if (m->own_runs)
-		fprintf(stderr, "latmix: %s: %u of its loop's accesses each lane's own run, off a base read from "
-			"memory before the loop: priced as coalesced, at a line a lane asked of L1\n", m->label,
-			m->own_runs);
+		fprintf(stderr, "latmix: %s: %u of its loop's accesses each lane's own run (off a base read from "
+			"memory before the loop, or lanes rows apart each stepping through its row): priced as "
+			"coalesced, at a line a lane asked of L1; where a warp's rows lie closer than a line "
+			"(rows under 128 bytes), L1 answers fewer lines and the loop runs faster than this says\n",
+			m->label, m->own_runs);
 	if (m->gathered)
 		fprintf(stderr, "latmix: %s: %u gather%s (an address read from memory in the loop) priced as "
 			"scattered, at what gmem-random measures from DRAM: where the gathered array stays in "
