@@ -403,14 +403,14 @@ START_TEST(a_buffer_filled_in_blocks_holds_every_element_in_its_place)
 			  .fill = LM_USER_INDEX };
 	cl_uint *v = malloc(n * 4), w[1000];
 	ck_assert_ptr_nonnull(v);
-	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &a, 1, 7, "t.ini"), LM_OK);
+	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &a, 1, 7, "t.ini", NULL), LM_OK);
 	ck_assert_int_eq(clEnqueueReadBuffer(q, big, CL_TRUE, 0, n * 4, v, 0, NULL, NULL), CL_SUCCESS);
 	for (size_t i = 0; i < n; i++)
 		if (v[i] != (cl_uint)i)
 			ck_abort_msg("element %zu holds %u", i, v[i]);
 	a.fill = LM_USER_RANDOM;
-	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &a, 1, 7, "t.ini"), LM_OK);
-	ck_assert_int_eq(lm_user_fill_buffer(q, small, few, &a, 1, 7, "t.ini"), LM_OK);
+	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &a, 1, 7, "t.ini", NULL), LM_OK);
+	ck_assert_int_eq(lm_user_fill_buffer(q, small, few, &a, 1, 7, "t.ini", NULL), LM_OK);
 	ck_assert_int_eq(clEnqueueReadBuffer(q, big, CL_TRUE, 0, few * 4, v, 0, NULL, NULL), CL_SUCCESS);
 	ck_assert_int_eq(clEnqueueReadBuffer(q, small, CL_TRUE, 0, few * 4, w, 0, NULL, NULL), CL_SUCCESS);
 	ck_assert_mem_eq(v, w, few * 4);
@@ -421,10 +421,13 @@ START_TEST(a_buffer_filled_in_blocks_holds_every_element_in_its_place)
 	 * lane (draw i x 2 + lane) alike */
 	uint64_t key = 7 ^ 0xcbf29ce484222325ull;
 	key = (key ^ (unsigned char)'x') * 0x100000001b3ull;
-	for (unsigned lanes = 1; lanes <= 2; lanes++) {
-		lm_user_arg f = { .name = "x", .elem = "float", .elem_size = 4 * lanes, .lanes = lanes, .lane_size = 4,
+	cl_kernel random = lm_user_random_kernel(ctx, &dev);
+	ck_assert_ptr_nonnull(random);
+	for (unsigned lanes = 0; lanes <= 2; lanes++) { /* 0: one a lane, made on the device */
+		unsigned l = lanes ? lanes : 1;
+		lm_user_arg f = { .name = "x", .elem = "float", .elem_size = 4 * l, .lanes = l, .lane_size = 4,
 				  .is_float = true, .fill = LM_USER_RANDOM };
-		ck_assert_int_eq(lm_user_fill_buffer(q, small, few / lanes, &f, 1, 7, "t.ini"), LM_OK);
+		ck_assert_int_eq(lm_user_fill_buffer(q, small, few / l, &f, 1, 7, "t.ini", lanes ? NULL : random), LM_OK);
 		float got[1000];
 		ck_assert_int_eq(clEnqueueReadBuffer(q, small, CL_TRUE, 0, few * 4, got, 0, NULL, NULL), CL_SUCCESS);
 		for (uint64_t d = 0; d < few; d++) {
@@ -437,6 +440,21 @@ START_TEST(a_buffer_filled_in_blocks_holds_every_element_in_its_place)
 				      (unsigned long long)d, got[d], want);
 		}
 	}
+	/* the device's words are the host's over launches of their own (16 Mi
+	 * work-items each: two here) */
+	lm_user_arg f = { .name = "x", .elem = "float", .elem_size = 4, .lanes = 1, .lane_size = 4, .is_float = true,
+			  .fill = LM_USER_RANDOM };
+	cl_uint *host = malloc(n * 4);
+	ck_assert_ptr_nonnull(host);
+	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &f, 1, 7, "t.ini", NULL), LM_OK);
+	ck_assert_int_eq(clEnqueueReadBuffer(q, big, CL_TRUE, 0, n * 4, host, 0, NULL, NULL), CL_SUCCESS);
+	ck_assert_int_eq(lm_user_fill_buffer(q, big, n, &f, 1, 7, "t.ini", random), LM_OK);
+	ck_assert_int_eq(clEnqueueReadBuffer(q, big, CL_TRUE, 0, n * 4, v, 0, NULL, NULL), CL_SUCCESS);
+	for (size_t i = 0; i < n; i++)
+		if (v[i] != host[i])
+			ck_abort_msg("element %zu: the device wrote %08x, the host %08x", i, v[i], host[i]);
+	free(host);
+	clReleaseKernel(random);
 	free(v);
 	clReleaseMemObject(big);
 	clReleaseMemObject(small);

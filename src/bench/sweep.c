@@ -1,6 +1,7 @@
 #include "base/number.h"
 #include "bench/sweep.h"
 #include "bench/sweep_parts.h"
+#include "bench/userfill.h"
 #include "config.h"
 #include "commit.h"
 
@@ -540,7 +541,7 @@ static lm_status run_kernel(sweep *sw, size_t i, FILE *f, const lm_results *prev
 	lm_user_config cfg = { .launch_ms = o->launch_ms, .repeats = o->repeats, .settle = o->settle,
 			     .group_warps = (unsigned)o->group_warps, .warmup_every = sw->base.warmup_every,
 			     .seed = sw->base.seed, .kernel_dir = o->kernel_dir, .time_limit = o->time_limit,
-			     .context = sw->base.context };
+			     .context = sw->base.context, .random = sw->random };
 	fprintf(stderr, "latmix: kernel %s on %s: building, filling its buffers (N = %.0f)...\n", desc->label,
 		sw->d.name, desc->size);
 	lm_guard_say("kernel %s", desc->label);
@@ -617,12 +618,18 @@ static lm_status failures(const sweep *sw)
  * one it shared unusable (a fault poisons an NVIDIA context). */
 static void fresh_context(sweep *sw)
 {
+	if (sw->random)
+		clReleaseKernel(sw->random);
+	sw->random = NULL;
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
 	cl_int err;
 	sw->base.context = clCreateContext(NULL, 1, &sw->d.id, NULL, NULL, &err);
 	if (err != CL_SUCCESS)
 		sw->base.context = NULL;
+	/* the users' kernels' random floats are made on the device */
+	if (sw->base.context && sw->nkern)
+		sw->random = lm_user_random_kernel(sw->base.context, &sw->d);
 }
 
 /* Where the sweep's seconds went, as one line (no newline). */
@@ -680,6 +687,8 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	sweep_remove_binaries(sw);
 	sweep_remove_counts(sw);
 	lm_meas_buffer_release(&sw->keep);
+	if (sw->random)
+		clReleaseKernel(sw->random);
 	if (sw->base.context)
 		clReleaseContext(sw->base.context);
 	double total = sweep_since(&t0);

@@ -49,6 +49,7 @@ typedef struct {
 	lm_alpha *alphas[MAX_MIXES][MAX_CHAINS];
 	size_t nalphas[MAX_MIXES][MAX_CHAINS];
 	lm_meas_config base;
+	cl_kernel random;    /* --kernel: base.context's random fill (userfill.h); NULL: none */
 	lm_meas_buffer keep; /* the chase buffer the last mix left (lm_meas_config's keep) */
 	unsigned dsizes[LM_DISPATCH_MAX_SIZES]; /* the dispatch mix's work-group sizes */
 	size_t ndsizes;

@@ -11,10 +11,17 @@
 #include "bench/userdesc.h"
 
 /* Writes a's contents (n elements; size: N, which its fill's number is an
- * expression in; path: the description, for messages) into buf on queue,
- * 32 MiB at a time. */
+ * expression in; path: the description, for messages) into buf on queue:
+ * random floats by random (lm_user_random_kernel's, NULL: none) where
+ * given, the same words on the device; the rest from the host, 32 MiB at
+ * a time. */
 lm_status lm_user_fill_buffer(cl_command_queue queue, cl_mem buf, size_t n, const lm_user_arg *a, double size,
-		       uint64_t seed, const char *path);
+		       uint64_t seed, const char *path, cl_kernel random);
+
+/* cl/random.cl's kernel built in ctx for d (release it with its program:
+ * clReleaseKernel, then the program it holds goes with it), or NULL where
+ * it does not build (a device without 64-bit integers): the host fills. */
+cl_kernel lm_user_random_kernel(cl_context ctx, const lm_device *d);
 
 /* Stores x as a's element type at p, in every lane of a vector (a scalar
  * argument's bytes, a fill's pattern): LM_USER_MAX_ELEM bytes at most. */

@@ -306,7 +306,8 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 			s = lm_fail_cl(err, "clCreateBuffer", a->name);
 		else {
 			double tf = lm_launch_now();
-			s = lm_user_fill_buffer(k->queue, k->buf[i], k->len[i], a, desc->size, k->cfg.seed, desc->path);
+			s = lm_user_fill_buffer(k->queue, k->buf[i], k->len[i], a, desc->size, k->cfg.seed, desc->path,
+						k->ctx == k->cfg.context ? k->cfg.random : NULL);
 			k->cost.fills += lm_launch_now() - tf;
 		}
 	}

@@ -29,6 +29,8 @@ typedef struct {
 	double time_limit; /* seconds a launch may run at most (guard.h; a worker's only) */
 	const char *kernel_dir; /* the suite's files from here; NULL: embedded */
 	cl_context context; /* a context to share (the sweep's, retained); NULL: one of its own */
+	cl_kernel random;   /* context's lm_user_random_kernel: random floats filled on the
+			     * device; NULL: on the host */
 } lm_user_config;
 
 /* Builds the kernel with its wrapper on d (checking the description
