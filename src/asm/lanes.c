@@ -1,11 +1,9 @@
-/* lanes: how an address varies across a warp's lanes, followed through a
- * kernel's PTX: which arguments it reads and writes, and how its loop's
- * loads and stores meet the lines and sectors of memory (ptx.h). */
-#include "asm/ptx.h"
+/* lanes: how a kernel's loop's global loads and stores meet the lines and
+ * sectors of memory, from how their addresses vary across a warp's lanes
+ * (lane.c), and which arguments it reads and writes (ptx.h). */
+#include "asm/lane_parts.h"
 #include "base/number.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,503 +17,6 @@
  * and 29-63% off gmem-random's, while one every 256 bytes ran at
  * gmem-random's (studies/strided/lease2/). */
 #define FETCH_BYTES 64
-
-/* A register's value across the lanes of a warp: lane x stride plus what
- * every lane shares (LANE_AFFINE; stride 0: uniform, value known where
- * is_const), lane x a number the same for every lane but unknown until the
- * kernel runs (LANE_SCALED: c * rows, a row apart), or neither
- * (LANE_VARIES: read from memory, or a form latmix does not follow).
- * Where a work-group is narrower than a warp, its 32 lanes lie over rows
- * of the group: lane l at column l % width, row l / width (OpenCL numbers
- * a group's work-items x first, and NVIDIA's warps take them in that
- * order). stride is then a column's step, and ystride a row's (yscaled: a
- * row a number apart that is known only at run time, as width * y); both
- * 0 where the lanes run along x alone.
- * origin: the pointer argument the value is an address into (1 + the
- * index of the instruction that read it from the parameters; 0: none).
- * res, mod: what is known of the value at the warp's first lane, res
- * modulo mod (mod 0: exactly res; 1: nothing). A buffer's address is a
- * multiple of 128 bytes (OpenCL's least CL_DEVICE_MEM_BASE_ADDR_ALIGN), a
- * warp's first %tid.x and a work-group's %ntid.x of 32 (latmix launches
- * whole warps), and %envreg3, the global offset, is 0: so a[i] with i
- * the global id starts its warp on a line, and a[i + 1] does not. */
-typedef enum { LANE_AFFINE, LANE_SCALED, LANE_VARIES } lane_form;
-
-/* Where a varying value came from memory: not (DATA_NONE), read before the
- * loop (DATA_BEFORE: a base each lane holds through it, CSR's row_ptr[r])
- * or on the iteration's path (DATA_PATH: an index read anew each time,
- * x[col[k]]'s col[k]). A value worked out of several takes the latest. */
-typedef enum { DATA_NONE, DATA_BEFORE, DATA_PATH } lane_data;
-
-typedef struct {
-	lane_form form;
-	long stride;
-	long ystride;
-	bool yscaled;
-	bool is_const;
-	long value;
-	size_t origin;
-	long res, mod;
-	bool grid; /* what every lane shares includes the grid's size (%nctaid, NVIDIA's
-		    * %envreg6-8: get_global_size): an offset of whole grids */
-	lane_data data; /* LANE_VARIES: whether memory gave it, and where */
-	long step; /* what every lane's value gains each turn of the loop, where it is
-		    * worked out of a register the loop adds a constant to (its
-		    * induction: k++, p += 4); 0: none, or not known */
-} lane;
-
-typedef struct {
-	char name[16];
-	lane l;
-} lane_reg;
-
-#define LANE_REGS 4096
-
-static const lane UNIFORM = { .form = LANE_AFFINE, .mod = 1 }, VARIES = { .form = LANE_VARIES, .mod = 1 },
-		  SCALED = { .form = LANE_SCALED, .mod = 1 };
-
-/* Bytes a buffer's address is a multiple of; threads a warp's first
- * %tid.x and a work-group's size are */
-#define BUFFER_ALIGN 128
-#define WARP_LANES 32
-
-static lane affine(long stride)
-{
-	return (lane){ .form = LANE_AFFINE, .stride = stride, .mod = 1 };
-}
-
-static lane constant(long value)
-{
-	return (lane){ .form = LANE_AFFINE, .is_const = true, .value = value, .res = value, .mod = 0 };
-}
-
-/* |x|, LONG_MIN's taken as LONG_MAX's: for comparing a stride or an
- * offset with a line's bytes or a divisor, where both are "far". */
-static long magnitude(long x)
-{
-	return x == LONG_MIN ? LONG_MAX : labs(x);
-}
-
-/* A modulus kept within ALIGN_CAP (a divisor of it, which a line's 128
- * bytes is): what is known modulo m is known modulo any divisor of m, and
- * products stay clear of overflow. An exact value (0) becomes its residue. */
-#define ALIGN_CAP (1L << 24)
-
-static long capped(long m)
-{
-	return m == 0 ? ALIGN_CAP : lm_number_gcd(m, ALIGN_CAP);
-}
-
-/* x modulo m (0 < m <= ALIGN_CAP), in 0..m - 1 */
-static long residue(long x, long m)
-{
-	return (x % m + m) % m;
-}
-
-/* res reduced into 0..mod - 1, mod capped; an exact value stays exact */
-static lane reduced(lane l)
-{
-	if (l.mod != 0) {
-		l.mod = capped(l.mod);
-		l.res = residue(l.res, l.mod);
-	}
-	return l;
-}
-
-/* A multiple of m the same for every lane. */
-static lane multiple_of(long m)
-{
-	return (lane){ .form = LANE_AFFINE, .mod = capped(m) };
-}
-
-/* Is the warp's first value known to be a multiple of mod's? */
-static bool known_zero(lane l)
-{
-	return l.mod == 0 ? l.res == 0 : l.res % l.mod == 0;
-}
-
-/* Does a vary from one row of a warp's lanes to the next? */
-static bool has_rows(lane a)
-{
-	return a.ystride != 0 || a.yscaled;
-}
-
-static bool uniform(lane a)
-{
-	return a.form == LANE_AFFINE && a.stride == 0 && !has_rows(a);
-}
-
-/* An operand: a register from the table (one not yet written: uniform, as
- * a parameter's; a work-group's shape is there where it is known, see
- * seed_shape), a special register (%tid.x and %laneid vary by one a lane;
- * %tid.y and %tid.z are taken as uniform: a warp's lanes run along x), or
- * an immediate. */
-static lane lane_operand(const lane_reg *t, size_t n, const char *a)
-{
-	if (a[0] == '%')
-		for (size_t i = 0; i < n; i++)
-			if (strcmp(t[i].name, a) == 0)
-				return t[i].l;
-	if (strcmp(a, "%tid.x") == 0 || strcmp(a, "%laneid") == 0) {
-		lane l = affine(1);
-		l.mod = a[1] == 't' ? WARP_LANES : 0; /* the warp's first lane: 32 w, or lane 0 */
-		return l;
-	}
-	if (strcmp(a, "%ntid.x") == 0)
-		return multiple_of(WARP_LANES);
-	/* the global offset along x, y and z, none where latmix launches */
-	if (strcmp(a, "%envreg3") == 0 || strcmp(a, "%envreg4") == 0 || strcmp(a, "%envreg5") == 0)
-		return constant(0);
-	if (lm_text_starts(a, "%nctaid.") || strcmp(a, "%envreg6") == 0 || strcmp(a, "%envreg7") == 0 ||
-	    strcmp(a, "%envreg8") == 0) { /* the work-groups of the launch: a grid's size */
-		lane l = UNIFORM;
-		l.grid = true;
-		return l;
-	}
-	if (a[0] == '%')
-		return UNIFORM;
-	char *end;
-	errno = 0;
-	long v = strtol(a, &end, 0);
-	if (end != a && !*end && errno != ERANGE)
-		return constant(v);
-	return UNIFORM; /* a float immediate, a symbol's address, one past a long */
-}
-
-/* a + b (sign 1) or a - b (sign -1); true where it overflows a long */
-static bool overflows(long a, long b, int sign, long *out)
-{
-	return sign > 0 ? __builtin_add_overflow(a, b, out) : __builtin_sub_overflow(a, b, out);
-}
-
-/* a + sign b. A stride that overflows a long is lanes latmix cannot say
- * (VARIES); a value that does, a number the same for every lane but not
- * known (the listing's immediates near LONG_MAX or LONG_MIN). */
-static lane lane_sum_x(lane a, lane b, int sign)
-{
-	long step;
-	if (overflows(a.step, b.step, sign, &step))
-		step = 0;
-	if (a.form == LANE_SCALED || b.form == LANE_SCALED) {
-		lane r = SCALED;
-		r.step = step;
-		return r;
-	}
-	lane r = { .form = LANE_AFFINE, .is_const = a.is_const && b.is_const, .mod = lm_number_gcd(a.mod, b.mod),
-		   .step = step };
-	if (overflows(a.stride, b.stride, sign, &r.stride))
-		return VARIES;
-	if (overflows(a.value, b.value, sign, &r.value))
-		r.is_const = false;
-	/* known modulo m (0: exactly, as the value): residues, clear of overflow */
-	long m = r.mod, ra = m ? residue(a.res, m) : a.res, rb = m ? residue(b.res, m) : b.res;
-	if (overflows(ra, rb, sign, &r.res))
-		r.res = 0, r.mod = 1;
-	return reduced(r);
-}
-
-/* a + sign b, along the lanes' columns and rows: two parts each known only
- * at run time are lanes latmix cannot say, as a stride that overflows. */
-static lane lane_sum(lane a, lane b, int sign)
-{
-	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (a.form == LANE_SCALED && b.form == LANE_SCALED) ||
-	    (a.yscaled && b.yscaled))
-		return VARIES;
-	lane r = lane_sum_x(a, b, sign);
-	if (r.form == LANE_VARIES)
-		return r;
-	r.yscaled = a.yscaled || b.yscaled;
-	if (!r.yscaled && overflows(a.ystride, b.ystride, sign, &r.ystride))
-		return VARIES;
-	return r;
-}
-
-/* a + sign b: an address into a's array where b is an offset, and into
- * b's where a is one and the sum is a sum. */
-static lane lane_add(lane a, lane b, int sign)
-{
-	lane r = lane_sum(a, b, sign);
-	r.origin = a.origin && !b.origin ? a.origin : !a.origin && sign > 0 ? b.origin : 0;
-	return r;
-}
-
-/* a x b for a uniform a, b varying along columns or rows and a a number
- * known only at run time (or b a part so): each such part lanes a number
- * apart known only at run time, a constant a's rows a multiple of b's. */
-static lane lane_mul_rows(lane a, lane b)
-{
-	if (a.is_const && a.value == 0)
-		return UNIFORM;
-	lane r = b.form == LANE_SCALED || b.stride != 0 ? SCALED : UNIFORM;
-	if (a.is_const && __builtin_mul_overflow(b.step, a.value, &r.step))
-		r.step = 0;
-	r.yscaled = b.yscaled || (b.ystride != 0 && !a.is_const);
-	if (!r.yscaled && __builtin_mul_overflow(b.ystride, a.value, &r.ystride))
-		return VARIES;
-	return r;
-}
-
-static lane lane_mul(lane a, lane b)
-{
-	if (a.form == LANE_VARIES || b.form == LANE_VARIES || (!uniform(a) && !uniform(b)))
-		return VARIES;
-	if (!uniform(a) || (!a.is_const && b.is_const)) {
-		lane t = a;
-		a = b;
-		b = t;
-	} /* a is uniform, and a constant where either is */
-	if (a.is_const && b.form == LANE_AFFINE) {
-		/* b = res + k mod: b a = res a + k (mod a), known modulo its
-		 * divisor within ALIGN_CAP, a power of two: the product of the
-		 * factors' there, from residues clear of overflow. A stride that
-		 * overflows is lanes latmix cannot say; a value, one not known */
-		lane r = { .form = LANE_AFFINE, .is_const = b.is_const, .mod = capped(capped(b.mod) * capped(a.value)) };
-		r.res = residue(b.res, r.mod) * residue(a.value, r.mod) % r.mod;
-		if (__builtin_mul_overflow(b.stride, a.value, &r.stride))
-			return VARIES;
-		if (__builtin_mul_overflow(b.value, a.value, &r.value))
-			r.is_const = false;
-		if (__builtin_mul_overflow(b.step, a.value, &r.step))
-			r.step = 0;
-		r.yscaled = b.yscaled && a.value != 0;
-		if (!b.yscaled && __builtin_mul_overflow(b.ystride, a.value, &r.ystride))
-			return VARIES;
-		return r;
-	}
-	if (!uniform(b))
-		return lane_mul_rows(a, b);
-	/* two numbers the same for every lane: a multiple of each factor's known multiple */
-	long m = (known_zero(a) ? capped(a.mod) : 1) * (known_zero(b) ? capped(b.mod) : 1);
-	return known_zero(a) || known_zero(b) ? multiple_of(m) : UNIFORM;
-}
-
-/* Do a warp's 32 lanes, stride apart, span no more than c (32 |stride| <=
- * c, without the product's overflow)? */
-static bool spans_within(long stride, long c)
-{
-	return magnitude(stride) <= c / WARP_LANES;
-}
-
-/* a / c for a divisor the same for every lane: exact where c divides the
- * stride; uniform where a warp's values span no more than c, or where c is
- * known only when the kernel runs (taken as wider than a warp's span, as
- * in k / width); else it varies. */
-static lane lane_div(lane a, lane c)
-{
-	if (a.form != LANE_AFFINE || !uniform(c) || has_rows(a))
-		return VARIES;
-	if (uniform(a)) /* LONG_MIN / -1 overflows: a number not known */
-		return a.is_const && c.is_const && c.value && !(a.value == LONG_MIN && c.value == -1)
-			       ? constant(a.value / c.value) : UNIFORM;
-	if (!c.is_const)
-		return UNIFORM;
-	if (c.value > 0 && a.stride % c.value == 0)
-		return affine(a.stride / c.value);
-	return c.value > 0 && spans_within(a.stride, c.value) ? UNIFORM : VARIES;
-}
-
-/* a % c: a itself where a warp's values span no more than c (or c is known
- * only when the kernel runs, as for lane_div). */
-static lane lane_rem(lane a, lane c)
-{
-	if (a.form != LANE_AFFINE || !uniform(c) || has_rows(a))
-		return VARIES;
-	if (uniform(a) || !c.is_const || (c.value > 0 && spans_within(a.stride, c.value)))
-		return affine(a.stride);
-	return VARIES;
-}
-
-/* Whether every lane's value of a is a multiple of q, a power of two:
- * its stride is, and its value (known, or known modulo a multiple of q). */
-static bool all_multiples_of(lane a, long q)
-{
-	if (a.form != LANE_AFFINE || a.stride % q != 0)
-		return false;
-	if (a.is_const)
-		return a.value % q == 0;
-	return a.mod > 0 && a.mod % q == 0 && residue(a.res, q) == 0;
-}
-
-/* a & m for a mask m the same for every lane. A mask of low bits (2^k - 1)
- * is a % 2^k. One that also clears the low bits b (2^k - 2^b), where every
- * lane's value is a multiple of 2^b already, is the same: the form a
- * compiler gives a 32-bit index widened to bytes ((i * 2) * 4 as
- * (i << 3) & 0x3fffffff8). Another mask: lanes latmix does not follow. */
-static lane lane_and(lane a, long m)
-{
-	if (m <= 0 || m == LONG_MAX)
-		return uniform(a) ? UNIFORM : VARIES;
-	long low = m & -m; /* the lowest bit the mask keeps: 2^b */
-	long whole = m | (low - 1);
-	if (whole == LONG_MAX || (whole & (whole + 1)) != 0 || (low > 1 && !all_multiples_of(a, low)))
-		return uniform(a) ? UNIFORM : VARIES;
-	return lane_rem(a, constant(whole + 1));
-}
-
-/* min or max of a and b, one the same for every lane (a clamp's bound): the
- * other's lanes, which keep their spacing but where the bound cuts them (a
- * stencil's index clamped at the image's border: its warps there alone);
- * an address into no array. Lanes latmix cannot say where both vary. */
-static lane lane_clamp(lane a, lane b)
-{
-	if (!uniform(a) && !uniform(b))
-		return VARIES;
-	if (uniform(a) && uniform(b))
-		return UNIFORM;
-	lane r = uniform(a) ? b : a;
-	r.origin = 0;
-	return r;
-}
-
-/* The lanes of instruction in (index i) result, from its operands'. */
-static lane lane_form_of(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
-{
-	char op[16];
-	snprintf(op, sizeof op, "%.*s", (int)strcspn(in->op, "."), in->op);
-	lane a[MAX_OPS];
-	bool all_uniform = true;
-	for (int j = 1; j < in->narg; j++) {
-		a[j] = lane_operand(t, n, in->arg[j]);
-		all_uniform &= uniform(a[j]);
-	}
-	if (lm_text_starts(in->op, "ld.param")) /* a 64-bit one may be a pointer */
-		return strstr(in->op, "64") ? (lane){ .form = LANE_AFFINE, .origin = i + 1, .mod = BUFFER_ALIGN }
-					    : UNIFORM;
-	if (strcmp(op, "ld") == 0 || strcmp(op, "ldu") == 0 || strcmp(op, "atom") == 0 || in->narg < 2)
-		return VARIES;
-	if (strcmp(op, "mov") == 0 || strcmp(op, "cvt") == 0 || strcmp(op, "cvta") == 0)
-		return a[1]; /* below, only a sum keeps an operand's origin */
-	if (in->narg == 3 && (strcmp(op, "add") == 0 || strcmp(op, "sub") == 0))
-		return lane_add(a[1], a[2], op[0] == 'a' ? 1 : -1);
-	bool hi = strstr(in->op, ".hi") != NULL;
-	if (in->narg == 3 && strcmp(op, "mul") == 0 && !hi)
-		return lane_mul(a[1], a[2]);
-	if (in->narg == 4 && strcmp(op, "mad") == 0 && !hi)
-		return lane_add(lane_mul(a[1], a[2]), a[3], 1);
-	if (in->narg == 3 && strcmp(op, "shl") == 0 && a[2].is_const && a[2].value >= 0 && a[2].value < 32)
-		return lane_mul(a[1], constant(1L << a[2].value));
-	if (in->narg == 3 && strcmp(op, "shr") == 0 && a[2].is_const && a[2].value >= 0 && a[2].value < 32)
-		return lane_div(a[1], constant(1L << a[2].value));
-	if (in->narg == 3 && strcmp(op, "div") == 0)
-		return lane_div(a[1], a[2]);
-	if (in->narg == 3 && strcmp(op, "rem") == 0)
-		return lane_rem(a[1], a[2]);
-	if (in->narg == 3 && strcmp(op, "and") == 0 && a[2].is_const)
-		return lane_and(a[1], a[2].value);
-	if (in->narg == 2 && strcmp(op, "neg") == 0)
-		return lane_mul(a[1], constant(-1));
-	if (in->narg == 3 && (strcmp(op, "min") == 0 || strcmp(op, "max") == 0))
-		return lane_clamp(a[1], a[2]);
-	return all_uniform ? UNIFORM : VARIES;
-}
-
-/* As lane_form_of, with the grid's size carried through the arithmetic:
- * the result includes it where an operand does (a load's value does not);
- * and a varying result worked out of memory's values keeps the latest
- * place memory gave one (lane_data). */
-static lane lane_eval(const ptx_inst *in, size_t i, const lane_reg *t, size_t n)
-{
-	lane r = lane_form_of(in, i, t, n);
-	if (r.form == LANE_VARIES && !lm_text_starts(in->op, "ld") && !lm_text_starts(in->op, "atom"))
-		for (int j = 1; j < in->narg; j++) {
-			lane_data d = lane_operand(t, n, in->arg[j]).data;
-			r.data = d > r.data ? d : r.data;
-		}
-	if (r.form == LANE_VARIES || lm_text_starts(in->op, "ld") || lm_text_starts(in->op, "atom"))
-		return r;
-	for (int j = 1; j < in->narg; j++)
-		r.grid |= lane_operand(t, n, in->arg[j]).grid;
-	return r;
-}
-
-/* What a load (or an atomic) in gives its registers, read where (before
- * the loop or on its path): a global or local load whose lanes all read
- * one address gives every lane the same value (a number not known); any
- * other, a value of each lane's own from memory. */
-static lane lane_loaded(const ptx_inst *in, const lane_reg *t, size_t n, lane_data where)
-{
-	ptx_kind k = lm_ptx_classify(in->op);
-	bool load = k == K_LOAD || k == K_CLOAD || k == K_LLOAD;
-	if (load && in->base[0] && uniform(lane_operand(t, n, in->base)))
-		return UNIFORM;
-	lane r = VARIES;
-	r.data = where;
-	return r;
-}
-
-/* in's result as lane_eval has it, a load's as lane_loaded (read where) */
-static lane lane_value(const ptx_inst *in, size_t i, const lane_reg *t, size_t n, lane_data where)
-{
-	ptx_kind k = lm_ptx_classify(in->op);
-	bool memory = (k == K_LOAD || k == K_CLOAD || k == K_LLOAD || k == K_ATOMIC) &&
-		      !lm_text_starts(in->op, "ld.param");
-	return memory && in->dest ? lane_loaded(in, t, n, where) : lane_eval(in, i, t, n);
-}
-
-/* A register the loop's path adds a constant to (in: add or sub of the
- * register itself and an immediate, r as lane_value has it): the loop's
- * induction, which gains that constant each turn; its value differs from
- * turn to turn, known modulo what it starts at and its step both are. */
-static lane lane_induction(const ptx_inst *in, lane r, const lane_reg *t, size_t n)
-{
-	bool add = lm_text_starts(in->op, "add."), sub = lm_text_starts(in->op, "sub.");
-	if ((!add && !sub) || in->narg != 3 || r.form == LANE_VARIES)
-		return r;
-	int self = strcmp(in->arg[0], in->arg[1]) == 0 ? 1 : add && strcmp(in->arg[0], in->arg[2]) == 0 ? 2 : 0;
-	lane c = self ? lane_operand(t, n, in->arg[3 - self]) : UNIFORM;
-	if (!self || !c.is_const || !uniform(c) || c.value == LONG_MIN)
-		return r;
-	r.step = sub ? -c.value : c.value;
-	if (r.is_const)
-		r.mod = 0, r.res = r.value;
-	r.is_const = false;
-	r.mod = lm_number_gcd(r.mod, magnitude(r.step));
-	return reduced(r);
-}
-
-static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp(t[i].name, r) == 0) {
-			t[i].l = l;
-			return;
-		}
-	if (*n < LANE_REGS) {
-		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
-		t[(*n)++].l = l;
-	}
-}
-
-/* Sets what in writes: its first operand, or each register of a vector
- * load's brace list. */
-static void lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l)
-{
-	if (!in->dest || !in->narg)
-		return;
-	if (in->arg[0][0] == '%')
-		lane_set_one(t, n, in->arg[0], l);
-	else if (in->arg[0][0] == '{')
-		for (int r = 0; r < in->nreg && !in->in_brackets[r] && strstr(in->arg[0], in->reg[r]); r++)
-			lane_set_one(t, n, in->reg[r], l);
-}
-
-/* The special registers of a work-group width under a warp's (width 0:
- * not known; lanes along x alone), written into the table (n entries)
- * before anything is followed: %ntid.x is the width, and a warp's lane l
- * is at %tid.x l % width, its first at 0, and %tid.y l / width, its first
- * a multiple of 32 / width (a warp's rows). */
-static void seed_shape(lane_reg *t, size_t *n, unsigned width)
-{
-	if (!width || width >= WARP_LANES)
-		return;
-	lane x = affine(1), y = UNIFORM;
-	x.mod = 0; /* the first lane's, exactly 0 */
-	y.ystride = 1;
-	y.mod = WARP_LANES / width;
-	lane_set_one(t, n, "%ntid.x", constant(width));
-	lane_set_one(t, n, "%tid.x", x);
-	lane_set_one(t, n, "%tid.y", y);
-}
 
 /* floor(x / d) for d > 0 */
 static long floor_div(long x, long d)
@@ -532,8 +33,8 @@ static long floor_div(long x, long d)
 static long row_pieces(lane l, long b, unsigned width, long unit, long start)
 {
 	width = width ? width : WARP_LANES;
-	bool far_x = l.form == LANE_SCALED || magnitude(l.stride) > LINE_BYTES;
-	bool far_y = l.yscaled || magnitude(l.ystride) > LINE_BYTES;
+	bool far_x = l.form == LANE_SCALED || lm_lane_magnitude(l.stride) > LINE_BYTES;
+	bool far_y = l.yscaled || lm_lane_magnitude(l.ystride) > LINE_BYTES;
 	long key[WARP_LANES * 4], nkey = 0;
 	for (long k = 0; k < WARP_LANES; k++) {
 		long i = k % width, j = k / width;
@@ -562,7 +63,7 @@ static long row_sectors(lane l, long b, unsigned width)
  * is known (see lane), else on a line's start. */
 static long load_lines(lane l, long b, long offset, unsigned width)
 {
-	long start = l.mod % LINE_BYTES == 0 ? residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES) : 0;
+	long start = l.mod % LINE_BYTES == 0 ? lm_lane_residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES) : 0;
 	return row_pieces(l, b, width < WARP_LANES ? width : 0, LINE_BYTES, start);
 }
 
@@ -573,7 +74,7 @@ static long load_lines(lane l, long b, long offset, unsigned width)
  * what it moves. 0 where it fills them, or lanes run along x alone. */
 static long narrow_bytes(lane l, long b, unsigned width)
 {
-	if (!width || width >= WARP_LANES || l.form != LANE_AFFINE || l.stride == 0 || magnitude(l.stride) > b)
+	if (!width || width >= WARP_LANES || l.form != LANE_AFFINE || l.stride == 0 || lm_lane_magnitude(l.stride) > b)
 		return 0;
 	long moved = row_sectors(l, b, width) * SECTOR_BYTES / WARP_LANES;
 	return moved < b ? b - moved : 0;
@@ -585,9 +86,9 @@ static long narrow_bytes(lane l, long b, unsigned width)
  * straddles one line more than its bytes fill. */
 static long line_offset(lane l, long offset, long bytes)
 {
-	if (l.form != LANE_AFFINE || magnitude(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
+	if (l.form != LANE_AFFINE || lm_lane_magnitude(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
 		return -1;
-	return residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES);
+	return lm_lane_residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES);
 }
 
 /* Which pointer argument each global access of the kernel (v, nv
@@ -612,7 +113,7 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 			if (k == K_CLOAD)
 				k = K_LOAD; /* a constant pointer's, or the program's own table */
 			if (k == K_LOAD || k == K_STORE || k == K_ATOMIC) {
-				lane l = in->base[0] ? lane_operand(t, n, in->base) : VARIES;
+				lane l = in->base[0] ? lm_lane_operand(t, n, in->base) : VARIES;
 				int arg = l.origin ? v[l.origin - 1].param : -1;
 				bool table = lm_ptx_classify(in->op) == K_CLOAD && arg < 0;
 				if (arg < 0 || arg >= 64)
@@ -622,7 +123,7 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 					m->args.stored |= (unsigned long long)(k != K_LOAD) << arg;
 				}
 			}
-			lane_set(t, &n, in, lane_eval(in, i, t, n));
+			lm_lane_set(t, &n, in, lm_lane_eval(in, i, t, n));
 		}
 	}
 	free(t);
@@ -663,7 +164,7 @@ static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
  * load whose lanes step through rows of their own (run: walks_own_run). */
 static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width, bool run, lm_count *m)
 {
-	long s = magnitude(l.stride);
+	long s = lm_lane_magnitude(l.stride);
 	if (l.form == LANE_VARIES && l.data == DATA_PATH) { /* a gather (scatter): a sector a lane */
 		m->gathered += k == K_LOAD;
 		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
@@ -671,7 +172,7 @@ static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width,
 		m->own_runs++;
 	else if (l.form == LANE_VARIES)
 		m->unfollowed++;
-	else if (has_rows(l) && width && width < WARP_LANES)
+	else if (lm_lane_has_rows(l) && width && width < WARP_LANES)
 		sort_rows(k, l, b, width, m);
 	else if (l.form == LANE_SCALED || s > FETCH_BYTES || (k != K_LOAD && s >= SECTOR_BYTES))
 		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
@@ -704,8 +205,8 @@ static long run_bytes(const ptx_inst *v, const size_t *ix, size_t nix, const cha
  * store's sectors go to L2 each time, so stores are priced as they are. */
 static bool walks_own_run(ptx_kind k, lane l, long b, long run)
 {
-	bool apart = l.form == LANE_SCALED || (l.form == LANE_AFFINE && magnitude(l.stride) > b);
-	return k == K_LOAD && apart && !has_rows(l) && l.step != 0 && magnitude(l.step) <= run;
+	bool apart = l.form == LANE_SCALED || (l.form == LANE_AFFINE && lm_lane_magnitude(l.stride) > b);
+	return k == K_LOAD && apart && !lm_lane_has_rows(l) && l.step != 0 && lm_lane_magnitude(l.step) <= run;
 }
 
 /* Does a load (l, its own lines so far) read the array of a load before it
@@ -749,10 +250,10 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 	lane_reg *t = calloc(LANE_REGS, sizeof *t);
 	if (!t)
 		return;
-	seed_shape(t, &n, width);
+	lm_lane_seed_shape(t, &n, width);
 	for (size_t i = 0; i < lo; i++)
 		if (v[i].op[0])
-			lane_set(t, &n, &v[i], lane_value(&v[i], i, t, n, DATA_BEFORE));
+			lm_lane_set(t, &n, &v[i], lm_lane_value(&v[i], i, t, n, DATA_BEFORE));
 	unsigned same_bytes = 0, uniform_bytes = 0;
 	long load_gap = 0, store_gap = 0, l1 = 0, narrow = 0;
 	bool l1_known = true;
@@ -773,7 +274,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 			ptx_kind k = lm_ptx_classify(in->op);
 			l1_known &= k != K_LOAD || in->base[0];
 			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
-				lane l = lane_operand(t, n, in->base);
+				lane l = lm_lane_operand(t, n, in->base);
 				if (k == K_LOAD && l.form == LANE_VARIES && !l.data)
 					l1_known = false;
 				else if (k == K_LOAD) /* memory's addresses: a line a lane */
@@ -818,7 +319,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				else if (gap && k == K_STORE)
 					store_gap += partner ? -b : gap;
 			}
-			lane_set(t, &n, in, lane_induction(in, lane_value(in, ix[p], t, n, DATA_PATH), t, n));
+			lm_lane_set(t, &n, in, lm_lane_induction(in, lm_lane_value(in, ix[p], t, n, DATA_PATH), t, n));
 		}
 	}
 	m->again_bytes += same_bytes + uniform_bytes;
