@@ -197,31 +197,58 @@ static bool same_kind(const lm_device *a, const lm_device *b)
 	       !strcmp(a->vendor, b->vendor) && !strcmp(a->driver, b->driver);
 }
 
-/* One directory for each kind of GPU that two or more members are, in
- * which their sweeps build their kernels once (NVIDIA's host builds about
- * 21 kernels a second whatever the processes building: four H200s each
- * building their own took 25-29% longer than one alone,
- * studies/speed/node-2026-11-28). A member whose directory cannot be made
- * builds its own, as alone. */
+size_t lm_fleet_kinds(const lm_device *d, size_t n, size_t *kind)
+{
+	size_t twins = 0;
+	for (size_t i = 0; i < n; i++) {
+		kind[i] = i;
+		for (size_t j = 0; j < i && kind[i] == i; j++)
+			if (same_kind(&d[i], &d[j]))
+				kind[i] = kind[j];
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (j != i && kind[j] == kind[i]) {
+				twins++;
+				break;
+			}
+	return twins;
+}
+
+/* One directory for each kind of GPU that two or more members are
+ * (lm_fleet_kinds), in which their sweeps build their kernels once
+ * (NVIDIA's host builds about 21 kernels a second whatever the processes
+ * building: four H200s each building their own took 25-29% longer than
+ * one alone, studies/speed/node-2026-11-28). A member whose directory
+ * cannot be made builds its own, as alone. */
 static void share_builds(member *ms, size_t n)
 {
 	const char *tmp = getenv("TMPDIR");
-	if (lm_sweep_cache_on())
-		return; /* the kernel cache is one directory for each kind already */
+	lm_device *d = malloc(n * sizeof *d);
+	size_t *kind = malloc(n * sizeof *kind);
+	if (!d || !kind || lm_sweep_cache_on()) { /* the kernel cache is one directory a kind already */
+		free(d);
+		free(kind);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		d[i] = ms[i].d;
+	lm_fleet_kinds(d, n, kind);
 	for (size_t i = 0; i < n; i++) {
-		for (size_t j = 0; j < i && !ms[i].shared[0]; j++)
-			if (same_kind(&ms[i].d, &ms[j].d))
-				memcpy(ms[i].shared, ms[j].shared, sizeof ms[i].shared);
 		bool twin = false;
 		for (size_t j = i + 1; j < n; j++)
-			twin |= same_kind(&ms[i].d, &ms[j].d);
-		if (ms[i].shared[0] || !twin)
-			continue;
-		snprintf(ms[i].shared, sizeof ms[i].shared, "%s/latmix-shared-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		ms[i].made = mkdtemp(ms[i].shared) != NULL;
-		if (!ms[i].made)
-			ms[i].shared[0] = '\0';
+			twin |= kind[j] == kind[i];
+		if (kind[i] != i) /* the first of its kind made it */
+			memcpy(ms[i].shared, ms[kind[i]].shared, sizeof ms[i].shared);
+		else if (twin) {
+			snprintf(ms[i].shared, sizeof ms[i].shared, "%s/latmix-shared-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+			ms[i].made = mkdtemp(ms[i].shared) != NULL;
+			if (!ms[i].made)
+				ms[i].shared[0] = '\0';
+		}
 	}
+	free(d);
+	free(kind);
 }
 
 /* Removes the directories share_builds made, with what the sweeps left. */

@@ -5,6 +5,7 @@
 #define LM_FLEET_H
 
 #include <stdbool.h>
+#include "bench/device.h"
 #include "cli/options.h"
 
 /* Does a --device value name several devices: "all" (every device),
@@ -18,5 +19,12 @@ bool lm_fleet_wanted(const char *spec);
  * fails is reported and leaves the others' results whole; LM_EDEVICE then,
  * naming it. */
 lm_status lm_fleet_measure(const lm_options *o);
+
+/* Groups devices d[0..n-1] by kind, the GPUs that build the same kernels
+ * (one name, vendor and driver): kind[i] is the index of the first device
+ * of i's kind, i itself where it is the first or not a GPU (a CPU's
+ * builds are its own). Returns how many devices share their kind with
+ * another: those a fleet gives one directory of built kernels a kind. */
+size_t lm_fleet_kinds(const lm_device *d, size_t n, size_t *kind);
 
 #endif
