@@ -91,5 +91,11 @@ const probe_kernel probe_loops[] = {
 	  { B(0), B(1), ARGN, U(64) }, 4 },
 	{ "colsum64", "loops.cl", "colsum64", "global float *restrict y, global const float *restrict A, const uint n",
 	  "y, A, n", 8388608, 1, 1, 1, 4 * 64 + 4, { F0(1), F1(64) }, 2, { B(0), B(1), ARGN }, 3 },
+	/* rowsum with rows of 32 and 64 floats (128 and 256 bytes): a lane's row a line or more,
+	 * so a warp's load asks L1 for 32 lines, as latmix counts a row known only at run time */
+	{ "rowsum32", "loops.cl", "rowsum", "global float *restrict y, global const float *restrict A, const uint cols",
+	  "y, A, cols", 16777216, 1, 1, 1, 4 * 32 + 4, { F0(1), F1(32) }, 2, { B(0), B(1), U(32) }, 3 },
+	{ "rowsum64", "loops.cl", "rowsum", "global float *restrict y, global const float *restrict A, const uint cols",
+	  "y, A, cols", 8388608, 1, 1, 1, 4 * 64 + 4, { F0(1), F1(64) }, 2, { B(0), B(1), U(64) }, 3 },
 	{ 0 },
 };
