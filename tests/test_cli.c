@@ -475,6 +475,41 @@ START_TEST(a_second_run_builds_no_kernel_and_another_source_builds_again)
 }
 END_TEST
 
+/* The kernel cache kept every directory it ever made (a new one for
+ * each driver and kernel source). A sweep now keeps the 8 used last, the
+ * one it takes counted used now: of ten older ones the three oldest go,
+ * but one another sweep holds (its lock taken, here by flock(1)) stays. */
+START_TEST(the_kernel_cache_keeps_the_directories_used_last)
+{
+	make_tmp();
+	char cmd[3000], env[700], *err[1];
+	snprintf(cmd, sizeof cmd, "cd '%s' && mkdir cache && for i in 0 1 2 3 4 5 6 7 8 9; do "
+		 "mkdir cache/kernels-old$i && touch cache/kernels-old$i/.lock cache/kernels-old$i/x.bin && "
+		 "touch -d \"2020-01-1$i\" cache/kernels-old$i; done && { flock cache/kernels-old0/.lock sleep 20 & "
+		 "echo $! > holder; } && sleep 0.3", tmp);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(env, sizeof env, "LATMIX_CACHE='%s/cache'", tmp);
+	two_sweeps(env, "", false, 1, err);
+	free(err[0]);
+	shell("kill $(cat '%s/holder') 2> /dev/null; true%s", tmp, "");
+	static const struct {
+		const char *name;
+		bool kept;
+	} want[] = { { "old0", true }, { "old1", false }, { "old2", false }, { "old3", true }, { "old9", true } };
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		char path[700];
+		snprintf(path, sizeof path, "%s/cache/kernels-%s", tmp, want[i].name);
+		ck_assert_msg((access(path, F_OK) == 0) == want[i].kept, "%s %s", path,
+			      want[i].kept ? "removed" : "kept");
+	}
+	/* the sweep's own, and nine in all */
+	snprintf(cmd, sizeof cmd, "test $(ls -d '%s'/cache/kernels-* | grep -vc old) = 1 && "
+		 "test $(ls -d '%s'/cache/kernels-* | wc -l) = 9", tmp, tmp);
+	ck_assert_int_eq(system(cmd), 0);
+	shell("rm -rf '%s'%s", tmp, "");
+}
+END_TEST
+
 /* Regression (issue 20): a measure that failed (its kernels did not
  * build) wiped the file it was told to write: an earlier run's results
  * were left as a header alone. Now the file is byte for byte as it was,
@@ -1282,6 +1317,7 @@ int main(void)
 	tcase_add_test(tc, sweeps_given_one_binary_directory_build_once);
 	tcase_add_test(tc, a_second_run_builds_no_kernel_and_another_source_builds_again);
 	tcase_add_test(tc, a_held_lock_is_waited_for_no_longer_than_the_time_limit);
+	tcase_add_test(tc, the_kernel_cache_keeps_the_directories_used_last);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

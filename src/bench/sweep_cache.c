@@ -8,6 +8,7 @@
 #include "bench/kernels.h"
 #include "base/number.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -87,6 +88,50 @@ static bool cache_dir(const sweep *sw, char *dir, size_t size)
 	return snprintf(dir, size, "%s/kernels-%016llx", base, (unsigned long long)h) < (int)size;
 }
 
+/* Directories of kernels the cache keeps: those of the devices, drivers
+ * and sources used last, a few MiB each. */
+#define CACHE_KEEP 8
+
+/* Removes kernels-* directories of the cache folder base beyond the
+ * CACHE_KEEP used last (their times, which a sweep sets as it takes one),
+ * oldest first, each only while its lock is had: one a sweep holds stays. */
+static void prune_cache(const char *base)
+{
+	struct entry {
+		char name[64];
+		time_t used;
+	} e[64];
+	size_t n = 0;
+	DIR *dir = opendir(base);
+	for (struct dirent *d; dir && n < 64 && (d = readdir(dir)) != NULL;) {
+		char path[512];
+		struct stat st;
+		if (strncmp(d->d_name, "kernels-", 8) != 0 || strlen(d->d_name) >= sizeof e[n].name ||
+		    snprintf(path, sizeof path, "%s/%s", base, d->d_name) >= (int)sizeof path ||
+		    lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+			continue;
+		snprintf(e[n].name, sizeof e[n].name, "%s", d->d_name);
+		e[n++].used = st.st_mtime;
+	}
+	if (dir)
+		closedir(dir);
+	while (n > CACHE_KEEP) {
+		size_t old = 0;
+		for (size_t i = 1; i < n; i++)
+			old = e[i].used < e[old].used ? i : old;
+		char path[512], lock[520];
+		int fd = -1;
+		if (snprintf(path, sizeof path, "%s/%s", base, e[old].name) < (int)sizeof path &&
+		    snprintf(lock, sizeof lock, "%s/.lock", path) < (int)sizeof lock)
+			fd = open(lock, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+			lm_sweep_remove_dir(path);
+		if (fd >= 0)
+			close(fd);
+		e[old] = e[--n];
+	}
+}
+
 int sweep_binaries_take(sweep *sw, double *waited)
 {
 	char dir[sizeof sw->binary_dir];
@@ -118,6 +163,12 @@ int sweep_binaries_take(sweep *sw, double *waited)
 	if (fd < 0)
 		return -1;
 	*waited = sweep_since(&t0);
+	if (!sw->o->shared_binaries) { /* this one used now; the cache kept to the last few */
+		char base[400];
+		utimensat(AT_FDCWD, dir, NULL, 0);
+		if (cache_base(base, sizeof base))
+			prune_cache(base);
+	}
 	memcpy(sw->binary_dir, dir, sizeof dir);
 	sw->binary_shared = true;
 	return fd;
