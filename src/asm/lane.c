@@ -30,7 +30,7 @@ long lm_lane_magnitude(long x)
 
 /* A modulus kept within ALIGN_CAP (a divisor of it, which a line's 128
  * bytes is): what is known modulo m is known modulo any divisor of m, and
- * products stay clear of overflow. An exact value (0) becomes its lm_lane_residue. */
+ * products stay clear of overflow. An exact value (0) becomes its residue. */
 #define ALIGN_CAP (1L << 24)
 
 static long capped(long m)

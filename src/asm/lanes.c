@@ -197,16 +197,19 @@ static long run_bytes(const ptx_inst *v, const size_t *ix, size_t nix, const cha
 	return bytes;
 }
 
-/* Does a load whose lanes lie further apart than its bytes (l: a row apart
- * known only at run time, or a stride past them) walk each lane's own run:
- * its address gains no more each turn of the loop than the lane's loads
- * off it read (run bytes), so the next turns read the rest of the lines
- * this one brought (rowsum's A[i * cols + k], lanes a row apart, k++)? A
- * store's sectors go to L2 each time, so stores are priced as they are. */
-static bool walks_own_run(ptx_kind k, lane l, long b, long run)
+/* Does load in (l its address's lanes, b bytes a lane) whose lanes lie
+ * further apart than its bytes (a row apart known only at run time, or a
+ * stride past them) walk each lane's own run: its address gains no more
+ * each turn of the loop than the lane's loads off it read (run_bytes over
+ * the path ix), so the next turns read the rest of the lines this one
+ * brought (rowsum's A[i * cols + k], lanes a row apart, k++)? A store's
+ * sectors go to L2 each time, so stores are priced as they are. */
+static bool walks_own_run(const ptx_inst *in, ptx_kind k, lane l, long b, const ptx_inst *v, const size_t *ix,
+			  size_t nix)
 {
 	bool apart = l.form == LANE_SCALED || (l.form == LANE_AFFINE && lm_lane_magnitude(l.stride) > b);
-	return k == K_LOAD && apart && !lm_lane_has_rows(l) && l.step != 0 && lm_lane_magnitude(l.step) <= run;
+	return k == K_LOAD && apart && !lm_lane_has_rows(l) && l.step != 0 &&
+	       lm_lane_magnitude(l.step) <= run_bytes(v, ix, nix, in->base);
 }
 
 /* Does a load (l, its own lines so far) read the array of a load before it
@@ -281,7 +284,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 					l1 += load_lines(l.form == LANE_VARIES ? SCALED : l, (long)lm_ptx_bytes(in->op),
 							 in->offset, width);
 				long b = (long)lm_ptx_bytes(in->op);
-				bool run = walks_own_run(k, l, b, run_bytes(v, ix, nix, in->base));
+				bool run = walks_own_run(in, k, l, b, v, ix, nix);
 				long gap = sort_access(k, l, b, in->offset, width, run, m);
 				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
