@@ -229,20 +229,21 @@ END_TEST
 /* measure --kernel counts its kernels ahead in other processes (forced
  * here with --build-jobs; on by default on GPU drivers alone): the files
  * kept beside the results are those it writes counting each after its
- * points, and nothing is left in TMPDIR. */
+ * points, the scalar arguments its description fixes followed alike
+ * (nd-conv2d's width), and nothing is left in TMPDIR. */
 START_TEST(kernels_counted_ahead_keep_the_same_counts)
 {
 	char tmp[] = "/tmp/latmix-cli-XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(tmp));
 	result *r = malloc(sizeof *r);
-	static const char *const files[] = { "nd-add.txt", "nd-add.ini", "add.txt", "add.ini" };
+	static const char *const files[] = { "nd-conv2d.txt", "nd-conv2d.ini", "add.txt", "add.ini" };
 	static char text[2][4][1 << 16];
 	for (int jobs = 1; jobs <= 2; jobs++) {
 		char dir[160], csv[200];
 		snprintf(dir, sizeof dir, "%s/j%d", tmp, jobs);
 		ck_assert_int_eq(mkdir(dir, 0777), 0);
 		snprintf(csv, sizeof csv, "%s/k.csv", dir);
-		const char *argv[] = { "measure", "--kernel", "nd-add,add", "--quick", "--local-size", "64",
+		const char *argv[] = { "measure", "--kernel", "nd-conv2d,add", "--quick", "--local-size", "8x8",
 				       "--build-jobs", jobs == 1 ? "1" : "3", "-o", csv, NULL };
 		setenv("TMPDIR", tmp, 1);
 		lm_test_latmix(argv, NULL, r);
@@ -264,6 +265,7 @@ START_TEST(kernels_counted_ahead_keep_the_same_counts)
 	}
 	for (int i = 0; i < 4; i++)
 		ck_assert_msg(strcmp(text[0][i], text[1][i]) == 0, "%s differs counted ahead", files[i]);
+	ck_assert_msg(strstr(text[0][0], "scalar arguments taken as          [3] = 4096 ("), "%.2000s", text[0][0]);
 	ck_assert_msg(rmdir(tmp) == 0, "%s: the kernels counted ahead were left there", tmp);
 	free(r);
 }

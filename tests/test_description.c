@@ -3,6 +3,7 @@
  * argument named, and nothing crashes. No device needed. */
 #include "testutil.h"
 #include "testrun.h"
+#include "bench/kcount.h"
 #include "bench/userkernel.h"
 
 #include <stdio.h>
@@ -195,6 +196,72 @@ START_TEST(a_scalar_that_bounds_a_loop_sizes_the_work)
 }
 END_TEST
 
+/* An argument's position in its kernel's parameter list, by its name: the
+ * last word of each parameter (qualifiers, pointers and a comment between
+ * them aside), in the kernel defined, not a declaration or another kernel. */
+START_TEST(an_arguments_position_is_read_from_its_parameter_list)
+{
+	const char *src =
+		"kernel void k(int cols);\n"
+		"void helper(int cols, int rows) { }\n"
+		"kernel void k(global float *restrict y, /* cols, */ __global const float4* A,\n"
+		"	       const uint cols, ulong rows __attribute__((unused)), float x[4])\n"
+		"{ helper(cols, rows); }\n";
+	ck_assert_int_eq(lm_user_param_index(src, "k", "y"), 0);
+	ck_assert_int_eq(lm_user_param_index(src, "k", "A"), 1);
+	ck_assert_int_eq(lm_user_param_index(src, "k", "cols"), 2);
+	ck_assert_int_eq(lm_user_param_index(src, "k", "rows"), 3);
+	ck_assert_int_eq(lm_user_param_index(src, "k", "x"), 4);
+	ck_assert_int_eq(lm_user_param_index(src, "helper", "rows"), 1);
+	ck_assert_int_eq(lm_user_param_index(src, "k", "float"), -1);
+	ck_assert_int_eq(lm_user_param_index(src, "k", "restrict"), -1);
+	ck_assert_int_eq(lm_user_param_index(src, "k", ""), -1);
+	ck_assert_int_eq(lm_user_param_index(src, "other", "cols"), -1);
+	ck_assert_int_eq(lm_user_param_index("kernel void k(int n) {", "k", "n"), 0);
+	ck_assert_int_eq(lm_user_param_index("kernel void k(int n", "k", "n"), -1);
+}
+END_TEST
+
+/* The scalars a count follows the lanes with: a description's integer
+ * values the same at N and N / 2, at their positions in the source's
+ * parameter list (written in another order than the description's); not
+ * a value that follows N, a float, one the source
+ * does not name. --arg's list by name or position over them, refused
+ * whole where an entry is wrong. */
+START_TEST(a_counts_scalars_are_the_descriptions_constant_integers)
+{
+	const char *src = "kernel void s(global const float *x, float a, uint n, global float *y, int off,\n"
+			  "	       uint cols, uint neg, uint gone) { }\n";
+	lm_user_desc d;
+	char *text = base_with("[n]", "[cols]\ntype = uint\nvalue = 4 * 4\n[off]\ntype = int\nvalue = 0 - 3\n"
+				     "[half]\ntype = uint\nvalue = 2\n[n]");
+	ck_assert_msg(parse(text, &d) == LM_OK, "%s", lm_error_message());
+	free(text);
+	lm_count_args args;
+	lm_kcount_args_of(&d, src, &args);
+	ck_assert_msg(args.known == ((1ull << 4) | (1ull << 5)), "known %llx", args.known);
+	ck_assert_int_eq(args.value[5], 16);
+	ck_assert_int_eq(args.value[4], -3);
+
+	ck_assert_msg(lm_kcount_parse_args("cols=32,7=2", src, "s", &args) == LM_OK, "%s", lm_error_message());
+	ck_assert(args.known == ((1ull << 4) | (1ull << 5) | (1ull << 7)));
+	ck_assert_int_eq(args.value[5], 32);
+	ck_assert_int_eq(args.value[7], 2);
+	static const char *const wrong[] = { "cols", "=3", "cols=", "cols=1.5", "cols=1e12", "nosuch=1", "64=1",
+					     "cols=16,", "cols=16,,n=1", "cols=0x10", "-1=4" };
+	for (size_t i = 0; i < sizeof wrong / sizeof *wrong; i++) {
+		lm_count_args none = { 0 };
+		lm_status st = lm_kcount_parse_args(wrong[i], src, "s", &none);
+		ck_assert_msg(st == LM_EUSAGE && strstr(lm_error_message(), "--arg"), "%s: %d %s", wrong[i], st,
+			      lm_error_message());
+	}
+	lm_count_args listing = { 0 };
+	ck_assert_int_eq(lm_kcount_parse_args("cols=16", NULL, "s", &listing), LM_EUSAGE);
+	ck_assert_msg(strstr(lm_error_message(), "by position"), "%s", lm_error_message());
+	ck_assert(lm_kcount_parse_args("2=16", NULL, "s", &listing) == LM_OK && listing.value[2] == 16);
+}
+END_TEST
+
 /* Over a 2D or 3D grid, a scalar compared with one dimension's index
  * alone (in an if, while or for) is that dimension's size: describe ties
  * it to that global size, not to N (a width of N reads past a buffer of N). */
@@ -248,6 +315,8 @@ int main(void)
 	tcase_add_test(tc, the_base_description_reads);
 	tcase_add_test(tc, vector_types_are_read_with_their_lanes);
 	tcase_add_test(tc, a_scalar_that_bounds_a_loop_sizes_the_work);
+	tcase_add_test(tc, an_arguments_position_is_read_from_its_parameter_list);
+	tcase_add_test(tc, a_counts_scalars_are_the_descriptions_constant_integers);
 	tcase_add_test(tc, a_scalar_compared_with_one_index_bounds_that_dimension);
 	tcase_add_loop_test(tc, a_bad_description_is_refused_with_its_line, 0,
 			    (int)(sizeof refused / sizeof refused[0]));

@@ -486,7 +486,7 @@ START_TEST(written_kernels_count_whole_on_intel)
 				      LM_OK,
 			      "%s: %s", want[i].kernel, lm_error_message());
 		lm_count m;
-		lm_status st = lm_kcount_count(src, name, target, NULL, NULL, NULL, &m);
+		lm_status st = lm_kcount_count(src, name, NULL, target, NULL, NULL, NULL, &m);
 		free(src);
 		ck_assert_msg(st == LM_OK, "%s on %s: %s", want[i].kernel, target, lm_error_message());
 		ck_assert_msg(m.loopless && m.loads == want[i].loads && m.stores == want[i].stores &&
@@ -734,6 +734,89 @@ START_TEST(a_lane_walking_its_own_row_is_its_own_run)
 				      "step %s: %u own runs, %u scattered, %g loads", cases[c].step, m.own_runs,
 				      m.scattered_loads, k.loads);
 	}
+}
+END_TEST
+
+/* rowsum with its row's width known (its description's cols = 16, a scalar
+ * at position 2): the lanes a constant 64 bytes apart, not a row known
+ * only at run time, so a warp's load asks L1 for the 16 lines its 32
+ * lanes lie in (two lanes a line), not a line a lane; still each lane's own
+ * run. A row of 32 floats fills a line a lane; the count says the value. */
+START_TEST(a_rows_width_given_as_an_argument_is_a_stride)
+{
+	static const char rowsum[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd6, [k_param_0];\n"
+		"\tld.param.u64 \t%rd7, [k_param_1];\n"
+		"\tld.param.u32 \t%r10, [k_param_2];\n"
+		"\tmov.u32 \t%r14, %tid.x;\n"
+		"\tcvt.s64.s32 \t%rd1, %r14;\n"
+		"\tcvt.u64.u32 \t%rd12, %r10;\n"
+		"\tmul.lo.s64 \t%rd2, %rd1, %rd12;\n"
+		"\tmov.u32 \t%r20, 0;\n"
+		"$L__BB0_3:\n"
+		"\tcvt.u64.u32 \t%rd13, %r20;\n"
+		"\tadd.s64 \t%rd14, %rd2, %rd13;\n"
+		"\tshl.b64 \t%rd15, %rd14, 2;\n"
+		"\tadd.s64 \t%rd16, %rd7, %rd15;\n"
+		"\tld.global.nc.f32 \t%f12, [%rd16];\n"
+		"\tadd.f32 \t%f13, %f24, %f12;\n"
+		"\tld.global.nc.f32 \t%f14, [%rd16+4];\n"
+		"\tadd.f32 \t%f15, %f13, %f14;\n"
+		"\tld.global.nc.f32 \t%f16, [%rd16+8];\n"
+		"\tadd.f32 \t%f17, %f15, %f16;\n"
+		"\tld.global.nc.f32 \t%f18, [%rd16+12];\n"
+		"\tadd.f32 \t%f24, %f17, %f18;\n"
+		"\tadd.s32 \t%r20, %r20, 4;\n"
+		"\tsetp.ne.s32 \t%p3, %r20, %r10;\n"
+		"\t@%p3 bra \t$L__BB0_3;\n"
+		"\tshl.b64 \t%rd20, %rd2, 2;\n"
+		"\tadd.s64 \t%rd21, %rd6, %rd20;\n"
+		"\tst.global.f32 \t[%rd21], %f24;\n"
+		"\tret;\n}\n";
+	static const struct {
+		long cols;
+		unsigned lines; /* the loop's four loads' */
+	} cases[] = { { 16, 64 }, { 32, 128 }, { 8, 32 }, { 64, 128 } };
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		lm_count_args args = { .known = 1u << 2 };
+		args.value[2] = cases[c].cols;
+		lm_count m;
+		ck_assert_msg(lm_count_count_ptx_at(rowsum, "k", &args, &m) == LM_OK, "%s", lm_error_message());
+		lm_kernel_mix k;
+		lm_count_model(&m, &k);
+		ck_assert_msg(m.own_runs == 4 && m.own_run_partners == 3 && !m.scattered_loads && !m.strided &&
+				      k.loads == 4 && k.l1_lines == cases[c].lines && m.scalars.known == 1u << 2 &&
+				      m.scalars.value[2] == cases[c].cols,
+			      "cols %ld: %u own runs, %u partners, %u scattered, %u strided, %g lines", cases[c].cols,
+			      m.own_runs, m.own_run_partners, m.scattered_loads, m.strided, k.l1_lines);
+	}
+	/* the same through the command line: kernel --mix-of a listing with
+	 * --arg by position, said in the count; by name refused (a listing
+	 * names its parameters by position alone) */
+	char dir[] = "/tmp/latmix-rowsum-XXXXXX", path[64];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/rowsum.ptx", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert(f && fputs(rowsum, f) >= 0 && fclose(f) == 0);
+	char spec[80];
+	snprintf(spec, sizeof spec, "%s:k", path);
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--arg", "2=16", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0 && strstr(r.out, "scalar arguments taken as          [2] = 16 (") &&
+			      strstr(r.out, "L1 line requests                   64 "),
+		      "status %d: %s%s", r.status, r.out, r.err);
+	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--arg", "cols=16", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 2 && strstr(r.err, "by position"), "status %d: %s", r.status, r.err);
+	unlink(path);
+	rmdir(dir);
+	/* a value at another position, or none: the row known only at run time */
+	lm_count_args other = { .known = 1u << 3, .value = { [3] = 16 } };
+	lm_count m;
+	ck_assert(lm_count_count_ptx_at(rowsum, "k", &other, &m) == LM_OK);
+	lm_kernel_mix k;
+	lm_count_model(&m, &k);
+	ck_assert_msg(m.own_runs == 4 && k.l1_lines == 128, "%u own runs, %g lines", m.own_runs, k.l1_lines);
 }
 END_TEST
 
@@ -1086,7 +1169,7 @@ START_TEST(suite_kernels_count_as_in_the_table)
 		ck_assert_msg(lm_kcount_source(kernel, NULL, &src, name, sizeof name, label, sizeof label) == LM_OK,
 			      "%s: %s", kernel, lm_error_message());
 		lm_count m;
-		lm_status st = lm_kcount_count(src, name, col ? target : NULL, NULL, NULL, NULL, &m);
+		lm_status st = lm_kcount_count(src, name, NULL, col ? target : NULL, NULL, NULL, NULL, &m);
 		ck_assert_msg(st == LM_OK || st == LM_EPARSE, "%s: %s", kernel, lm_error_message());
 		/* clang says what a kernel's registers allow on AMD */
 		ck_assert_msg(st != LM_OK || col != 1 || strstr(m.limit, "waves per SIMD"), "%s: limit '%s'", kernel,
@@ -1904,6 +1987,7 @@ static void add_parser_tests(TCase *tc)
 	tcase_add_test(tc, ptx_lanes_sort_accesses);
 	tcase_add_test(tc, ptx_lanes_addresses_from_memory);
 	tcase_add_test(tc, a_lane_walking_its_own_row_is_its_own_run);
+	tcase_add_test(tc, a_rows_width_given_as_an_argument_is_a_stride);
 	tcase_add_test(tc, ptx_strided_accesses_cost_their_span);
 	tcase_add_test(tc, a_widened_32_bit_index_masked_to_bytes_is_followed);
 	tcase_add_test(tc, ptx_loads_strided_to_the_fetch);

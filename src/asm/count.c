@@ -104,6 +104,13 @@ void lm_count_print(FILE *f, const lm_count *m)
 	else
 		fprintf(f, "%s: the main loop as %s built it (listing lines %u-%u), per iteration:\n", m->label,
 			m->from, m->ptx_first, m->ptx_last);
+	if (m->scalars.known) {
+		fprintf(f, "  %-34s", "scalar arguments taken as");
+		for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+			if (m->scalars.known >> i & 1)
+				fprintf(f, " [%d] = %ld", i, m->scalars.value[i]);
+		fputs(" (by position: the description's value = or --arg; lanes followed with them)\n", f);
+	}
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global loads", m->loads, m->load_bytes);
 	fprintf(f, "  %-34s %u\n", "  independent (in flight together)", m->independent);
 	fprintf(f, "  %-34s %u\n", "  fed by another load", m->loads - m->independent);
@@ -148,7 +155,7 @@ void lm_count_print(FILE *f, const lm_count *m)
 			m->gathered);
 	if (m->own_runs)
 		fprintf(f, "  %-34s %u (off a base each lane read before the loop, or lanes rows apart each "
-			"stepping through its row: priced as coalesced, a line a lane asked of L1)\n",
+			"stepping through its row: priced as coalesced, at the lines its warp asks L1 for)\n",
 			"  each lane's own run", m->own_runs);
 	if (m->unfollowed)
 		fprintf(f, "  %-34s %u (a form latmix does not follow: priced as coalesced)\n",

@@ -29,6 +29,17 @@ typedef struct {
 	unsigned long long loaded, stored;
 } lm_count_uses;
 
+/* What a kernel's scalar arguments hold at the launch predicted or
+ * measured (its description's value =, or predict's --arg): bit i of known
+ * for the argument at position i of its parameter list, its value in
+ * value[i]. With them a row's width given as an argument (rowsum's
+ * A[i * cols + k]) is a stride followed as a constant's is. */
+#define LM_COUNT_MAX_ARGS 64
+typedef struct {
+	unsigned long long known;
+	long value[LM_COUNT_MAX_ARGS];
+} lm_count_args;
+
 /* NVIDIA: ptxas's registers a thread for a kernel, from the driver's build
  * log; 0 where it does not say. */
 typedef struct {
@@ -100,8 +111,9 @@ typedef struct {
 	unsigned own_runs;   /* loads and stores off a base each lane read from memory
 			      * before the loop (CSR's col[k], k from row_ptr[r]), and
 			      * loads of lanes rows apart each stepping through its row
-			      * (A[i * cols + k]): priced as coalesced, a line a lane
-			      * asked of L1 (PTX only) */
+			      * (A[i * cols + k]): priced as coalesced, at the lines
+			      * their warp asks L1 for (a line a lane where the row is
+			      * known only at run time; PTX only) */
 	unsigned own_run_partners, own_run_partner_bytes; /* of the loads reading the lines of a
 			      * load before them (shared_lines), those of each lane's own run
 			      * (col[k + 1] beside col[k], unrolled): the lane's next words,
@@ -147,6 +159,7 @@ typedef struct {
 	unsigned const_bytes; /* of load_bytes, the constant loads' */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
+	lm_count_args scalars; /* the scalar arguments' values the lanes were followed with */
 	lm_count_uses args;     /* which arguments the kernel loads and stores, in its loop
 			      * or outside it (PTX only) */
 	unsigned loops;      /* loops with global memory in the kernel (1: the main
@@ -186,6 +199,10 @@ unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *s
  * the reason, where the loop cannot be counted: no loop with global
  * memory, nested loops, calls in the loop. */
 lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out);
+
+/* The same, the scalar arguments args gives (NULL: none) taken as those
+ * constants where the lanes are followed (PTX's ld.param of their position). */
+lm_status lm_count_count_ptx_at(const char *ptx, const char *name, const lm_count_args *args, lm_count *out);
 
 /* The counts of an AMD or Intel listing (lm_listing_parse's loop) of kernel
  * name: loads, stores (every other memory message), float adds, the rest;

@@ -310,9 +310,15 @@ static lane lane_form_of(const ptx_inst *in, size_t i, const lane_reg *t, size_t
 		a[j] = lm_lane_operand(t, n, in->arg[j]);
 		all_uniform &= uniform(a[j]);
 	}
-	if (lm_text_starts(in->op, "ld.param")) /* a 64-bit one may be a pointer */
+	if (lm_text_starts(in->op, "ld.param")) { /* a value known; else a 64-bit one may be a pointer */
+		char known[24];
+		snprintf(known, sizeof known, "%%param.%d", in->param);
+		lane v = in->param >= 0 ? lm_lane_operand(t, n, known) : UNIFORM;
+		if (v.is_const)
+			return v;
 		return strstr(in->op, "64") ? (lane){ .form = LANE_AFFINE, .origin = i + 1, .mod = BUFFER_ALIGN }
 					    : UNIFORM;
+	}
 	if (strcmp(op, "ld") == 0 || strcmp(op, "ldu") == 0 || strcmp(op, "atom") == 0 || in->narg < 2)
 		return VARIES;
 	if (strcmp(op, "mov") == 0 || strcmp(op, "cvt") == 0 || strcmp(op, "cvta") == 0)
@@ -447,4 +453,17 @@ void lm_lane_seed_shape(lane_reg *t, size_t *n, unsigned width)
 	lane_set_one(t, n, "%ntid.x", constant(width));
 	lane_set_one(t, n, "%tid.x", x);
 	lane_set_one(t, n, "%tid.y", y);
+}
+
+/* A known argument's value sits in the table as %param.I, a name no PTX
+ * register can have (PTX names hold no dot; special registers do, none
+ * this one), which lane_form_of looks up at ld.param of position I. */
+void lm_lane_seed_args(lane_reg *t, size_t *n, const lm_count_args *args)
+{
+	for (int i = 0; args && i < LM_COUNT_MAX_ARGS; i++)
+		if (args->known >> i & 1) {
+			char name[24];
+			snprintf(name, sizeof name, "%%param.%d", i);
+			lane_set_one(t, n, name, constant(args->value[i]));
+		}
 }

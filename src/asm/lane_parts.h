@@ -79,6 +79,9 @@ lane lm_lane_induction(const ptx_inst *in, lane r, const lane_reg *t, size_t n);
 void lm_lane_set(lane_reg *t, size_t *n, const ptx_inst *in, lane l);
 /* The special registers of a work-group narrower than a warp, width wide */
 void lm_lane_seed_shape(lane_reg *t, size_t *n, unsigned width);
+/* The scalar arguments' values args knows (NULL: none), written into the
+ * table as what ld.param of their position gives */
+void lm_lane_seed_args(lane_reg *t, size_t *n, const lm_count_args *args);
 long lm_lane_magnitude(long x);
 long lm_lane_residue(long x, long m);
 bool lm_lane_has_rows(lane a);

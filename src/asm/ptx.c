@@ -624,7 +624,7 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 		*c = *out;
 		c->again_bytes = again;
 		unsigned width = 16u >> i;
-		lm_ptx_lanes(v, lo, ix, nix, width, c);
+		lm_ptx_lanes(v, lo, ix, nix, width, &out->scalars, c);
 		out->rows[i] = (lm_count_lanes){ width, c->scattered_loads, c->scattered_stores, c->same_array,
 						 c->misaligned_loads, c->misaligned_stores, c->partial_stores,
 						 c->strided, c->unfollowed, c->gap_load_bytes, c->gap_store_bytes,
@@ -640,12 +640,15 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
  * (once: a body a work-item runs once, loops spanning it): the path an
  * iteration takes (its instructions' indices into ix, room for the whole
  * loop), what feeds what along it, how its addresses vary across the
- * lanes, and which arguments the body loads and stores. */
-static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, bool once, size_t *ix,
-			   lm_count *out)
+ * lanes (the scalar arguments args knows taken as their values), and
+ * which arguments the body loads and stores. */
+static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, bool once,
+			   const lm_count_args *args, size_t *ix, lm_count *out)
 {
 	size_t lo = loops->lo, hi = loops->hi;
 	memset(out, 0, sizeof *out);
+	if (args)
+		out->scalars = *args;
 	out->loopless = once; /* lanes.c: a body run once reads no other iteration's lines */
 	out->loops = (unsigned)loops->loops;
 	out->ptx_first = v[lo].line;
@@ -657,8 +660,8 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		ptx_tally(&v[ix[p]], out);
 	ptx_dependences(v, ix, nix, out);
 	unsigned again = out->again_bytes;
-	lm_ptx_lanes(v, lo, ix, nix, 0, out);
-	lm_ptx_args(v, n, out);
+	lm_ptx_lanes(v, lo, ix, nix, 0, &out->scalars, out);
+	lm_ptx_args(v, n, &out->scalars, out);
 	out->dims = lm_ptx_dims(v, n);
 	if (out->dims >= 2)
 		ptx_count_rows(v, lo, ix, nix, again, out);
@@ -705,7 +708,8 @@ static unsigned ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *re
  * work-item runs once around the loop, counted as a body without a loop
  * into the model's terms (rest); false where nothing lies outside them or
  * memory runs out. */
-static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, size_t rem, lm_kernel_mix *rest)
+static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, size_t rem,
+			   const lm_count_args *args, lm_kernel_mix *rest)
 {
 	ptx_inst *w = malloc(n * sizeof *w);
 	size_t *ix = malloc(n * sizeof *ix), nw = 0;
@@ -723,7 +727,7 @@ static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 	if (nw) {
 		ptx_loops around = { .lo = 0, .hi = nw - 1 };
 		lm_count c;
-		ptx_count_loop(w, nw, &around, true, ix, &c);
+		ptx_count_loop(w, nw, &around, true, args, ix, &c);
 		lm_count_model(&c, rest);
 	}
 	free(w);
@@ -732,6 +736,11 @@ static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 }
 
 lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
+{
+	return lm_count_count_ptx_at(ptx, name, NULL, out);
+}
+
+lm_status lm_count_count_ptx_at(const char *ptx, const char *name, const lm_count_args *args, lm_count *out)
 {
 	char *text = strdup(ptx), *body;
 	if (!text)
@@ -754,7 +763,7 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 	if (s == LM_OK && !(ix = malloc((loops.hi - loops.lo + 1) * sizeof *ix)))
 		s = lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK) {
-		ptx_count_loop(v, n, &loops, whole, ix, out);
+		ptx_count_loop(v, n, &loops, whole, args, ix, out);
 		out->loopless = whole;
 		out->once_loops = whole ? ptx_heads(&loops) : 0;
 		size_t rem = loops.n;
@@ -770,7 +779,7 @@ lm_status lm_count_count_ptx(const char *ptx, const char *name, lm_count *out)
 				out->rows[i].same_array = out->rows[i].same_bytes = 0;
 			}
 		}
-		out->rest_counted = !whole && ptx_count_rest(v, n, &loops, rem, &out->rest);
+		out->rest_counted = !whole && ptx_count_rest(v, n, &loops, rem, args, &out->rest);
 	}
 	free(ix);
 	free(v);

@@ -4,7 +4,10 @@
 #include "bench/measure.h"
 #include "bench/offline.h"
 #include "bench/vendor.h"
+#include "base/expr.h"
+#include "base/number.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +40,72 @@ lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **sour
 	return s;
 }
 
+/* v, a scalar argument's value, as a whole number a 32-bit register holds
+ * as written (signed where its type is, else 0 or more)? */
+static bool register_value(double v, bool is_signed)
+{
+	return v == floor(v) && v < 0x1p31 && v >= (is_signed ? -0x1p31 : 0);
+}
+
+void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *out)
+{
+	memset(out, 0, sizeof *out);
+	double n = d->size, h = floor(n / 2), v, w;
+	for (int i = 0; i < d->nargs; i++) {
+		const lm_user_arg *a = &d->arg[i];
+		if (a->space != LM_USER_SCALAR || a->is_float || a->lanes != 1 ||
+		    lm_expr_eval(a->value, n, &v) != LM_OK || lm_expr_eval(a->value, h, &w) != LM_OK || v != w ||
+		    !register_value(v, a->is_signed))
+			continue;
+		int at = lm_user_param_index(src, d->name, a->name);
+		if (at >= 0 && at < LM_COUNT_MAX_ARGS) {
+			out->known |= 1ull << at;
+			out->value[at] = (long)v;
+		}
+	}
+	lm_error_clear(); /* a value that does not evaluate is not known, no error */
+}
+
+lm_status lm_kcount_parse_args(const char *list, const char *src, const char *name, lm_count_args *out)
+{
+	const char *p = list;
+	for (bool more = *p; more;) { /* each entry, none empty (a trailing comma is one) */
+		size_t len = strcspn(p, ","), eq = strcspn(p, "=");
+		char key[LM_USER_NAME], num[32];
+		unsigned long long at;
+		double v;
+		if (eq >= len || eq == 0 || eq >= sizeof key || len - eq - 1 >= sizeof num)
+			return lm_fail(LM_EUSAGE, "--arg %.*s: not NAME=VALUE (a parameter's name or position, "
+				       "a whole number)", (int)(len < 64 ? len : 64), p);
+		snprintf(key, sizeof key, "%.*s", (int)eq, p);
+		snprintf(num, sizeof num, "%.*s", (int)(len - eq - 1), p + eq + 1);
+		bool digits = strspn(key, "0123456789") == eq;
+		int pos = !digits ? (src ? lm_user_param_index(src, name, key) : -1)
+			  : lm_number_parse_uint(key, LM_COUNT_MAX_ARGS - 1, &at) ? (int)at : -1;
+		if (pos < 0)
+			return lm_fail(LM_EUSAGE, "--arg %s: %s", key, digits ? "a position from 0 to 63"
+					: src ? "no parameter of that name in the kernel"
+					: "a PTX listing names its parameters by position (0, 1, ...)");
+		if (!lm_number_parse(num, &v) || !register_value(v, true))
+			return lm_fail(LM_EUSAGE, "--arg %s=%s: not a whole number a 32-bit integer holds", key, num);
+		out->known |= 1ull << pos;
+		out->value[pos] = (long)v;
+		more = p[len] != '\0';
+		p += len + more;
+	}
+	return LM_OK;
+}
+
+void lm_kcount_put_args(FILE *f, const lm_count_args *args)
+{
+	const char *sep = "";
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		if (args->known >> i & 1) {
+			fprintf(f, "%s%d=%ld", sep, i, args->value[i]);
+			sep = ",";
+		}
+}
+
 /* text and end on listing (may be NULL), whole and flushed before any
  * error of the count is said (stderr is not buffered, the listing is) */
 static void put_listing(FILE *listing, const char *text, const char *end)
@@ -53,7 +122,7 @@ bool lm_kcount_is_listing(const char *spec)
 	return colon && colon - spec > 4 && strncmp(colon - 4, ".ptx", 4) == 0 && colon[1];
 }
 
-lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m)
+lm_status lm_kcount_listing(const char *spec, FILE *listing, const lm_count_args *args, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
 	const char *colon = strrchr(spec, ':');
@@ -62,7 +131,7 @@ lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m)
 	lm_status s = lm_read_text(path, &text);
 	if (s == LM_OK) {
 		put_listing(listing, text, "");
-		s = lm_count_count_ptx(text, colon + 1, m);
+		s = lm_count_count_ptx_at(text, colon + 1, args, m);
 		if (s != LM_OK) {
 			char why[512];
 			snprintf(why, sizeof why, "%s", lm_error_message());
@@ -83,8 +152,8 @@ lm_status lm_kcount_desc_source(const lm_user_desc *d, const char *kernel_dir, c
 
 static bool said_no_text;
 
-lm_status lm_kcount_count(const char *src, const char *name, const char *isa, const lm_device *d,
-			cl_context ctx, FILE *listing, lm_count *m)
+lm_status lm_kcount_count(const char *src, const char *name, const lm_count_args *args, const char *isa,
+			const lm_device *d, cl_context ctx, FILE *listing, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
 	char from[sizeof m->from], limit[sizeof m->limit] = "";
@@ -123,7 +192,7 @@ lm_status lm_kcount_count(const char *src, const char *name, const char *isa, co
 	if (!text && (s = lm_offline_nvptx(src, &text)) != LM_OK)
 		goto done;
 	put_listing(listing, text, "");
-	s = lm_count_count_ptx(text, name, m);
+	s = lm_count_count_ptx_at(text, name, args, m);
 done:
 	free(text);
 	snprintf(m->from, sizeof m->from, "%s", from);

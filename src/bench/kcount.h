@@ -22,10 +22,26 @@ lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **sour
  * build is text (NVIDIA's PTX), else by clang's NVPTX backend; listing
  * (NULL: none) gets what was counted. m's from names the build; LM_EPARSE
  * with the reason where the loop cannot be counted, LM_ETOOL where a
- * compiler is missing. ctx: a context on d to build in (a context costs
+ * compiler is missing. args (NULL: none): scalar arguments' values the
+ * lanes are followed with (PTX only). ctx: a context on d to build in (a context costs
  * NVIDIA about 0.3 s); NULL: one of its own. */
-lm_status lm_kcount_count(const char *src, const char *name, const char *isa, const lm_device *d,
-			cl_context ctx, FILE *listing, lm_count *m);
+lm_status lm_kcount_count(const char *src, const char *name, const lm_count_args *args, const char *isa,
+			const lm_device *d, cl_context ctx, FILE *listing, lm_count *m);
+
+/* The scalar arguments of d whose value = is a whole number, the same at
+ * N and N / 2 (both launches of a point), at their positions in kernel
+ * d->name's parameter list in src: what the lanes are followed with. */
+void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *out);
+
+/* Adds to out the values list gives, "NAME=V,NAME=V" (predict's --arg,
+ * a count queue's BASE.args): NAME a parameter's position (0, 1, ...) or
+ * its name in kernel name's parameter list in src (NULL: positions only),
+ * V a whole number a 32-bit integer holds. LM_EUSAGE saying which entry
+ * is wrong. */
+lm_status lm_kcount_parse_args(const char *list, const char *src, const char *name, lm_count_args *out);
+
+/* args as lm_kcount_parse_args reads them, by position ("" where none). */
+void lm_kcount_put_args(FILE *f, const lm_count_args *args);
 
 /* The source a kernel's description names, in a new string. */
 lm_status lm_kcount_desc_source(const lm_user_desc *d, const char *kernel_dir, char **source);
@@ -45,7 +61,7 @@ bool lm_kcount_is_listing(const char *spec);
 
 /* Counts kernel NAME's main loop in the PTX listing FILE of spec
  * (FILE.ptx:NAME); listing (NULL: none) gets the file's text. */
-lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m);
+lm_status lm_kcount_listing(const char *spec, FILE *listing, const lm_count_args *args, lm_count *m);
 
 /* Counts kernel name of src (read: how reading src went; not LM_OK: no
  * count, that status) on d in ctx, where ctx's build fails (a kernel's
@@ -54,7 +70,8 @@ lm_status lm_kcount_listing(const char *spec, FILE *listing, lm_count *m);
  * listing it read (free() it), why the reason where it was not counted.
  * The count's status. */
 lm_status lm_kcount_keep(lm_status read, const char *src, const char *name, const char *label,
-			 const lm_device *d, cl_context ctx, lm_count *m, char **listing, char *why, size_t why_size);
+			 const lm_count_args *args, const lm_device *d, cl_context ctx, lm_count *m, char **listing,
+			 char *why, size_t why_size);
 
 /* What a count (status s, its reason why) says on stderr, on say: that
  * it could not be counted, or that ptxas spills under latmix's cap. */
@@ -67,7 +84,8 @@ lm_status lm_kcount_write_files(const char *dir, const char *base, const lm_file
 				const lm_count *m, const char *why, const char *listing);
 
 /* Bytes of a record of the count queue: "BASE\tNAME\tLABEL", NUL-padded;
- * kernel NAME's source is DIR/BASE.cl. */
+ * kernel NAME's source is DIR/BASE.cl, its scalar arguments' values
+ * DIR/BASE.args (lm_kcount_put_args; none where it is missing). */
 #define LM_KCOUNT_RECORD 512
 
 /* Counts the kernels named by the records read from fd (several

@@ -49,17 +49,18 @@ lm_status lm_kcount_write_files(const char *dir, const char *base, const lm_file
 }
 
 lm_status lm_kcount_keep(lm_status read, const char *src, const char *name, const char *label,
-			 const lm_device *d, cl_context ctx, lm_count *m, char **listing, char *why, size_t why_size)
+			 const lm_count_args *args, const lm_device *d, cl_context ctx, lm_count *m, char **listing,
+			 char *why, size_t why_size)
 {
 	size_t len = 0;
 	memset(m, 0, sizeof *m);
 	*listing = NULL;
 	FILE *l = read == LM_OK ? open_memstream(listing, &len) : NULL;
-	lm_status s = read != LM_OK ? read : l ? lm_kcount_count(src, name, NULL, d, ctx, l, m)
+	lm_status s = read != LM_OK ? read : l ? lm_kcount_count(src, name, args, NULL, d, ctx, l, m)
 					      : lm_fail(LM_ENOMEM, "out of memory");
 	if (s != LM_OK && s != LM_EPARSE && ctx && l) { /* ctx may be broken (a kernel's): its own */
 		rewind(l);
-		s = lm_kcount_count(src, name, NULL, d, NULL, l, m);
+		s = lm_kcount_count(src, name, args, NULL, d, NULL, l, m);
 	}
 	if (l)
 		fclose(l);
@@ -77,11 +78,17 @@ static lm_status count_one(const lm_device *d, cl_context ctx, const char *dir, 
 		return lm_fail(LM_EPARSE, "a count queue record without three fields");
 	*name++ = '\0';
 	*label++ = '\0';
-	char path[4400], *src = NULL, *listing = NULL, why[1024];
+	char path[4400], *src = NULL, *listing = NULL, *list = NULL, why[1024];
 	snprintf(path, sizeof path, "%s/%s.cl", dir, rec);
 	lm_count m;
 	lm_status read = lm_read_text(path, &src);
-	lm_status s = lm_kcount_keep(read, src, name, label, d, ctx, &m, &listing, why, sizeof why);
+	lm_count_args args = { 0 };
+	snprintf(path, sizeof path, "%s/%s.args", dir, rec);
+	if (read == LM_OK && lm_read_text(path, &list) == LM_OK)
+		read = lm_kcount_parse_args(list, NULL, name, &args);
+	lm_error_clear(); /* no values: none known */
+	free(list);
+	lm_status s = lm_kcount_keep(read, src, name, label, &args, d, ctx, &m, &listing, why, sizeof why);
 	free(src);
 	snprintf(path, sizeof path, "%s/%s.say", dir, rec);
 	FILE *say = fopen(path, "w");

@@ -469,7 +469,11 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 	lm_count m;
 	char why[1024];
 	lm_status read = lm_kcount_desc_source(desc, sw->o->kernel_dir, &src);
-	lm_status s = lm_kcount_keep(read, src, desc->name, desc->label, &sw->d, ctx, &m, &listing, why, sizeof why);
+	lm_count_args args = { 0 };
+	if (read == LM_OK)
+		lm_kcount_args_of(desc, src, &args);
+	lm_status s = lm_kcount_keep(read, src, desc->name, desc->label, &args, &sw->d, ctx, &m, &listing, why,
+				     sizeof why);
 	free(src);
 	lm_kcount_say(stderr, s, &m, why);
 	ws = lm_kcount_write_files(sw->mix_dir, base, &sw->inputs, s, &m, why, listing);

@@ -248,6 +248,22 @@ static bool spawn_counter(const sweep *sw, int queue, pid_t *pid)
 	return spawn_kernel_process(sw, what, queue, pid);
 }
 
+/* The scalar arguments' values of kernel desc (its source src) into
+ * DIR/BASE.args, as the count in the sweep's own process takes them;
+ * whether they were written whole. */
+static bool put_args(const char *dir, const char *base, const lm_user_desc *desc, const char *src)
+{
+	lm_count_args args;
+	lm_kcount_args_of(desc, src, &args);
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.args", dir, base);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return false;
+	lm_kcount_put_args(f, &args);
+	return fclose(f) == 0;
+}
+
 /* Each kernel's source into the count directory and its record into
  * queue (room for nkern); how many were queued. */
 static size_t queue_counts(sweep *sw, char (*queue)[LM_KCOUNT_RECORD])
@@ -260,7 +276,7 @@ static size_t queue_counts(sweep *sw, char (*queue)[LM_KCOUNT_RECORD])
 		snprintf(path, sizeof path, "%s/%s.cl", sw->count_dir, base);
 		FILE *f = NULL;
 		if (lm_kcount_desc_source(desc, sw->o->kernel_dir, &src) == LM_OK && (f = fopen(path, "w")) &&
-		    fputs(src, f) >= 0) {
+		    fputs(src, f) >= 0 && put_args(sw->count_dir, base, desc, src)) {
 			memset(queue[total], 0, LM_KCOUNT_RECORD);
 			snprintf(queue[total++], LM_KCOUNT_RECORD, "%s\t%s\t%s", base, desc->name, desc->label);
 		}

@@ -126,6 +126,11 @@ bool lm_user_parse_type(const char *text, lm_user_arg *a);
  * --describe ties it to N). */
 bool lm_user_sizes_the_work(const char *src, const char *name, const char *arg);
 
+/* The position of argument arg in kernel name's parameter list in src
+ * (0: the first), its name the last word of a parameter outside brackets;
+ * -1 where src defines no such kernel or it has no such parameter. */
+int lm_user_param_index(const char *src, const char *name, const char *arg);
+
 /* The dimension of the grid scalar arg of kernel name in src bounds: it
  * stands in a clause of an if, while or for condition beside the index of
  * that dimension alone (x >= width, x set from get_global_id(0): 0);

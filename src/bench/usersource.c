@@ -50,11 +50,12 @@ static bool each_identifier(const char *src, bool (*fn)(const char *id, size_t l
 }
 
 /* Where kernel name's body is sought (each_identifier's ctx): the name,
- * and the body found, its length. */
+ * and the body found, its length, and its parameter list's '('. */
 typedef struct {
 	const char *name;
 	const char *body;
 	size_t len;
+	const char *params;
 } body_search;
 
 /* At an identifier outside comments and strings: whether it is the
@@ -68,6 +69,7 @@ static bool kernel_definition(const char *id, size_t n, const char *after, void 
 	const char *q = after + strspn(after, " \t\n");
 	if (*q != '(')
 		return false;
+	const char *params = q;
 	int depth = 0;
 	while (*q && (*q != ')' || --depth > 0))
 		depth += *q++ == '(';
@@ -76,6 +78,7 @@ static bool kernel_definition(const char *id, size_t n, const char *after, void 
 	if (*q != '{')
 		return false; /* a call, or a declaration without a body */
 	b->body = q;
+	b->params = params;
 	for (depth = 0; *q; q++) {
 		depth += (*q == '{') - (*q == '}');
 		if (depth == 0)
@@ -89,11 +92,48 @@ static bool kernel_definition(const char *id, size_t n, const char *after, void 
  * from its '{' to its end, or NULL (its length in *len). */
 static const char *kernel_body(const char *src, const char *name, size_t *len)
 {
-	body_search b = { name, NULL, 0 };
+	body_search b = { name, NULL, 0, NULL };
 	if (!name[0] || !each_identifier(src, kernel_definition, &b))
 		return NULL;
 	*len = b.len;
 	return b.body;
+}
+
+int lm_user_param_index(const char *src, const char *name, const char *arg)
+{
+	body_search b = { name, NULL, 0, NULL };
+	size_t alen = strlen(arg);
+	if (!name[0] || !alen || !each_identifier(src, kernel_definition, &b))
+		return -1;
+	/* each parameter's name is its last word outside brackets (an
+	 * __attribute__ after it aside): the parameter ends at a comma or the list's ')' at depth 1 */
+	int depth = 0, index = 0;
+	const char *word = NULL;
+	size_t wlen = 0;
+	for (const char *p = b.params; *p && p < b.body;) {
+		if ((p[0] == '/' && (p[1] == '/' || p[1] == '*')) || *p == '"' || *p == '\'') {
+			p = skip_comment_or_string(p);
+			continue;
+		}
+		size_t n = *p == '_' || isalpha((unsigned char)*p) ? strspn(p, "_abcdefghijklmnopqrstuvwxyz"
+								 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") : 0;
+		if (n && depth == 1 && !(n == 13 && !strncmp(p, "__attribute__", n)))
+			word = p, wlen = n;
+		if (n) {
+			p += n;
+			continue;
+		}
+		if (*p == ',' && depth == 1) {
+			if (wlen == alen && !strncmp(word, arg, alen))
+				return index;
+			index++, wlen = 0;
+		}
+		depth += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
+		if (depth == 0) /* the list's end */
+			return wlen == alen && !strncmp(word, arg, alen) ? index : -1;
+		p++;
+	}
+	return -1;
 }
 
 /* Whether scalar argument arg of kernel name in src bounds a loop or an

@@ -19,16 +19,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The scalar arguments' values of kernel name (its source src) where spec
+ * has a description, and --arg's over them. */
+static lm_status described_args(const lm_options *o, const char *spec, const char *src, const char *name,
+				lm_count_args *args)
+{
+	lm_user_desc *d = malloc(sizeof *d);
+	if (d && lm_user_describe(spec, o->kernel_dir, 0, d) == LM_OK)
+		lm_kcount_args_of(d, src, args);
+	lm_error_clear(); /* no description: no values but --arg's */
+	free(d);
+	return o->arg_values ? lm_kcount_parse_args(o->arg_values, src, name, args) : LM_OK;
+}
+
 /* The loop of a user's kernel (spec) counted: from --isa TARGET's build,
  * else the device's (-d, or kernel --mix-of's default device), else
  * clang's NVPTX build; listing_too: print what was counted. */
 lm_status lm_cli_count_kernel(const lm_options *o, const char *spec, bool listing_too, lm_count *m)
 {
 	memset(m, 0, sizeof *m);
+	lm_count_args args = { 0 };
 	if (lm_kcount_is_listing(spec)) {
 		if (o->isa || o->device)
 			return lm_fail(LM_EUSAGE, "%s: a PTX listing is counted as it is: leave out --isa and --device", spec);
-		return lm_kcount_listing(spec, listing_too ? stdout : NULL, m);
+		lm_status s = o->arg_values ? lm_kcount_parse_args(o->arg_values, NULL, "", &args) : LM_OK;
+		return s != LM_OK ? s : lm_kcount_listing(spec, listing_too ? stdout : NULL, &args, m);
 	}
 	bool offline = o->isa && strcmp(o->isa, "nvptx") != 0;
 	if (offline && o->device)
@@ -39,8 +54,9 @@ lm_status lm_cli_count_kernel(const lm_options *o, const char *spec, bool listin
 	if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
 	char name[LM_USER_NAME], label[64], *src = NULL;
-	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK)
-		s = lm_kcount_count(src, name, offline ? o->isa : NULL, on_device ? &d : NULL, NULL,
+	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK &&
+	    (s = described_args(o, spec, src, name, &args)) == LM_OK)
+		s = lm_kcount_count(src, name, &args, offline ? o->isa : NULL, on_device ? &d : NULL, NULL,
 				  listing_too ? stdout : NULL, m);
 	snprintf(m->label, sizeof m->label, "%s", label);
 	free(src);
@@ -197,6 +213,9 @@ static const lm_opt options[] = {
 	  "--kernel, or FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) counted as it is; a loop "
 	  "that branches is counted along its path with the most memory accesses",
 	  .role = LM_OPTION_OTHER },
+	{ "arg", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(arg_values), "NAME=V,...",
+	  "--mix-of's scalar arguments' values, by name (or position: 0, 1, ...; a PTX listing's by position alone), over its description's value = (taken where the same at N and N / 2): integers its lanes' addresses are followed with (a row's width: A[i * cols + k] at cols = 16 reads 16 lines a warp, not 32)",
+	  .role = LM_OPTION_SELECTS },
 	{ "describe", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(describe), "FILE.cl[:NAME]",
 	  "print a description of a kernel of yours to start from (save it as NAME.ini beside the file): "
 	  "a section per argument from the kernel's own names and types (scalars, vectors such as "

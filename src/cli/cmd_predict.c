@@ -141,8 +141,10 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 	if (m->own_runs)
 		fprintf(stderr, "latmix: %s: %u of its loop's accesses each lane's own run (off a base read from "
 			"memory before the loop, or lanes rows apart each stepping through its row): priced as "
-			"coalesced, at a line a lane asked of L1; where a warp's rows lie closer than a line "
-			"(rows under 128 bytes), L1 answers fewer lines and the loop runs faster than this says\n",
+			"coalesced, at the lines its warp asks L1 for, a line a lane where its lanes lie a row "
+			"apart known only at run time; where such rows are under 128 bytes, L1 answers fewer "
+			"lines and the loop runs faster than this says (a row's width that is a scalar "
+			"argument is known with --arg NAME=V or its description's value =)\n",
 			m->label, m->own_runs);
 	if (m->gathered)
 		fprintf(stderr, "latmix: %s: %u gather%s (an address read from memory in the loop) priced as "
@@ -574,6 +576,9 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_SELECTS },
 	{ "trip", 0, LM_OPT_NUM, "0", 0, 1e9, LM_OPT_OFF(trip), "N",
 	  "--kernel as written with a loop inside: the iterations of that loop a work-item runs, as the source counts them (a naive matmul's inner dimension); 0: its description's trip =",
+	  .role = LM_OPTION_SELECTS },
+	{ "arg", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(arg_values), "NAME=V,...",
+	  "--kernel's scalar arguments' values, by name (or position: 0, 1, ...; a PTX listing's by position alone), over its description's value = (taken where the same at N and N / 2): integers its lanes' addresses are followed with (a row's width: A[i * cols + k] at cols = 16 reads 16 lines a warp, not 32)",
 	  .role = LM_OPTION_SELECTS },
 	{ "chains", 'k', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(chains), "K",
 	  "independent chains per thread (loads in flight each): the occupancy is warps x K; default 1",

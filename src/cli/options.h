@@ -35,6 +35,7 @@ typedef struct {
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */
 	const char *kernel;     /* measure: users' kernels (a list, or "all": the suite) */
 	const char *local_size; /* measure: work-group shapes for kernels as written */
+	const char *arg_values; /* predict, kernel --mix-of: scalar arguments' values, NAME=V,... */
 	double size;            /* measure --kernel: the problem size; 0: the description's */
 	const char *chains;     /* kernel: one count; measure: a list */
 	int group_warps;        /* warps per work-group; 0: as few as fit */

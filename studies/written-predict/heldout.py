@@ -26,6 +26,10 @@ def probe(path):
 # the probe's kernels that run another's function at other arguments
 # (rowsum32: rowsum with rows of 32 floats)
 FN = {"rowsum32": "rowsum", "rowsum64": "rowsum"}
+# the probe's scalar arguments the same at both launches of a point (its n
+# follows N), by position: what latmix predict --arg follows the lanes with
+ARGS = {"colsum": "3=64", "gemvt": "4=64", "colsum_rolled": "3=64", "rowsum": "2=16", "rowsum32": "2=32",
+        "rowsum64": "2=64"}
 
 
 def predict(kernel, trip=None):
@@ -35,7 +39,8 @@ def predict(kernel, trip=None):
         f.write(text[text.index("//\n"):])
     p = subprocess.run([LATMIX, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel",
                         f"{f.name}:{fn}", "--csv", "--local-size", "32,64,128,256"] +
-                       (["--trip", str(trip)] if trip else []),
+                       (["--trip", str(trip)] if trip else []) +
+                       (["--arg", ARGS[kernel]] if kernel in ARGS else []),
                        capture_output=True, text=True)
     os.unlink(f.name)
     if p.returncode:

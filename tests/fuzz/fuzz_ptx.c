@@ -1,6 +1,7 @@
 /* Fuzzes the PTX loop counter (lm_count_count_ptx: `latmix kernel --mix-of`
  * on NVIDIA's and clang's PTX, FILE.ptx:NAME). The input's first line is
- * the kernel's name (the counter finds ".entry NAME" in the rest), the
+ * the kernel's name (the counter finds ".entry NAME" in the rest), with
+ * "I=V" after it where a scalar argument's value is known (any long), the
  * rest the listing. Beyond "no crash": a loop it counts (or a body without
  * a loop, counted whole, marked loopless) has its lines in
  * order, no more independent loads than loads, no more instructions on
@@ -44,9 +45,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	*ptx++ = '\0';
+	lm_count_args args = { 0 };
+	char *value = strchr(text, ' ');
+	int at;
+	long v;
+	if (value) { /* "NAME I=V": argument I known to hold V, any long */
+		*value++ = '\0';
+		if (sscanf(value, "%d=%ld", &at, &v) == 2 && at >= 0 && at < LM_COUNT_MAX_ARGS) {
+			args.known = 1ull << at;
+			args.value[at] = v;
+		}
+	}
 	lm_count m;
 	lm_error_clear();
-	lm_status s = lm_count_count_ptx(ptx, text, &m);
+	lm_status s = lm_count_count_ptx_at(ptx, text, &args, &m);
 	if (s != LM_OK) {
 		fuzz_failed(s, NULL);
 		free(text);

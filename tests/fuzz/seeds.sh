@@ -74,6 +74,9 @@ for f in $H200/mix-of/*.txt; do
 	k=$(sed -n 's/^\.entry \([A-Za-z0-9_]*\).*/\1/p' $f | head -1)
 	{ echo "$k"; awk 'p || /^\/\/|^\.version/ { p = 1; print }' $f; } > $C/ptx/$(basename $f .txt)
 done
+# and the held-out rowsum's, its row's width (argument 2) known
+f=studies/written-predict/loops-h200/rowsum.txt
+{ echo "rowsum 2=16"; awk 'p || /^\/\/|^\.version/ { p = 1; print }' $f; } > $C/ptx/rowsum-width-known
 
 # predict: the counts above the listings, one of each form of predict:
 # line, and one that refused its kernel
@@ -122,13 +125,16 @@ if [ -x "$LATMIX" ]; then
 fi
 
 # source: "KERNEL ARG" then a kernel's source, for each scalar of the
-# suite's kernels as written and the test fixtures' kernels
+# suite's kernels as written and the test fixtures' kernels (and ARG as
+# predict's --arg list, by name, and by position after a '.')
 for f in cl/kernels/nd-*.cl tests/fixtures/kernels/*.cl; do
 	k=$(sed -n 's/.*__kernel void \([a-z_0-9]*\).*/\1/p' "$f" | head -1)
 	[ -n "$k" ] || continue
 	for a in $(grep -o 'const uint [a-z_0-9]*\|const int [a-z_0-9]*\|uint [a-z_0-9]*' "$f" | awk '{ print $NF }' | sort -u | head -4); do
 		{ echo "$k $a"; cat "$f"; } | head -c 8000 > "$C/source/$(basename "$f" .cl)-$a"
+		{ echo "$k $a=16,0=1"; cat "$f"; } | head -c 8000 > "$C/source/$(basename "$f" .cl)-arg-$a"
 	done
+	{ echo "$k .2=16"; cat "$f"; } | head -c 8000 > "$C/source/$(basename "$f" .cl)-arg-by-position"
 done
 
 # binary: a kernel cache's NAME.opt, a NUL byte and the binary: whole, and
