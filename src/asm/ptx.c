@@ -423,141 +423,6 @@ static lm_status ptx_read(const char *text, char *body, ptx_inst **v, size_t *n)
 	return LM_OK;
 }
 
-/* The loops of a function's body, each a branch back to a label before
- * it: the one counted, with the most global memory accesses (the first of
- * those with as many), and the first 64 of them all. */
-typedef struct {
-	size_t lo, hi;     /* the loop counted: its label and its branch back */
-	size_t accesses;   /* its global accesses; 0: no loop has any */
-	size_t loops;      /* loops with global accesses */
-	size_t n, lo_of[64], hi_of[64];
-} ptx_loops;
-
-/* Global loads (constant ones among them), stores and atomics in v[lo..hi]. */
-static size_t ptx_global_accesses(const ptx_inst *v, size_t lo, size_t hi)
-{
-	size_t loads = 0;
-	for (size_t k = lo; k <= hi; k++)
-		if (v[k].op[0] && !v[k].target[0]) {
-			ptx_kind c = lm_ptx_classify(v[k].op);
-			loads += c == K_LOAD || c == K_CLOAD || c == K_STORE || c == K_ATOMIC;
-		}
-	return loads;
-}
-
-/* Does control reach the branch v[to] again from the label v[from]
- * (falling through, or branching: jump[k], the index of branch k's label,
- * n where none is), so that the branch back to from closes a loop? A
- * branch back to an exit block a compiler laid out before the loop (clang's
- * nd-dot: the reduction's end, its store and ret, placed above the tree's
- * loop) does not. seen: room for n flags. */
-static bool ptx_cycle(const ptx_inst *v, size_t n, const size_t *jump, size_t from, size_t to, bool *seen,
-		      size_t *stack)
-{
-	memset(seen, 0, n * sizeof *seen);
-	size_t top = 0;
-	stack[top++] = from;
-	seen[from] = true;
-	while (top) {
-		size_t k = stack[--top], next[2];
-		if (k == to)
-			return true;
-		const ptx_inst *in = &v[k];
-		int nn = 0;
-		bool stops = lm_text_starts(in->op, "ret") || lm_text_starts(in->op, "exit") ||
-			     lm_text_starts(in->op, "trap");
-		if (in->target[0] && jump[k] < n)
-			next[nn++] = jump[k];
-		if (!stops && (!in->target[0] || in->guarded) && k + 1 < n)
-			next[nn++] = k + 1;
-		for (int e = 0; e < nn; e++)
-			if (!seen[next[e]]) {
-				seen[next[e]] = true;
-				stack[top++] = next[e];
-			}
-	}
-	return false;
-}
-
-/* Each branch's label's index into jump (n: not a branch, or its label
- * not in the function). */
-static void ptx_jumps(const ptx_inst *v, size_t n, size_t *jump)
-{
-	for (size_t k = 0; k < n; k++) {
-		jump[k] = n;
-		for (size_t j = 0; v[k].target[0] && j < n && jump[k] == n; j++)
-			if (strcmp(v[j].label, v[k].target) == 0)
-				jump[k] = j;
-	}
-}
-
-static void ptx_find_loops(const ptx_inst *v, size_t n, ptx_loops *out)
-{
-	memset(out, 0, sizeof *out);
-	size_t *jump = malloc((n + 1) * sizeof *jump), *stack = malloc((n + 1) * sizeof *stack);
-	bool *seen = malloc(n + 1);
-	if (jump && stack && seen)
-		ptx_jumps(v, n, jump);
-	for (size_t i = 0; i < n; i++) {
-		if (!v[i].target[0])
-			continue;
-		for (size_t j = 0; j <= i; j++) {
-			if (strcmp(v[j].label, v[i].target) != 0)
-				continue;
-			/* without the room to follow control, every branch back is a loop */
-			if (jump && stack && seen && !ptx_cycle(v, n, jump, j, i, seen, stack))
-				continue;
-			if (out->n < 64) {
-				out->lo_of[out->n] = j;
-				out->hi_of[out->n++] = i;
-			}
-			size_t loads = ptx_global_accesses(v, j, i);
-			if (loads) {
-				out->loops++;
-				if (loads > out->accesses) {
-					out->accesses = loads;
-					out->lo = j;
-					out->hi = i;
-				}
-			}
-		}
-	}
-	free(jump);
-	free(stack);
-	free(seen);
-}
-
-/* LM_EPARSE, with the reason, where kernel name's loop cannot be counted:
- * none accesses global memory, another loop lies inside it or around it,
- * or it calls a function. */
-static lm_status ptx_check_loop(const ptx_inst *v, const ptx_loops *loops, const char *name)
-{
-	size_t lo = loops->lo, hi = loops->hi;
-	if (!loops->accesses && loops->n)
-		return lm_fail(LM_EPARSE, "kernel %s: its loops (the first at PTX lines %u-%u) touch no global "
-			       "memory, and what does lies outside them: a body around a loop is not counted (a "
-			       "kernel without any loop is, as what a work-item runs once)", name,
-			       v[loops->lo_of[0]].line, v[loops->hi_of[0]].line);
-	if (!loops->accesses)
-		return lm_fail(LM_EPARSE, "kernel %s: no load or store of global memory, in a loop or "
-			       "outside one: nothing for the model to count", name);
-	for (size_t l = 0; l < loops->n; l++) {
-		bool inside = loops->lo_of[l] > lo && loops->hi_of[l] < hi;
-		bool around = loops->lo_of[l] < lo && loops->hi_of[l] > hi;
-		if (inside || around)
-			return lm_fail(LM_EPARSE, "kernel %s: its loop over global memory (PTX lines %u-%u) %s "
-				       "another loop (lines %u-%u) whose trip count latmix cannot know: the mix of "
-				       "an iteration is not fixed, so latmix does not guess it", name, v[lo].line,
-				       v[hi].line, inside ? "holds" : "lies inside", v[loops->lo_of[l]].line,
-				       v[loops->hi_of[l]].line);
-	}
-	for (size_t i = lo; i <= hi; i++)
-		if (lm_text_starts(v[i].op, "call"))
-			return lm_fail(LM_EPARSE, "kernel %s: a call in its loop (PTX line %u): what the "
-				       "callee does is not in the listing", name, v[i].line);
-	return LM_OK;
-}
-
 /* One instruction of the path an iteration takes, into out's figures. */
 static void ptx_tally(const ptx_inst *in, lm_count *out)
 {
@@ -591,24 +456,6 @@ static void ptx_tally(const ptx_inst *in, lm_count *out)
 		}
 		break;
 	}
-}
-
-/* A kernel without a loop over global memory that loads or stores it,
- * written one work-item an element: its whole body is what a work-item
- * runs once, counted as one iteration (loops set to span it), a loop that
- * touches registers and local memory alone (a reduction's tree) counted
- * once. Only where the body calls nothing; false otherwise (the loop's
- * rules). */
-static bool ptx_loopless(const ptx_inst *v, size_t n, ptx_loops *loops)
-{
-	if (!n || loops->accesses || !ptx_global_accesses(v, 0, n - 1))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (lm_text_starts(v[i].op, "call"))
-			return false;
-	loops->lo = 0;
-	loops->hi = n - 1;
-	return true;
 }
 
 /* The lanes of a kernel that reads %tid.y followed again for each
@@ -667,42 +514,6 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		ptx_count_rows(v, lo, ix, nix, again, out);
 }
 
-/* The loops among loops' branches back: their distinct heads (a loop
- * with two branches back to its head is one). */
-static unsigned ptx_heads(const ptx_loops *loops)
-{
-	unsigned heads = 0;
-	for (size_t l = 0; l < loops->n; l++) {
-		bool again = false;
-		for (size_t e = 0; e < l; e++)
-			again |= loops->lo_of[e] == loops->lo_of[l];
-		heads += !again;
-	}
-	return heads;
-}
-
-/* The times the compiler unrolled the loop counted: its global accesses
- * over those of a loop beside it that it keeps rolled (.pragma
- * "nounroll": the remainder of the trip count's division), where they
- * divide, that loop's index in loops into *rem; 1 where no such loop is
- * (*rem: loops->n). */
-static unsigned ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *rem)
-{
-	size_t main = ptx_global_accesses(v, loops->lo, loops->hi);
-	*rem = loops->n;
-	for (size_t l = 0; l < loops->n; l++) {
-		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
-		if (lo == loops->lo || !v[lo].nounroll)
-			continue;
-		size_t rest = ptx_global_accesses(v, lo, hi);
-		if (rest && main > rest && main % rest == 0) {
-			*rem = l;
-			return (unsigned)(main / rest);
-		}
-	}
-	return 1;
-}
-
 /* The body of v (n instructions) outside its loop found (loops) and the
  * loop rem of them that runs its remainder (loops->n: none), what a
  * work-item runs once around the loop, counted as a body without a loop
@@ -755,19 +566,19 @@ lm_status lm_count_count_ptx_at(const char *ptx, const char *name, const lm_coun
 	lm_status s = ptx_read(text, body, &v, &n);
 	bool whole = false;
 	if (s == LM_OK) {
-		ptx_find_loops(v, n, &loops);
-		whole = ptx_loopless(v, n, &loops);
+		lm_ptx_find_loops(v, n, &loops);
+		whole = lm_ptx_loopless(v, n, &loops);
 		if (!whole)
-			s = ptx_check_loop(v, &loops, name);
+			s = lm_ptx_check_loop(v, &loops, name);
 	}
 	if (s == LM_OK && !(ix = malloc((loops.hi - loops.lo + 1) * sizeof *ix)))
 		s = lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK) {
 		ptx_count_loop(v, n, &loops, whole, args, ix, out);
 		out->loopless = whole;
-		out->once_loops = whole ? ptx_heads(&loops) : 0;
+		out->once_loops = whole ? lm_ptx_heads(&loops) : 0;
 		size_t rem = loops.n;
-		out->unroll = whole ? 1 : ptx_unroll(v, &loops, &rem);
+		out->unroll = whole ? 1 : lm_ptx_unroll(v, &loops, &rem);
 		/* an unrolled loop's copies of one access read the array at the
 		 * loop's step from each other (colsum's rows k to k + 3), lines no
 		 * other iteration reads: lines of their own, not a stencil's rows */
