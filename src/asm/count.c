@@ -87,10 +87,11 @@ static void print_loops(FILE *f, const lm_count *m)
 		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
 			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
 	if (m->unroll > 1)
-		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it: an iteration "
-			"counted runs %u of the source's)\n", m->unroll, m->unroll);
+		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it or copies "
+			"around it: an iteration counted runs %u of the source's)\n", m->unroll, m->unroll);
 	if (m->rest_counted) {
-		fputs("around the loop, once a work-item (a kernel as written with a loop inside): ", f);
+		fputs(m->nested ? "around the loop, once a turn of the grid-stride loop around it: "
+				: "around the loop, once a work-item (a kernel as written with a loop inside): ", f);
 		lm_count_put_predict(f, &m->rest);
 		fputc('\n', f);
 	}
@@ -527,6 +528,8 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 	fprintf(f, "misaligned_stores = %u\n", m->misaligned_stores);
 	if (m->loopless)
 		fputs("loopless = yes\n", f);
+	if (m->nested)
+		fputs("nested = yes\n", f);
 	if (m->unroll > 1)
 		fprintf(f, "unroll = %u\n", m->unroll);
 	if (m->rest_counted) {
@@ -586,6 +589,11 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 		o->loopless = !strcmp(value, "yes");
 		return o->loopless || !strcmp(value, "no") ? LM_OK
 			: lm_fail(LM_EPARSE, "%s:%d: loopless '%s': yes or no", o->path, line, value);
+	}
+	if (!strcmp(key, "nested")) {
+		o->nested = !strcmp(value, "yes");
+		return o->nested || !strcmp(value, "no") ? LM_OK
+			: lm_fail(LM_EPARSE, "%s:%d: nested '%s': yes or no", o->path, line, value);
 	}
 	if (!strcmp(key, "unroll")) {
 		unsigned long long u;
@@ -655,6 +663,9 @@ lm_status lm_count_read_ini(const char *path, lm_count_file *out)
 		if (out->rows_counted[i] && out->dims < 2)
 			return lm_fail(LM_EPARSE, "%s: rows_%u: a count of rows is of a kernel reading 2 or 3 "
 				       "dimensions (dims =)", path, lm_count_row_width(i));
+	if (out->nested && (out->loopless || !out->around_counted))
+		return lm_fail(LM_EPARSE, "%s: a loop inside a grid-stride loop (nested = yes) is counted with what "
+			       "runs around it (around =)", path);
 	if (out->loopless && (out->unroll > 1 || out->around_counted))
 		return lm_fail(LM_EPARSE, "%s: a body counted whole (loopless = yes) has no loop to unroll or go "
 			       "around", path);

@@ -172,6 +172,9 @@ typedef struct {
 			      * memory: a reduction's tree), each counted once */
 	unsigned unroll;     /* the source's iterations one counted iteration runs: the times
 			      * the compiler unrolled the loop (PTX only; 1: not unrolled) */
+	bool nested;         /* the loop counted lies inside a grid-stride loop (gemv's row in
+			      * its loop over rows): rest is what each turn of that loop runs
+			      * around it (and the few instructions before it, once) */
 	bool rest_counted;   /* rest holds the body around the loop (PTX only) */
 	lm_kernel_mix rest;  /* what a work-item runs once around its loop (a kernel as
 			      * written with a loop inside), in the model's terms */
@@ -299,6 +302,8 @@ typedef struct {
 	unsigned dims;            /* the work-item dimensions the kernel reads (1: along x) */
 	bool rows_counted[LM_COUNT_ROW_WIDTHS]; /* dims 2 or more: rows[i] holds the mix of */
 	lm_kernel_mix rows[LM_COUNT_ROW_WIDTHS]; /* a warp over rows lm_count_row_width(i) wide */
+	bool nested;              /* the loop lies inside a grid-stride loop, around once a
+				   * turn of it */
 	bool around_counted;      /* around holds the body around the loop */
 	lm_kernel_mix around;     /* what a work-item runs once around its loop (a kernel as
 				   * written with a loop inside) */

@@ -284,10 +284,12 @@ static bool memory_access(ptx_kind k)
 /* The path through the loop lo..hi (v[lo] its label, v[hi] the branch
  * back) that one iteration takes when the loop branches: of the paths from
  * the head back to it, the one with the most memory accesses, then the
- * most instructions (a stencil's inside, not its border). Its instructions'
+ * most instructions (a stencil's inside, not its border); fewest: the
+ * fewest memory accesses (what a grid-stride loop runs around the loop
+ * inside it, the copies of its remainder skipped). Its instructions'
  * indices in ix (at most hi - lo + 1), in order; the count. Without a
  * branch inside, every instruction of the loop. */
-static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
+static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, bool fewest, size_t *ix)
 {
 	size_t nb = 0, n = hi - lo + 1;
 	size_t *first = malloc(n * sizeof *first), *pred = malloc(n * sizeof *pred);
@@ -307,13 +309,13 @@ static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
 				insts++;
 				mem += !v[i].target[0] && memory_access(lm_ptx_classify(v[i].op));
 			}
-		weight[b] = mem * 100000 + insts;
-		best[b] = b ? -1 : weight[b];
+		weight[b] = (fewest ? -mem : mem) * 100000 + insts;
+		best[b] = b ? LONG_MIN : weight[b];
 	}
-	long top = -1;
+	long top = LONG_MIN;
 	size_t last = 0;
 	for (size_t b = 0; b < nb; b++) {
-		if (best[b] < 0)
+		if (best[b] == LONG_MIN)
 			continue;
 		size_t end = (b + 1 < nb ? first[b + 1] : hi + 1) - 1;
 		const ptx_inst *e = &v[end];
@@ -335,7 +337,7 @@ static size_t ptx_hot_path(const ptx_inst *v, size_t lo, size_t hi, size_t *ix)
 				pred[next[k]] = b;
 			}
 	}
-	if (top < 0)
+	if (top == LONG_MIN)
 		goto whole;
 	/* the path's blocks, marked back from its last (weight no longer needed) */
 	for (size_t b = 0; b < nb; b++)
@@ -502,7 +504,7 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 	out->ptx_last = v[hi].line;
 	for (size_t i = lo; i <= hi; i++)
 		out->body_insts += v[i].op[0] != '\0';
-	size_t nix = ptx_hot_path(v, lo, hi, ix);
+	size_t nix = ptx_hot_path(v, lo, hi, loops->fewest, ix);
 	for (size_t p = 0; p < nix; p++)
 		ptx_tally(&v[ix[p]], out);
 	ptx_dependences(v, ix, nix, out);
@@ -514,11 +516,24 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		ptx_count_rows(v, lo, ix, nix, again, out);
 }
 
+/* The times the compiler unrolled a loop whose remainder it peeled into
+ * straight code and whose copies read off one register (gemv's row,
+ * a[c] to a[c + 3] at [%rd+4] ...), read from its runs: each lane's own
+ * run read as k words in a row a turn (each run with k - 1 partners) taken
+ * as k of the source's iterations; 1 where the runs do not say. A source
+ * whose one iteration reads k words in a row reads alike. */
+static unsigned ptx_run_unroll(const lm_count *m)
+{
+	unsigned heads = m->own_runs - m->own_run_partners;
+	return m->own_run_partners && heads && m->own_runs % heads == 0 ? m->own_runs / heads : 1;
+}
+
 /* The body of v (n instructions) outside its loop found (loops) and the
  * loop rem of them that runs its remainder (loops->n: none), what a
  * work-item runs once around the loop, counted as a body without a loop
- * into the model's terms (rest); false where nothing lies outside them or
- * memory runs out. */
+ * into the model's terms (rest); a nested loop's, what each turn of the
+ * grid-stride loop runs around it. False where nothing lies outside them
+ * or memory runs out. */
 static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, size_t rem,
 			   const lm_count_args *args, lm_kernel_mix *rest)
 {
@@ -529,14 +544,20 @@ static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		free(ix);
 		return false;
 	}
+	ptx_loops around = { .lo = 0 };
 	for (size_t i = 0; i < n; i++) {
 		bool in_loop = i >= loops->lo && i <= loops->hi;
 		bool in_rem = rem < loops->n && i >= loops->lo_of[rem] && i <= loops->hi_of[rem];
-		if (!in_loop && !in_rem)
+		bool past = loops->nested && i > loops->outer_hi; /* another path, or the end */
+		around.lo = loops->nested && i == loops->outer_lo ? nw : around.lo;
+		if (!in_loop && !in_rem && !past)
 			w[nw++] = v[i];
 	}
 	if (nw) {
-		ptx_loops around = { .lo = 0, .hi = nw - 1 };
+		/* a nested loop's: a turn of the grid-stride loop, the instructions
+		 * before it followed first, its path the fewest accesses */
+		around.hi = nw - 1;
+		around.fewest = loops->nested;
 		lm_count c;
 		ptx_count_loop(w, nw, &around, true, args, ix, &c);
 		lm_count_model(&c, rest);
@@ -568,17 +589,22 @@ lm_status lm_count_count_ptx_at(const char *ptx, const char *name, const lm_coun
 	if (s == LM_OK) {
 		lm_ptx_find_loops(v, n, &loops);
 		whole = lm_ptx_loopless(v, n, &loops);
-		if (!whole)
+		if (!whole && (s = lm_ptx_check_loop(v, &loops, name)) != LM_OK && lm_ptx_nested(v, &loops)) {
+			lm_error_clear(); /* a grid-stride loop around the loop: the one inside counted */
 			s = lm_ptx_check_loop(v, &loops, name);
+		}
 	}
 	if (s == LM_OK && !(ix = malloc((loops.hi - loops.lo + 1) * sizeof *ix)))
 		s = lm_fail(LM_ENOMEM, "out of memory");
 	if (s == LM_OK) {
 		ptx_count_loop(v, n, &loops, whole, args, ix, out);
 		out->loopless = whole;
+		out->nested = loops.nested;
 		out->once_loops = whole ? lm_ptx_heads(&loops) : 0;
 		size_t rem = loops.n;
 		out->unroll = whole ? 1 : lm_ptx_unroll(v, &loops, &rem);
+		if (out->unroll == 1 && !whole)
+			out->unroll = ptx_run_unroll(out);
 		/* an unrolled loop's copies of one access read the array at the
 		 * loop's step from each other (colsum's rows k to k + 3), lines no
 		 * other iteration reads: lines of their own, not a stencil's rows */

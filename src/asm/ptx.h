@@ -56,12 +56,17 @@ bool lm_ptx_shares_lines(const ptx_inst *v, const size_t *ix, size_t p);
 
 /* The loops of a function's body, each a branch back to a label before
  * it: the one counted, with the most global memory accesses (the first of
- * those with as many), and the first 64 of them all. */
+ * those with as many), and the first 64 of them all; nested: the one
+ * counted lies inside a grid-stride loop (outer_lo, outer_hi), as
+ * lm_ptx_nested found. */
 typedef struct {
 	size_t lo, hi;     /* the loop counted: its label and its branch back */
 	size_t accesses;   /* its global accesses; 0: no loop has any */
 	size_t loops;      /* loops with global accesses */
 	size_t n, lo_of[64], hi_of[64];
+	bool nested;
+	size_t outer_lo, outer_hi;
+	bool fewest;       /* its path the fewest memory accesses, not the most */
 } ptx_loops;
 
 /* ptx_loops.c: global loads (constant ones among them), stores and
@@ -73,7 +78,7 @@ void lm_ptx_find_loops(const ptx_inst *v, size_t n, ptx_loops *out);
 
 /* ptx_loops.c: LM_EPARSE, with the reason, where kernel name's loop cannot
  * be counted: none touches global memory, another lies inside it or around
- * it, a call in it */
+ * it (but the grid-stride loop of a nested one), a call in it */
 lm_status lm_ptx_check_loop(const ptx_inst *v, const ptx_loops *loops, const char *name);
 
 /* ptx_loops.c: a body without a loop over global memory that touches it
@@ -86,6 +91,10 @@ unsigned lm_ptx_heads(const ptx_loops *loops);
 /* ptx_loops.c: the times the compiler unrolled the loop counted, its
  * remainder loop's index into *rem (loops->n: none) */
 unsigned lm_ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *rem);
+
+/* ptx_loops.c: the loop counted a grid-stride loop around one other loop
+ * over global memory: that one counted instead (see ptx_loops) */
+bool lm_ptx_nested(const ptx_inst *v, ptx_loops *loops);
 
 /* lanes.c: which pointer argument each global access of the kernel (v, nv
  * instructions, in order) reads or writes, an atomic both, into m->args;

@@ -1,7 +1,7 @@
 /* ptx_loops: the loops of a kernel's PTX (each a branch back to a label
  * before it that control reaches again), the one counted (the most global
- * memory accesses), what refuses it, a body without any, and the
- * compiler's unrolling. Within src/asm. */
+ * memory accesses), what refuses it, a body without any, a loop inside a
+ * grid-stride loop, and the compiler's unrolling. Within src/asm. */
 #include "asm/ptx.h"
 
 #include <stdlib.h>
@@ -117,7 +117,8 @@ lm_status lm_ptx_check_loop(const ptx_inst *v, const ptx_loops *loops, const cha
 			       "outside one: nothing for the model to count", name);
 	for (size_t l = 0; l < loops->n; l++) {
 		bool inside = loops->lo_of[l] > lo && loops->hi_of[l] < hi;
-		bool around = loops->lo_of[l] < lo && loops->hi_of[l] > hi;
+		bool around = loops->lo_of[l] < lo && loops->hi_of[l] > hi &&
+			      !(loops->nested && loops->lo_of[l] == loops->outer_lo);
 		if (inside || around)
 			return lm_fail(LM_EPARSE, "kernel %s: its loop over global memory (PTX lines %u-%u) %s "
 				       "another loop (lines %u-%u) whose trip count latmix cannot know: the mix of "
@@ -164,18 +165,55 @@ unsigned lm_ptx_heads(const ptx_loops *loops)
 	return heads;
 }
 
+/* Whether v[i] is add.(s|u)(32|64) d, a, imm (its operands' text). */
+static bool add_imm(const ptx_inst *in, const char **d, const char **a, long *imm)
+{
+	if (!lm_text_starts(in->op, "add.") || in->narg != 3 || strstr(in->op, ".f") || in->arg[2][0] == '%')
+		return false;
+	char *end;
+	*imm = strtol(in->arg[2], &end, 10);
+	*d = in->arg[0];
+	*a = in->arg[1];
+	return end != in->arg[2] && !*end;
+}
+
+/* The times the compiler unrolled a loop (v[lo..hi]) whose remainder it
+ * peeled into copies around it, not a loop (the loop inside spmv's rows):
+ * a register the loop adds k to (2 to 62, its induction) that its copies
+ * index as it plus 1 to k - 1 (col[k + 1] ... col[k + 3]), where k divides
+ * the loop's global accesses; 1 where none is. */
+static unsigned induction_copies(const ptx_inst *v, size_t lo, size_t hi, size_t accesses)
+{
+	for (size_t i = lo; i <= hi; i++) {
+		const char *d, *a;
+		long k;
+		if (!add_imm(&v[i], &d, &a, &k) || strcmp(d, a) != 0 || k < 2 || k > 62 || accesses % (size_t)k)
+			continue;
+		long seen = 0; /* bit j: an add of j to the induction */
+		for (size_t j = lo; j <= hi; j++) {
+			const char *dj, *aj;
+			long c;
+			if (j != i && add_imm(&v[j], &dj, &aj, &c) && strcmp(aj, d) == 0 && c >= 1 && c < k)
+				seen |= 1L << c;
+		}
+		if (seen == (1L << k) - 2)
+			return (unsigned)k;
+	}
+	return 1;
+}
+
 /* The times the compiler unrolled the loop counted: its global accesses
  * over those of a loop beside it that it keeps rolled (.pragma
  * "nounroll": the remainder of the trip count's division), where they
- * divide, that loop's index in loops into *rem; 1 where no such loop is
- * (*rem: loops->n). */
+ * divide, that loop's index in loops into *rem; else the copies of its
+ * induction (induction_copies); 1 where neither says (*rem: loops->n). */
 unsigned lm_ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *rem)
 {
 	size_t main = lm_ptx_global_accesses(v, loops->lo, loops->hi);
 	*rem = loops->n;
 	for (size_t l = 0; l < loops->n; l++) {
 		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
-		if (lo == loops->lo || !v[lo].nounroll)
+		if (lo == loops->lo || !v[lo].nounroll || (loops->nested && lo == loops->outer_lo))
 			continue;
 		size_t rest = lm_ptx_global_accesses(v, lo, hi);
 		if (rest && main > rest && main % rest == 0) {
@@ -183,5 +221,42 @@ unsigned lm_ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *rem)
 			return (unsigned)(main / rest);
 		}
 	}
-	return 1;
+	return induction_copies(v, loops->lo, loops->hi, main);
+}
+
+/* Does loops' one counted lie around one loop over global memory and no
+ * other (a grid-stride loop over rows, each row a loop: gemv's, spmv's),
+ * itself inside none? Then the loop inside is the one counted, and the one
+ * around it is kept in outer_lo, outer_hi (nested). Other loops within it
+ * may lie beside the one inside (its remainder: an unrolled loop's), not
+ * inside it or around it; loops beside the grid-stride one are another
+ * path (gemv's rows of no columns: a loop of stores alone), not counted. */
+bool lm_ptx_nested(const ptx_inst *v, ptx_loops *loops)
+{
+	size_t olo = loops->lo, ohi = loops->hi, best = 0, ilo = 0, ihi = 0;
+	for (size_t l = 0; l < loops->n; l++) {
+		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
+		if (lo == olo || hi < olo || lo > ohi) /* the loop around (another branch back), or beside it */
+			continue;
+		if (lo < olo || hi > ohi) /* around it */
+			return false;
+		size_t accesses = lm_ptx_global_accesses(v, lo, hi);
+		if (accesses > best)
+			best = accesses, ilo = lo, ihi = hi;
+	}
+	for (size_t l = 0; best && l < loops->n; l++) {
+		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
+		bool in = lo > ilo && hi < ihi, around = lo < ilo && hi > ihi && lo != olo;
+		if (in || around)
+			return false;
+	}
+	if (!best)
+		return false;
+	loops->outer_lo = olo;
+	loops->outer_hi = ohi;
+	loops->lo = ilo;
+	loops->hi = ihi;
+	loops->accesses = best;
+	loops->nested = true;
+	return true;
 }

@@ -490,8 +490,8 @@ lm_status lm_user_parse(const char *text, double size, lm_user_desc *d)
 		s = lm_fail(LM_EUSAGE, "%s: [kernel] elements '%s' and bytes '%s': expressions in N, "
 			    "elements above 0", d->path, d->elements, d->bytes);
 	if (s == LM_OK && d->trip[0] && (lm_expr_eval(d->trip, d->size, &v) != LM_OK || !(v >= 1) || v > 1e9))
-		s = lm_fail(LM_EUSAGE, "%s: [kernel] trip '%s': the iterations of the loop inside a work-item "
-			    "runs, an expression in N from 1 to 10^9", d->path, d->trip);
+		s = lm_fail(LM_EUSAGE, "%s: [kernel] trip '%s': the iterations of the loop inside a work-item (a "
+			    "turn of a grid-stride loop) runs, an expression in N from 1 to 10^9", d->path, d->trip);
 	return s;
 }
 

@@ -214,6 +214,10 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 			"loop's scattered accesses are priced as coalesced ones\n", path);
 	else
 		note_scattered(label, k);
+	if (k->l1_lines > 0 && !(st->l1_thru > 0))
+		fprintf(stderr, "latmix: %s has no l1_thru (a sweep before it, or a fit without lmem): the %g lines "
+			"a warp's iteration asks L1 for are not priced, and where they bind (lanes a row apart, "
+			"each its own run) the loop runs slower than this says\n", path, k->l1_lines);
 }
 
 /* The loop k's rate at each occupancy (--warps, else 1 to 64) and what it

@@ -52,8 +52,9 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
 			      lm_cli_written *w)
 {
 	lm_user_desc *d = description(o);
-	*as_written = m->loopless || o->local_size || o->trip > 0 || (d && d->dims);
-	*w = (lm_cli_written){ .body = k, .unroll = 1 };
+	bool written = d && d->dims;
+	*as_written = m->loopless || o->local_size || o->trip > 0 || written || m->nested;
+	*w = (lm_cli_written){ .body = k, .unroll = 1, .grid_stride = m->nested };
 	double trip = o->trip;
 	if (!(trip > 0) && d && d->trip[0] && lm_expr_eval(d->trip, d->size, &trip) != LM_OK)
 		trip = 0;
@@ -63,14 +64,21 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
 			"counted once): its trip count %g is not used\n", m->label, m->once_loops, trip);
 	if (m->loopless || !*as_written)
 		return LM_OK;
+	if (m->nested && (written || o->local_size))
+		return lm_fail(LM_EUSAGE, "%s: %s", m->label, written ? "as written (global = in its description), a "
+			       "loop inside a loop: not priced" : "a grid-stride loop around a loop inside: its "
+			       "rate does not depend on the work-group size (leave out --local-size)");
 	if (!(trip > 0))
-		return lm_fail(LM_EUSAGE, "%s as written has a loop inside: its trip count, the iterations a work-item "
-			       "runs, is --trip N or trip = in its description's [kernel]", m->label);
+		return lm_fail(LM_EUSAGE, "%s %s: its trip count, the iterations %s runs, is --trip N or trip = in its "
+			       "description's [kernel]", m->label, m->nested ? "is a grid-stride loop around a loop "
+			       "inside" : "as written has a loop inside", m->nested ? "a turn of the grid-stride loop"
+			       : "a work-item");
 	if (!m->rest_counted)
 		return lm_fail(LM_EUSAGE, "%s as written has a loop inside, and its listing (%s) does not say what "
 			       "runs around it: a PTX listing does (clang's NVPTX build, -d an NVIDIA device)",
 			       m->label, m->from);
-	*w = (lm_cli_written){ .body = &m->rest, .loop = k, .trip = trip, .unroll = m->unroll ? m->unroll : 1 };
+	*w = (lm_cli_written){ .body = &m->rest, .loop = k, .trip = trip, .unroll = m->unroll ? m->unroll : 1,
+			       .grid_stride = m->nested };
 	return LM_OK;
 }
 
@@ -99,9 +107,9 @@ static void kernel_terms(const lm_cli_written *w, device_terms *d)
 	d->bytes = mix_bytes(w->body) + (w->loop ? d->trips * mix_bytes(w->loop) : 0);
 }
 
-/* The file's dispatch parameters in cycles; LM_EUSAGE naming what is
- * missing. */
-static lm_status terms_of(const char *path, const lm_params *ps, device_terms *d)
+/* The file's dispatch parameters in cycles (a grid-stride kernel's: no
+ * dispatch, groups that never end); LM_EUSAGE naming what is missing. */
+static lm_status terms_of(const char *path, const lm_params *ps, bool grid_stride, device_terms *d)
 {
 	double thru = ps->p[LM_PARAM_DISPATCH_THRU].value, cost = ps->p[LM_PARAM_GROUP_COST].value;
 	d->hz = ps->clock_mhz * 1e6;
@@ -110,6 +118,11 @@ static lm_status terms_of(const char *path, const lm_params *ps, device_terms *d
 	if (!(d->hz > 0) || !(d->cus > 0) || !(d->simd > 0))
 		return lm_fail(LM_EUSAGE, "%s: no clock, CU count or SIMD width: a kernel as written is "
 			       "predicted in elements a second", path);
+	if (grid_stride) { /* its groups start once and never end */
+		d->dispatch = INFINITY;
+		d->group = 0;
+		return LM_OK;
+	}
 	if (!(thru > 0) || !(cost >= 0))
 		return lm_fail(LM_EUSAGE, "%s has no dispatch_thru or group_cost (a sweep before the dispatch "
 			       "mix): a kernel as written, one element a work-item, is bounded by them; latmix "
@@ -219,8 +232,8 @@ typedef struct {
 } warps_asked;
 
 /* The levels (groups a CU) for groups of gw warps: those of --warps that
- * are whole groups, else every level up to 64 warps and 32 groups. */
-static size_t levels(const warps_asked *w, unsigned gw, unsigned *out, size_t cap)
+ * are whole groups, else every level up to 64 warps and most_groups. */
+static size_t levels(const warps_asked *w, unsigned gw, unsigned most_groups, unsigned *out, size_t cap)
 {
 	size_t n = 0;
 	if (w->given) {
@@ -229,7 +242,7 @@ static size_t levels(const warps_asked *w, unsigned gw, unsigned *out, size_t ca
 				out[n++] = w->v[i] / gw;
 		return n;
 	}
-	for (unsigned l = 1; l <= MOST_WARPS / gw && l <= MAX_GROUPS && n < cap; l++)
+	for (unsigned l = 1; l <= MOST_WARPS / gw && l <= most_groups && n < cap; l++)
 		out[n++] = l;
 	return n;
 }
@@ -241,7 +254,8 @@ static void size_rows(const lm_options *o, const warps_asked *w, const lm_model_
 		      double *rate, double *warps, size_t *n)
 {
 	unsigned gw = (unsigned)(wg / d->simd), lv[1024];
-	*n = levels(w, gw, lv, 1024);
+	/* a grid-stride loop's groups never end: no dispatch bounds their level */
+	*n = levels(w, gw, k->grid_stride ? MOST_WARPS : MAX_GROUPS, lv, 1024);
 	for (size_t i = 0; i < *n; i++) {
 		lm_bound b;
 		double busy, per_cycle = lm_model_eval_written_loop(mp, st, k->body, k->loop, d->trips, gw, lv[i],
@@ -349,11 +363,15 @@ static void say_header(const char *label, const char *path, const lm_params *ps,
 	kernel_terms(k, &d);
 	char loop[160] = "no loop: one element a work-item";
 	if (k->loop)
-		snprintf(loop, sizeof loop, "its loop run %g times a work-item, %g iterations as counted "
-			 "(unrolled %u times)", k->trip, d.trips, k->unroll);
-	printf("%s as written (%s), %s model of %s with dispatch_thru %g work-groups/us/CU and group_cost "
-	       "%g ns\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path,
-	       ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
+		snprintf(loop, sizeof loop, "its loop run %g times a %s, %g iterations as counted (unrolled %u times)",
+			 k->trip, k->grid_stride ? "turn" : "work-item", d.trips, k->unroll);
+	if (k->grid_stride)
+		printf("%s, a grid-stride loop around a loop inside (%s; an element a turn, its groups never "
+		       "ending), %s model of %s\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path);
+	else
+		printf("%s as written (%s), %s model of %s with dispatch_thru %g work-groups/us/CU and group_cost "
+		       "%g ns\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path,
+		       ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
 }
 
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
@@ -363,9 +381,14 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 	device_terms d = { 0 };
 	unsigned sizes[MAX_SIZES], shapes[MAX_SIZES][LM_USER_MAX_DIMS];
 	size_t ns;
-	lm_status s = terms_of(path, ps, &d);
-	if (s == LM_OK)
+	lm_status s = terms_of(path, ps, k->grid_stride, &d);
+	if (s == LM_OK && k->grid_stride) { /* one warp a group: a row a level */
+		sizes[0] = (unsigned)d.simd;
+		shapes[0][0] = sizes[0], shapes[0][1] = shapes[0][2] = 1;
+		ns = 1;
+	} else if (s == LM_OK) {
 		s = local_sizes(o, m ? m->dims : 1, d.simd, shapes, sizes, &ns);
+	}
 	if (s != LM_OK)
 		return s;
 	static warps_asked asked;
@@ -374,7 +397,7 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		return s;
 	for (size_t i = 0; i < ns; i++) {
 		unsigned gw = (unsigned)(sizes[i] / d.simd), lv[1];
-		if (!levels(&asked, gw, lv, 1))
+		if (!levels(&asked, gw, MAX_GROUPS, lv, 1))
 			fprintf(stderr, "latmix: --warps %s: no occupancy of whole groups of %u work-items (%u warps): "
 				"none predicted at that size\n", o->warps, sizes[i], gw);
 	}
@@ -382,8 +405,8 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		fprintf(stderr, "latmix: %s reads %%tid.y: its count's lanes along x are a group's 32 wide or more; "
 			"a group narrower than a warp is counted over its rows, as said at its shape\n", label);
 	bool described;
-	d.per_item = elements_per_item(o, &described, &d.items);
-	if (!described)
+	d.per_item = k->grid_stride ? 1 : elements_per_item(o, &described, &d.items); /* a row a turn */
+	if (!k->grid_stride && !described)
 		fprintf(stderr, "latmix: %s: no description of its launch (NAME.ini with global =): elements_per_s "
 			"counts work-items, one element each\n", label);
 	static double rate[MAX_SIZES][1024], warps[MAX_SIZES][1024];
@@ -396,7 +419,7 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 		if ((s = shape_rows(o, &asked, mp, st, m, k, d, shapes[i], sizes[i], label, rate[i], warps[i], &n[i])) !=
 		    LM_OK)
 			return s;
-	if (!o->csv)
+	if (!o->csv && !k->grid_stride)
 		say_size_to_use(sizes, ns, rate, warps, n);
 	return LM_OK;
 }

@@ -16,13 +16,17 @@ typedef struct {
 	const lm_kernel_mix *loop; /* the loop inside, an iteration as counted; NULL: none */
 	double trip;               /* the loop's iterations a work-item, as the source counts them */
 	unsigned unroll;           /* the source's iterations an iteration counted runs */
+	bool grid_stride;          /* the loop lies inside a grid-stride loop (gemv's rows):
+				    * body and loop a turn of it, a group never ending */
 } lm_cli_written;
 
 /* Is the kernel of --kernel one as written (its description gives its
- * launch, global =, or --local-size or --trip is given)? Where it is and
- * its count m has a loop, w gets the loop (k), the body around it and its
- * trip count (--trip, else the description's trip =); LM_EUSAGE where that
- * is not known or the listing does not say the body around its loop. */
+ * launch, global =, or --local-size or --trip is given), or a grid-stride
+ * loop around a loop inside (m nested)? Where it is and its count m has a
+ * loop, w gets the loop (k), the body around it and its trip count
+ * (--trip, else the description's trip =); LM_EUSAGE where that is not
+ * known, the listing does not say the body around its loop, or a kernel
+ * as written holds a loop inside a loop. */
 lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_kernel_mix *k, bool *as_written,
 			      lm_cli_written *w);
 
@@ -32,8 +36,9 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
  * than a warp puts a warp over its rows: m's rows, in place of the counted
  * mix, w's body or its loop) and each level of groups a CU (--warps's
  * whole groups, else up to 64 warps and 32 groups): a table and the size
- * to use, or --csv rows. LM_EUSAGE where ps has no dispatch parameters or
- * a size is not whole warps. */
+ * to use, or --csv rows; w grid_stride: one row a warps a CU, groups of
+ * one warp that never end (no dispatch). LM_EUSAGE where ps has no
+ * dispatch parameters or a size is not whole warps. */
 /* The error of a predicted curve's top a reader should allow for: the
  * H100's add and triad measured 4% above their predicted tops at 64 warps,
  * still rising, and their warps for 90% 13% above the predicted

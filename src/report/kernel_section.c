@@ -1,73 +1,22 @@
 /* kernel_section: users' kernels in the report (kernels.csv beside the
  * measurements, latmix measure --kernel): each kernel's curve, what holds
- * its plateau, its picture, and the model's prediction from its counted
- * loop (mix-of/NAME.ini) through params-kernels.ini. */
-#include "report/report_parts.h"
+ * its plateau, its picture beside the model's prediction (kernel_price.c). */
+#include "report/kernel_parts.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "asm/count.h"
-#include "base/expr.h"
-#include "bench/kernels.h"
-#include "bench/userdesc.h"
 #include "fit/model.h"
 #include "report/gnuplot.h"
-
-#define MAX_KPOINTS 4096
-
-/* A kernel's curve: bytes and elements a second by occupancy, and what it
- * reaches. */
-typedef struct {
-	char name[48];
-	unsigned wg;      /* as written at several sizes: this work-group size's rows; 0: all its rows */
-	bool as_written;  /* its rows measured as written (resident groups counted) */
-	unsigned row_wg;  /* their work-group size (the first row's) */
-	char row_shape[16]; /* and its shape, as the row says it ("" in files before the column) */
-	bool shapes_differ; /* rows of that size say different shapes (files joined by hand) */
-	bool loopless;    /* its count is of a body without a loop */
-	/* as written with a loop inside: the body around it, the times it was
-	 * unrolled, its trip count (its description's trip =; 0: not known)
-	 * and the elements a work-item (its description's) */
-	bool around_counted;
-	lm_kernel_mix around;
-	unsigned unroll;
-	double trip, per_item;
-	/* a kernel reading 2 or 3 dimensions: its count over a warp spanning
-	 * rows of each width (mix-of/NAME.ini's rows_W) */
-	unsigned dims;
-	bool rows_counted[LM_COUNT_ROW_WIDTHS];
-	lm_kernel_mix rows[LM_COUNT_ROW_WIDTHS];
-	double items; /* as written: its launch's work-items at its description's N (0: not known) */
-	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
-	unsigned warps[MAX_KPOINTS];
-	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
-	size_t n;
-	double plateau;   /* the most bytes a second measured */
-	double plateau_elems;
-	double n90;       /* warps per CU where it first reaches 90% of that */
-	bool rising;      /* still rising at its highest occupancy */
-	double fall;      /* its first lasting fall, a fraction (0: none of 10% or more) */
-	unsigned fall_from, fall_to; /* the occupancies either side of it */
-	double stream;    /* the stream mix's peak, bytes a second; NAN if not measured */
-	/* predicted from its counted loop (mix-of/NAME.txt) and params-kernels.ini */
-	bool predicted;
-	lm_kernel_mix mix;
-	unsigned misaligned_loads, misaligned_stores; /* as the count says them (PTX) */
-	double pred[MAX_KPOINTS]; /* bytes a second at warps[] */
-	double rms;               /* relative, over warps[] */
-	double n90_pred;          /* warps for 90% of the predicted curve's top, as n90 */
-	char why[256];            /* why not predicted; "" if there is nothing to predict from */
-} kernel_curve;
 
 /* Warps where y (at warps) first reaches level, as lm_rp_first_reach, but
  * never below the first occupancy measured: a curve at level there says
  * no more than that (interpolated from the origin, a CPU's saxpy was
  * marked at 0.9 warps, left of every point). */
-static double kernel_reach(const unsigned *warps, const double *y, size_t n, double level)
+double lm_rp_kernel_reach(const unsigned *warps, const double *y, size_t n, double level)
 {
 	if (n && y[0] >= level)
 		return warps[0];
@@ -97,227 +46,6 @@ static void kernel_fall(kernel_curve *c)
 			c->fall_to = c->warps[k];
 		}
 	}
-}
-
-/* The kernel's curve as the model predicts it: its loop counted when it
- * was measured (mix-of/NAME.txt: a "predict:" line, or "latmix kernel:"
- * and the reason it was not counted) through params-kernels.ini. Bytes a
- * second from iterations a second (a grid-stride loop's iteration is an
- * element) at the measured bytes per element. */
-/* A count of results measured before latmix wrote counts as INI: the
- * "predict:" and "misaligned" lines of mix-of/NAME.txt (lm_count_print's
- * text), read for those alone. */
-static bool legacy_count(const report *rp, kernel_curve *c)
-{
-	char path[4300], *text = NULL;
-	snprintf(path, sizeof path, "%s/mix-of/%s.txt", rp->dir, c->name);
-	if (access(path, F_OK) != 0)
-		return false;
-	if (lm_read_text(path, &text) != LM_OK) {
-		snprintf(c->why, sizeof c->why, "%s", lm_error_message());
-		lm_error_clear();
-		return false;
-	}
-	const char *p = strstr(text, "\npredict: "), *no = strstr(text, "latmix kernel: ");
-	static const char misaligned[] = "\n    misaligned "; /* the count's line (lm_count_print) */
-	const char *mis = strstr(text, misaligned);
-	if (mis && sscanf(mis + sizeof misaligned - 1, " %u loads, %u stores", &c->misaligned_loads,
-			  &c->misaligned_stores) != 2)
-		c->misaligned_loads = c->misaligned_stores = 0;
-	if (!p && no)
-		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(no + 15, "\n"), no + 15);
-	else if (!p)
-		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: no counted loop", c->name);
-	else if (!lm_count_parse_predict(p + 10, &c->mix)) {
-		/* a count predict would refuse: said, and no figure of it kept */
-		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: its predict: line: %s", c->name, lm_error_message());
-		lm_error_clear();
-		memset(&c->mix, 0, sizeof c->mix);
-	}
-	free(text);
-	return !c->why[0];
-}
-
-/* The kernel's count as mix-of/NAME.ini says it (the one INI reader);
- * false, with why said, where there is none to predict from. */
-static bool read_count(const report *rp, kernel_curve *c)
-{
-	char path[4300];
-	lm_count_file cf;
-	snprintf(path, sizeof path, "%s/mix-of/%s.ini", rp->dir, c->name);
-	memset(&c->mix, 0, sizeof c->mix);
-	c->misaligned_loads = c->misaligned_stores = 0;
-	if (access(path, F_OK) != 0)
-		return legacy_count(rp, c);
-	if (lm_count_read_ini(path, &cf) != LM_OK) {
-		/* a count predict would refuse: said, and no figure of it kept */
-		snprintf(c->why, sizeof c->why, "%s", lm_error_message());
-		lm_error_clear();
-		return false;
-	}
-	if (!cf.counted) {
-		snprintf(c->why, sizeof c->why, "%.255s", cf.reason);
-		return false;
-	}
-	c->mix = cf.mix;
-	c->loopless = cf.loopless;
-	c->around_counted = cf.around_counted;
-	c->around = cf.around;
-	c->unroll = cf.unroll;
-	c->dims = cf.dims;
-	memcpy(c->rows_counted, cf.rows_counted, sizeof c->rows_counted);
-	memcpy(c->rows, cf.rows, sizeof c->rows);
-	c->misaligned_loads = (unsigned)cf.mix.misaligned_loads;
-	c->misaligned_stores = cf.misaligned_stores;
-	return true;
-}
-
-/* A suite kernel's trip count and elements a work-item, as its
- * description says them (0 and 1 where it does not: a kernel as written
- * one element a work-item). */
-static void described_work(kernel_curve *c)
-{
-	c->trip = c->items = 0;
-	c->per_item = 1;
-	/* a suite's name only: a row's name read as a path (x.cl:k) would
-	 * open a file a results file names */
-	bool suite = c->name[0] && strspn(c->name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(c->name);
-	lm_user_desc *d = suite ? malloc(sizeof *d) : NULL;
-	double v;
-	if (d && lm_user_describe(c->name, NULL, 0, d) == LM_OK && d->dims) {
-		if (d->trip[0] && lm_expr_eval(d->trip, d->size, &v) == LM_OK && v >= 1)
-			c->trip = v;
-		lm_user_launch_work(d, &c->items, &c->per_item);
-	}
-	lm_error_clear(); /* a kernel not of the suite: no trip count known */
-	free(d);
-}
-
-/* Whether a curve can be priced as it ran: a grid-stride loop as counted,
- * a kernel as written where its count is of a body without a loop (one
- * element a work-item: lm_model_eval_written), or of a loop with the body
- * around it and its description gives the trip count
- * (lm_model_eval_written_loop), and the file holds the dispatch; why not
- * in c->why. A loop inside a kernel as written priced as a grid-stride
- * loop would be priced per iteration, not per work-item (a naive matmul
- * came out 130 times its rate). */
-static bool as_written_priced(const report *rp, kernel_curve *c)
-{
-	if (c->as_written) /* the elements a work-item runs, and a loop's trips */
-		described_work(c);
-	if (!c->as_written && c->loopless)
-		snprintf(c->why, sizeof c->why, "no loop counted, and measured as a grid-stride kernel");
-	else if (c->as_written && !c->loopless && (!c->around_counted || !(c->trip > 0)))
-		snprintf(c->why, sizeof c->why, "measured as written with a loop inside: %s",
-			 !c->around_counted ? "its count (mix-of) does not say the body around it: counted before "
-					      "latmix counted one"
-					    : "no trip count known (a suite kernel's description's trip =; for "
-					      "your own kernel, latmix predict --trip N)");
-	else if (c->as_written && (!(rp->k_dispatch > 0) || !(rp->k_group >= 0) || !(rp->k_simd > 0) ||
-				   !c->row_wg || fmod(c->row_wg, rp->k_simd) != 0))
-		snprintf(c->why, sizeof c->why, "measured as written: params-kernels.ini has no dispatch_thru or "
-			 "group_cost (a sweep before the dispatch mix), or the work-group is not whole warps");
-	return !c->why[0];
-}
-
-/* The width of the work-groups a kernel as written of dims dimensions ran
- * in at wg work-items: its rows' shape where they say it, else the shape
- * of that size measure was given (kernels.csv's option.local-size), else
- * latmix's default one; 0 where none is. */
-static unsigned group_width(const report *rp, const kernel_curve *c, unsigned dims, unsigned wg)
-{
-	if (c->row_shape[0])
-		return (unsigned)strtoul(c->row_shape, NULL, 10); /* the reader checked it */
-	const char *given = NULL;
-	for (size_t i = 0; i < rp->kres.nmeta; i++)
-		if (!strcmp(rp->kres.meta[i].key, "option.local-size"))
-			given = rp->kres.meta[i].value;
-	if (!given || !*given) {
-		const unsigned *s = lm_user_default_shape_of((int)dims, wg);
-		return s ? s[0] : 0;
-	}
-	unsigned shapes[LM_USER_MAX_LOCALS][LM_USER_MAX_DIMS];
-	int n = 0;
-	if (lm_user_parse_locals(given, (int)dims, shapes, &n) != LM_OK) {
-		lm_error_clear(); /* a list this latmix does not read: no shape known */
-		return 0;
-	}
-	for (int i = 0; i < n; i++)
-		if (shapes[i][0] * shapes[i][1] * shapes[i][2] == wg)
-			return shapes[i][0];
-	return 0;
-}
-
-/* The mix a kernel's rows were priced with: as written in work-groups
- * narrower than a warp, its count over rows that wide (a warp over
- * 32 / width rows: nd-transpose's store a sector a row's run of lanes),
- * else its count along x. */
-static const lm_kernel_mix *shaped_mix(const report *rp, const kernel_curve *c)
-{
-	unsigned w = c->as_written && c->dims >= 2 ? group_width(rp, c, c->dims, c->row_wg) : 0;
-	for (int i = 0; w && w < 32 && i < LM_COUNT_ROW_WIDTHS; i++)
-		if (lm_count_row_width(i) == w && c->rows_counted[i])
-			return &c->rows[i];
-	return &c->mix;
-}
-
-static void kernel_predict(const report *rp, kernel_curve *c)
-{
-	if (!read_count(rp, c))
-		return;
-	c->mix = *shaped_mix(rp, c); /* what the table and the text say it was priced with */
-	const lm_kernel_mix *k = &c->mix;
-	if (!rp->has_kparams)
-		snprintf(c->why, sizeof c->why, "no params-kernels.ini (latmix run writes it; latmix run --refit fits an existing sweep)");
-	else if (c->shapes_differ)
-		snprintf(c->why, sizeof c->why, "its rows of %u work-items ran at more than one work-group shape "
-			 "(work_group_shape): one curve cannot be priced at both", c->row_wg);
-	else if (!lm_model_kernel_priced(k, &rp->kkinds, c->why, sizeof c->why))
-		;
-	else if (k->loads >= 1 && k->stores > k->scattered_stores && !rp->kkinds.n)
-		snprintf(c->why, sizeof c->why, "it stores, and params-kernels.ini has no store kind");
-	else if (k->scattered_loads + k->scattered_stores > 0 && !lm_model_kinds_scatter(&rp->kkinds))
-		snprintf(c->why, sizeof c->why, "it scatters, and params-kernels.ini has no scattered kind "
-			 "(gmem-random)");
-	const lm_model_params *mp = &rp->kload;
-	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
-	/* elements a second per load (a store-only loop: store) a cycle per CU */
-	double rate = rp->k_rate / lm_model_kernel_accesses(k);
-	if (c->why[0] || !(per > 0) || !(rate > 0)) {
-		if (!c->why[0])
-			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
-		return;
-	}
-	unsigned under = lm_count_underflow(mp, &rp->kkinds, k, c->warps, c->n);
-	if (under) {
-		snprintf(c->why, sizeof c->why, "mix-of/%s.txt: at %u warps per CU the model's rate underflows "
-			 "(alpha %g), not drawn as 0", c->name, under, k->alpha);
-		return;
-	}
-	if (!as_written_priced(rp, c))
-		return;
-	double top = 0, sq = 0, gw = c->row_wg / rp->k_simd;
-	bool loop = c->as_written && !c->loopless;
-	for (size_t j = 0; j < c->n; j++) {
-		double tail = c->as_written ? lm_model_wave_share(c->items, c->row_wg, c->warps[j] / gw, rp->k_cus) : 1;
-		if (loop) /* warps a cycle a CU, each a work-item a lane */
-			c->pred[j] = lm_model_eval_written_loop(mp, &rp->kkinds, &c->around, k, c->trip / c->unroll, gw,
-								c->warps[j] / gw, rp->k_dispatch, rp->k_group, NULL,
-								NULL) *
-				     rp->k_rate * c->per_item * per * tail;
-		else
-			c->pred[j] = (c->as_written ? lm_model_eval_written(mp, &rp->kkinds, k, gw, c->warps[j] / gw,
-									     rp->k_dispatch, rp->k_group, NULL, NULL) *
-							      c->per_item
-						    : lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL)) *
-				     rate * per * tail;
-		top = fmax(top, c->pred[j]);
-		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];
-		sq += e * e;
-	}
-	c->rms = c->n ? sqrt(sq / (double)c->n) : NAN;
-	c->n90_pred = kernel_reach(c->warps, c->pred, c->n, 0.9 * top);
-	c->predicted = true;
 }
 
 /* The i-th kernel's name in kernels.csv (in the order of the file), or NULL. */
@@ -404,7 +132,7 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 			c->plateau = c->bytes[k];
 			c->plateau_elems = c->elems[k];
 		}
-	c->n90 = kernel_reach(c->warps, c->bytes, c->n, 0.9 * c->plateau);
+	c->n90 = lm_rp_kernel_reach(c->warps, c->bytes, c->n, 0.9 * c->plateau);
 	/* still rising: the last point 5% above the one at three quarters of
 	 * the highest occupancy */
 	size_t q = 0;
@@ -420,7 +148,7 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 	for (size_t j = 0; j < rp->res.n; j++)
 		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
 			c->stream = rp->res.v[j].row.bytes_per_s;
-	kernel_predict(rp, c);
+	lm_rp_kernel_predict(rp, c);
 }
 
 /* The i-th curve of kernels.csv: each kernel in the order of the file,
@@ -533,10 +261,15 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 			snprintf(hits, sizeof hits, " and %g cache hits in flight beside them", c->mix.hits);
 		if (one)
 			snprintf(n90, sizeof n90, "; %.1f warps for 90%% of its top.", c->n90_pred);
+		char inside[128] = "";
+		if (c->nested)
+			snprintf(inside, sizeof inside, ", run %g times a turn of the grid-stride loop around it, with "
+				 "what that runs once", c->trip / c->unroll);
 		snprintf(p->caption + used, sizeof p->caption - used,
 			 " %s: the model's prediction from the loop counted in its build (%g loads%s, %g "
-			 "stores, alpha %g an iteration) and params-kernels.ini%s",
-			 one ? "The line" : "The dashed lines", c->mix.loads, hits, c->mix.stores, c->mix.alpha, n90);
+			 "stores, alpha %g an iteration%s) and params-kernels.ini%s",
+			 one ? "The line" : "The dashed lines", c->mix.loads, hits, c->mix.stores, c->mix.alpha, inside,
+			 n90);
 	}
 	else if (c->why[0])
 		snprintf(p->caption + used, sizeof p->caption - used, " Not predicted: %s.", c->why);

@@ -90,8 +90,10 @@ grep '^latmix kernel: ' data/measured/nvidia-h100/mix-of/gemv.txt > $C/predict/r
 
 # ratios: the thesis's
 cp data/reference/ratios.csv $C/ratios/
-# count: the committed counts, a counted loop, one not counted, one that scatters
+# count: the committed counts, a counted loop, one inside a grid-stride
+# loop, one that scatters, and one not counted (an older sweep's gemv)
 for k in add gemv transpose; do cp data/measured/nvidia-h200/mix-of/$k.ini $C/count/; done
+cp tests/fixtures/h200-2026-11-25/nvidia-h200/mix-of/gemv.ini $C/count/gemv-not-counted.ini
 
 # isa: the first byte picks the dialect (@ amdgcn, A iga; D and E: a
 # mix's, 2 steps and 3 adds), then the kernel's name on its line

@@ -17,6 +17,7 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.00500000001 inverse y / 0.00500000001
 plot 'kernel-spmv.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
+  'kernel-spmv.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 12.5% RMS error', \
   2974.25 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (2974 GB/s, above the scale)', \
   '+' using (1.93548):(328.817) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 1.9 warps'
 

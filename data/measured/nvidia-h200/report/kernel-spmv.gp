@@ -17,6 +17,7 @@ set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.005 inverse y / 0.005
 plot 'kernel-spmv.dat' using 1:2 with points pt 7 ps 1.2 lc rgb '#1f77b4' title 'measured', \
+  'kernel-spmv.dat' using 1:4 with lines lw 2 lc rgb '#ff7f0e' title 'predicted: 7.2% RMS error', \
   4303.37 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4303 GB/s, above the scale)', \
   '+' using (2.49976):(413.636) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' title '90% of its plateau: 2.5 warps'
 
