@@ -1,5 +1,6 @@
 /* The command line as a user meets it: a table of arguments, the exit
  * status and a piece of the message expected. Runs the built latmix. */
+#include "base/alpha.h"
 #include "base/number.h"
 #include "testutil.h"
 #include "testrun.h"
@@ -268,6 +269,51 @@ START_TEST(kernels_counted_ahead_keep_the_same_counts)
 	ck_assert_msg(strstr(text[0][0], "scalar arguments taken as          [3] = 4096 ("), "%.2000s", text[0][0]);
 	ck_assert_msg(rmdir(tmp) == 0, "%s: the kernels counted ahead were left there", tmp);
 	free(r);
+}
+END_TEST
+
+/* A CPU's default sweep (no model fitted: its alphas and chains draw the
+ * report's curves) measures gmem at 1 and 4 chains, alphas 0, 1, 4, 16,
+ * 64 and inf at one and 0, 4, 16, 64 and inf at four, and a store mix at
+ * 0, 4, 16 and 64 at both; a GPU's the full sets (not run here). */
+START_TEST(a_cpus_default_sweep_measures_the_curves_its_report_draws)
+{
+	char dir[] = "/tmp/latmix-cli-XXXXXX", csv[64];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(csv, sizeof csv, "%s/m.csv", dir);
+	result *r = malloc(sizeof *r);
+	lm_test_latmix((const char *const[]){ "measure", "-m", "gmem,gmem-store", "--warps", "1", "--footprint", "4M",
+					      "--launch-ms", "1", "-o", csv, NULL }, NULL, r);
+	ck_assert_msg(r->status == 0, "%s", r->err);
+	free(r);
+	lm_results res;
+	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
+	if (strcmp(res.device_type, "CPU") == 0) {
+		static const struct {
+			const char *mix;
+			unsigned chains;
+			const char *alphas;
+		} want[] = { { "gmem", 1, "0 1 4 16 64 inf " }, { "gmem", 4, "0 4 16 64 inf " },
+			     { "gmem-store", 1, "0 4 16 64 " }, { "gmem-store", 4, "0 4 16 64 " } };
+		for (size_t w = 0; w < sizeof want / sizeof *want; w++) {
+			char got[256] = "";
+			for (size_t i = 0; i < res.n; i++) {
+				const lm_result *x = &res.v[i];
+				if (strcmp(x->mix, want[w].mix) != 0 || x->row.chains != want[w].chains)
+					continue;
+				char a[32];
+				snprintf(got + strlen(got), sizeof got - strlen(got), "%s ",
+					 lm_alpha_format(x->row.alpha, a, sizeof a));
+			}
+			ck_assert_msg(strcmp(got, want[w].alphas) == 0, "%s x%u: alphas %s", want[w].mix, want[w].chains,
+				      got);
+		}
+		for (size_t i = 0; i < res.n; i++)
+			ck_assert_msg(res.v[i].row.chains == 1 || res.v[i].row.chains == 4, "%u chains", res.v[i].row.chains);
+	}
+	lm_results_free(&res);
+	unlink(csv);
+	ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
@@ -1296,6 +1342,7 @@ int main(void)
 	tcase_add_test(tc, kernel_mix_of_counts_a_ptx_listing);
 	tcase_add_test(tc, kernel_mix_of_counts_misaligned_accesses);
 	tcase_add_test(tc, kernels_built_ahead_measure_the_same_points);
+	tcase_add_test(tc, a_cpus_default_sweep_measures_the_curves_its_report_draws);
 	tcase_add_test(tc, kernels_counted_ahead_keep_the_same_counts);
 	tcase_add_test(tc, predict_prices_a_store_only_loop);
 	tcase_add_test(tc, predict_says_a_flat_tops_90_percent_as_a_range);

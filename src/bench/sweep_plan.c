@@ -65,7 +65,10 @@ static lm_status mix_list(const lm_sweep_config *o, plan *p)
 	return s;
 }
 
-static lm_status chains_lists(const lm_sweep_config *o, plan *p)
+/* The chains of each mix: given, or 1, 2, 4 and 8 for gmem and the store
+ * mixes beside it (few: quick, or a CPU's default sweep, 1 and 4), else
+ * 1. */
+static lm_status chains_lists(const lm_sweep_config *o, bool few, plan *p)
 {
 	for (size_t i = 0; i < p->nmixes; i++) {
 		plan_mix *pm = &p->mixes[i];
@@ -81,8 +84,8 @@ static lm_status chains_lists(const lm_sweep_config *o, plan *p)
 			   !pm->mix->divergent) {
 			/* gmem, and the store mixes beside it */
 			static const unsigned full[] = { 1, 2, 4, 8 }, quick[] = { 1, 4 };
-			pm->nchains = o->quick ? 2 : 4;
-			memcpy(pm->chains, o->quick ? quick : full, pm->nchains * sizeof *pm->chains);
+			pm->nchains = few ? 2 : 4;
+			memcpy(pm->chains, few ? quick : full, pm->nchains * sizeof *pm->chains);
 		} else {
 			pm->chains[0] = 1;
 			pm->nchains = 1;
@@ -91,7 +94,9 @@ static lm_status chains_lists(const lm_sweep_config *o, plan *p)
 	return LM_OK;
 }
 
-static const char *alphas_for(const lm_sweep_config *o, const plan_mix *pm, unsigned chains)
+/* A mix's alphas at chains: given, or its default (quick: fewer; cpu: a
+ * CPU's default sweep, the curves its report draws). */
+static const char *alphas_for(const lm_sweep_config *o, bool cpu, const plan_mix *pm, unsigned chains)
 {
 	if (pm->mix->step == LM_STEP_STREAM || pm->mix->step == LM_STEP_DISPATCH)
 		return "0";
@@ -99,9 +104,11 @@ static const char *alphas_for(const lm_sweep_config *o, const plan_mix *pm, unsi
 		return o->alpha;
 	bool main_mix = strcmp(pm->mix->name, "gmem") == 0 && chains == 1;
 	if (pm->mix->store_bytes) /* as gmem's, less alpha = inf: no memory, no store */
-		return o->quick ? QUICK_OTHER : chains > 1 ? ALPHAS_STORE_CHAINS : ALPHAS_STORE;
+		return o->quick ? QUICK_OTHER : cpu ? CPU_OTHER : chains > 1 ? ALPHAS_STORE_CHAINS : ALPHAS_STORE;
 	if (o->quick)
 		return main_mix ? QUICK_FULL : QUICK_OTHER;
+	if (cpu)
+		return main_mix ? CPU_FULL : chains > 1 ? ALPHAS_CHAINS : CPU_OTHER;
 	return main_mix ? ALPHAS_FULL : chains > 1 ? ALPHAS_CHAINS : ALPHAS_OTHER;
 }
 
@@ -257,16 +264,22 @@ lm_status sweep_prepare(sweep *sw)
 			return s;
 	} else if (o->local_size) {
 		return lm_fail(LM_EUSAGE, "--local-size is for --kernel (a kernel measured as written)");
-	} else if ((s = mix_list(o, &sw->p)) != LM_OK || (s = chains_lists(o, &sw->p)) != LM_OK) {
+	} else if ((s = mix_list(o, &sw->p)) != LM_OK) {
 		return s;
 	}
-	for (size_t i = 0; i < sw->p.nmixes; i++)
-		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
-			if ((s = lm_alpha_parse_list(alphas_for(o, &sw->p.mixes[i], sw->p.mixes[i].chains[c]),
-						     &sw->alphas[i][c], &sw->nalphas[i][c])) != LM_OK)
-				return s;
 	if ((s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &sw->d)) != LM_OK)
 		return s;
+	/* a CPU's default sweep: fewer chains and alphas, as latmix fits it no
+	 * model (the 113 kernels of the GPU's took PoCL 66 s to compile on two
+	 * cores, most of a 97 s sweep) */
+	bool cpu = (sw->d.type & CL_DEVICE_TYPE_CPU) && !o->quick;
+	if (!o->kernel && (s = chains_lists(o, o->quick || cpu, &sw->p)) != LM_OK)
+		return s;
+	for (size_t i = 0; i < sw->p.nmixes; i++)
+		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
+			if ((s = lm_alpha_parse_list(alphas_for(o, cpu, &sw->p.mixes[i], sw->p.mixes[i].chains[c]),
+						     &sw->alphas[i][c], &sw->nalphas[i][c])) != LM_OK)
+				return s;
 	if ((s = warps_list(o, &sw->d, &sw->p)) != LM_OK)
 		return s;
 	if (o->quick && o->size == 0)
