@@ -674,6 +674,39 @@ START_TEST(ptx_lanes_addresses_from_memory)
 }
 END_TEST
 
+/* rowsum's loop (one work-item a row, cols its argument 2) as NVIDIA's
+ * driver builds it, unrolled 4 times, its induction's step STEP */
+static const char rowsum_ptx[] =
+	".visible .entry k(\n)\n{\n"
+	"\tld.param.u64 \t%rd6, [k_param_0];\n"
+	"\tld.param.u64 \t%rd7, [k_param_1];\n"
+	"\tld.param.u32 \t%r10, [k_param_2];\n"
+	"\tmov.u32 \t%r14, %tid.x;\n"
+	"\tcvt.s64.s32 \t%rd1, %r14;\n"
+	"\tcvt.u64.u32 \t%rd12, %r10;\n"
+	"\tmul.lo.s64 \t%rd2, %rd1, %rd12;\n"
+	"\tmov.u32 \t%r20, 0;\n"
+	"$L__BB0_3:\n"
+	"\tcvt.u64.u32 \t%rd13, %r20;\n"
+	"\tadd.s64 \t%rd14, %rd2, %rd13;\n"
+	"\tshl.b64 \t%rd15, %rd14, 2;\n"
+	"\tadd.s64 \t%rd16, %rd7, %rd15;\n"
+	"\tld.global.nc.f32 \t%f12, [%rd16];\n"
+	"\tadd.f32 \t%f13, %f24, %f12;\n"
+	"\tld.global.nc.f32 \t%f14, [%rd16+4];\n"
+	"\tadd.f32 \t%f15, %f13, %f14;\n"
+	"\tld.global.nc.f32 \t%f16, [%rd16+8];\n"
+	"\tadd.f32 \t%f17, %f15, %f16;\n"
+	"\tld.global.nc.f32 \t%f18, [%rd16+12];\n"
+	"\tadd.f32 \t%f24, %f17, %f18;\n"
+	"\tadd.s32 \t%r20, %r20, STEP;\n"
+	"\tsetp.ne.s32 \t%p3, %r20, %r10;\n"
+	"\t@%p3 bra \t$L__BB0_3;\n"
+	"\tshl.b64 \t%rd20, %rd2, 2;\n"
+	"\tadd.s64 \t%rd21, %rd6, %rd20;\n"
+	"\tst.global.f32 \t[%rd21], %f24;\n"
+	"\tret;\n}\n";
+
 /* A lane walking its own row (rowsum's A[i * cols + k], lanes a row apart
  * known only at run time, k the loop's induction): its loads are its own
  * run, priced as coalesced at a line a lane asked of L1, its unrolled next
@@ -681,42 +714,13 @@ END_TEST
  * them scattered, and a store so is scattered as before. */
 START_TEST(a_lane_walking_its_own_row_is_its_own_run)
 {
-	static const char rowsum[] =
-		".visible .entry k(\n)\n{\n"
-		"\tld.param.u64 \t%rd6, [k_param_0];\n"
-		"\tld.param.u64 \t%rd7, [k_param_1];\n"
-		"\tld.param.u32 \t%r10, [k_param_2];\n"
-		"\tmov.u32 \t%r14, %tid.x;\n"
-		"\tcvt.s64.s32 \t%rd1, %r14;\n"
-		"\tcvt.u64.u32 \t%rd12, %r10;\n"
-		"\tmul.lo.s64 \t%rd2, %rd1, %rd12;\n"
-		"\tmov.u32 \t%r20, 0;\n"
-		"$L__BB0_3:\n"
-		"\tcvt.u64.u32 \t%rd13, %r20;\n"
-		"\tadd.s64 \t%rd14, %rd2, %rd13;\n"
-		"\tshl.b64 \t%rd15, %rd14, 2;\n"
-		"\tadd.s64 \t%rd16, %rd7, %rd15;\n"
-		"\tld.global.nc.f32 \t%f12, [%rd16];\n"
-		"\tadd.f32 \t%f13, %f24, %f12;\n"
-		"\tld.global.nc.f32 \t%f14, [%rd16+4];\n"
-		"\tadd.f32 \t%f15, %f13, %f14;\n"
-		"\tld.global.nc.f32 \t%f16, [%rd16+8];\n"
-		"\tadd.f32 \t%f17, %f15, %f16;\n"
-		"\tld.global.nc.f32 \t%f18, [%rd16+12];\n"
-		"\tadd.f32 \t%f24, %f17, %f18;\n"
-		"\tadd.s32 \t%r20, %r20, STEP;\n"
-		"\tsetp.ne.s32 \t%p3, %r20, %r10;\n"
-		"\t@%p3 bra \t$L__BB0_3;\n"
-		"\tshl.b64 \t%rd20, %rd2, 2;\n"
-		"\tadd.s64 \t%rd21, %rd6, %rd20;\n"
-		"\tst.global.f32 \t[%rd21], %f24;\n"
-		"\tret;\n}\n";
+	const char *rowsum = rowsum_ptx;
 	static const struct {
 		const char *step;
 		bool run;
 	} cases[] = { { "4", true }, { "1", true }, { "8", false }, { "-4", true } };
 	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-		char text[sizeof rowsum + 8];
+		char text[sizeof rowsum_ptx + 8];
 		const char *at = strstr(rowsum, "STEP");
 		snprintf(text, sizeof text, "%.*s%s%s", (int)(at - rowsum), rowsum, cases[c].step, at + 4);
 		lm_count m;
@@ -744,36 +748,9 @@ END_TEST
  * run. A row of 32 floats fills a line a lane; the count says the value. */
 START_TEST(a_rows_width_given_as_an_argument_is_a_stride)
 {
-	static const char rowsum[] =
-		".visible .entry k(\n)\n{\n"
-		"\tld.param.u64 \t%rd6, [k_param_0];\n"
-		"\tld.param.u64 \t%rd7, [k_param_1];\n"
-		"\tld.param.u32 \t%r10, [k_param_2];\n"
-		"\tmov.u32 \t%r14, %tid.x;\n"
-		"\tcvt.s64.s32 \t%rd1, %r14;\n"
-		"\tcvt.u64.u32 \t%rd12, %r10;\n"
-		"\tmul.lo.s64 \t%rd2, %rd1, %rd12;\n"
-		"\tmov.u32 \t%r20, 0;\n"
-		"$L__BB0_3:\n"
-		"\tcvt.u64.u32 \t%rd13, %r20;\n"
-		"\tadd.s64 \t%rd14, %rd2, %rd13;\n"
-		"\tshl.b64 \t%rd15, %rd14, 2;\n"
-		"\tadd.s64 \t%rd16, %rd7, %rd15;\n"
-		"\tld.global.nc.f32 \t%f12, [%rd16];\n"
-		"\tadd.f32 \t%f13, %f24, %f12;\n"
-		"\tld.global.nc.f32 \t%f14, [%rd16+4];\n"
-		"\tadd.f32 \t%f15, %f13, %f14;\n"
-		"\tld.global.nc.f32 \t%f16, [%rd16+8];\n"
-		"\tadd.f32 \t%f17, %f15, %f16;\n"
-		"\tld.global.nc.f32 \t%f18, [%rd16+12];\n"
-		"\tadd.f32 \t%f24, %f17, %f18;\n"
-		"\tadd.s32 \t%r20, %r20, 4;\n"
-		"\tsetp.ne.s32 \t%p3, %r20, %r10;\n"
-		"\t@%p3 bra \t$L__BB0_3;\n"
-		"\tshl.b64 \t%rd20, %rd2, 2;\n"
-		"\tadd.s64 \t%rd21, %rd6, %rd20;\n"
-		"\tst.global.f32 \t[%rd21], %f24;\n"
-		"\tret;\n}\n";
+	char rowsum[sizeof rowsum_ptx];
+	const char *at = strstr(rowsum_ptx, "STEP");
+	snprintf(rowsum, sizeof rowsum, "%.*s4%s", (int)(at - rowsum_ptx), rowsum_ptx, at + 4);
 	static const struct {
 		long cols;
 		unsigned lines; /* the loop's four loads' */

@@ -19,7 +19,7 @@ rm -rf ~/.nv/ComputeCache
 { time "$L" measure -d "$first" --kernel all -o k-cold.csv; } > k-cold.log 2>&1
 { time "$L" measure -d "$first" --kernel all -o "$dir/kernels.csv"; } > k-warm.log 2>&1
 "$L" report "$dir" > report.log 2>&1
-cp "$OLDPWD/$D/loops.cl" "$OLDPWD/$D/rowsum.ini" .
+cp "$OLDPWD/studies/ndrange-probe/loops.cl" "$OLDPWD/$D/rowsum.ini" .
 { time "$L" measure -d "$first" --kernel loops.cl:rowsum --local-size 32,64,128,256 -o rowsum.csv; } > rowsum.log 2>&1
 "$L" predict "$dir/params-kernels.ini" -d "$first" --kernel loops.cl:rowsum --local-size 32,64,128,256 --csv \
 	> rowsum-predict.csv 2> rowsum-predict.err
