@@ -234,6 +234,11 @@ unsigned lm_ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *rem)
 bool lm_ptx_nested(const ptx_inst *v, ptx_loops *loops)
 {
 	size_t olo = loops->lo, ohi = loops->hi, best = 0, ilo = 0, ihi = 0;
+	/* a loop headed within it whose branch back a compiler laid out after
+	 * its own (clang's spmv: the row's loop last) lies within it too */
+	for (size_t l = 0; l < loops->n; l++)
+		if (loops->lo_of[l] >= olo && loops->lo_of[l] <= ohi && loops->hi_of[l] > ohi)
+			ohi = loops->hi_of[l];
 	for (size_t l = 0; l < loops->n; l++) {
 		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
 		if (lo == olo || hi < olo || lo > ohi) /* the loop around (another branch back), or beside it */
