@@ -323,7 +323,8 @@ void lm_rp_md_summary(FILE *f, const report *rp, bool drawn, point *buf)
 		      "by out-of-order execution and caches, not by switching among resident warps, so "
 		      "occupancy does not buy throughput as the model says and latmix fits it no model "
 		      "(every fit of a PoCL sweep missed its curves by 20-54%); the curves and the figures "
-		      "measured directly are below.\n\n", f);
+		      "measured directly are below (a CPU's default sweep measures fewer alphas and chains "
+		      "than a GPU's: those its pictures draw).\n\n", f);
 		if (sbytes > 0)
 			fprintf(f, "- streaming reads (`stream`): %.1f GB/s. Not the memory's bandwidth: the mix reads "
 				   "one word a work-item a step, as a GPU's lane does, and PoCL leaves that loop scalar "
