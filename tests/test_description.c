@@ -255,6 +255,15 @@ START_TEST(a_counts_scalars_are_the_descriptions_constant_integers)
 		ck_assert_msg(st == LM_EUSAGE && strstr(lm_error_message(), "--arg"), "%s: %d %s", wrong[i], st,
 			      lm_error_message());
 	}
+	ck_assert(lm_kcount_parse_args("n=grid,cols=grid", src, "s", &args) == LM_OK);
+	ck_assert(args.grid == ((1ull << 2) | (1ull << 5)) && !(args.known & (1ull << 5)));
+	/* as written, a scalar whose value is the launch's global size along x
+	 * at both launches: the grid's size, not a number */
+	char *written = base_with("[x]", "global = N\n\n[x]");
+	ck_assert_msg(parse(written, &d) == LM_OK, "%s", lm_error_message());
+	free(written);
+	lm_kcount_args_of(&d, src, &args);
+	ck_assert_msg(args.grid == 1ull << 2 && !args.known, "grid %llx, known %llx", args.grid, args.known);
 	lm_count_args listing = { 0 };
 	ck_assert_int_eq(lm_kcount_parse_args("cols=16", NULL, "s", &listing), LM_EUSAGE);
 	ck_assert_msg(strstr(lm_error_message(), "by position"), "%s", lm_error_message());

@@ -797,6 +797,48 @@ START_TEST(a_rows_width_given_as_an_argument_is_a_stride)
 }
 END_TEST
 
+/* A body run once (a kernel as written) that reads its array at i and at
+ * n + i: with n a number known only at run time, the second load is taken
+ * for a stencil's row, another work-item's lines (a hit); with n the
+ * launch's size along x (colsum64's A[k * n + i], n = its global size),
+ * it is whole grids away, lines no other work-item reads: a load of its own. */
+START_TEST(a_load_a_grid_away_reads_lines_of_its_own)
+{
+	static const char ptx[] =
+		".visible .entry k(\n)\n{\n"
+		"\tld.param.u64 \t%rd1, [k_param_0];\n"
+		"\tld.param.u64 \t%rd2, [k_param_1];\n"
+		"\tld.param.u32 \t%r1, [k_param_2];\n"
+		"\tmov.u32 \t%r2, %tid.x;\n"
+		"\tmov.u32 \t%r3, %ctaid.x;\n"
+		"\tmov.u32 \t%r4, %ntid.x;\n"
+		"\tmad.lo.s32 \t%r5, %r3, %r4, %r2;\n"
+		"\tcvt.u64.u32 \t%rd3, %r5;\n"
+		"\tshl.b64 \t%rd4, %rd3, 2;\n"
+		"\tadd.s64 \t%rd5, %rd2, %rd4;\n"
+		"\tld.global.nc.f32 \t%f1, [%rd5];\n"
+		"\tcvt.u64.u32 \t%rd6, %r1;\n"
+		"\tadd.s64 \t%rd7, %rd3, %rd6;\n"
+		"\tshl.b64 \t%rd8, %rd7, 2;\n"
+		"\tadd.s64 \t%rd9, %rd2, %rd8;\n"
+		"\tld.global.nc.f32 \t%f2, [%rd9];\n"
+		"\tadd.f32 \t%f3, %f1, %f2;\n"
+		"\tadd.s64 \t%rd10, %rd1, %rd4;\n"
+		"\tst.global.f32 \t[%rd10], %f3;\n"
+		"\tret;\n}\n";
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(ptx, "k", &m) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(m.loopless && m.loads == 2 && m.same_array == 1, "%u loads, %u into another's array", m.loads,
+		      m.same_array);
+	lm_count_args grid = { .grid = 1u << 2 };
+	ck_assert(lm_count_count_ptx_at(ptx, "k", &grid, &m) == LM_OK);
+	lm_kernel_mix k;
+	lm_count_model(&m, &k);
+	ck_assert_msg(m.loopless && m.loads == 2 && m.same_array == 0 && k.loads == 2 && k.hits == 0,
+		      "%u loads, %u into another's array; %g loads, %g hits", m.loads, m.same_array, k.loads, k.hits);
+}
+END_TEST
+
 /* A grid-stride loop around a loop inside (gemv's rows, spmv's; the PTX
  * NVIDIA's driver built, committed): the loop inside counted, the one
  * around it gone from the count but for what each of its turns runs
@@ -2043,6 +2085,7 @@ static void add_parser_tests(TCase *tc)
 	tcase_add_test(tc, ptx_lanes_addresses_from_memory);
 	tcase_add_test(tc, a_lane_walking_its_own_row_is_its_own_run);
 	tcase_add_test(tc, a_rows_width_given_as_an_argument_is_a_stride);
+	tcase_add_test(tc, a_load_a_grid_away_reads_lines_of_its_own);
 	tcase_add_test(tc, a_loop_inside_a_grid_stride_loop_is_counted_with_what_each_turn_runs);
 	tcase_add_test(tc, a_grid_stride_loop_around_a_loop_inside_is_predicted_by_its_turns);
 	tcase_add_test(tc, ptx_strided_accesses_cost_their_span);

@@ -105,11 +105,13 @@ void lm_count_print(FILE *f, const lm_count *m)
 	else
 		fprintf(f, "%s: the main loop as %s built it (listing lines %u-%u), per iteration:\n", m->label,
 			m->from, m->ptx_first, m->ptx_last);
-	if (m->scalars.known) {
+	if (m->scalars.known || m->scalars.grid) {
 		fprintf(f, "  %-34s", "scalar arguments taken as");
 		for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
 			if (m->scalars.known >> i & 1)
 				fprintf(f, " [%d] = %ld", i, m->scalars.value[i]);
+			else if (m->scalars.grid >> i & 1)
+				fprintf(f, " [%d] = the grid's size", i);
 		fputs(" (by position: the description's value = or --arg; lanes followed with them)\n", f);
 	}
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global loads", m->loads, m->load_bytes);

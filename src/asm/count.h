@@ -32,11 +32,14 @@ typedef struct {
 /* What a kernel's scalar arguments hold at the launch predicted or
  * measured (its description's value =, or predict's --arg): bit i of known
  * for the argument at position i of its parameter list, its value in
- * value[i]. With them a row's width given as an argument (rowsum's
- * A[i * cols + k]) is a stride followed as a constant's is. */
+ * value[i]; bit i of grid for one that is the launch's size along x (its
+ * work-items), a number not known but whole grids apart. With them a row's
+ * width given as an argument (rowsum's A[i * cols + k]) is a stride
+ * followed as a constant's is, and a column's rows a grid apart
+ * (A[k * n + i], n the launch's size) are lines no other work-item reads. */
 #define LM_COUNT_MAX_ARGS 64
 typedef struct {
-	unsigned long long known;
+	unsigned long long known, grid;
 	long value[LM_COUNT_MAX_ARGS];
 } lm_count_args;
 

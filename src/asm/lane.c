@@ -314,7 +314,7 @@ static lane lane_form_of(const ptx_inst *in, size_t i, const lane_reg *t, size_t
 		char known[24];
 		snprintf(known, sizeof known, "%%param.%d", in->param);
 		lane v = in->param >= 0 ? lm_lane_operand(t, n, known) : UNIFORM;
-		if (v.is_const)
+		if (v.is_const || v.grid)
 			return v;
 		return strstr(in->op, "64") ? (lane){ .form = LANE_AFFINE, .origin = i + 1, .mod = BUFFER_ALIGN }
 					    : UNIFORM;
@@ -455,15 +455,18 @@ void lm_lane_seed_shape(lane_reg *t, size_t *n, unsigned width)
 	lane_set_one(t, n, "%tid.y", y);
 }
 
-/* A known argument's value sits in the table as %param.I, a name no PTX
- * register can have (PTX names hold no dot; special registers do, none
- * this one), which lane_form_of looks up at ld.param of position I. */
+/* A known argument's value (or the launch's size) sits in the table as
+ * %param.I, a name no PTX register can have (PTX names hold no dot;
+ * special registers do, none this one), which lane_form_of looks up at
+ * ld.param of position I. */
 void lm_lane_seed_args(lane_reg *t, size_t *n, const lm_count_args *args)
 {
+	lane grid = UNIFORM;
+	grid.grid = true; /* the launch's size: a number not known, whole grids */
 	for (int i = 0; args && i < LM_COUNT_MAX_ARGS; i++)
-		if (args->known >> i & 1) {
+		if ((args->known | args->grid) >> i & 1) {
 			char name[24];
 			snprintf(name, sizeof name, "%%param.%d", i);
-			lane_set_one(t, n, name, constant(args->value[i]));
+			lane_set_one(t, n, name, args->known >> i & 1 ? constant(args->value[i]) : grid);
 		}
 }

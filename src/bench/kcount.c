@@ -47,6 +47,15 @@ static bool register_value(double v, bool is_signed)
 	return v == floor(v) && v < 0x1p31 && v >= (is_signed ? -0x1p31 : 0);
 }
 
+/* Whether d launches as written and its global size along x is v at N
+ * and w at N / 2. */
+static bool grid_at(const lm_user_desc *d, double n, double v, double w)
+{
+	size_t gn, gh;
+	return d->dims && lm_user_global_at(d, 0, n, &gn) == LM_OK &&
+	       lm_user_global_at(d, 0, floor(n / 2), &gh) == LM_OK && (double)gn == v && (double)gh == w;
+}
+
 void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *out)
 {
 	memset(out, 0, sizeof *out);
@@ -54,14 +63,14 @@ void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *ou
 	for (int i = 0; i < d->nargs; i++) {
 		const lm_user_arg *a = &d->arg[i];
 		if (a->space != LM_USER_SCALAR || a->is_float || a->lanes != 1 ||
-		    lm_expr_eval(a->value, n, &v) != LM_OK || lm_expr_eval(a->value, h, &w) != LM_OK || v != w ||
-		    !register_value(v, a->is_signed))
+		    lm_expr_eval(a->value, n, &v) != LM_OK || lm_expr_eval(a->value, h, &w) != LM_OK)
 			continue;
-		int at = lm_user_param_index(src, d->name, a->name);
-		if (at >= 0 && at < LM_COUNT_MAX_ARGS) {
-			out->known |= 1ull << at;
-			out->value[at] = (long)v;
-		}
+		bool known = v == w && register_value(v, a->is_signed), grid = !known && grid_at(d, n, v, w);
+		int at = known || grid ? lm_user_param_index(src, d->name, a->name) : -1;
+		if (at < 0 || at >= LM_COUNT_MAX_ARGS)
+			continue;
+		*(known ? &out->known : &out->grid) |= 1ull << at;
+		out->value[at] = known ? (long)v : 0;
 	}
 	lm_error_clear(); /* a value that does not evaluate is not known, no error */
 }
@@ -86,10 +95,14 @@ lm_status lm_kcount_parse_args(const char *list, const char *src, const char *na
 			return lm_fail(LM_EUSAGE, "--arg %s: %s", key, digits ? "a position from 0 to 63"
 					: src ? "no parameter of that name in the kernel"
 					: "a PTX listing names its parameters by position (0, 1, ...)");
-		if (!lm_number_parse(num, &v) || !register_value(v, true))
-			return lm_fail(LM_EUSAGE, "--arg %s=%s: not a whole number a 32-bit integer holds", key, num);
-		out->known |= 1ull << pos;
-		out->value[pos] = (long)v;
+		bool grid = !strcmp(num, "grid");
+		if (!grid && (!lm_number_parse(num, &v) || !register_value(v, true)))
+			return lm_fail(LM_EUSAGE, "--arg %s=%s: not a whole number a 32-bit integer holds, nor grid "
+				       "(the launch's size along x)", key, num);
+		unsigned long long bit = 1ull << pos;
+		out->known = grid ? out->known & ~bit : out->known | bit;
+		out->grid = grid ? out->grid | bit : out->grid & ~bit;
+		out->value[pos] = grid ? 0 : (long)v;
 		more = p[len] != '\0';
 		p += len + more;
 	}
@@ -100,8 +113,11 @@ void lm_kcount_put_args(FILE *f, const lm_count_args *args)
 {
 	const char *sep = "";
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
-		if (args->known >> i & 1) {
-			fprintf(f, "%s%d=%ld", sep, i, args->value[i]);
+		if ((args->known | args->grid) >> i & 1) {
+			if (args->known >> i & 1)
+				fprintf(f, "%s%d=%ld", sep, i, args->value[i]);
+			else
+				fprintf(f, "%s%d=grid", sep, i);
 			sep = ",";
 		}
 }

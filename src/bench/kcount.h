@@ -29,15 +29,16 @@ lm_status lm_kcount_count(const char *src, const char *name, const lm_count_args
 			const lm_device *d, cl_context ctx, FILE *listing, lm_count *m);
 
 /* The scalar arguments of d whose value = is a whole number, the same at
- * N and N / 2 (both launches of a point), at their positions in kernel
- * d->name's parameter list in src: what the lanes are followed with. */
+ * N and N / 2 (both launches of a point), or the launch's global size
+ * along x at both (grid), at their positions in kernel d->name's parameter
+ * list in src: what the lanes are followed with. */
 void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *out);
 
 /* Adds to out the values list gives, "NAME=V,NAME=V" (predict's --arg,
  * a count queue's BASE.args): NAME a parameter's position (0, 1, ...) or
  * its name in kernel name's parameter list in src (NULL: positions only),
- * V a whole number a 32-bit integer holds. LM_EUSAGE saying which entry
- * is wrong. */
+ * V a whole number a 32-bit integer holds or "grid" (the launch's size
+ * along x). LM_EUSAGE saying which entry is wrong. */
 lm_status lm_kcount_parse_args(const char *list, const char *src, const char *name, lm_count_args *out);
 
 /* args as lm_kcount_parse_args reads them, by position ("" where none). */

@@ -214,7 +214,7 @@ static const lm_opt options[] = {
 	  "that branches is counted along its path with the most memory accesses",
 	  .role = LM_OPTION_OTHER },
 	{ "arg", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(arg_values), "NAME=V,...",
-	  "--mix-of's scalar arguments' values, by name (or position: 0, 1, ...; a PTX listing's by position alone), over its description's value = (taken where the same at N and N / 2): integers its lanes' addresses are followed with (a row's width: A[i * cols + k] at cols = 16 reads 16 lines a warp, not 32)",
+	  "--mix-of's scalar arguments' values, by name (or position: 0, 1, ...; a PTX listing's by position alone), over its description's value = (taken where the same at N and N / 2): integers its lanes' addresses are followed with (a row's width: A[i * cols + k] at cols = 16 reads 16 lines a warp, not 32), or grid, the launch's size along x (A[k * n + i] at n = grid: rows no other work-item reads)",
 	  .role = LM_OPTION_SELECTS },
 	{ "describe", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(describe), "FILE.cl[:NAME]",
 	  "print a description of a kernel of yours to start from (save it as NAME.ini beside the file): "

@@ -26,10 +26,11 @@ def probe(path):
 # the probe's kernels that run another's function at other arguments
 # (rowsum32: rowsum with rows of 32 floats)
 FN = {"rowsum32": "rowsum", "rowsum64": "rowsum"}
-# the probe's scalar arguments the same at both launches of a point (its n
-# follows N), by position: what latmix predict --arg follows the lanes with
-ARGS = {"colsum": "3=64", "gemvt": "4=64", "colsum_rolled": "3=64", "rowsum": "2=16", "rowsum32": "2=32",
-        "rowsum64": "2=64"}
+# the probe's scalar arguments, by position, as latmix predict --arg takes
+# them: those the same at both launches of a point, and n, the launch's size
+# at each ("grid")
+ARGS = {"colsum": "2=grid,3=64", "gemvt": "3=grid,4=64", "stencil5": "2=grid", "colsum_rolled": "2=grid,3=64",
+        "colsum64": "2=grid", "rowsum": "2=16", "rowsum32": "2=32", "rowsum64": "2=64"}
 
 
 def predict(kernel, trip=None):
