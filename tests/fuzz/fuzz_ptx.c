@@ -1,7 +1,8 @@
 /* Fuzzes the PTX loop counter (lm_count_count_ptx: `latmix kernel --mix-of`
  * on NVIDIA's and clang's PTX, FILE.ptx:NAME). The input's first line is
  * the kernel's name (the counter finds ".entry NAME" in the rest), with
- * "I=V" after it where a scalar argument's value is known (any long), the
+ * "I=V" after it where a scalar argument's value is known (any long; V
+ * grid: the launch's size), the
  * rest the listing. Beyond "no crash": a loop it counts (or a body without
  * a loop, counted whole, marked loopless) has its lines in
  * order, no more independent loads than loads, no more instructions on
@@ -49,11 +50,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *value = strchr(text, ' ');
 	int at;
 	long v;
-	if (value) { /* "NAME I=V": argument I known to hold V, any long */
+	if (value) { /* "NAME I=V": argument I known to hold V, any long; "I=grid": the launch's size */
 		*value++ = '\0';
 		if (sscanf(value, "%d=%ld", &at, &v) == 2 && at >= 0 && at < LM_COUNT_MAX_ARGS) {
 			args.known = 1ull << at;
 			args.value[at] = v;
+		} else if (sscanf(value, "%d=grid", &at) == 1 && at >= 0 && at < LM_COUNT_MAX_ARGS) {
+			args.grid = 1ull << at;
 		}
 	}
 	lm_count m;

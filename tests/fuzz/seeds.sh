@@ -77,6 +77,9 @@ done
 # and the held-out rowsum's, its row's width (argument 2) known
 f=studies/written-predict/loops-h200/rowsum.txt
 { echo "rowsum 2=16"; awk 'p || /^\/\/|^\.version/ { p = 1; print }' $f; } > $C/ptx/rowsum-width-known
+# and colsum's, its n the launch's size
+f=studies/written-predict/loops-h200/colsum.txt
+{ echo "colsum 2=grid"; awk 'p || /^\/\/|^\.version/ { p = 1; print }' $f; } > $C/ptx/colsum-grid
 
 # predict: the counts above the listings, one of each form of predict:
 # line, and one that refused its kernel
