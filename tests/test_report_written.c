@@ -78,6 +78,38 @@ START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 }
 END_TEST
 
+/* gemv and spmv, a loop inside a grid-stride loop (the H100's committed
+ * counts, nested = yes, and parameters): priced a turn at a time from the
+ * body around the loop and the suite's trip counts (256 and 16), their
+ * captions saying so; no longer "not predicted". */
+START_TEST(a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	h100_report(dir, "$1 == \"gemv\" || $1 == \"spmv\"", "[gs][ep]mv.*");
+	/* the H100's own parameters: gemv's top is L1's lines, which the
+	 * fixture's file (before l1_thru) does not price */
+	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h100/params-kernels.ini' '%s'",
+		 getenv("LATMIX_SOURCE_ROOT"), dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char md[1 << 20];
+	slurp_out(dir, "report.md", md, sizeof md);
+	static const char *const rows[] = { "\n| gemv | 4 + 1, 0, 14 | ", "\n| spmv | 12 (s), 0, 0 | " };
+	for (int i = 0; i < 2; i++) {
+		const char *at = strstr(md, rows[i]);
+		ck_assert_msg(at, "no predicted row %s", rows[i] + 1);
+		double rms = atof(at + strlen(rows[i]));
+		ck_assert_msg(rms > 0 && rms < 25, "%s: RMS %g%%", rows[i] + 1, rms);
+	}
+	ck_assert_msg(!strstr(md, "not predicted") && strstr(md, "run 64 times a turn of the grid-stride loop around it") &&
+			      strstr(md, "run 4 times a turn of the grid-stride loop around it"), "captions");
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* A curve measured only from where it is at its plateau: its 90% is at
  * its first occupancy or fewer, not a figure interpolated from the origin
  * (a CPU's saxpy was marked at 0.9 warps, left of every point). nd-copy
@@ -223,6 +255,7 @@ int main(void)
 	tcase_add_test(tc, kernels_as_written_are_priced_as_they_ran);
 	tcase_add_test(tc, a_curve_at_its_plateau_from_its_first_point_says_or_fewer);
 	tcase_add_test(tc, a_row_is_priced_at_the_shape_it_says);
+	tcase_add_test(tc, a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }
