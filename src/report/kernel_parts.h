@@ -50,6 +50,7 @@ typedef struct {
 	double pred[MAX_KPOINTS]; /* bytes a second at warps[] */
 	double rms;               /* relative, over warps[] */
 	double n90_pred;          /* warps for 90% of the predicted curve's top, as n90 */
+	bool l1_unpriced;         /* its loop asks L1 for lines and the file has no l1_thru */
 	char why[256];            /* why not predicted; "" if there is nothing to predict from */
 } kernel_curve;
 

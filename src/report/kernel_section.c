@@ -267,9 +267,10 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 				 "what that runs once", c->trip / c->unroll);
 		snprintf(p->caption + used, sizeof p->caption - used,
 			 " %s: the model's prediction from the loop counted in its build (%g loads%s, %g "
-			 "stores, alpha %g an iteration%s) and params-kernels.ini%s",
+			 "stores, alpha %g an iteration%s) and params-kernels.ini%s%s",
 			 one ? "The line" : "The dashed lines", c->mix.loads, hits, c->mix.stores, c->mix.alpha, inside,
-			 n90);
+			 n90, c->l1_unpriced ? " The file has no l1_thru (a fit before it): the lines the loop asks "
+			 "L1 for are not priced, so where they bind (lanes a row apart) the line is a ceiling." : "");
 	}
 	else if (c->why[0])
 		snprintf(p->caption + used, sizeof p->caption - used, " Not predicted: %s.", c->why);
