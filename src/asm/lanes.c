@@ -96,14 +96,14 @@ static long line_offset(lane l, long offset, long bytes)
  * the lanes followed through the whole body twice (the second pass sees
  * what loops carried round); an access not traced to an argument clears
  * traced. */
-void lm_ptx_args(const ptx_inst *v, size_t nv, const lm_count_args *args, lm_count *m)
+void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 {
 	lane_reg *t = calloc(LANE_REGS, sizeof *t);
 	m->args = (lm_count_uses){ 0 };
 	if (!t)
 		return;
 	size_t n = 0;
-	lm_lane_seed_args(t, &n, args);
+	lm_lane_seed_args(t, &n, &m->scalars);
 	for (int pass = 0; pass < 2; pass++) {
 		m->args = (lm_count_uses){ .traced = true };
 		for (size_t i = 0; i < nv; i++) {
@@ -248,8 +248,7 @@ static bool anothers_array(lane l, bool loopless, lane *seen, size_t *nseen)
  * touches (sort_rows). And sums the lines the path's loads ask L1 for
  * (load_lines; 0 where a load's lanes are not followed; a line a lane
  * where its address came from memory). */
-void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width,
-		  const lm_count_args *args, lm_count *m)
+void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m)
 {
 	lane seen[64];
 	size_t nseen = 0;
@@ -258,7 +257,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 	if (!t)
 		return;
 	lm_lane_seed_shape(t, &n, width);
-	lm_lane_seed_args(t, &n, args);
+	lm_lane_seed_args(t, &n, &m->scalars);
 	for (size_t i = 0; i < lo; i++)
 		if (v[i].op[0])
 			lm_lane_set(t, &n, &v[i], lm_lane_value(&v[i], i, t, n, DATA_BEFORE));

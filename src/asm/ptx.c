@@ -473,7 +473,7 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 		*c = *out;
 		c->again_bytes = again;
 		unsigned width = 16u >> i;
-		lm_ptx_lanes(v, lo, ix, nix, width, &out->scalars, c);
+		lm_ptx_lanes(v, lo, ix, nix, width, c);
 		out->rows[i] = (lm_count_lanes){ width, c->scattered_loads, c->scattered_stores, c->same_array,
 						 c->misaligned_loads, c->misaligned_stores, c->partial_stores,
 						 c->strided, c->unfollowed, c->gap_load_bytes, c->gap_store_bytes,
@@ -509,8 +509,8 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		ptx_tally(&v[ix[p]], out);
 	ptx_dependences(v, ix, nix, out);
 	unsigned again = out->again_bytes;
-	lm_ptx_lanes(v, lo, ix, nix, 0, &out->scalars, out);
-	lm_ptx_args(v, n, &out->scalars, out);
+	lm_ptx_lanes(v, lo, ix, nix, 0, out);
+	lm_ptx_args(v, n, out);
 	out->dims = lm_ptx_dims(v, n);
 	if (out->dims >= 2)
 		ptx_count_rows(v, lo, ix, nix, again, out);

@@ -97,9 +97,10 @@ unsigned lm_ptx_unroll(const ptx_inst *v, const ptx_loops *loops, size_t *rem);
 bool lm_ptx_nested(const ptx_inst *v, ptx_loops *loops);
 
 /* lanes.c: which pointer argument each global access of the kernel (v, nv
- * instructions, in order) reads or writes, an atomic both, into m->args;
- * an access not traced to an argument clears traced. */
-void lm_ptx_args(const ptx_inst *v, size_t nv, const lm_count_args *args, lm_count *m);
+ * instructions, in order) reads or writes, an atomic both, into m->args
+ * (m->scalars' values taken); an access not traced to an argument clears
+ * traced. */
+void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m);
 
 /* lanes.c: sorts the global loads and stores of the path ix through the
  * loop (the instructions before it, 0..lo - 1, followed first) by how far
@@ -107,10 +108,9 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, const lm_count_args *args, lm_cou
  * split over rows, misaligned, into another's array, or not followed (m's
  * figures of them). width: the work-group's width where it is under a
  * warp's 32 lanes and divides them (the lanes over 32 / width rows of the
- * group); 0: lanes along x alone. args (NULL: none): the scalar
- * arguments' values known, taken as constants. */
-void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width,
-		  const lm_count_args *args, lm_count *m);
+ * group); 0: lanes along x alone. The scalar arguments m->scalars knows
+ * are taken as their values. */
+void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m);
 
 /* lanes.c: the work-item dimensions v (nv instructions) reads: 3 where it
  * reads %tid.z, %ntid.z or %ctaid.z, 2 where .y, else 1. */
