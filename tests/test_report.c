@@ -770,6 +770,36 @@ START_TEST(a_cpu_gets_its_sentence_and_no_fit)
 }
 END_TEST
 
+/* A chase under 8 times the cache the device reported (PoCL's 480 MiB on
+ * a two-core cloud machine, 2016 MiB of chase): the device table gives the
+ * ratio and the summary's latency says it may read low; at 8 it does not. */
+START_TEST(a_chase_short_of_eight_caches_is_said)
+{
+	static const char *const csv[] = { "tests/fixtures/pocl-most-points-short-of-the-model.csv",
+					   "data/measured/pocl-cpu/measurements.csv" };
+	static const char *const ratio[] = { "2016 MiB, 4.2 times the 480 MiB cache the device reports",
+					     "2080 MiB, 8.0 times the 260 MiB cache the device reports" };
+	for (int i = 0; i < 2; i++) {
+		char tmpl[] = "/tmp/latmix-report-XXXXXX", src[4096], cmd[8300], path[4200];
+		ck_assert(mkdtemp(tmpl));
+		lm_test_source_path(src, sizeof src, csv[i]);
+		snprintf(cmd, sizeof cmd, "cp '%s' '%s/measurements.csv'", src, tmpl);
+		ck_assert_int_eq(system(cmd), 0);
+		result r;
+		run("/nonexistent/gnuplot", (const char *const[]){ "report", tmpl, NULL }, &r);
+		ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+		static char md[262144];
+		snprintf(path, sizeof path, "%s/report/report.md", tmpl);
+		lm_test_slurp(path, md, sizeof md);
+		ck_assert_msg(strstr(md, ratio[i]), "%s: no '%s'", csv[i], ratio[i]);
+		const char *low = strstr(md, "over a chase of 4.2 times the cache the device reports: under 8");
+		ck_assert_msg(i == 0 ? low && low < strstr(md, "## Device") : !strstr(md, "over a chase of"),
+			      "%s: the latency's caveat %s", csv[i], i == 0 ? "missing" : "said at 8 caches");
+		remove_dir(tmpl);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report");
@@ -780,6 +810,7 @@ int main(void)
 	tcase_add_test(tc, pictures_have_at_most_five_legend_entries);
 	tcase_add_test(tc, latency_names_stand_apart);
 	tcase_add_test(tc, a_cpu_gets_its_sentence_and_no_fit);
+	tcase_add_test(tc, a_chase_short_of_eight_caches_is_said);
 	tcase_add_test(tc, report_without_gnuplot_warns_and_writes_the_rest);
 	tcase_add_test(tc, report_fits_when_params_are_missing);
 	tcase_add_test(tc, report_of_a_missing_directory_fails);

@@ -85,13 +85,19 @@ unsigned lm_meas_spread_chains(const lm_mix *mix, unsigned chains);
 /* The footprint latmix uses by default on d: the largest of 1 GiB, 8 x the
  * reported cache and 1024 lines per chain at full occupancy with chains per
  * thread, within the device's largest allocation (less a 32 MiB pad) and
- * the chase's index range; quick: at most 256 MiB. */
+ * the chase's index range; quick: at most 256 MiB. A CPU's within 512 MiB
+ * (quick 256), its host's memory. */
 unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, unsigned chains);
+
+/* Where footprint is under 8 times the cache d reports, a sentence saying
+ * what that does to the latency and how to measure past it (true); false
+ * where the chase outruns the cache, or either is not known. */
+bool lm_meas_footprint_note(const lm_device *d, unsigned long long footprint, char *buf, size_t size);
 
 /* Bytes of the buffer a store mix writes into (mix.h store_bytes): the
  * largest power of two within the chase's footprint (which outruns the
- * cache: so the stores reach memory), at least 16 MiB, at most 1 GiB and a
- * quarter of the device's largest allocation. */
+ * cache: so the stores reach memory), at least 16 MiB, at most 1 GiB (a
+ * CPU's 256 MiB) and a quarter of the device's largest allocation. */
 unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long footprint);
 
 /* Checks a footprint against d; LM_EUSAGE with a message if it cannot be. */

@@ -5,7 +5,15 @@
 #include "bench/measure_parts.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+
+/* A CPU's default buffers: the chase and the store mixes' sink within 768
+ * MiB together (a quick sweep's chase within 256), so that a run with
+ * PoCL's compiler and the host copies keeps within 1 GiB. */
+#define CPU_CHASE_MAX (512ull << 20)
+#define CPU_QUICK_CHASE_MAX (256ull << 20)
+#define CPU_SINK_MAX (256ull << 20)
 
 static const char *const timing_names[] = { "auto", "fixed-time", "stop-flag", "fixed-work" };
 
@@ -90,7 +98,26 @@ unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, uns
 	if (want < spread)
 		want = spread;
 	unsigned long long cap = max_footprint(d);
+	/* a CPU's buffers are the host's memory, and the cache PoCL reports
+	 * may be a whole socket's shared L3 (260 and 480 MiB on cloud
+	 * machines of two cores): eight of it would be 2-4 GiB, so a run keeps
+	 * to a budget (issue 52) and says where that leaves the chase short
+	 * of eight caches (lm_meas_footprint_note); the chains' spread too */
+	if ((d->type & CL_DEVICE_TYPE_CPU) && cap > (quick ? CPU_QUICK_CHASE_MAX : CPU_CHASE_MAX))
+		cap = quick ? CPU_QUICK_CHASE_MAX : CPU_CHASE_MAX;
 	return want < cap ? want : cap;
+}
+
+bool lm_meas_footprint_note(const lm_device *d, unsigned long long footprint, char *buf, size_t size)
+{
+	if (!footprint || !d->cache_size || footprint >= 8 * d->cache_size)
+		return false;
+	snprintf(buf, size, "the chase's %.0f MiB is %.1f times the %.0f MiB cache %s reports, under the 8 "
+		 "that keep its loads out of that cache: if the cache is this core's, part of them hit it "
+		 "and the memory latency reads low (--footprint %lluM measures past it, that much memory)",
+		 (double)footprint / (1 << 20), (double)footprint / (double)d->cache_size,
+		 (double)d->cache_size / (1 << 20), d->name, 8 * d->cache_size >> 20);
+	return true;
 }
 
 unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long footprint)
@@ -103,6 +130,8 @@ unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long foo
 	unsigned long long cap = GIB, bytes = 16ull << 20;
 	if (d->max_alloc / 4 < cap)
 		cap = d->max_alloc / 4;
+	if ((d->type & CL_DEVICE_TYPE_CPU) && cap > CPU_SINK_MAX) /* the host's memory, as above */
+		cap = CPU_SINK_MAX;
 	while (2 * bytes <= footprint && 2 * bytes <= cap)
 		bytes *= 2;
 	return bytes;

@@ -307,6 +307,9 @@ lm_status sweep_prepare(sweep *sw)
 		}
 		sw->base.footprint = lm_meas_default_footprint(&sw->d, o->quick, k);
 	}
+	char note[384];
+	if (lm_meas_footprint_note(&sw->d, sw->base.footprint, note, sizeof note))
+		fprintf(stderr, "latmix: note: %s\n", note);
 	sw->ndsizes = lm_dispatch_sizes(&sw->d, o->quick, sw->dsizes);
 	for (size_t i = 0; i < sw->p.nmixes; i++) {
 		if (sw->p.mixes[i].mix->step == LM_STEP_DISPATCH) {

@@ -95,7 +95,7 @@ static const lm_opt options[] = {
 	  "warps per work-group; 0: as few as let the device hold the occupancy",
 	  .role = LM_OPTION_DEFINES },
 	{ "footprint", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(footprint), "SIZE",
-	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB (GPUs), 8 x the cache and 1024 lines per chain at full occupancy (a stream mix: 4 chains), within the device's limits",
+	  "chase buffer size (K, M, G suffixes); default: the largest of 1 GiB (GPUs), 8 x the cache and 1024 lines per chain at full occupancy (a stream mix: 4 chains), within the device's limits (a CPU's within 512 MiB, --quick 256, its host's memory; measure says where that is under 8 caches)",
 	  .role = LM_OPTION_OTHER },
 	{ "simd", 0, LM_OPT_INT, "0", 0, 1024, LM_OPT_OFF(simd), "W",
 	  "SIMD width (lanes per warp) instead of the detected one; 0: detect",

@@ -62,6 +62,13 @@ static void derived_text(double x, char *buf, size_t size)
 		snprintf(buf, size, "%.3g", x);
 }
 
+/* The cache the sweep's device reported ('# cache_bytes = '), 0 if none. */
+static unsigned long long chase_cache(const lm_results *r)
+{
+	const char *v = lm_results_meta_value(r, "cache_bytes");
+	return v ? strtoull(v, NULL, 10) : 0;
+}
+
 /* The device and the sweep: its clock, and each setting counted over the
  * rows (a sweep resumed under other settings shows both). */
 static void md_device_table(FILE *f, const report *rp)
@@ -89,8 +96,12 @@ static void md_device_table(FILE *f, const report *rp)
 	fprintf(f, "| clock | %.0f MHz mean over the rows (%.0f to %.0f) |\n", csum / (double)r->n, cmin, cmax);
 	fprintf(f, "| clock source (rows) | ");
 	tallies(f, src, ns);
-	unsigned long long fp = strtoull(r->footprint, NULL, 10);
-	if (fp)
+	unsigned long long fp = strtoull(r->footprint, NULL, 10), cache = chase_cache(r);
+	if (fp && cache)
+		fprintf(f, " |\n| footprint | %s bytes (%.0f MiB, %.1f times the %.0f MiB cache the device "
+			   "reports) |\n", r->footprint, (double)fp / 1048576.0, (double)fp / (double)cache,
+			(double)cache / 1048576.0);
+	else if (fp)
 		fprintf(f, " |\n| footprint | %s bytes (%.0f MiB) |\n", r->footprint, (double)fp / 1048576.0);
 	else
 		fprintf(f, " |\n| footprint | - |\n");
@@ -333,9 +344,16 @@ void lm_rp_md_summary(FILE *f, const report *rp, bool drawn, point *buf)
 				   "(`doc/results.md`)\n",
 				sbytes * 1e-9);
 		double c0 = lm_rp_collect(&rp->res, "gmem", 0, 1, buf) ? buf[0].cycles : NAN; /* least occupancy first */
-		if (isfinite(c0))
+		if (isfinite(c0)) {
 			fprintf(f, "- one warp's dependent load (gmem, alpha 0, the least occupancy): %.0f cycles "
-				   "of the device's reported clock\n", c0);
+				   "of the device's reported clock", c0);
+			unsigned long long fp = strtoull(rp->res.footprint, NULL, 10), cache = chase_cache(&rp->res);
+			if (fp && cache && fp < 8 * cache)
+				fprintf(f, ", over a chase of %.1f times the cache the device reports: under 8, where "
+					   "that cache is a core's, part of the loads hit it and this reads low "
+					   "(`--footprint` measures past it)", (double)fp / (double)cache);
+			fputs("\n", f);
+		}
 		if (salu > 0)
 			fprintf(f, "- independent adds (alpha = inf): %.4g warp adds a cycle per CU\n", salu);
 		fputs("\n", f);
