@@ -8,6 +8,7 @@
 
 #include "asm/listing.h"
 #include "asm/ptx.h"
+#include "asm/sass.h"
 #include "base/file.h"
 #include "base/inifile.h"
 #include "base/number.h"
@@ -86,9 +87,16 @@ static void print_loops(FILE *f, const lm_count *m)
 	if (m->once_loops)
 		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
 			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
-	if (m->unroll > 1)
+	if (m->unroll > m->ptxas_unroll && m->unroll > 1)
 		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it or copies "
-			"around it: an iteration counted runs %u of the source's)\n", m->unroll, m->unroll);
+			"around it: an iteration counted runs %u of the source's)\n",
+			m->unroll / (m->ptxas_unroll ? m->ptxas_unroll : 1), m->unroll / (m->ptxas_unroll ? m->ptxas_unroll : 1));
+	if (m->ptxas_unroll > 1)
+		fprintf(f, "  (ptxas unrolls it %u times again: its machine code's loop reads %u global loads a turn, "
+			"the PTX's %u; priced as %u of the PTX's iterations at once, %u of the source's: %s)\n",
+			m->ptxas_unroll, m->sass_loads, m->loads - m->const_loads, m->ptxas_unroll, m->unroll, m->sass);
+	else if (m->sass[0])
+		fprintf(f, "  (ptxas's unrolling: %s)\n", m->sass);
 	if (m->rest_counted) {
 		fputs(m->nested ? "around the loop, once a turn of the grid-stride loop around it: "
 				: "around the loop, once a work-item (a kernel as written with a loop inside): ", f);
@@ -364,6 +372,21 @@ bool lm_count_model_over_rows(const lm_count *m, unsigned width, lm_kernel_mix *
 	return ok;
 }
 
+/* k as f of its iterations in one (ptxas's unrolling again): f times the
+ * accesses and instructions, the accesses' bytes the same; alpha, the
+ * instructions a step waits for, f times where the loads are independent
+ * (chase: the path from a load to the next is one copy's). */
+static void unrolled_again(lm_kernel_mix *k, unsigned f, bool chase)
+{
+	double *per_iteration[] = { &k->loads, &k->stores, &k->flops, &k->insts, &k->scattered_loads,
+				    &k->scattered_stores, &k->hits, &k->misaligned_loads, &k->atomics,
+				    &k->l1_lines };
+	for (size_t i = 0; i < sizeof per_iteration / sizeof per_iteration[0]; i++)
+		*per_iteration[i] *= f;
+	if (!chase)
+		k->alpha *= f;
+}
+
 void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 {
 	/* loads reading another's lines wait for the same lines, and those into
@@ -420,6 +443,8 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * in-order issue reaches the next iteration's loads after them */
 	unsigned mem = global + m->stores + m->atomics + m->local_loads + m->local_stores + m->spills;
 	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
+	if (m->ptxas_unroll > 1)
+		unrolled_again(k, m->ptxas_unroll, m->loads > m->independent);
 }
 
 /* The figure of the predict: line option at *p ("--loads 2"), from
@@ -534,6 +559,8 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 		fputs("nested = yes\n", f);
 	if (m->unroll > 1)
 		fprintf(f, "unroll = %u\n", m->unroll);
+	if (m->ptxas_unroll > 1)
+		fprintf(f, "ptxas_unroll = %u\n", m->ptxas_unroll);
 	if (m->rest_counted) {
 		fputs("around = ", f);
 		lm_count_put_predict(f, &m->rest);
@@ -605,6 +632,14 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 		o->unroll = (unsigned)u;
 		return LM_OK;
 	}
+	if (!strcmp(key, "ptxas_unroll")) {
+		unsigned long long u;
+		if (!lm_number_parse_uint(value, LM_SASS_MOST_UNROLL, &u) || !u)
+			return lm_fail(LM_EPARSE, "%s:%d: ptxas_unroll '%s': the times ptxas unrolled a loop again, "
+				       "from 1 to %d", o->path, line, value, LM_SASS_MOST_UNROLL);
+		o->ptxas_unroll = (unsigned)u;
+		return LM_OK;
+	}
 	if (!strcmp(key, "dims")) {
 		unsigned long long u;
 		if (!lm_number_parse_uint(value, 3, &u) || !u)
@@ -668,6 +703,9 @@ lm_status lm_count_read_ini(const char *path, lm_count_file *out)
 	if (out->nested && (out->loopless || !out->around_counted))
 		return lm_fail(LM_EPARSE, "%s: a loop inside a grid-stride loop (nested = yes) is counted with what "
 			       "runs around it (around =)", path);
+	if (out->ptxas_unroll > 1 && out->unroll % out->ptxas_unroll)
+		return lm_fail(LM_EPARSE, "%s: unroll %u: not a multiple of ptxas_unroll %u, which it counts", path,
+			       out->unroll, out->ptxas_unroll);
 	if (out->loopless && (out->unroll > 1 || out->around_counted))
 		return lm_fail(LM_EPARSE, "%s: a body counted whole (loopless = yes) has no loop to unroll or go "
 			       "around", path);

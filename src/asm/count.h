@@ -174,7 +174,14 @@ typedef struct {
 	unsigned once_loops; /* of a body counted whole, its loops (over registers and local
 			      * memory: a reduction's tree), each counted once */
 	unsigned unroll;     /* the source's iterations one counted iteration runs: the times
-			      * the compiler unrolled the loop (PTX only; 1: not unrolled) */
+			      * the compiler unrolled the loop (PTX only; 1: not unrolled),
+			      * ptxas's unrolling again included */
+	unsigned ptxas_unroll; /* of unroll, the times ptxas unrolled the PTX's loop again, read
+				* from its machine code (asm/sass.h; a loop inside a kernel,
+				* where ptxas and nvdisasm are at hand): the model's iteration
+				* is that many of the PTX's (lm_count_model); 0 or 1: not again */
+	unsigned sass_loads;  /* the global loads of the SASS's busiest innermost loop; 0: not read */
+	char sass[320];       /* what read the SASS, or why it was not read; "": not tried */
 	bool nested;         /* the loop counted lies inside a grid-stride loop (gemv's row in
 			      * its loop over rows): rest is what each turn of that loop runs
 			      * around it (and the few instructions before it, once) */
@@ -302,6 +309,7 @@ typedef struct {
 	unsigned misaligned_stores; /* of the coalesced stores, those off a line (report's mark) */
 	bool loopless;            /* the whole body counted: a kernel as written, no loop */
 	unsigned unroll;          /* the source's iterations a counted one runs (1: not unrolled) */
+	unsigned ptxas_unroll;    /* of which ptxas's again (0: not read or not again) */
 	unsigned dims;            /* the work-item dimensions the kernel reads (1: along x) */
 	bool rows_counted[LM_COUNT_ROW_WIDTHS]; /* dims 2 or more: rows[i] holds the mix of */
 	lm_kernel_mix rows[LM_COUNT_ROW_WIDTHS]; /* a warp over rows lm_count_row_width(i) wide */

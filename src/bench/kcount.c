@@ -3,6 +3,7 @@
 #include "bench/launch.h"
 #include "bench/measure.h"
 #include "bench/offline.h"
+#include "asm/sass.h"
 #include "bench/vendor.h"
 #include "base/expr.h"
 #include "base/number.h"
@@ -132,6 +133,30 @@ static void put_listing(FILE *listing, const char *text, const char *end)
 	}
 }
 
+/* ptxas unrolls a loop with a run-time trip count again as it builds the
+ * PTX (NVIDIA's OpenCL shows only the PTX): where its tools are at hand,
+ * a loop inside a kernel (a trip count's) is read from the machine code
+ * too, and m counts ptxas's unrolling (asm/sass.h). The grid-stride loops
+ * of the suite it leaves as they are. */
+void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
+{
+	if (!m->rest_counted || m->loopless)
+		return;
+	char *sass = NULL, tools[2200];
+	lm_sass_loops l;
+	lm_status s = lm_offline_sass(ptx, name, &sass, tools, sizeof tools);
+	if (s == LM_OK && (s = lm_sass_read(sass, &l)) == LM_OK) {
+		m->sass_loads = l.most_loads;
+		m->ptxas_unroll = lm_sass_unroll(&l, m->loads - m->const_loads);
+		m->unroll *= m->ptxas_unroll > 1 ? m->ptxas_unroll : 1;
+		snprintf(m->sass, sizeof m->sass, "%s%.300s", m->ptxas_unroll > 1 ? "" : "none, read by ", tools);
+	} else {
+		snprintf(m->sass, sizeof m->sass, "not read (%.200s), so a loop it unrolls again runs more loads "
+			 "at once than priced", lm_error_message());
+	}
+	free(sass);
+}
+
 bool lm_kcount_is_listing(const char *spec)
 {
 	const char *colon = strrchr(spec, ':');
@@ -148,6 +173,8 @@ lm_status lm_kcount_listing(const char *spec, FILE *listing, const lm_count_args
 	if (s == LM_OK) {
 		put_listing(listing, text, "");
 		s = lm_count_count_ptx_at(text, colon + 1, args, m);
+		if (s == LM_OK)
+			lm_kcount_sass(text, colon + 1, m);
 		if (s != LM_OK) {
 			char why[512];
 			snprintf(why, sizeof why, "%s", lm_error_message());
@@ -209,6 +236,8 @@ lm_status lm_kcount_count(const char *src, const char *name, const lm_count_args
 		goto done;
 	put_listing(listing, text, "");
 	s = lm_count_count_ptx_at(text, name, args, m);
+	if (s == LM_OK)
+		lm_kcount_sass(text, name, m);
 done:
 	free(text);
 	snprintf(m->from, sizeof m->from, "%s", from);

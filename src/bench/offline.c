@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- running the compilers ---- */
@@ -82,7 +84,9 @@ static void note_command(lm_listing_origin *isa, const char *const *argv)
 }
 
 /* Runs argv (argv[0] a path) in dir with stdout and stderr into dir/log;
- * its exit status, 127 if it could not run. */
+ * its exit status, 127 if it could not run, 128 + 9 where it ran past
+ * TOOL_LIMIT_MS and was killed. */
+#define TOOL_LIMIT_MS 300000
 static int run_tool(const char *const *argv, const char *dir, const char *log)
 {
 	char path[1100];
@@ -106,9 +110,17 @@ static int run_tool(const char *const *argv, const char *dir, const char *log)
 	if (pid < 0)
 		return 127;
 	int ws;
-	while (waitpid(pid, &ws, 0) < 0)
-		if (errno != EINTR)
+	/* a compiler that hangs on a hostile kernel is killed after a limit */
+	for (unsigned ms = 0;; ms += 10) {
+		pid_t got = waitpid(pid, &ws, WNOHANG);
+		if (got == pid)
+			break;
+		if (got < 0 && errno != EINTR)
 			return 127;
+		if (ms == TOOL_LIMIT_MS)
+			kill(pid, SIGKILL);
+		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
+	}
 	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
 }
 
@@ -428,3 +440,75 @@ lm_status lm_offline_nvptx(const char *source, char **ptx)
 	return s;
 }
 
+
+/* ---- NVIDIA: ptxas and nvdisasm ---- */
+
+/* A tool named by environment variable env ("off": none), else found on
+ * PATH, else beside the tool in near (may be ""); false if none. */
+static bool find_nvidia_tool(const char *env, const char *name, const char *near, char *buf, size_t size)
+{
+	const char *v = getenv(env);
+	if (v && *v) {
+		snprintf(buf, size, "%s", v);
+		return strcmp(v, "off") != 0 && access(v, X_OK) == 0;
+	}
+	if (find_on_path(name, buf, size))
+		return true;
+	const char *slash = strrchr(near, '/');
+	if (!slash)
+		return false;
+	snprintf(buf, size, "%.*s/%s", (int)(slash - near), near, name);
+	return access(buf, X_OK) == 0;
+}
+
+/* The sm_NN of ptx's .target line in arch; false if it has none. */
+static bool ptx_arch(const char *ptx, char *arch, size_t size)
+{
+	const char *t = strstr(ptx, ".target");
+	if (!t)
+		return false;
+	t += 7;
+	t += strspn(t, " \t");
+	size_t n = strspn(t, "sm_0123456789abf");
+	if (n < 4 || n >= size || strncmp(t, "sm_", 3) != 0)
+		return false;
+	memcpy(arch, t, n);
+	arch[n] = '\0';
+	return true;
+}
+
+lm_status lm_offline_sass(const char *ptx, const char *name, char **sass, char *tools, size_t size)
+{
+	char ptxas[1024], nvdisasm[1024], arch[16], dir[1024], path[1100], entry[300];
+	*sass = NULL;
+	snprintf(tools, size, "none");
+	if (!find_nvidia_tool("LATMIX_PTXAS", "ptxas", "", ptxas, sizeof ptxas))
+		return lm_fail(LM_ETOOL, "no ptxas (LATMIX_PTXAS, or on PATH: NVIDIA's CUDA toolkit, or the "
+			       "PyPI package nvidia-cuda-nvcc-cu12)");
+	if (!find_nvidia_tool("LATMIX_NVDISASM", "nvdisasm", ptxas, nvdisasm, sizeof nvdisasm))
+		return lm_fail(LM_ETOOL, "no nvdisasm (LATMIX_NVDISASM, on PATH or beside %s: the CUDA "
+			       "toolkit, or the PyPI package nvidia-cuda-nvdisasm)", ptxas);
+	if (!ptx_arch(ptx, arch, sizeof arch))
+		return lm_fail(LM_EPARSE, "the PTX names no .target sm_NN for ptxas");
+	if (!make_tmp(dir, sizeof dir))
+		return lm_fail(LM_EIO, "a temporary directory: %s", strerror(errno));
+	snprintf(tools, size, "%s -arch=%s, %s", ptxas, arch, nvdisasm);
+	snprintf(path, sizeof path, "%s/kernel.ptx", dir);
+	snprintf(entry, sizeof entry, "--entry=%s", name);
+	char archopt[32];
+	snprintf(archopt, sizeof archopt, "-arch=%s", arch);
+	lm_status s = write_file(path, ptx) ? LM_OK : lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
+	const char *as[] = { ptxas, archopt, entry, "-o", "kernel.cubin", "kernel.ptx", NULL };
+	int st = s == LM_OK ? run_tool(as, dir, "ptxas.log") : 0;
+	if (s == LM_OK && st != 0)
+		s = tool_failed(ptxas, st, dir, "ptxas.log");
+	const char *dis[] = { nvdisasm, "-c", "kernel.cubin", NULL };
+	st = s == LM_OK ? run_tool(dis, dir, "kernel.sass") : 0;
+	if (s == LM_OK && st != 0)
+		s = tool_failed(nvdisasm, st, dir, "kernel.sass");
+	snprintf(path, sizeof path, "%s/kernel.sass", dir);
+	if (s == LM_OK)
+		s = lm_read_text(path, sass);
+	remove_tree(dir);
+	return s;
+}

@@ -37,7 +37,10 @@ def predict(kernel, trip=None):
     fn = FN.get(kernel, kernel)
     text = open(f"{d}/{fn}.txt").read()
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
-        f.write(text[text.index("//\n"):])
+        ptx = text[text.index("//\n"):]
+        # the probe's file may hold latmix's count after the PTX: ptxas reads PTX alone
+        ptx = ptx.split(f"\n{fn}: the main loop")[0] + "\n"
+        f.write(ptx)
     p = subprocess.run([LATMIX, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel",
                         f"{f.name}:{fn}", "--csv", "--local-size", "32,64,128,256"] +
                        (["--trip", str(trip)] if trip else []) +

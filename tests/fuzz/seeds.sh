@@ -11,7 +11,7 @@ set -eu
 C=tests/fuzz/corpus
 LATMIX=${LATMIX:-build/latmix}
 rm -rf "$C"
-for d in results params ukernel expr number alpha ptx isa predict ratios count source binary; do mkdir -p "$C/$d"; done
+for d in results params ukernel expr number alpha ptx isa predict ratios count source binary sass; do mkdir -p "$C/$d"; done
 
 # The first lines of $1, at most $2 bytes, cut at a line's end.
 head_lines() { head -c "$2" "$1" | sed '$d'; }
@@ -97,6 +97,15 @@ cp data/reference/ratios.csv $C/ratios/
 # loop, one that scatters, and one not counted (an older sweep's gemv)
 for k in add gemv transpose; do cp data/measured/nvidia-h200/mix-of/$k.ini $C/count/; done
 cp tests/fixtures/h200-2026-11-25/nvidia-h200/mix-of/gemv.ini $C/count/gemv-not-counted.ini
+# and the held-out rowsum's, ptxas's unrolling again read from its machine
+# code (ptxas and nvdisasm stood in for, as tests/test_sass.c does)
+t=$(mktemp -d)
+printf '#!/bin/sh\nexit 0\n' > $t/ptxas
+printf '#!/bin/sh\ncat %s\n' "$PWD/tests/fixtures/sass/h200-rowsum.sass" > $t/nvdisasm
+chmod +x $t/ptxas $t/nvdisasm
+LATMIX_PTXAS=$t/ptxas LATMIX_NVDISASM=$t/nvdisasm $LATMIX kernel --arg 2=16 \
+	--mix-of tests/fixtures/ptx/h200-rowsum.ptx:rowsum --save-count $C/count/rowsum-ptxas.ini > /dev/null
+rm -rf $t
 
 # isa: the first byte picks the dialect (@ amdgcn, A iga; D and E: a
 # mix's, 2 steps and 3 adds), then the kernel's name on its line
@@ -152,6 +161,13 @@ print("%016x" % h)')
 n=$(printf "$b" | wc -c)
 { printf -- '-cl-std=CL1.2 -D LM_CHAINS=1\n%s bytes, fnv %s\n\0' "$n" "$sum"; printf "$b"; } > $C/binary/whole
 { printf -- '-cl-std=CL1.2 -D LM_CHAINS=1\n%s bytes, fnv %s\n\0' "$n" "$sum"; printf "$b" | head -c 9; } > $C/binary/cut
+
+# sass: ptxas's machine code as nvdisasm prints it, of the held-out rowsum
+# (its loop unrolled again, every load before a use) and of gemv (cut to
+# 16 KB: its loops' fmas waiting on loads), and a loop closed by an address
+cp tests/fixtures/sass/h200-rowsum.sass $C/sass/rowsum
+head_lines tests/fixtures/sass/h200-gemv.sass 16000 > $C/sass/gemv
+printf '        /*0000*/ MOV R1, c[0x0][0x28] ;\n        /*0010*/ LDG.E.64 R6, desc[UR4][R2.64] ;\n        /*0020*/ FADD R0, R0, R7 ;\n        /*0030*/ @P0 BRA 0x10 ;\n' > $C/sass/address
 
 find $C -type f -size +16k -print -delete | sed 's/^/seeds: over 16 KB, left out: /'
 du -sh $C

@@ -1,0 +1,158 @@
+/* sass: ptxas's machine code read for the times it unrolled a loop again,
+ * and that count carried through `latmix kernel --mix-of` (ptxas and
+ * nvdisasm stood in for by scripts: CI has neither). */
+#include "asm/sass.h"
+#include "base/file.h"
+#include "testrun.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static lm_status read_fixture(const char *rel, lm_sass_loops *l)
+{
+	char path[4096], *text = NULL;
+	lm_test_source_path(path, sizeof path, rel);
+	ck_assert_int_eq(lm_file_read_text(path, LM_FILE_MAX_TEXT, &text), LM_OK);
+	lm_status s = lm_sass_read(text, l);
+	free(text);
+	return s;
+}
+
+/* The held-out rowsum (A[i * cols + k], a row a work-item): the PTX's loop
+ * reads 4 words a turn, ptxas's 16, all issued before the adds use one: 4
+ * of the PTX's iterations in flight at once. gemv's machine code reads 32
+ * a turn against the PTX's 8, but each fma waits for the loads just
+ * issued (3 waits a turn): its copies run as the PTX's iterations do. */
+START_TEST(ptxas_unrolling_again_is_read_from_the_machine_code)
+{
+	lm_sass_loops l;
+	ck_assert_int_eq(read_fixture("tests/fixtures/sass/h200-rowsum.sass", &l), LM_OK);
+	ck_assert_uint_eq(l.most_loads, 16);
+	ck_assert_uint_eq(l.waits, 1);
+	ck_assert_uint_eq(lm_sass_unroll(&l, 4), 4);
+	ck_assert_uint_eq(lm_sass_unroll(&l, 16), 1); /* no more loads than the PTX's */
+	ck_assert_uint_eq(lm_sass_unroll(&l, 3), 1);  /* not a whole number of its iterations */
+	ck_assert_uint_eq(lm_sass_unroll(&l, 0), 1);
+	ck_assert_int_eq(read_fixture("tests/fixtures/sass/h200-gemv.sass", &l), LM_OK);
+	ck_assert_uint_eq(l.most_loads, 32);
+	ck_assert_uint_eq(l.loops, 2); /* the unrolled loop and its remainder; the grid-stride loop holds them */
+	ck_assert_uint_eq(l.waits, 3);
+	ck_assert_uint_eq(lm_sass_unroll(&l, 8), 1);
+}
+END_TEST
+
+/* Loads waited for: a use of a load's register (a pair's second half, a
+ * store's value) waits for every load issued, which then count as one
+ * wait; a loop closed by a branch to an address, not a label. */
+START_TEST(a_turn_waits_each_time_it_uses_a_load_it_issued)
+{
+	static const char text[] =
+		"        /*0000*/                   MOV R1, c[0x0][0x28] ;\n"
+		"        /*0010*/                   LDG.E R4, desc[UR4][R2.64] ;\n"
+		"        /*0020*/                   LDG.E.64 R6, desc[UR4][R2.64+0x4] ;\n"
+		"        /*0030*/                   FADD R0, R0, R7 ;\n"
+		"        /*0040*/                   LDG.E R8, desc[UR4][R2.64+0x8] ;\n"
+		"        /*0050*/                   LDG.E R9, desc[UR4][R2.64+0xc] ;\n"
+		"        /*0060*/                   STG.E desc[UR4][R10.64], R9 ;\n"
+		"        /*0070*/                   LDG.E R12, desc[UR4][R2.64+0x10] ;\n"
+		"        /*0080*/               @P0 BRA 0x10 ;\n"
+		"        /*0090*/                   EXIT ;\n";
+	lm_sass_loops l;
+	ck_assert_int_eq(lm_sass_read(text, &l), LM_OK);
+	ck_assert_uint_eq(l.loops, 1);
+	ck_assert_uint_eq(l.most_loads, 5);
+	ck_assert_uint_eq(l.first, 2);
+	ck_assert_uint_eq(l.last, 9);
+	ck_assert_uint_eq(l.waits, 3); /* R7, R9, and R12 at the next turn */
+	ck_assert_uint_eq(l.insts, 10);
+}
+END_TEST
+
+/* What is not nvdisasm's listing is refused, said why; a branch through a
+ * register closes no loop. */
+START_TEST(a_listing_that_is_not_sass_is_refused)
+{
+	lm_sass_loops l;
+	static const char *const bad[] = {
+		"", "hello\n", ".L_x_0:\n",
+		"  /*0010*/ NOP ;\n  /*0010*/ NOP ;\n",
+		"  /*0000*/ NOP ;\n  /*0010*/ BRA `(.L_x_9) ;\n",
+	};
+	static const char *const why[] = { "no instruction", "no instruction", "no instruction", "not in order",
+					   "does not define" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_int_eq(lm_sass_read(bad[i], &l), LM_EPARSE);
+		ck_assert_msg(strstr(lm_error_message(), why[i]), "%zu: %s", i, lm_error_message());
+	}
+	ck_assert_int_eq(lm_sass_read(".L_x_1:\n  /*0000*/ LDG.E R2, desc[UR4][R4.64] ;\n"
+				      "  /*0010*/ BRX R6 -0x20 ;\n  /*0020*/ BRA R6 ;\n", &l), LM_OK);
+	ck_assert_uint_eq(l.loops, 0);
+}
+END_TEST
+
+/* Stand-ins for ptxas (does nothing) and nvdisasm (prints the rowsum
+ * fixture) in dir. */
+static void stand_ins(char *dir, char *ptxas, char *nvdisasm, size_t size)
+{
+	char sass[4096], cmd[9000];
+	ck_assert(mkdtemp(dir));
+	lm_test_source_path(sass, sizeof sass, "tests/fixtures/sass/h200-rowsum.sass");
+	snprintf(ptxas, size, "%s/ptxas", dir);
+	snprintf(nvdisasm, size, "%s/nvdisasm", dir);
+	snprintf(cmd, sizeof cmd, "printf '#!/bin/sh\\nexit 0\\n' > '%s' && printf '#!/bin/sh\\ncat \"%s\"\\n' > '%s' "
+		 "&& chmod +x '%s' '%s'", ptxas, sass, nvdisasm, ptxas, nvdisasm);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* `latmix kernel --mix-of` of the held-out rowsum's PTX, its width given:
+ * where ptxas's listing reads 4 of the PTX's iterations in flight, the
+ * count says so, its predict line holds 4 times the loads and the count
+ * file unroll 16, ptxas_unroll 4; with ptxas off, the PTX's figures and
+ * a word that the machine code was not read. */
+START_TEST(a_count_takes_ptxas_unrolling_again)
+{
+	char dir[] = "/tmp/latmix-sass-XXXXXX", ptxas[256], nvdisasm[256], ptx[4096], spec[4200], ini[300];
+	stand_ins(dir, ptxas, nvdisasm, sizeof ptxas);
+	lm_test_source_path(ptx, sizeof ptx, "tests/fixtures/ptx/h200-rowsum.ptx");
+	snprintf(spec, sizeof spec, "%s:rowsum", ptx);
+	snprintf(ini, sizeof ini, "%s/rowsum.ini", dir);
+	static lm_test_result r;
+	setenv("LATMIX_PTXAS", ptxas, 1);
+	setenv("LATMIX_NVDISASM", nvdisasm, 1);
+	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--arg", "2=16", "--save-count", ini,
+					      NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(strstr(r.out, "ptxas unrolls it 4 times again: its machine code's loop reads 16 global "
+				    "loads a turn, the PTX's 4"), "%s", r.out);
+	ck_assert_msg(strstr(r.out, "predict: --loads 16 "), "%s", r.out);
+	ck_assert(lm_test_file_has(ini, "unroll = 16\n") && lm_test_file_has(ini, "ptxas_unroll = 4\n"));
+	setenv("LATMIX_PTXAS", "off", 1);
+	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--arg", "2=16", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(strstr(r.out, "ptxas's unrolling: not read") && strstr(r.out, "predict: --loads 4 "),
+		      "%s", r.out);
+	unsetenv("LATMIX_NVDISASM");
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("sass");
+	TCase *tc = tcase_create("sass");
+	tcase_add_test(tc, ptxas_unrolling_again_is_read_from_the_machine_code);
+	tcase_add_test(tc, a_turn_waits_each_time_it_uses_a_load_it_issued);
+	tcase_add_test(tc, a_listing_that_is_not_sass_is_refused);
+	tcase_add_test(tc, a_count_takes_ptxas_unrolling_again);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
