@@ -153,6 +153,8 @@ void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
 	} else {
 		snprintf(m->sass, sizeof m->sass, "not read (%.200s), so a loop it unrolls again runs more loads "
 			 "at once than priced", lm_error_message());
+		for (char *c = m->sass; *c; c++) /* a tool's message over lines, on one */
+			*c = *c == '\n' || *c == '\t' ? ' ' : *c;
 	}
 	free(sass);
 }
