@@ -16,26 +16,34 @@
 #include <unistd.h>
 
 lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **source, char *name,
-			 size_t name_size, char *label, size_t label_size)
+			 size_t name_size, char *label, size_t label_size, lm_count_args *args)
 {
 	*source = NULL;
 	const char *colon = strrchr(spec, ':');
-	if (colon && colon > spec && strstr(spec, ".cl") == colon - 3) {
-		/* FILE.cl:NAME: the file alone, no description needed */
-		char path[4096];
-		snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
-		snprintf(name, name_size, "%s", colon + 1);
-		snprintf(label, label_size, "%s", colon + 1);
-		return lm_read_text(path, source);
-	}
+	bool file_name = colon && colon > spec && strstr(spec, ".cl") == colon - 3;
 	lm_user_desc *d = calloc(1, sizeof *d);
 	if (!d)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	lm_status s = lm_user_describe(spec, kernel_dir, 0, d);
-	if (s == LM_OK) {
+	if (file_name) {
+		/* FILE.cl:NAME: the file alone, no description needed; one
+		 * beside it that reads gives the scalars' values */
+		char path[4096];
+		snprintf(path, sizeof path, "%.*s", (int)(colon - spec), spec);
+		snprintf(name, name_size, "%s", colon + 1);
+		snprintf(label, label_size, "%s", colon + 1);
+		bool described = s == LM_OK;
+		s = lm_read_text(path, source);
+		if (s == LM_OK && described && args)
+			lm_kcount_args_of(d, *source, args);
+		if (!described)
+			lm_error_clear();
+	} else if (s == LM_OK) {
 		snprintf(name, name_size, "%s", d->name);
 		snprintf(label, label_size, "%s", d->label);
 		s = lm_kcount_desc_source(d, kernel_dir, source);
+		if (s == LM_OK && args)
+			lm_kcount_args_of(d, *source, args);
 	}
 	free(d);
 	return s;

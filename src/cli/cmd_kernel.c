@@ -19,19 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The scalar arguments' values of kernel name (its source src) where spec
- * has a description, and --arg's over them. */
-static lm_status described_args(const lm_options *o, const char *spec, const char *src, const char *name,
-				lm_count_args *args)
-{
-	lm_user_desc *d = malloc(sizeof *d);
-	if (d && lm_user_describe(spec, o->kernel_dir, 0, d) == LM_OK)
-		lm_kcount_args_of(d, src, args);
-	lm_error_clear(); /* no description: no values but --arg's */
-	free(d);
-	return o->arg_values ? lm_kcount_parse_args(o->arg_values, src, name, args) : LM_OK;
-}
-
 /* The loop of a user's kernel (spec) counted: from --isa TARGET's build,
  * else the device's (-d, or kernel --mix-of's default device), else
  * clang's NVPTX build; listing_too: print what was counted. */
@@ -54,8 +41,9 @@ lm_status lm_cli_count_kernel(const lm_options *o, const char *spec, bool listin
 	if (on_device && (s = lm_device_select(o->device, (unsigned)o->simd, (unsigned)o->max_warps, &d)) != LM_OK)
 		return s;
 	char name[LM_USER_NAME], label[64], *src = NULL;
-	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label)) == LM_OK &&
-	    (s = described_args(o, spec, src, name, &args)) == LM_OK)
+	/* the description's scalars, and --arg's over them */
+	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label, &args)) == LM_OK &&
+	    (!o->arg_values || (s = lm_kcount_parse_args(o->arg_values, src, name, &args)) == LM_OK))
 		s = lm_kcount_count(src, name, &args, offline ? o->isa : NULL, on_device ? &d : NULL, NULL,
 				  listing_too ? stdout : NULL, m);
 	snprintf(m->label, sizeof m->label, "%s", label);
