@@ -746,21 +746,30 @@ START_TEST(latency_names_stand_apart)
 }
 END_TEST
 
+/* latmix report, without gnuplot, of the results file csv (in the source
+ * tree) copied into a new directory (tmpl, which it fills in): its
+ * report.md into md, what it printed into r. */
+static void report_of(const char *csv, char *tmpl, result *r, char *md, size_t size)
+{
+	char src[4096], cmd[8300], path[4200];
+	ck_assert(mkdtemp(tmpl));
+	lm_test_source_path(src, sizeof src, csv);
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s/measurements.csv'", src, tmpl);
+	ck_assert_int_eq(system(cmd), 0);
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", tmpl, NULL }, r);
+	ck_assert_msg(r->status == 0, "%s: status %d: %s", csv, r->status, r->err);
+	snprintf(path, sizeof path, "%s/report/report.md", tmpl);
+	lm_test_slurp(path, md, size);
+}
+
 /* A CPU's results: the sentence that says what its curves mean, and no
  * model fitted (every fit of a PoCL sweep missed by 20-54%). */
 START_TEST(a_cpu_gets_its_sentence_and_no_fit)
 {
-	char tmpl[] = "/tmp/latmix-report-XXXXXX", src[4096], cmd[8300], path[4200];
-	ck_assert(mkdtemp(tmpl));
-	lm_test_source_path(src, sizeof src, "tests/fixtures/pocl-most-points-short-of-the-model.csv");
-	snprintf(cmd, sizeof cmd, "cp '%s' '%s/measurements.csv'", src, tmpl);
-	ck_assert_int_eq(system(cmd), 0);
+	char tmpl[] = "/tmp/latmix-report-XXXXXX";
 	result r;
-	run("/nonexistent/gnuplot", (const char *const[]){ "report", tmpl, NULL }, &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	static char md[262144];
-	snprintf(path, sizeof path, "%s/report/report.md", tmpl);
-	lm_test_slurp(path, md, sizeof md);
+	report_of("tests/fixtures/pocl-most-points-short-of-the-model.csv", tmpl, &r, md, sizeof md);
 	const char *sum = strstr(md, "## Summary");
 	ck_assert_msg(sum && strstr(sum, "**A CPU, not a GPU:**") && sum < strstr(md, "## Device"), "no CPU sentence first");
 	ck_assert_msg(!strstr(md, "fitted by latmix report") && !strstr(md, "| alu_lat |"), "a CPU fitted");
@@ -780,17 +789,10 @@ START_TEST(a_chase_short_of_eight_caches_is_said)
 	static const char *const ratio[] = { "2016 MiB, 4.2 times the 480 MiB cache the device reports",
 					     "2080 MiB, 8.0 times the 260 MiB cache the device reports" };
 	for (int i = 0; i < 2; i++) {
-		char tmpl[] = "/tmp/latmix-report-XXXXXX", src[4096], cmd[8300], path[4200];
-		ck_assert(mkdtemp(tmpl));
-		lm_test_source_path(src, sizeof src, csv[i]);
-		snprintf(cmd, sizeof cmd, "cp '%s' '%s/measurements.csv'", src, tmpl);
-		ck_assert_int_eq(system(cmd), 0);
+		char tmpl[] = "/tmp/latmix-report-XXXXXX";
 		result r;
-		run("/nonexistent/gnuplot", (const char *const[]){ "report", tmpl, NULL }, &r);
-		ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 		static char md[262144];
-		snprintf(path, sizeof path, "%s/report/report.md", tmpl);
-		lm_test_slurp(path, md, sizeof md);
+		report_of(csv[i], tmpl, &r, md, sizeof md);
 		ck_assert_msg(strstr(md, ratio[i]), "%s: no '%s'", csv[i], ratio[i]);
 		const char *low = strstr(md, "over a chase of 4.2 times the cache the device reports: under 8");
 		ck_assert_msg(i == 0 ? low && low < strstr(md, "## Device") : !strstr(md, "over a chase of"),

@@ -140,6 +140,17 @@ static lm_status tool_failed(const char *tool, int status, const char *dir, cons
 	return s;
 }
 
+/* Runs argv in dir (its output into dir/log) where *s is still LM_OK; its
+ * failure, as tool_failed says it, into *s. */
+static void run_step(lm_status *s, const char *const *argv, const char *dir, const char *log)
+{
+	if (*s != LM_OK)
+		return;
+	int st = run_tool(argv, dir, log);
+	if (st != 0)
+		*s = tool_failed(argv[0], st, dir, log);
+}
+
 static bool write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -430,9 +441,7 @@ lm_status lm_offline_nvptx(const char *source, char **ptx)
 	const char *argv[] = { clang, "-cl-std=CL1.2", "-target", "nvptx64-nvidia-nvcl", "-Xclang",
 			       "-finclude-default-header", "-O3", "-S", "-Xclang", "-mlink-builtin-bitcode",
 			       "-Xclang", libclc, "-o", "kernel.ptx", "kernel.cl", NULL };
-	int st = s == LM_OK ? run_tool(argv, dir, "clang.log") : 0;
-	if (s == LM_OK && st != 0)
-		s = tool_failed(clang, st, dir, "clang.log");
+	run_step(&s, argv, dir, "clang.log");
 	snprintf(path, sizeof path, "%s/kernel.ptx", dir);
 	if (s == LM_OK)
 		s = lm_read_text(path, ptx);
@@ -499,13 +508,9 @@ lm_status lm_offline_sass(const char *ptx, const char *name, char **sass, char *
 	snprintf(archopt, sizeof archopt, "-arch=%s", arch);
 	lm_status s = write_file(path, ptx) ? LM_OK : lm_fail(LM_EIO, "%s: %s", path, strerror(errno));
 	const char *as[] = { ptxas, archopt, entry, "-o", "kernel.cubin", "kernel.ptx", NULL };
-	int st = s == LM_OK ? run_tool(as, dir, "ptxas.log") : 0;
-	if (s == LM_OK && st != 0)
-		s = tool_failed(ptxas, st, dir, "ptxas.log");
+	run_step(&s, as, dir, "ptxas.log");
 	const char *dis[] = { nvdisasm, "-c", "kernel.cubin", NULL };
-	st = s == LM_OK ? run_tool(dis, dir, "kernel.sass") : 0;
-	if (s == LM_OK && st != 0)
-		s = tool_failed(nvdisasm, st, dir, "kernel.sass");
+	run_step(&s, dis, dir, "kernel.sass");
 	snprintf(path, sizeof path, "%s/kernel.sass", dir);
 	if (s == LM_OK)
 		s = lm_read_text(path, sass);
