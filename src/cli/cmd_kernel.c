@@ -199,7 +199,10 @@ static const lm_opt options[] = {
 	  "the device's compiler builds it (-d; NVIDIA: its PTX; a device whose binary is not text: "
 	  "clang's NVPTX build) or --isa TARGET (nvptx, gfx90a, dg2-g10, ...); SPEC as for measure "
 	  "--kernel, or FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) counted as it is; a loop "
-	  "that branches is counted along its path with the most memory accesses",
+	  "that branches is counted along its path with the most memory accesses; a loop inside a "
+	  "kernel, from PTX, also from the machine code ptxas makes of it where ptxas and nvdisasm "
+	  "are at hand (LATMIX_PTXAS, LATMIX_NVDISASM, else on PATH; off: not), for the times ptxas "
+	  "unrolls it again",
 	  .role = LM_OPTION_OTHER },
 	{ "arg", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(arg_values), "NAME=V,...",
 	  "--mix-of's scalar arguments' values, by name (or position: 0, 1, ...; a PTX listing's by position alone), over its description's value = (taken where the same at N and N / 2): integers its lanes' addresses are followed with (a row's width: A[i * cols + k] at cols = 16 reads 16 lines a warp, not 32), or grid, the launch's size along x (A[k * n + i] at n = grid: rows no other work-item reads)",
