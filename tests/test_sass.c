@@ -6,6 +6,7 @@
 #include "testrun.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,47 @@ START_TEST(a_count_takes_ptxas_unrolling_again)
 }
 END_TEST
 
+/* The first row of predict --csv of the rowsum listing with no trip count
+ * (priced as a grid-stride loop): its iterations and elements a second. */
+static void grid_stride_row(double *iterations, double *elements)
+{
+	char params[4096], ptx[4096], spec[4200];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(ptx, sizeof ptx, "tests/fixtures/ptx/h200-rowsum.ptx");
+	snprintf(spec, sizeof spec, "%s:rowsum", ptx);
+	static lm_test_result r;
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--arg", "2=16", "--csv",
+					      "--warps", "4", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	const char *row = strchr(r.out, '\n');
+	ck_assert(row && sscanf(row + 1, "4,%*[^,],%*[^,],%lf,%*[^,],nan,%lf", iterations, elements) == 2);
+}
+
+/* A loop priced as a grid-stride loop counts an element a source
+ * iteration: an iteration counted, unrolled by NVVM 4 times and by ptxas 4
+ * times again, is 16 elements (4 with ptxas's code not read). Before,
+ * elements a second were the iterations'. */
+START_TEST(a_grid_stride_loops_elements_are_its_unrolled_iterations)
+{
+	char dir[] = "/tmp/latmix-sass-XXXXXX", ptxas[256], nvdisasm[256];
+	stand_ins(dir, ptxas, nvdisasm, sizeof ptxas);
+	double its, elements;
+	setenv("LATMIX_PTXAS", ptxas, 1);
+	setenv("LATMIX_NVDISASM", nvdisasm, 1);
+	grid_stride_row(&its, &elements);
+	ck_assert_msg(its > 0 && fabs(elements / its - 16) < 1e-6, "%g iterations, %g elements a second", its,
+		      elements);
+	setenv("LATMIX_PTXAS", "off", 1);
+	unsetenv("LATMIX_NVDISASM");
+	grid_stride_row(&its, &elements);
+	ck_assert_msg(its > 0 && fabs(elements / its - 4) < 1e-6, "%g iterations, %g elements a second", its,
+		      elements);
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sass");
@@ -149,6 +191,7 @@ int main(void)
 	tcase_add_test(tc, a_turn_waits_each_time_it_uses_a_load_it_issued);
 	tcase_add_test(tc, a_listing_that_is_not_sass_is_refused);
 	tcase_add_test(tc, a_count_takes_ptxas_unrolling_again);
+	tcase_add_test(tc, a_grid_stride_loops_elements_are_its_unrolled_iterations);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

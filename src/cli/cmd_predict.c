@@ -224,7 +224,7 @@ static void price_notes(const char *path, const char *label, const lm_model_para
  * reaches: a table, or --csv rows. */
 static lm_status print_kernel_rates(const lm_options *o, const char *path, const lm_params *ps,
 				    const lm_model_params *mp, const lm_model_kinds *st, const lm_kernel_mix *k,
-				    const char *label)
+				    const char *label, unsigned unroll)
 {
 	double hz = ps->clock_mhz * 1e6, cus = ps->compute_units, simd = ps->simd_width;
 	bool rates = isfinite(hz) && cus > 0 && simd > 0, stores_only = !(k->loads > 0);
@@ -272,14 +272,17 @@ static lm_status print_kernel_rates(const lm_options *o, const char *path, const
 		}
 		double loads_s = ipc * hz * cus;
 		double bps = rates ? loads_s * simd * bytes_per_load : NAN, its = rates ? loads_s * simd / per : NAN;
-		if (o->csv)
-			printf("%u,%.9g,%.9g,%.9g,%s,nan,%.9g\n", list[i], ipc, bps, its, lm_bound_name(b), its);
+		if (o->csv) /* an iteration counted runs unroll of the source's, an element each */
+			printf("%u,%.9g,%.9g,%.9g,%s,nan,%.9g\n", list[i], ipc, bps, its, lm_bound_name(b), its * unroll);
 		else
 			printf("%6u %12s %10s %14.4g  %s\n", list[i], table_text(ipc, 5, r1, sizeof r1),
 			       table_text(bps / 1e9, 1, r2, sizeof r2), its, lm_bound_name(b));
 	}
 	if (o->csv)
 		return LM_OK;
+	if (unroll > 1)
+		printf("(an iteration counted runs %u of the source's, unrolled: elements a second are %u times the "
+		       "iterations)\n", unroll, unroll);
 	lm_bound peak_bound;
 	double peak = lm_model_kernel_peak(mp, st, k, &peak_bound);
 	printf("peak %s %s/cycle/CU (%s); warps per CU for 90%%: %.1f, for 95%%: %.1f\n",
@@ -334,7 +337,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 		return s;
 	if (as_written)
 		return lm_cli_predict_written(o, path, ps, mp, &st, &w, &m, label);
-	return print_kernel_rates(o, path, ps, mp, &st, &k, label);
+	return print_kernel_rates(o, path, ps, mp, &st, &k, label, o->kernel && m.unroll > 1 ? m.unroll : 1);
 }
 
 /* The alphas to evaluate: o's, or a span from 0 to inf through the cusp

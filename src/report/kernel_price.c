@@ -208,8 +208,9 @@ void lm_rp_kernel_predict(const report *rp, kernel_curve *c)
 			 "(gmem-random)");
 	const lm_model_params *mp = &rp->kload;
 	double per = c->plateau_elems > 0 ? c->plateau / c->plateau_elems : NAN; /* bytes an element */
-	/* elements a second per load (a store-only loop: store) a cycle per CU */
-	double rate = rp->k_rate / lm_model_kernel_accesses(k);
+	/* elements a second per load (a store-only loop: store) a cycle per CU; a
+	 * grid-stride loop's iteration counted runs unroll of its elements */
+	double rate = rp->k_rate / lm_model_kernel_accesses(k) * (c->unroll > 1 ? c->unroll : 1);
 	if (c->why[0] || !(per > 0) || !(rate > 0)) {
 		if (!c->why[0])
 			snprintf(c->why, sizeof c->why, "no clock, CU count or SIMD width in params-kernels.ini");
