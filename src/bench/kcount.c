@@ -143,9 +143,9 @@ static void put_listing(FILE *listing, const char *text, const char *end)
 
 /* ptxas unrolls a loop with a run-time trip count again as it builds the
  * PTX (NVIDIA's OpenCL shows only the PTX): where its tools are at hand,
- * a loop inside a kernel (a trip count's) is read from the machine code
- * too, and m counts ptxas's unrolling (asm/sass.h). The grid-stride loops
- * of the suite it leaves as they are. */
+ * a loop counted from PTX (not a body without one) is read from the
+ * machine code too, and m counts ptxas's unrolling (asm/sass.h). The
+ * grid-stride loops of the suite it leaves as they are. */
 void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
 {
 	if (!m->rest_counted || m->loopless)

@@ -30,7 +30,7 @@ lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **sour
 lm_status lm_kcount_count(const char *src, const char *name, const lm_count_args *args, const char *isa,
 			const lm_device *d, cl_context ctx, FILE *listing, lm_count *m);
 
-/* Where m counts a loop inside kernel name of ptx (a trip count's), reads
+/* Where m counts a loop of kernel name of ptx (not a body without one), reads
  * ptxas's machine code of it (bench/offline.h's lm_offline_sass) and
  * counts the times ptxas unrolled that loop again into m (ptxas_unroll,
  * unroll, sass_loads); m->sass says what read it, or why nothing did. */

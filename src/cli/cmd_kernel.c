@@ -199,8 +199,8 @@ static const lm_opt options[] = {
 	  "the device's compiler builds it (-d; NVIDIA: its PTX; a device whose binary is not text: "
 	  "clang's NVPTX build) or --isa TARGET (nvptx, gfx90a, dg2-g10, ...); SPEC as for measure "
 	  "--kernel, or FILE.ptx:NAME, a PTX listing (nvcc's, a driver's) counted as it is; a loop "
-	  "that branches is counted along its path with the most memory accesses; a loop inside a "
-	  "kernel, from PTX, also from the machine code ptxas makes of it where ptxas and nvdisasm "
+	  "that branches is counted along its path with the most memory accesses; a loop from PTX "
+	  "is also read from the machine code ptxas makes of it where ptxas and nvdisasm "
 	  "are at hand (LATMIX_PTXAS, LATMIX_NVDISASM, else on PATH; off: not), for the times ptxas "
 	  "unrolls it again",
 	  .role = LM_OPTION_OTHER },
