@@ -249,6 +249,37 @@ START_TEST(predict_says_what_it_takes_a_stencils_rows_for)
 }
 END_TEST
 
+/* A filter's x[i + k], k the loop's induction: a warp's 32 words, moved
+ * 16 bytes a turn (unrolled 4 times), a window sliding under its 128-byte
+ * span: counted so, and predict says the price is a floor. rownorm's rows
+ * (each lane its own run), colmax's and colsum2's columns (a row apart a
+ * turn) are no windows. The fixture is the PTX NVIDIA's driver built on an
+ * H200 for studies/written-predict/lease-2026-11-29b/loops2.cl. */
+START_TEST(a_window_sliding_under_its_span_is_said)
+{
+	lm_count m;
+	static const char *const none[] = { "rownorm", "rowdot", "colmax", "colsum2" };
+	count_fixture("tests/fixtures/ptx/h200-loops2.ptx", "fir", &m);
+	ck_assert_uint_eq(m.windows, 1);
+	char note[1024];
+	ck_assert(lm_count_window_note(&m, note, sizeof note) && strstr(note, "a floor"));
+	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+		count_fixture("tests/fixtures/ptx/h200-loops2.ptx", none[i], &m);
+		ck_assert_msg(m.windows == 0, "%s: %u windows", none[i], m.windows);
+	}
+	char params[600], spec[700];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-loops2.ptx");
+	strcat(spec, ":fir");
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--trip", "16", "--local-size",
+					      "256", "--warps", "64", NULL }, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->err, "1 of its loads read a window of adjacent words"), "%.2000s",
+		      r->err);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("lanes");
@@ -260,6 +291,7 @@ int main(void)
 	tcase_add_test(tc, predict_takes_a_2d_kernels_shapes);
 	tcase_add_test(tc, a_count_file_keeps_a_2d_kernels_rows);
 	tcase_add_test(tc, predict_says_what_it_takes_a_stencils_rows_for);
+	tcase_add_test(tc, a_window_sliding_under_its_span_is_said);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

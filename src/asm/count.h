@@ -129,6 +129,11 @@ typedef struct {
 				* move where a group narrower than a warp puts its lanes over
 				* rows that read the same columns: their warp touches fewer
 				* sectors than its bytes fill (lanes.c; rows' figures only) */
+	unsigned windows;    /* of the loads with lines of their own, those whose warp reads
+			      * adjacent words that a turn moves less than their span (a
+			      * window sliding a word a step, fir's x[i + k]): after the first
+			      * turn L1's hits, which the price leaves at memory's latency
+			      * (PTX only; a note, lm_count_window_note) */
 	unsigned l1_lines;   /* the 128-byte lines the loop's global loads ask L1 for, a warp's
 			      * iteration, every load counted (hits too); 0 where a load's
 			      * lanes are not followed (PTX only) */
@@ -197,6 +202,10 @@ typedef struct {
 
 
 
+
+/* Where m's loop reads windows that slide less than their span a turn
+ * (m->windows), a sentence saying the price is a floor there (true). */
+bool lm_count_window_note(const lm_count *m, char *note, size_t size);
 
 /* ptxas's registers a thread for kernel name in an NVIDIA build log (built
  * with -cl-nv-verbose: "Compiling entry function 'NAME'", then "N bytes

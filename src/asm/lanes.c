@@ -215,6 +215,16 @@ static bool walks_own_run(const ptx_inst *in, ptx_kind k, lane l, long b, const 
 	       lm_lane_magnitude(l.step) <= run_bytes(v, ix, nix, in->base);
 }
 
+/* Does a load's warp (lanes l, b bytes each, a group width wide) read a
+ * window of adjacent words that a turn of the loop moves by less than the
+ * window's span? */
+static bool slides(lane l, long b, unsigned width)
+{
+	long span = (long)(width && width < 32 ? width : 32) * l.stride;
+	return l.form == LANE_AFFINE && l.stride > 0 && l.stride <= b && !lm_lane_has_rows(l) && l.step != 0 &&
+	       lm_lane_magnitude(l.step) < span;
+}
+
 /* Does a load (l, its own lines so far) read the array of a load before it
  * on the path (seen, *nseen of them), lanes as far apart? Else it joins
  * them. In a body run once, an offset of whole grids (nd-dot's x[g + k *
@@ -271,6 +281,7 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		m->split_loads = m->split_stores = 0;
 		m->split_load_sectors = m->split_store_sectors = 0;
+		m->windows = 0;
 		load_gap = store_gap = l1 = narrow = 0;
 		l1_known = true;
 		nseen = same_bytes = 0;
@@ -316,6 +327,10 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 					uniform_bytes += (unsigned)b;
 					own = false;
 				}
+				/* a warp's window of lines that a turn moves less than
+				 * its span (fir's x[i + k]): the next turn reads the
+				 * lines this one brought, L1's hits (a note, not a price) */
+				m->windows += k == K_LOAD && own && slides(l, b, width);
 				/* a strided access's warp spans lanes x stride bytes and
 				 * touches every sector there: the bytes between its lanes
 				 * count as moved. A load sharing another's lines has no

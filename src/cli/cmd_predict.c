@@ -170,6 +170,8 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
 	if (lm_count_constant_note(m, note, sizeof note))
 		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
+	if (lm_count_window_note(m, note, sizeof note))
+		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
 	if (m->limit[0])
 		printf("# occupancy: its build allows %s\n", m->limit);
 	if (m->regs.spill)

@@ -77,6 +77,8 @@ done
 # and the held-out rowsum's, its row's width (argument 2) known
 f=studies/written-predict/loops-h200/rowsum.txt
 { echo "rowsum 2=16"; awk 'p || /^\/\/|^\.version/ { p = 1; print }' $f; } > $C/ptx/rowsum-width-known
+# and a filter's window sliding under its span (fir of the later lease's loops)
+{ echo "fir 3=16"; cat tests/fixtures/ptx/h200-loops2.ptx; } > $C/ptx/fir-window
 # and colsum's, its n the launch's size
 f=studies/written-predict/loops-h200/colsum.txt
 { echo "colsum 2=grid"; awk 'p || /^\/\/|^\.version/ { p = 1; print }' $f; } > $C/ptx/colsum-grid
