@@ -220,9 +220,10 @@ static bool walks_own_run(const ptx_inst *in, ptx_kind k, lane l, long b, const 
  * window's span? */
 static bool slides(lane l, long b, unsigned width)
 {
-	long span = (long)(width && width < 32 ? width : 32) * l.stride;
-	return l.form == LANE_AFFINE && l.stride > 0 && l.stride <= b && !lm_lane_has_rows(l) && l.step != 0 &&
-	       lm_lane_magnitude(l.step) < span;
+	if (l.form != LANE_AFFINE || l.stride <= 0 || l.stride > b || lm_lane_has_rows(l) || l.step == 0)
+		return false;
+	long span = (long)(width && width < 32 ? width : 32) * l.stride; /* stride within b: no overflow */
+	return lm_lane_magnitude(l.step) < span;
 }
 
 /* Does a load (l, its own lines so far) read the array of a load before it
