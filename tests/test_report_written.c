@@ -250,6 +250,40 @@ START_TEST(a_row_is_priced_at_the_shape_it_says)
 }
 END_TEST
 
+/* A user's kernel as written with a loop inside (the later lease's rownorm,
+ * tests/fixtures/loops2-h200: its stream rows, rownorm's rows, its count):
+ * priced where its count file carries what measure took from its
+ * description (trip, items, per_item); without them, no trip count known,
+ * as before, when the report read the suite's descriptions alone. */
+START_TEST(a_users_loop_inside_is_priced_from_its_count_files_work)
+{
+	for (int with = 1; with >= 0; with--) {
+		char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+		ck_assert(mkdtemp(dir));
+		const char *root = getenv("LATMIX_SOURCE_ROOT");
+		if (with)
+			snprintf(cmd, sizeof cmd, "cp -r '%s/tests/fixtures/loops2-h200/.' '%s'", root, dir);
+		else /* the count file as measure wrote it before it kept the description's work */
+			snprintf(cmd, sizeof cmd, "cp -r '%s/tests/fixtures/loops2-h200/.' '%s' && grep -v "
+				 "'^trip = \\|^items = \\|^per_item = ' '%s/mix-of/rownorm.ini' > '%s/r' && mv '%s/r' "
+				 "'%s/mix-of/rownorm.ini'", root, dir, dir, dir, dir, dir);
+		ck_assert_int_eq(system(cmd), 0);
+		lm_test_result r;
+		lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+		ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+		static char md[262144];
+		slurp_out(dir, "report.md", md, sizeof md);
+		const char *row = strstr(md, "| rownorm (32) | 16, 0, 48 | ");
+		const char *refused = strstr(md, "| rownorm (32) | not predicted: measured as written with a loop inside: "
+						 "no trip count known");
+		ck_assert_msg(with ? row && !refused : refused && !row, "%s: %.300s", with ? "with" : "without",
+			      row ? row : refused ? refused : "neither");
+		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+		ck_assert_int_eq(system(cmd), 0);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("report-written");
@@ -259,6 +293,7 @@ int main(void)
 	tcase_add_test(tc, a_curve_at_its_plateau_from_its_first_point_says_or_fewer);
 	tcase_add_test(tc, a_row_is_priced_at_the_shape_it_says);
 	tcase_add_test(tc, a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time);
+	tcase_add_test(tc, a_users_loop_inside_is_priced_from_its_count_files_work);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -527,6 +527,14 @@ static void figure_key(size_t i, char *buf, size_t size)
 			*c = '_';
 }
 
+void lm_count_put_work(FILE *f, const lm_count_work *w)
+{
+	if (w->trip > 0)
+		fprintf(f, "trip = %.17g\n", w->trip);
+	if (w->items > 0 && w->per_item > 0)
+		fprintf(f, "items = %.17g\nper_item = %.17g\n", w->items, w->per_item);
+}
+
 void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const char *why)
 {
 	fprintf(f, "; latmix's count of kernel %s's loop, for latmix report to read\n; (for people, with the "
@@ -592,6 +600,7 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 			fputc('\n', f);
 		}
 	}
+	lm_count_put_work(f, &m->work); /* last: what measure adds to a count made ahead */
 }
 
 /* The count file being read (inifile.h calls back). */
@@ -645,6 +654,22 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 			return lm_fail(LM_EPARSE, "%s:%d: unroll '%s': the times a loop was unrolled, from 1 to %d",
 				       o->path, line, value, (int)LM_COUNT_MOST_ACCESSES);
 		o->unroll = (unsigned)u;
+		return LM_OK;
+	}
+	static const struct {
+		const char *key;
+		size_t offset;
+		double most;
+	} work[] = { { "trip", offsetof(lm_count_work, trip), 1e12 },
+		     { "items", offsetof(lm_count_work, items), 1e15 },
+		     { "per_item", offsetof(lm_count_work, per_item), 1e6 } };
+	for (size_t i = 0; i < sizeof work / sizeof work[0]; i++) {
+		if (strcmp(key, work[i].key) != 0)
+			continue;
+		double *x = (double *)((char *)&o->work + work[i].offset);
+		if (!lm_number_parse(value, x) || !(*x > 0) || *x > work[i].most)
+			return lm_fail(LM_EPARSE, "%s:%d: %s '%s': a positive number up to %g", o->path, line,
+				       key, value, work[i].most);
 		return LM_OK;
 	}
 	if (!strcmp(key, "ptxas_unroll")) {
@@ -718,6 +743,9 @@ lm_status lm_count_read_ini(const char *path, lm_count_file *out)
 	if (out->nested && (out->loopless || !out->around_counted))
 		return lm_fail(LM_EPARSE, "%s: a loop inside a grid-stride loop (nested = yes) is counted with what "
 			       "runs around it (around =)", path);
+	if ((out->work.items > 0) != (out->work.per_item > 0))
+		return lm_fail(LM_EPARSE, "%s: items and per_item: a launch's work-items and the elements of each, "
+			       "both or neither", path);
 	if (out->ptxas_unroll > 1 && out->unroll % out->ptxas_unroll)
 		return lm_fail(LM_EPARSE, "%s: unroll %u: not a multiple of ptxas_unroll %u, which it counts", path,
 			       out->unroll, out->ptxas_unroll);

@@ -73,6 +73,17 @@ typedef struct {
 	unsigned l1_lines, narrow_bytes, gathered, own_runs, own_run_partners, own_run_partner_bytes;
 } lm_count_lanes;
 
+/* What a kernel's description says its launch runs, at the size it was
+ * measured at, for latmix report to price it by: its loop's trip count, the
+ * launch's work-items and the elements a work-item (0: not known or not
+ * given; measure --kernel writes them into the count file). */
+typedef struct {
+	double trip, items, per_item;
+} lm_count_work;
+
+/* Its keys in a count file (trip, items, per_item), those known. */
+void lm_count_put_work(FILE *f, const lm_count_work *w);
+
 typedef struct {
 	char label[64];      /* what was counted: "triad" */
 	char from[256];      /* whose code: "NVIDIA H200 driver 580.159.04 (PTX)", "clang NVPTX" */
@@ -187,6 +198,8 @@ typedef struct {
 				* is that many of the PTX's (lm_count_model); 0 or 1: not again */
 	unsigned sass_loads;  /* the global loads of the SASS's busiest innermost loop; 0: not read */
 	char sass[320];       /* what read the SASS, or why it was not read; "": not tried */
+	lm_count_work work;   /* what its description says a work-item runs (measure --kernel);
+			       * zeros: not known */
 	bool nested;         /* the loop counted lies inside a grid-stride loop (gemv's row in
 			      * its loop over rows): rest is what each turn of that loop runs
 			      * around it (and the few instructions before it, once) */
@@ -327,6 +340,7 @@ typedef struct {
 	bool around_counted;      /* around holds the body around the loop */
 	lm_kernel_mix around;     /* what a work-item runs once around its loop (a kernel as
 				   * written with a loop inside) */
+	lm_count_work work;       /* its description's, where measure wrote it (zeros: not) */
 } lm_count_file;
 
 /* Writes the count of kernel label's loop (m; NULL where it was not

@@ -1,3 +1,4 @@
+#include "base/expr.h"
 #include "base/number.h"
 #include "bench/sweep.h"
 #include "bench/sweep_parts.h"
@@ -419,9 +420,25 @@ static lm_status run_dispatch(sweep *sw, FILE *f, const lm_results *prev, size_t
 	return s;
 }
 
+/* What desc says a work-item of its launch runs at its size (the trip
+ * count, the work-items and the elements of each; zeros where it does not
+ * say), for the count file latmix report prices the kernel from. */
+static lm_count_work described_work(const lm_user_desc *desc)
+{
+	lm_count_work w = { 0 };
+	double v;
+	if (desc->trip[0] && lm_expr_eval(desc->trip, desc->size, &v) == LM_OK && v >= 1)
+		w.trip = v;
+	if (!lm_user_launch_work(desc, &w.items, &w.per_item))
+		w.items = w.per_item = 0;
+	lm_error_clear();
+	return w;
+}
+
 /* The files a counter left for kernel base (sweep_count_ahead), written
- * into mix_dir and what it said said; false where it left none whole. */
-static bool copy_counted(sweep *sw, const char *base, lm_status *ws)
+ * into mix_dir (the count file with desc's work) and what it said said;
+ * false where it left none whole. */
+static bool copy_counted(sweep *sw, const lm_user_desc *desc, const char *base, lm_status *ws)
 {
 	static const char *const ext[] = { "txt", "ini", "say" };
 	char path[4400], *text[3] = { NULL, NULL, NULL };
@@ -437,6 +454,10 @@ static bool copy_counted(sweep *sw, const char *base, lm_status *ws)
 		snprintf(path, sizeof path, "%s/%s.%s", sw->mix_dir, base, ext[e]);
 		if ((*ws = lm_file_create(path, &sw->inputs, &w)) == LM_OK) {
 			fputs(text[e], lm_file_stream(w));
+			if (e == 1 && strstr(text[e], "\ncounted = yes\n")) { /* its last keys, as in process */
+				lm_count_work work = described_work(desc);
+				lm_count_put_work(lm_file_stream(w), &work);
+			}
 			*ws = lm_file_commit(w);
 		}
 	}
@@ -464,7 +485,7 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 	char base[LM_USER_NAME + 8], *src = NULL, *listing = NULL;
 	sweep_count_base(desc->label, base, sizeof base);
 	lm_status ws;
-	if (copy_counted(sw, base, &ws))
+	if (copy_counted(sw, desc, base, &ws))
 		return ws;
 	lm_count m;
 	char why[1024];
@@ -476,6 +497,7 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 				     sizeof why);
 	free(src);
 	lm_kcount_say(stderr, s, &m, why);
+	m.work = described_work(desc);
 	ws = lm_kcount_write_files(sw->mix_dir, base, &sw->inputs, s, &m, why, listing);
 	free(listing);
 	sw->cost.programs += sweep_since(&t0); /* its builds */

@@ -32,6 +32,7 @@ typedef struct {
 	bool rows_counted[LM_COUNT_ROW_WIDTHS];
 	lm_kernel_mix rows[LM_COUNT_ROW_WIDTHS];
 	double items; /* as written: its launch's work-items at its description's N (0: not known) */
+	lm_count_work work; /* what its count file says its description gave measure (zeros: none) */
 	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];

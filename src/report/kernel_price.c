@@ -84,6 +84,7 @@ static bool read_count(const report *rp, kernel_curve *c)
 	c->nested = cf.nested;
 	c->around = cf.around;
 	c->unroll = cf.unroll;
+	c->work = cf.work;
 	c->dims = cf.dims;
 	memcpy(c->rows_counted, cf.rows_counted, sizeof c->rows_counted);
 	memcpy(c->rows, cf.rows, sizeof c->rows);
@@ -92,13 +93,22 @@ static bool read_count(const report *rp, kernel_curve *c)
 	return true;
 }
 
-/* A suite kernel's trip count and elements a work-item, as its
- * description says them (0 and 1 where it does not: a kernel as written
- * one element a work-item). */
+/* A kernel's trip count and elements a work-item, as its count file says
+ * measure took them from its description (a user's kernel too), else as
+ * the suite's description says them (0 and 1 where neither does: a kernel
+ * as written one element a work-item). */
 static void described_work(kernel_curve *c)
 {
 	c->trip = c->items = 0;
 	c->per_item = 1;
+	if (c->work.trip > 0 || c->work.items > 0) {
+		c->trip = c->work.trip;
+		if (c->work.items > 0 && c->dims) {
+			c->items = c->work.items;
+			c->per_item = c->work.per_item;
+		}
+		return;
+	}
 	/* a suite's name only: a row's name read as a path (x.cl:k) would
 	 * open a file a results file names */
 	bool suite = c->name[0] && strspn(c->name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(c->name);
