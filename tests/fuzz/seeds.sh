@@ -99,6 +99,8 @@ cp data/reference/ratios.csv $C/ratios/
 # loop, one that scatters, and one not counted (an older sweep's gemv)
 for k in add gemv transpose; do cp data/measured/nvidia-h200/mix-of/$k.ini $C/count/; done
 cp tests/fixtures/h200-2026-11-25/nvidia-h200/mix-of/gemv.ini $C/count/gemv-not-counted.ini
+# and the later lease's rownorm, with what its description says its launch runs
+cp tests/fixtures/loops2-h200/mix-of/rownorm.ini $C/count/rownorm-work.ini
 # and the held-out rowsum's, ptxas's unrolling again read from its machine
 # code (ptxas and nvdisasm stood in for, as tests/test_sass.c does)
 t=$(mktemp -d)
