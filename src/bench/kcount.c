@@ -84,6 +84,18 @@ void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *ou
 	lm_error_clear(); /* a value that does not evaluate is not known, no error */
 }
 
+lm_count_work lm_kcount_work_of(const lm_user_desc *d)
+{
+	lm_count_work w = { 0 };
+	double v;
+	if (d->trip[0] && lm_expr_eval(d->trip, d->size, &v) == LM_OK && v >= 1)
+		w.trip = v;
+	if (!lm_user_launch_work(d, &w.items, &w.per_item)) /* a grid-stride kernel: no launch */
+		w.items = w.per_item = 0;
+	lm_error_clear(); /* a trip count that does not evaluate is not known, no error */
+	return w;
+}
+
 lm_status lm_kcount_parse_args(const char *list, const char *src, const char *name, lm_count_args *out)
 {
 	const char *p = list;

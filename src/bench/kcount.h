@@ -42,6 +42,13 @@ void lm_kcount_sass(const char *ptx, const char *name, lm_count *m);
  * list in src: what the lanes are followed with. */
 void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *out);
 
+/* What d says a work-item of its launch runs at its size d->size: its
+ * loop's trip count (trip =, 1 or more), and where it launches as written
+ * its work-items and the elements of each (zeros where it does not say):
+ * what measure writes into a kernel's count file and latmix report prices
+ * it by. */
+lm_count_work lm_kcount_work_of(const lm_user_desc *d);
+
 /* Adds to out the values list gives, "NAME=V,NAME=V" (predict's --arg,
  * a count queue's BASE.args): NAME a parameter's position (0, 1, ...) or
  * its name in kernel name's parameter list in src (NULL: positions only),

@@ -1,4 +1,3 @@
-#include "base/expr.h"
 #include "base/number.h"
 #include "bench/sweep.h"
 #include "bench/sweep_parts.h"
@@ -420,21 +419,6 @@ static lm_status run_dispatch(sweep *sw, FILE *f, const lm_results *prev, size_t
 	return s;
 }
 
-/* What desc says a work-item of its launch runs at its size (the trip
- * count, the work-items and the elements of each; zeros where it does not
- * say), for the count file latmix report prices the kernel from. */
-static lm_count_work described_work(const lm_user_desc *desc)
-{
-	lm_count_work w = { 0 };
-	double v;
-	if (desc->trip[0] && lm_expr_eval(desc->trip, desc->size, &v) == LM_OK && v >= 1)
-		w.trip = v;
-	if (!lm_user_launch_work(desc, &w.items, &w.per_item))
-		w.items = w.per_item = 0;
-	lm_error_clear();
-	return w;
-}
-
 /* The files a counter left for kernel base (sweep_count_ahead), written
  * into mix_dir (the count file with desc's work) and what it said said;
  * false where it left none whole. */
@@ -455,7 +439,7 @@ static bool copy_counted(sweep *sw, const lm_user_desc *desc, const char *base, 
 		if ((*ws = lm_file_create(path, &sw->inputs, &w)) == LM_OK) {
 			fputs(text[e], lm_file_stream(w));
 			if (e == 1 && strstr(text[e], "\ncounted = yes\n")) { /* its last keys, as in process */
-				lm_count_work work = described_work(desc);
+				lm_count_work work = lm_kcount_work_of(desc);
 				lm_count_put_work(lm_file_stream(w), &work);
 			}
 			*ws = lm_file_commit(w);
@@ -497,7 +481,7 @@ static lm_status write_kernel_mix(sweep *sw, const lm_user_desc *desc, cl_contex
 				     sizeof why);
 	free(src);
 	lm_kcount_say(stderr, s, &m, why);
-	m.work = described_work(desc);
+	m.work = lm_kcount_work_of(desc);
 	ws = lm_kcount_write_files(sw->mix_dir, base, &sw->inputs, s, &m, why, listing);
 	free(listing);
 	sw->cost.programs += sweep_since(&t0); /* its builds */

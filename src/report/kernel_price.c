@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "asm/count.h"
-#include "base/expr.h"
+#include "bench/kcount.h"
 #include "bench/kernels.h"
 #include "bench/userdesc.h"
 #include "fit/model.h"
@@ -99,29 +99,21 @@ static bool read_count(const report *rp, kernel_curve *c)
  * as written one element a work-item). */
 static void described_work(kernel_curve *c)
 {
-	c->trip = c->items = 0;
-	c->per_item = 1;
-	if (c->work.trip > 0 || c->work.items > 0) {
-		c->trip = c->work.trip;
-		if (c->work.items > 0 && c->dims) {
-			c->items = c->work.items;
-			c->per_item = c->work.per_item;
-		}
-		return;
+	lm_count_work w = c->work;
+	if (!(w.trip > 0 || w.items > 0)) {
+		/* a suite's name only: a row's name read as a path (x.cl:k) would
+		 * open a file a results file names */
+		bool suite = c->name[0] &&
+			     strspn(c->name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(c->name);
+		lm_user_desc *d = suite ? malloc(sizeof *d) : NULL;
+		if (d && lm_user_describe(c->name, NULL, 0, d) == LM_OK && (d->dims || c->nested))
+			w = lm_kcount_work_of(d); /* a grid-stride kernel's element is a turn of its loop */
+		lm_error_clear(); /* a kernel not of the suite: no trip count known */
+		free(d);
 	}
-	/* a suite's name only: a row's name read as a path (x.cl:k) would
-	 * open a file a results file names */
-	bool suite = c->name[0] && strspn(c->name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(c->name);
-	lm_user_desc *d = suite ? malloc(sizeof *d) : NULL;
-	double v;
-	if (d && lm_user_describe(c->name, NULL, 0, d) == LM_OK && (d->dims || c->nested)) {
-		if (d->trip[0] && lm_expr_eval(d->trip, d->size, &v) == LM_OK && v >= 1)
-			c->trip = v;
-		if (d->dims) /* a grid-stride kernel's element is a turn of its loop */
-			lm_user_launch_work(d, &c->items, &c->per_item);
-	}
-	lm_error_clear(); /* a kernel not of the suite: no trip count known */
-	free(d);
+	c->trip = w.trip;
+	c->items = w.items > 0 ? w.items : 0;
+	c->per_item = w.items > 0 ? w.per_item : 1;
 }
 
 /* Whether a curve can be priced as it ran: a grid-stride loop as counted,
