@@ -43,9 +43,7 @@ static void copy_h200(char *dir, size_t size, bool params)
 
 static void remove_dir(const char *dir)
 {
-	char cmd[4200];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 
 /* latmix report on a fresh copy of the H200 results (copy_h200), gnuplot

@@ -278,8 +278,7 @@ START_TEST(a_users_loop_inside_is_priced_from_its_count_files_work)
 						 "no trip count known");
 		ck_assert_msg(with ? row && !refused : refused && !row, "%s: %.300s", with ? "with" : "without",
 			      row ? row : refused ? refused : "neither");
-		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-		ck_assert_int_eq(system(cmd), 0);
+		ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 	}
 }
 END_TEST

@@ -4,6 +4,7 @@
 #include "asm/sass.h"
 #include "base/file.h"
 #include "testrun.h"
+#include "testutil.h"
 
 #include <check.h>
 #include <math.h>
@@ -136,9 +137,7 @@ START_TEST(a_count_takes_ptxas_unrolling_again)
 	ck_assert_msg(strstr(r.out, "ptxas's unrolling: not read") && strstr(r.out, "predict: --loads 4 "),
 		      "%s", r.out);
 	unsetenv("LATMIX_NVDISASM");
-	char cmd[400];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST
 
@@ -177,9 +176,7 @@ START_TEST(a_grid_stride_loops_elements_are_its_unrolled_iterations)
 	grid_stride_row(&its, &elements);
 	ck_assert_msg(its > 0 && fabs(elements / its - 4) < 1e-6, "%g iterations, %g elements a second", its,
 		      elements);
-	char cmd[400];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST
 
@@ -193,9 +190,5 @@ int main(void)
 	tcase_add_test(tc, a_count_takes_ptxas_unrolling_again);
 	tcase_add_test(tc, a_grid_stride_loops_elements_are_its_unrolled_iterations);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return lm_test_run(s);
 }

@@ -49,14 +49,20 @@ static inline const char *lm_test_in(const char *dir, const char *name)
 	return buf[k];
 }
 
+/* Removes the temporary directory dir and what is in it; 0 where it did. */
+static inline int lm_test_remove_dir(const char *dir)
+{
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
 /* lm_test_run, then the suite's temporary directory dir removed; 1 if
  * either fails. */
 static inline int lm_test_run_in(Suite *s, const char *dir)
 {
 	int rc = lm_test_run(s);
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) != 0 ? 1 : rc;
+	return lm_test_remove_dir(dir) != 0 ? 1 : rc;
 }
 
 #endif
