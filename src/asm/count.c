@@ -99,10 +99,10 @@ static void print_loops(FILE *f, const lm_count *m)
 	if (m->once_loops)
 		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
 			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
-	if (m->unroll > m->ptxas_unroll && m->unroll > 1)
+	unsigned ptx_unroll = m->unroll / (m->ptxas_unroll > 1 ? m->ptxas_unroll : 1); /* the PTX's own */
+	if (ptx_unroll > 1)
 		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it or copies "
-			"around it: an iteration counted runs %u of the source's)\n",
-			m->unroll / (m->ptxas_unroll ? m->ptxas_unroll : 1), m->unroll / (m->ptxas_unroll ? m->ptxas_unroll : 1));
+			"around it: an iteration counted runs %u of the source's)\n", ptx_unroll, ptx_unroll);
 	if (m->ptxas_unroll > 1)
 		fprintf(f, "  (ptxas unrolls it %u times again: its machine code's loop reads %u global loads a turn, "
 			"the PTX's %u; priced as %u of the PTX's iterations at once, %u of the source's: %s)\n",
