@@ -675,6 +675,44 @@ static void l1_rate(const lm_results *res, lm_param *p)
 	set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
 }
 
+/* The global-memory cache's hit: gmem-cache's one warp (its flag-free
+ * reference where the file has one), a hit only where it is under
+ * CACHE_HIT_SHARE of gmem's one warp taken alike (else the buffer was not
+ * held, and no figure is given); its bandwidth stream-cache's plateau. */
+#define CACHE_HIT_SHARE 0.8
+static void cache_hit(const lm_results *res, lm_param *lat, lm_param *thru)
+{
+	const char *how, *how_dram;
+	char note[LM_PARAMS_TEXT];
+	double hit = one_warp(res, "gmem-cache", (lm_alpha){ 0, 1 }, &how);
+	double dram = one_warp(res, "gmem", (lm_alpha){ 0, 1 }, &how_dram);
+	bool alike = strcmp(how, how_dram) == 0;
+	if (!(hit > 0))
+		snprintf(note, sizeof note, "not measured: gmem-cache has no point at one warp, alpha 0");
+	else if (alike && hit >= CACHE_HIT_SHARE * dram)
+		snprintf(note, sizeof note, "not a hit: gmem-cache's one warp took %.1f cycles a load, %.0f%% "
+			 "of gmem's %.1f (the device's cache did not hold its buffer)", hit, 100 * hit / dram, dram);
+	else {
+		snprintf(note, sizeof note, "measured: gmem-cache at one warp, alpha 0 (%s)%s", how,
+			 alike ? "" : "; gmem's one warp not taken alike, not compared");
+		set_param(lat, hit, NAN, LM_PARAM_VALUE, note);
+		note[0] = '\0';
+	}
+	if (note[0])
+		set_param(lat, NAN, NAN, LM_PARAM_MISSING, note);
+	double a, sa;
+	if (lat->kind != LM_PARAM_VALUE) {
+		snprintf(note, sizeof note, "not measured: no hit's latency (cache_lat)");
+		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
+	} else if (!stream_plateau(res, "stream-cache", &a, &sa)) {
+		snprintf(note, sizeof note, "not measured: stream-cache needs %d co-resident points", PLATEAU_TOP);
+		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
+	} else {
+		snprintf(note, sizeof note, "measured: stream-cache, the mean of its %d highest points", PLATEAU_TOP);
+		set_param(thru, a, sa, LM_PARAM_VALUE, note);
+	}
+}
+
 void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 {
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
@@ -682,6 +720,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
 	lm_fit_dispatch(res, &r->p[LM_PARAM_DISPATCH_THRU], &r->p[LM_PARAM_GROUP_COST]);
 	l1_rate(res, &r->p[LM_PARAM_L1_THRU]);
+	cache_hit(res, &r->p[LM_PARAM_CACHE_LAT], &r->p[LM_PARAM_CACHE_THRU]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

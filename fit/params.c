@@ -55,6 +55,12 @@ static const struct {
 	[LM_PARAM_L1_THRU] = { "l1_thru", "lines/cycle/CU",
 		"128-byte lines L1 answers a cycle, hits or not, for a loop's global loads (measured: lmem's "
 		"plateau, where local memory and L1 are one unit)", true },
+	[LM_PARAM_CACHE_LAT] = { "cache_lat", "cycles",
+		"latency of a load that hits the global-memory cache the device reports (L2 on a GPU), "
+		"unloaded (measured: gmem-cache, the chase on a buffer half that cache, at one warp)", true },
+	[LM_PARAM_CACHE_THRU] = { "cache_thru", "warp-inst/cycle/CU",
+		"peak throughput of coalesced loads that hit that cache (measured: stream-cache's plateau)",
+		true },
 };
 
 static const char *const kind_names[] = {
@@ -78,7 +84,8 @@ bool lm_param_measured(lm_param_id id)
 {
 	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE ||
 	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
-	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU;
+	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
+	       id == LM_PARAM_CACHE_THRU;
 }
 
 bool lm_params_kind_known(const char *name)

@@ -36,6 +36,9 @@ typedef struct {
 				   * issue slot (thesis 4.7) */
 	bool kernel_kind;         /* a memory kind of params-kernels.ini, what predict --kernel
 				   * reads (the stores', the scattered loads') */
+	bool cache;               /* its buffer is one the device's global-memory cache holds
+				   * (lm_meas_cache_footprint), not the chase's footprint: what a
+				   * load that hits that cache costs */
 } lm_mix;
 
 #define LM_MIX_KERNEL_FILE "chase.cl" /* every mix's but dispatch's (cl/dispatch.cl) */

@@ -94,6 +94,21 @@ unsigned long long lm_meas_default_footprint(const lm_device *d, bool quick, uns
  * where the chase outruns the cache, or either is not known. */
 bool lm_meas_footprint_note(const lm_device *d, unsigned long long footprint, char *buf, size_t size);
 
+/* Bytes of the cache mixes' buffer (mix.h cache): a prime number of lines,
+ * half the global-memory cache d reports and at least 16 for every warp
+ * the device holds at once (measure_plan.c says why); 0 where that is more
+ * than d allocates at once (lm_meas_cache_refusal). */
+unsigned long long lm_meas_cache_footprint(const lm_device *d);
+
+/* Does the cache mixes' chase (gmem-cache) measure warps per CU with
+ * chains? One warp, one chain only: a second would walk lines its CU's L1
+ * just took in, the lines apart the chains are (the footprint is small). */
+bool lm_meas_cache_chase_holds(unsigned warps, unsigned chains);
+
+/* Why the cache mixes cannot be measured on d (a sentence), or NULL where
+ * they can. */
+const char *lm_meas_cache_refusal(const lm_device *d);
+
 /* Bytes of the buffer a store mix writes into (mix.h store_bytes): the
  * largest power of two within the chase's footprint (which outruns the
  * cache: so the stores reach memory), at least 16 MiB, at most 1 GiB (a

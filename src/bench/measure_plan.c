@@ -120,6 +120,54 @@ bool lm_meas_footprint_note(const lm_device *d, unsigned long long footprint, ch
 	return true;
 }
 
+static bool is_prime(unsigned long long n)
+{
+	if (n < 2)
+		return false;
+	for (unsigned long long f = 2; f * f <= n; f++)
+		if (n % f == 0)
+			return false;
+	return true;
+}
+
+/* The cache mixes' lines: half the cache d reports, and at least 16 lines
+ * for every warp d holds at once, a prime number of lines at or above.
+ * The least keeps a stream pass (a line a warp) many lines long: with a
+ * prime count a warp comes back to a line only after every other line
+ * (each wrap shifts it by whole lines), so a CU's L1 does not serve it.
+ * NVIDIA's OpenCL reports 4.1 MiB for the H100's and H200's 50 MB L2
+ * (whitepaper): the least, 16.5 MiB there, is what is measured, still in
+ * L2 (studies/l2-latency/: 302 cycles a load at 16 MiB, 700 from DRAM);
+ * where a cache is smaller than the buffer, the fit finds no hit (its
+ * latency near memory's) and says so. */
+static unsigned long long cache_lines(const lm_device *d)
+{
+	unsigned long long line = 4ull * d->simd_width, lines = d->cache_size / 2 / line;
+	unsigned long long least = 16ull * d->max_warps * d->compute_units;
+	if (lines < least)
+		lines = least;
+	while (!is_prime(lines))
+		lines++;
+	return lines;
+}
+
+bool lm_meas_cache_chase_holds(unsigned warps, unsigned chains)
+{
+	return warps == 1 && chains == 1;
+}
+
+const char *lm_meas_cache_refusal(const lm_device *d)
+{
+	if (cache_lines(d) * 4ull * d->simd_width > max_footprint(d))
+		return "its buffer would be larger than the device's largest allocation";
+	return NULL;
+}
+
+unsigned long long lm_meas_cache_footprint(const lm_device *d)
+{
+	return lm_meas_cache_refusal(d) ? 0 : cache_lines(d) * 4ull * d->simd_width;
+}
+
 unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long footprint)
 {
 	/* the chase's footprint already outruns the cache, including one the

@@ -277,6 +277,9 @@ static lm_status run_curve(const mix_run *r, unsigned k, lm_alpha alpha, const c
 		const lm_row *before = sweep_prev_row(r->prev, pm->mix->name, k, alpha, sw->p.warps[j]);
 		if (before) /* a resumed file's point: its rate steers the rest */
 			ipc = alpha.den ? before->mem_ipc : before->alu_ipc;
+		else if (pm->mix->cache && pm->mix->step == LM_STEP_GLOBAL &&
+			 !lm_meas_cache_chase_holds(sw->p.warps[j], k))
+			ipc = NAN; /* the cache's chase: one warp a CU (measure.h), the rest not tried */
 		else
 			s = curve_point(r, k, alpha, at, sw->p.warps[j], j, &rows, t, &ipc);
 		lm_refine_set(&rf, j, ipc);
@@ -346,9 +349,7 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 			 size_t *measured, const struct timespec *t0)
 {
 	const plan_mix *pm = &sw->p.mixes[i];
-	lm_meas_config cfg = sw->base;
-	cfg.mix = pm->mix;
-	cfg.chains = sweep_max_chains(pm);
+	lm_meas_config cfg = sweep_mix_config(sw, pm);
 	cfg.keep = &sw->keep;
 	lm_meas *m;
 	fprintf(stderr, "latmix: mix %s on %s: setting up...\n", pm->mix->name, sw->d.name);

@@ -194,6 +194,10 @@ struct lm_user;
 lm_status sweep_nd_points(sweep *sw, struct lm_user *k, const lm_user_desc *desc, FILE *f,
 			  const lm_results *prev, size_t *measured);
 
+/* The measurement of pm's mix as the sweep sets it up: its chains, and
+ * the cache mixes' own footprint (lm_meas_cache_footprint). */
+lm_meas_config sweep_mix_config(const sweep *sw, const plan_mix *pm);
+
 /* The most chains any alpha of pm asks for. */
 unsigned sweep_max_chains(const plan_mix *pm);
 

@@ -72,7 +72,7 @@ static lm_status chains_lists(const lm_sweep_config *o, bool few, plan *p)
 {
 	for (size_t i = 0; i < p->nmixes; i++) {
 		plan_mix *pm = &p->mixes[i];
-		if (pm->mix->step == LM_STEP_STREAM || pm->mix->step == LM_STEP_DISPATCH) {
+		if (pm->mix->step == LM_STEP_STREAM || pm->mix->step == LM_STEP_DISPATCH || pm->mix->cache) {
 			pm->chains[0] = 1;
 			pm->nchains = 1;
 		} else if (o->chains) {
@@ -102,6 +102,8 @@ static const char *alphas_for(const lm_sweep_config *o, bool cpu, const plan_mix
 		return "0";
 	if (o->alpha)
 		return o->alpha;
+	if (pm->mix->cache) /* a hit's latency: the loads alone */
+		return "0";
 	bool main_mix = strcmp(pm->mix->name, "gmem") == 0 && chains == 1;
 	if (pm->mix->store_bytes) /* as gmem's, less alpha = inf: no memory, no store */
 		return o->quick ? QUICK_OTHER : cpu ? CPU_OTHER : chains > 1 ? ALPHAS_STORE_CHAINS : ALPHAS_STORE;
@@ -255,6 +257,37 @@ static void quick_sizes(sweep *sw)
 	}
 }
 
+/* The cache mixes where the device cannot hold their buffer: left out of
+ * a sweep of every mix (said), refused where named. */
+static lm_status cache_mixes(sweep *sw)
+{
+	const char *why = lm_meas_cache_refusal(&sw->d);
+	bool named = sw->o->mix && strcmp(sw->o->mix, "all") != 0;
+	size_t n = 0;
+	for (size_t i = 0; i < sw->p.nmixes; i++) {
+		const lm_mix *m = sw->p.mixes[i].mix;
+		if (!why || !m->cache) {
+			sw->p.mixes[n++] = sw->p.mixes[i];
+			continue;
+		}
+		if (named)
+			return lm_fail(LM_EUSAGE, "--mix %s: not on %s: %s", m->name, sw->d.name, why);
+		fprintf(stderr, "latmix: note: mix %s left out: %s\n", m->name, why);
+	}
+	sw->p.nmixes = n;
+	return LM_OK;
+}
+
+lm_meas_config sweep_mix_config(const sweep *sw, const plan_mix *pm)
+{
+	lm_meas_config cfg = sw->base;
+	cfg.mix = pm->mix;
+	cfg.chains = sweep_max_chains(pm);
+	if (pm->mix->cache)
+		cfg.footprint = lm_meas_cache_footprint(&sw->d);
+	return cfg;
+}
+
 lm_status sweep_prepare(sweep *sw)
 {
 	const lm_sweep_config *o = sw->o;
@@ -273,6 +306,8 @@ lm_status sweep_prepare(sweep *sw)
 	 * model (the 113 kernels of the GPU's took PoCL 66 s to compile on two
 	 * cores, most of a 97 s sweep) */
 	bool cpu = (sw->d.type & CL_DEVICE_TYPE_CPU) && !o->quick;
+	if (!o->kernel && (s = cache_mixes(sw)) != LM_OK)
+		return s;
 	if (!o->kernel && (s = chains_lists(o, o->quick || cpu, &sw->p)) != LM_OK)
 		return s;
 	for (size_t i = 0; i < sw->p.nmixes; i++)
@@ -316,9 +351,7 @@ lm_status sweep_prepare(sweep *sw)
 			sw->total += sw->ndsizes; /* a point a work-group size */
 			continue;
 		}
-		lm_meas_config cfg = sw->base;
-		cfg.mix = sw->p.mixes[i].mix;
-		cfg.chains = sweep_max_chains(&sw->p.mixes[i]);
+		lm_meas_config cfg = sweep_mix_config(sw, &sw->p.mixes[i]);
 		if ((s = lm_meas_check_config(&sw->d, &cfg)) != LM_OK)
 			return s;
 		for (size_t c = 0; c < sw->p.mixes[i].nchains; c++)
