@@ -680,7 +680,26 @@ static void l1_rate(const lm_results *res, lm_param *p)
  * CACHE_HIT_SHARE of gmem's one warp taken alike (else the buffer was not
  * held, and no figure is given); its bandwidth stream-cache's plateau. */
 #define CACHE_HIT_SHARE 0.8
-static void cache_hit(const lm_results *res, lm_param *lat, lm_param *thru)
+
+/* The bytes of gmem-cache's buffer: its '# buffer = mix gmem-cache: N
+ * lines' line, lines of a warp's words (its rows' simd_width); NAN where
+ * the file does not say. */
+static double cache_buffer(const lm_results *res)
+{
+	static const char head[] = "mix gmem-cache: ";
+	double lanes = NAN, lines;
+	for (size_t i = 0; i < res->n && !(lanes > 0); i++)
+		if (strcmp(res->v[i].mix, "gmem-cache") == 0)
+			lanes = res->v[i].row.simd_width;
+	for (size_t i = 0; i < res->nmeta; i++)
+		if (strcmp(res->meta[i].key, "buffer") == 0 &&
+		    strncmp(res->meta[i].value, head, sizeof head - 1) == 0 &&
+		    sscanf(res->meta[i].value + sizeof head - 1, "%lf lines", &lines) == 1 && lines > 0)
+			return lines * 4 * lanes;
+	return NAN;
+}
+
+static void cache_hit(const lm_results *res, lm_param *lat, lm_param *thru, lm_param *bytes)
 {
 	const char *how, *how_dram;
 	char note[LM_PARAMS_TEXT];
@@ -700,7 +719,12 @@ static void cache_hit(const lm_results *res, lm_param *lat, lm_param *thru)
 	}
 	if (note[0])
 		set_param(lat, NAN, NAN, LM_PARAM_MISSING, note);
-	double a, sa;
+	double a, sa, b = cache_buffer(res);
+	if (lat->kind == LM_PARAM_VALUE && b > 0)
+		set_param(bytes, b, NAN, LM_PARAM_VALUE, "measured: gmem-cache's buffer, as its sweep wrote it");
+	else
+		set_param(bytes, NAN, NAN, LM_PARAM_MISSING, lat->kind == LM_PARAM_VALUE
+			  ? "not measured: the sweep does not say gmem-cache's buffer" : "not measured: no hit's latency");
 	if (lat->kind != LM_PARAM_VALUE) {
 		snprintf(note, sizeof note, "not measured: no hit's latency (cache_lat)");
 		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
@@ -720,7 +744,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
 	lm_fit_dispatch(res, &r->p[LM_PARAM_DISPATCH_THRU], &r->p[LM_PARAM_GROUP_COST]);
 	l1_rate(res, &r->p[LM_PARAM_L1_THRU]);
-	cache_hit(res, &r->p[LM_PARAM_CACHE_LAT], &r->p[LM_PARAM_CACHE_THRU]);
+	cache_hit(res, &r->p[LM_PARAM_CACHE_LAT], &r->p[LM_PARAM_CACHE_THRU], &r->p[LM_PARAM_CACHE_BYTES]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

@@ -18,6 +18,7 @@ const char *lm_bound_name(lm_bound b)
 	case LM_BOUND_ISSUE: return "issue_thru";
 	case LM_BOUND_DISPATCH: return "dispatch_thru";
 	case LM_BOUND_L1: return "l1_thru";
+	case LM_BOUND_CACHE: return "cache_thru";
 	case LM_BOUND_NONE: break;
 	}
 	return "none";
@@ -213,6 +214,11 @@ bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_p
 	return true;
 }
 
+bool lm_model_kinds_cache(const lm_model_kinds *st)
+{
+	return st && present(st->cache_lat) && present(st->cache_thru);
+}
+
 bool lm_model_kinds_scatter(const lm_model_kinds *kinds)
 {
 	return kinds && present(kinds->scatter.mem_thru);
@@ -272,6 +278,7 @@ static double scattered_time(const lm_model_kinds *st, double sl, double lb, dou
  * knee's sharpness it bends with. */
 typedef struct {
 	double lat, mem_thru, knee;
+	bool cache_bound; /* the cache's bandwidth binds its memory time */
 } kernel_mem;
 
 /* The figures of store share s, linear between the two measured shares
@@ -283,7 +290,7 @@ typedef struct {
  * (studies/model-study/knee-per-curve.txt). */
 static kernel_mem store_share(const lm_model_params *p, const lm_model_kinds *st, double s)
 {
-	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p) };
+	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p), false };
 	if (!st || !st->n || !(s > 0))
 		return r;
 	size_t i = 0; /* the segment from knot i to i + 1; knot 0 is p, knot j + 1 st's j-th */
@@ -318,6 +325,26 @@ static double misaligned_share(const lm_model_kinds *st, double s)
 	return st->misaligned[0] + u * (st->misaligned[1] - st->misaligned[0]);
 }
 
+/* Loads of an array the global-memory cache holds (a matmul's B, read by
+ * every row), c of the k->loads - sl coalesced ones: their lines come from
+ * the cache, so DRAM's time *t covers the rest, and the cache's bandwidth
+ * all of them (DRAM's lines pass through it too: loads of them, in a
+ * mix's loads); a step whose every load hits waits cache_lat, not
+ * mem_lat. Without the cache's figures, priced as DRAM's. */
+static void cached_loads(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k, double sl,
+			 double loads, double *t, kernel_mem *r)
+{
+	double c = fmin(fmax(k->cache_loads, 0), k->loads - sl);
+	if (!(c > 0) || !(loads > 0) || !lm_model_kinds_cache(st))
+		return;
+	double share = c / (k->loads - sl), tc = loads / st->cache_thru;
+	*t *= 1 - share;
+	r->cache_bound = tc > *t;
+	*t = fmax(*t, tc);
+	if (share >= 1 && sl <= 0)
+		r->lat += st->cache_lat - p->mem_lat;
+}
+
 /* The kernel's memory: its coalesced accesses at their store share (a loop
  * whose every load is scattered pays each coalesced store what a store
  * adds to a load at share 1), its scattered ones at the scattered kind's
@@ -335,7 +362,7 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	double lb = k->load_bytes > 0 ? k->load_bytes : 4, sb = k->store_bytes > 0 ? k->store_bytes : 4;
 	if (store_only(k)) {
 		/* no memory wait in the step, a sharp knee (lm_model_eval_kernel) */
-		kernel_mem r = { 0, NAN, INFINITY };
+		kernel_mem r = { 0, NAN, INFINITY, false };
 		if (!lm_model_kinds_store_only(st))
 			return r;
 		r.mem_thru = k->stores / ((k->stores - ss) * sb / 4 / st->store_thru +
@@ -352,6 +379,7 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	double share = misaligned_share(st, s), f = k->loads - sl > 0 ? k->misaligned_loads / (k->loads - sl) : 0;
 	if (loads > 0 && f > 0 && share > 0)
 		t *= 1 + fmin(f, 1) * (1 / share - 1);
+	cached_loads(p, st, k, sl, loads, &t, &r);
 	if (t > 0)
 		r.mem_thru = k->loads / t;
 	if (sl + ss > 0) {
@@ -388,7 +416,8 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 	double l1 = st && present(st->l1_thru) && k->l1_lines > 0 ? st->l1_thru * per / k->l1_lines : NAN;
 	double cand[4] = { mem, k->flops > 0 ? p->alu_thru * per / k->flops : NAN, p->issue_thru * per / k->insts,
 			   l1 };
-	static const lm_bound names[4] = { LM_BOUND_MEM, LM_BOUND_ALU, LM_BOUND_ISSUE, LM_BOUND_L1 };
+	const lm_bound names[4] = { kernel_memory(p, st, k).cache_bound ? LM_BOUND_CACHE : LM_BOUND_MEM,
+				    LM_BOUND_ALU, LM_BOUND_ISSUE, LM_BOUND_L1 };
 	double best = INFINITY;
 	lm_bound b = LM_BOUND_NONE;
 	for (int i = 0; i < 4; i++)

@@ -44,6 +44,7 @@ typedef enum {
 	LM_BOUND_ISSUE,
 	LM_BOUND_DISPATCH,    /* a kernel as written: work-groups started a cycle */
 	LM_BOUND_L1,          /* a kernel's loads: the lines L1 answers a cycle */
+	LM_BOUND_CACHE,       /* a kernel's loads that hit the global-memory cache: its bandwidth */
 	LM_BOUND_NONE         /* no bound known: peak is infinite */
 } lm_bound;
 
@@ -160,6 +161,8 @@ typedef struct {
 	double misaligned_loads;
 	double atomics;
 	double l1_lines;
+	double cache_loads; /* of the coalesced loads, those of an array the global-memory
+			     * cache holds (predict decides: lm_count_cache_share); 0: none */
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -185,7 +188,15 @@ typedef struct {
 	/* the 128-byte lines L1 answers a cycle per CU, for a loop's loads
 	 * (l1_lines); NAN or 0: not measured, no such bound */
 	double l1_thru;
+	/* a load that hits the global-memory cache: its latency (cycles) and
+	 * the coalesced loads a cycle per CU it answers; NAN or 0: not
+	 * measured, such loads priced as DRAM's */
+	double cache_lat, cache_thru;
 } lm_model_kinds;
+
+/* Does st price loads that hit the global-memory cache (cache_lat and
+ * cache_thru known)? */
+bool lm_model_kinds_cache(const lm_model_kinds *st);
 
 /* Does st price a loop that stores and does not load (store_thru and
  * store_step known)? */

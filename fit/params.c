@@ -61,6 +61,9 @@ static const struct {
 	[LM_PARAM_CACHE_THRU] = { "cache_thru", "warp-inst/cycle/CU",
 		"peak throughput of coalesced loads that hit that cache (measured: stream-cache's plateau)",
 		true },
+	[LM_PARAM_CACHE_BYTES] = { "cache_bytes", "bytes",
+		"the buffer those hits were measured on: predict takes an array no larger, which a launch "
+		"reads twice over or more, as held by the cache", true },
 };
 
 static const char *const kind_names[] = {
@@ -85,7 +88,7 @@ bool lm_param_measured(lm_param_id id)
 	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE ||
 	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
 	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
-	       id == LM_PARAM_CACHE_THRU;
+	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -205,6 +208,8 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.store_thru = value_of(&ps->p[LM_PARAM_STORE_THRU]);
 	st.store_step = value_of(&ps->p[LM_PARAM_STORE_STEP]);
 	st.l1_thru = value_of(&ps->p[LM_PARAM_L1_THRU]);
+	st.cache_lat = value_of(&ps->p[LM_PARAM_CACHE_LAT]);
+	st.cache_thru = value_of(&ps->p[LM_PARAM_CACHE_THRU]);
 	return st;
 }
 

@@ -494,6 +494,51 @@ START_TEST(l1_lines_a_cycle_are_lmems_plateau_on_nvidia)
 }
 END_TEST
 
+/* The cache's hit: cache_lat gmem-cache's one warp, given only where
+ * under 0.8 of gmem's (else "not a hit"), cache_thru stream-cache's
+ * plateau, cache_bytes its buffer's lines (the sweep's '# buffer =' line)
+ * times a warp's words; missing, saying why, without the mixes */
+START_TEST(the_caches_hit_is_gmem_caches_one_warp_and_stream_caches_plateau)
+{
+	lm_result rows[16];
+	lm_results_meta meta[2] = { { "buffer", "mix gmem: 8388608 lines, written on the device" },
+				    { "buffer", "mix gmem-cache: 135173 lines, written on the device in 0.006 s" } };
+	lm_results res = { .v = rows, .meta = meta, .nmeta = 2 };
+	const lm_alpha zero = { 0, 1 };
+	add_row(&res, "gmem", 1, zero, 1, 1 / 700.0, 0, 700);
+	add_row(&res, "gmem-cache", 1, zero, 1, 1 / 302.0, 0, 302);
+	const double ipc[] = { 0.05, 0.17, 0.178, 0.179, 0.177 };
+	for (unsigned i = 0; i < 5; i++)
+		add_row(&res, "stream-cache", 1, zero, 4u << i, ipc[i], 0, 80);
+	for (size_t i = 0; i < res.n; i++)
+		res.v[i].row.simd_width = 32;
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	lm_fit_measured(&res, &r);
+	const lm_param *lat = &r.p[LM_PARAM_CACHE_LAT], *thru = &r.p[LM_PARAM_CACHE_THRU],
+		       *bytes = &r.p[LM_PARAM_CACHE_BYTES];
+	ck_assert_int_eq(lat->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(lat->value, 302, 1e-9);
+	ck_assert_int_eq(thru->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(thru->value, (0.178 + 0.179 + 0.177) / 3, 1e-12);
+	ck_assert_int_eq(bytes->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(bytes->value, 135173.0 * 128, 1e-6);
+	/* a buffer the cache did not hold: near memory's latency, no figure */
+	res.v[1].row.mem_ipc = 1 / 650.0;
+	res.v[1].row.cycles_per_group = 650;
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(lat->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(lat->note, "not a hit") && strstr(lat->note, "93%"), "%s", lat->note);
+	ck_assert_int_eq(thru->kind, LM_PARAM_MISSING);
+	ck_assert_int_eq(bytes->kind, LM_PARAM_MISSING);
+	/* a sweep without the cache's mixes */
+	res.n = 1;
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(lat->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(lat->note, "not measured: gmem-cache"), "%s", lat->note);
+}
+END_TEST
+
 /* Stores alone: store_thru stream-fill's three highest co-resident points,
  * store_step the cycles a pass of its fastest one-warp point, its standard
  * error half its launches' spread; missing, saying why, without the mix */
@@ -1015,6 +1060,7 @@ int main(void)
 	tcase_add_test(tc, misaligned_shares_are_the_stream_pairs_plateaus);
 	tcase_add_test(tc, store_only_parameters_are_stream_fills);
 	tcase_add_test(tc, l1_lines_a_cycle_are_lmems_plateau_on_nvidia);
+	tcase_add_test(tc, the_caches_hit_is_gmem_caches_one_warp_and_stream_caches_plateau);
 	tcase_add_test(tc, alu_lat_is_checked_against_the_flag_free_reference);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);
 	tcase_add_test(tc, a_cpus_rows_not_coresident_are_kept);

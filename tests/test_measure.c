@@ -218,6 +218,46 @@ START_TEST(a_cpus_footprint_is_near_eight_caches_within_a_budget)
 }
 END_TEST
 
+/* The cache mixes' buffer: a prime number of lines, half the cache the
+ * device reports where that is larger than 16 lines a resident warp, else
+ * the next prime above those (the H200's reported 4.1 MiB: 16.5 MiB);
+ * refused past the largest allocation */
+static bool prime(unsigned long long n)
+{
+	for (unsigned long long f = 2; f * f <= n; f++)
+		if (n % f == 0)
+			return false;
+	return n > 1;
+}
+
+START_TEST(the_caches_buffer_is_a_prime_number_of_lines_half_the_cache)
+{
+	lm_device d = { .type = CL_DEVICE_TYPE_GPU, .max_warps = 64, .compute_units = 132, .simd_width = 32,
+			.cache_size = 4325376, .max_alloc = 32ull << 30 };
+	unsigned long long b = lm_meas_cache_footprint(&d), lines = b / 128, least = 16ull * 64 * 132;
+	ck_assert_uint_eq(b % 128, 0);
+	ck_assert(prime(lines));
+	ck_assert_uint_ge(lines, least);
+	for (unsigned long long n = least; n < lines; n++)
+		ck_assert(!prime(n));
+	ck_assert_ptr_null(lm_meas_cache_refusal(&d));
+	d.cache_size = 256ull << 20; /* half of it, rounded down to a line, then up to a prime */
+	lines = lm_meas_cache_footprint(&d) / 128;
+	ck_assert(prime(lines));
+	ck_assert_uint_ge(lines, (128ull << 20) / 128);
+	ck_assert_uint_lt(lines, (128ull << 20) / 128 + 1000);
+	d = (lm_device){ .type = CL_DEVICE_TYPE_CPU, .max_warps = 16, .compute_units = 2, .simd_width = 8,
+			 .cache_size = 32ull << 20, .max_alloc = 4ull << 30 };
+	lines = lm_meas_cache_footprint(&d) / 32;
+	ck_assert(prime(lines) && lines >= (16ull << 20) / 32);
+	d.max_alloc = 1ull << 20;
+	ck_assert_uint_eq(lm_meas_cache_footprint(&d), 0);
+	ck_assert_ptr_nonnull(lm_meas_cache_refusal(&d));
+	ck_assert(lm_meas_cache_chase_holds(1, 1) && !lm_meas_cache_chase_holds(2, 1) &&
+		  !lm_meas_cache_chase_holds(1, 2));
+}
+END_TEST
+
 START_TEST(a_point_too_large_for_the_footprint_is_refused)
 {
 	lm_meas_config small = cfg;
@@ -524,7 +564,12 @@ START_TEST(every_mix_runs_and_checks)
 	}
 	lm_meas_config c = cfg;
 	c.mix = mix;
-	c.chains = mix->step == LM_STEP_STREAM ? 1 : 2;
+	/* the cache's chase: one warp a CU, one chain (more refused) */
+	bool cache_chase = mix->cache && mix->step == LM_STEP_GLOBAL;
+	unsigned nwarp = cache_chase ? 1 : 2;
+	c.chains = mix->step == LM_STEP_STREAM || cache_chase ? 1 : 2;
+	if (mix->cache)
+		c.footprint = lm_meas_cache_footprint(&dev);
 	lm_meas *m;
 	ck_assert_msg(lm_meas_alloc(&dev, &c, &m) == LM_OK, "%s: %s", mix->name, lm_error_message());
 	/* the buffer the device wrote is the one the host predicts, word for word */
@@ -533,13 +578,15 @@ START_TEST(every_mix_runs_and_checks)
 	for (int a = 0; a < (mix->step == LM_STEP_STREAM ? 1 : 2); a++)
 		for (unsigned k = 1; k <= c.chains; k++) {
 			lm_row r;
-			ck_assert_msg(lm_meas_point(m, as[a], k, 2, &r) == LM_OK, "%s: %s", mix->name,
+			ck_assert_msg(lm_meas_point(m, as[a], k, nwarp, &r) == LM_OK, "%s: %s", mix->name,
 				      lm_error_message());
 			ck_assert(r.mem_ipc > 0 && isfinite(r.mem_ipc));
 			ck_assert_uint_eq(r.chains, k);
 			ck_assert_uint_eq(r.checked, mix->step == LM_STEP_STREAM
-							     ? 0 : 2ul * dev.compute_units * dev.simd_width * k);
+							     ? 0 : nwarp * dev.compute_units * dev.simd_width * k);
 		}
+	if (cache_chase)
+		ck_assert_int_eq(lm_meas_point(m, as[0], 1, 2, &(lm_row){ 0 }), LM_EDEVICE);
 	lm_meas_free(m);
 }
 END_TEST
@@ -637,6 +684,7 @@ int main(void)
 	tcase_add_loop_test(tc, every_mix_runs_and_checks, 0, nmix);
 	tcase_add_test(tc, a_chase_of_no_whole_number_of_runs_is_written_whole);
 	tcase_add_test(tc, a_cpus_footprint_is_near_eight_caches_within_a_budget);
+	tcase_add_test(tc, the_caches_buffer_is_a_prime_number_of_lines_half_the_cache);
 	tcase_add_test(tc, mixes_of_one_chase_take_the_buffer_the_mix_before_left);
 	tcase_add_test(tc, bad_combinations_refused);
 	suite_add_tcase(s, tc);

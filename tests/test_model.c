@@ -314,6 +314,45 @@ START_TEST(a_loop_of_many_lines_a_warp_is_bound_by_l1)
 }
 END_TEST
 
+/* Loads of an array the cache holds: a loop whose every load hits waits
+ * cache_lat, not mem_lat, and is bound by cache_thru over all its loads
+ * (named cache_thru); half of them hits: the step waits for DRAM's, and
+ * DRAM's time is the other half's; without the cache's figures, priced as
+ * DRAM's */
+START_TEST(loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(40, &p);
+	lm_kernel_mix k = { .loads = 2, .insts = 10, .alpha = 5 };
+	lm_bound b;
+	double dram_step = lm_model_kernel_step(&p, &st, &k), dram_peak = lm_model_kernel_peak(&p, &st, &k, &b);
+	ck_assert_rel(dram_step, 400 + 5 * 4, 1e-12);
+	ck_assert_rel(dram_peak, 0.2, 1e-12);
+	k.cache_loads = 2;
+	/* no figures: as DRAM's */
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), dram_step, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &k, &b), dram_peak, 1e-12);
+	st.cache_lat = 150;
+	st.cache_thru = 0.5;
+	ck_assert(lm_model_kinds_cache(&st));
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 150 + 5 * 4, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &k, &b), 0.5, 1e-12);
+	ck_assert_str_eq(lm_bound_name(b), "cache_thru");
+	/* at 10 warps: 20 loads every 170 cycles, under the bound */
+	ck_assert_rel(lm_model_eval_kernel(&p, &st, &k, 10, &b), 20.0 / 170, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_LATENCY);
+	/* half of them: DRAM's step, DRAM's time for one load of two (0.4 loads
+	 * a cycle), the cache's for both (0.5): DRAM binds */
+	k.cache_loads = 1;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), dram_step, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &k, &b), 0.4, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_MEM);
+	/* more than its loads: held to them */
+	k.cache_loads = 9;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &k, &b), 0.5, 1e-12);
+}
+END_TEST
+
 /* A loop inside a kernel as written: a work-item's time is its body's
  * once and its loop's trips times, each at the same warps, so a body that
  * touches no memory and a loop of trips iterations runs trips times fewer
@@ -544,6 +583,7 @@ int main(void)
 	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);
 	tcase_add_test(tc, a_loop_inside_a_kernel_as_written_adds_its_trips);
 	tcase_add_test(tc, a_loop_of_many_lines_a_warp_is_bound_by_l1);
+	tcase_add_test(tc, loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -462,6 +462,14 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 		unrolled_again(k, m->ptxas_unroll, m->loads > m->independent);
 }
 
+double lm_count_cache_share(const lm_count *m, unsigned long long args)
+{
+	unsigned n = 0;
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		n += (args >> i & 1) ? m->arg_loads[i] : 0;
+	return m->own_loads ? fmin((double)n / m->own_loads, 1) : 0;
+}
+
 /* The figure of the predict: line option at *p ("--loads 2"), from
  * figures[*next] on (they come in order), into k; *p past it. False, the
  * reason said, where it is none of those or its value is not a number. */

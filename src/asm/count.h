@@ -41,6 +41,13 @@ typedef struct {
 typedef struct {
 	unsigned long long known, grid;
 	long value[LM_COUNT_MAX_ARGS];
+	/* pointer arguments: bit i of cached for one whose array the
+	 * device's global-memory cache holds (predict's --arg NAME=cached);
+	 * bytes[i] the bytes of its array (its description's length at N; 0
+	 * not known): predict takes an array no larger than the cache's
+	 * measured buffer that a launch reads twice over or more as held */
+	unsigned long long cached;
+	double bytes[LM_COUNT_MAX_ARGS];
 } lm_count_args;
 
 /* NVIDIA: ptxas's registers a thread for a kernel, from the driver's build
@@ -140,6 +147,13 @@ typedef struct {
 				* move where a group narrower than a warp puts its lanes over
 				* rows that read the same columns: their warp touches fewer
 				* sectors than its bytes fill (lanes.c; rows' figures only) */
+	unsigned own_loads;  /* the loads the lanes were followed over that neither share
+			      * another's lines nor read one address for the warp: lines of
+			      * their own, or into another's array (PTX only) */
+	unsigned char arg_loads[LM_COUNT_MAX_ARGS]; /* of those, each pointer argument's (by its
+						     * position in the parameter list; up to
+						     * 255): what an array the cache holds saves
+						     * (lm_count_cache_share) */
 	unsigned windows;    /* of the loads with lines of their own, those whose warp reads
 			      * adjacent words that a turn moves less than their span (a
 			      * window sliding a word a step, fir's x[i + k]): after the first
@@ -267,6 +281,10 @@ bool lm_count_model_over_rows(const lm_count *m, unsigned width, lm_kernel_mix *
  * NVIDIA's OpenCL a constant buffer is at most 64 KB, which the cache
  * holds (lm_count_constant_note). */
 void lm_count_model(const lm_count *m, lm_kernel_mix *k);
+
+/* The share of m's loads with lines of their own that read the pointer
+ * arguments of bit set args (0 where none was traced, PTX only). */
+double lm_count_cache_share(const lm_count *m, unsigned long long args);
 
 /* Where the loop's float arithmetic is long and half of it or more can
  * issue beside its longest chain from a load (PTX only), which the count's

@@ -5,6 +5,7 @@
 #include "base/number.h"
 
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,16 @@ static long line_offset(lane l, long offset, long bytes)
 	if (l.form != LANE_AFFINE || lm_lane_magnitude(l.stride) != bytes || !bytes || l.mod % LINE_BYTES != 0)
 		return -1;
 	return lm_lane_residue(l.res % LINE_BYTES + offset % LINE_BYTES, LINE_BYTES);
+}
+
+/* Counts a load with lines of its own (lanes l) and the pointer argument
+ * it reads, where traced to one. */
+static void own_load(const ptx_inst *v, lane l, lm_count *m)
+{
+	int arg = l.origin ? v[l.origin - 1].param : -1;
+	m->own_loads++;
+	if (arg >= 0 && arg < LM_COUNT_MAX_ARGS && m->arg_loads[arg] < UCHAR_MAX)
+		m->arg_loads[arg]++;
 }
 
 /* Which pointer argument each global access of the kernel (v, nv
@@ -282,7 +293,8 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 		m->split_loads = m->split_stores = 0;
 		m->split_load_sectors = m->split_store_sectors = 0;
-		m->windows = 0;
+		m->windows = m->own_loads = 0;
+		memset(m->arg_loads, 0, sizeof m->arg_loads);
 		load_gap = store_gap = l1 = narrow = 0;
 		l1_known = true;
 		nseen = same_bytes = 0;
@@ -332,6 +344,10 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				 * its span (fir's x[i + k]): the next turn reads the
 				 * lines this one brought, L1's hits (a note, not a price) */
 				m->windows += k == K_LOAD && own && slides(l, b, width);
+				/* by argument: every load with lines of its own, or into
+				 * another's array (which may be its own, above) */
+				if (k == K_LOAD && !partner && !(l.form == LANE_AFFINE && l.stride == 0))
+					own_load(v, l, m);
 				/* a strided access's warp spans lanes x stride bytes and
 				 * touches every sector there: the bytes between its lanes
 				 * count as moved. A load sharing another's lines has no

@@ -71,6 +71,12 @@ void lm_kcount_args_of(const lm_user_desc *d, const char *src, lm_count_args *ou
 	double n = d->size, h = floor(n / 2), v, w;
 	for (int i = 0; i < d->nargs; i++) {
 		const lm_user_arg *a = &d->arg[i];
+		if (a->space == LM_USER_GLOBAL || a->space == LM_USER_CONSTANT) {
+			int at = lm_user_param_index(src, d->name, a->name);
+			if (at >= 0 && at < LM_COUNT_MAX_ARGS && lm_expr_eval(a->length, n, &v) == LM_OK && v > 0)
+				out->bytes[at] = v * a->elem_size;
+			continue;
+		}
 		if (a->space != LM_USER_SCALAR || a->is_float || a->lanes != 1 ||
 		    lm_expr_eval(a->value, n, &v) != LM_OK || lm_expr_eval(a->value, h, &w) != LM_OK)
 			continue;
@@ -117,10 +123,17 @@ lm_status lm_kcount_parse_args(const char *list, const char *src, const char *na
 					: src ? "no parameter of that name in the kernel"
 					: "a PTX listing names its parameters by position (0, 1, ...)");
 		bool grid = !strcmp(num, "grid");
+		unsigned long long bit = 1ull << pos;
+		if (!strcmp(num, "cached")) { /* a pointer's array the cache holds */
+			out->cached |= bit;
+			more = p[len] != '\0';
+			p += len + more;
+			continue;
+		}
 		if (!grid && (!lm_number_parse(num, &v) || !register_value(v, true)))
 			return lm_fail(LM_EUSAGE, "--arg %s=%s: not a whole number a 32-bit integer holds, nor grid "
-				       "(the launch's size along x)", key, num);
-		unsigned long long bit = 1ull << pos;
+				       "(the launch's size along x), nor cached (a pointer's array the cache "
+				       "holds)", key, num);
 		out->known = grid ? out->known & ~bit : out->known | bit;
 		out->grid = grid ? out->grid | bit : out->grid & ~bit;
 		out->value[pos] = grid ? 0 : (long)v;
@@ -134,11 +147,13 @@ void lm_kcount_put_args(FILE *f, const lm_count_args *args)
 {
 	const char *sep = "";
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
-		if ((args->known | args->grid) >> i & 1) {
+		if ((args->known | args->grid | args->cached) >> i & 1) {
 			if (args->known >> i & 1)
 				fprintf(f, "%s%d=%ld", sep, i, args->value[i]);
-			else
+			else if (args->grid >> i & 1)
 				fprintf(f, "%s%d=grid", sep, i);
+			else
+				fprintf(f, "%s%d=cached", sep, i);
 			sep = ",";
 		}
 }

@@ -309,7 +309,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				const lm_model_params *mp)
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
-			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines };
+			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines, 0 };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	char label[64] = "the loop";
 	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
@@ -325,8 +325,10 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	/* a count's figures are its loop's, said so; the options' stand alone */
 	if ((s = lm_count_check(&k, o->kernel ? label : NULL)) != LM_OK)
 		return s;
-	if (o->kernel)
+	if (o->kernel) {
+		lm_cli_cache_loads(o, ps, &st, &m, &k);
 		count_notes(o, ps, &st, &m, &k);
+	}
 	char why[256];
 	if (!lm_model_kernel_priced(&k, &st, why, sizeof why))
 		return lm_fail(LM_EUSAGE, "%s, priced by %s: %s", label, path, why);

@@ -82,6 +82,61 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
 	return LM_OK;
 }
 
+/* The pointer arguments of --kernel whose arrays the cache holds: --arg
+ * NAME=cached's, and where the file measured the cache's hits on a buffer
+ * (cache_bytes) and the kernel's description gives its launch, each array
+ * no larger that the launch reads twice over or more (a naive matmul's B,
+ * 4 MiB read by each of its rows). */
+static unsigned long long cached_args(const lm_options *o, const lm_params *ps, const lm_count *m,
+				      const lm_kernel_mix *k)
+{
+	unsigned long long args = m->scalars.cached;
+	double most = ps->p[LM_PARAM_CACHE_BYTES].value, items = 0, per = 1, trip = o->trip;
+	lm_user_desc *d = description(o);
+	bool launch = d && lm_user_launch_work(d, &items, &per);
+	if (!(trip > 0) && d && d->trip[0] && lm_expr_eval(d->trip, d->size, &trip) != LM_OK)
+		trip = 0;
+	free(d);
+	lm_error_clear(); /* no description, or no trip count: no array taken as held */
+	if (!launch || !(most > 0))
+		return args;
+	/* the PTX's iterations a work-item runs (ptxas's unrolling counted in
+	 * unroll, not in the PTX's loads) */
+	unsigned ptx_unroll = (m->unroll ? m->unroll : 1) / (m->ptxas_unroll > 1 ? m->ptxas_unroll : 1);
+	double turns = m->loopless ? 1 : trip / (ptx_unroll ? ptx_unroll : 1);
+	double lane = k->load_bytes > 0 ? k->load_bytes : 4;
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++) {
+		double bytes = m->scalars.bytes[i], reads = items * turns * m->arg_loads[i] * lane;
+		if (m->arg_loads[i] && bytes > 0 && bytes <= most && reads >= 2 * bytes)
+			args |= 1ull << i;
+	}
+	return args;
+}
+
+void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
+			lm_kernel_mix *k)
+{
+	unsigned long long args = cached_args(o, ps, m, k);
+	double share = lm_count_cache_share(m, args);
+	if (!(share > 0))
+		return;
+	k->cache_loads = share * k->loads;
+	char which[256] = "";
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		if (args >> i & 1 && m->arg_loads[i])
+			snprintf(which + strlen(which), sizeof which - strlen(which), "%s%d", which[0] ? ", " : "", i);
+	if (lm_model_kinds_cache(st))
+		fprintf(stderr, "latmix: %s: %g of its %g loads an iteration read arrays the cache holds (arguments "
+			"%s, by position): priced at the file's cache_lat %.0f cycles and cache_thru %.4g, a step "
+			"waiting on those alone at cache_lat\n", m->label, k->cache_loads, k->loads, which,
+			st->cache_lat, st->cache_thru);
+	else
+		fprintf(stderr, "latmix: %s: %g of its %g loads an iteration read arrays the cache holds (arguments "
+			"%s, by position): priced as DRAM's, as the file has no cache_lat and cache_thru (a "
+			"sweep before gmem-cache and stream-cache): the kernel runs faster than this says\n",
+			m->label, k->cache_loads, k->loads, which);
+}
+
 /* The kernel's elements a work-item as its description counts them (its
  * elements at N over its launch's work-items at N), so that elements_per_s
  * is in its own terms; 1, work-items a second, where it has no description
@@ -201,9 +256,11 @@ static lm_status shape_mix(const lm_count *m, const lm_kernel_mix *k, const unsi
 		return LM_OK;
 	}
 	lm_count_model(c, out);
-	/* what the count's rows change is the lanes' figures: the rest as k's */
+	/* what the count's rows change is the lanes' figures: the rest as k's,
+	 * the cache's loads the same share of them */
 	out->alpha = k->alpha;
 	out->insts = k->insts;
+	out->cache_loads = k->loads > 0 ? k->cache_loads / k->loads * out->loads : 0;
 	fprintf(stderr, "latmix: %s at %s: a warp's lanes over %u rows of the group: ", label, text, 32 / shape[0]);
 	lm_count_put_predict(stderr, out);
 	fputc('\n', stderr);

@@ -30,6 +30,15 @@ typedef struct {
 lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_kernel_mix *k, bool *as_written,
 			      lm_cli_written *w);
 
+/* Sets k's cache_loads (m its count): the share of its loads that read
+ * arrays the global-memory cache holds (--arg NAME=cached; and, where ps
+ * has cache_bytes and the description gives the launch, each array no
+ * larger than that which the launch reads twice over or more), said on
+ * stderr with how they are priced (st's cache_lat and cache_thru, else as
+ * DRAM's). */
+void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
+			lm_kernel_mix *k);
+
 /* Prints the rates of kernel w (m its count, label its name) by ps's
  * model mp and kinds st at each --local-size (default 32 to 256; a kernel
  * that reads %tid.y at its shapes, 8x4 or 32 alike, where a group narrower
