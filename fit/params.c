@@ -94,7 +94,7 @@ bool lm_param_measured(lm_param_id id)
 bool lm_params_kind_known(const char *name)
 {
 	const lm_mix *m = lm_mix_find(name);
-	return m && m->step != LM_STEP_STREAM && m->step != LM_STEP_DISPATCH;
+	return m && m->step != LM_STEP_STREAM && m->step != LM_STEP_DISPATCH && !m->cache;
 }
 
 /* "gmem, gmem-stride2, ..." without stream, for messages. */

@@ -423,6 +423,33 @@ static void md_dispatch(FILE *f, const lm_fit_result *r)
 	fputs(" | - | - |\n", f);
 }
 
+/* The global-memory cache's hit as params-kernels.ini has it (r): its
+ * latency, its bandwidth in bytes at the rows' own clock, and the buffer;
+ * or why not, where the sweep measured gmem-cache. */
+static void md_cache(FILE *f, const report *rp, const lm_fit_result *r)
+{
+	const lm_param *lat = &r->p[LM_PARAM_CACHE_LAT], *thru = &r->p[LM_PARAM_CACHE_THRU],
+		       *bytes = &r->p[LM_PARAM_CACHE_BYTES];
+	const lm_row *row = NULL;
+	for (size_t i = 0; i < rp->res.n && !row; i++)
+		if (strcmp(rp->res.v[i].mix, "stream-cache") == 0 || strcmp(rp->res.v[i].mix, "gmem-cache") == 0)
+			row = &rp->res.v[i].row;
+	if (!row)
+		return;
+	fputs("| the global-memory cache's hit (`gmem-cache` at one warp, `stream-cache`'s plateau) | ", f);
+	if (lat->kind != LM_PARAM_VALUE) {
+		fprintf(f, "%s | - | - |\n", lat->note);
+		return;
+	}
+	fprintf(f, "%.1f cycles", lat->value);
+	if (thru->kind == LM_PARAM_VALUE)
+		fprintf(f, ", %.4g warp loads/cycle/CU, %.0f GB/s", thru->value,
+			thru->value * row->clock_mhz * 1e6 * row->compute_units * row->simd_width * 4 * 1e-9);
+	if (bytes->kind == LM_PARAM_VALUE)
+		fprintf(f, ", on %.1f MiB", bytes->value / (1 << 20));
+	fputs(" | - | - |\n", f);
+}
+
 /* The peaks measured directly (streaming reads; arithmetic-only chains,
  * several per thread where measured) beside the fitted bounds of gmem. */
 static void md_peaks(FILE *f, const report *rp)
@@ -473,6 +500,7 @@ static void md_peaks(FILE *f, const report *rp)
 	if (l1->kind == LM_PARAM_VALUE)
 		fprintf(f, "| L1: lines a cycle, for a loop's global loads (`lmem`'s plateau: local memory is "
 			"L1's unit) | %.4g ± %.2g lines/cycle/CU | - | - |\n", l1->value, l1->std_error);
+	md_cache(f, rp, &r);
 	fputs("\nOpenCL reports neither a nominal memory bandwidth nor the lanes per CU, so the fraction "
 	      "of the vendor's nominal figures is not given here; compare the bytes per second above "
 	      "with the data sheet.\n\n", f);

@@ -13,7 +13,7 @@ dir=$("$L" devices -d "$first" --print-dir)
 dir=${dir%/}
 { time "$L" measure -d "$first" --kernel all -o kernels.csv; } > kernels.log 2>&1
 for fp in 4M 16M 24M 64M; do
-	"$L" measure -d "$first" --mix gmem,stream -n 1,2,4,8,16,24,32,48,64 --footprint $fp \
+	"$L" measure -d "$first" --mix gmem,stream -a 0 -k 1 -n 1,2,4,8,16,24,32,48,64 --footprint $fp \
 		-o "fp-$fp.csv" > "fp-$fp.log" 2>&1
 done
 { time "$L" measure -d "$first" --mix gmem-cache,stream-cache -n max -o cache-max.csv; } > cache-max.log 2>&1
