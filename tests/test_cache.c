@@ -11,6 +11,7 @@
 #include "asm/count.h"
 #include "bench/kernels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +36,75 @@ START_TEST(a_loops_loads_are_counted_by_the_argument_they_read)
 	ck_assert_uint_eq(m.arg_loads[2], 4);
 	ck_assert_uint_eq(m.arg_loads[1], 0);
 	ck_assert_uint_eq(m.arg_loads[0], 0);
-	ck_assert_double_eq(lm_count_cache_share(&m, 1ull << 2), 1);
-	ck_assert_double_eq(lm_count_cache_share(&m, 1ull << 1), 0);
-	ck_assert_double_eq(lm_count_cache_share(&m, 0), 0);
+	lm_count_arrays a = lm_count_arrays_of(&m);
+	unsigned long long held;
+	/* none said, no description's bytes: none held */
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 0);
+	ck_assert_uint_eq(held, 0);
+	a.cached = 1ull << 2;
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 1);
+	a.cached = 1ull << 1;
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 0);
+	/* B's 4 MiB, read 4M x 256 x 4 loads x 4 bytes: held under 17 MB, not
+	 * under 4 MB; not without the launch's work-items or a file's bytes;
+	 * an array read once over is not held */
+	a.cached = 0;
+	a.bytes[2] = 4 << 20;
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 1);
+	ck_assert_uint_eq(held, 1ull << 2);
+	ck_assert_double_eq(lm_count_cache_share(&a, 4e6, 4e6, 256, 4, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 0, 256, 4, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, NAN, 4e6, 256, 4, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, (4 << 20) / 16, 1, 4, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, (4 << 20) / 8, 1, 4, NULL), 1);
+}
+END_TEST
+
+/* A count file keeps the loads by argument, their arrays' bytes and those
+ * said cached, read back as written; lists that are not those refused,
+ * naming the key */
+START_TEST(a_count_file_keeps_the_loads_by_argument)
+{
+	lm_count m;
+	count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
+	m.scalars.bytes[1] = 16 << 20;
+	m.scalars.bytes[2] = 4 << 20;
+	m.scalars.cached = 1ull << 2;
+	char dir[] = "/tmp/latmix-cache-XXXXXX", path[64];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/c.ini", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	lm_count_write_ini(f, "nd-matmul", &m, NULL);
+	fclose(f);
+	lm_count_file cf;
+	ck_assert_msg(lm_count_read_ini(path, &cf) == LM_OK, "%s", lm_error_message());
+	lm_count_arrays a = lm_count_arrays_of(&m);
+	ck_assert_mem_eq(&cf.arrays, &a, sizeof a);
+	static const char *const bad[][2] = { { "arg_loads = 2:4:1", "arg_loads" }, { "arg_loads = 64:1", "arg_loads" },
+					      { "arg_loads = 2:300", "arg_loads" }, { "arg_bytes = 2:-1", "arg_bytes" },
+					      { "cached = 2:1", "cached" }, { "arg_loads = 2:5", "more than own_loads" },
+					      { "own_loads = x", "own_loads" }, { "arg_bytes = 1:1e99", "arg_bytes" } };
+	char good[8192], line[256];
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	good[fread(good, 1, sizeof good - 1, f)] = '\0';
+	fclose(f);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		/* the good file with the bad key's line in place of its own */
+		size_t key = strcspn(bad[i][0], " ");
+		f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		for (const char *p = good; *p; p += strlen(line)) {
+			snprintf(line, sizeof line, "%.*s", (int)(strcspn(p, "\n") + 1), p);
+			fputs(strncmp(line, bad[i][0], key + 1) == 0 ? "" : line, f);
+		}
+		fprintf(f, "%s\n", bad[i][0]);
+		fclose(f);
+		ck_assert_int_eq(lm_count_read_ini(path, &cf), LM_EPARSE);
+		ck_assert_msg(strstr(lm_error_message(), bad[i][1]), "%s: %s", bad[i][0], lm_error_message());
+	}
+	lm_test_remove_dir(dir);
 }
 END_TEST
 
@@ -121,6 +188,7 @@ int main(void)
 	Suite *s = suite_create("cache");
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, a_loops_loads_are_counted_by_the_argument_they_read);
+	tcase_add_test(tc, a_count_file_keeps_the_loads_by_argument);
 	tcase_add_test(tc, loads_of_a_cached_argument_are_priced_at_the_caches_figures);
 	tcase_add_test(tc, an_array_the_description_sizes_under_the_cache_and_reads_again_is_held);
 	suite_add_tcase(s, tc);

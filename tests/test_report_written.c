@@ -191,6 +191,42 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 	const char *mm = strstr(md, mm_row);
 	ck_assert_msg(mm && atof(mm + sizeof mm_row - 1) > 0 && !strstr(md, "nd-matmul | not predicted"),
 		      "nd-matmul not priced");
+	/* its B (argument 2, 4 MiB) said in its count, with the launch's work:
+	 * the H100's file measured no cache, so none is taken as held; said
+	 * cached, those loads are priced as DRAM's, said so; with an H200's
+	 * file (cache_bytes 16.5 MiB), B is held, priced at cache_lat */
+	m.scalars.bytes[2] = 4 << 20;
+	m.work = (lm_count_work){ .trip = 1024, .items = 1024.0 * 4096, .per_item = 1 };
+	out = fopen(path, "w");
+	ck_assert_ptr_nonnull(out);
+	lm_count_write_ini(out, "nd-matmul", &m, NULL);
+	fclose(out);
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	slurp_out(dir, "report.md", md, sizeof md);
+	ck_assert_msg(!strstr(md, "read arrays the cache holds"), "held by a file that measured no cache");
+	/* said cached (--arg 2=cached when counted): priced as DRAM's, said */
+	m.scalars.cached = 1ull << 2;
+	out = fopen(path, "w");
+	ck_assert_ptr_nonnull(out);
+	lm_count_write_ini(out, "nd-matmul", &m, NULL);
+	fclose(out);
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	slurp_out(dir, "report.md", md, sizeof md);
+	ck_assert_msg(strstr(md, "4 of its loads an iteration read arrays the cache holds: priced as DRAM's"), "DRAM's");
+	m.scalars.cached = 0;
+	out = fopen(path, "w");
+	ck_assert_ptr_nonnull(out);
+	lm_count_write_ini(out, "nd-matmul", &m, NULL);
+	fclose(out);
+	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/cache/h200-params-kernels.ini' '%s/params-kernels.ini'", root, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	slurp_out(dir, "report.md", md, sizeof md);
+	ck_assert_msg(strstr(md, "4 of its loads an iteration read arrays the cache holds: priced at the file's "
+			     "cache_lat and cache_thru"), "cache_lat");
 	/* what holds nd-copy at 32 work-items a group: the groups the CU starts */
 	const char *bound = strstr(md, "\n| nd-copy (32) | 4");
 	ck_assert_msg(bound && strstr(bound, "work-group dispatch: 53.") < strchr(bound + 1, '\n') &&

@@ -462,14 +462,6 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 		unrolled_again(k, m->ptxas_unroll, m->loads > m->independent);
 }
 
-double lm_count_cache_share(const lm_count *m, unsigned long long args)
-{
-	unsigned n = 0;
-	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
-		n += (args >> i & 1) ? m->arg_loads[i] : 0;
-	return m->own_loads ? fmin((double)n / m->own_loads, 1) : 0;
-}
-
 /* The figure of the predict: line option at *p ("--loads 2"), from
  * figures[*next] on (they come in order), into k; *p past it. False, the
  * reason said, where it is none of those or its value is not a number. */
@@ -608,6 +600,8 @@ void lm_count_write_ini(FILE *f, const char *label, const lm_count *m, const cha
 			fputc('\n', f);
 		}
 	}
+	lm_count_arrays arrays = lm_count_arrays_of(m);
+	lm_count_put_arrays(f, &arrays);
 	lm_count_put_work(f, &m->work); /* last: what measure adds to a count made ahead */
 }
 
@@ -680,6 +674,10 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 				       key, value, work[i].most);
 		return LM_OK;
 	}
+	bool taken = false;
+	lm_status s = lm_count_read_arrays(o->path, line, key, value, &o->arrays, &taken);
+	if (s != LM_OK || taken)
+		return s;
 	if (!strcmp(key, "ptxas_unroll")) {
 		unsigned long long u;
 		if (!lm_number_parse_uint(value, LM_SASS_MOST_UNROLL, &u) || !u)
@@ -757,6 +755,12 @@ lm_status lm_count_read_ini(const char *path, lm_count_file *out)
 	if (out->ptxas_unroll > 1 && out->unroll % out->ptxas_unroll)
 		return lm_fail(LM_EPARSE, "%s: unroll %u: not a multiple of ptxas_unroll %u, which it counts", path,
 			       out->unroll, out->ptxas_unroll);
+	unsigned by_arg = 0;
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		by_arg += out->arrays.loads[i];
+	if (by_arg > out->arrays.own_loads)
+		return lm_fail(LM_EPARSE, "%s: arg_loads: %u loads by argument, more than own_loads %u, the loads "
+			       "they are of", path, by_arg, out->arrays.own_loads);
 	if (out->loopless && (out->unroll > 1 || out->around_counted))
 		return lm_fail(LM_EPARSE, "%s: a body counted whole (loopless = yes) has no loop to unroll or go "
 			       "around", path);

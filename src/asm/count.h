@@ -153,7 +153,7 @@ typedef struct {
 	unsigned char arg_loads[LM_COUNT_MAX_ARGS]; /* of those, each pointer argument's (by its
 						     * position in the parameter list; up to
 						     * 255): what an array the cache holds saves
-						     * (lm_count_cache_share) */
+						     * (lm_count_arrays) */
 	unsigned windows;    /* of the loads with lines of their own, those whose warp reads
 			      * adjacent words that a turn moves less than their span (a
 			      * window sliding a word a step, fir's x[i + k]): after the first
@@ -282,9 +282,6 @@ bool lm_count_model_over_rows(const lm_count *m, unsigned width, lm_kernel_mix *
  * holds (lm_count_constant_note). */
 void lm_count_model(const lm_count *m, lm_kernel_mix *k);
 
-/* The share of m's loads with lines of their own that read the pointer
- * arguments of bit set args (0 where none was traced, PTX only). */
-double lm_count_cache_share(const lm_count *m, unsigned long long args);
 
 /* Where the loop's float arithmetic is long and half of it or more can
  * issue beside its longest chain from a load (PTX only), which the count's
@@ -339,6 +336,41 @@ void lm_count_print(FILE *f, const lm_count *m);
 /* The count file's format: mix-of/NAME.ini. */
 #define LM_COUNT_FORMAT 1
 
+/* What a loop's loads read, for the arrays the device's global-memory
+ * cache holds (count_cache.c): its loads with lines of their own (or into
+ * another's array), each pointer argument's of them, each argument's
+ * array's bytes at the launch (0: not known) and those the user says the
+ * cache holds (--arg NAME=cached), by position in the parameter list. */
+typedef struct {
+	unsigned own_loads;
+	unsigned char loads[LM_COUNT_MAX_ARGS];
+	double bytes[LM_COUNT_MAX_ARGS];
+	unsigned long long cached;
+} lm_count_arrays;
+
+/* m's (its own_loads, arg_loads and scalars' bytes and cached). */
+lm_count_arrays lm_count_arrays_of(const lm_count *m);
+
+/* The share of a's loads that read arrays the cache holds: those of a's
+ * cached, and where cache_bytes (the buffer its hits were measured on) and
+ * items (the launch's work-items) are known, each array no larger than
+ * cache_bytes that the launch reads twice over or more (items x turns, the
+ * loop's iterations a work-item as the PTX counts them (1: a body without
+ * a loop), x its loads of it x lane, a lane's bytes a load); 0 where none
+ * does. *args (may be NULL) gets the arguments taken as held. */
+double lm_count_cache_share(const lm_count_arrays *a, double cache_bytes, double items, double turns,
+			    double lane, unsigned long long *args);
+
+/* a's keys in a count file (own_loads, arg_loads, arg_bytes, cached), where
+ * it has loads by argument. */
+void lm_count_put_arrays(FILE *f, const lm_count_arrays *a);
+
+/* Reads key = value of a count file into a where it is one of those keys
+ * (*taken true); LM_EPARSE naming path and line where its value is not
+ * what the key holds. */
+lm_status lm_count_read_arrays(const char *path, int line, const char *key, const char *value, lm_count_arrays *a,
+			       bool *taken);
+
 /* What a count file says (lm_count_read_ini). */
 typedef struct {
 	char path[4096];
@@ -359,6 +391,7 @@ typedef struct {
 	lm_kernel_mix around;     /* what a work-item runs once around its loop (a kernel as
 				   * written with a loop inside) */
 	lm_count_work work;       /* its description's, where measure wrote it (zeros: not) */
+	lm_count_arrays arrays;   /* its loads by argument (zeros: not written) */
 } lm_count_file;
 
 /* Writes the count of kernel label's loop (m; NULL where it was not

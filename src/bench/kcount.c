@@ -124,8 +124,12 @@ lm_status lm_kcount_parse_args(const char *list, const char *src, const char *na
 					: "a PTX listing names its parameters by position (0, 1, ...)");
 		bool grid = !strcmp(num, "grid");
 		unsigned long long bit = 1ull << pos;
-		if (!strcmp(num, "cached")) { /* a pointer's array the cache holds */
-			out->cached |= bit;
+		double bytes = 0;
+		if (!strcmp(num, "cached") || (!strncmp(num, "bytes:", 6) && lm_number_parse(num + 6, &bytes) &&
+					       bytes > 0 && bytes <= 0x1p50)) {
+			/* a pointer's array: the cache holds it, or its bytes */
+			out->cached |= bytes > 0 ? 0 : bit;
+			out->bytes[pos] = bytes > 0 ? bytes : out->bytes[pos];
 			more = p[len] != '\0';
 			p += len + more;
 			continue;
@@ -133,7 +137,7 @@ lm_status lm_kcount_parse_args(const char *list, const char *src, const char *na
 		if (!grid && (!lm_number_parse(num, &v) || !register_value(v, true)))
 			return lm_fail(LM_EUSAGE, "--arg %s=%s: not a whole number a 32-bit integer holds, nor grid "
 				       "(the launch's size along x), nor cached (a pointer's array the cache "
-				       "holds)", key, num);
+				       "holds) or bytes:N (its array's bytes, up to 2^50)", key, num);
 		out->known = grid ? out->known & ~bit : out->known | bit;
 		out->grid = grid ? out->grid | bit : out->grid & ~bit;
 		out->value[pos] = grid ? 0 : (long)v;
@@ -146,7 +150,7 @@ lm_status lm_kcount_parse_args(const char *list, const char *src, const char *na
 void lm_kcount_put_args(FILE *f, const lm_count_args *args)
 {
 	const char *sep = "";
-	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++) {
 		if ((args->known | args->grid | args->cached) >> i & 1) {
 			if (args->known >> i & 1)
 				fprintf(f, "%s%d=%ld", sep, i, args->value[i]);
@@ -156,6 +160,11 @@ void lm_kcount_put_args(FILE *f, const lm_count_args *args)
 				fprintf(f, "%s%d=cached", sep, i);
 			sep = ",";
 		}
+		if (args->bytes[i] > 0) {
+			fprintf(f, "%s%d=bytes:%.17g", sep, i, args->bytes[i]);
+			sep = ",";
+		}
+	}
 }
 
 /* text and end on listing (may be NULL), whole and flushed before any

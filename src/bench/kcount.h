@@ -53,7 +53,9 @@ lm_count_work lm_kcount_work_of(const lm_user_desc *d);
  * a count queue's BASE.args): NAME a parameter's position (0, 1, ...) or
  * its name in kernel name's parameter list in src (NULL: positions only),
  * V a whole number a 32-bit integer holds or "grid" (the launch's size
- * along x). LM_EUSAGE saying which entry is wrong. */
+ * along x); for a pointer argument "cached" (the device's global-memory
+ * cache holds its array) or "bytes:N" (its array's bytes). LM_EUSAGE
+ * saying which entry is wrong. */
 lm_status lm_kcount_parse_args(const char *list, const char *src, const char *name, lm_count_args *out);
 
 /* args as lm_kcount_parse_args reads them, by position ("" where none). */

@@ -589,7 +589,7 @@ static const lm_opt options[] = {
 	  "--kernel as written with a loop inside: the iterations of that loop a work-item runs, as the source counts them (a naive matmul's inner dimension); 0: its description's trip =",
 	  .role = LM_OPTION_SELECTS },
 	{ "arg", 0, LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(arg_values), "NAME=V,...",
-	  "--kernel's scalar arguments' values, by name (or position: 0, 1, ...; a PTX listing's by position alone), over its description's value = (taken where the same at N and N / 2): integers its lanes' addresses are followed with (a row's width: A[i * cols + k] at cols = 16 reads 16 lines a warp, not 32), or grid, the launch's size along x (A[k * n + i] at n = grid: rows no other work-item reads)",
+	  "--kernel's scalar arguments' values, by name (or position: 0, 1, ...; a PTX listing's by position alone), over its description's value = (taken where the same at N and N / 2): integers its lanes' addresses are followed with (a row's width: A[i * cols + k] at cols = 16 reads 16 lines a warp, not 32), or grid, the launch's size along x (A[k * n + i] at n = grid: rows no other work-item reads); a pointer argument's cached (the device's global-memory cache holds its array: its loads priced at the file's cache_lat and cache_thru) or bytes:N (its array's bytes, over its description's length: one no larger than the file's cache_bytes that the launch reads twice over is taken as held)",
 	  .role = LM_OPTION_SELECTS },
 	{ "chains", 'k', LM_OPT_STR, NULL, 0, 0, LM_OPT_OFF(chains), "K",
 	  "independent chains per thread (loads in flight each): the occupancy is warps x K; default 1",

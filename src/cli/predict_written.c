@@ -82,42 +82,36 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
 	return LM_OK;
 }
 
-/* The pointer arguments of --kernel whose arrays the cache holds: --arg
- * NAME=cached's, and where the file measured the cache's hits on a buffer
- * (cache_bytes) and the kernel's description gives its launch, each array
- * no larger that the launch reads twice over or more (a naive matmul's B,
- * 4 MiB read by each of its rows). */
-static unsigned long long cached_args(const lm_options *o, const lm_params *ps, const lm_count *m,
-				      const lm_kernel_mix *k)
+/* The share of --kernel's loads that read arrays the cache holds
+ * (lm_count_cache_share): --arg NAME=cached's, and where the file measured
+ * the cache's hits on a buffer (cache_bytes) and the kernel's description
+ * gives its launch, each array no larger that the launch reads twice over
+ * or more (a naive matmul's B, 4 MiB read by each of its rows); *args the
+ * arguments taken as held. */
+static double cached_share(const lm_options *o, const lm_params *ps, const lm_count *m, const lm_kernel_mix *k,
+			   unsigned long long *args)
 {
-	unsigned long long args = m->scalars.cached;
-	double most = ps->p[LM_PARAM_CACHE_BYTES].value, items = 0, per = 1, trip = o->trip;
+	double items = 0, per = 1, trip = o->trip;
 	lm_user_desc *d = description(o);
 	bool launch = d && lm_user_launch_work(d, &items, &per);
 	if (!(trip > 0) && d && d->trip[0] && lm_expr_eval(d->trip, d->size, &trip) != LM_OK)
 		trip = 0;
 	free(d);
 	lm_error_clear(); /* no description, or no trip count: no array taken as held */
-	if (!launch || !(most > 0))
-		return args;
 	/* the PTX's iterations a work-item runs (ptxas's unrolling counted in
 	 * unroll, not in the PTX's loads) */
 	unsigned ptx_unroll = (m->unroll ? m->unroll : 1) / (m->ptxas_unroll > 1 ? m->ptxas_unroll : 1);
 	double turns = m->loopless ? 1 : trip / (ptx_unroll ? ptx_unroll : 1);
-	double lane = k->load_bytes > 0 ? k->load_bytes : 4;
-	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++) {
-		double bytes = m->scalars.bytes[i], reads = items * turns * m->arg_loads[i] * lane;
-		if (m->arg_loads[i] && bytes > 0 && bytes <= most && reads >= 2 * bytes)
-			args |= 1ull << i;
-	}
-	return args;
+	lm_count_arrays a = lm_count_arrays_of(m);
+	return lm_count_cache_share(&a, ps->p[LM_PARAM_CACHE_BYTES].value, launch ? items : 0, turns,
+				    k->load_bytes > 0 ? k->load_bytes : 4, args);
 }
 
 void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
 			lm_kernel_mix *k)
 {
-	unsigned long long args = cached_args(o, ps, m, k);
-	double share = lm_count_cache_share(m, args);
+	unsigned long long args;
+	double share = cached_share(o, ps, m, k, &args);
 	if (!(share > 0))
 		return;
 	k->cache_loads = share * k->loads;

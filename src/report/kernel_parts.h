@@ -33,6 +33,8 @@ typedef struct {
 	lm_kernel_mix rows[LM_COUNT_ROW_WIDTHS];
 	double items; /* as written: its launch's work-items at its description's N (0: not known) */
 	lm_count_work work; /* what its count file says its description gave measure (zeros: none) */
+	unsigned ptxas_unroll; /* of unroll, ptxas's (its count file's; 0: none) */
+	lm_count_arrays arrays; /* its loads by argument and their arrays (zeros: not counted) */
 	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
@@ -52,6 +54,10 @@ typedef struct {
 	double rms;               /* relative, over warps[] */
 	double n90_pred;          /* warps for 90% of the predicted curve's top, as n90 */
 	bool l1_unpriced;         /* its loop asks L1 for lines and the file has no l1_thru */
+	double cached;            /* of its loads an iteration, those of arrays the cache holds
+				   * (count_cache.c), priced at the file's cache_lat and cache_thru
+				   * where it has them */
+	bool cache_unpriced;      /* the file has no cache_lat or cache_thru: those priced as DRAM's */
 	char why[256];            /* why not predicted; "" if there is nothing to predict from */
 } kernel_curve;
 

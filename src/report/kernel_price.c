@@ -85,6 +85,8 @@ static bool read_count(const report *rp, kernel_curve *c)
 	c->around = cf.around;
 	c->unroll = cf.unroll;
 	c->work = cf.work;
+	c->ptxas_unroll = cf.ptxas_unroll;
+	c->arrays = cf.arrays;
 	c->dims = cf.dims;
 	memcpy(c->rows_counted, cf.rows_counted, sizeof c->rows_counted);
 	memcpy(c->rows, cf.rows, sizeof c->rows);
@@ -114,6 +116,21 @@ static void described_work(kernel_curve *c)
 	c->trip = w.trip;
 	c->items = w.items > 0 ? w.items : 0;
 	c->per_item = w.items > 0 ? w.per_item : 1;
+}
+
+/* The loads of c's iteration that read arrays the cache holds, as predict
+ * takes them (count_cache.c: its count file's loads by argument, their
+ * arrays' bytes measure wrote from its description, the launch's
+ * work-items and trips, params-kernels.ini's cache_bytes): into its mix. */
+static void cached_loads(const report *rp, kernel_curve *c)
+{
+	unsigned ptx = (c->unroll ? c->unroll : 1) / (c->ptxas_unroll > 1 ? c->ptxas_unroll : 1);
+	double turns = c->loopless ? 1 : c->trip / (ptx ? ptx : 1);
+	double share = lm_count_cache_share(&c->arrays, rp->k_cache_bytes, c->as_written ? c->items : 0, turns,
+					    c->mix.load_bytes > 0 ? c->mix.load_bytes : 4, NULL);
+	c->mix.cache_loads = share * c->mix.loads;
+	c->cached = c->mix.cache_loads;
+	c->cache_unpriced = c->cached > 0 && !lm_model_kinds_cache(&rp->kkinds);
 }
 
 /* Whether a curve can be priced as it ran: a grid-stride loop as counted,
@@ -226,6 +243,7 @@ void lm_rp_kernel_predict(const report *rp, kernel_curve *c)
 	}
 	if (!as_written_priced(rp, c))
 		return;
+	cached_loads(rp, c);
 	double top = 0, sq = 0, gw = c->row_wg / rp->k_simd;
 	bool loop = c->as_written && !c->loopless;
 	for (size_t j = 0; j < c->n; j++) {

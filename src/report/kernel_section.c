@@ -261,16 +261,22 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 			snprintf(hits, sizeof hits, " and %g cache hits in flight beside them", c->mix.hits);
 		if (one)
 			snprintf(n90, sizeof n90, "; %.1f warps for 90%% of its top.", c->n90_pred);
-		char inside[128] = "";
+		char inside[128] = "", cached[256] = "";
+		if (c->cached > 0)
+			snprintf(cached, sizeof cached, " %g of its loads an iteration read arrays the cache holds: %s.",
+				 c->cached, c->cache_unpriced ? "priced as DRAM's, as the file has no cache_lat and "
+				 "cache_thru (a sweep before gmem-cache), so the line is a floor"
+				 : "priced at the file's cache_lat and cache_thru");
 		if (c->nested)
 			snprintf(inside, sizeof inside, ", run %g times a turn of the grid-stride loop around it, with "
 				 "what that runs once", c->trip / c->unroll);
 		snprintf(p->caption + used, sizeof p->caption - used,
 			 " %s: the model's prediction from the loop counted in its build (%g loads%s, %g "
-			 "stores, alpha %g an iteration%s) and params-kernels.ini%s%s",
+			 "stores, alpha %g an iteration%s) and params-kernels.ini%s%s%s",
 			 one ? "The line" : "The dashed lines", c->mix.loads, hits, c->mix.stores, c->mix.alpha, inside,
 			 n90, c->l1_unpriced ? " The file has no l1_thru (a fit before it): the lines the loop asks "
-			 "L1 for are not priced, so where they bind (lanes a row apart) the line is a ceiling." : "");
+			 "L1 for are not priced, so where they bind (lanes a row apart) the line is a ceiling." : "",
+			 cached);
 	}
 	else if (c->why[0])
 		snprintf(p->caption + used, sizeof p->caption - used, " Not predicted: %s.", c->why);

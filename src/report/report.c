@@ -97,6 +97,7 @@ static lm_status read_inputs(report *rp, point **buf)
 		rp->kkinds = lm_params_kernel_kinds(&ps);
 		rp->k_rate = ps.clock_mhz * 1e6 * ps.compute_units * ps.simd_width;
 		rp->k_dispatch = ps.p[LM_PARAM_DISPATCH_THRU].value / ps.clock_mhz;
+		rp->k_cache_bytes = ps.p[LM_PARAM_CACHE_BYTES].value;
 		rp->k_group = ps.p[LM_PARAM_GROUP_COST].value * ps.clock_mhz * 1e-3;
 		rp->k_simd = ps.simd_width;
 		rp->k_cus = ps.compute_units;

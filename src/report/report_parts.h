@@ -59,6 +59,7 @@ typedef struct {
 	 * group's start and end in cycles (NAN where not measured), lanes a warp */
 	double k_dispatch, k_group, k_simd;
 	double k_cus; /* its compute units: the waves a kernel as written's grid runs in */
+	double k_cache_bytes; /* the buffer its cache's hits were measured on (NAN: not) */
 } report;
 
 /* One measured point of a curve; n is the model's occupancy, warps x chains. */
