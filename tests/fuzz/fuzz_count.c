@@ -2,7 +2,9 @@
  * file a memfd). Beyond "no crash": a count it takes says counted yes or
  * no; a counted one passes lm_count_check (every figure finite, in its
  * range: what predict would price), a body around its loop too, and a
- * body counted whole has no loop unrolled or gone around; a refused file
+ * body counted whole has no loop unrolled or gone around; its loads by
+ * argument no more than its loads, their share held by the cache from 0
+ * to 1; a refused file
  * leaves a message naming it. */
 #include "fuzz.h"
 #include "asm/count.h"
@@ -31,6 +33,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   "unroll %u, around %d, loopless %d", cf.unroll, cf.around_counted, cf.loopless);
 	FUZZ_CHECK(!cf.around_counted || lm_count_check(&cf.around, NULL) == LM_OK, "the body around out of range: %s",
 		   lm_error_message());
+	/* loads by argument among its loads, bytes in range, a share of loads */
+	unsigned by_arg = 0;
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++) {
+		by_arg += cf.arrays.loads[i];
+		FUZZ_CHECK(cf.arrays.bytes[i] >= 0 && cf.arrays.bytes[i] <= 0x1p50, "bytes %g", cf.arrays.bytes[i]);
+	}
+	FUZZ_CHECK(by_arg <= cf.arrays.own_loads, "%u loads by argument of %u", by_arg, cf.arrays.own_loads);
+	double share = lm_count_cache_share(&cf.arrays, 17e6, 4e6, 256, 4, NULL);
+	FUZZ_CHECK(share >= 0 && share <= 1, "cache share %g", share);
 	/* rows of a width only for a kernel of 2 or 3 dimensions, each in range */
 	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++)
 		FUZZ_CHECK(!cf.rows_counted[i] || (cf.dims >= 2 && cf.dims <= 3 && lm_count_check(&cf.rows[i], NULL) == LM_OK),
