@@ -14,6 +14,10 @@ KERNELS = ["nd-copy", "nd-mul", "nd-add", "nd-triad", "nd-nstream", "nd-transpos
 # trip =) and the elements a work-item (elements over the launch's work-items) given here
 TRIP = {"nd-matmul": 1024, "nd-spmv": 16}
 PER_ITEM = {"nd-dot": 4}
+# and the arrays its description makes the cache hold (latmix predict --kernel nd-matmul takes
+# them so from cl/kernels/nd-matmul.ini: B, 4 MiB under the file's cache_bytes, read by each of
+# its 4096 rows); a file without the cache's figures prices them as DRAM's
+ARGS = {"nd-matmul": ["--arg", "2=cached"]}
 SIZES = [32, 64, 128, 256]
 
 
@@ -33,7 +37,7 @@ def predicted(gpu, kernel):
         f.write(open(f"data/measured/{gpu}/mix-of/{kernel}.txt").read())
     p = subprocess.run([LATMIX, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel",
                         f"{f.name}:{name}", "--csv", "--local-size", ",".join(map(str, SIZES))] +
-                       (["--trip", str(TRIP[kernel])] if kernel in TRIP else []),
+                       (["--trip", str(TRIP[kernel])] if kernel in TRIP else []) + ARGS.get(kernel, []),
                        capture_output=True, text=True)
     os.unlink(f.name)
     if p.returncode:
