@@ -1058,6 +1058,13 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 		      rows);
 	ck_assert_msg(fabs(top32 / cap32 - 1) < 1e-6 && strstr(r->out, ",dispatch_thru\n"), "%g against %g", top32,
 		      cap32);
+	/* built on a device (PoCL here), whose build says its occupancy: said
+	 * on stderr, stdout the header first (it printed a comment line first) */
+	run((const char *const[]){ "predict", params, "--kernel", "nd-copy", "-d", "0:0", "--local-size", "64", "--warps",
+				   "8", "--csv", NULL }, r);
+	ck_assert_msg(r->status == 0 && !strncmp(r->out, "warps_per_cu,work_group_size,", 29) &&
+			      strstr(r->err, "occupancy: its build allows") && !strchr(r->out, '#'),
+		      "%.300s %.300s", r->out, r->err);
 	/* the table names the size to use */
 	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "64,256", NULL }, r);
 	ck_assert_msg(r->status == 0 && strstr(r->out, "work-group size to use: ") && !strstr(r->out, "work-group 32 "),

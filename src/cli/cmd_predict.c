@@ -172,8 +172,8 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
 	if (lm_count_window_note(m, note, sizeof note))
 		fprintf(stderr, "latmix: %s: %s\n", m->label, note);
-	if (m->limit[0])
-		printf("# occupancy: its build allows %s\n", m->limit);
+	if (m->limit[0]) /* --csv: stdout the header and the rows alone */
+		fprintf(f, "%soccupancy: its build allows %s\n", o->csv ? "latmix: " : "# ", m->limit);
 	if (m->regs.spill)
 		fprintf(stderr, "latmix: %s: under the register cap latmix builds with, so that every "
 			"occupancy fits (doc/measure.md), ptxas spills %u bytes a thread to local memory; "
