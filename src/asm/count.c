@@ -612,6 +612,111 @@ typedef struct {
 	bool format, counted;
 } count_reader;
 
+/* A yes-or-no key (counted, loopless, nested) into its flag; *taken where
+ * key is one. */
+static lm_status flag_key(count_reader *r, const char *key, const char *value, int line, bool *taken)
+{
+	lm_count_file *o = r->out;
+	bool *flag = !strcmp(key, "counted") ? &o->counted : !strcmp(key, "loopless") ? &o->loopless
+		   : !strcmp(key, "nested") ? &o->nested : NULL;
+	*taken = flag != NULL;
+	if (!flag)
+		return LM_OK;
+	r->counted |= flag == &o->counted;
+	*flag = !strcmp(value, "yes");
+	return *flag || !strcmp(value, "no") ? LM_OK
+		: lm_fail(LM_EPARSE, "%s:%d: %s '%s': yes or no", o->path, line, key, value);
+}
+
+/* A whole-number key (unroll, ptxas_unroll, dims, misaligned_stores) in
+ * its range; *taken where key is one. */
+static lm_status whole_key(lm_count_file *o, const char *key, const char *value, int line, bool *taken)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+		unsigned long long least, most;
+		const char *what;
+	} keys[] = { { "unroll", offsetof(lm_count_file, unroll), 1, LM_COUNT_MOST_ACCESSES,
+		       "the times a loop was unrolled" },
+		     { "ptxas_unroll", offsetof(lm_count_file, ptxas_unroll), 1, LM_SASS_MOST_UNROLL,
+		       "the times ptxas unrolled a loop again" },
+		     { "dims", offsetof(lm_count_file, dims), 1, 3, "the work-item dimensions the kernel reads" },
+		     { "misaligned_stores", offsetof(lm_count_file, misaligned_stores), 0, LM_COUNT_MOST_ACCESSES,
+		       "a count of stores" } };
+	*taken = false;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (strcmp(key, keys[i].key) != 0)
+			continue;
+		unsigned long long u;
+		*taken = true;
+		if (!lm_number_parse_uint(value, keys[i].most, &u) || u < keys[i].least)
+			return lm_fail(LM_EPARSE, "%s:%d: %s '%s': %s, from %llu to %llu", o->path, line, key, value,
+				       keys[i].what, keys[i].least, keys[i].most);
+		*(unsigned *)((char *)o + keys[i].offset) = (unsigned)u;
+		return LM_OK;
+	}
+	return LM_OK;
+}
+
+/* What a work-item runs (trip, items, per_item), each positive and in its
+ * range; *taken where key is one. */
+static lm_status work_key(lm_count_file *o, const char *key, const char *value, int line, bool *taken)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+		double most;
+	} work[] = { { "trip", offsetof(lm_count_work, trip), 1e12 },
+		     { "items", offsetof(lm_count_work, items), 1e15 },
+		     { "per_item", offsetof(lm_count_work, per_item), 1e6 } };
+	*taken = false;
+	for (size_t i = 0; i < sizeof work / sizeof work[0]; i++) {
+		if (strcmp(key, work[i].key) != 0)
+			continue;
+		double *x = (double *)((char *)&o->work + work[i].offset);
+		*taken = true;
+		if (!lm_number_parse(value, x) || !(*x > 0) || *x > work[i].most)
+			return lm_fail(LM_EPARSE, "%s:%d: %s '%s': a positive number up to %g", o->path, line,
+				       key, value, work[i].most);
+		return LM_OK;
+	}
+	return LM_OK;
+}
+
+/* A predict line's key (rows_W, around, or a figure of the loop). */
+static lm_status mix_key(count_reader *r, const char *key, const char *value, int line)
+{
+	lm_count_file *o = r->out;
+	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "rows_%u", lm_count_row_width(i));
+		if (strcmp(key, name) != 0)
+			continue;
+		if (!lm_count_parse_predict(value, &o->rows[i]))
+			return lm_fail(LM_EPARSE, "%s:%d: %s: %s", o->path, line, key, lm_error_message());
+		o->rows_counted[i] = true;
+		return LM_OK;
+	}
+	if (!strcmp(key, "around")) {
+		if (!lm_count_parse_predict(value, &o->around))
+			return lm_fail(LM_EPARSE, "%s:%d: around: %s", o->path, line, lm_error_message());
+		o->around_counted = true;
+		return LM_OK;
+	}
+	for (size_t i = 0; i < NFIGURES; i++) {
+		char name[32];
+		figure_key(i, name, sizeof name);
+		if (strcmp(name, key) != 0)
+			continue;
+		if (!lm_number_parse(value, figure(&o->mix, i)))
+			return lm_fail(LM_EPARSE, "%s:%d: %s '%s': not a number", o->path, line, key, value);
+		r->seen |= 1u << i;
+		return LM_OK;
+	}
+	return lm_fail(LM_EPARSE, "%s:%d: '%s': not a key of a count", o->path, line, key);
+}
+
 static lm_status count_key(void *ctx, const char *section, const char *key, const char *value, int line)
 {
 	count_reader *r = ctx;
@@ -634,100 +739,15 @@ static lm_status count_key(void *ctx, const char *section, const char *key, cons
 		snprintf(o->reason + at, sizeof o->reason - at, "%s%s", at ? " " : "", value);
 		return LM_OK;
 	}
-	if (!strcmp(key, "counted")) {
-		r->counted = true;
-		o->counted = !strcmp(value, "yes");
-		return o->counted || !strcmp(value, "no") ? LM_OK
-			: lm_fail(LM_EPARSE, "%s:%d: counted '%s': yes or no", o->path, line, value);
-	}
-	if (!strcmp(key, "loopless")) {
-		o->loopless = !strcmp(value, "yes");
-		return o->loopless || !strcmp(value, "no") ? LM_OK
-			: lm_fail(LM_EPARSE, "%s:%d: loopless '%s': yes or no", o->path, line, value);
-	}
-	if (!strcmp(key, "nested")) {
-		o->nested = !strcmp(value, "yes");
-		return o->nested || !strcmp(value, "no") ? LM_OK
-			: lm_fail(LM_EPARSE, "%s:%d: nested '%s': yes or no", o->path, line, value);
-	}
-	if (!strcmp(key, "unroll")) {
-		unsigned long long u;
-		if (!lm_number_parse_uint(value, LM_COUNT_MOST_ACCESSES, &u) || !u)
-			return lm_fail(LM_EPARSE, "%s:%d: unroll '%s': the times a loop was unrolled, from 1 to %d",
-				       o->path, line, value, (int)LM_COUNT_MOST_ACCESSES);
-		o->unroll = (unsigned)u;
-		return LM_OK;
-	}
-	static const struct {
-		const char *key;
-		size_t offset;
-		double most;
-	} work[] = { { "trip", offsetof(lm_count_work, trip), 1e12 },
-		     { "items", offsetof(lm_count_work, items), 1e15 },
-		     { "per_item", offsetof(lm_count_work, per_item), 1e6 } };
-	for (size_t i = 0; i < sizeof work / sizeof work[0]; i++) {
-		if (strcmp(key, work[i].key) != 0)
-			continue;
-		double *x = (double *)((char *)&o->work + work[i].offset);
-		if (!lm_number_parse(value, x) || !(*x > 0) || *x > work[i].most)
-			return lm_fail(LM_EPARSE, "%s:%d: %s '%s': a positive number up to %g", o->path, line,
-				       key, value, work[i].most);
-		return LM_OK;
-	}
 	bool taken = false;
-	lm_status s = lm_count_read_arrays(o->path, line, key, value, &o->arrays, &taken);
-	if (s != LM_OK || taken)
-		return s;
-	if (!strcmp(key, "ptxas_unroll")) {
-		unsigned long long u;
-		if (!lm_number_parse_uint(value, LM_SASS_MOST_UNROLL, &u) || !u)
-			return lm_fail(LM_EPARSE, "%s:%d: ptxas_unroll '%s': the times ptxas unrolled a loop again, "
-				       "from 1 to %d", o->path, line, value, LM_SASS_MOST_UNROLL);
-		o->ptxas_unroll = (unsigned)u;
-		return LM_OK;
-	}
-	if (!strcmp(key, "dims")) {
-		unsigned long long u;
-		if (!lm_number_parse_uint(value, 3, &u) || !u)
-			return lm_fail(LM_EPARSE, "%s:%d: dims '%s': 1, 2 or 3", o->path, line, value);
-		o->dims = (unsigned)u;
-		return LM_OK;
-	}
-	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++) {
-		char name[16];
-		snprintf(name, sizeof name, "rows_%u", lm_count_row_width(i));
-		if (strcmp(key, name) != 0)
-			continue;
-		if (!lm_count_parse_predict(value, &o->rows[i]))
-			return lm_fail(LM_EPARSE, "%s:%d: %s: %s", o->path, line, key, lm_error_message());
-		o->rows_counted[i] = true;
-		return LM_OK;
-	}
-	if (!strcmp(key, "around")) {
-		if (!lm_count_parse_predict(value, &o->around))
-			return lm_fail(LM_EPARSE, "%s:%d: around: %s", o->path, line, lm_error_message());
-		o->around_counted = true;
-		return LM_OK;
-	}
-	if (!strcmp(key, "misaligned_stores")) {
-		unsigned long long u;
-		if (!lm_number_parse_uint(value, LM_COUNT_MOST_ACCESSES, &u))
-			return lm_fail(LM_EPARSE, "%s:%d: misaligned_stores '%s': a count from 0 to %d", o->path, line,
-				       value, (int)LM_COUNT_MOST_ACCESSES);
-		o->misaligned_stores = (unsigned)u;
-		return LM_OK;
-	}
-	for (size_t i = 0; i < NFIGURES; i++) {
-		char name[32];
-		figure_key(i, name, sizeof name);
-		if (strcmp(name, key) != 0)
-			continue;
-		if (!lm_number_parse(value, figure(&o->mix, i)))
-			return lm_fail(LM_EPARSE, "%s:%d: %s '%s': not a number", o->path, line, key, value);
-		r->seen |= 1u << i;
-		return LM_OK;
-	}
-	return lm_fail(LM_EPARSE, "%s:%d: '%s': not a key of a count", o->path, line, key);
+	lm_status s = flag_key(r, key, value, line, &taken);
+	if (s == LM_OK && !taken)
+		s = whole_key(o, key, value, line, &taken);
+	if (s == LM_OK && !taken)
+		s = work_key(o, key, value, line, &taken);
+	if (s == LM_OK && !taken)
+		s = lm_count_read_arrays(o->path, line, key, value, &o->arrays, &taken);
+	return s != LM_OK || taken ? s : mix_key(r, key, value, line);
 }
 
 lm_status lm_count_read_ini(const char *path, lm_count_file *out)
