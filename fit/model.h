@@ -161,8 +161,9 @@ typedef struct {
 	double misaligned_loads;
 	double atomics;
 	double l1_lines;
-	double cache_loads; /* of the coalesced loads, those of an array the global-memory
-			     * cache holds (predict decides: lm_count_cache_share); 0: none */
+	double cache_loads; /* of the coalesced loads (loads less scattered_loads), those of an
+			     * array the global-memory cache holds (predict decides:
+			     * lm_count_cache_share); 0: none */
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by

@@ -60,6 +60,24 @@ START_TEST(a_loops_loads_are_counted_by_the_argument_they_read)
 }
 END_TEST
 
+/* nd_spmv(y, row_ptr, col, val, x, rows): its loop's col and val loads
+ * (each lane's own run, priced as coalesced) are counted by argument; its
+ * gathers of x, scattered, are not (the scattered kind prices them), so x
+ * held moves no coalesced load to the cache's price */
+START_TEST(a_gathered_load_is_not_among_the_loads_by_argument)
+{
+	lm_count m;
+	count_fixture("tests/fixtures/ptx/h200-nd-spmv.ptx", "nd_spmv", &m);
+	ck_assert_uint_eq(m.arg_loads[4], 0);
+	ck_assert_uint_eq(m.arg_loads[2], 4);
+	ck_assert_uint_eq(m.arg_loads[3], 4);
+	ck_assert_uint_eq(m.own_loads, 8);
+	lm_count_arrays a = lm_count_arrays_of(&m);
+	a.cached = 1ull << 4;
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 4, 4, NULL), 0);
+}
+END_TEST
+
 /* A count file keeps the loads by argument, their arrays' bytes and those
  * said cached, read back as written; lists that are not those refused,
  * naming the key */
@@ -189,6 +207,7 @@ int main(void)
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, a_loops_loads_are_counted_by_the_argument_they_read);
 	tcase_add_test(tc, a_count_file_keeps_the_loads_by_argument);
+	tcase_add_test(tc, a_gathered_load_is_not_among_the_loads_by_argument);
 	tcase_add_test(tc, loads_of_a_cached_argument_are_priced_at_the_caches_figures);
 	tcase_add_test(tc, an_array_the_description_sizes_under_the_cache_and_reads_again_is_held);
 	suite_add_tcase(s, tc);

@@ -147,9 +147,10 @@ typedef struct {
 				* move where a group narrower than a warp puts its lanes over
 				* rows that read the same columns: their warp touches fewer
 				* sectors than its bytes fill (lanes.c; rows' figures only) */
-	unsigned own_loads;  /* the loads the lanes were followed over that neither share
-			      * another's lines nor read one address for the warp: lines of
-			      * their own, or into another's array (PTX only) */
+	unsigned own_loads;  /* the coalesced loads the lanes were followed over that neither
+			      * share another's lines nor read one address for the warp:
+			      * lines of their own, or into another's array (PTX only; a
+			      * scattered or split load is not among them) */
 	unsigned char arg_loads[LM_COUNT_MAX_ARGS]; /* of those, each pointer argument's (by its
 						     * position in the parameter list; up to
 						     * 255): what an array the cache holds saves
@@ -351,7 +352,7 @@ typedef struct {
 /* m's (its own_loads, arg_loads and scalars' bytes and cached). */
 lm_count_arrays lm_count_arrays_of(const lm_count *m);
 
-/* The share of a's loads that read arrays the cache holds: those of a's
+/* The share of a's (coalesced) loads that read arrays the cache holds: those of a's
  * cached, and where cache_bytes (the buffer its hits were measured on) and
  * items (the launch's work-items) are known, each array no larger than
  * cache_bytes that the launch reads twice over or more (items x turns, the

@@ -313,7 +313,9 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 							 in->offset, width);
 				long b = (long)lm_ptx_bytes(in->op);
 				bool run = walks_own_run(in, k, l, b, v, ix, nix);
+				unsigned scattered = m->scattered_loads + m->split_loads;
 				long gap = sort_access(k, l, b, in->offset, width, run, m);
+				bool coalesced = m->scattered_loads + m->split_loads == scattered;
 				m->strided += gap > 0;
 				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
 				if (partner && k == K_LOAD && ((l.form == LANE_VARIES && l.data == DATA_BEFORE) || run)) {
@@ -344,9 +346,10 @@ void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, un
 				 * its span (fir's x[i + k]): the next turn reads the
 				 * lines this one brought, L1's hits (a note, not a price) */
 				m->windows += k == K_LOAD && own && slides(l, b, width);
-				/* by argument: every load with lines of its own, or into
-				 * another's array (which may be its own, above) */
-				if (k == K_LOAD && !partner && !(l.form == LANE_AFFINE && l.stride == 0))
+				/* by argument: every coalesced load with lines of its own, or
+				 * into another's array (which may be its own, above); a
+				 * scattered one is priced by the scattered kind, not these */
+				if (k == K_LOAD && coalesced && !partner && !(l.form == LANE_AFFINE && l.stride == 0))
 					own_load(v, l, m);
 				/* a strided access's warp spans lanes x stride bytes and
 				 * touches every sector there: the bytes between its lanes

@@ -114,7 +114,7 @@ void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model
 	double share = cached_share(o, ps, m, k, &args);
 	if (!(share > 0))
 		return;
-	k->cache_loads = share * k->loads;
+	k->cache_loads = share * (k->loads - k->scattered_loads); /* of its coalesced ones */
 	char which[256] = "";
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
 		if (args >> i & 1 && m->arg_loads[i])
