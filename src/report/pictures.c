@@ -99,6 +99,8 @@ static void throughput_curves(const report *rp, const char *mix, bool chained, c
 			for (size_t j = 0; j < k; j++)
 				t->nmax = fmax(t->nmax, buf[j].n);
 		}
+	if (t->nmax <= 1) /* one occupancy (gmem-cache's one warp): no curve to draw */
+		t->na = 0;
 }
 
 /* NAME.dat: the points measured, a block per (alpha, chains) that has any. */
