@@ -16,22 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void count_fixture(const char *file, const char *name, lm_count *m)
-{
-	char path[600], *text = NULL;
-	lm_test_source_path(path, sizeof path, file);
-	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
-	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
-	free(text);
-}
-
 /* nd_matmul(C, A, B, ...): its loop, unrolled four times, loads B four
  * times with lines of their own and A four times at one address for the
  * warp (hits, none of their own) */
 START_TEST(a_loops_loads_are_counted_by_the_argument_they_read)
 {
 	lm_count m;
-	count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
 	ck_assert_uint_eq(m.own_loads, 4);
 	ck_assert_uint_eq(m.arg_loads[2], 4);
 	ck_assert_uint_eq(m.arg_loads[1], 0);
@@ -67,7 +58,7 @@ END_TEST
 START_TEST(a_gathered_load_is_not_among_the_loads_by_argument)
 {
 	lm_count m;
-	count_fixture("tests/fixtures/ptx/h200-nd-spmv.ptx", "nd_spmv", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-spmv.ptx", "nd_spmv", &m);
 	ck_assert_uint_eq(m.arg_loads[4], 0);
 	ck_assert_uint_eq(m.arg_loads[2], 4);
 	ck_assert_uint_eq(m.arg_loads[3], 4);
@@ -84,7 +75,7 @@ END_TEST
 START_TEST(a_count_file_keeps_the_loads_by_argument)
 {
 	lm_count m;
-	count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
 	m.scalars.bytes[1] = 16 << 20;
 	m.scalars.bytes[2] = 4 << 20;
 	m.scalars.cached = 1ull << 2;

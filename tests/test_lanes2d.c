@@ -15,15 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static void count_fixture(const char *file, const char *name, lm_count *m)
-{
-	char path[600], *text = NULL;
-	lm_test_source_path(path, sizeof path, file);
-	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
-	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
-	free(text);
-}
-
 /* out[c * rows + r] = in[r * cols + c], c along x: along x alone a warp's
  * store lies a row of out apart from lane to lane (scattered). In a group
  * 8 wide a warp is 4 rows of 8: 8 runs of 4 lanes, 16 bytes each in a
@@ -36,7 +27,7 @@ START_TEST(a_2d_kernels_store_is_counted_by_its_shape)
 {
 	lm_count m, c;
 	lm_kernel_mix k;
-	count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
 	ck_assert_msg(m.loopless && m.dims == 2 && m.scattered_stores == 1 && !m.scattered_loads, "dims %u", m.dims);
 	static const struct {
 		unsigned width, scattered_loads, split_stores;
@@ -55,7 +46,7 @@ START_TEST(a_2d_kernels_store_is_counted_by_its_shape)
 	}
 	/* no rows of a width that does not divide a warp, nor of a 1D kernel */
 	ck_assert(!lm_count_over_rows(&m, 12, &c) && c.scattered_stores == 1);
-	count_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
 	ck_assert(m.dims == 1 && !lm_count_over_rows(&m, 8, &c));
 }
 END_TEST
@@ -68,7 +59,7 @@ END_TEST
 START_TEST(a_clamped_index_is_followed)
 {
 	lm_count m, c;
-	count_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
 	ck_assert_msg(!m.unfollowed && m.same_array == 8 && !m.scattered_loads && !m.scattered_stores,
 		      "%u not followed, %u into another's array", m.unfollowed, m.same_array);
 	ck_assert(m.dims == 2 && lm_count_over_rows(&m, 8, &c));
@@ -101,7 +92,7 @@ END_TEST
 START_TEST(a_word_a_row_is_a_hit_over_rows)
 {
 	lm_count m, c;
-	count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
 	ck_assert_msg(m.dims == 2 && m.uniform_loads == 1, "dims %u, %u loads of one address", m.dims, m.uniform_loads);
 	ck_assert(lm_count_over_rows(&m, 8, &c));
 	ck_assert_msg(c.uniform_loads == 1 && !c.split_loads && !c.scattered_loads && !c.unfollowed,
@@ -121,7 +112,7 @@ START_TEST(a_narrow_groups_rows_ask_l1_for_lines_and_share_sectors)
 {
 	lm_count m, c;
 	lm_kernel_mix k;
-	count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul", &m);
 	ck_assert_int_eq(m.unroll, 4);
 	ck_assert_int_eq(m.l1_lines, 8);
 	static const struct {
@@ -134,7 +125,7 @@ START_TEST(a_narrow_groups_rows_ask_l1_for_lines_and_share_sectors)
 			      "width %u: %g lines, %g bytes a lane, %g loads", want[i].width, k.l1_lines, k.load_bytes,
 			      k.loads);
 	}
-	count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
 	for (unsigned w = 16; w >= 8; w /= 2) {
 		ck_assert(lm_count_over_rows(&m, w, &c));
 		lm_count_model(&c, &k);
@@ -191,7 +182,7 @@ END_TEST
 START_TEST(a_count_file_keeps_a_2d_kernels_rows)
 {
 	lm_count m;
-	count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
 	char path[] = "/tmp/latmix-rows-XXXXXX";
 	int fd = mkstemp(path);
 	ck_assert_int_ge(fd, 0);
@@ -259,12 +250,12 @@ START_TEST(a_window_sliding_under_its_span_is_said)
 {
 	lm_count m;
 	static const char *const none[] = { "rownorm", "rowdot", "colmax", "colsum2" };
-	count_fixture("tests/fixtures/ptx/h200-loops2.ptx", "fir", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-loops2.ptx", "fir", &m);
 	ck_assert_uint_eq(m.windows, 1);
 	char note[1024];
 	ck_assert(lm_count_window_note(&m, note, sizeof note) && strstr(note, "a floor"));
 	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
-		count_fixture("tests/fixtures/ptx/h200-loops2.ptx", none[i], &m);
+		lm_test_count_fixture("tests/fixtures/ptx/h200-loops2.ptx", none[i], &m);
 		ck_assert_msg(m.windows == 0, "%s: %u windows", none[i], m.windows);
 	}
 	char params[600], spec[700];

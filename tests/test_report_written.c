@@ -130,6 +130,22 @@ START_TEST(a_curve_at_its_plateau_from_its_first_point_says_or_fewer)
 }
 END_TEST
 
+/* Writes m as kernel name's count in dir's mix-of/, reports dir and reads
+ * its report.md into md. */
+static void report_with(const char *dir, const char *name, const lm_count *m, char *md, size_t size)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/mix-of/%s.ini", dir, name);
+	FILE *out = fopen(path, "w");
+	ck_assert_ptr_nonnull(out);
+	lm_count_write_ini(out, name, m, NULL);
+	fclose(out);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	slurp_out(dir, "report.md", md, size);
+}
+
 /* Kernels as written in the report, predicted as they ran: nd-copy, a
  * body without a loop, by the grid-stride model and the dispatch
  * (fit/written.c), within 10% at each size; nd-matmul, a loop inside a
@@ -179,14 +195,7 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 	ck_assert_int_eq(lm_read_text(path, &text), LM_OK);
 	ck_assert_msg(lm_count_count_ptx(text, "nd_matmul", &m) == LM_OK && m.rest_counted, "%s", lm_error_message());
 	free(text);
-	snprintf(path, sizeof path, "%s/mix-of/nd-matmul.ini", dir);
-	out = fopen(path, "w");
-	ck_assert_ptr_nonnull(out);
-	lm_count_write_ini(out, "nd-matmul", &m, NULL);
-	fclose(out);
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
-	slurp_out(dir, "report.md", md, sizeof md);
+	report_with(dir, "nd-matmul", &m, md, sizeof md);
 	static const char mm_row[] = "\n| nd-matmul | 4 + 1, 0, 19 | ";
 	const char *mm = strstr(md, mm_row);
 	ck_assert_msg(mm && atof(mm + sizeof mm_row - 1) > 0 && !strstr(md, "nd-matmul | not predicted"),
@@ -197,34 +206,15 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 	 * file (cache_bytes 16.5 MiB), B is held, priced at cache_lat */
 	m.scalars.bytes[2] = 4 << 20;
 	m.work = (lm_count_work){ .trip = 1024, .items = 1024.0 * 4096, .per_item = 1 };
-	out = fopen(path, "w");
-	ck_assert_ptr_nonnull(out);
-	lm_count_write_ini(out, "nd-matmul", &m, NULL);
-	fclose(out);
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
-	slurp_out(dir, "report.md", md, sizeof md);
+	report_with(dir, "nd-matmul", &m, md, sizeof md);
 	ck_assert_msg(!strstr(md, "read arrays the cache holds"), "held by a file that measured no cache");
-	/* said cached (--arg 2=cached when counted): priced as DRAM's, said */
-	m.scalars.cached = 1ull << 2;
-	out = fopen(path, "w");
-	ck_assert_ptr_nonnull(out);
-	lm_count_write_ini(out, "nd-matmul", &m, NULL);
-	fclose(out);
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
-	slurp_out(dir, "report.md", md, sizeof md);
+	m.scalars.cached = 1ull << 2; /* --arg 2=cached when counted */
+	report_with(dir, "nd-matmul", &m, md, sizeof md);
 	ck_assert_msg(strstr(md, "4 of its loads an iteration read arrays the cache holds: priced as DRAM's"), "DRAM's");
 	m.scalars.cached = 0;
-	out = fopen(path, "w");
-	ck_assert_ptr_nonnull(out);
-	lm_count_write_ini(out, "nd-matmul", &m, NULL);
-	fclose(out);
 	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/cache/h200-params-kernels.ini' '%s/params-kernels.ini'", root, dir);
 	ck_assert_int_eq(system(cmd), 0);
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
-	slurp_out(dir, "report.md", md, sizeof md);
+	report_with(dir, "nd-matmul", &m, md, sizeof md);
 	ck_assert_msg(strstr(md, "4 of its loads an iteration read arrays the cache holds: priced at the file's "
 			     "cache_lat and cache_thru"), "cache_lat");
 	/* what holds nd-copy at 32 work-items a group: the groups the CU starts */

@@ -1,4 +1,5 @@
 #include "testrun.h"
+#include "bench/kernels.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -79,4 +80,13 @@ int lm_test_full(void)
 {
 	const char *t = getenv("LATMIX_TESTS");
 	return t && strcmp(t, "full") == 0;
+}
+
+void lm_test_count_fixture(const char *file, const char *name, lm_count *m)
+{
+	char path[600], *text = NULL;
+	lm_test_source_path(path, sizeof path, file);
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
+	free(text);
 }

@@ -4,6 +4,7 @@
 #define LM_TESTRUN_H
 
 #include <stddef.h>
+#include "asm/count.h"
 
 typedef struct {
 	int status;        /* exit status; 128 + signal if killed */
@@ -33,5 +34,9 @@ void lm_test_slurp(const char *path, char *buf, size_t size);
 
 /* Whether the file at path (its first MiB) holds text. */
 int lm_test_file_has(const char *path, const char *text);
+
+/* The count of kernel name's loop in the PTX fixture file (a path inside
+ * the source tree) into m; the test fails where it does not count. */
+void lm_test_count_fixture(const char *file, const char *name, lm_count *m);
 
 #endif
