@@ -30,24 +30,24 @@ START_TEST(a_loops_loads_are_counted_by_the_argument_they_read)
 	lm_count_arrays a = lm_count_arrays_of(&m);
 	unsigned long long held;
 	/* none said, no description's bytes: none held */
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held, NULL), 0);
 	ck_assert_uint_eq(held, 0);
 	a.cached = 1ull << 2;
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 1);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held, NULL), 1);
 	a.cached = 1ull << 1;
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held, NULL), 0);
 	/* B's 4 MiB, read 4M x 256 x 4 loads x 4 bytes: held under 17 MB, not
 	 * under 4 MB; not without the launch's work-items or a file's bytes;
 	 * an array read once over is not held */
 	a.cached = 0;
 	a.bytes[2] = 4 << 20;
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held), 1);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 256, 4, &held, NULL), 1);
 	ck_assert_uint_eq(held, 1ull << 2);
-	ck_assert_double_eq(lm_count_cache_share(&a, 4e6, 4e6, 256, 4, NULL), 0);
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 0, 256, 4, NULL), 0);
-	ck_assert_double_eq(lm_count_cache_share(&a, NAN, 4e6, 256, 4, NULL), 0);
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, (4 << 20) / 16, 1, 4, NULL), 0);
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, (4 << 20) / 8, 1, 4, NULL), 1);
+	ck_assert_double_eq(lm_count_cache_share(&a, 4e6, 4e6, 256, 4, NULL, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 0, 256, 4, NULL, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, NAN, 4e6, 256, 4, NULL, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, (4 << 20) / 16, 1, 4, NULL, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, (4 << 20) / 8, 1, 4, NULL, NULL), 1);
 }
 END_TEST
 
@@ -65,7 +65,35 @@ START_TEST(a_gathered_load_is_not_among_the_loads_by_argument)
 	ck_assert_uint_eq(m.own_loads, 8);
 	lm_count_arrays a = lm_count_arrays_of(&m);
 	a.cached = 1ull << 4;
-	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 4, 4, NULL), 0);
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 4e6, 4, 4, NULL, NULL), 0);
+}
+END_TEST
+
+/* A whole working set the cache's buffer holds (nd_copy(c, a, n): c
+ * stored, a loaded): every array the kernel uses sized and together no
+ * larger than cache_bytes, launched again and again as latmix times it,
+ * so every array it loads is held, said whole; the sum too large, or an
+ * array it uses unsized, and none is */
+START_TEST(a_working_set_the_cache_holds_is_held_whole)
+{
+	lm_count m;
+	lm_test_count_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
+	lm_count_arrays a = lm_count_arrays_of(&m);
+	ck_assert_uint_eq(a.used, 3);
+	a.bytes[0] = a.bytes[1] = 4 << 20;
+	unsigned long long held;
+	bool whole;
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 0, 1, 4, &held, &whole), 1);
+	ck_assert(whole);
+	ck_assert_uint_eq(held, 3);
+	a.bytes[0] = 16 << 20;
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 0, 1, 4, &held, &whole), 0);
+	ck_assert(!whole);
+	a.bytes[0] = 0;
+	ck_assert_double_eq(lm_count_cache_share(&a, 17e6, 0, 1, 4, &held, &whole), 0);
+	ck_assert(!whole);
+	a.bytes[0] = 4 << 20;
+	ck_assert_double_eq(lm_count_cache_share(&a, NAN, 0, 1, 4, &held, &whole), 0);
 }
 END_TEST
 
@@ -187,6 +215,18 @@ START_TEST(an_array_the_description_sizes_under_the_cache_and_reads_again_is_hel
 	snprintf(spec, sizeof spec, "%s/big.cl:nd_matmul", dir);
 	lm_test_latmix(args, NULL, r);
 	ck_assert_msg(r->status == 0 && !strstr(r->err, "the cache holds"), "%.300s %.900s", r->out, r->err);
+	/* nd-copy at its description's N, 512 MiB a launch: not held; at N =
+	 * 1M, 8 MiB together: held whole, said */
+	lm_test_source_path(src, sizeof src, "cl/kernels/nd-copy");
+	snprintf(cmd, sizeof cmd, "cp '%s.cl' '%s.ini' '%s/' && sed 's/^size = .*/size = 1048576/' '%s.ini' > "
+		 "'%s/small.ini' && cp '%s.cl' '%s/small.cl'", src, src, dir, src, dir, src, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	for (int i = 0; i < 2; i++) {
+		snprintf(spec, sizeof spec, "%s/%s.cl:nd_copy", dir, i ? "small" : "nd-copy");
+		lm_test_latmix(args, NULL, r);
+		ck_assert_msg(r->status == 0 && !strstr(r->err, "its arrays together are no larger") == !i,
+			      "%s: %.300s %.900s", spec, r->out, r->err);
+	}
 	free(r);
 	lm_test_remove_dir(dir);
 }
@@ -198,6 +238,7 @@ int main(void)
 	TCase *tc = tcase_create("cache");
 	tcase_add_test(tc, a_loops_loads_are_counted_by_the_argument_they_read);
 	tcase_add_test(tc, a_count_file_keeps_the_loads_by_argument);
+	tcase_add_test(tc, a_working_set_the_cache_holds_is_held_whole);
 	tcase_add_test(tc, a_gathered_load_is_not_among_the_loads_by_argument);
 	tcase_add_test(tc, loads_of_a_cached_argument_are_priced_at_the_caches_figures);
 	tcase_add_test(tc, an_array_the_description_sizes_under_the_cache_and_reads_again_is_held);

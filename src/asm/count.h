@@ -347,20 +347,26 @@ typedef struct {
 	unsigned char loads[LM_COUNT_MAX_ARGS];
 	double bytes[LM_COUNT_MAX_ARGS];
 	unsigned long long cached;
+	unsigned long long used; /* bit i: the kernel loads or stores argument i (0: not
+				  * traced to its arguments) */
 } lm_count_arrays;
 
 /* m's (its own_loads, arg_loads and scalars' bytes and cached). */
 lm_count_arrays lm_count_arrays_of(const lm_count *m);
 
 /* The share of a's (coalesced) loads that read arrays the cache holds: those of a's
- * cached, and where cache_bytes (the buffer its hits were measured on) and
- * items (the launch's work-items) are known, each array no larger than
+ * cached; where cache_bytes (the buffer its hits were measured on) is
+ * known, every array the kernel loads where all it uses are sized and
+ * together no larger (*whole true: launched again and again, as latmix
+ * times a kernel, its whole working set stays in the cache); and where
+ * items (the launch's work-items) are known too, each array no larger than
  * cache_bytes that the launch reads twice over or more (items x turns, the
  * loop's iterations a work-item as the PTX counts them (1: a body without
  * a loop), x its loads of it x lane, a lane's bytes a load); 0 where none
- * does. *args (may be NULL) gets the arguments taken as held. */
+ * does. *args and *whole may be NULL; *args gets the arguments taken as
+ * held. */
 double lm_count_cache_share(const lm_count_arrays *a, double cache_bytes, double items, double turns,
-			    double lane, unsigned long long *args);
+			    double lane, unsigned long long *args, bool *whole);
 
 /* a's keys in a count file (own_loads, arg_loads, arg_bytes, cached), where
  * it has loads by argument. */

@@ -11,16 +11,36 @@
 
 lm_count_arrays lm_count_arrays_of(const lm_count *m)
 {
-	lm_count_arrays a = { .own_loads = m->own_loads, .cached = m->scalars.cached };
+	lm_count_arrays a = { .own_loads = m->own_loads, .cached = m->scalars.cached,
+			      .used = m->args.traced ? m->args.loaded | m->args.stored : 0 };
 	memcpy(a.loads, m->arg_loads, sizeof a.loads);
 	memcpy(a.bytes, m->scalars.bytes, sizeof a.bytes);
 	return a;
 }
 
+/* Whether every array a's kernel uses is sized and all of them together
+ * are no more than cache_bytes. */
+static bool working_set_held(const lm_count_arrays *a, double cache_bytes)
+{
+	double total = 0;
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		if (a->used >> i & 1) {
+			if (!(a->bytes[i] > 0))
+				return false;
+			total += a->bytes[i];
+		}
+	return a->used && cache_bytes > 0 && total <= cache_bytes;
+}
+
 double lm_count_cache_share(const lm_count_arrays *a, double cache_bytes, double items, double turns,
-			    double lane, unsigned long long *args)
+			    double lane, unsigned long long *args, bool *whole)
 {
 	unsigned long long held = a->cached;
+	bool all = working_set_held(a, cache_bytes);
+	if (all)
+		held |= a->used;
+	if (whole)
+		*whole = all;
 	for (int i = 0; i < LM_COUNT_MAX_ARGS && cache_bytes > 0 && items > 0; i++) {
 		double bytes = a->bytes[i], reads = items * turns * a->loads[i] * lane;
 		if (a->loads[i] && bytes > 0 && bytes <= cache_bytes && reads >= 2 * bytes)
@@ -46,6 +66,14 @@ void lm_count_put_arrays(FILE *f, const lm_count_arrays *a)
 			sep = ", ";
 		}
 	fputc('\n', f);
+	sep = "arg_used = ";
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		if (a->used >> i & 1) {
+			fprintf(f, "%s%d", sep, i);
+			sep = ", ";
+		}
+	if (sep[0] == ',')
+		fputc('\n', f);
 	sep = "arg_bytes = ";
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
 		if (a->bytes[i] > 0) {
@@ -107,7 +135,8 @@ lm_status lm_count_read_arrays(const char *path, int line, const char *key, cons
 		a->own_loads = (unsigned)u;
 		return LM_OK;
 	}
-	int which = !strcmp(key, "arg_loads") ? 0 : !strcmp(key, "arg_bytes") ? 1 : !strcmp(key, "cached") ? 2 : -1;
+	int which = !strcmp(key, "arg_loads") ? 0 : !strcmp(key, "arg_bytes") ? 1 : !strcmp(key, "cached") ? 2
+		  : !strcmp(key, "arg_used") ? 3 : -1;
 	if (which < 0)
 		return LM_OK;
 	*taken = true;
@@ -124,7 +153,7 @@ lm_status lm_count_read_arrays(const char *path, int line, const char *key, cons
 		else if (which == 1)
 			a->bytes[pos] = v;
 		else
-			a->cached |= 1ull << pos;
+			*(which == 2 ? &a->cached : &a->used) |= 1ull << pos;
 	}
 	return LM_OK;
 }

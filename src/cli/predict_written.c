@@ -89,7 +89,7 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
  * or more (a naive matmul's B, 4 MiB read by each of its rows); *args the
  * arguments taken as held. */
 static double cached_share(const lm_options *o, const lm_params *ps, const lm_count *m, const lm_kernel_mix *k,
-			   unsigned long long *args)
+			   unsigned long long *args, bool *whole)
 {
 	double items = 0, per = 1, trip = o->trip;
 	lm_user_desc *d = description(o);
@@ -104,14 +104,15 @@ static double cached_share(const lm_options *o, const lm_params *ps, const lm_co
 	double turns = m->loopless ? 1 : trip / (ptx_unroll ? ptx_unroll : 1);
 	lm_count_arrays a = lm_count_arrays_of(m);
 	return lm_count_cache_share(&a, ps->p[LM_PARAM_CACHE_BYTES].value, launch ? items : 0, turns,
-				    k->load_bytes > 0 ? k->load_bytes : 4, args);
+				    k->load_bytes > 0 ? k->load_bytes : 4, args, whole);
 }
 
 void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
 			lm_kernel_mix *k)
 {
 	unsigned long long args;
-	double share = cached_share(o, ps, m, k, &args);
+	bool whole;
+	double share = cached_share(o, ps, m, k, &args, &whole);
 	if (!(share > 0))
 		return;
 	k->cache_loads = share * (k->loads - k->scattered_loads); /* of its coalesced ones */
@@ -119,6 +120,12 @@ void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
 		if (args >> i & 1 && m->arg_loads[i])
 			snprintf(which + strlen(which), sizeof which - strlen(which), "%s%d", which[0] ? ", " : "", i);
+	if (whole)
+		fprintf(stderr, "latmix: %s: its arrays together are no larger than the %.1f MiB the file's cache "
+			"figures were measured on: launched again and again, as latmix times a kernel, they stay "
+			"in the cache, so its loads are priced as hits (its stores as before, at memory's price); "
+			"a kernel launched once on data fresh from memory runs slower than this says\n", m->label,
+			ps->p[LM_PARAM_CACHE_BYTES].value / (1 << 20));
 	if (lm_model_kinds_cache(st))
 		fprintf(stderr, "latmix: %s: %g of its %g loads an iteration read arrays the cache holds (arguments "
 			"%s, by position): priced at the file's cache_lat %.0f cycles and cache_thru %.4g, a step "

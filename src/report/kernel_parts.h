@@ -58,6 +58,7 @@ typedef struct {
 				   * (count_cache.c), priced at the file's cache_lat and cache_thru
 				   * where it has them */
 	bool cache_unpriced;      /* the file has no cache_lat or cache_thru: those priced as DRAM's */
+	bool cache_whole;         /* held as its whole working set fits the cache (launch after launch) */
 	char why[256];            /* why not predicted; "" if there is nothing to predict from */
 } kernel_curve;
 

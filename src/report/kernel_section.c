@@ -263,8 +263,9 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 			snprintf(n90, sizeof n90, "; %.1f warps for 90%% of its top.", c->n90_pred);
 		char inside[128] = "", cached[256] = "";
 		if (c->cached > 0)
-			snprintf(cached, sizeof cached, " %g of its loads an iteration read arrays the cache holds: %s.",
-				 c->cached, c->cache_unpriced ? "priced as DRAM's, as the file has no cache_lat and "
+			snprintf(cached, sizeof cached, " %g of its loads an iteration read arrays the cache holds%s: %s.",
+				 c->cached, c->cache_whole ? " (all of them together fit it, launch after launch)" : "",
+				 c->cache_unpriced ? "priced as DRAM's, as the file has no cache_lat and "
 				 "cache_thru (a sweep before gmem-cache), so the line is a floor"
 				 : "priced at the file's cache_lat and cache_thru");
 		if (c->nested)

@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(cf.arrays.bytes[i] >= 0 && cf.arrays.bytes[i] <= 0x1p50, "bytes %g", cf.arrays.bytes[i]);
 	}
 	FUZZ_CHECK(by_arg <= cf.arrays.own_loads, "%u loads by argument of %u", by_arg, cf.arrays.own_loads);
-	double share = lm_count_cache_share(&cf.arrays, 17e6, 4e6, 256, 4, NULL);
+	double share = lm_count_cache_share(&cf.arrays, 17e6, 4e6, 256, 4, NULL, NULL);
 	FUZZ_CHECK(share >= 0 && share <= 1, "cache share %g", share);
 	/* rows of a width only for a kernel of 2 or 3 dimensions, each in range */
 	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++)
