@@ -34,9 +34,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lm_count_args args = { 0 };
 	bool listing = arg[0] == '.';
 	if (lm_kcount_parse_args(arg + listing, listing ? NULL : src, name, &args) == LM_OK)
-		for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		for (int i = 0; i < LM_COUNT_MAX_ARGS; i++) {
 			FUZZ_CHECK(!(args.known >> i & 1) || (args.value[i] >= -(1L << 31) && args.value[i] < (1L << 31)),
 				   "--arg %s: [%d] = %ld", arg, i, args.value[i]);
+			/* an array's bytes: none, or a positive number up to 2^50 */
+			FUZZ_CHECK(args.bytes[i] == 0 || (args.bytes[i] > 0 && args.bytes[i] <= 0x1p50), "--arg %s: [%d] "
+				   "bytes %g", arg, i, args.bytes[i]);
+		}
 	lm_error_clear();
 	char why[512];
 	memset(why, 'x', sizeof why);
