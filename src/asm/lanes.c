@@ -270,107 +270,126 @@ static bool anothers_array(lane l, bool loopless, lane *seen, size_t *nseen)
  * touches (sort_rows). And sums the lines the path's loads ask L1 for
  * (load_lines; 0 where a load's lanes are not followed; a line a lane
  * where its address came from memory). */
+/* What a pass over the loop's accesses sums beside m's figures. */
+typedef struct {
+	lane seen[64];
+	size_t nseen;
+	unsigned same_bytes, uniform_bytes;
+	long load_gap, store_gap, l1, narrow;
+	bool l1_known;
+} lanes_tally;
+
+/* m's lanes' figures and y zeroed for a pass. */
+static void tally_reset(lm_count *m, lanes_tally *y)
+{
+	m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
+	m->gathered = m->own_runs = m->own_run_partners = m->own_run_partner_bytes = 0;
+	m->uniform_loads = 0;
+	m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
+	m->split_loads = m->split_stores = 0;
+	m->split_load_sectors = m->split_store_sectors = 0;
+	m->windows = m->own_loads = 0;
+	memset(m->arg_loads, 0, sizeof m->arg_loads);
+	*y = (lanes_tally){ .l1_known = true };
+}
+
+/* Sorts the access at the path's p-th instruction (kind k, its address's
+ * lanes l) into m's figures and y's sums. */
+static void tally_access(const ptx_inst *v, const size_t *ix, size_t nix, size_t p, ptx_kind k, lane l,
+			 unsigned width, lm_count *m, lanes_tally *y)
+{
+	const ptx_inst *in = &v[ix[p]];
+	if (k == K_LOAD && l.form == LANE_VARIES && !l.data)
+		y->l1_known = false;
+	else if (k == K_LOAD) /* memory's addresses: a line a lane */
+		y->l1 += load_lines(l.form == LANE_VARIES ? SCALED : l, (long)lm_ptx_bytes(in->op), in->offset, width);
+	long b = (long)lm_ptx_bytes(in->op);
+	bool run = walks_own_run(in, k, l, b, v, ix, nix);
+	unsigned scattered = m->scattered_loads + m->split_loads;
+	long gap = sort_access(k, l, b, in->offset, width, run, m);
+	bool coalesced = m->scattered_loads + m->split_loads == scattered;
+	m->strided += gap > 0;
+	bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
+	if (partner && k == K_LOAD && ((l.form == LANE_VARIES && l.data == DATA_BEFORE) || run)) {
+		m->own_run_partners++; /* the lane's next words: moved all the same */
+		m->own_run_partner_bytes += (unsigned)b;
+	}
+	/* what its lanes move, a narrow group's rows reading the same columns
+	 * (a load into another's array: its own lines where the loop turns out
+	 * unrolled, ptx.c) */
+	long nb = k == K_LOAD && own ? narrow_bytes(l, b, width) : 0;
+	y->narrow += nb;
+	if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own &&
+	    anothers_array(l, m->loopless, y->seen, &y->nseen)) {
+		m->same_array++;
+		y->same_bytes += (unsigned)(b - nb);
+		own = false;
+	}
+	/* every lane at one address: one word for the warp, read by every warp
+	 * that reaches that index (gemv's x[k]): a hit, no lines of its own.
+	 * Over rows of a narrow group, one word a row (matmul's
+	 * A[row * inner + k]), each the same */
+	bool uniform = k == K_LOAD && l.form == LANE_AFFINE && l.stride == 0;
+	if (uniform && own) {
+		m->uniform_loads++;
+		y->uniform_bytes += (unsigned)b;
+		own = false;
+	}
+	/* a warp's window of lines that a turn moves less than its span (fir's
+	 * x[i + k]): the next turn reads the lines this one brought, L1's hits
+	 * (a note, not a price) */
+	m->windows += k == K_LOAD && own && slides(l, b, width);
+	/* by argument: every coalesced load with lines of its own, or into
+	 * another's array (which may be its own, above); a scattered one is
+	 * priced by the scattered kind, not these */
+	if (k == K_LOAD && coalesced && !partner && !uniform)
+		own_load(v, l, m);
+	/* a strided access's warp spans lanes x stride bytes and touches every
+	 * sector there: the bytes between its lanes count as moved. A load
+	 * sharing another's lines has no traffic of its own (again_bytes); a
+	 * store sharing another's fills part of its gap */
+	if (gap && k == K_LOAD && own)
+		y->load_gap += gap;
+	else if (gap && k == K_STORE)
+		y->store_gap += partner ? -b : gap;
+}
+
 void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m)
 {
-	lane seen[64];
-	size_t nseen = 0;
 	size_t n = 0;
 	lane_reg *t = calloc(LANE_REGS, sizeof *t);
-	if (!t)
+	lanes_tally *y = malloc(sizeof *y);
+	if (!t || !y) {
+		free(t);
+		free(y);
 		return;
+	}
 	lm_lane_seed_shape(t, &n, width);
 	lm_lane_seed_args(t, &n, &m->scalars);
 	for (size_t i = 0; i < lo; i++)
 		if (v[i].op[0])
 			lm_lane_set(t, &n, &v[i], lm_lane_value(&v[i], i, t, n, DATA_BEFORE));
-	unsigned same_bytes = 0, uniform_bytes = 0;
-	long load_gap = 0, store_gap = 0, l1 = 0, narrow = 0;
-	bool l1_known = true;
 	for (int pass = 0; pass < 2; pass++) {
-		m->scattered_loads = m->scattered_stores = m->strided = m->unfollowed = m->same_array = 0;
-		m->gathered = m->own_runs = m->own_run_partners = m->own_run_partner_bytes = 0;
-		m->uniform_loads = uniform_bytes = 0;
-		m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
-		m->split_loads = m->split_stores = 0;
-		m->split_load_sectors = m->split_store_sectors = 0;
-		m->windows = m->own_loads = 0;
-		memset(m->arg_loads, 0, sizeof m->arg_loads);
-		load_gap = store_gap = l1 = narrow = 0;
-		l1_known = true;
-		nseen = same_bytes = 0;
+		tally_reset(m, y);
 		for (size_t p = 0; p < nix; p++) {
 			const ptx_inst *in = &v[ix[p]];
 			if (!in->op[0] || in->target[0])
 				continue;
 			ptx_kind k = lm_ptx_classify(in->op);
-			l1_known &= k != K_LOAD || in->base[0];
-			if ((k == K_LOAD || k == K_STORE) && in->base[0]) {
-				lane l = lm_lane_operand(t, n, in->base);
-				if (k == K_LOAD && l.form == LANE_VARIES && !l.data)
-					l1_known = false;
-				else if (k == K_LOAD) /* memory's addresses: a line a lane */
-					l1 += load_lines(l.form == LANE_VARIES ? SCALED : l, (long)lm_ptx_bytes(in->op),
-							 in->offset, width);
-				long b = (long)lm_ptx_bytes(in->op);
-				bool run = walks_own_run(in, k, l, b, v, ix, nix);
-				unsigned scattered = m->scattered_loads + m->split_loads;
-				long gap = sort_access(k, l, b, in->offset, width, run, m);
-				bool coalesced = m->scattered_loads + m->split_loads == scattered;
-				m->strided += gap > 0;
-				bool partner = lm_ptx_shares_lines(v, ix, p), own = !partner;
-				if (partner && k == K_LOAD && ((l.form == LANE_VARIES && l.data == DATA_BEFORE) || run)) {
-					m->own_run_partners++; /* the lane's next words: moved all the same */
-					m->own_run_partner_bytes += (unsigned)b;
-				}
-				/* what its lanes move, a narrow group's rows reading the same
-				 * columns (a load into another's array: its own lines where
-				 * the loop turns out unrolled, ptx.c) */
-				long nb = k == K_LOAD && own ? narrow_bytes(l, b, width) : 0;
-				narrow += nb;
-				if (k == K_LOAD && l.form == LANE_AFFINE && l.origin && own &&
-				    anothers_array(l, m->loopless, seen, &nseen)) {
-					m->same_array++;
-					same_bytes += (unsigned)(b - nb);
-					own = false;
-				}
-				/* every lane at one address: one word for the warp, read by
-				 * every warp that reaches that index (gemv's x[k]): a hit, no
-				 * lines of its own. Over rows of a narrow group, one word a
-				 * row (matmul's A[row * inner + k]), each the same */
-				if (k == K_LOAD && l.form == LANE_AFFINE && l.stride == 0 && own) {
-					m->uniform_loads++;
-					uniform_bytes += (unsigned)b;
-					own = false;
-				}
-				/* a warp's window of lines that a turn moves less than
-				 * its span (fir's x[i + k]): the next turn reads the
-				 * lines this one brought, L1's hits (a note, not a price) */
-				m->windows += k == K_LOAD && own && slides(l, b, width);
-				/* by argument: every coalesced load with lines of its own, or
-				 * into another's array (which may be its own, above); a
-				 * scattered one is priced by the scattered kind, not these */
-				if (k == K_LOAD && coalesced && !partner && !(l.form == LANE_AFFINE && l.stride == 0))
-					own_load(v, l, m);
-				/* a strided access's warp spans lanes x stride bytes and
-				 * touches every sector there: the bytes between its lanes
-				 * count as moved. A load sharing another's lines has no
-				 * traffic of its own (again_bytes); a store sharing
-				 * another's fills part of its gap */
-				if (gap && k == K_LOAD && own)
-					load_gap += gap;
-				else if (gap && k == K_STORE)
-					store_gap += partner ? -b : gap;
-			}
+			y->l1_known &= k != K_LOAD || in->base[0];
+			if ((k == K_LOAD || k == K_STORE) && in->base[0])
+				tally_access(v, ix, nix, p, k, lm_lane_operand(t, n, in->base), width, m, y);
 			lm_lane_set(t, &n, in, lm_lane_induction(in, lm_lane_value(in, ix[p], t, n, DATA_PATH), t, n));
 		}
 	}
-	m->again_bytes += same_bytes + uniform_bytes;
-	m->same_bytes = same_bytes;
-	m->gap_load_bytes = (unsigned)load_gap;
-	m->gap_store_bytes = store_gap > 0 ? (unsigned)store_gap : 0;
-	m->l1_lines = l1_known ? (unsigned)l1 : 0;
-	m->narrow_bytes = (unsigned)narrow;
+	m->again_bytes += y->same_bytes + y->uniform_bytes;
+	m->same_bytes = y->same_bytes;
+	m->gap_load_bytes = (unsigned)y->load_gap;
+	m->gap_store_bytes = y->store_gap > 0 ? (unsigned)y->store_gap : 0;
+	m->l1_lines = y->l1_known ? (unsigned)y->l1 : 0;
+	m->narrow_bytes = (unsigned)y->narrow;
 	free(t);
+	free(y);
 }
 
 unsigned lm_ptx_dims(const ptx_inst *v, size_t nv)
