@@ -1,7 +1,7 @@
 /* diagnose.c: what follows from a solve: the parameters with their
  * errors or as bounds, the fit's errors and derived figures, checks
- * against direct measurements, which model to prefer, the parameters
- * measured directly, and the result as a parameter file's. */
+ * against direct measurements, which model to prefer, and the result as a
+ * parameter file's (the parameters measured directly: measured.c). */
 #include "fit/fit_parts.h"
 #include "fit/dispatch.h"
 
@@ -29,8 +29,7 @@ static double warps_to_reach(const lm_fit_point *v, const curve *c, double targe
 	return NAN;
 }
 
-static void set_param(lm_param *p, double value, double se, lm_param_kind kind,
-		      const char *note)
+void lm_fit_set_param(lm_param *p, double value, double se, lm_param_kind kind, const char *note)
 {
 	p->value = value;
 	p->std_error = se;
@@ -99,7 +98,7 @@ static void fitted(const solution *sol, size_t ix, bool cost, lm_param *p)
 			c += cov ? g[a] * g[b] * gsl_matrix_get(cov, gi[a], gi[b]) : NAN;
 	double se = moves(pb, x, ix) ? sqrt(c * var) : NAN;
 	/* an infinite or undefined error: the data do not determine it */
-	set_param(p, v, isfinite(se) ? se : NAN, LM_PARAM_VALUE,
+	lm_fit_set_param(p, v, isfinite(se) ? se : NAN, LM_PARAM_VALUE,
 		  isfinite(se) || isnan(se) ? "fitted" : "fitted; not determined by the data (infinite standard error)");
 }
 
@@ -125,11 +124,11 @@ static void check_mem_thru(const problem *pb, const curve *cv, size_t nc, size_t
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "memory never saturates: fitted %.4g +- %.2g is %s",
 			 mt->value, mt->std_error, why);
-		set_param(mt, mem_max, NAN, LM_PARAM_AT_LEAST, note);
+		lm_fit_set_param(mt, mem_max, NAN, LM_PARAM_AT_LEAST, note);
 	} else if (why[0] && !(mt->value < 100 * mem_max)) {
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "not determined: fitted %.3g, far beyond the highest measured", mt->value);
-		set_param(mt, mem_max, NAN, LM_PARAM_AT_LEAST, note);
+		lm_fit_set_param(mt, mem_max, NAN, LM_PARAM_AT_LEAST, note);
 	} else if (why[0]) {
 		/* the refined curve only approaches mem_thru, and c was fitted with
 		 * this value: keep it, marked as an extrapolation */
@@ -172,7 +171,7 @@ static void check_latency(const problem *pb, const lm_model_params *q, int kind,
 	char note[LM_PARAMS_TEXT];
 	snprintf(note, sizeof note, "latency bound binds at no point: the curve is at its peak from %g warps (fitted %.3g)",
 		 nmin, p->value);
-	set_param(p, most > 0 ? most : NAN, NAN, most > 0 ? LM_PARAM_AT_MOST : LM_PARAM_MISSING, note);
+	lm_fit_set_param(p, most > 0 ? most : NAN, NAN, most > 0 ? LM_PARAM_AT_MOST : LM_PARAM_MISSING, note);
 }
 
 /* The covariance of the solution in w (NULL where there is no memory
@@ -205,7 +204,7 @@ static void report_mem_thru(const solution *sol, const curve *cv, size_t nc, siz
 	char note[LM_PARAMS_TEXT];
 	snprintf(note, sizeof note, "measured: the mean of this kind's %d highest points, "
 		 "held in the fit", PLATEAU_TOP);
-	set_param(mt, L->held_thru[k], L->held_se[k], LM_PARAM_VALUE, note);
+	lm_fit_set_param(mt, L->held_thru[k], L->held_se[k], LM_PARAM_VALUE, note);
 }
 
 /* The refined model's chain_lat of kind k. */
@@ -218,7 +217,7 @@ static void report_chain_lat(const solution *sol, size_t k, lm_param *c)
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
 			 "no or few multi-chain curves", c->value, c->std_error);
-		set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
+		lm_fit_set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
 	}
 }
 
@@ -230,7 +229,7 @@ static void report_knee(const solution *sol, size_t ix, lm_param *c)
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "not determined by the data (fitted %.3g +- %.2g): "
 			 "few points near this kind's bounds", c->value, c->std_error);
-		set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
+		lm_fit_set_param(c, c->value, c->std_error, LM_PARAM_TIED, note);
 	}
 }
 
@@ -244,12 +243,12 @@ static void report_issue_cost(const solution *sol, size_t k, lm_param *c)
 	if (m == 0 || !(c->std_error < 0.5 * c->value)) {
 		snprintf(note, sizeof note, "not determined: the issue bound limits %zu points of this kind (fitted %.4g)",
 			 m, c->value);
-		set_param(c, 1.0, NAN, LM_PARAM_TIED, note);
+		lm_fit_set_param(c, 1.0, NAN, LM_PARAM_TIED, note);
 	} else if (c->value > 0.99 * COST_MAX || c->value < 0.99) {
 		snprintf(note, sizeof note, "%s, issue-bound at %zu points",
 			 c->value < 0.99 ? "below one slot: the issue bound is not what limits these curves"
 					 : "at the limit of the fit", m);
-		set_param(c, c->value, c->std_error, LM_PARAM_VALUE, note);
+		lm_fit_set_param(c, c->value, c->std_error, LM_PARAM_VALUE, note);
 	}
 }
 
@@ -278,7 +277,7 @@ static void tie_issue_thru(const solution *sol, lm_param *it)
 		char note[LM_PARAMS_TEXT];
 		snprintf(note, sizeof note, "tied to alu_thru: binds at no point (fitted %.4g), the least value binding nowhere",
 			 it->value);
-		set_param(it, lm_fit_least_nonbinding(sol->pb, q), NAN, LM_PARAM_TIED, note);
+		lm_fit_set_param(it, lm_fit_least_nonbinding(sol->pb, q), NAN, LM_PARAM_TIED, note);
 	} else if (!(it->std_error < 0.5 * it->value) || q[0].issue_thru < 1.001 * q[0].alu_thru) {
 		/* at its floor: one instruction of any kind per arithmetic slot */
 		snprintf(it->note, sizeof it->note, "tied to alu_thru: equal to it, binds at %zu points", m);
@@ -297,9 +296,9 @@ void lm_fit_report_params(const problem *pb, const curve *cv, size_t nc,
 	lm_fit_models_of(sol.x, &pb->L, sol.q);
 
 	for (int i = 0; i < LM_PARAM_COUNT; i++) {
-		set_param(&r->p[i], NAN, NAN, LM_PARAM_MISSING, "");
+		lm_fit_set_param(&r->p[i], NAN, NAN, LM_PARAM_MISSING, "");
 		for (size_t k = 0; k < LM_FIT_MAX_KINDS; k++)
-			set_param(&r->kp[k][i], NAN, NAN, LM_PARAM_MISSING, "");
+			lm_fit_set_param(&r->kp[k][i], NAN, NAN, LM_PARAM_MISSING, "");
 	}
 	fitted(&sol, X_ALU_LAT, false, &r->p[LM_PARAM_ALU_LAT]);
 	fitted(&sol, X_ALU_THRU, false, &r->p[LM_PARAM_ALU_THRU]);
@@ -429,7 +428,7 @@ static double direct(const lm_results *res, const char *mix, lm_alpha a, unsigne
 /* One warp's cycles per group of mix (NULL: any) at alpha with one chain:
  * the flag-free reference where the file has one (*how says which), else
  * the one-warp row; NAN if neither. */
-static double one_warp(const lm_results *res, const char *mix, lm_alpha a, const char **how)
+double lm_fit_one_warp(const lm_results *res, const char *mix, lm_alpha a, const char **how)
 {
 	for (int i = 0; mix ? i < 1 : lm_mix_at(i) != NULL; i++) {
 		const lm_result *ref = lm_results_find_reference(res, mix ? mix : lm_mix_at(i)->name, a);
@@ -506,7 +505,7 @@ static void check_kind(const lm_results *res, lm_fit_result *r, size_t k, double
 		add_flag(r, "%s mem_thru %.4g is %.0f%% below the highest memory throughput measured "
 			 "(%.4g)", name, thru->value, 100 * (1 - thru->value / got), got);
 	const char *how;
-	double lat1 = one_warp(res, name, zero, &how);
+	double lat1 = lm_fit_one_warp(res, name, zero, &how);
 	if (lat->kind == LM_PARAM_VALUE && isfinite(lat1) && lat->value < (1 - slack) * lat1)
 		add_flag(r, "%s mem_lat %.4g is %.0f%% below the one-warp latency at alpha 0 "
 			 "(%.4g cycles, %s)", name, lat->value, 100 * (1 - lat->value / lat1), lat1, how);
@@ -536,7 +535,7 @@ static void check_alu(const lm_results *res, lm_fit_result *r)
 		add_flag(r, "alu_thru %.4g is %.0f%% above the highest arithmetic rate measured (%.4g)",
 			 at->value, 100 * (at->value / alu - 1), alu);
 	const char *how;
-	double add1 = one_warp(res, NULL, inf, &how);
+	double add1 = lm_fit_one_warp(res, NULL, inf, &how);
 	const lm_param *al = &r->p[LM_PARAM_ALU_LAT];
 	if (al->kind == LM_PARAM_VALUE && isfinite(add1) && al->value < (1 - slack) * add1)
 		add_flag(r, "alu_lat %.4g is %.0f%% below the one-warp add latency (%.4g cycles, %s)",
@@ -577,174 +576,6 @@ bool lm_fit_cost_pays(const lm_fit_result *without, const lm_fit_result *with, c
 	snprintf(why, size, "AIC without issue cost %.1f, with %.1f (%zu more parameters): the cost %s",
 		 without->aic, with->aic, extra, pays ? "pays for its parameters" : "does not pay");
 	return pays;
-}
-
-/* A stream mix's plateau: the mean of its PLATEAU_TOP highest memory
- * throughputs (co-resident points) and that mean's standard error; false
- * with fewer points. */
-static bool stream_plateau(const lm_results *res, const char *mix, double *mean, double *se)
-{
-	plateau top = { { 0 }, 0 };
-	for (size_t i = 0; i < res->n; i++) {
-		const lm_row *row = &res->v[i].row;
-		if (strcmp(res->v[i].mix, mix) == 0 && strcmp(row->coresident, "no") != 0 &&
-		    isfinite(row->mem_ipc))
-			lm_fit_plateau_add(&top, row->mem_ipc);
-	}
-	return lm_fit_plateau_mean(&top, mean, se);
-}
-
-/* One share: plateau of the shifted mix over its aligned twin's. */
-static void measured_share(const lm_results *res, const char *shifted, const char *aligned,
-			     lm_param *p)
-{
-	double a, sa, b, sb;
-	char note[LM_PARAMS_TEXT];
-	if (!stream_plateau(res, shifted, &a, &sa) || !stream_plateau(res, aligned, &b, &sb)) {
-		snprintf(note, sizeof note, "not measured: %s and %s need %d points each", shifted, aligned,
-			 PLATEAU_TOP);
-		set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
-		return;
-	}
-	double share = a / b;
-	snprintf(note, sizeof note, "measured: %s %.4g over %s %.4g warp loads/cycle/CU (each the mean "
-		 "of its %d highest points)", shifted, a, aligned, b, PLATEAU_TOP);
-	set_param(p, share, share * hypot(sa / a, sb / b), LM_PARAM_VALUE, note);
-}
-
-/* stream-fill's plateau and its time a pass at one warp (the fastest of
- * its one-warp points; the standard error from its launches' spread). */
-static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
-{
-	static const char mix[] = "stream-fill";
-	double a, sa;
-	char note[LM_PARAMS_TEXT];
-	if (!stream_plateau(res, mix, &a, &sa)) {
-		snprintf(note, sizeof note, "not measured: %s needs %d co-resident points", mix,
-			 PLATEAU_TOP);
-		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
-	} else {
-		snprintf(note, sizeof note, "measured: %s, the mean of its %d highest points", mix,
-			 PLATEAU_TOP);
-		set_param(thru, a, sa, LM_PARAM_VALUE, note);
-	}
-	const lm_row *one = NULL;
-	for (size_t i = 0; i < res->n; i++) {
-		const lm_row *row = &res->v[i].row;
-		if (strcmp(res->v[i].mix, mix) == 0 && row->warps == 1 && row->mem_ipc > 0 &&
-		    isfinite(row->mem_ipc) && (!one || row->mem_ipc > one->mem_ipc))
-			one = row;
-	}
-	if (!one) {
-		snprintf(note, sizeof note, "not measured: %s has no point at one warp", mix);
-		set_param(step, NAN, NAN, LM_PARAM_MISSING, note);
-		return;
-	}
-	double cycles = 1 / one->mem_ipc;
-	double spread = one->time_med > 0 ? (one->time_max - one->time_min) / (2 * one->time_med) : NAN;
-	snprintf(note, sizeof note, "measured: %s at one warp (a store a pass, %u passes an iteration)",
-		 mix, one->mem_per_iter);
-	set_param(step, cycles, cycles * spread, LM_PARAM_VALUE, note);
-}
-
-/* L1's lines a cycle: on NVIDIA's GPUs since Volta, L1 and local
- * ("shared") memory are one unit (NVIDIA's Volta and Hopper tuning
- * guides: "combined L1 data cache and shared memory"), which takes a
- * warp's request for one 128-byte line, or one conflict-free local
- * access, a cycle (Nsight Compute's profiling guide counts both as
- * wavefronts of the L1TEX unit). The lmem mix's plateau, a warp's
- * conflict-free local load each, measures that rate. On other vendors
- * local memory is a unit of its own (AMD's LDS) or not known to share
- * L1's rate: not measured. */
-static void l1_rate(const lm_results *res, lm_param *p)
-{
-	static const char mix[] = "lmem";
-	double a, sa;
-	char note[LM_PARAMS_TEXT];
-	if (!strstr(res->vendor, "NVIDIA"))
-		snprintf(note, sizeof note, "not measured: local memory is known to be L1's unit, at its "
-			 "rate, on NVIDIA's GPUs only (this device's vendor is another)");
-	else if (!stream_plateau(res, mix, &a, &sa))
-		snprintf(note, sizeof note, "not measured: %s needs %d co-resident points", mix, PLATEAU_TOP);
-	else {
-		snprintf(note, sizeof note, "measured: %s, the mean of its %d highest points (NVIDIA: local "
-			 "memory and L1 one unit, a line a request)", mix, PLATEAU_TOP);
-		set_param(p, a, sa, LM_PARAM_VALUE, note);
-		return;
-	}
-	set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
-}
-
-/* The global-memory cache's hit: gmem-cache's one warp (its flag-free
- * reference where the file has one), a hit only where it is under
- * CACHE_HIT_SHARE of gmem's one warp taken alike (else the buffer was not
- * held, and no figure is given); its bandwidth stream-cache's plateau. */
-#define CACHE_HIT_SHARE 0.8
-
-/* The bytes of gmem-cache's buffer: its '# buffer = mix gmem-cache: N
- * lines' line, lines of a warp's words (its rows' simd_width); NAN where
- * the file does not say. */
-static double cache_buffer(const lm_results *res)
-{
-	static const char head[] = "mix gmem-cache: ";
-	double lanes = NAN, lines;
-	for (size_t i = 0; i < res->n && !(lanes > 0); i++)
-		if (strcmp(res->v[i].mix, "gmem-cache") == 0)
-			lanes = res->v[i].row.simd_width;
-	for (size_t i = 0; i < res->nmeta; i++)
-		if (strcmp(res->meta[i].key, "buffer") == 0 &&
-		    strncmp(res->meta[i].value, head, sizeof head - 1) == 0 &&
-		    sscanf(res->meta[i].value + sizeof head - 1, "%lf lines", &lines) == 1 && lines > 0)
-			return lines * 4 * lanes;
-	return NAN;
-}
-
-static void cache_hit(const lm_results *res, lm_param *lat, lm_param *thru, lm_param *bytes)
-{
-	const char *how, *how_dram;
-	char note[LM_PARAMS_TEXT];
-	double hit = one_warp(res, "gmem-cache", (lm_alpha){ 0, 1 }, &how);
-	double dram = one_warp(res, "gmem", (lm_alpha){ 0, 1 }, &how_dram);
-	bool alike = strcmp(how, how_dram) == 0;
-	if (!(hit > 0))
-		snprintf(note, sizeof note, "not measured: gmem-cache has no point at one warp, alpha 0");
-	else if (alike && hit >= CACHE_HIT_SHARE * dram)
-		snprintf(note, sizeof note, "not a hit: gmem-cache's one warp took %.1f cycles a load, %.0f%% "
-			 "of gmem's %.1f (the device's cache did not hold its buffer)", hit, 100 * hit / dram, dram);
-	else {
-		snprintf(note, sizeof note, "measured: gmem-cache at one warp, alpha 0 (%s)%s", how,
-			 alike ? "" : "; gmem's one warp not taken alike, not compared");
-		set_param(lat, hit, NAN, LM_PARAM_VALUE, note);
-		note[0] = '\0';
-	}
-	if (note[0])
-		set_param(lat, NAN, NAN, LM_PARAM_MISSING, note);
-	double a, sa, b = cache_buffer(res);
-	if (lat->kind == LM_PARAM_VALUE && b > 0)
-		set_param(bytes, b, NAN, LM_PARAM_VALUE, "measured: gmem-cache's buffer, as its sweep wrote it");
-	else
-		set_param(bytes, NAN, NAN, LM_PARAM_MISSING, lat->kind == LM_PARAM_VALUE
-			  ? "not measured: the sweep does not say gmem-cache's buffer" : "not measured: no hit's latency");
-	if (lat->kind != LM_PARAM_VALUE) {
-		snprintf(note, sizeof note, "not measured: no hit's latency (cache_lat)");
-		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
-	} else if (!stream_plateau(res, "stream-cache", &a, &sa)) {
-		snprintf(note, sizeof note, "not measured: stream-cache needs %d co-resident points", PLATEAU_TOP);
-		set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
-	} else {
-		snprintf(note, sizeof note, "measured: stream-cache, the mean of its %d highest points", PLATEAU_TOP);
-		set_param(thru, a, sa, LM_PARAM_VALUE, note);
-	}
-}
-
-void lm_fit_measured(const lm_results *res, lm_fit_result *r)
-{
-	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
-	measured_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
-	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
-	lm_fit_dispatch(res, &r->p[LM_PARAM_DISPATCH_THRU], &r->p[LM_PARAM_GROUP_COST]);
-	l1_rate(res, &r->p[LM_PARAM_L1_THRU]);
-	cache_hit(res, &r->p[LM_PARAM_CACHE_LAT], &r->p[LM_PARAM_CACHE_THRU], &r->p[LM_PARAM_CACHE_BYTES]);
 }
 
 void lm_fit_to_params(const lm_fit_result *r, lm_params *ps)

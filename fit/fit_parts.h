@@ -138,6 +138,14 @@ double lm_fit_top_slope_ratio(const lm_fit_point *v, const curve *c);
 
 #define RISING 0.5 /* top slope above this fraction of the initial: unsaturated */
 
+/* p's value, standard error, kind and note. */
+void lm_fit_set_param(lm_param *p, double value, double se, lm_param_kind kind, const char *note);
+
+/* One warp's cycles per group of mix (NULL: any) at alpha with one chain:
+ * the flag-free reference where the file has one (*how says which), else
+ * the one-warp row; NAN if neither. */
+double lm_fit_one_warp(const lm_results *res, const char *mix, lm_alpha a, const char **how);
+
 /* A plateau measured directly: the mean of the PLATEAU_TOP highest
  * throughputs of a set of points. */
 #define PLATEAU_TOP 3

@@ -279,6 +279,7 @@ static double scattered_time(const lm_model_kinds *st, double sl, double lb, dou
 typedef struct {
 	double lat, mem_thru, knee;
 	bool cache_bound; /* the cache's bandwidth binds its memory time */
+	bool all_cached;  /* every load of its step hits the cache: it waits the cache's latency */
 } kernel_mem;
 
 /* The figures of store share s, linear between the two measured shares
@@ -290,7 +291,7 @@ typedef struct {
  * (studies/model-study/knee-per-curve.txt). */
 static kernel_mem store_share(const lm_model_params *p, const lm_model_kinds *st, double s)
 {
-	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p), false };
+	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p), false, false };
 	if (!st || !st->n || !(s > 0))
 		return r;
 	size_t i = 0; /* the segment from knot i to i + 1; knot 0 is p, knot j + 1 st's j-th */
@@ -341,8 +342,10 @@ static void cached_loads(const lm_model_params *p, const lm_model_kinds *st, con
 	*t *= 1 - share;
 	r->cache_bound = tc > *t;
 	*t = fmax(*t, tc);
-	if (share >= 1 && sl <= 0)
+	if (share >= 1 && sl <= 0) {
 		r->lat += st->cache_lat - p->mem_lat;
+		r->all_cached = true;
+	}
 }
 
 /* The kernel's memory: its coalesced accesses at their store share (a loop
@@ -362,7 +365,7 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	double lb = k->load_bytes > 0 ? k->load_bytes : 4, sb = k->store_bytes > 0 ? k->store_bytes : 4;
 	if (store_only(k)) {
 		/* no memory wait in the step, a sharp knee (lm_model_eval_kernel) */
-		kernel_mem r = { 0, NAN, INFINITY, false };
+		kernel_mem r = { 0, NAN, INFINITY, false, false };
 		if (!lm_model_kinds_store_only(st))
 			return r;
 		r.mem_thru = k->stores / ((k->stores - ss) * sb / 4 / st->store_thru +
@@ -393,9 +396,12 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	/* a step waits for every line it reads, the hits' too (they are the
 	 * lines other iterations load, not yet arrived or in L2), as a chase's
 	 * step waits for its chains; their DRAM traffic is counted once, above */
+	/* a step whose every load hits the cache gains the cache's chain
+	 * latency with its lines in flight, where the file measured it */
 	double lines = k->loads + fmax(k->hits, 0);
+	double chain = r.all_cached && st && present(st->cache_chain_lat) ? st->cache_chain_lat : p->chain_lat;
 	if (present(p->chain_lat) && lines > 1)
-		r.lat += p->chain_lat * log2(lines);
+		r.lat += chain * log2(lines);
 	return r;
 }
 

@@ -193,6 +193,9 @@ typedef struct {
 	 * the coalesced loads a cycle per CU it answers; NAN or 0: not
 	 * measured, such loads priced as DRAM's */
 	double cache_lat, cache_thru;
+	/* what such a hit gains per doubling of the lines a step has in flight
+	 * (the cache's chain_lat); NAN or 0 or less: not measured, chain_lat's */
+	double cache_chain_lat;
 } lm_model_kinds;
 
 /* Does st price loads that hit the global-memory cache (cache_lat and

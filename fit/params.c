@@ -64,6 +64,9 @@ static const struct {
 	[LM_PARAM_CACHE_BYTES] = { "cache_bytes", "bytes",
 		"the buffer those hits were measured on: predict takes an array no larger, which a launch "
 		"reads twice over or more, as held by the cache", true },
+	[LM_PARAM_CACHE_CHAIN_LAT] = { "cache_chain_lat", "cycles",
+		"latency a hit gains per doubling of the loads a warp has in flight (measured: gmem-cache at "
+		"one warp with 1 to 8 chains, the slope of its step over log2 chains)", true },
 };
 
 static const char *const kind_names[] = {
@@ -88,7 +91,7 @@ bool lm_param_measured(lm_param_id id)
 	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE ||
 	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
 	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
-	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES;
+	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES || id == LM_PARAM_CACHE_CHAIN_LAT;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -210,6 +213,7 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.l1_thru = value_of(&ps->p[LM_PARAM_L1_THRU]);
 	st.cache_lat = value_of(&ps->p[LM_PARAM_CACHE_LAT]);
 	st.cache_thru = value_of(&ps->p[LM_PARAM_CACHE_THRU]);
+	st.cache_chain_lat = value_of(&ps->p[LM_PARAM_CACHE_CHAIN_LAT]);
 	return st;
 }
 

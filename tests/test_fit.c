@@ -523,6 +523,21 @@ START_TEST(the_caches_hit_is_gmem_caches_one_warp_and_stream_caches_plateau)
 	ck_assert_double_eq_tol(thru->value, (0.178 + 0.179 + 0.177) / 3, 1e-12);
 	ck_assert_int_eq(bytes->kind, LM_PARAM_VALUE);
 	ck_assert_double_eq_tol(bytes->value, 135173.0 * 128, 1e-6);
+	/* one chain alone: no slope of the chains */
+	const lm_param *chains = &r.p[LM_PARAM_CACHE_CHAIN_LAT];
+	ck_assert_int_eq(chains->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(chains->note, "3 chain counts"), "%s", chains->note);
+	/* 2, 4 and 8 chains, 50 cycles a doubling: the slope, with no error */
+	size_t before = res.n;
+	for (unsigned k = 2; k <= 8; k *= 2) {
+		add_row(&res, "gmem-cache", k, zero, 1, k / (302.0 + 50 * log2(k)), 0, 302 + 50 * log2(k));
+		res.v[res.n - 1].row.simd_width = 32;
+	}
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(chains->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(chains->value, 50, 1e-9);
+	ck_assert_double_eq_tol(chains->std_error, 0, 1e-9);
+	res.n = before;
 	/* a buffer the cache did not hold: near memory's latency, no figure */
 	res.v[1].row.mem_ipc = 1 / 650.0;
 	res.v[1].row.cycles_per_group = 650;

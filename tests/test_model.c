@@ -341,6 +341,17 @@ START_TEST(loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth)
 	/* at 10 warps: 20 loads every 170 cycles, under the bound */
 	ck_assert_rel(lm_model_eval_kernel(&p, &st, &k, 10, &b), 20.0 / 170, 1e-12);
 	ck_assert_int_eq(b, LM_BOUND_LATENCY);
+	/* with chains: DRAM's chain_lat for a step of two lines; the cache's
+	 * where every load hits and the file measured it */
+	p.chain_lat = 100;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 150 + 100 + 5 * 4, 1e-12);
+	st.cache_chain_lat = 30;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 150 + 30 + 5 * 4, 1e-12);
+	k.cache_loads = 0;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 400 + 100 + 5 * 4, 1e-12);
+	k.cache_loads = 2;
+	p.chain_lat = NAN;
+	st.cache_chain_lat = NAN;
 	/* half of them: DRAM's step, DRAM's time for one load of two (0.4 loads
 	 * a cycle), the cache's for both (0.5): DRAM binds */
 	k.cache_loads = 1;

@@ -44,7 +44,8 @@ static lm_params sample(void)
 	snprintf(ps.clock_source, sizeof ps.clock_source, "%%clock64/%%globaltimer");
 	const double v[LM_PARAM_COUNT] = { 4.0312, 812.25, 3.9999999999999996, 0.1 / 3, NAN, 1e-300, 1.25, 1.75,
 					   0.65, 0.875, 0.0912, 38.5, 12.605982193372258, 198.4551991710286,
-					   1.0053448066666666, 295.17091799999997, 0.17830671766666667, 17302144 };
+					   1.0053448066666666, 295.17091799999997, 0.17830671766666667, 17302144,
+					   48.25 };
 	for (int i = 0; i < LM_PARAM_COUNT; i++) {
 		ps.p[i].value = v[i];
 		ps.p[i].std_error = i == 2 ? NAN : v[i] / 7;

@@ -604,8 +604,8 @@ static lm_status shape_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsign
 	if (m->cfg.mix->cache && m->cfg.mix->step == LM_STEP_GLOBAL)
 		return lm_meas_cache_chase_holds(warps, chains) ? LM_OK
 			: lm_fail(LM_EDEVICE, "%u warps per CU with %u chain%s: the cache's chase runs one "
-				  "warp a CU, one chain (another would read lines its CU just loaded)",
-				  warps, chains, chains == 1 ? "" : "s");
+				  "warp a CU (another would read lines its CU just loaded), 1 to %u chains",
+				  warps, chains, chains == 1 ? "" : "s", LM_MEAS_CACHE_CHAINS);
 	if (m->cfg.mix->step == LM_STEP_GLOBAL && lines < LM_MEAS_MIN_LINES * vwarps)
 		return lm_fail(LM_EDEVICE, "%u warps per CU with %u chain%s: %zu lines per chain, fewer than "
 			       "%u (the footprint holds %zu lines of %u bytes): not measured, it would "

@@ -101,8 +101,12 @@ bool lm_meas_footprint_note(const lm_device *d, unsigned long long footprint, ch
 unsigned long long lm_meas_cache_footprint(const lm_device *d);
 
 /* Does the cache mixes' chase (gmem-cache) measure warps per CU with
- * chains? One warp, one chain only: a second would walk lines its CU's L1
- * just took in, the lines apart the chains are (the footprint is small). */
+ * chains? One warp a CU only: a second would walk lines its CU's L1 just
+ * took in, the lines apart the warps are (the footprint is small). Its
+ * chains, 1 to LM_MEAS_CACHE_CHAINS, start a chain's share of the whole
+ * cycle apart (measure_chains.c), so a CU comes back to a line only after
+ * every line of the buffer: they hit L2, not L1. */
+#define LM_MEAS_CACHE_CHAINS 8u
 bool lm_meas_cache_chase_holds(unsigned warps, unsigned chains);
 
 /* Why the cache mixes cannot be measured on d (a sentence), or NULL where

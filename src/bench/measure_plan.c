@@ -153,7 +153,7 @@ static unsigned long long cache_lines(const lm_device *d)
 
 bool lm_meas_cache_chase_holds(unsigned warps, unsigned chains)
 {
-	return warps == 1 && chains == 1;
+	return warps == 1 && chains >= 1 && chains <= LM_MEAS_CACHE_CHAINS;
 }
 
 const char *lm_meas_cache_refusal(const lm_device *d)

@@ -72,7 +72,13 @@ static lm_status chains_lists(const lm_sweep_config *o, bool few, plan *p)
 {
 	for (size_t i = 0; i < p->nmixes; i++) {
 		plan_mix *pm = &p->mixes[i];
-		if (pm->mix->step == LM_STEP_STREAM || pm->mix->step == LM_STEP_DISPATCH || pm->mix->cache) {
+		if (pm->mix->cache && pm->mix->step == LM_STEP_GLOBAL) {
+			/* the cache's chase: one warp a CU with 1 to 8 chains, what
+			 * a hit's latency gains with the loads in flight beside it */
+			static const unsigned cache[] = { 1, 2, 4, 8 };
+			pm->nchains = 4;
+			memcpy(pm->chains, cache, sizeof cache);
+		} else if (pm->mix->step == LM_STEP_STREAM || pm->mix->step == LM_STEP_DISPATCH || pm->mix->cache) {
 			pm->chains[0] = 1;
 			pm->nchains = 1;
 		} else if (o->chains) {
