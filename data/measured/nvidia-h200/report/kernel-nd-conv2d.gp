@@ -16,20 +16,20 @@ set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
-plot 'kernel-nd-conv2d.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 8.91 warps', \
+plot 'kernel-nd-conv2d.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 8.88 warps', \
   'kernel-nd-conv2d.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
   'kernel-nd-conv2d.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 20.5 warps', \
   'kernel-nd-conv2d.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-conv2d.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 48 warps', \
+  'kernel-nd-conv2d.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 47.9 warps', \
   'kernel-nd-conv2d.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-conv2d.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 50.2 warps', \
+  'kernel-nd-conv2d.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 50.8 warps', \
   'kernel-nd-conv2d.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4487.1 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4487 GB/s, above the scale)', \
-  '+' using (8.91092):(383.766) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (20.4918):(769.526) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (47.9847):(1494.64) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (50.2253):(1457.91) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  4489.14 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4489 GB/s, above the scale)', \
+  '+' using (8.87641):(383.337) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (20.5196):(767.438) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (47.9487):(1500.19) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (50.7826):(1465.83) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-conv2d.svg'

@@ -16,7 +16,7 @@ set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.00499999999 inverse y / 0.00499999999
-plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 5.71 warps', \
+plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 5.66 warps', \
   'kernel-nd-spmv.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
   'kernel-nd-spmv.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 8 warps or fewer', \
   'kernel-nd-spmv.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
@@ -25,11 +25,11 @@ plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc
   'kernel-nd-spmv.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 62.6 warps', \
   'kernel-nd-spmv.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4487.1 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4487 GB/s, above the scale)', \
-  '+' using (5.70715):(1318.1) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (8):(1212.56) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (63.272):(1248.4) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (62.5637):(1265.17) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  4489.14 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4489 GB/s, above the scale)', \
+  '+' using (5.66395):(1318.15) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (8):(1207.82) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (63.2729):(1249.41) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (62.5609):(1264) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-spmv.svg'

@@ -9,7 +9,7 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:1265]
+set yrange [0:1262]
 set key below
 set y2label 'G elements/s'
 set y2tics
@@ -20,16 +20,16 @@ plot 'kernel-nd-transpose.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1
   'kernel-nd-transpose.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
   'kernel-nd-transpose.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 18 warps', \
   'kernel-nd-transpose.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-transpose.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 22.4 warps', \
+  'kernel-nd-transpose.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 22.2 warps', \
   'kernel-nd-transpose.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
   'kernel-nd-transpose.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 32 warps or fewer', \
   'kernel-nd-transpose.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4487.1 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4487 GB/s, above the scale)', \
-  '+' using (8.09124):(383.742) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (18.046):(768.274) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (22.4124):(823.232) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (32):(989.758) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  4489.14 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4489 GB/s, above the scale)', \
+  '+' using (8.09242):(383.416) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (17.9678):(765.889) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (22.2167):(820.565) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (32):(987.468) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-transpose.svg'
