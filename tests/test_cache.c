@@ -227,6 +227,13 @@ START_TEST(an_array_the_description_sizes_under_the_cache_and_reads_again_is_hel
 		ck_assert_msg(r->status == 0 && !strstr(r->err, "its arrays together are no larger") == !i,
 			      "%s: %.300s %.900s", spec, r->out, r->err);
 	}
+	/* its own description at --size 1048576, as measure --size ran it: held */
+	snprintf(spec, sizeof spec, "%s/nd-copy.cl:nd_copy", dir);
+	const char *sized[] = { "predict", params, "--kernel", spec, "--size", "1048576", "--local-size", "128", "--warps",
+				"16", "--csv", NULL };
+	lm_test_latmix(sized, NULL, r);
+	ck_assert_msg(r->status == 0 && strstr(r->err, "its arrays together are no larger"), "%.300s %.900s", r->out,
+		      r->err);
 	free(r);
 	lm_test_remove_dir(dir);
 }

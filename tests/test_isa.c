@@ -482,7 +482,7 @@ START_TEST(written_kernels_count_whole_on_intel)
 		     { "nd-dot", 8, 1, 5, 3, 2, 0 } };
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		char *src = NULL, name[64], label[64];
-		ck_assert_msg(lm_kcount_source(want[i].kernel, NULL, &src, name, sizeof name, label, sizeof label, NULL) ==
+		ck_assert_msg(lm_kcount_source(want[i].kernel, NULL, 0, &src, name, sizeof name, label, sizeof label, NULL) ==
 				      LM_OK,
 			      "%s: %s", want[i].kernel, lm_error_message());
 		lm_count m;
@@ -1261,7 +1261,7 @@ START_TEST(suite_kernels_count_as_in_the_table)
 					     cell[3], lanes) != 6)
 			continue;
 		char *src = NULL, name[64], label[64];
-		ck_assert_msg(lm_kcount_source(kernel, NULL, &src, name, sizeof name, label, sizeof label, NULL) == LM_OK,
+		ck_assert_msg(lm_kcount_source(kernel, NULL, 0, &src, name, sizeof name, label, sizeof label, NULL) == LM_OK,
 			      "%s: %s", kernel, lm_error_message());
 		lm_count m;
 		lm_status st = lm_kcount_count(src, name, NULL, col ? target : NULL, NULL, NULL, NULL, &m);

@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **source, char *name,
+lm_status lm_kcount_source(const char *spec, const char *kernel_dir, double size, char **source, char *name,
 			 size_t name_size, char *label, size_t label_size, lm_count_args *args)
 {
 	*source = NULL;
@@ -24,7 +24,7 @@ lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **sour
 	lm_user_desc *d = calloc(1, sizeof *d);
 	if (!d)
 		return lm_fail(LM_ENOMEM, "out of memory");
-	lm_status s = lm_user_describe(spec, kernel_dir, 0, d);
+	lm_status s = lm_user_describe(spec, kernel_dir, size, d);
 	if (file_name) {
 		/* FILE.cl:NAME: the file alone, no description needed; one
 		 * beside it that reads gives the scalars' values */

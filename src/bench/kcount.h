@@ -15,8 +15,8 @@
  * measure --kernel; a FILE.cl:NAME needs no description) in a new string
  * (free() it), its kernel function's name and a label; args (NULL: not
  * asked) gets its description's scalars (lm_kcount_args_of) where one
- * reads. */
-lm_status lm_kcount_source(const char *spec, const char *kernel_dir, char **source, char *name,
+ * reads, at problem size size (0: the description's). */
+lm_status lm_kcount_source(const char *spec, const char *kernel_dir, double size, char **source, char *name,
 			 size_t name_size, char *label, size_t label_size, lm_count_args *args);
 
 /* Counts the main loop of kernel name in src: built offline for isa (an

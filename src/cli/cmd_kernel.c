@@ -42,7 +42,8 @@ lm_status lm_cli_count_kernel(const lm_options *o, const char *spec, bool listin
 		return s;
 	char name[LM_USER_NAME], label[64], *src = NULL;
 	/* the description's scalars, and --arg's over them */
-	if ((s = lm_kcount_source(spec, o->kernel_dir, &src, name, sizeof name, label, sizeof label, &args)) == LM_OK &&
+	if ((s = lm_kcount_source(spec, o->kernel_dir, o->size, &src, name, sizeof name, label, sizeof label, &args)) ==
+		    LM_OK &&
 	    (!o->arg_values || (s = lm_kcount_parse_args(o->arg_values, src, name, &args)) == LM_OK))
 		s = lm_kcount_count(src, name, &args, offline ? o->isa : NULL, on_device ? &d : NULL, NULL,
 				  listing_too ? stdout : NULL, m);

@@ -40,7 +40,7 @@ static double mix_bytes(const lm_kernel_mix *k)
 static lm_user_desc *description(const lm_options *o)
 {
 	lm_user_desc *d = o->kernel ? malloc(sizeof *d) : NULL;
-	if (d && lm_user_describe(o->kernel, o->kernel_dir, 0, d) != LM_OK) {
+	if (d && lm_user_describe(o->kernel, o->kernel_dir, o->size, d) != LM_OK) {
 		free(d);
 		d = NULL;
 	}
