@@ -239,6 +239,30 @@ START_TEST(an_array_the_description_sizes_under_the_cache_and_reads_again_is_hel
 }
 END_TEST
 
+/* The report's device table gives the cache's hit as the committed H200
+ * sweep measured it: its latency, what a doubling of chains adds, its
+ * bandwidth and the buffer (pictures not drawn: no gnuplot) */
+START_TEST(the_report_says_the_caches_hit)
+{
+	char dir[] = "/tmp/latmix-cache-XXXXXX", src[600], cmd[2000];
+	static char md[1 << 20];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	lm_test_source_path(src, sizeof src, "data/measured/nvidia-h200/measurements.csv");
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s/'", src, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", r);
+	ck_assert_msg(r->status == 0, "%.600s", r->err);
+	snprintf(cmd, sizeof cmd, "%s/report/report.md", dir);
+	lm_test_slurp(cmd, md, sizeof md);
+	ck_assert_msg(strstr(md, "| the global-memory cache's hit (`gmem-cache` at one warp, `stream-cache`'s plateau) | "
+			     "295.2 cycles (20.7 ± 7.1 more a doubling of a warp's chains), 0.1783 warp loads/cycle/CU"),
+		      "%.400s", strstr(md, "cache's hit") ? strstr(md, "cache's hit") : "no cache row");
+	free(r);
+	lm_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cache");
@@ -246,6 +270,7 @@ int main(void)
 	tcase_add_test(tc, a_loops_loads_are_counted_by_the_argument_they_read);
 	tcase_add_test(tc, a_count_file_keeps_the_loads_by_argument);
 	tcase_add_test(tc, a_working_set_the_cache_holds_is_held_whole);
+	tcase_add_test(tc, the_report_says_the_caches_hit);
 	tcase_add_test(tc, a_gathered_load_is_not_among_the_loads_by_argument);
 	tcase_add_test(tc, loads_of_a_cached_argument_are_priced_at_the_caches_figures);
 	tcase_add_test(tc, an_array_the_description_sizes_under_the_cache_and_reads_again_is_held);

@@ -429,7 +429,7 @@ static void md_dispatch(FILE *f, const lm_fit_result *r)
 static void md_cache(FILE *f, const report *rp, const lm_fit_result *r)
 {
 	const lm_param *lat = &r->p[LM_PARAM_CACHE_LAT], *thru = &r->p[LM_PARAM_CACHE_THRU],
-		       *bytes = &r->p[LM_PARAM_CACHE_BYTES];
+		       *bytes = &r->p[LM_PARAM_CACHE_BYTES], *chains = &r->p[LM_PARAM_CACHE_CHAIN_LAT];
 	const lm_row *row = NULL;
 	for (size_t i = 0; i < rp->res.n && !row; i++)
 		if (strcmp(rp->res.v[i].mix, "stream-cache") == 0 || strcmp(rp->res.v[i].mix, "gmem-cache") == 0)
@@ -442,6 +442,8 @@ static void md_cache(FILE *f, const report *rp, const lm_fit_result *r)
 		return;
 	}
 	fprintf(f, "%.1f cycles", lat->value);
+	if (chains->kind == LM_PARAM_VALUE)
+		fprintf(f, " (%.1f ± %.1f more a doubling of a warp's chains)", chains->value, chains->std_error);
 	if (thru->kind == LM_PARAM_VALUE)
 		fprintf(f, ", %.4g warp loads/cycle/CU, %.0f GB/s", thru->value,
 			thru->value * row->clock_mhz * 1e6 * row->compute_units * row->simd_width * 4 * 1e-9);
