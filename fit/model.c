@@ -410,7 +410,8 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 {
 	/* per load (a store-only loop: per store): the iteration's instructions
 	 * shared among them */
-	double per = lm_model_kernel_accesses(k), mem = kernel_memory(p, st, k).mem_thru;
+	kernel_mem km = kernel_memory(p, st, k);
+	double per = lm_model_kernel_accesses(k), mem = km.mem_thru;
 	if (!present(mem) && store_only(k)) {
 		if (which)
 			*which = LM_BOUND_NONE;
@@ -422,7 +423,7 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 	double l1 = st && present(st->l1_thru) && k->l1_lines > 0 ? st->l1_thru * per / k->l1_lines : NAN;
 	double cand[4] = { mem, k->flops > 0 ? p->alu_thru * per / k->flops : NAN, p->issue_thru * per / k->insts,
 			   l1 };
-	const lm_bound names[4] = { kernel_memory(p, st, k).cache_bound ? LM_BOUND_CACHE : LM_BOUND_MEM,
+	const lm_bound names[4] = { km.cache_bound ? LM_BOUND_CACHE : LM_BOUND_MEM,
 				    LM_BOUND_ALU, LM_BOUND_ISSUE, LM_BOUND_L1 };
 	double best = INFINITY;
 	lm_bound b = LM_BOUND_NONE;

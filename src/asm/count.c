@@ -99,7 +99,7 @@ static void print_loops(FILE *f, const lm_count *m)
 	if (m->once_loops)
 		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
 			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
-	unsigned ptx_unroll = m->unroll / (m->ptxas_unroll > 1 ? m->ptxas_unroll : 1); /* the PTX's own */
+	unsigned ptx_unroll = lm_count_ptx_unroll(m->unroll, m->ptxas_unroll); /* the PTX's own */
 	if (ptx_unroll > 1)
 		fprintf(f, "  (unrolled %u times by the compiler, its remainder in a loop beside it or copies "
 			"around it: an iteration counted runs %u of the source's)\n", ptx_unroll, ptx_unroll);

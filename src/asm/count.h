@@ -368,6 +368,27 @@ lm_count_arrays lm_count_arrays_of(const lm_count *m);
 double lm_count_cache_share(const lm_count_arrays *a, double cache_bytes, double items, double turns,
 			    double lane, unsigned long long *args, bool *whole);
 
+/* The PTX's own unrolling of a loop counted unroll times, ptxas's
+ * ptxas_unroll of them (0 or 1: none): an iteration of the PTX runs that
+ * many of the source's. */
+unsigned lm_count_ptx_unroll(unsigned unroll, unsigned ptxas_unroll);
+
+/* What a launch of a counted kernel runs: its work-items (0: not known),
+ * its loop's trip count as the source counts it, the loop counted unroll
+ * times (ptxas_unroll of them ptxas's), or a body without one. */
+typedef struct {
+	double items, trip;
+	unsigned unroll, ptxas_unroll;
+	bool loopless;
+} lm_count_launch;
+
+/* Of k's coalesced loads (loads less scattered_loads), those that read
+ * arrays the cache holds: lm_count_cache_share's share of them, with the
+ * loop's iterations as the PTX counts them (l) and a lane's bytes a load
+ * k's (4 where not known). predict and report price with it. */
+double lm_count_cache_loads(const lm_count_arrays *a, const lm_kernel_mix *k, double cache_bytes,
+			    const lm_count_launch *l, unsigned long long *args, bool *whole);
+
 /* a's keys in a count file (own_loads, arg_loads, arg_bytes, cached), where
  * it has loads by argument. */
 void lm_count_put_arrays(FILE *f, const lm_count_arrays *a);

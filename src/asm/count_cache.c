@@ -54,6 +54,34 @@ double lm_count_cache_share(const lm_count_arrays *a, double cache_bytes, double
 	return a->own_loads ? fmin((double)n / a->own_loads, 1) : 0;
 }
 
+/* key = the positions of bits's set bits, where any is. */
+static void put_positions(FILE *f, const char *key, unsigned long long bits)
+{
+	const char *sep = " = ";
+	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
+		if (bits >> i & 1) {
+			fprintf(f, "%s%s%d", sep[0] == ' ' ? key : "", sep, i);
+			sep = ", ";
+		}
+	if (bits)
+		fputc('\n', f);
+}
+
+unsigned lm_count_ptx_unroll(unsigned unroll, unsigned ptxas_unroll)
+{
+	return (unroll ? unroll : 1) / (ptxas_unroll > 1 ? ptxas_unroll : 1);
+}
+
+double lm_count_cache_loads(const lm_count_arrays *a, const lm_kernel_mix *k, double cache_bytes,
+			    const lm_count_launch *l, unsigned long long *args, bool *whole)
+{
+	unsigned ptx = lm_count_ptx_unroll(l->unroll, l->ptxas_unroll);
+	double turns = l->loopless ? 1 : l->trip / (ptx ? ptx : 1);
+	double share = lm_count_cache_share(a, cache_bytes, l->items, turns, k->load_bytes > 0 ? k->load_bytes : 4,
+					    args, whole);
+	return share * (k->loads - k->scattered_loads); /* of its coalesced loads */
+}
+
 void lm_count_put_arrays(FILE *f, const lm_count_arrays *a)
 {
 	if (!a->own_loads)
@@ -66,14 +94,7 @@ void lm_count_put_arrays(FILE *f, const lm_count_arrays *a)
 			sep = ", ";
 		}
 	fputc('\n', f);
-	sep = "arg_used = ";
-	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
-		if (a->used >> i & 1) {
-			fprintf(f, "%s%d", sep, i);
-			sep = ", ";
-		}
-	if (sep[0] == ',')
-		fputc('\n', f);
+	put_positions(f, "arg_used", a->used);
 	sep = "arg_bytes = ";
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
 		if (a->bytes[i] > 0) {
@@ -82,14 +103,7 @@ void lm_count_put_arrays(FILE *f, const lm_count_arrays *a)
 		}
 	if (sep[0] == ',')
 		fputc('\n', f);
-	sep = "cached = ";
-	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
-		if (a->cached >> i & 1) {
-			fprintf(f, "%s%d", sep, i);
-			sep = ", ";
-		}
-	if (sep[0] == ',')
-		fputc('\n', f);
+	put_positions(f, "cached", a->cached);
 }
 
 /* The bytes of the largest array a count file may name: 1 PiB. */

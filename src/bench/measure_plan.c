@@ -156,16 +156,15 @@ bool lm_meas_cache_chase_holds(unsigned warps, unsigned chains)
 	return warps == 1 && chains >= 1 && chains <= LM_MEAS_CACHE_CHAINS;
 }
 
-const char *lm_meas_cache_refusal(const lm_device *d)
-{
-	if (cache_lines(d) * 4ull * d->simd_width > max_footprint(d))
-		return "its buffer would be larger than the device's largest allocation";
-	return NULL;
-}
-
 unsigned long long lm_meas_cache_footprint(const lm_device *d)
 {
-	return lm_meas_cache_refusal(d) ? 0 : cache_lines(d) * 4ull * d->simd_width;
+	unsigned long long bytes = cache_lines(d) * 4ull * d->simd_width;
+	return bytes > max_footprint(d) ? 0 : bytes;
+}
+
+const char *lm_meas_cache_refusal(const lm_device *d)
+{
+	return lm_meas_cache_footprint(d) ? NULL : "its buffer would be larger than the device's largest allocation";
 }
 
 unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long footprint)

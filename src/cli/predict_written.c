@@ -82,29 +82,27 @@ lm_status lm_cli_written_work(const lm_options *o, const lm_count *m, const lm_k
 	return LM_OK;
 }
 
-/* The share of --kernel's loads that read arrays the cache holds
- * (lm_count_cache_share): --arg NAME=cached's, and where the file measured
+/* The loads of --kernel's iteration that read arrays the cache holds
+ * (lm_count_cache_loads): --arg NAME=cached's, and where the file measured
  * the cache's hits on a buffer (cache_bytes) and the kernel's description
  * gives its launch, each array no larger that the launch reads twice over
  * or more (a naive matmul's B, 4 MiB read by each of its rows); *args the
  * arguments taken as held. */
-static double cached_share(const lm_options *o, const lm_params *ps, const lm_count *m, const lm_kernel_mix *k,
+static double cached_loads(const lm_options *o, const lm_params *ps, const lm_count *m, const lm_kernel_mix *k,
 			   unsigned long long *args, bool *whole)
 {
-	double items = 0, per = 1, trip = o->trip;
+	lm_count_launch l = { .trip = o->trip, .unroll = m->unroll, .ptxas_unroll = m->ptxas_unroll,
+			      .loopless = m->loopless };
+	double per = 1;
 	lm_user_desc *d = description(o);
-	bool launch = d && lm_user_launch_work(d, &items, &per);
-	if (!(trip > 0) && d && d->trip[0] && lm_expr_eval(d->trip, d->size, &trip) != LM_OK)
-		trip = 0;
+	if (!d || !lm_user_launch_work(d, &l.items, &per))
+		l.items = 0;
+	if (!(l.trip > 0) && d && d->trip[0] && lm_expr_eval(d->trip, d->size, &l.trip) != LM_OK)
+		l.trip = 0;
 	free(d);
 	lm_error_clear(); /* no description, or no trip count: no array taken as held */
-	/* the PTX's iterations a work-item runs (ptxas's unrolling counted in
-	 * unroll, not in the PTX's loads) */
-	unsigned ptx_unroll = (m->unroll ? m->unroll : 1) / (m->ptxas_unroll > 1 ? m->ptxas_unroll : 1);
-	double turns = m->loopless ? 1 : trip / (ptx_unroll ? ptx_unroll : 1);
 	lm_count_arrays a = lm_count_arrays_of(m);
-	return lm_count_cache_share(&a, ps->p[LM_PARAM_CACHE_BYTES].value, launch ? items : 0, turns,
-				    k->load_bytes > 0 ? k->load_bytes : 4, args, whole);
+	return lm_count_cache_loads(&a, k, ps->p[LM_PARAM_CACHE_BYTES].value, &l, args, whole);
 }
 
 void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
@@ -112,10 +110,10 @@ void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model
 {
 	unsigned long long args;
 	bool whole;
-	double share = cached_share(o, ps, m, k, &args, &whole);
-	if (!(share > 0))
+	double held = cached_loads(o, ps, m, k, &args, &whole);
+	if (!(held > 0))
 		return;
-	k->cache_loads = share * (k->loads - k->scattered_loads); /* of its coalesced ones */
+	k->cache_loads = held;
 	char which[256] = "";
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
 		if (args >> i & 1 && m->arg_loads[i])

@@ -124,11 +124,9 @@ static void described_work(kernel_curve *c)
  * work-items and trips, params-kernels.ini's cache_bytes): into its mix. */
 static void cached_loads(const report *rp, kernel_curve *c)
 {
-	unsigned ptx = (c->unroll ? c->unroll : 1) / (c->ptxas_unroll > 1 ? c->ptxas_unroll : 1);
-	double turns = c->loopless ? 1 : c->trip / (ptx ? ptx : 1);
-	double share = lm_count_cache_share(&c->arrays, rp->k_cache_bytes, c->as_written ? c->items : 0, turns,
-					    c->mix.load_bytes > 0 ? c->mix.load_bytes : 4, NULL, &c->cache_whole);
-	c->mix.cache_loads = share * (c->mix.loads - c->mix.scattered_loads); /* of its coalesced ones */
+	lm_count_launch l = { .items = c->as_written ? c->items : 0, .trip = c->trip, .unroll = c->unroll,
+			      .ptxas_unroll = c->ptxas_unroll, .loopless = c->loopless };
+	c->mix.cache_loads = lm_count_cache_loads(&c->arrays, &c->mix, rp->k_cache_bytes, &l, NULL, &c->cache_whole);
 	c->cached = c->mix.cache_loads;
 	c->cache_unpriced = c->cached > 0 && !lm_model_kinds_cache(&rp->kkinds);
 }
