@@ -150,8 +150,7 @@ END_TEST
 static double matmul_rate(const char *params, const char *cached, lm_test_result *r)
 {
 	char spec[700], path[600];
-	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-nd-matmul.ptx");
-	strcat(spec, ":nd_matmul");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul");
 	lm_test_source_path(path, sizeof path, params);
 	const char *args[16] = { "predict", path, "--kernel", spec, "--trip", "1024", "--local-size", "128",
 				 "--warps", "16", "--csv", cached ? "--arg" : NULL, cached, NULL };

@@ -1033,8 +1033,7 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 	char params[600], spec[700], old[600];
 	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
 	lm_test_source_path(old, sizeof old, "tests/fixtures/h100-2026-11-25/params-kernels.ini");
-	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h100-nd-copy.ptx");
-	strcat(spec, ":nd_copy");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy");
 	result *r = malloc(sizeof *r);
 	run((const char *const[]){ "predict", params, "--kernel", spec, "--csv", NULL }, r);
 	ck_assert_msg(r->status == 0, "%.300s", r->err);
@@ -1103,8 +1102,7 @@ START_TEST(predict_a_loop_inside_a_kernel_as_written_by_its_trip_count)
 {
 	char params[600], spec[700];
 	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
-	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-nd-matmul.ptx");
-	strcat(spec, ":nd_matmul");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h200-nd-matmul.ptx", "nd_matmul");
 	result *r = malloc(sizeof *r);
 	run((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "128", NULL }, r);
 	ck_assert_msg(r->status == 2 && strstr(r->err, "has a loop inside: its trip count") &&

@@ -146,8 +146,7 @@ START_TEST(predict_takes_a_2d_kernels_shapes)
 {
 	char params[600], spec[700];
 	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
-	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-nd-transpose.ptx");
-	strcat(spec, ":nd_transpose");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose");
 	lm_test_result *r = malloc(sizeof *r), *q = malloc(sizeof *q);
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--csv", "--local-size",
 					      "8x4,16x16", "--warps", "32", NULL }, NULL, r);
@@ -164,8 +163,7 @@ START_TEST(predict_takes_a_2d_kernels_shapes)
 	double e32 = atof(strstr(q->out, "\n32,32,32,") + 10);
 	ck_assert_msg(e8x4 > 0 && e8x4 == e32, "8x4 %g, 32 %g", e8x4, e32);
 	ck_assert_msg(strstr(q->out, ",dispatch_thru\n"), "%.300s", q->out);
-	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h100-nd-copy.ptx");
-	strcat(spec, ":nd_copy");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy");
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "8x4", NULL }, NULL, q);
 	ck_assert_msg(q->status == 2 && strstr(q->err, "has 2 dimensions, the kernel's NDRange 1"), "%d: %.300s",
 		      q->status, q->err);
@@ -225,8 +223,7 @@ START_TEST(predict_says_what_it_takes_a_stencils_rows_for)
 {
 	char params[600], spec[700];
 	lm_test_source_path(params, sizeof params, "tests/fixtures/h100-2026-11-28/params-kernels.ini");
-	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-nd-conv2d.ptx");
-	strcat(spec, ":nd_conv2d");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d");
 	lm_test_result *r = malloc(sizeof *r);
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--local-size", "8x8", "--warps",
 					      "16", NULL }, NULL, r);
@@ -260,8 +257,7 @@ START_TEST(a_window_sliding_under_its_span_is_said)
 	}
 	char params[600], spec[700];
 	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
-	lm_test_source_path(spec, sizeof spec - 16, "tests/fixtures/ptx/h200-loops2.ptx");
-	strcat(spec, ":fir");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h200-loops2.ptx", "fir");
 	lm_test_result *r = malloc(sizeof *r);
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--trip", "16", "--local-size",
 					      "256", "--warps", "64", NULL }, NULL, r);

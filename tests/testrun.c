@@ -90,3 +90,10 @@ void lm_test_count_fixture(const char *file, const char *name, lm_count *m)
 	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s: %s", file, lm_error_message());
 	free(text);
 }
+
+void lm_test_fixture_spec(char *spec, size_t size, const char *file, const char *name)
+{
+	char path[600];
+	lm_test_source_path(path, sizeof path, file);
+	snprintf(spec, size, "%s:%s", path, name);
+}

@@ -35,6 +35,10 @@ void lm_test_slurp(const char *path, char *buf, size_t size);
 /* Whether the file at path (its first MiB) holds text. */
 int lm_test_file_has(const char *path, const char *text);
 
+/* "PATH:name" into spec, PATH the fixture file's inside the source tree:
+ * a listing's --kernel. */
+void lm_test_fixture_spec(char *spec, size_t size, const char *file, const char *name);
+
 /* The count of kernel name's loop in the PTX fixture file (a path inside
  * the source tree) into m; the test fails where it does not count. */
 void lm_test_count_fixture(const char *file, const char *name, lm_count *m);
