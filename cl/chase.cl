@@ -17,7 +17,8 @@
  *
  * lm_stream (mixes stream*) reads the buffer in coalesced lines instead,
  * every load independent; MIX_FILL (stream-fill) only stores, each store
- * a pass of a loop of its own.
+ * a pass of a loop of its own, and with LM_SCATTER (stream-scatter) each
+ * lane's store in a sector of its own.
  *
  * One loop iteration is BODIES bodies of MEM_N steps followed by ALU_N adds
  * (alpha = ALU_N / MEM_N; MEM_N = 0: adds only), written out by the
@@ -51,6 +52,8 @@
  *   LM_STORE_EVERY  steps per store (MIX_STORE; default 1)
  *   LM_SHIFT      lm_stream: words each load reads before its place (a warp's
  *                 load off a line; default 0)
+ *   LM_SCATTER    lm_stream with MIX_FILL: a lane's store in a 32-byte sector
+ *                 of its own (the sink's words a multiple of 256)
  *   LM_NV_TIMING, LM_AMD_TIMING, LM_REQD_SG, LM_WAVES_PER_EU  the clock and
  *                 the kernel's attributes (cl/occupancy.h, which latmix puts
  *                 before this file)
@@ -350,13 +353,22 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	 * by the run-time zero), as a store-only loop such as a[i] = v runs:
 	 * at one warp a pass takes what such a loop's back edge and store
 	 * take, far more than its few instructions' latency
-	 * (studies/store-only/) */
+	 * (studies/store-only/). With LM_SCATTER word w of the buffer goes
+	 * to its 256-word tile's sector w % 32, word w / 32 % 8 of it: a
+	 * warp's lanes store into 32 sectors of their own, whose other seven
+	 * words the seven warps after it in the grid store (a transpose's
+	 * store over a group's rows), one to one over the buffer. */
 	const uint izero = (uint)zero;
+#ifdef LM_SCATTER
+#define LM_FILL_AT(w) (((w) & ~(size_t)255) | ((w) & 31) << 3 | ((w) >> 5 & 7))
+#else
+#define LM_FILL_AT(w) (w)
+#endif
 #define LM_STREAM_PASSES                                   \
 	{                                                  \
 		uint b = 0;                                \
 		LM_NOUNROLL do {                           \
-			sink[i & sink_mask] = (uint)i;     \
+			sink[LM_FILL_AT(i & sink_mask)] = (uint)i; \
 			i += n;                            \
 			if (i >= words)                    \
 				i -= words;                \

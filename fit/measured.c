@@ -43,22 +43,28 @@ static void measured_share(const lm_results *res, const char *shifted, const cha
 	lm_fit_set_param(p, share, share * hypot(sa / a, sb / b), LM_PARAM_VALUE, note);
 }
 
+/* A mix's plateau as parameter p (what: said after it in the note), or
+ * missing where the mix has too few points. */
+static void plateau_param(const lm_results *res, const char *mix, const char *what, lm_param *p)
+{
+	double a, sa;
+	char note[LM_PARAMS_TEXT];
+	if (!stream_plateau(res, mix, &a, &sa)) {
+		snprintf(note, sizeof note, "not measured: %s needs %d co-resident points", mix, PLATEAU_TOP);
+		lm_fit_set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
+		return;
+	}
+	snprintf(note, sizeof note, "measured: %s, the mean of its %d highest points%s", mix, PLATEAU_TOP, what);
+	lm_fit_set_param(p, a, sa, LM_PARAM_VALUE, note);
+}
+
 /* stream-fill's plateau and its time a pass at one warp (the fastest of
  * its one-warp points; the standard error from its launches' spread). */
 static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
 {
 	static const char mix[] = "stream-fill";
-	double a, sa;
 	char note[LM_PARAMS_TEXT];
-	if (!stream_plateau(res, mix, &a, &sa)) {
-		snprintf(note, sizeof note, "not measured: %s needs %d co-resident points", mix,
-			 PLATEAU_TOP);
-		lm_fit_set_param(thru, NAN, NAN, LM_PARAM_MISSING, note);
-	} else {
-		snprintf(note, sizeof note, "measured: %s, the mean of its %d highest points", mix,
-			 PLATEAU_TOP);
-		lm_fit_set_param(thru, a, sa, LM_PARAM_VALUE, note);
-	}
+	plateau_param(res, mix, "", thru);
 	const lm_row *one = NULL;
 	for (size_t i = 0; i < res->n; i++) {
 		const lm_row *row = &res->v[i].row;
@@ -204,6 +210,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
 	measured_share(res, "stream-store-shift", "stream-store", &r->p[LM_PARAM_MISALIGNED_STORE]);
 	store_only(res, &r->p[LM_PARAM_STORE_THRU], &r->p[LM_PARAM_STORE_STEP]);
+	plateau_param(res, "stream-scatter", " (32 sectors a warp store)", &r->p[LM_PARAM_SCATTER_STORE_THRU]);
 	lm_fit_dispatch(res, &r->p[LM_PARAM_DISPATCH_THRU], &r->p[LM_PARAM_GROUP_COST]);
 	l1_rate(res, &r->p[LM_PARAM_L1_THRU]);
 	cache_hit(res, &r->p[LM_PARAM_CACHE_LAT], &r->p[LM_PARAM_CACHE_THRU], &r->p[LM_PARAM_CACHE_BYTES],

@@ -267,10 +267,15 @@ static bool store_only(const lm_kernel_mix *k)
 
 /* The memory time of sl scattered loads and ss scattered stores of lb and
  * sb bytes a lane: a sector a lane (more past 32 bytes) at the scattered
- * kind's rate; 0 with none. */
-static double scattered_time(const lm_model_kinds *st, double sl, double lb, double ss, double sb)
+ * kind's rate, but the sm of those stores whose sectors the warps beside
+ * them complete, at stream-scatter's where the file has it; 0 with none. */
+static double scattered_time(const lm_model_kinds *st, double sl, double lb, double ss, double sm, double sb)
 {
-	return sl + ss > 0 ? (sl * fmax(1, lb / 32) + ss * fmax(1, sb / 32)) / st->scatter.mem_thru : 0;
+	if (!(sl + ss > 0))
+		return 0;
+	double merged = present(st->scatter_store_thru) ? fmin(fmax(sm, 0), ss) : 0, per = fmax(1, sb / 32);
+	double t = (sl * fmax(1, lb / 32) + (ss - merged) * per) / st->scatter.mem_thru;
+	return merged > 0 ? t + merged * per / st->scatter_store_thru : t;
 }
 
 /* A kernel's memory in the model: mem_lat of a step (the lines in flight
@@ -369,7 +374,7 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 		if (!lm_model_kinds_store_only(st))
 			return r;
 		r.mem_thru = k->stores / ((k->stores - ss) * sb / 4 / st->store_thru +
-					  scattered_time(st, sl, lb, ss, sb));
+					  scattered_time(st, sl, lb, ss, k->merged_stores, sb));
 		return r;
 	}
 	double loads = (k->loads - sl) * lb / 4, stores = (k->stores - ss) * sb / 4;
@@ -387,7 +392,7 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 		r.mem_thru = k->loads / t;
 	if (sl + ss > 0) {
 		const lm_model_params *q = &st->scatter;
-		double ts = scattered_time(st, sl, lb, ss, sb);
+		double ts = scattered_time(st, sl, lb, ss, k->merged_stores, sb);
 		r.mem_thru = k->loads / (t + ts);
 		r.knee = (coalesced.knee * t + lm_model_knee(q) * ts) / (t + ts);
 		if (loads <= 0 || (sl > 0 && q->mem_lat > r.lat))

@@ -164,6 +164,9 @@ typedef struct {
 	double cache_loads; /* of the coalesced loads (loads less scattered_loads), those of an
 			     * array the global-memory cache holds (predict decides:
 			     * lm_count_cache_share); 0: none */
+	double merged_stores; /* of the scattered stores, those whose sectors the group's other rows
+			       * complete (a transpose's over a group's rows), priced at the
+			       * file's scatter_store_thru where it has one; 0: none */
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -196,6 +199,11 @@ typedef struct {
 	/* what such a hit gains per doubling of the lines a step has in flight
 	 * (the cache's chain_lat); NAN or 0 or less: not measured, chain_lat's */
 	double cache_chain_lat;
+	/* stores whose lanes each write a sector of their own that the warps
+	 * beside them complete (a transpose's over a group's rows: merged in
+	 * the cache), warp stores a cycle per CU; NAN or 0: not measured, such
+	 * stores priced as the scattered kind's loads */
+	double scatter_store_thru;
 } lm_model_kinds;
 
 /* Does st price loads that hit the global-memory cache (cache_lat and

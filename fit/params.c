@@ -67,6 +67,10 @@ static const struct {
 	[LM_PARAM_CACHE_CHAIN_LAT] = { "cache_chain_lat", "cycles",
 		"latency a hit gains per doubling of the loads a warp has in flight (measured: gmem-cache at "
 		"one warp with 1 to 8 chains, the slope of its step over log2 chains)", true },
+	[LM_PARAM_SCATTER_STORE_THRU] = { "scatter_store_thru", "warp-inst/cycle/CU",
+		"peak throughput of stores whose lanes each write a 32-byte sector of their own, the "
+		"sectors' other words stored by the warps beside them (a transpose's store over a group's "
+		"rows, merged in the cache; measured: stream-scatter's plateau)", true },
 };
 
 static const char *const kind_names[] = {
@@ -91,7 +95,8 @@ bool lm_param_measured(lm_param_id id)
 	return id == LM_PARAM_MISALIGNED || id == LM_PARAM_MISALIGNED_STORE ||
 	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
 	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
-	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES || id == LM_PARAM_CACHE_CHAIN_LAT;
+	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES || id == LM_PARAM_CACHE_CHAIN_LAT ||
+	       id == LM_PARAM_SCATTER_STORE_THRU;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -214,6 +219,7 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.cache_lat = value_of(&ps->p[LM_PARAM_CACHE_LAT]);
 	st.cache_thru = value_of(&ps->p[LM_PARAM_CACHE_THRU]);
 	st.cache_chain_lat = value_of(&ps->p[LM_PARAM_CACHE_CHAIN_LAT]);
+	st.scatter_store_thru = value_of(&ps->p[LM_PARAM_SCATTER_STORE_THRU]);
 	return st;
 }
 

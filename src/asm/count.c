@@ -44,48 +44,6 @@ unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *s
 #define PTX_DIVISION_INSTS 19
 #define PTX_WIDE_DIVISION_INSTS 68
 
-bool lm_count_overlap_note(const lm_count *m, char *note, size_t size)
-{
-	/* a note, not a price: where at least half the loop's float arithmetic,
-	 * and 32 instructions or more, can issue beside its longest chain */
-	if (m->loads > m->independent || !m->float_path || m->flops < 32 || m->flops < 2 * m->float_path)
-		return false;
-	snprintf(note, size, "its %u float instructions lie on chains of at most %u from a load, and alpha "
-		 "prices each as a step of its own: at few warps the loop may run faster than predicted (a "
-		 "loop of 271 floats in chains of 36 ran 1.8 times its price at 1 warp per SM on an H200 and an "
-		 "H100, one of 70 in chains of 19 1.2 times: doc/predict.md)",
-		 m->flops, m->float_path);
-	return true;
-}
-
-bool lm_count_window_note(const lm_count *m, char *note, size_t size)
-{
-	if (!m->windows || m->loopless)
-		return false;
-	snprintf(note, size, "%u of its loads read a window of adjacent words that each turn moves less than "
-		 "a warp's span (a filter's x[i + k]): after the first turn they read the lines the last one "
-		 "brought, hits in L1, which the price leaves at memory's latency, a floor: a 16-tap filter "
-		 "so written ran 1.6 times its price at 64 warps on an H200 (studies/written-predict/"
-		 "lease-2026-11-29b)", m->windows);
-	return true;
-}
-
-bool lm_count_constant_note(const lm_count *m, char *note, size_t size)
-{
-	if (!m->const_loads)
-		return false;
-	snprintf(note, size, "its %u loads of constant memory (PTX ld.const) are priced as cache hits: no lines "
-		 "of their own, one instruction each, whatever addresses its lanes read. A constant buffer is "
-		 "at most 64 KB on NVIDIA's GPUs, which the cache keeps, and ptxas builds such a load as a "
-		 "read-only global load (LDG.E.CONSTANT), not a constant bank's, whose lanes at different "
-		 "addresses would serialise. On an H100, beside a load stream (c[i] = a[i] * w[i %% 1024], w "
-		 "constant) the loop ran within 1%% of the same loop without w at every occupancy; with stores "
-		 "alone (b[i] = a[i %% 1024]) at fill's rate from 8 warps per SM, but at 53-59%% of it at 1-4, "
-		 "where a hit's latency (73 cycles an element at 1 warp against fill's 39) lengthens the step, "
-		 "which this price leaves out (doc/predict.md)", m->const_loads);
-	return true;
-}
-
 /* What the count says of the kernel's loops: how many, which path, those
  * counted once, the unrolling and the body around the loop. */
 static void print_loops(FILE *f, const lm_count *m)
@@ -249,6 +207,7 @@ static const struct {
 	{ "store-bytes", offsetof(lm_kernel_mix, store_bytes), LM_COUNT_MOST_ACCESSES },
 	{ "atomics", offsetof(lm_kernel_mix, atomics), LM_COUNT_MOST_ACCESSES },
 	{ "l1-lines", offsetof(lm_kernel_mix, l1_lines), LM_COUNT_MOST_L1_LINES },
+	{ "merged-stores", offsetof(lm_kernel_mix, merged_stores), LM_COUNT_MOST_ACCESSES },
 	{ "flops", offsetof(lm_kernel_mix, flops), LM_COUNT_MOST_INSTS },
 };
 #define NFIGURES (sizeof figures / sizeof figures[0])
@@ -290,6 +249,9 @@ lm_status lm_count_check(const lm_kernel_mix *k, const char *where)
 		return lm_fail(LM_EUSAGE, "%s%s%g scattered loads of %g, %g scattered stores of %g: the scattered "
 			       "ones are counted among the loads and stores", where, sep, k->scattered_loads,
 			       k->loads, k->scattered_stores, k->stores);
+	if (k->merged_stores > k->scattered_stores)
+		return lm_fail(LM_EUSAGE, "%s%s--merged-stores %g of %g scattered stores: the merged ones are counted "
+			       "among the scattered stores", where, sep, k->merged_stores, k->scattered_stores);
 	if (k->misaligned_loads > k->loads - k->scattered_loads)
 		return lm_fail(LM_EUSAGE, "%s%s%g misaligned loads of %g coalesced ones: the misaligned ones are "
 			       "counted among the coalesced loads", where, sep, k->misaligned_loads,
@@ -355,6 +317,7 @@ bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out)
 		out->split_stores = r->split_stores;
 		out->split_load_sectors = r->split_load_sectors;
 		out->split_store_sectors = r->split_store_sectors;
+		out->merged_stores = r->merged_stores;
 		out->l1_lines = r->l1_lines;
 		out->narrow_bytes = r->narrow_bytes;
 		out->gathered = r->gathered;
@@ -395,7 +358,7 @@ static void unrolled_again(lm_kernel_mix *k, unsigned f, bool chase)
 {
 	double *per_iteration[] = { &k->loads, &k->stores, &k->flops, &k->insts, &k->scattered_loads,
 				    &k->scattered_stores, &k->hits, &k->misaligned_loads, &k->atomics,
-				    &k->l1_lines };
+				    &k->l1_lines, &k->merged_stores };
 	for (size_t i = 0; i < sizeof per_iteration / sizeof per_iteration[0]; i++)
 		*per_iteration[i] *= f;
 	if (!chase)
@@ -433,6 +396,7 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * transactions its warp's request splits into, 32 a scattered one's) */
 	k->scattered_loads = fmin(m->scattered_loads + m->split_load_sectors, k->loads);
 	k->scattered_stores = fmin(m->scattered_stores + m->split_store_sectors, k->stores);
+	k->merged_stores = fmin(m->merged_stores, k->scattered_stores);
 	/* a misaligned load makes its stream of lines straddle: one stream of
 	 * the loop's coalesced ones at most for each (stencil1d's a[i - 1] and
 	 * a[i + 1] beside a[i] are one stream off a line) */

@@ -78,6 +78,7 @@ typedef struct {
 	unsigned same_bytes, uniform_loads, split_loads, split_stores;
 	double split_load_sectors, split_store_sectors;
 	unsigned l1_lines, narrow_bytes, gathered, own_runs, own_run_partners, own_run_partner_bytes;
+	double merged_stores;
 } lm_count_lanes;
 
 /* What a kernel's description says its launch runs, at the size it was
@@ -143,6 +144,9 @@ typedef struct {
 					     * warp, as lm_count_lanes: 0 in the count along
 					     * x alone, rows' figures (lm_count_over_rows) */
 	double split_load_sectors, split_store_sectors;
+	double merged_stores; /* of the scattered stores and the split ones' sectors, those whose
+			       * group's rows complete the sectors (lanes.c rows_merge: a
+			       * transpose's store over a group's rows; PTX only) */
 	unsigned narrow_bytes; /* of the loads with lines of their own, the bytes a lane does not
 				* move where a group narrower than a warp puts its lanes over
 				* rows that read the same columns: their warp touches fewer

@@ -141,6 +141,15 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 	free(t);
 }
 
+/* Is a store (k, its lanes l) one whose group's rows complete its sectors:
+ * its rows under a sector apart (a transpose's out[c * rows + r], r the
+ * row), so the warps of the group's other rows store a sector's other
+ * words while it waits in the cache? (A group of more than one row.) */
+static bool rows_merge(ptx_kind k, lane l)
+{
+	return k == K_STORE && !l.yscaled && l.ystride != 0 && lm_lane_magnitude(l.ystride) < SECTOR_BYTES;
+}
+
 /* Sorts a warp's access whose lanes lie over rows of its group (l, b bytes
  * a lane) by the sectors it touches: no more than its bytes fill
  * (coalesced: each row's run of lanes whole sectors), one a lane
@@ -154,14 +163,16 @@ static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
 	double scattered = WARP_LANES * (b > SECTOR_BYTES ? (double)b / SECTOR_BYTES : 1.0);
 	if (sectors <= least)
 		return;
-	if ((double)sectors >= scattered)
+	if ((double)sectors >= scattered) {
 		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
-	else if (k == K_LOAD) {
+		m->merged_stores += rows_merge(k, l);
+	} else if (k == K_LOAD) {
 		m->split_loads++;
 		m->split_load_sectors += (double)sectors / scattered;
 	} else {
 		m->split_stores++;
 		m->split_store_sectors += (double)sectors / scattered;
+		m->merged_stores += rows_merge(k, l) ? (double)sectors / scattered : 0;
 	}
 }
 
@@ -188,9 +199,10 @@ static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width,
 		m->unfollowed++;
 	else if (lm_lane_has_rows(l) && width && width < WARP_LANES)
 		sort_rows(k, l, b, width, m);
-	else if (l.form == LANE_SCALED || s > FETCH_BYTES || (k != K_LOAD && s >= SECTOR_BYTES))
+	else if (l.form == LANE_SCALED || s > FETCH_BYTES || (k != K_LOAD && s >= SECTOR_BYTES)) {
 		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
-	else if (s > b)
+		m->merged_stores += rows_merge(k, l);
+	} else if (s > b)
 		return s - b;
 	else if (line_offset(l, offset, b) > 0) {
 		*(k == K_LOAD ? &m->misaligned_loads : &m->misaligned_stores) += 1;
@@ -287,7 +299,7 @@ static void tally_reset(lm_count *m, lanes_tally *y)
 	m->uniform_loads = 0;
 	m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 	m->split_loads = m->split_stores = 0;
-	m->split_load_sectors = m->split_store_sectors = 0;
+	m->split_load_sectors = m->split_store_sectors = m->merged_stores = 0;
 	m->windows = m->own_loads = 0;
 	memset(m->arg_loads, 0, sizeof m->arg_loads);
 	*y = (lanes_tally){ .l1_known = true };

@@ -480,7 +480,7 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 						 c->again_bytes, c->same_bytes, c->uniform_loads, c->split_loads,
 						 c->split_stores, c->split_load_sectors, c->split_store_sectors,
 						 c->l1_lines, c->narrow_bytes, c->gathered, c->own_runs,
-						 c->own_run_partners, c->own_run_partner_bytes };
+						 c->own_run_partners, c->own_run_partner_bytes, c->merged_stores };
 	}
 	free(c);
 }

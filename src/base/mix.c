@@ -47,6 +47,11 @@ static const lm_mix mixes[] = {
 	  "stores alone, coalesced, one a pass of a loop of their own (no load): a store-only loop's "
 	  "bandwidth and, at one warp, its least time a pass",
 	  false, false, false, false },
+	{ "stream-scatter", "lm_stream", "-DMIX_FILL -DLM_SCATTER", LM_STEP_STREAM, 1, false, 0, 4, 0,
+	  "stream-fill with each lane's store in a 32-byte sector of its own, the sector's other words "
+	  "stored by the seven warps after it in the grid: a transpose's store, 32 sectors a warp, "
+	  "which the cache merges into whole sectors",
+	  false, false, false, false },
 	{ "gmem-cache", "lm_chase", "", LM_STEP_GLOBAL, 1, false, 4, 0, 0,
 	  "the gmem chase on a buffer the device's global-memory cache holds (L2 on a GPU), at one "
 	  "warp: the latency of a load that hits that cache",

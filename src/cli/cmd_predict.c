@@ -40,8 +40,22 @@ lm_status lm_cli_parse_chains(const char *s, unsigned long max, unsigned long *o
 
 /* What the price of a scattered access stands for, and what the suite
  * measured beside it (doc/predict.md, the suite's gather and transpose). */
-static void note_scattered(const char *label, const lm_kernel_mix *k)
+static void note_scattered(const char *label, const lm_model_kinds *st, const lm_kernel_mix *k)
 {
+	double merged = fmin(k->merged_stores, k->scattered_stores);
+	if (merged > 0 && st->scatter_store_thru > 0)
+		fprintf(stderr, "latmix: %s: %g of its scattered stores write sectors that the warps of the group's "
+			"other rows complete (a transpose's over a 2D group): priced at stream-scatter's rate, "
+			"scatter_store_thru %.4g warp stores a cycle per CU of 32 sectors each, which the cache merges "
+			"before they go to DRAM. The suite's transpose at 16x8 and 16x16 ran within ... of it "
+			"(doc/predict.md)\n", label, merged, st->scatter_store_thru);
+	else if (merged > 0)
+		fprintf(stderr, "latmix: %s: %g of its scattered stores write sectors that the warps of the group's "
+			"other rows complete: the file has no scatter_store_thru (a sweep before stream-scatter), so "
+			"they are priced as gmem-random's loads, a floor: the suite's transpose at 16x8 and 16x16 ran "
+			"1.7-2.0 times that price at its best on an H200 and an H100 (doc/predict.md)\n", label, merged);
+	if (!(st->scatter_store_thru > 0))
+		merged = 0;
 	if (k->scattered_loads > 0)
 		fprintf(stderr, "latmix: %s: its %g scattered loads are priced as gmem-random's, every lane's "
 			"sector read once from DRAM: a floor. Lanes a constant 256 bytes apart ran at this price, "
@@ -51,11 +65,11 @@ static void note_scattered(const char *label, const lm_kernel_mix *k)
 			"the loop runs faster, up to its coalesced rate: the suite's gather ran within 8%% of copy's "
 			"rate up to 6 warps per SM, 1.5-2.2 times this price, and 2.9-4.2 times it from 16 to 64 "
 			"warps (doc/predict.md)\n", label, k->scattered_loads);
-	if (k->scattered_stores > 0)
+	if (k->scattered_stores - merged > 0)
 		fprintf(stderr, "latmix: %s: its %g scattered stores are priced as gmem-random's loads: the "
 			"suite's transpose ran up to 21-35%% over this price at 5-8 warps per SM, then fell back "
 			"to 80-101%% of it from 10 warps on, a peak the model does not draw (doc/predict.md)\n", label,
-			k->scattered_stores);
+			k->scattered_stores - merged);
 }
 
 /* What the price of a misaligned access stands for (PTX: a warp's access
@@ -215,7 +229,7 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 		fprintf(stderr, "latmix: %s has no scattered kind (latmix fit -m gmem,...,gmem-random): the "
 			"loop's scattered accesses are priced as coalesced ones\n", path);
 	else
-		note_scattered(label, k);
+		note_scattered(label, st, k);
 	if (k->l1_lines > 0 && !(st->l1_thru > 0))
 		fprintf(stderr, "latmix: %s has no l1_thru (a sweep before it, or a fit without lmem): the %g lines "
 			"a warp's iteration asks L1 for are not priced, and where they bind (lanes a row apart, "
@@ -309,7 +323,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 				const lm_model_params *mp)
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
-			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines, 0 };
+			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines, 0,
+			    o->merged_stores };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	char label[64] = "the loop";
 	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
@@ -549,6 +564,11 @@ static const lm_opt options[] = {
 	  .role = LM_OPTION_OTHER },
 	{ "scattered-stores", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(scattered_stores), "S",
 	  "--loads: of the stores, the scattered ones (a transpose's, a row apart)",
+	  .role = LM_OPTION_OTHER },
+	{ "merged-stores", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(merged_stores), "S",
+	  "--loads: of the scattered stores, those whose sectors the warps of the group's other rows "
+	  "complete (a transpose's out[c * rows + r] over a 2D group), priced at the file's "
+	  "scatter_store_thru where it has one",
 	  .role = LM_OPTION_OTHER },
 	{ "load-bytes", 0, LM_OPT_NUM, "4", 1, 1024, LM_OPT_OFF(load_bytes), "B",
 	  "--loads, or --kernel where its listing does not say every load's width (a count gives "

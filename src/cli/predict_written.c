@@ -269,11 +269,7 @@ static lm_status shape_mix(const lm_count *m, const lm_kernel_mix *k, const unsi
 	if (c->split_loads + c->split_stores)
 		fprintf(stderr, "latmix: %s at %s: %u loads and %u stores whose warp touches a sector for each "
 			"row's (column's) run of lanes, more than its bytes fill, priced as that share of a "
-			"scattered access (%g and %g of one: gmem-random's price, a sector a lane): a floor. The "
-			"suite's transpose at groups 16 wide (16x8, 16x16), whose store splits into 16 sectors a "
-			"warp, ran 1.7-2.0 times this price at its best on an H200 and an H100, and fell as warps "
-			"were added (1.6-1.9 times it at 64 warps per SM); what binds there is no parameter of "
-			"the file (studies/written-predict/README.md)\n", label, text, c->split_loads, c->split_stores,
+			"scattered access (%g and %g of one, a sector a lane)\n", label, text, c->split_loads, c->split_stores,
 			c->split_load_sectors, c->split_store_sectors);
 	free(c);
 	lm_status s = lm_count_check(out, label);
