@@ -68,9 +68,8 @@ static const struct {
 		"latency a hit gains per doubling of the loads a warp has in flight (measured: gmem-cache at "
 		"one warp with 1 to 8 chains, the slope of its step over log2 chains)", true },
 	[LM_PARAM_SCATTER_STORE_THRU] = { "scatter_store_thru", "warp-inst/cycle/CU",
-		"peak throughput of stores whose lanes each write a 32-byte sector of their own, the "
-		"sectors' other words stored by the warps beside them (a transpose's store over a group's "
-		"rows, merged in the cache; measured: stream-scatter's plateau)", true },
+		"peak throughput of stores of a 32-byte sector a lane, its other words stored by the warps beside "
+		"them (a transpose's; measured: stream-scatter's plateau)", true },
 };
 
 static const char *const kind_names[] = {

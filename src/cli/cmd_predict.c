@@ -42,20 +42,7 @@ lm_status lm_cli_parse_chains(const char *s, unsigned long max, unsigned long *o
  * measured beside it (doc/predict.md, the suite's gather and transpose). */
 static void note_scattered(const char *label, const lm_model_kinds *st, const lm_kernel_mix *k)
 {
-	double merged = fmin(k->merged_stores, k->scattered_stores);
-	if (merged > 0 && st->scatter_store_thru > 0)
-		fprintf(stderr, "latmix: %s: %g of its scattered stores write sectors that the warps of the group's "
-			"other rows complete (a transpose's over a 2D group): priced at stream-scatter's rate, "
-			"scatter_store_thru %.4g warp stores a cycle per CU of 32 sectors each, which the cache merges "
-			"before they go to DRAM. The suite's transpose at 16x8 and 16x16 ran within ... of it "
-			"(doc/predict.md)\n", label, merged, st->scatter_store_thru);
-	else if (merged > 0)
-		fprintf(stderr, "latmix: %s: %g of its scattered stores write sectors that the warps of the group's "
-			"other rows complete: the file has no scatter_store_thru (a sweep before stream-scatter), so "
-			"they are priced as gmem-random's loads, a floor: the suite's transpose at 16x8 and 16x16 ran "
-			"1.7-2.0 times that price at its best on an H200 and an H100 (doc/predict.md)\n", label, merged);
-	if (!(st->scatter_store_thru > 0))
-		merged = 0;
+	double merged = lm_cli_note_merged(label, st, k);
 	if (k->scattered_loads > 0)
 		fprintf(stderr, "latmix: %s: its %g scattered loads are priced as gmem-random's, every lane's "
 			"sector read once from DRAM: a floor. Lanes a constant 256 bytes apart ran at this price, "

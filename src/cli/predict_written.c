@@ -234,8 +234,8 @@ static lm_status local_sizes(const lm_options *o, unsigned dims, double simd, un
  * narrower than a warp, the lanes followed over its rows (lm_count's
  * rows), said on stderr with what it means; else k. LM_EUSAGE where the
  * rows' figures fail lm_count_check. */
-static lm_status shape_mix(const lm_count *m, const lm_kernel_mix *k, const unsigned *shape, const char *label,
-			   lm_kernel_mix *out)
+static lm_status shape_mix(const lm_count *m, const lm_model_kinds *st, const lm_kernel_mix *k, const unsigned *shape,
+			   const char *label, lm_kernel_mix *out)
 {
 	*out = *k;
 	char text[32];
@@ -271,9 +271,29 @@ static lm_status shape_mix(const lm_count *m, const lm_kernel_mix *k, const unsi
 			"row's (column's) run of lanes, more than its bytes fill, priced as that share of a "
 			"scattered access (%g and %g of one, a sector a lane)\n", label, text, c->split_loads, c->split_stores,
 			c->split_load_sectors, c->split_store_sectors);
+	char at[128];
+	snprintf(at, sizeof at, "%s at %s", label, text);
+	lm_cli_note_merged(at, st, out);
 	free(c);
 	lm_status s = lm_count_check(out, label);
 	return s;
+}
+
+double lm_cli_note_merged(const char *label, const lm_model_kinds *st, const lm_kernel_mix *k)
+{
+	double merged = fmin(k->merged_stores, k->scattered_stores);
+	if (merged > 0 && st->scatter_store_thru > 0)
+		fprintf(stderr, "latmix: %s: %g of its scattered stores write sectors that the warps of the group's "
+			"other rows complete (a transpose's over a 2D group): priced at stream-scatter's rate, "
+			"scatter_store_thru %.4g warp stores a cycle per CU of 32 sectors each, which the cache merges "
+			"before they go to DRAM. The suite's transpose at 16x8 and 16x16 ran within ... of it "
+			"(doc/predict.md)\n", label, merged, st->scatter_store_thru);
+	else if (merged > 0)
+		fprintf(stderr, "latmix: %s: %g of its scattered stores write sectors that the warps of the group's "
+			"other rows complete: the file has no scatter_store_thru (a sweep before stream-scatter), so "
+			"they are priced as gmem-random's loads, a floor: the suite's transpose at 16x8 and 16x16 ran "
+			"1.7-2.0 times that price at its best on an H200 and an H100 (doc/predict.md)\n", label, merged);
+	return st->scatter_store_thru > 0 ? merged : 0;
 }
 
 /* --warps as parsed once: the occupancies asked for (given false: none). */
@@ -350,7 +370,7 @@ static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_
 {
 	lm_kernel_mix ks;
 	lm_cli_written ws = *k;
-	lm_status s = shape_mix(m, k->loop ? k->loop : k->body, shape, label, &ks);
+	lm_status s = shape_mix(m, st, k->loop ? k->loop : k->body, shape, label, &ks);
 	if (s != LM_OK)
 		return s;
 	*(k->loop ? &ws.loop : &ws.body) = &ks;

@@ -48,6 +48,11 @@ void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model
  * to use, or --csv rows; w grid_stride: one row a warps a CU, groups of
  * one warp that never end (no dispatch). LM_EUSAGE where ps has no
  * dispatch parameters or a size is not whole warps. */
+/* Says on stderr how kernel k's (label) scattered stores whose sectors its
+ * group's rows complete are priced by st; returns those priced at its
+ * scatter_store_thru (0: none, or the file has none). */
+double lm_cli_note_merged(const char *label, const lm_model_kinds *st, const lm_kernel_mix *k);
+
 /* The error of a predicted curve's top a reader should allow for: the
  * H100's add and triad measured 4% above their predicted tops at 64 warps,
  * still rising, and their warps for 90% 13% above the predicted
