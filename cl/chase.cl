@@ -53,7 +53,7 @@
  *   LM_SHIFT      lm_stream: words each load reads before its place (a warp's
  *                 load off a line; default 0)
  *   LM_SCATTER    lm_stream with MIX_FILL: a lane's store in a 32-byte sector
- *                 of its own (the sink's words a multiple of 256)
+ *                 of its own, lanes 2^LM_SCATTER words apart (stream-scatter)
  *   LM_NV_TIMING, LM_AMD_TIMING, LM_REQD_SG, LM_WAVES_PER_EU  the clock and
  *                 the kernel's attributes (cl/occupancy.h, which latmix puts
  *                 before this file)
@@ -353,14 +353,18 @@ LM_KERNEL void lm_stream(__global const uint *chain, __global uint *pos, const f
 	 * by the run-time zero), as a store-only loop such as a[i] = v runs:
 	 * at one warp a pass takes what such a loop's back edge and store
 	 * take, far more than its few instructions' latency
-	 * (studies/store-only/). With LM_SCATTER word w of the buffer goes
-	 * to its 256-word tile's sector w % 32, word w / 32 % 8 of it: a
-	 * warp's lanes store into 32 sectors of their own, whose other seven
-	 * words the seven warps after it in the grid store (a transpose's
-	 * store over a group's rows), one to one over the buffer. */
+	 * (studies/store-only/). With LM_SCATTER the sink is blocks of
+	 * LM_SIMD rows 2^LM_SCATTER words long, and word w of a block goes to
+	 * row w % LM_SIMD, column w / LM_SIMD: a warp's lanes store a row
+	 * apart, a 32-byte sector each, and the seven warps after it in the
+	 * grid (its work-group's, at groups of 8 warps) store the sectors'
+	 * other words with it, as a transpose's group's rows do; one to one
+	 * over the sink (LM_SIMD a power of two, the sink's words a multiple
+	 * of a block's). */
 	const uint izero = (uint)zero;
 #ifdef LM_SCATTER
-#define LM_FILL_AT(w) (((w) & ~(size_t)255) | ((w) & 31) << 3 | ((w) >> 5 & 7))
+#define LM_SROW ((size_t)1 << LM_SCATTER)
+#define LM_FILL_AT(w) (((w) & ~(LM_SIMD * LM_SROW - 1)) | (w) % LM_SIMD * LM_SROW | (w) / LM_SIMD % LM_SROW)
 #else
 #define LM_FILL_AT(w) (w)
 #endif

@@ -39,6 +39,10 @@ typedef struct {
 	bool cache;               /* its buffer is one the device's global-memory cache holds
 				   * (lm_meas_cache_footprint), not the chase's footprint: what a
 				   * load that hits that cache costs */
+	unsigned group_warps;     /* the warps of a work-group it is measured at, at the
+				   * occupancies that hold whole groups of them, whatever
+				   * --group-warps says (stream-scatter: 8, a sector's
+				   * words); 0: the sweep's */
 } lm_mix;
 
 #define LM_MIX_KERNEL_FILE "chase.cl" /* every mix's but dispatch's (cl/dispatch.cl) */

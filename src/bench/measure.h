@@ -113,6 +113,11 @@ bool lm_meas_cache_chase_holds(unsigned warps, unsigned chains);
  * they can. */
 const char *lm_meas_cache_refusal(const lm_device *d);
 
+/* Why mix m cannot be measured on d (a sentence: the cache mixes' buffer,
+ * a mix of work-groups of its own size that d does not hold, or whose rows
+ * need a warp of a power of two lanes), or NULL where it can. */
+const char *lm_meas_mix_refusal(const lm_device *d, const lm_mix *m);
+
 /* Bytes of the buffer a store mix writes into (mix.h store_bytes): the
  * largest power of two within the chase's footprint (which outruns the
  * cache: so the stores reach memory), at least 16 MiB, at most 1 GiB (a

@@ -167,6 +167,19 @@ const char *lm_meas_cache_refusal(const lm_device *d)
 	return lm_meas_cache_footprint(d) ? NULL : "its buffer would be larger than the device's largest allocation";
 }
 
+const char *lm_meas_mix_refusal(const lm_device *d, const lm_mix *m)
+{
+	if (m->cache)
+		return lm_meas_cache_refusal(d);
+	if (!m->group_warps)
+		return NULL;
+	if (m->group_warps > d->max_warps || (size_t)m->group_warps * d->simd_width > d->max_wg_size)
+		return "its work-groups of 8 warps are more than the device holds on a CU or in a group";
+	if (d->simd_width & (d->simd_width - 1))
+		return "its rows are a warp's lanes, a power of two of them (this device's warp is not)";
+	return NULL;
+}
+
 unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long footprint)
 {
 	/* the chase's footprint already outruns the cache, including one the

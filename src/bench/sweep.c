@@ -280,6 +280,8 @@ static lm_status run_curve(const mix_run *r, unsigned k, lm_alpha alpha, const c
 		else if (pm->mix->cache && pm->mix->step == LM_STEP_GLOBAL &&
 			 !lm_meas_cache_chase_holds(sw->p.warps[j], k))
 			ipc = NAN; /* the cache's chase: one warp a CU (measure.h), the rest not tried */
+		else if (pm->mix->group_warps && sw->p.warps[j] % pm->mix->group_warps)
+			ipc = NAN; /* a mix of groups of its own size: whole groups of them */
 		else
 			s = curve_point(r, k, alpha, at, sw->p.warps[j], j, &rows, t, &ipc);
 		lm_refine_set(&rf, j, ipc);

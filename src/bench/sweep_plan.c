@@ -263,16 +263,17 @@ static void quick_sizes(sweep *sw)
 	}
 }
 
-/* The cache mixes where the device cannot hold their buffer: left out of
- * a sweep of every mix (said), refused where named. */
-static lm_status cache_mixes(sweep *sw)
+/* The mixes the device cannot run (the cache mixes' buffer, a group size
+ * of their own: lm_meas_mix_refusal): left out of a sweep of every mix
+ * (said), refused where named. */
+static lm_status refused_mixes(sweep *sw)
 {
-	const char *why = lm_meas_cache_refusal(&sw->d);
 	bool named = sw->o->mix && strcmp(sw->o->mix, "all") != 0;
 	size_t n = 0;
 	for (size_t i = 0; i < sw->p.nmixes; i++) {
 		const lm_mix *m = sw->p.mixes[i].mix;
-		if (!why || !m->cache) {
+		const char *why = lm_meas_mix_refusal(&sw->d, m);
+		if (!why) {
 			sw->p.mixes[n++] = sw->p.mixes[i];
 			continue;
 		}
@@ -291,6 +292,8 @@ lm_meas_config sweep_mix_config(const sweep *sw, const plan_mix *pm)
 	cfg.chains = sweep_max_chains(pm);
 	if (pm->mix->cache)
 		cfg.footprint = lm_meas_cache_footprint(&sw->d);
+	if (pm->mix->group_warps)
+		cfg.group_warps = pm->mix->group_warps;
 	return cfg;
 }
 
@@ -312,7 +315,7 @@ lm_status sweep_prepare(sweep *sw)
 	 * model (the 113 kernels of the GPU's took PoCL 66 s to compile on two
 	 * cores, most of a 97 s sweep) */
 	bool cpu = (sw->d.type & CL_DEVICE_TYPE_CPU) && !o->quick;
-	if (!o->kernel && (s = cache_mixes(sw)) != LM_OK)
+	if (!o->kernel && (s = refused_mixes(sw)) != LM_OK)
 		return s;
 	if (!o->kernel && (s = chains_lists(o, o->quick || cpu, &sw->p)) != LM_OK)
 		return s;
