@@ -9,27 +9,27 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:2013]
+set yrange [0:2031]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
-plot 'kernel-nd-conv2d.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 8.88 warps', \
+plot 'kernel-nd-conv2d.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 8.73 warps', \
   'kernel-nd-conv2d.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-conv2d.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 20.5 warps', \
+  'kernel-nd-conv2d.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 19.8 warps', \
   'kernel-nd-conv2d.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-conv2d.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 47.9 warps', \
+  'kernel-nd-conv2d.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 45.7 warps', \
   'kernel-nd-conv2d.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-conv2d.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 50.8 warps', \
+  'kernel-nd-conv2d.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 48.9 warps', \
   'kernel-nd-conv2d.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4489.14 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4489 GB/s, above the scale)', \
-  '+' using (8.87641):(383.337) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (20.5196):(767.438) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (47.9487):(1500.19) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (50.7826):(1465.83) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  4306.86 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4307 GB/s, above the scale)', \
+  '+' using (8.72845):(383.677) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (19.8094):(768.505) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (45.6752):(1488.95) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (48.8501):(1468.63) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-conv2d.svg'

@@ -9,27 +9,27 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:5349]
+set yrange [0:5258]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
-plot 'kernel-nd-dot.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 11.6 warps', \
+plot 'kernel-nd-dot.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 11.5 warps', \
   'kernel-nd-dot.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-dot.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 26.1 warps', \
+  'kernel-nd-dot.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 25.8 warps', \
   'kernel-nd-dot.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-dot.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 47.3 warps', \
+  'kernel-nd-dot.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 45.9 warps', \
   'kernel-nd-dot.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-dot.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 48.9 warps', \
+  'kernel-nd-dot.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 47.9 warps', \
   'kernel-nd-dot.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4489.14 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4489 GB/s)', \
-  '+' using (11.5798):(1533.98) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (26.115):(3063.46) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (47.3152):(4186.16) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (48.9233):(3986.61) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  4306.86 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4307 GB/s)', \
+  '+' using (11.4639):(1538.16) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (25.8208):(3061.94) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (45.9476):(4114.6) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (47.9026):(3954.4) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-dot.svg'

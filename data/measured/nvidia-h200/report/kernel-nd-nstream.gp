@@ -9,27 +9,27 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:5163]
+set yrange [0:4953]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.0625 inverse y / 0.0625
-plot 'kernel-nd-nstream.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 7.98 warps', \
+plot 'kernel-nd-nstream.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 7.78 warps', \
   'kernel-nd-nstream.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-nstream.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 16.7 warps', \
+  'kernel-nd-nstream.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 16.2 warps', \
   'kernel-nd-nstream.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-nstream.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 39.4 warps', \
+  'kernel-nd-nstream.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 38.7 warps', \
   'kernel-nd-nstream.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-nstream.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 52.8 warps', \
+  'kernel-nd-nstream.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 52.6 warps', \
   'kernel-nd-nstream.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4489.14 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4489 GB/s)', \
-  '+' using (7.98003):(766.754) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (16.7141):(1534.19) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (39.4499):(3033.51) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (52.7922):(3510.58) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  4306.86 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4307 GB/s)', \
+  '+' using (7.77968):(767.192) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (16.222):(1534.23) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (38.6702):(3037.43) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (52.6252):(3546.41) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-nstream.svg'

@@ -9,27 +9,27 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:1684]
+set yrange [0:1680]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.00499999999 inverse y / 0.00499999999
-plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 5.66 warps', \
+plot 'kernel-nd-spmv.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 5.42 warps', \
   'kernel-nd-spmv.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
   'kernel-nd-spmv.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 8 warps or fewer', \
   'kernel-nd-spmv.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
   'kernel-nd-spmv.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 63.3 warps', \
   'kernel-nd-spmv.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-spmv.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 62.6 warps', \
+  'kernel-nd-spmv.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 62.5 warps', \
   'kernel-nd-spmv.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4489.14 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4489 GB/s, above the scale)', \
-  '+' using (5.66395):(1318.15) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (8):(1207.82) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (63.2729):(1249.41) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (62.5609):(1264) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  4306.86 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4307 GB/s, above the scale)', \
+  '+' using (5.42274):(1315.09) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (8):(1202.59) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (63.2566):(1237.52) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (62.5265):(1249.44) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-spmv.svg'
