@@ -10,6 +10,7 @@
 #include "testrun.h"
 #include "asm/count.h"
 #include "bench/kernels.h"
+#include "fit/params.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -239,8 +240,10 @@ START_TEST(an_array_the_description_sizes_under_the_cache_and_reads_again_is_hel
 END_TEST
 
 /* The report's device table gives the cache's hit as the committed H200
- * sweep measured it: its latency, what a doubling of chains adds, its
- * bandwidth and the buffer (pictures not drawn: no gnuplot) */
+ * sweep measured it (its latency, what a doubling of chains adds, its
+ * bandwidth), and stream-scatter's stores, each as the committed
+ * params-kernels.ini fitted from that sweep has them (pictures not drawn:
+ * no gnuplot) */
 START_TEST(the_report_says_the_caches_hit)
 {
 	char dir[] = "/tmp/latmix-cache-XXXXXX", src[600], cmd[2000];
@@ -254,9 +257,21 @@ START_TEST(the_report_says_the_caches_hit)
 	ck_assert_msg(r->status == 0, "%.600s", r->err);
 	snprintf(cmd, sizeof cmd, "%s/report/report.md", dir);
 	lm_test_slurp(cmd, md, sizeof md);
-	ck_assert_msg(strstr(md, "| the global-memory cache's hit (`gmem-cache` at one warp, `stream-cache`'s plateau) | "
-			     "295.2 cycles (20.7 ± 7.1 more a doubling of a warp's chains), 0.1783 warp loads/cycle/CU"),
-		      "%.400s", strstr(md, "cache's hit") ? strstr(md, "cache's hit") : "no cache row");
+	/* the figures the committed params-kernels.ini holds, fitted from the same sweep */
+	lm_params ps;
+	lm_test_source_path(src, sizeof src, "data/measured/nvidia-h200/params-kernels.ini");
+	ck_assert_msg(lm_params_read(src, &ps) == LM_OK, "%s", lm_error_message());
+	const lm_param *lat = &ps.p[LM_PARAM_CACHE_LAT], *ch = &ps.p[LM_PARAM_CACHE_CHAIN_LAT],
+		       *thru = &ps.p[LM_PARAM_CACHE_THRU], *sc = &ps.p[LM_PARAM_SCATTER_STORE_THRU];
+	ck_assert(lat->kind == LM_PARAM_VALUE && ch->kind == LM_PARAM_VALUE && thru->kind == LM_PARAM_VALUE &&
+		  sc->kind == LM_PARAM_VALUE);
+	char want[400];
+	snprintf(want, sizeof want, "| the global-memory cache's hit (`gmem-cache` at one warp, `stream-cache`'s plateau) | "
+		 "%.1f cycles (%.1f ± %.1f more a doubling of a warp's chains), %.4g warp loads/cycle/CU", lat->value,
+		 ch->value, ch->std_error, thru->value);
+	ck_assert_msg(strstr(md, want), "%s\n%.400s", want, strstr(md, "cache's hit") ? strstr(md, "cache's hit") : "no cache row");
+	snprintf(want, sizeof want, "(`stream-scatter`) | %.4g ± %.2g warp stores/cycle/CU", sc->value, sc->std_error);
+	ck_assert_msg(strstr(md, want), "%s\n%.400s", want, strstr(md, "stream-scatter`)") ? strstr(md, "stream-scatter`)") : "no row");
 	free(r);
 	lm_test_remove_dir(dir);
 }

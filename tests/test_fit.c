@@ -554,6 +554,34 @@ START_TEST(the_caches_hit_is_gmem_caches_one_warp_and_stream_caches_plateau)
 }
 END_TEST
 
+/* scatter_store_thru: stream-scatter's plateau, the mean of its three
+ * highest co-resident points, in warp stores a cycle per CU; missing,
+ * saying why, with fewer points */
+START_TEST(scatter_store_thru_is_stream_scatters_plateau)
+{
+	lm_result rows[16];
+	lm_results res = { .v = rows };
+	const lm_alpha zero = { 0, 1 };
+	const double ipc[] = { 0.0087, 0.0088, 0.0086, 0.0061, 0.009 };
+	for (unsigned i = 0; i < 5; i++)
+		add_row(&res, "stream-scatter", 1, zero, 8 * (i + 1), ipc[i], 0, 900);
+	/* a point not co-resident is not a plateau's */
+	snprintf(res.v[4].row.coresident, sizeof res.v[4].row.coresident, "no");
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	lm_fit_measured(&res, &r);
+	const lm_param *p = &r.p[LM_PARAM_SCATTER_STORE_THRU];
+	ck_assert_int_eq(p->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(p->value, (0.0087 + 0.0088 + 0.0086) / 3, 1e-12);
+	ck_assert(p->std_error > 0);
+	ck_assert_msg(strstr(p->note, "measured: stream-scatter"), "%s", p->note);
+	res.n = 2;
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(p->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(p->note, "stream-scatter needs 3"), "%s", p->note);
+}
+END_TEST
+
 /* Stores alone: store_thru stream-fill's three highest co-resident points,
  * store_step the cycles a pass of its fastest one-warp point, its standard
  * error half its launches' spread; missing, saying why, without the mix */
@@ -1076,6 +1104,7 @@ int main(void)
 	tcase_add_test(tc, store_only_parameters_are_stream_fills);
 	tcase_add_test(tc, l1_lines_a_cycle_are_lmems_plateau_on_nvidia);
 	tcase_add_test(tc, the_caches_hit_is_gmem_caches_one_warp_and_stream_caches_plateau);
+	tcase_add_test(tc, scatter_store_thru_is_stream_scatters_plateau);
 	tcase_add_test(tc, alu_lat_is_checked_against_the_flag_free_reference);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);
 	tcase_add_test(tc, a_cpus_rows_not_coresident_are_kept);

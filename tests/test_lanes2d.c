@@ -43,11 +43,23 @@ START_TEST(a_2d_kernels_store_is_counted_by_its_shape)
 		lm_count_model(&c, &k);
 		ck_assert_msg(k.scattered_stores == want[i].sectors && k.scattered_loads == want[i].scattered_loads,
 			      "width %u: the mix's %g scattered stores", want[i].width, k.scattered_stores);
+		/* the store's rows lie a word apart: the group's rows complete its sectors */
+		ck_assert_msg(k.merged_stores == want[i].sectors, "width %u: %g merged", want[i].width, k.merged_stores);
 	}
+	/* along x (a group 32 wide or more, a warp a row): the scattered store is
+	 * merged by the group's other rows; the load is not a store */
+	lm_count_model(&m, &k);
+	ck_assert_msg(k.merged_stores == 1 && k.scattered_stores == 1, "%g", k.merged_stores);
 	/* no rows of a width that does not divide a warp, nor of a 1D kernel */
 	ck_assert(!lm_count_over_rows(&m, 12, &c) && c.scattered_stores == 1);
 	lm_test_count_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
 	ck_assert(m.dims == 1 && !lm_count_over_rows(&m, 8, &c));
+	/* a 1D kernel's scattered store (the suite's grid-stride transpose,
+	 * lanes a row apart) has no rows of a group to complete its sectors */
+	lm_test_count_fixture("data/measured/nvidia-h200/mix-of/transpose.txt", "transpose", &m);
+	lm_count_model(&m, &k);
+	ck_assert_msg(m.dims == 1 && k.scattered_stores == 1 && !k.merged_stores, "%u, %g, %g", m.dims,
+		      k.scattered_stores, k.merged_stores);
 }
 END_TEST
 
@@ -172,6 +184,35 @@ START_TEST(predict_takes_a_2d_kernels_shapes)
 }
 END_TEST
 
+/* The H200's committed file measures stream-scatter: nd-transpose's store,
+ * whose sectors the group's other rows complete, is priced at its rate at
+ * 16x8 (half a scattered store) and 32x8 (a warp a row: a whole one), and
+ * said so; at 256x1 the group has one row and the store is priced at
+ * gmem-random's, well under 32x8's rate */
+START_TEST(a_transposes_merged_store_is_priced_at_stream_scatters_rate)
+{
+	char params[600], spec[700];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose");
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--csv", "--local-size",
+					      "16x8,32x8,256x1", "--warps", "64", NULL }, NULL, r);
+	ck_assert_msg(r->status == 0, "%.300s", r->err);
+	ck_assert_msg(strstr(r->err, "nd_transpose at 16x8: 0.5 of its scattered stores write sectors that the warps "
+				     "of the group's other rows complete") &&
+			      strstr(r->err, "priced at stream-scatter's rate"), "%.3000s", r->err);
+	const char *a = strstr(r->out, "\n64,128,"), *b = strstr(r->out, "\n64,256,");
+	const char *c = b ? strstr(b + 1, "\n64,256,") : NULL;
+	ck_assert_msg(a && b && c, "%.400s", r->out);
+	double e16x8 = atof(strchr(a + 8, ',') + 1), e32x8 = atof(strchr(b + 8, ',') + 1),
+	       e256 = atof(strchr(c + 8, ',') + 1);
+	/* 16x8's half store and 32x8's whole one at the same rate, the load beside each */
+	ck_assert_msg(e16x8 > 1.6 * e32x8 && e16x8 < 2 * e32x8, "16x8 %g, 32x8 %g", e16x8, e32x8);
+	ck_assert_msg(e32x8 > 1.5 * e256, "32x8 %g, 256x1 %g", e32x8, e256);
+	free(r);
+}
+END_TEST
+
 /* The count file keeps a 2D kernel's mix over rows of each width (what
  * latmix report prices a kernel as written with at its shape: the H200's
  * nd-transpose's store a quarter of a scattered one at 8 wide); a file
@@ -200,9 +241,13 @@ START_TEST(a_count_file_keeps_a_2d_kernels_rows)
 			      cf.rows[i].scattered_stores, k.scattered_stores);
 	}
 	ck_assert(cf.rows[1].scattered_stores == 0.25 && lm_count_row_width(1) == 8);
+	ck_assert_msg(cf.rows[1].merged_stores == 0.25 && cf.mix.merged_stores == 1, "%g, %g", cf.rows[1].merged_stores,
+		      cf.mix.merged_stores);
 	static const char *const bad[] = { "dims = 1\nrows_8 = --loads 1 --stores 1 --alpha 3 --insts 5\n",
 					  "dims = 2\nrows_8 = --loads 1 --stores 1 --alpha 3 --insts 5 --scattered-stores 9\n",
-					  "dims = 4\n" };
+					  "dims = 4\n",
+					  "dims = 2\nrows_8 = --loads 1 --stores 1 --alpha 3 --insts 5 --scattered-stores 0.25 "
+					  "--merged-stores 0.5\n" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		f = fopen(path, "w");
 		ck_assert_ptr_nonnull(f);
@@ -276,6 +321,7 @@ int main(void)
 	tcase_add_test(tc, a_word_a_row_is_a_hit_over_rows);
 	tcase_add_test(tc, a_narrow_groups_rows_ask_l1_for_lines_and_share_sectors);
 	tcase_add_test(tc, predict_takes_a_2d_kernels_shapes);
+	tcase_add_test(tc, a_transposes_merged_store_is_priced_at_stream_scatters_rate);
 	tcase_add_test(tc, a_count_file_keeps_a_2d_kernels_rows);
 	tcase_add_test(tc, predict_says_what_it_takes_a_stencils_rows_for);
 	tcase_add_test(tc, a_window_sliding_under_its_span_is_said);

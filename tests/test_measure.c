@@ -1,6 +1,7 @@
 /* The measurement engine on whatever OpenCL device is first (PoCL in CI):
  * a tiny sweep whose every launch is checked against the host's walk. */
 #include "testutil.h"
+#include "testrun.h"
 #include "bench/dispatch.h"
 #include "bench/measure.h"
 #include "fit/results.h"
@@ -592,6 +593,53 @@ START_TEST(every_mix_runs_and_checks)
 }
 END_TEST
 
+/* stream-scatter runs in work-groups of 8 warps, whose warps complete
+ * each other's sectors: a sweep measures it at whole groups of 8 only, and
+ * a device that cannot hold such groups, or whose warp is no power of two
+ * lanes (its rows are a warp's lanes), refuses it by name */
+START_TEST(stream_scatter_runs_in_groups_of_eight_warps)
+{
+	const lm_mix *mix = lm_mix_find("stream-scatter");
+	ck_assert_ptr_nonnull(mix);
+	ck_assert_uint_eq(mix->group_warps, 8);
+	ck_assert_ptr_null(lm_meas_mix_refusal(&dev, mix));
+	ck_assert_ptr_null(lm_meas_mix_refusal(&dev, lm_mix_find("stream-fill")));
+	lm_device small = dev;
+	small.max_warps = 4;
+	ck_assert_ptr_nonnull(lm_meas_mix_refusal(&small, mix));
+	small = dev;
+	small.max_wg_size = 7 * small.simd_width;
+	ck_assert_ptr_nonnull(lm_meas_mix_refusal(&small, mix));
+	small = dev;
+	small.simd_width = 48;
+	ck_assert_msg(lm_meas_mix_refusal(&small, mix) && strstr(lm_meas_mix_refusal(&small, mix), "power of two"),
+		      "%s", lm_meas_mix_refusal(&small, mix));
+	char csv[] = "/tmp/latmix-scatter-XXXXXX";
+	int fd = mkstemp(csv);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	lm_test_result *r = malloc(sizeof *r);
+	lm_test_latmix((const char *const[]){ "measure", "-m", "stream-scatter", "--warps", "1,4,8,16", "-o", csv,
+					      "--replace", NULL }, NULL, r);
+	ck_assert_msg(r->status == 0, "%.600s", r->err);
+	lm_results res;
+	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_uint_eq(res.n, 2);
+	for (size_t i = 0; i < res.n; i++) {
+		ck_assert_uint_eq(res.v[i].row.warps % 8, 0);
+		ck_assert_uint_eq(res.v[i].row.warps_per_group, 8);
+		ck_assert(res.v[i].row.mem_ipc > 0);
+	}
+	lm_results_free(&res);
+	lm_test_latmix((const char *const[]){ "measure", "-m", "stream-scatter", "--max-warps", "4", "-o", csv,
+					      "--replace", NULL }, NULL, r);
+	ck_assert_msg(r->status != 0 && strstr(r->err, "--mix stream-scatter: not on") &&
+			      strstr(r->err, "groups of 8 warps"), "%.600s", r->err);
+	free(r);
+	unlink(csv);
+}
+END_TEST
+
 START_TEST(bad_combinations_refused)
 {
 	lm_meas_config c = cfg;
@@ -679,6 +727,7 @@ int main(void)
 	tcase_add_test(tc, a_stream_spreads_as_four_chains);
 	tcase_add_test(tc, impossible_points_refused);
 	tcase_add_test(tc, the_store_sink_outruns_the_cache_the_footprint_does);
+	tcase_add_test(tc, stream_scatter_runs_in_groups_of_eight_warps);
 	int nmix = 0;
 	while (lm_mix_at(nmix))
 		nmix++;

@@ -431,6 +431,51 @@ START_TEST(scattered_accesses_are_priced_by_their_kind)
 }
 END_TEST
 
+/* A scattered store whose sectors its group's rows complete (merged) is
+ * priced at scatter_store_thru, the rest of the scattered accesses at the
+ * scattered kind's; a file without it prices them all at the kind's */
+START_TEST(merged_stores_are_priced_at_scatter_store_thru)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(40, &p);
+	st.scatter = p;
+	st.scatter.mem_lat = 1000;
+	st.scatter.mem_thru = 0.01;
+	lm_kernel_mix half = { .loads = 1, .stores = 1, .insts = 10, .alpha = 5, .scattered_stores = 0.5,
+			       .merged_stores = 0.5 };
+	/* no scatter_store_thru: half a scattered store at the kind's, 50
+	 * cycles beside the load and the coalesced half store (t) */
+	lm_kernel_mix rest = half;
+	rest.stores = 0.5;
+	rest.scattered_stores = rest.merged_stores = 0;
+	double t = 1 / lm_model_kernel_peak(&p, &st, &rest, NULL);
+	ck_assert(t > 5 && t < 10);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &half, NULL), 1 / (t + 50), 1e-12);
+	st.scatter_store_thru = 0.02;
+	/* 0.5 / 0.02 = 25 cycles for the merged half store */
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &half, NULL), 1 / (t + 25), 1e-12);
+	/* the step is the same, merged or not: a store is not waited for */
+	double step = lm_model_kernel_step(&p, &st, &half);
+	st.scatter_store_thru = NAN;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &half), step, 1e-12);
+	st.scatter_store_thru = 0.02;
+	/* two scattered stores, one merged: 5 + 100 + 50 cycles */
+	lm_kernel_mix two = { .loads = 1, .stores = 2, .insts = 10, .alpha = 5, .scattered_stores = 2,
+			      .merged_stores = 1 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &two, NULL), 1 / 155.0, 1e-12);
+	/* more merged than scattered counts as all of them; a negative as none */
+	two.merged_stores = 5;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &two, NULL), 1 / 105.0, 1e-12);
+	two.merged_stores = -1;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &two, NULL), 1 / 205.0, 1e-12);
+	/* stores alone: a store-only loop's merged store at the same rate */
+	st.store_thru = 0.1;
+	st.store_step = 40;
+	lm_kernel_mix fill = { .stores = 1, .insts = 6, .alpha = 5, .scattered_stores = 1, .merged_stores = 1 };
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &fill, NULL), 0.02, 1e-12);
+}
+END_TEST
+
 /* A misaligned load's stream keeps the share the stream pairs measured at
  * the loop's store share (linear between 0 and 1, held past 1) of its
  * memory throughput; the latency is an aligned load's; without both shares
@@ -589,6 +634,7 @@ int main(void)
 	tcase_add_test(tc, kernel_mix_gives_known_predictions);
 	tcase_add_test(tc, store_shares_interpolate_between_their_neighbours);
 	tcase_add_test(tc, scattered_accesses_are_priced_by_their_kind);
+	tcase_add_test(tc, merged_stores_are_priced_at_scatter_store_thru);
 	tcase_add_test(tc, misaligned_streams_take_the_measured_share);
 	tcase_add_test(tc, store_only_loops_are_priced_by_stores_alone);
 	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);

@@ -146,7 +146,12 @@ typedef struct {
 	double split_load_sectors, split_store_sectors;
 	double merged_stores; /* of the scattered stores and the split ones' sectors, those whose
 			       * group's rows complete the sectors (lanes.c rows_merge: a
-			       * transpose's store over a group's rows; PTX only) */
+			       * transpose's store over a group's rows; PTX only). Along x, of
+			       * a kernel reading %tid.y: its scattered stores that are such
+			       * stores over rows, whose warps are rows of a group 32 wide or
+			       * more */
+	unsigned row_stores; /* stores whose group's rows lie under a sector apart (rows_merge),
+			      * counted over rows only */
 	unsigned narrow_bytes; /* of the loads with lines of their own, the bytes a lane does not
 				* move where a group narrower than a warp puts its lanes over
 				* rows that read the same columns: their warp touches fewer

@@ -190,6 +190,7 @@ static void sort_rows(ptx_kind k, lane l, long b, unsigned width, lm_count *m)
 static long sort_access(ptx_kind k, lane l, long b, long offset, unsigned width, bool run, lm_count *m)
 {
 	long s = lm_lane_magnitude(l.stride);
+	m->row_stores += rows_merge(k, l);
 	if (l.form == LANE_VARIES && l.data == DATA_PATH) { /* a gather (scatter): a sector a lane */
 		m->gathered += k == K_LOAD;
 		*(k == K_LOAD ? &m->scattered_loads : &m->scattered_stores) += 1;
@@ -300,6 +301,7 @@ static void tally_reset(lm_count *m, lanes_tally *y)
 	m->misaligned_loads = m->misaligned_stores = m->partial_stores = 0;
 	m->split_loads = m->split_stores = 0;
 	m->split_load_sectors = m->split_store_sectors = m->merged_stores = 0;
+	m->row_stores = 0;
 	m->windows = m->own_loads = 0;
 	memset(m->arg_loads, 0, sizeof m->arg_loads);
 	*y = (lanes_tally){ .l1_known = true };

@@ -469,11 +469,13 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 			   lm_count *out)
 {
 	lm_count *c = malloc(sizeof *c);
+	unsigned row_stores = 0;
 	for (int i = 0; c && i < LM_COUNT_ROW_WIDTHS; i++) {
 		*c = *out;
 		c->again_bytes = again;
 		unsigned width = 16u >> i;
 		lm_ptx_lanes(v, lo, ix, nix, width, c);
+		row_stores = c->row_stores > row_stores ? c->row_stores : row_stores;
 		out->rows[i] = (lm_count_lanes){ width, c->scattered_loads, c->scattered_stores, c->same_array,
 						 c->misaligned_loads, c->misaligned_stores, c->partial_stores,
 						 c->strided, c->unfollowed, c->gap_load_bytes, c->gap_store_bytes,
@@ -483,6 +485,9 @@ static void ptx_count_rows(const ptx_inst *v, size_t lo, const size_t *ix, size_
 						 c->own_run_partners, c->own_run_partner_bytes, c->merged_stores };
 	}
 	free(c);
+	/* a group 32 wide or more puts a warp on one of its rows: such a store
+	 * is scattered along x, its sectors completed by the group's other rows */
+	out->merged_stores = row_stores < out->scattered_stores ? row_stores : out->scattered_stores;
 }
 
 /* Counts the loop found (loops) of the body v (n instructions) into out

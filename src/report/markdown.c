@@ -497,6 +497,11 @@ static void md_peaks(FILE *f, const report *rp)
 			fprintf(f, "; %.1f cycles a pass at one warp", sp->value);
 		fputs(" | - | - |\n", f);
 	}
+	const lm_param *sc = &r.p[LM_PARAM_SCATTER_STORE_THRU];
+	if (fill && sc->kind == LM_PARAM_VALUE) /* 32-byte sectors a warp store, one a lane */
+		fprintf(f, "| memory: stores of a sector a lane that a group's rows complete, a transpose's "
+			"(`stream-scatter`) | %.4g ± %.2g warp stores/cycle/CU, %.1f G sectors/s | - | - |\n", sc->value,
+			sc->std_error, sc->value * fill->clock_mhz * 1e6 * fill->compute_units * fill->simd_width * 1e-9);
 	md_dispatch(f, &r);
 	const lm_param *l1 = &r.p[LM_PARAM_L1_THRU];
 	if (l1->kind == LM_PARAM_VALUE)
