@@ -4,7 +4,7 @@
  * range: what predict would price), a body around its loop too, and a
  * body counted whole has no loop unrolled or gone around; its loads by
  * argument no more than its loads, their share held by the cache from 0
- * to 1; a refused file
+ * to 1; its merged stores among its scattered ones; a refused file
  * leaves a message naming it. */
 #include "fuzz.h"
 #include "asm/count.h"
@@ -42,6 +42,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(by_arg <= cf.arrays.own_loads, "%u loads by argument of %u", by_arg, cf.arrays.own_loads);
 	double share = lm_count_cache_share(&cf.arrays, 17e6, 4e6, 256, 4, NULL, NULL);
 	FUZZ_CHECK(share >= 0 && share <= 1, "cache share %g", share);
+	/* the stores a group's rows merge are among its scattered ones */
+	FUZZ_CHECK(cf.mix.merged_stores <= cf.mix.scattered_stores, "%g merged of %g scattered", cf.mix.merged_stores,
+		   cf.mix.scattered_stores);
 	/* rows of a width only for a kernel of 2 or 3 dimensions, each in range */
 	for (int i = 0; i < LM_COUNT_ROW_WIDTHS; i++)
 		FUZZ_CHECK(!cf.rows_counted[i] || (cf.dims >= 2 && cf.dims <= 3 && lm_count_check(&cf.rows[i], NULL) == LM_OK),
