@@ -276,6 +276,43 @@ START_TEST(a_row_is_priced_at_the_shape_it_says)
 }
 END_TEST
 
+/* The H200's committed nd-transpose (its kernels.csv rows, count and
+ * parameter file): its store, whose sectors the group's rows complete, is
+ * priced at the file's scatter_store_thru, said in its caption, within 10%
+ * RMS at 16x8 (128 work-items); a file without it prices the store as
+ * gmem-random's loads, says the line is a floor, and misses by more than
+ * a quarter there */
+START_TEST(a_transposes_merged_store_is_priced_in_the_report)
+{
+	for (int with = 1; with >= 0; with--) {
+		char dir[] = "/tmp/latmix-merged-XXXXXX", cmd[9000];
+		ck_assert(mkdtemp(dir));
+		const char *root = getenv("LATMIX_SOURCE_ROOT");
+		snprintf(cmd, sizeof cmd, "d='%s/data/measured/nvidia-h200'; cp \"$d/measurements.csv\" '%s' && "
+			 "awk -F, '/^#/ || $1 == \"mix\" || $1 == \"nd-transpose\"' \"$d/kernels.csv\" > '%s/kernels.csv' "
+			 "&& mkdir '%s/mix-of' && cp \"$d\"/mix-of/nd-transpose.* '%s/mix-of' && %s \"$d/params-kernels.ini\" "
+			 "> '%s/params-kernels.ini'", root, dir, dir, dir, dir,
+			 with ? "cat" : "awk '/^\\[/ { skip = $0 == \"[scatter_store_thru]\" } !skip'", dir);
+		ck_assert_int_eq(system(cmd), 0);
+		lm_test_result r;
+		lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+		ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+		static char md[1 << 20];
+		slurp_out(dir, "report.md", md, sizeof md);
+		ck_assert_msg(strstr(md, with ? "Its stores whose sectors the group's other rows complete (a transpose's) "
+						"are priced at the file's scatter_store_thru."
+					      : "are priced as gmem-random's loads, as the file has no scatter_store_thru"),
+			      "with %d: no caption", with);
+		const char *at = strstr(md, "\n| nd-transpose (128) | 1, 1 (s), ");
+		ck_assert_msg(at, "no priced row at 128");
+		double rms = atof(strchr(at + 25, '|') + 1);
+		ck_assert_msg(with ? rms > 0 && rms < 10 : rms > 25, "with %d: RMS %g%% at 128", with, rms);
+		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+		ck_assert_int_eq(system(cmd), 0);
+	}
+}
+END_TEST
+
 /* A user's kernel as written with a loop inside (the later lease's rownorm,
  * tests/fixtures/loops2-h200: its stream rows, rownorm's rows, its count):
  * priced where its count file carries what measure took from its
@@ -317,6 +354,7 @@ int main(void)
 	tcase_add_test(tc, kernels_as_written_are_priced_as_they_ran);
 	tcase_add_test(tc, a_curve_at_its_plateau_from_its_first_point_says_or_fewer);
 	tcase_add_test(tc, a_row_is_priced_at_the_shape_it_says);
+	tcase_add_test(tc, a_transposes_merged_store_is_priced_in_the_report);
 	tcase_add_test(tc, a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time);
 	tcase_add_test(tc, a_users_loop_inside_is_priced_from_its_count_files_work);
 	suite_add_tcase(s, tc);

@@ -59,6 +59,8 @@ typedef struct {
 				   * where it has them */
 	bool cache_unpriced;      /* the file has no cache_lat or cache_thru: those priced as DRAM's */
 	bool cache_whole;         /* held as its whole working set fits the cache (launch after launch) */
+	bool merged_unpriced;     /* it has stores its group's rows merge and the file has no
+				   * scatter_store_thru: those priced as gmem-random's loads */
 	char why[256];            /* why not predicted; "" if there is nothing to predict from */
 } kernel_curve;
 

@@ -210,6 +210,7 @@ void lm_rp_kernel_predict(const report *rp, kernel_curve *c)
 	if (!read_count(rp, c))
 		return;
 	c->mix = *shaped_mix(rp, c); /* what the table and the text say it was priced with */
+	c->merged_unpriced = c->mix.merged_stores > 0 && !(rp->kkinds.scatter_store_thru > 0);
 	const lm_kernel_mix *k = &c->mix;
 	if (!rp->has_kparams)
 		snprintf(c->why, sizeof c->why, "no params-kernels.ini (latmix run writes it; latmix run --refit fits an existing sweep)");

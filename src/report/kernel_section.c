@@ -261,7 +261,12 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 			snprintf(hits, sizeof hits, " and %g cache hits in flight beside them", c->mix.hits);
 		if (one)
 			snprintf(n90, sizeof n90, "; %.1f warps for 90%% of its top.", c->n90_pred);
-		char inside[128] = "", cached[256] = "";
+		char inside[128] = "", cached[256] = "", merged[256] = "";
+		if (c->mix.merged_stores > 0)
+			snprintf(merged, sizeof merged, " Its stores whose sectors the group's other rows complete (a "
+				 "transpose's) are %s.", c->merged_unpriced ? "priced as gmem-random's loads, as the file "
+				 "has no scatter_store_thru (a sweep before stream-scatter), so the line is a floor"
+				 : "priced at the file's scatter_store_thru");
 		if (c->cached > 0)
 			snprintf(cached, sizeof cached, " %g of its loads an iteration read arrays the cache holds%s: %s.",
 				 c->cached, c->cache_whole ? " (all of them together fit it, launch after launch)" : "",
@@ -273,11 +278,11 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 				 "what that runs once", c->trip / c->unroll);
 		snprintf(p->caption + used, sizeof p->caption - used,
 			 " %s: the model's prediction from the loop counted in its build (%g loads%s, %g "
-			 "stores, alpha %g an iteration%s) and params-kernels.ini%s%s%s",
+			 "stores, alpha %g an iteration%s) and params-kernels.ini%s%s%s%s",
 			 one ? "The line" : "The dashed lines", c->mix.loads, hits, c->mix.stores, c->mix.alpha, inside,
 			 n90, c->l1_unpriced ? " The file has no l1_thru (a fit before it): the lines the loop asks "
 			 "L1 for are not priced, so where they bind (lanes a row apart) the line is a ceiling." : "",
-			 cached);
+			 cached, merged);
 	}
 	else if (c->why[0])
 		snprintf(p->caption + used, sizeof p->caption - used, " Not predicted: %s.", c->why);
