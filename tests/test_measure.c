@@ -611,6 +611,13 @@ START_TEST(stream_scatter_runs_in_groups_of_eight_warps)
 	small.max_wg_size = 7 * small.simd_width;
 	ck_assert_ptr_nonnull(lm_meas_mix_refusal(&small, mix));
 	small = dev;
+	small.simd_width = 512; /* 512 rows of 64 KiB: 32 MiB, more than the least sink */
+	small.max_wg_size = 8 * 512;
+	ck_assert_msg(lm_meas_mix_refusal(&small, mix) && strstr(lm_meas_mix_refusal(&small, mix), "sink"), "%s",
+		      lm_meas_mix_refusal(&small, mix));
+	/* the build's rows are the ones the refusal counts */
+	ck_assert(strstr(mix->define, "LM_SCATTER=14") && LM_MEAS_SCATTER_ROW_WORDS == 1u << 14);
+	small = dev;
 	small.simd_width = 48;
 	ck_assert_msg(lm_meas_mix_refusal(&small, mix) && strstr(lm_meas_mix_refusal(&small, mix), "power of two"),
 		      "%s", lm_meas_mix_refusal(&small, mix));

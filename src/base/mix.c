@@ -47,6 +47,7 @@ static const lm_mix mixes[] = {
 	  "stores alone, coalesced, one a pass of a loop of their own (no load): a store-only loop's "
 	  "bandwidth and, at one warp, its least time a pass",
 	  false, false, false, false, 0 },
+	/* its rows 2^14 words apart: LM_MEAS_SCATTER_ROW_WORDS (bench/measure.h) */
 	{ "stream-scatter", "lm_stream", "-DMIX_FILL -DLM_SCATTER=14", LM_STEP_STREAM, 1, false, 0, 4, 0,
 	  "stores alone, as stream-fill, each lane's word in a 32-byte sector of its own, lanes a row "
 	  "(64 KiB) apart, whose other words the other warps of its 8-warp work-group store with it: "

@@ -113,9 +113,16 @@ bool lm_meas_cache_chase_holds(unsigned warps, unsigned chains);
  * they can. */
 const char *lm_meas_cache_refusal(const lm_device *d);
 
+/* stream-scatter's rows (its build's -DLM_SCATTER=14, mix.c): a warp's
+ * lanes store this many words apart, a block of a warp's rows at a time,
+ * which the store mixes' sink (at least LM_MEAS_SINK_MIN bytes) must hold */
+#define LM_MEAS_SCATTER_ROW_WORDS 16384u
+#define LM_MEAS_SINK_MIN (16ull << 20)
+
 /* Why mix m cannot be measured on d (a sentence: the cache mixes' buffer,
  * a mix of work-groups of its own size that d does not hold, or whose rows
- * need a warp of a power of two lanes), or NULL where it can. */
+ * need a warp of a power of two lanes whose block of rows the sink holds),
+ * or NULL where it can. */
 const char *lm_meas_mix_refusal(const lm_device *d, const lm_mix *m);
 
 /* Bytes of the buffer a store mix writes into (mix.h store_bytes): the

@@ -177,6 +177,8 @@ const char *lm_meas_mix_refusal(const lm_device *d, const lm_mix *m)
 		return "its work-groups of 8 warps are more than the device holds on a CU or in a group";
 	if (d->simd_width & (d->simd_width - 1))
 		return "its rows are a warp's lanes, a power of two of them (this device's warp is not)";
+	if ((unsigned long long)d->simd_width * LM_MEAS_SCATTER_ROW_WORDS * 4 > LM_MEAS_SINK_MIN)
+		return "a warp's rows of it are more than its sink holds (the warp is too wide)";
 	return NULL;
 }
 
@@ -187,7 +189,7 @@ unsigned long long lm_meas_sink_bytes(const lm_device *d, unsigned long long foo
 	 * 50 MB L2, and the 32 MiB sink that 4 x that gave held most of the
 	 * store mix's stores in L2, so they cost no DRAM traffic
 	 * (studies/copy-gap/) */
-	unsigned long long cap = GIB, bytes = 16ull << 20;
+	unsigned long long cap = GIB, bytes = LM_MEAS_SINK_MIN;
 	if (d->max_alloc / 4 < cap)
 		cap = d->max_alloc / 4;
 	if ((d->type & CL_DEVICE_TYPE_CPU) && cap > CPU_SINK_MAX) /* the host's memory, as above */
