@@ -120,6 +120,9 @@ void lm_count_print(FILE *f, const lm_count *m)
 		fprintf(f, "  %-34s %u loads, %u stores (lanes over 64 bytes apart, a store's a 32-byte sector "
 			"or more, or a row apart)\n",
 			"  scattered", m->scattered_loads, m->scattered_stores);
+	if (m->merged_stores > 0)
+		fprintf(f, "  %-34s %g (their sectors completed by the other rows of a work-group 32 wide or more)\n",
+			"    of the stores, merged", m->merged_stores);
 	if (m->strided)
 		fprintf(f, "  %-34s %u (lanes apart by more than they move, a load's up to 64 bytes, a store's "
 			"under a sector: priced as coalesced, at the bytes from lane to lane, which their "
