@@ -108,7 +108,13 @@ lm_status lm_kcount_write_files(const char *dir, const char *base, const lm_file
 
 /* Counts the kernels named by the records read from fd (several
  * processes may share it) in one context on d, each into DIR/BASE.txt,
- * DIR/BASE.ini and DIR/BASE.say (what it says on stderr). */
+ * DIR/BASE.ini and DIR/BASE.say (what it says on stderr); then, where
+ * DIR/BASE.desc holds its description, builds it as the sweep will
+ * (lm_user_warm_build), for the driver's cache. */
 lm_status lm_kcount_queue(const lm_device *d, int fd, const char *dir);
+
+/* Writes kernel desc's description into DIR/BASE.desc for a process
+ * counting it ahead (the same latmix, so its bytes as they are). */
+lm_status lm_kcount_put_desc(const char *dir, const char *base, const lm_user_desc *desc);
 
 #endif

@@ -277,6 +277,7 @@ static size_t queue_counts(sweep *sw, char (*queue)[LM_KCOUNT_RECORD])
 		FILE *f = NULL;
 		if (lm_kcount_desc_source(desc, sw->o->kernel_dir, &src) == LM_OK && (f = fopen(path, "w")) &&
 		    fputs(src, f) >= 0 && put_args(sw->count_dir, base, desc, src)) {
+			lm_kcount_put_desc(sw->count_dir, base, desc); /* without it, not built ahead */
 			memset(queue[total], 0, LM_KCOUNT_RECORD);
 			snprintf(queue[total++], LM_KCOUNT_RECORD, "%s\t%s\t%s", base, desc->name, desc->label);
 		}
@@ -341,8 +342,9 @@ void sweep_count_ahead(sweep *sw)
 		if (spawn_counter(sw, fds[0], &pid[started]))
 			started++;
 	close(fds[0]);
-	/* a kernel counts in about 0.6 s on NVIDIA's driver, a context 0.3 s */
-	wait_counters(pid, started, 30 + (double)total);
+	/* a kernel counts in about 0.6 s on NVIDIA's driver, a context 0.3 s,
+	 * and builds (alone and measured) in about as much */
+	wait_counters(pid, started, 30 + 2 * (double)total);
 	double t = sweep_since(&t0);
 	sw->cost.programs += t;
 	fprintf(stderr, "latmix: %zu kernels counted ahead in %.1f s by %u processes\n", total, t, started);

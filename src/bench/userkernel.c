@@ -202,19 +202,17 @@ static lm_status match_and_wrap(lm_user *k, cl_kernel kernel, char **wrapper)
 	return s;
 }
 
-/* Builds the kernel alone (its arguments' names and types), then with
- * cl/occupancy.h and the wrapper: the program measured. */
-static lm_status build_kernel(lm_user *k)
+/* Builds the kernel of source src alone (its arguments' names and types),
+ * then with cl/occupancy.h and the wrapper: the program measured. */
+static lm_status build_program(lm_user *k, const char *src)
 {
 	const lm_device *d = &k->dev;
-	char *src = NULL, *occ = NULL, *wrapper = NULL, *all = NULL;
+	char *occ = NULL, *wrapper = NULL, *all = NULL;
 	char opts[4800];
 	cl_program alone = NULL;
 	cl_kernel kernel = NULL;
 	cl_int err;
-	lm_status s = user_source(k, &src);
-	if (s != LM_OK)
-		return s;
+	lm_status s;
 	if ((s = lm_user_build_alone(k->ctx, d, src, k->desc.source, k->desc.name, &alone, &kernel)) != LM_OK)
 		goto done;
 	if ((s = match_and_wrap(k, kernel, &wrapper)) != LM_OK ||
@@ -251,10 +249,33 @@ done:
 		clReleaseKernel(kernel);
 	if (alone)
 		clReleaseProgram(alone);
-	free(src);
 	free(occ);
 	free(wrapper);
 	free(all);
+	return s;
+}
+
+static lm_status build_kernel(lm_user *k)
+{
+	char *src = NULL;
+	lm_status s = user_source(k, &src);
+	if (s == LM_OK)
+		s = build_program(k, src);
+	free(src);
+	return s;
+}
+
+lm_status lm_user_warm_build(const lm_device *d, cl_context ctx, const lm_user_desc *desc, const char *src)
+{
+	lm_user *k = calloc(1, sizeof *k);
+	if (!k)
+		return lm_fail(LM_ENOMEM, "out of memory");
+	k->dev = *d;
+	k->desc = *desc;
+	cl_int err = clRetainContext(ctx);
+	k->ctx = err == CL_SUCCESS ? ctx : NULL;
+	lm_status s = k->ctx ? build_program(k, src) : lm_fail_cl(err, "clRetainContext", d->name);
+	lm_user_free(k);
 	return s;
 }
 

@@ -40,6 +40,13 @@ lm_status lm_user_alloc(const lm_device *d, const lm_user_desc *desc, const lm_u
 		      lm_user **out);
 void lm_user_free(lm_user *k);
 
+/* Builds the programs lm_user_alloc builds for kernel desc (src: its
+ * source) on d in context ctx, and lets them go: a process that counts a
+ * kernel ahead of a sweep builds it so, so that the driver's cache (NVIDIA's
+ * keeps a program's build by its text and options) holds it when the
+ * sweep's own process builds it. */
+lm_status lm_user_warm_build(const lm_device *d, cl_context ctx, const lm_user_desc *desc, const char *src);
+
 /* Measures the kernel at warps per CU: its rate of elements and bytes a
  * second (bytes_per_s, elements_per_s), the row's other columns as a
  * mix's (alpha 0, no chain counts). The outputs are read back and compared
