@@ -32,6 +32,15 @@ static void slurp_out(const char *dir, const char *name, char *buf, size_t size)
 	lm_test_slurp(path, buf, size);
 }
 
+/* Reports dir (no gnuplot: no pictures) and reads its report.md into md. */
+static void report_md(const char *dir, char *md, size_t size)
+{
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	slurp_out(dir, "report.md", md, size);
+}
+
 /* latmix report, without gnuplot, in a new directory dir (a mkdtemp
  * template) of the strided-h100 fixture's sweep and parameters, the rows of
  * the H100's committed kernels.csv that the awk condition rows keeps, and
@@ -94,10 +103,7 @@ START_TEST(a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time)
 	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h100/params-kernels.ini' '%s'",
 		 getenv("LATMIX_SOURCE_ROOT"), dir);
 	ck_assert_int_eq(system(cmd), 0);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
-	slurp_out(dir, "report.md", md, sizeof md);
+	report_md(dir, md, sizeof md);
 	static const char *const rows[] = { "\n| gemv | 4 + 1, 0, 14 | ", "\n| spmv | 12 (s), 0, 0 | " };
 	for (int i = 0; i < 2; i++) {
 		const char *at = strstr(md, rows[i]);
@@ -140,10 +146,7 @@ static void report_with(const char *dir, const char *name, const lm_count *m, ch
 	ck_assert_ptr_nonnull(out);
 	lm_count_write_ini(out, name, m, NULL);
 	fclose(out);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
-	slurp_out(dir, "report.md", md, size);
+	report_md(dir, md, size);
 }
 
 /* Kernels as written in the report, predicted as they ran: nd-copy, a
@@ -174,11 +177,8 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 	ck_assert_ptr_nonnull(out);
 	lm_count_write_ini(out, "nd-copy", &m, NULL);
 	fclose(out);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	static char md[1 << 20];
-	slurp_out(dir, "report.md", md, sizeof md);
+	report_md(dir, md, sizeof md);
 	for (int i = 0; i < 2; i++) {
 		char row[64];
 		snprintf(row, sizeof row, "\n| nd-copy (%d) | 1, 1, ", i ? 64 : 32);
@@ -242,11 +242,8 @@ static void transpose_at(const char *shape, char *line, size_t size)
 		 "'%s/mix-of' && cp '%s/data/measured/nvidia-h100/mix-of/'nd-transpose.* '%s/mix-of'",
 		 root, root, dir, shape, root, dir, dir, root, dir);
 	ck_assert_int_eq(system(cmd), 0);
-	lm_test_result r;
-	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	static char md[1 << 20];
-	slurp_out(dir, "report.md", md, sizeof md);
+	report_md(dir, md, sizeof md);
 	const char *at = strstr(md, "\n| nd-transpose | 1, 1");
 	at = at ? at : strstr(md, "\n| nd-transpose | not predicted");
 	ck_assert_msg(at, "no priced row for nd-transpose");
@@ -294,11 +291,8 @@ START_TEST(a_transposes_merged_store_is_priced_in_the_report)
 			 "> '%s/params-kernels.ini'", root, dir, dir, dir, dir,
 			 with ? "cat" : "awk '/^\\[/ { skip = $0 == \"[scatter_store_thru]\" } !skip'", dir);
 		ck_assert_int_eq(system(cmd), 0);
-		lm_test_result r;
-		lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-		ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 		static char md[1 << 20];
-		slurp_out(dir, "report.md", md, sizeof md);
+		report_md(dir, md, sizeof md);
 		ck_assert_msg(strstr(md, with ? "Its stores whose sectors the group's other rows complete (a transpose's) "
 						"are priced at the file's scatter_store_thru."
 					      : "are priced as gmem-random's loads, as the file has no scatter_store_thru"),
@@ -331,11 +325,8 @@ START_TEST(a_users_loop_inside_is_priced_from_its_count_files_work)
 				 "'^trip = \\|^items = \\|^per_item = ' '%s/mix-of/rownorm.ini' > '%s/r' && mv '%s/r' "
 				 "'%s/mix-of/rownorm.ini'", root, dir, dir, dir, dir, dir);
 		ck_assert_int_eq(system(cmd), 0);
-		lm_test_result r;
-		lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
-		ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 		static char md[262144];
-		slurp_out(dir, "report.md", md, sizeof md);
+		report_md(dir, md, sizeof md);
 		const char *row = strstr(md, "| rownorm (32) | 16, 0, 48 | ");
 		const char *refused = strstr(md, "| rownorm (32) | not predicted: measured as written with a loop inside: "
 						 "no trip count known");
