@@ -121,7 +121,7 @@ void lm_count_print(FILE *f, const lm_count *m)
 			"or more, or a row apart)\n",
 			"  scattered", m->scattered_loads, m->scattered_stores);
 	if (m->merged_stores > 0)
-		fprintf(f, "  %-34s %g (their sectors completed by the other rows of a work-group 32 wide or more)\n",
+		fprintf(f, "  %-34s %g (their sectors completed by the launch's other rows: a 2D group's, or the groups beside it)\n",
 			"    of the stores, merged", m->merged_stores);
 	if (m->strided)
 		fprintf(f, "  %-34s %u (lanes apart by more than they move, a load's up to 64 bytes, a store's "

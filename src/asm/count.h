@@ -148,8 +148,8 @@ typedef struct {
 			       * group's rows complete the sectors (lanes.c rows_merge: a
 			       * transpose's store over a group's rows; PTX only). Along x, of
 			       * a kernel reading %tid.y: its scattered stores that are such
-			       * stores over rows, whose warps are rows of a group 32 wide or
-			       * more */
+			       * stores over rows, a warp a row of a group 32 wide or more (or
+			       * of one row, the groups beside it the other rows) */
 	unsigned row_stores; /* stores whose group's rows lie under a sector apart (rows_merge),
 			      * counted over rows only */
 	unsigned narrow_bytes; /* of the loads with lines of their own, the bytes a lane does not

@@ -141,10 +141,11 @@ void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 	free(t);
 }
 
-/* Is a store (k, its lanes l) one whose group's rows complete its sectors:
- * its rows under a sector apart (a transpose's out[c * rows + r], r the
- * row), so the warps of the group's other rows store a sector's other
- * words while it waits in the cache? (A group of more than one row.) */
+/* Is a store (k, its lanes l) one whose rows complete its sectors: its
+ * rows under a sector apart (a transpose's out[c * rows + r], r the row),
+ * so the warps of the group's other rows, or of the groups launched beside
+ * it where the group is one row, store a sector's other words while it
+ * waits in the cache? */
 static bool rows_merge(ptx_kind k, lane l)
 {
 	return k == K_STORE && !l.yscaled && l.ystride != 0 && lm_lane_magnitude(l.ystride) < SECTOR_BYTES;

@@ -243,8 +243,6 @@ static lm_status shape_mix(const lm_count *m, const lm_model_kinds *st, const lm
 	if (m && m->dims >= 2 && shape[0] > 32 && shape[0] % 32 && shape[1] * shape[2] > 1)
 		fprintf(stderr, "latmix: %s at %s: a warp's lanes over the end of one row and the start of the next "
 			"(rows %u wide): followed along x alone\n", label, text, shape[0]);
-	if (shape[1] * shape[2] == 1) /* a group of one row: no other rows to complete a sector */
-		out->merged_stores = 0;
 	if (!m || m->dims < 2 || shape[0] >= 32)
 		return LM_OK;
 	lm_count *c = malloc(sizeof *c);
