@@ -106,7 +106,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: probe KERNEL_DIR OUT.csv [--platform NAME] [--scale S] [--repeats R] "
 			"[--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...] [--as-function yes] "
-			"[--separate-count yes] [--set nd|babelstream|loops]\n");
+			"[--separate-count yes] [--set nd|babelstream|loops] [--width W]\n");
 	return 2;
 }
 
@@ -133,6 +133,8 @@ static int parse_options(int argc, char **argv, probe_opts *o)
 			o->scale = strtoul(v, &end, 10);
 		else if (!strcmp(k, "--repeats"))
 			o->repeats = (int)strtol(v, &end, 10);
+		else if (!strcmp(k, "--width"))
+			o->width = strtoul(v, &end, 10);
 		else if (!strcmp(k, "--smem-per-cu"))
 			o->smem_per_cu = strtoul(v, &end, 10);
 		else if (!strcmp(k, "--locals")) {
@@ -144,14 +146,15 @@ static int parse_options(int argc, char **argv, probe_opts *o)
 			return usage();
 	}
 	if ((argc - 3) % 2 || !o->scale || o->scale > 1024 || (o->scale & (o->scale - 1)) ||
-	    o->repeats < 3 || o->repeats > 101 || o->smem_per_cu < 16384 || o->smem_per_cu > (1u << 24))
+	    o->repeats < 3 || o->repeats > 101 || o->smem_per_cu < 16384 || o->smem_per_cu > (1u << 24) ||
+	    !o->width || o->width > 1024)
 		return usage();
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	probe_opts o = { .scale = 1, .repeats = 7, .smem_per_cu = 233472,
+	probe_opts o = { .scale = 1, .repeats = 7, .smem_per_cu = 233472, .width = 32,
 			 .locals = { 32, 64, 128, 256, 512 }, .nlocals = 5 };
 	if (parse_options(argc, argv, &o))
 		return 2;

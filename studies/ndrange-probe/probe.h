@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
 	const char *dir, *out, *platform, *only;
 	unsigned long scale, smem_per_cu;
+	unsigned long width; /* a 2D kernel's groups: width x (local / width); default 32 */
 	int repeats;
 	size_t locals[8];
 	int nlocals;

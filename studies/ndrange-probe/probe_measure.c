@@ -227,10 +227,11 @@ int probe_measure_kernel(probe_ctx *p, const probe_opts *o, const probe_kernel *
 	clGetKernelWorkGroupInfo(kern, p->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL);
 	for (int i = 0; i < o->nlocals && !failed; i++) {
 		l->group = o->locals[i];
-		l->local[0] = k->dims == 1 ? l->group : 32;
-		l->local[1] = k->dims == 1 ? 1 : l->group / 32;
+		l->local[0] = k->dims == 1 ? l->group : o->width;
+		l->local[1] = k->dims == 1 ? 1 : l->group / o->width;
 		size_t rows = k->dims == 1 ? n / k->width / 2 : n / 2;
-		if (l->group > most || rows % (k->dims == 1 ? l->group : l->local[1])) {
+		if (l->group > most || (k->dims > 1 && l->group % o->width) ||
+		    rows % (k->dims == 1 ? l->group : l->local[1])) {
 			fprintf(stderr, "  %s: local %zu skipped (largest %zu, or N / 2 not a multiple)\n", k->name,
 				l->group, most);
 			continue;
