@@ -84,6 +84,9 @@ static void warm_build(const lm_device *d, cl_context ctx, const char *dir, cons
 	bool whole = f && desc && fread(desc, sizeof *desc, 1, f) == 1 && fgetc(f) == EOF;
 	if (f)
 		fclose(f);
+	/* its counts in range (the file is the sweep's, in a directory of its own) */
+	whole = whole && desc->nargs >= 0 && desc->nargs <= LM_USER_MAX_ARGS && desc->dims >= 0 &&
+		desc->dims <= LM_USER_MAX_DIMS && desc->local_dims >= 0 && desc->local_dims <= LM_USER_MAX_DIMS;
 	if (whole && ctx && src) {
 		/* its texts ended, as the sweep's are */
 		desc->label[sizeof desc->label - 1] = desc->name[sizeof desc->name - 1] = '\0';
