@@ -173,8 +173,12 @@ const char *lm_meas_mix_refusal(const lm_device *d, const lm_mix *m)
 		return lm_meas_cache_refusal(d);
 	if (!m->group_warps)
 		return NULL;
-	if (m->group_warps > d->max_warps || (size_t)m->group_warps * d->simd_width > d->max_wg_size)
-		return "its work-groups of 8 warps are more than the device holds on a CU or in a group";
+	static char why[128];
+	if (m->group_warps > d->max_warps || (size_t)m->group_warps * d->simd_width > d->max_wg_size) {
+		snprintf(why, sizeof why, "its work-groups of %u warps are more than the device holds on a CU or in a "
+			 "group", m->group_warps);
+		return why;
+	}
 	if (d->simd_width & (d->simd_width - 1))
 		return "its rows are a warp's lanes, a power of two of them (this device's warp is not)";
 	if ((unsigned long long)d->simd_width * LM_MEAS_SCATTER_ROW_WORDS * 4 > LM_MEAS_SINK_MIN)

@@ -3,6 +3,7 @@
 #include "base/expr.h"
 #include "base/file.h"
 #include "bench/guard.h"
+#include "bench/kcount.h"
 #include "base/inifile.h"
 #include "bench/kernels.h"
 #include "bench/measure.h"
@@ -74,13 +75,6 @@ cl_context lm_user_context(const lm_user *k)
 	return k->ctx;
 }
 
-/* The user's source. */
-static lm_status user_source(const lm_user *k, char **text)
-{
-	if (k->desc.in_cl)
-		return lm_kernel_source(k->cfg.kernel_dir, k->desc.source, text, NULL);
-	return lm_read_text(k->desc.source, text);
-}
 
 /* The failure for the kernel's argument i (of n), name of type, that no
  * section of d describes: a misspelled section, so it names the sections
@@ -257,8 +251,8 @@ done:
 
 static lm_status build_kernel(lm_user *k)
 {
-	char *src = NULL;
-	lm_status s = user_source(k, &src);
+	char *src = NULL; /* the text the processes counting ahead build (sweep_build.c) */
+	lm_status s = lm_kcount_desc_source(&k->desc, k->cfg.kernel_dir, &src);
 	if (s == LM_OK)
 		s = build_program(k, src);
 	free(src);
