@@ -63,8 +63,7 @@ typedef struct {
 	const char *binary_dir;       /* kernels other processes built
 				       * (lm_meas_save_binary); NULL: none */
 	/* whether a kernel binary_dir lacks may still come there (processes
-	 * building beside the measurement), after building one or waiting a
-	 * moment; NULL: none will */
+	 * building beside the measurement); NULL: none will */
 	bool (*pending)(void *ctx);
 	void *pending_ctx;
 	cl_context context;           /* one to share (retained); NULL: its own */
@@ -246,11 +245,6 @@ lm_status lm_meas_save_binaries(const lm_device *d, const lm_mix *mix, unsigned 
 #define LM_MEAS_QUEUE_RECORD 64
 void lm_meas_queue_record(const lm_mix *mix, unsigned chains, lm_alpha a, bool flag_free,
 			  char rec[LM_MEAS_QUEUE_RECORD]);
-
-/* Builds the kernel the next record read from fd names (*took: one was
- * there), as lm_meas_save_binaries does, in ctx. */
-lm_status lm_meas_save_next(const lm_device *d, cl_context ctx, const char *kernel_dir, int fd, const char *dir,
-			    bool *took);
 
 /* Builds the kernels the records read from fd name until its end, as
  * lm_meas_save_binaries does, in ctx (NULL: a context of its own); *built

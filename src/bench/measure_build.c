@@ -274,8 +274,10 @@ static cl_program awaited_binary(lm_meas *m, lm_alpha a, unsigned chains, const 
 {
 	bool absent;
 	cl_program p = load_binary(m, a, chains, opts, &absent);
-	while (!p && absent && m->cfg.pending && m->cfg.pending(m->cfg.pending_ctx))
+	while (!p && absent && m->cfg.pending && m->cfg.pending(m->cfg.pending_ctx)) {
+		nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
 		p = load_binary(m, a, chains, opts, &absent);
+	}
 	return p;
 }
 
@@ -469,25 +471,6 @@ static bool read_queued(int fd, char *rec)
 	return true;
 }
 
-lm_status lm_meas_save_next(const lm_device *d, cl_context ctx, const char *kernel_dir, int fd, const char *dir,
-			    bool *took)
-{
-	char rec[LM_MEAS_QUEUE_RECORD + 1];
-	*took = read_queued(fd, rec);
-	if (!*took)
-		return LM_OK;
-	rec[LM_MEAS_QUEUE_RECORD] = '\0';
-	char name[64], at[32], nf[4] = "";
-	unsigned chains;
-	lm_alpha a;
-	const lm_mix *mix = NULL;
-	int got = sscanf(rec, "%63s %u %31s %3s", name, &chains, at, nf);
-	if (got < 3 || (got == 4 && strcmp(nf, "nf") != 0) || !(mix = lm_mix_find(name)) || chains < 1 ||
-	    chains > 16 || lm_alpha_parse(at, &a) != LM_OK)
-		return lm_fail(LM_EUSAGE, "build queue: bad record '%.*s'", LM_MEAS_QUEUE_RECORD - 1, rec);
-	return save_one(ctx, d, mix, chains, kernel_dir, a, got == 4, dir);
-}
-
 lm_status lm_meas_save_queue(const lm_device *d, cl_context ctx, const char *kernel_dir, int fd,
 			     const char *dir, unsigned *built)
 {
@@ -499,11 +482,21 @@ lm_status lm_meas_save_queue(const lm_device *d, cl_context ctx, const char *ker
 			return lm_fail_cl(err, "clCreateContext", d->name);
 	}
 	lm_status s = LM_OK;
+	char rec[LM_MEAS_QUEUE_RECORD + 1];
 	unsigned n = 0;
-	bool took = true;
-	while (s == LM_OK && took)
-		if ((s = lm_meas_save_next(d, ctx, kernel_dir, fd, dir, &took)) == LM_OK && took)
+	while (s == LM_OK && read_queued(fd, rec)) {
+		rec[LM_MEAS_QUEUE_RECORD] = '\0';
+		char name[64], at[32], nf[4] = "";
+		unsigned chains;
+		lm_alpha a;
+		const lm_mix *mix = NULL;
+		int got = sscanf(rec, "%63s %u %31s %3s", name, &chains, at, nf);
+		if (got < 3 || (got == 4 && strcmp(nf, "nf") != 0) || !(mix = lm_mix_find(name)) || chains < 1 ||
+		    chains > 16 || lm_alpha_parse(at, &a) != LM_OK)
+			s = lm_fail(LM_EUSAGE, "build queue: bad record '%.*s'", LM_MEAS_QUEUE_RECORD - 1, rec);
+		else if ((s = save_one(ctx, d, mix, chains, kernel_dir, a, got == 4, dir)) == LM_OK)
 			n++;
+	}
 	if (own)
 		clReleaseContext(own);
 	if (built)

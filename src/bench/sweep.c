@@ -668,7 +668,7 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	}
 	sw->o = o;
-	sw->build_lock = sw->build_queue = -1;
+	sw->build_lock = -1;
 	FILE *f;
 	lm_status s;
 	if ((s = sweep_prepare(sw)) != LM_OK || (s = sweep_choose_output(sw, out)) != LM_OK ||

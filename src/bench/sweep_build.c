@@ -135,41 +135,20 @@ static bool start_builders(sweep *sw, char (*queue)[LM_MEAS_QUEUE_RECORD], size_
 		return false;
 	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
 	close(fds[1]);
-	sw->nbuilders = sw->builders_ok = sw->built_here = 0;
+	sw->nbuilders = sw->builders_ok = 0;
 	for (unsigned j = 0; queued && j < jobs && j < MAX_BUILDERS; j++) {
 		if (!spawn_builder(sw, fds[0], &sw->builders[sw->nbuilders]))
 			break; /* no /proc/self/exe, say: the measurements build them */
 		sw->nbuilders++;
 	}
-	if (sw->nbuilders)
-		sw->build_queue = fds[0];
-	else
-		close(fds[0]);
+	close(fds[0]);
 	return sw->nbuilders > 0;
 }
 
-/* The measurements' wait for a kernel (lm_meas_config's pending): while
- * the queue holds kernels, this process builds the next one itself (in
- * the sweep's context, made already: the builders wait their turn to
- * make theirs), else it waits while the builders run. */
+/* The measurements' wait (lm_meas_config's pending). */
 static bool builders_pending(void *ctx)
 {
-	sweep *sw = ctx;
-	if (sw->build_queue >= 0) {
-		bool took = false;
-		lm_meas_save_next(&sw->d, sw->base.context, sw->o->kernel_dir, sw->build_queue, sw->binary_dir, &took);
-		lm_error_clear(); /* a kernel that fails here is built, and its error said, when needed */
-		if (took) {
-			sw->built_here++;
-			return true;
-		}
-		close(sw->build_queue);
-		sw->build_queue = -1;
-	}
-	if (!sweep_builders_running(sw, false, false))
-		return false;
-	nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
-	return true;
+	return sweep_builders_running(ctx, false, false);
 }
 
 bool sweep_builders_running(sweep *sw, bool block, bool kill_them)
@@ -194,13 +173,9 @@ bool sweep_builders_running(sweep *sw, bool block, bool kill_them)
 	if (alive)
 		return true;
 	double t = sweep_since(&sw->build_t0);
-	if (sw->build_queue >= 0)
-		close(sw->build_queue);
-	sw->build_queue = -1;
 	if (!kill_them)
 		fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by %u processes beside the "
-			"measurements and this one (%u, waiting for them)%s%s%s\n", sw->build_total, t, sw->nbuilders,
-			sw->built_here,
+			"measurements%s%s%s\n", sw->build_total, t, sw->nbuilders,
 			sw->builders_ok < sw->nbuilders ? "; some failed: those are built as needed" : "",
 			sw->build_lock >= 0 ? ", into " : "", sw->build_lock >= 0 ? sw->binary_dir : "");
 	sw->nbuilders = 0;

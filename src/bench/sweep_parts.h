@@ -65,8 +65,7 @@ typedef struct {
 	bool binary_shared;   /* binary_dir is --shared-binaries': not this sweep's to remove */
 	/* the processes building them beside the measurements (sweep_build.c) */
 	pid_t builders[MAX_BUILDERS]; /* their pids; 0: ended */
-	unsigned nbuilders, builders_ok, built_here; /* and the kernels this process took */
-	int build_queue;       /* this process's end of their queue; -1: none */
+	unsigned nbuilders, builders_ok;
 	size_t build_total;
 	int build_lock;        /* binary_dir's lock, held while they build; -1: none */
 	struct timespec build_t0;
