@@ -62,10 +62,6 @@ typedef struct {
 	const char *kernel_dir;       /* NULL: embedded kernels */
 	const char *binary_dir;       /* kernels other processes built
 				       * (lm_meas_save_binary); NULL: none */
-	/* whether a kernel binary_dir lacks may still come there (processes
-	 * building beside the measurement); NULL: none will */
-	bool (*pending)(void *ctx);
-	void *pending_ctx;
 	cl_context context;           /* one to share (retained); NULL: its own */
 	bool warmup_every;            /* a warm-up launch before every point; else
 				       * before the first point of each program only */

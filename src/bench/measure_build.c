@@ -246,13 +246,11 @@ bool lm_meas_binary_saved(const char *dir, const lm_mix *mix, unsigned chains, l
 
 /* The program of (a, chains) from the binary another process built into
  * cfg.binary_dir (lm_meas_save_binary), if it is there, whole, and was
- * built with opts; NULL otherwise (*absent: not there, or not whole yet):
- * then it is built from source. */
-static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const char *opts, bool *absent)
+ * built with opts; NULL otherwise: then it is built from source. */
+static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const char *opts)
 {
 	size_t n;
 	unsigned char *bin = whole_binary(m->cfg.binary_dir, m->cfg.mix, chains, a, m->flag_free, opts, &n);
-	*absent = !bin;
 	if (!bin)
 		return NULL;
 	cl_int err, status;
@@ -265,20 +263,6 @@ static cl_program load_binary(lm_meas *m, lm_alpha a, unsigned chains, const cha
 	if (err == CL_SUCCESS)
 		clReleaseProgram(p);
 	return NULL;
-}
-
-/* load_binary's program, waited for while the processes building beside
- * the measurement may still put it there (cfg.pending); NULL where it
- * does not come or does not load. */
-static cl_program awaited_binary(lm_meas *m, lm_alpha a, unsigned chains, const char *opts)
-{
-	bool absent;
-	cl_program p = load_binary(m, a, chains, opts, &absent);
-	while (!p && absent && m->cfg.pending && m->cfg.pending(m->cfg.pending_ctx)) {
-		nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
-		p = load_binary(m, a, chains, opts, &absent);
-	}
-	return p;
 }
 
 lm_status lm_meas_use_program(lm_meas *m, lm_alpha a, unsigned chains)
@@ -301,7 +285,7 @@ lm_status lm_meas_use_program(lm_meas *m, lm_alpha a, unsigned chains)
 		strncat(opts, " -DLM_NO_FLAG", sizeof opts - strlen(opts) - 1);
 	lm_status s = LM_OK;
 	if (m->cfg.binary_dir)
-		m->prog = awaited_binary(m, a, chains, opts);
+		m->prog = load_binary(m, a, chains, opts);
 	if (!m->prog)
 		s = build(m->ctx, &m->dev, m->cfg.kernel_dir, opts, &m->prog);
 	if (s != LM_OK && m->clocked) {
@@ -403,24 +387,19 @@ static lm_status save_one(cl_context ctx, const lm_device *d, const lm_mix *mix,
 		lm_meas_binary_name(mix, chains, alpha, flag_free, name, sizeof name);
 		snprintf(path, sizeof path, "%s/%s", dir, name);
 		snprintf(opt_path, sizeof opt_path, "%s.opt", path);
-		/* the binary first, then the driver's cache warmed with it: the
-		 * options, renamed into place whole, make it usable (a sweep
-		 * measuring meanwhile loads it as soon as they are there) */
+		/* the binary first: the options make it usable */
 		FILE *f = fopen(path, "wb");
 		bool ok = f && fwrite(bin, 1, size, f) == size;
 		ok = (f ? fclose(f) == 0 : false) && ok;
-		if (ok)
-			warm_cache(ctx, d, bin, size, opts);
-		char opt[700], part[4300];
+		char opt[700];
 		opt_text(opts, bin, size, opt, sizeof opt);
-		snprintf(part, sizeof part, "%s.part", opt_path);
-		FILE *g = ok ? fopen(part, "w") : NULL;
+		FILE *g = ok ? fopen(opt_path, "w") : NULL;
 		ok = g && fputs(opt, g) >= 0 && ok;
-		ok = (g ? fclose(g) == 0 : false) && ok && rename(part, opt_path) == 0;
-		if (!ok) {
-			remove(part);
+		ok = (g ? fclose(g) == 0 : false) && ok;
+		if (!ok)
 			s = lm_fail(LM_EIO, "%s: cannot write the binary or its options", path);
-		}
+		else
+			warm_cache(ctx, d, bin, size, opts);
 	}
 	free(bin);
 	if (prog)

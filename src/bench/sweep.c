@@ -668,7 +668,6 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 		return lm_fail(LM_ENOMEM, "out of memory");
 	}
 	sw->o = o;
-	sw->build_lock = -1;
 	FILE *f;
 	lm_status s;
 	if ((s = sweep_prepare(sw)) != LM_OK || (s = sweep_choose_output(sw, out)) != LM_OK ||
@@ -687,12 +686,9 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 		sweep_build_ahead(sw, prev);
 	else
 		sweep_count_ahead(sw);
-	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++) {
+	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
 		s = sw->p.mixes[i].mix->step == LM_STEP_DISPATCH ? run_dispatch(sw, f, prev, &done_n, &measured)
 		    : run_mix(sw, i, f, prev, &done_n, &measured, &t0);
-		sweep_builders_running(sw, false, false); /* ended: said, and a shared directory let go */
-	}
-	sweep_builders_running(sw, true, s != LM_OK);
 	for (size_t i = 0; i < sw->nkern && s == LM_OK; i++) {
 		size_t failed = sw->nfailed;
 		s = run_kernel(sw, i, f, prev, &done_n, &measured, &t0);

@@ -125,65 +125,36 @@ static size_t queue_builds(const sweep *sw, const lm_results *prev, const char *
 	return total;
 }
 
-/* Starts jobs `latmix kernel` processes taking the queue's kernels
- * (total) into sw->binary_dir, without waiting for them (their pids in
- * sw->builders); false where none started. */
-static bool start_builders(sweep *sw, char (*queue)[LM_MEAS_QUEUE_RECORD], size_t total, unsigned jobs)
+/* The queue's kernels (total) built by jobs - 1 `latmix kernel` processes
+ * and this one into sw->binary_dir; how many processes started, and how
+ * many succeeded, in *started and *ok; this one's builds in *mine. */
+static lm_status build_queue(sweep *sw, char (*queue)[LM_MEAS_QUEUE_RECORD], size_t total, unsigned jobs,
+			     unsigned *started, unsigned *ok, unsigned *mine)
 {
 	int fds[2];
+	*started = *ok = *mine = 0;
 	if (pipe(fds) != 0)
-		return false;
+		return lm_fail(LM_EIO, "pipe: %s", strerror(errno));
 	bool queued = write(fds[1], queue, total * sizeof *queue) == (ssize_t)(total * sizeof *queue);
 	close(fds[1]);
-	sw->nbuilders = sw->builders_ok = 0;
-	for (unsigned j = 0; queued && j < jobs && j < MAX_BUILDERS; j++) {
-		if (!spawn_builder(sw, fds[0], &sw->builders[sw->nbuilders]))
-			break; /* no /proc/self/exe, say: the measurements build them */
-		sw->nbuilders++;
+	for (unsigned j = 1; queued && j < jobs; j++) {
+		pid_t pid;
+		if (!spawn_builder(sw, fds[0], &pid))
+			break; /* no /proc/self/exe, say: this process builds them */
+		(*started)++;
 	}
+	lm_status s = queued ? lm_meas_save_queue(&sw->d, sw->base.context, sw->o->kernel_dir, fds[0],
+						 sw->binary_dir, mine)
+			     : LM_EIO;
+	lm_error_clear();
 	close(fds[0]);
-	return sw->nbuilders > 0;
-}
-
-/* The measurements' wait (lm_meas_config's pending). */
-static bool builders_pending(void *ctx)
-{
-	return sweep_builders_running(ctx, false, false);
-}
-
-bool sweep_builders_running(sweep *sw, bool block, bool kill_them)
-{
-	if (!sw->nbuilders)
-		return false;
-	unsigned alive = 0;
-	for (unsigned j = 0; j < sw->nbuilders; j++) {
+	for (unsigned j = 0; j < *started; j++) {
 		int st;
-		if (!sw->builders[j])
-			continue;
-		if (kill_them)
-			kill(sw->builders[j], SIGKILL);
-		pid_t r = waitpid(sw->builders[j], &st, block ? 0 : WNOHANG);
-		if (r == 0) {
-			alive++;
-			continue;
-		}
-		sw->builders_ok += r > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
-		sw->builders[j] = 0;
+		if (wait(&st) < 0)
+			break;
+		*ok += WIFEXITED(st) && WEXITSTATUS(st) == 0;
 	}
-	if (alive)
-		return true;
-	double t = sweep_since(&sw->build_t0);
-	if (!kill_them)
-		fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by %u processes beside the "
-			"measurements%s%s%s\n", sw->build_total, t, sw->nbuilders,
-			sw->builders_ok < sw->nbuilders ? "; some failed: those are built as needed" : "",
-			sw->build_lock >= 0 ? ", into " : "", sw->build_lock >= 0 ? sw->binary_dir : "");
-	sw->nbuilders = 0;
-	sw->base.pending = NULL;
-	if (sw->build_lock >= 0)
-		close(sw->build_lock); /* the next sweep of this directory in */
-	sw->build_lock = -1;
-	return false;
+	return s;
 }
 
 /* A temporary directory of the sweep's own for its kernels; false where
@@ -199,20 +170,22 @@ static bool own_dir(sweep *sw)
 	return false;
 }
 
-/* The kernels go into a queue (a pipe) that build_jobs() `latmix kernel`
- * processes take from, one kernel at a time, while this one measures (its
- * context made before they start theirs): into latmix's kernel cache, or
- * the directory the GPUs of one kind measured at once share
- * (sweep_binaries_take: what it holds already is not built again; its
- * lock held until they end), else a temporary one. NVIDIA's driver builds
- * one kernel at a time in a process (0.2 to 0.5 s each) and creates one
- * context at a time on a GPU (about 0.3 s each), so the processes that
- * got their context first build more; the queue is in the order the
- * sweep measures, so its first points wait least. */
+/* Builds every kernel the sweep will use (but those a resumed file has
+ * all the points of) before it starts, into the directory the
+ * measurements load them from: latmix's kernel cache, or the directory
+ * the GPUs of one kind measured at once share (sweep_binaries_take: what
+ * it holds already is not built again), else a temporary one. The kernels
+ * go into a queue (a pipe) that build_jobs() - 1 `latmix kernel`
+ * processes and this one (in the sweep's context, made before the others
+ * start) take from, one kernel at a time. NVIDIA's driver builds one
+ * kernel at a time in a process (0.2 to 0.5 s each) and creates one
+ * context at a time on a GPU (about 0.3 s each), so the processes that got
+ * their context first build more. Nothing here is fatal: a kernel not
+ * built ahead is built when needed. */
 void sweep_build_ahead(sweep *sw, const lm_results *prev)
 {
-	clock_gettime(CLOCK_MONOTONIC, &sw->build_t0);
-	sw->build_lock = -1;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	/* the queue: at most what a pipe holds before anyone reads */
 	enum { MAX_QUEUED = 65536 / LM_MEAS_QUEUE_RECORD };
 	char(*queue)[LM_MEAS_QUEUE_RECORD] = malloc(MAX_QUEUED * sizeof *queue);
@@ -221,7 +194,7 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 	int lock = queue && sw->base.context && build_jobs(sw, MAX_QUEUED) > 1 ? sweep_binaries_take(sw, &waited) : -1;
 	size_t kept = 0, total = queue ? queue_builds(sw, prev, lock >= 0 ? sw->binary_dir : NULL, queue,
 						      MAX_QUEUED, &kept) : 0;
-	unsigned jobs = build_jobs(sw, total);
+	unsigned jobs = build_jobs(sw, total), started, ok, mine;
 	sw->cost.programs += waited; /* another sweep's builds, waited for */
 	if (kept) {
 		char wait[96] = "";
@@ -230,19 +203,19 @@ void sweep_build_ahead(sweep *sw, const lm_results *prev)
 		fprintf(stderr, "latmix: %zu kernels built before, in %s%s%s\n", kept, sw->binary_dir, wait,
 			total ? "; the others built now" : "");
 	}
-	bool started = jobs > 1 && total > 0 && (lock >= 0 || own_dir(sw)) && start_builders(sw, queue, total, jobs);
-	if (started) {
-		sw->build_total = total;
-		sw->build_lock = lock; /* released when they end */
-		lock = -1;
-		sw->base.pending = builders_pending;
-		sw->base.pending_ctx = sw;
-	}
-	if (sw->binary_dir[0] && (kept || started))
+	if (jobs <= 1 || total == 0 || (lock < 0 && !own_dir(sw)))
+		goto done;
+	lm_status s = build_queue(sw, queue, total, jobs, &started, &ok, &mine);
+	double t = sweep_since(&t0) - waited;
+	sw->cost.programs += t;
+	fprintf(stderr, "latmix: %zu kernels built ahead in %.1f s by this process (%u) and %u others%s%s%s\n",
+		total, t, mine, started, ok < started || s != LM_OK ? "; some failed: those are built as needed" : "",
+		lock >= 0 ? ", into " : "", lock >= 0 ? sw->binary_dir : "");
+done:
+	if (sw->binary_dir[0] && (kept || (total && jobs > 1)))
 		sw->base.binary_dir = sw->binary_dir;
 	if (lock >= 0)
 		close(lock); /* the next sweep of this directory in */
-	sw->cost.programs += sweep_since(&sw->build_t0) - waited;
 	free(queue);
 }
 

@@ -5,7 +5,6 @@
 #define LM_SWEEP_PARTS_H
 
 #include <stdio.h>
-#include <sys/types.h>
 #include <time.h>
 #include "base/file.h"
 #include "bench/dispatch.h"
@@ -44,7 +43,6 @@ typedef struct {
 } plan;
 
 #define MAX_FAILED 64
-#define MAX_BUILDERS 64 /* --build-jobs' most */
 #define MAX_KERNELS LM_SWEEP_MAX_KERNELS
 
 /* Everything the sweep needs, checked before a file is touched. */
@@ -63,12 +61,6 @@ typedef struct {
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */
 	bool binary_shared;   /* binary_dir is --shared-binaries': not this sweep's to remove */
-	/* the processes building them beside the measurements (sweep_build.c) */
-	pid_t builders[MAX_BUILDERS]; /* their pids; 0: ended */
-	unsigned nbuilders, builders_ok;
-	size_t build_total;
-	int build_lock;        /* binary_dir's lock, held while they build; -1: none */
-	struct timespec build_t0;
 	char count_dir[256];  /* --kernel: kernels counted ahead by other processes; "" if none */
 	lm_file_inputs inputs; /* the kernel files read (none if embedded) */
 	lm_user_desc *kern;     /* --kernel: the users' kernels, measured instead of the mixes */
@@ -139,18 +131,16 @@ lm_status sweep_prepare(sweep *sw);
  * the last error's): said now, listed at the end; the others go on. */
 void sweep_kernel_failed(sweep *sw, const char *label, lm_status s);
 
-/* Starts building every kernel the sweep will use (but those a resumed
- * file has all the points of) in other processes, beside the
- * measurements, into the directory they load them from (sw->binary_dir);
- * a measurement waits for its kernel there while they run
- * (sweep_builders_running). Nothing here is fatal: a kernel not built
- * ahead is built when needed. */
+/* Builds every kernel the sweep will use (but those a resumed file has
+ * all the points of) before it starts, into a temporary directory the
+ * measurements load them from: the kernels go into a queue (a pipe) that
+ * build_jobs() - 1 `latmix kernel` processes and this one (in the sweep's
+ * context, made before the others start) take from, one kernel at a time.
+ * NVIDIA's driver builds one kernel at a time in a process (0.2 to 0.5 s
+ * each) and creates one context at a time on a GPU (about 0.3 s each), so
+ * the processes that got their context first build more. Nothing here is
+ * fatal: a kernel not built ahead is built when needed. */
 void sweep_build_ahead(sweep *sw, const lm_results *prev);
-
-/* Whether processes building ahead still run (block: waits for them to
- * end, and kill: ends them first); when the last has ended, says what they
- * built and lets the next sweep into a shared directory. */
-bool sweep_builders_running(sweep *sw, bool block, bool kill);
 
 /* Removes the kernels build_ahead left. */
 void sweep_remove_binaries(sweep *sw);
