@@ -181,7 +181,10 @@ static bool own_dir(sweep *sw)
  * kernel at a time in a process (0.2 to 0.5 s each) and creates one
  * context at a time on a GPU (about 0.3 s each), so the processes that got
  * their context first build more. Nothing here is fatal: a kernel not
- * built ahead is built when needed. */
+ * built ahead is built when needed. All before the first point, not beside
+ * the measurements: a builder's context and the programs it loads are GPU
+ * work the GPU time-slices against the kernel being timed (H200: single
+ * points 1.9 times slow, mem_lat 2% high; studies/speed/lease-2026-11-29-overlap). */
 void sweep_build_ahead(sweep *sw, const lm_results *prev)
 {
 	struct timespec t0;
