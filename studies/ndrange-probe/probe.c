@@ -9,13 +9,15 @@
  *
  * Usage: probe KERNEL_DIR OUT.csv [--platform NAME] [--scale S] [--repeats R]
  *              [--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...]
- *              [--as-function yes]
+ *              [--as-function yes] [--reserves B,B,...]
  * --scale divides every N (a CPU run); --smem-per-cu is the local memory an
  * SM holds (default 233472, Hopper's 228 KiB), from which the reservations
  * aiming at each groups-per-CU level are computed: what was reached is
  * counted, never assumed. --as-function yes builds the suite kernel as a
  * plain function the wrapper calls (its __kernel taken off) instead of a
- * kernel calling a kernel. */
+ * kernel calling a kernel. --reserves measures at the reservations given
+ * (bytes a group, each that the device allows) instead of the levels': the
+ * same residency with more or less of the SM's storage taken from L1. */
 #include "probe.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,11 +104,26 @@ static int parse_locals(const char *s, size_t *v, int cap)
 	return n;
 }
 
+/* A comma list of at most cap byte counts, each 16 to 1 MiB. */
+static int parse_bytes(const char *s, size_t *v, int cap)
+{
+	int n = 0;
+	while (*s && n < cap) {
+		char *end;
+		unsigned long x = strtoul(s, &end, 10);
+		if (end == s || x < 16 || x > (1ul << 20) || (*end && *end != ','))
+			return -1;
+		v[n++] = x;
+		s = *end == ',' ? end + 1 : end;
+	}
+	return *s ? -1 : n;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: probe KERNEL_DIR OUT.csv [--platform NAME] [--scale S] [--repeats R] "
 			"[--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...] [--as-function yes] "
-			"[--separate-count yes] [--set nd|babelstream|loops] [--width W]\n");
+			"[--separate-count yes] [--set nd|babelstream|loops] [--width W] [--reserves B,B,...]\n");
 	return 2;
 }
 
@@ -137,7 +154,10 @@ static int parse_options(int argc, char **argv, probe_opts *o)
 			o->width = strtoul(v, &end, 10);
 		else if (!strcmp(k, "--smem-per-cu"))
 			o->smem_per_cu = strtoul(v, &end, 10);
-		else if (!strcmp(k, "--locals")) {
+		else if (!strcmp(k, "--reserves")) {
+			if ((o->nreserves = parse_bytes(v, o->reserves, 16)) <= 0)
+				return usage();
+		} else if (!strcmp(k, "--locals")) {
 			if ((o->nlocals = parse_locals(v, o->locals, 8)) <= 0)
 				return usage();
 		} else

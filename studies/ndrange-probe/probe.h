@@ -67,6 +67,8 @@ typedef struct {
 	int repeats;
 	size_t locals[8];
 	int nlocals;
+	size_t reserves[16]; /* --reserves: these bytes of local memory a group, not the levels' */
+	int nreserves;
 	bool as_function;
 	bool separate_count; /* time launches that count nothing; count in one more */
 	const char *set;     /* "nd" (default), "babelstream" or "loops" */

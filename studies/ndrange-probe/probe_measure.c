@@ -185,6 +185,12 @@ static int reservations(const probe_ctx *p, const probe_opts *o, const probe_lau
 	const size_t warps = (l->group + 31) / 32, gmax = 64 / warps < 32 ? 64 / warps : 32;
 	const size_t own = 64 + (l->k->args[l->k->nargs - 1].kind == ARG_LOCAL ? 4 * l->group : 0);
 	int n = 0;
+	if (o->nreserves) {
+		for (int i = 0; i < o->nreserves; i++)
+			if (o->reserves[i] + own <= p->max_local)
+				r[n++] = o->reserves[i];
+		return n;
+	}
 	r[n++] = 16;
 	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
 		size_t g = (size_t)levels[i], want = o->smem_per_cu / g;
