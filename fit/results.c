@@ -76,6 +76,9 @@ static const column columns[] = {
 	  IN(0, COUNT) },
 	{ "elements_per_s", C_NUM, R(elements_per_s), "elements/s (a user's kernel; nan for a mix)", "nan",
 	  IN(0, 1e17), .nan = true },
+	{ "local_bytes_per_group", C_NUM, R(local_bytes), "bytes of local memory a work-group held, its own and "
+	  "what latmix reserved to hold occupancy down (a kernel as written; nan otherwise)", "nan", IN(0, 1 << 30),
+	  .nan = true },
 	{ "work_group_shape", C_SHAPE, R(shape), "", "", TEXT },
 };
 #undef R

@@ -46,6 +46,9 @@ typedef struct {
 	unsigned long checked;     /* threads whose final position was checked */
 	double resident_groups, resident_warps; /* a kernel as written: groups (warps) a CU
 				    * the wrapper counted at once; NAN for the others */
+	double local_bytes;        /* a kernel as written: the local memory a group held, its own
+				    * and what the wrapper reserved to hold occupancy down; NAN
+				    * for the others, and in files written before the column */
 	char shape[16];            /* a kernel as written: its work-group's shape as launched
 				    * ("16x8"; one dimension "128"); "" for the others, and
 				    * in files written before the column */

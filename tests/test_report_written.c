@@ -87,6 +87,30 @@ START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 }
 END_TEST
 
+/* spmv as written runs twice as fast at its most occupancy (no local
+ * memory reserved) as just below it (L1 shrunk by the reserve): the report
+ * says its points below the most are no occupancy curve; nd-copy, whose
+ * rate the reserve does not touch, is not so marked (the H100's committed
+ * rows at 128 work-items). */
+START_TEST(a_kernel_whose_most_occupancy_jumps_is_said_to_be_no_occupancy_curve)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	h100_report(dir, "($1 == \"nd-spmv\" || $1 == \"nd-copy\") && $7 == 128", "nd-*");
+	static char md[1 << 20];
+	slurp_out(dir, "report.md", md, sizeof md);
+	const char *spmv = strstr(md, "\n| nd-spmv | "), *copy = strstr(md, "\n| nd-copy | ");
+	ck_assert_msg(spmv && copy, "%.3000s", md);
+	char row[4096];
+	snprintf(row, sizeof row, "%.*s", (int)(strchr(spmv + 1, '\n') - spmv), spmv);
+	ck_assert_msg(strstr(row, "faster at 64 warps than at 60, far more than the warps add") &&
+			      strstr(row, "are not an occupancy curve"), "%s", row);
+	snprintf(row, sizeof row, "%.*s", (int)(strchr(copy + 1, '\n') - copy), copy);
+	ck_assert_msg(strstr(row, "| nd-copy | ") && !strstr(row, "not an occupancy curve"), "%s", row);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* gemv and spmv, a loop inside a grid-stride loop (the H100's committed
  * counts, nested = yes, and parameters): priced a turn at a time from the
  * body around the loop and the suite's trip counts (256 and 16), their
@@ -348,6 +372,7 @@ int main(void)
 	tcase_add_test(tc, a_transposes_merged_store_is_priced_in_the_report);
 	tcase_add_test(tc, a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time);
 	tcase_add_test(tc, a_users_loop_inside_is_priced_from_its_count_files_work);
+	tcase_add_test(tc, a_kernel_whose_most_occupancy_jumps_is_said_to_be_no_occupancy_curve);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -127,6 +127,26 @@ START_TEST(the_file_written_reads_back)
 }
 END_TEST
 
+/* The local memory a group of a kernel as written held (its own and the
+ * reserve that held its occupancy down) reads back; a mix's row says nan;
+ * beyond any device's local memory is a damaged file. */
+START_TEST(the_local_memory_a_group_held_reads_back)
+{
+	lm_results res;
+	const char *p = file_with("local.csv", "local_bytes_per_group", "33280");
+	ck_assert_msg(lm_results_read(p, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert_double_eq(res.v[1].row.local_bytes, 33280);
+	lm_results_free(&res);
+	p = file_with("local-nan.csv", "local_bytes_per_group", "nan");
+	ck_assert_msg(lm_results_read(p, &res) == LM_OK, "%s", lm_error_message());
+	ck_assert(isnan(res.v[1].row.local_bytes));
+	lm_results_free(&res);
+	char *text = good_text();
+	refused(file_with("local-big.csv", "local_bytes_per_group", "2e9"), last_line(text), "local_bytes_per_group");
+	free(text);
+}
+END_TEST
+
 /* A reference (the flag-free chain, lm_results_reference) is a '#' line:
  * read apart from the points, found by mix and alpha; a reader that skips
  * '#' lines never takes it for a point. */
@@ -181,7 +201,7 @@ END_TEST
 START_TEST(fields_beyond_the_header_are_refused)
 {
 	char *text = good_text();
-	refused(file_with("extra.csv", NULL, ",7,8"), last_line(text), "the row has 36 fields, the header 34");
+	refused(file_with("extra.csv", NULL, ",7,8"), last_line(text), "the row has 37 fields, the header 35");
 	free(text);
 }
 END_TEST
@@ -499,6 +519,7 @@ int main(void)
 	Suite *s = suite_create("results");
 	TCase *tc = tcase_create("csv");
 	tcase_add_test(tc, the_file_written_reads_back);
+	tcase_add_test(tc, the_local_memory_a_group_held_reads_back);
 	tcase_add_test(tc, reference_rows_are_read_apart_from_the_points);
 	tcase_add_test(tc, last_row_cut_in_its_last_field_is_refused_not_read_short);
 	tcase_add_test(tc, fields_beyond_the_header_are_refused);

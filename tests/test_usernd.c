@@ -209,6 +209,10 @@ START_TEST(the_counted_residency_agrees_with_every_row)
 		ck_assert_str_eq(row->timing, "as-written");
 		ck_assert_uint_eq(row->warps, row->groups_per_cu * row->warps_per_group);
 		ck_assert_rel(row->resident_warps, row->resident_groups * row->warps_per_group, 1e-12);
+		/* the local memory a group held: the wrapper's reserve for the level (a
+		 * word at least where it reserves nothing) */
+		ck_assert_msg(row->local_bytes >= 4 && row->local_bytes <= (double)dev.local_mem, "%g bytes",
+			      row->local_bytes);
 		if (dev.groups_in_turn)
 			ck_assert_msg(row->groups_per_cu == 1 && row->resident_groups > 0 && row->resident_groups <= 1,
 				      "%u claimed, %g counted", row->groups_per_cu, row->resident_groups);

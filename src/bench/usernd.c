@@ -430,6 +430,7 @@ lm_status lm_user_nd_point(lm_user *k, const lm_user_shape *sh, unsigned level, 
 		     sys[0], sys[1], row);
 	lm_user_finish_row(k, warps, &t, checked, row);
 	mark_row(k, level, sh->per_group, row);
+	row->local_bytes = (double)sh->user_local + (double)(k->nd.pad < 4 ? 4 : k->nd.pad); /* set_nd_buffers's */
 	return LM_OK;
 }
 

@@ -38,6 +38,7 @@ typedef struct {
 	double dispatch_cap; /* as written: the elements a second dispatch_thru starts; NAN if unknown */
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
+	double local[MAX_KPOINTS]; /* as written: the local memory a group held (NAN: not in the file) */
 	size_t n;
 	double plateau;   /* the most bytes a second measured */
 	double plateau_elems;
@@ -45,6 +46,8 @@ typedef struct {
 	bool rising;      /* still rising at its highest occupancy */
 	double fall;      /* its first lasting fall, a fraction (0: none of 10% or more) */
 	unsigned fall_from, fall_to; /* the occupancies either side of it */
+	double jump;      /* as written: how much more its most occupancy runs than the one
+			   * below, past what the warps add (0: within 30% of that) */
 	double stream;    /* the stream mix's peak, bytes a second; NAN if not measured */
 	/* predicted from its counted loop (mix-of/NAME.txt) and params-kernels.ini */
 	bool predicted;

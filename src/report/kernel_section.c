@@ -48,6 +48,23 @@ static void kernel_fall(kernel_curve *c)
 	}
 }
 
+/* A kernel as written whose most occupancy runs 30% or more faster than
+ * the one below it, past what its extra warps give (spmv: twice as fast
+ * with 7% more warps). latmix holds a kernel as written down by reserving
+ * local memory a group, none at the most; where local memory takes L1's
+ * storage (NVIDIA), a kernel that reuses lines in L1 runs below the most
+ * at the L1 left, not at its warps (studies/ndrange-probe/reserves-h200). */
+static void kernel_jump(kernel_curve *c)
+{
+	c->jump = 0;
+	size_t t = c->n - 1;
+	if (!c->as_written || c->n < 2 || !(c->bytes[t - 1] > 0) || c->warps[t] <= c->warps[t - 1])
+		return;
+	double more = c->bytes[t] / c->bytes[t - 1];
+	if (more / ((double)c->warps[t] / c->warps[t - 1]) >= 1.3)
+		c->jump = more - 1;
+}
+
 /* The i-th kernel's name in kernels.csv (in the order of the file), or NULL. */
 static const char *kernel_name_at(const report *rp, size_t i)
 {
@@ -115,11 +132,13 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 				c->warps[k] = c->warps[k - 1];
 				c->bytes[k] = c->bytes[k - 1];
 				c->elems[k] = c->elems[k - 1];
+				c->local[k] = c->local[k - 1];
 				k--;
 			}
 			c->warps[k] = r->v[j].row.warps;
 			c->bytes[k] = r->v[j].row.bytes_per_s;
 			c->elems[k] = r->v[j].row.elements_per_s;
+			c->local[k] = r->v[j].row.local_bytes;
 			c->as_written |= isfinite(r->v[j].row.resident_groups);
 			if (!c->row_wg) {
 				c->row_wg = r->v[j].row.work_group_size;
@@ -140,6 +159,7 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 		q++;
 	c->rising = c->n > 2 && c->bytes[c->n - 1] > 1.05 * c->bytes[q];
 	kernel_fall(c);
+	kernel_jump(c);
 	/* groups a cycle a CU, over the cycles a second of all CUs, times a group's work-items */
 	c->dispatch_cap = c->as_written && rp->k_dispatch > 0 && rp->k_simd > 0 && c->row_wg
 				  ? rp->k_dispatch * rp->k_rate / rp->k_simd * c->row_wg
@@ -208,6 +228,18 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 		size_t used = strlen(buf);
 		snprintf(buf + used, size - used, "; falls %.0f%% from %u to %u warps and never recovers: a "
 			 "change of regime, which no model curve draws", 100 * c->fall, c->fall_from, c->fall_to);
+	}
+	if (c->jump > 0) {
+		size_t used = strlen(buf), t = c->n - 1;
+		char held[96] = "";
+		if (isfinite(c->local[t - 1]) && isfinite(c->local[t]))
+			snprintf(held, sizeof held, " (a group held %.0f bytes of local memory at %u warps, %.0f at %u)",
+				 c->local[t - 1], c->warps[t - 1], c->local[t], c->warps[t]);
+		snprintf(buf + used, size - used, "; runs %.0f%% faster at %u warps than at %u, far more than the "
+			 "warps add: below its most occupancy latmix reserves local memory to hold the warps "
+			 "down%s, and where that takes L1 (NVIDIA) a kernel reusing lines in L1 runs at the L1 "
+			 "left: its points below the most, and its warps for 90%%, are not an occupancy curve",
+			 100 * c->jump, c->warps[t], c->warps[t - 1], held);
 	}
 	return buf;
 }
@@ -330,7 +362,7 @@ static lm_status kernel_picture(report *rp, const kernel_curve *c)
 	fputc('\n', g);
 	lm_gnuplot_end(g, name);
 	picture *p = lm_rp_add_picture(rp, name, title);
-	char bound[320];
+	char bound[1024];
 	if (p)
 		snprintf(p->caption, sizeof p->caption,
 			 "The bytes a second kernel %s's loads and stores request (its description's count; right "
@@ -504,7 +536,7 @@ void lm_rp_md_kernels(FILE *f, const report *rp)
 	      "|---|---|---|---|---|---|\n", f);
 	bool any = false;
 	for (size_t i = 0; kernel_at(rp, i, c); i++) {
-		char bound[320], label[80];
+		char bound[1024], label[80];
 		fprintf(f, "| %s | %.0f | %.0f%% | %.3g | %.1f | %s |\n", kernel_label(c, label, sizeof label),
 			c->plateau * 1e-9, 100 * c->plateau / c->stream, c->plateau_elems * 1e-9, c->n90,
 			kernel_bound(c, bound, sizeof bound));
