@@ -111,6 +111,27 @@ START_TEST(a_kernel_whose_most_occupancy_jumps_is_said_to_be_no_occupancy_curve)
 }
 END_TEST
 
+/* add (two loads and a store an iteration) reached 90% of its top at 13%
+ * more warps than predicted on the H100: its caption says the predicted
+ * 90% is a floor; copy (a load and a store) is not so marked. */
+START_TEST(a_loop_of_three_accesses_with_a_store_has_its_90_percent_as_a_floor)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	h100_report(dir, "$1 == \"add\" || $1 == \"copy\"", "[ac][do][dp]*.*");
+	static char md[1 << 20];
+	slurp_out(dir, "report.md", md, sizeof md);
+	const char *add = strstr(md, "The bytes a second kernel add's"), *copy = strstr(md, "The bytes a second kernel copy's");
+	ck_assert_msg(add && copy, "%.3000s", md);
+	char cap[2048];
+	snprintf(cap, sizeof cap, "%.*s", (int)(strchr(add, '\n') - add), add);
+	ck_assert_msg(strstr(cap, "(2 loads, 1 stores") && strstr(cap, "its 90% is a floor"), "%s", cap);
+	snprintf(cap, sizeof cap, "%.*s", (int)(strchr(copy, '\n') - copy), copy);
+	ck_assert_msg(strstr(cap, "(1 loads, 1 stores") && !strstr(cap, "is a floor"), "%s", cap);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* gemv and spmv, a loop inside a grid-stride loop (the H100's committed
  * counts, nested = yes, and parameters): priced a turn at a time from the
  * body around the loop and the suite's trip counts (256 and 16), their
@@ -373,6 +394,7 @@ int main(void)
 	tcase_add_test(tc, a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time);
 	tcase_add_test(tc, a_users_loop_inside_is_priced_from_its_count_files_work);
 	tcase_add_test(tc, a_kernel_whose_most_occupancy_jumps_is_said_to_be_no_occupancy_curve);
+	tcase_add_test(tc, a_loop_of_three_accesses_with_a_store_has_its_90_percent_as_a_floor);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }
