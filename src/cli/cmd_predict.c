@@ -217,17 +217,24 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 			"loop's scattered accesses are priced as coalesced ones\n", path);
 	else
 		note_scattered(label, st, k);
-	double loads = k->loads - k->scattered_loads, stores = k->stores - k->scattered_stores;
-	if (st->n && loads >= 1 && stores >= 1 && loads + stores >= 3)
-		fprintf(stderr, "latmix: %s: %g coalesced load%s and %g store%s an iteration, bent as the store "
-			"mixes bend (one load and at most one store a step): loops of three or more such accesses "
-			"with a store (add, triad, axpby, copy2, scale2, add3, add4) reached 90%% of their top at "
-			"2-15%% more warps than so predicted on H100s and H200s: read its warps for 90%% as a floor "
-			"(doc/predict.md)\n", label, loads, loads == 1 ? "" : "s", stores, stores == 1 ? "" : "s");
 	if (k->l1_lines > 0 && !(st->l1_thru > 0))
 		fprintf(stderr, "latmix: %s has no l1_thru (a sweep before it, or a fit without lmem): the %g lines "
 			"a warp's iteration asks L1 for are not priced, and where they bind (lanes a row apart, "
 			"each its own run) the loop runs slower than this says\n", path, k->l1_lines);
+}
+
+/* A grid-stride loop of three or more coalesced accesses with a store
+ * bends later than the store mixes it is priced by: said (stderr). */
+static void note_bends_later(const char *label, const lm_model_kinds *st, const lm_kernel_mix *k)
+{
+	double loads = k->loads - k->scattered_loads, stores = k->stores - k->scattered_stores;
+	if (st->n && loads >= 1 && stores >= 1 && loads + stores >= 3)
+		fprintf(stderr, "latmix: %s: %g coalesced load%s and %g store%s an iteration, bent as the store "
+			"mixes bend (one load and at most one store a step): grid-stride loops of three or more "
+			"such accesses with a store (add, triad, axpby, copy2, scale2, add3, add4) reached 90%% of "
+			"their top at 2-15%% more warps than so predicted on H100s and H200s: read its warps for "
+			"90%% as a floor (doc/predict.md)\n", label, loads, loads == 1 ? "" : "s", stores,
+			stores == 1 ? "" : "s");
 }
 
 /* The loop k's rate at each occupancy (--warps, else 1 to 64) and what it
@@ -348,6 +355,8 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	lm_cli_written w;
 	if (o->kernel && (s = lm_cli_written_work(o, &m, &k, &as_written, &w)) != LM_OK)
 		return s;
+	if (!as_written)
+		note_bends_later(label, &st, &k);
 	if (as_written)
 		return lm_cli_predict_written(o, path, ps, mp, &st, &w, &m, label);
 	return print_kernel_rates(o, path, ps, mp, &st, &k, label, o->kernel && m.unroll > 1 ? m.unroll : 1);

@@ -307,9 +307,9 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 				 : "priced at the file's cache_lat and cache_thru");
 		double loads = c->mix.loads - c->mix.scattered_loads, stores = c->mix.stores - c->mix.scattered_stores;
 		char later[160] = "";
-		if (loads >= 1 && stores >= 1 && loads + stores >= 3)
-			snprintf(later, sizeof later, " Loops of three or more accesses with a store reached 90%% of "
-				 "their top at 2-15%% more warps than so predicted: its 90%% is a floor.");
+		if (!c->as_written && loads >= 1 && stores >= 1 && loads + stores >= 3)
+			snprintf(later, sizeof later, " Grid-stride loops of three or more accesses with a store "
+				 "reached 90%% of their top at 2-15%% more warps than so predicted: its 90%% is a floor.");
 		if (c->nested)
 			snprintf(inside, sizeof inside, ", run %g times a turn of the grid-stride loop around it, with "
 				 "what that runs once", c->trip / c->unroll);
