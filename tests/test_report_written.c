@@ -87,6 +87,26 @@ START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 }
 END_TEST
 
+/* The H100 report of the rows awk's condition rows keeps and the count
+ * files counts names (h100_report): the line of its report.md that starts
+ * with each of first and second into a and b (size bytes each). */
+static void two_lines(const char *rows, const char *counts, const char *first, const char *second, char *a,
+		      char *b, size_t size)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	h100_report(dir, rows, counts);
+	static char md[1 << 20];
+	slurp_out(dir, "report.md", md, sizeof md);
+	const char *from[2] = { strstr(md, first), strstr(md, second) };
+	char *to[2] = { a, b };
+	for (int i = 0; i < 2; i++) {
+		ck_assert_msg(from[i], "no line starts '%s' in %.3000s", i ? second : first, md);
+		snprintf(to[i], size, "%.*s", (int)strcspn(from[i] + 1, "\n") + 1, from[i]);
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
 /* spmv as written runs twice as fast at its most occupancy (no local
  * memory reserved) as just below it (L1 shrunk by the reserve): the report
  * says its points below the most are no occupancy curve; nd-copy, whose
@@ -94,20 +114,12 @@ END_TEST
  * rows at 128 work-items). */
 START_TEST(a_kernel_whose_most_occupancy_jumps_is_said_to_be_no_occupancy_curve)
 {
-	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
-	h100_report(dir, "($1 == \"nd-spmv\" || $1 == \"nd-copy\") && $7 == 128", "nd-*");
-	static char md[1 << 20];
-	slurp_out(dir, "report.md", md, sizeof md);
-	const char *spmv = strstr(md, "\n| nd-spmv | "), *copy = strstr(md, "\n| nd-copy | ");
-	ck_assert_msg(spmv && copy, "%.3000s", md);
-	char row[4096];
-	snprintf(row, sizeof row, "%.*s", (int)(strchr(spmv + 1, '\n') - spmv), spmv);
-	ck_assert_msg(strstr(row, "faster at 64 warps than at 60, far more than the warps add") &&
-			      strstr(row, "are not an occupancy curve"), "%s", row);
-	snprintf(row, sizeof row, "%.*s", (int)(strchr(copy + 1, '\n') - copy), copy);
-	ck_assert_msg(strstr(row, "| nd-copy | ") && !strstr(row, "not an occupancy curve"), "%s", row);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	static char spmv[4096], copy[4096];
+	two_lines("($1 == \"nd-spmv\" || $1 == \"nd-copy\") && $7 == 128", "nd-*", "\n| nd-spmv | ",
+		  "\n| nd-copy | ", spmv, copy, sizeof spmv);
+	ck_assert_msg(strstr(spmv, "faster at 64 warps than at 60, far more than the warps add") &&
+			      strstr(spmv, "are not an occupancy curve"), "%s", spmv);
+	ck_assert_msg(!strstr(copy, "not an occupancy curve"), "%s", copy);
 }
 END_TEST
 
@@ -116,19 +128,11 @@ END_TEST
  * 90% is a floor; copy (a load and a store) is not so marked. */
 START_TEST(a_loop_of_three_accesses_with_a_store_has_its_90_percent_as_a_floor)
 {
-	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
-	h100_report(dir, "$1 == \"add\" || $1 == \"copy\"", "[ac][do][dp]*.*");
-	static char md[1 << 20];
-	slurp_out(dir, "report.md", md, sizeof md);
-	const char *add = strstr(md, "The bytes a second kernel add's"), *copy = strstr(md, "The bytes a second kernel copy's");
-	ck_assert_msg(add && copy, "%.3000s", md);
-	char cap[2048];
-	snprintf(cap, sizeof cap, "%.*s", (int)(strchr(add, '\n') - add), add);
-	ck_assert_msg(strstr(cap, "(2 loads, 1 stores") && strstr(cap, "its 90% is a floor"), "%s", cap);
-	snprintf(cap, sizeof cap, "%.*s", (int)(strchr(copy, '\n') - copy), copy);
-	ck_assert_msg(strstr(cap, "(1 loads, 1 stores") && !strstr(cap, "is a floor"), "%s", cap);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	static char add[4096], copy[4096];
+	two_lines("$1 == \"add\" || $1 == \"copy\"", "[ac][do][dp]*.*", "The bytes a second kernel add's",
+		  "The bytes a second kernel copy's", add, copy, sizeof add);
+	ck_assert_msg(strstr(add, "(2 loads, 1 stores") && strstr(add, "its 90% is a floor"), "%s", add);
+	ck_assert_msg(strstr(copy, "(1 loads, 1 stores") && !strstr(copy, "is a floor"), "%s", copy);
 }
 END_TEST
 
