@@ -123,6 +123,32 @@ START_TEST(a_kernel_whose_most_occupancy_jumps_is_said_to_be_no_occupancy_curve)
 }
 END_TEST
 
+/* latmix's own H200 sweep with the local memory each point held
+ * (studies/ndrange-probe/latmix-local-h200): spmv's jump is said with the
+ * bytes a group held either side and the L1 that left an SM there, from
+ * the vendor table's carve-outs for compute capability 9.0 (28 KiB at 31
+ * groups of 6276 bytes; 192 at 32 groups of 8, the driver's 1 KiB each). */
+START_TEST(a_jump_says_the_local_memory_held_and_the_l1_left)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	ck_assert(mkdtemp(dir));
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	snprintf(cmd, sizeof cmd, "cp '%s/data/measured/nvidia-h200/'measurements.csv '%s/data/measured/nvidia-h200/'"
+		 "params-kernels.ini '%s/studies/ndrange-probe/latmix-local-h200/kernels.csv' '%s'", root, root, root, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	static char md[1 << 20];
+	report_md(dir, md, sizeof md);
+	const char *row = strstr(md, "\n| nd-spmv (32) | ");
+	ck_assert_msg(row, "%.3000s", md);
+	char line[4096];
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(row + 1, "\n") + 1, row);
+	ck_assert_msg(strstr(line, "a group held 6276 bytes of local memory at 31 warps, 8 at 32, leaving an SM 28 KiB "
+			      "of L1 and 192 KiB"), "%s", line);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* add (two loads and a store an iteration) reached 90% of its top at 13%
  * more warps than predicted on the H100: its caption says the predicted
  * 90% is a floor; copy (a load and a store) is not so marked. */
@@ -399,6 +425,7 @@ int main(void)
 	tcase_add_test(tc, a_users_loop_inside_is_priced_from_its_count_files_work);
 	tcase_add_test(tc, a_kernel_whose_most_occupancy_jumps_is_said_to_be_no_occupancy_curve);
 	tcase_add_test(tc, a_loop_of_three_accesses_with_a_store_has_its_90_percent_as_a_floor);
+	tcase_add_test(tc, a_jump_says_the_local_memory_held_and_the_l1_left);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -629,6 +629,44 @@ unsigned lm_vendor_nv_warps_by_registers(int major, int minor, unsigned regs)
 	return parts * (per_sm / parts / per_warp);
 }
 
+/* An SM's unified data cache (L1 and shared memory) and the shared-memory
+ * sizes the driver may carve out of it, KiB, by compute capability: CUDA
+ * C++ Programming Guide, shared memory per compute capability (7.x, 8.x,
+ * 9.0); the NVIDIA Ampere and Hopper tuning guides. From 8.0 on the driver
+ * takes 1 KiB of it for each resident group; latmix's own H200 sweep
+ * places spmv's L1 cliff only with it counted
+ * (studies/ndrange-probe/latmix-local-h200). */
+static const struct {
+	int major, minor;
+	unsigned unified, reserve, n, steps[10];
+} carveouts[] = {
+	{ 7, 0, 128, 0, 6, { 0, 8, 16, 32, 64, 96 } },
+	{ 7, 2, 128, 0, 6, { 0, 8, 16, 32, 64, 96 } },
+	{ 8, 0, 192, 1, 8, { 0, 8, 16, 32, 64, 100, 132, 164 } },
+	{ 8, 6, 128, 1, 6, { 0, 8, 16, 32, 64, 100 } },
+	{ 8, 7, 192, 1, 8, { 0, 8, 16, 32, 64, 100, 132, 164 } },
+	{ 8, 9, 128, 1, 6, { 0, 8, 16, 32, 64, 100 } },
+	{ 9, 0, 256, 1, 10, { 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 } },
+};
+
+bool lm_vendor_nv_l1_left(int major, int minor, double groups, double group_bytes, double *l1_bytes)
+{
+	if (!(groups >= 0) || !(group_bytes >= 0))
+		return false;
+	for (size_t i = 0; i < sizeof carveouts / sizeof *carveouts; i++) {
+		if (carveouts[i].major != major || carveouts[i].minor != minor)
+			continue;
+		double kib = groups * (group_bytes + 1024.0 * carveouts[i].reserve) / 1024;
+		for (unsigned k = 0; k < carveouts[i].n; k++)
+			if (kib <= carveouts[i].steps[k]) {
+				*l1_bytes = 1024.0 * (carveouts[i].unified - carveouts[i].steps[k]);
+				return true;
+			}
+		return false;
+	}
+	return false;
+}
+
 const char *lm_vendor_kclock_name(lm_kclock k)
 {
 	switch (k) {

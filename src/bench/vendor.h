@@ -82,6 +82,13 @@ lm_status lm_vendor_target(const char *target, lm_device *d);
  * capability or regs is over a thread's limit. */
 unsigned lm_vendor_nv_warps_by_registers(int major, int minor, unsigned regs);
 
+/* NVIDIA: the L1 left on an SM of compute capability major.minor whose
+ * groups (groups resident, group_bytes of local memory each) take its
+ * shared memory, the driver's own per group counted in: the unified data
+ * cache less the smallest carve-out that holds them, into *l1_bytes; false
+ * where the table does not know the capability or no carve-out holds them. */
+bool lm_vendor_nv_l1_left(int major, int minor, double groups, double group_bytes, double *l1_bytes);
+
 /* "none", "NVIDIA inline PTX", ... for d->kclock; "none", "clang AMDGPU",
  * "Intel ocloc" for d->compiler. */
 const char *lm_vendor_kclock_name(lm_kclock k);

@@ -39,6 +39,7 @@ typedef struct {
 	unsigned warps[MAX_KPOINTS];
 	double bytes[MAX_KPOINTS], elems[MAX_KPOINTS];
 	double local[MAX_KPOINTS]; /* as written: the local memory a group held (NAN: not in the file) */
+	double groups[MAX_KPOINTS]; /* and its work-groups a CU */
 	size_t n;
 	double plateau;   /* the most bytes a second measured */
 	double plateau_elems;
@@ -48,6 +49,8 @@ typedef struct {
 	unsigned fall_from, fall_to; /* the occupancies either side of it */
 	double jump;      /* as written: how much more its most occupancy runs than the one
 			   * below, past what the warps add (0: within 30% of that) */
+	double jump_l1[2]; /* the L1 an SM left at those two occupancies (NVIDIA, the vendor
+			    * table's carve-outs), bytes; NAN where not known */
 	double stream;    /* the stream mix's peak, bytes a second; NAN if not measured */
 	/* predicted from its counted loop (mix-of/NAME.txt) and params-kernels.ini */
 	bool predicted;

@@ -10,6 +10,7 @@
 
 #include "asm/count.h"
 #include "fit/model.h"
+#include "bench/vendor.h"
 #include "report/gnuplot.h"
 
 /* Warps where y (at warps) first reaches level, as lm_rp_first_reach, but
@@ -63,6 +64,23 @@ static void kernel_jump(kernel_curve *c)
 	double more = c->bytes[t] / c->bytes[t - 1];
 	if (more / ((double)c->warps[t] / c->warps[t - 1]) >= 1.3)
 		c->jump = more - 1;
+}
+
+/* The L1 an SM left either side of c's jump: on an NVIDIA device of a
+ * compute capability the vendor table knows, from each point's groups and
+ * the local memory each held (files before that column: not known). */
+static void kernel_jump_l1(const report *rp, kernel_curve *c)
+{
+	c->jump_l1[0] = c->jump_l1[1] = NAN;
+	const char *cc = lm_results_meta_value(&rp->kres, "compute_capability");
+	int major, minor;
+	if (!(c->jump > 0) || !cc || sscanf(cc, "%d.%d", &major, &minor) != 2)
+		return;
+	for (int i = 0; i < 2; i++) {
+		size_t k = c->n - 2 + (size_t)i;
+		if (!lm_vendor_nv_l1_left(major, minor, c->groups[k], c->local[k], &c->jump_l1[i]))
+			c->jump_l1[i] = NAN;
+	}
 }
 
 /* The i-th kernel's name in kernels.csv (in the order of the file), or NULL. */
@@ -133,12 +151,14 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 				c->bytes[k] = c->bytes[k - 1];
 				c->elems[k] = c->elems[k - 1];
 				c->local[k] = c->local[k - 1];
+				c->groups[k] = c->groups[k - 1];
 				k--;
 			}
 			c->warps[k] = r->v[j].row.warps;
 			c->bytes[k] = r->v[j].row.bytes_per_s;
 			c->elems[k] = r->v[j].row.elements_per_s;
 			c->local[k] = r->v[j].row.local_bytes;
+			c->groups[k] = r->v[j].row.groups_per_cu;
 			c->as_written |= isfinite(r->v[j].row.resident_groups);
 			if (!c->row_wg) {
 				c->row_wg = r->v[j].row.work_group_size;
@@ -160,6 +180,7 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 	c->rising = c->n > 2 && c->bytes[c->n - 1] > 1.05 * c->bytes[q];
 	kernel_fall(c);
 	kernel_jump(c);
+	kernel_jump_l1(rp, c);
 	/* groups a cycle a CU, over the cycles a second of all CUs, times a group's work-items */
 	c->dispatch_cap = c->as_written && rp->k_dispatch > 0 && rp->k_simd > 0 && c->row_wg
 				  ? rp->k_dispatch * rp->k_rate / rp->k_simd * c->row_wg
@@ -231,10 +252,15 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 	}
 	if (c->jump > 0) {
 		size_t used = strlen(buf), t = c->n - 1;
-		char held[96] = "";
+		char held[192] = "";
 		if (isfinite(c->local[t - 1]) && isfinite(c->local[t]))
-			snprintf(held, sizeof held, " (a group held %.0f bytes of local memory at %u warps, %.0f at %u)",
+			snprintf(held, sizeof held, " (a group held %.0f bytes of local memory at %u warps, %.0f at %u",
 				 c->local[t - 1], c->warps[t - 1], c->local[t], c->warps[t]);
+		if (held[0] && isfinite(c->jump_l1[0]) && isfinite(c->jump_l1[1]))
+			snprintf(held + strlen(held), sizeof held - strlen(held), ", leaving an SM %.0f KiB of L1 and %.0f KiB",
+				 c->jump_l1[0] / 1024, c->jump_l1[1] / 1024);
+		if (held[0])
+			strcat(held, ")");
 		snprintf(buf + used, size - used, "; runs %.0f%% faster at %u warps than at %u, far more than the "
 			 "warps add: below its most occupancy latmix reserves local memory to hold the warps "
 			 "down%s, and where that takes L1 (NVIDIA) a kernel reusing lines in L1 runs at the L1 "
