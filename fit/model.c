@@ -260,6 +260,12 @@ double lm_model_kernel_accesses(const lm_kernel_mix *k)
 	return k->loads > 0 ? k->loads : k->stores;
 }
 
+bool lm_model_kernel_bends_later(const lm_kernel_mix *k)
+{
+	double loads = k->loads - k->scattered_loads, stores = k->stores - k->scattered_stores;
+	return loads >= 1 && stores >= 1 && loads + stores >= 3;
+}
+
 static bool store_only(const lm_kernel_mix *k)
 {
 	return !(k->loads > 0) && k->stores > 0;

@@ -240,6 +240,12 @@ bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_p
  * loop's stores. */
 double lm_model_kernel_accesses(const lm_kernel_mix *k);
 
+/* Whether k's loop has a coalesced load and store and three or more
+ * coalesced accesses in all: such grid-stride loops reached 90% of their
+ * top at 2-15% more warps than the store mixes that price them bend
+ * (add, triad, axpby, copy2; doc/predict.md). */
+bool lm_model_kernel_bends_later(const lm_kernel_mix *k);
+
 /* Loads per cycle per CU such a kernel reaches at most: the L1 bound (st's
  * l1_thru over the iteration's l1_lines, where both are known), the memory
  * bound

@@ -95,9 +95,16 @@ void lm_user_nd_shape_text(const lm_user *k, const unsigned *shape, char *buf, s
 	snprintf(buf, size, dims == 1 ? "%u" : dims == 2 ? "%ux%u" : "%ux%ux%u", shape[0], shape[1], shape[2]);
 }
 
+/* The bytes of the wrapper's own local argument for a reserve of pad: a
+ * word at least (the group's CU is kept in it), where none is reserved. */
+static size_t pad_arg(size_t pad)
+{
+	return pad < 4 ? 4 : pad;
+}
+
 /* Sets the wrapper's arguments for a group of sh: the buffers, the
  * kernel's local buffers (an element a work-item), the reserve of pad
- * bytes (at least a word: the group's CU is kept in it), the counters. */
+ * bytes (pad_arg's), the counters. */
 static lm_status set_nd_buffers(lm_user *k, size_t wg, size_t pad)
 {
 	cl_int err = CL_SUCCESS;
@@ -111,7 +118,7 @@ static lm_status set_nd_buffers(lm_user *k, size_t wg, size_t pad)
 			else if (a->space != LM_USER_SCALAR)
 				err |= clSetKernelArg(both[b], i, sizeof(cl_mem), &k->buf[j]);
 		}
-		err |= clSetKernelArg(both[b], k->nargs, pad < 4 ? 4 : pad, NULL);
+		err |= clSetKernelArg(both[b], k->nargs, pad_arg(pad), NULL);
 		err |= clSetKernelArg(both[b], k->nargs + 1, sizeof k->live, &k->live);
 	}
 	if (err != CL_SUCCESS)
@@ -430,7 +437,7 @@ lm_status lm_user_nd_point(lm_user *k, const lm_user_shape *sh, unsigned level, 
 		     sys[0], sys[1], row);
 	lm_user_finish_row(k, warps, &t, checked, row);
 	mark_row(k, level, sh->per_group, row);
-	row->local_bytes = (double)sh->user_local + (double)(k->nd.pad < 4 ? 4 : k->nd.pad); /* set_nd_buffers's */
+	row->local_bytes = (double)sh->user_local + (double)pad_arg(k->nd.pad);
 	return LM_OK;
 }
 

@@ -228,7 +228,7 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 static void note_bends_later(const char *label, const lm_model_kinds *st, const lm_kernel_mix *k)
 {
 	double loads = k->loads - k->scattered_loads, stores = k->stores - k->scattered_stores;
-	if (st->n && loads >= 1 && stores >= 1 && loads + stores >= 3)
+	if (st->n && lm_model_kernel_bends_later(k))
 		fprintf(stderr, "latmix: %s: %g coalesced load%s and %g store%s an iteration, bent as the store "
 			"mixes bend (one load and at most one store a step): grid-stride loops of three or more "
 			"such accesses with a store (add, triad, axpby, copy2, scale2, add3, add4) reached 90%% of "

@@ -331,9 +331,8 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 				 c->cache_unpriced ? "priced as DRAM's, as the file has no cache_lat and "
 				 "cache_thru (a sweep before gmem-cache), so the line is a floor"
 				 : "priced at the file's cache_lat and cache_thru");
-		double loads = c->mix.loads - c->mix.scattered_loads, stores = c->mix.stores - c->mix.scattered_stores;
 		char later[160] = "";
-		if (!c->as_written && loads >= 1 && stores >= 1 && loads + stores >= 3)
+		if (!c->as_written && lm_model_kernel_bends_later(&c->mix))
 			snprintf(later, sizeof later, " Grid-stride loops of three or more accesses with a store "
 				 "reached 90%% of their top at 2-15%% more warps than so predicted: its 90%% is a floor.");
 		if (c->nested)
