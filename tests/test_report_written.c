@@ -65,7 +65,7 @@ static void h100_report(char *dir, const char *rows, const char *counts)
  * computed over all of them, and one table row. */
 START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 {
-	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	char dir[] = "/tmp/latmix-written-XXXXXX";
 	h100_report(dir, "$1 == \"copy\" || ($1 == \"nd-copy\" && ($7 == 32 || $7 == 64))", "*copy.*");
 	static char md[1 << 20], gp[1 << 16], dat[1 << 16];
 	slurp_out(dir, "report.md", md, sizeof md);
@@ -82,10 +82,19 @@ START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 	slurp_out(dir, "kernel-copy.gp", gp, sizeof gp);
 	ck_assert_msg(count_of(gp, " using 1:2 ") == 1 && !strstr(gp, " index ") && strstr(gp, "title 'measured'") &&
 			      count_of(gp, "with points pt 9") == 1 && strstr(gp, "title '90% of its plateau: "), "%s", gp);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST
+
+/* The line of md that starts with start (past its newline where start
+ * begins with one) into out; fails the test where there is none. */
+static void line_at(const char *md, const char *start, char *out, size_t size)
+{
+	const char *at = strstr(md, start);
+	ck_assert_msg(at, "no line starts '%s' in %.3000s", start, md);
+	at += *at == '\n';
+	snprintf(out, size, "%.*s", (int)strcspn(at, "\n"), at);
+}
 
 /* The H100 report of the rows awk's condition rows keeps and the count
  * files counts names (h100_report): the line of its report.md that starts
@@ -93,18 +102,13 @@ END_TEST
 static void two_lines(const char *rows, const char *counts, const char *first, const char *second, char *a,
 		      char *b, size_t size)
 {
-	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	char dir[] = "/tmp/latmix-written-XXXXXX";
 	h100_report(dir, rows, counts);
 	static char md[1 << 20];
 	slurp_out(dir, "report.md", md, sizeof md);
-	const char *from[2] = { strstr(md, first), strstr(md, second) };
-	char *to[2] = { a, b };
-	for (int i = 0; i < 2; i++) {
-		ck_assert_msg(from[i], "no line starts '%s' in %.3000s", i ? second : first, md);
-		snprintf(to[i], size, "%.*s", (int)strcspn(from[i] + 1, "\n") + 1, from[i]);
-	}
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	line_at(md, first, a, size);
+	line_at(md, second, b, size);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 
 /* spmv as written runs twice as fast at its most occupancy (no local
@@ -138,14 +142,11 @@ START_TEST(a_jump_says_the_local_memory_held_and_the_l1_left)
 	ck_assert_int_eq(system(cmd), 0);
 	static char md[1 << 20];
 	report_md(dir, md, sizeof md);
-	const char *row = strstr(md, "\n| nd-spmv (32) | ");
-	ck_assert_msg(row, "%.3000s", md);
 	char line[4096];
-	snprintf(line, sizeof line, "%.*s", (int)strcspn(row + 1, "\n") + 1, row);
+	line_at(md, "\n| nd-spmv (32) | ", line, sizeof line);
 	ck_assert_msg(strstr(line, "a group held 6276 bytes of local memory at 31 warps, 8 at 32, leaving an SM 28 KiB "
 			      "of L1 and 192 KiB"), "%s", line);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST
 
@@ -189,8 +190,7 @@ START_TEST(a_loop_inside_a_grid_stride_loop_is_priced_a_turn_at_a_time)
 	ck_assert_msg(!strstr(md, "not predicted") && !strstr(md, "has no l1_thru") &&
 			      strstr(md, "run 64 times a turn of the grid-stride loop around it") &&
 			      strstr(md, "run 4 times a turn of the grid-stride loop around it"), "captions");
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST
 
@@ -200,14 +200,13 @@ END_TEST
  * at 64 work-items from 48 warps on (the H100's reaches 90% near 15). */
 START_TEST(a_curve_at_its_plateau_from_its_first_point_says_or_fewer)
 {
-	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	char dir[] = "/tmp/latmix-written-XXXXXX";
 	h100_report(dir, "$1 == \"nd-copy\" && $7 == 64 && $4 >= 48", "nd-copy.*");
 	static char gp[1 << 16];
 	slurp_out(dir, "kernel-nd-copy.gp", gp, sizeof gp);
 	ck_assert_msg(strstr(gp, "title '90% of its plateau: 48.0 warps or fewer'") && strstr(gp, "'+' using (48):"),
 		      "%s", gp);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST
 
@@ -296,8 +295,7 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 	const char *bound = strstr(md, "\n| nd-copy (32) | 4");
 	ck_assert_msg(bound && strstr(bound, "work-group dispatch: 53.") < strchr(bound + 1, '\n') &&
 			      strstr(bound, "work-group dispatch: 53."), "nd-copy (32)'s bound");
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST
 
@@ -323,8 +321,7 @@ static void transpose_at(const char *shape, char *line, size_t size)
 	at = at ? at : strstr(md, "\n| nd-transpose | not predicted");
 	ck_assert_msg(at, "no priced row for nd-transpose");
 	snprintf(line, size, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 
 /* Issue 50: a results row did not say its work-group's shape, so the
@@ -376,8 +373,7 @@ START_TEST(a_transposes_merged_store_is_priced_in_the_report)
 		ck_assert_msg(at, "no priced row at 128");
 		double rms = atof(strchr(at + 25, '|') + 1);
 		ck_assert_msg(with ? rms > 0 && rms < 10 : rms > 25, "with %d: RMS %g%% at 128", with, rms);
-		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-		ck_assert_int_eq(system(cmd), 0);
+		ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 	}
 }
 END_TEST
