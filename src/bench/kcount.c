@@ -188,7 +188,10 @@ void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
 		return;
 	char *sass = NULL, tools[2200];
 	lm_sass_loops l;
-	lm_status s = lm_offline_sass(ptx, name, &sass, tools, sizeof tools);
+	/* ptxas takes the PTX from its .version on (a count's listing, as
+	 * latmix kernel --mix-of prints it, has the count before it) */
+	const char *version = strncmp(ptx, ".version", 8) ? strstr(ptx, "\n.version") : NULL;
+	lm_status s = lm_offline_sass(version ? version + 1 : ptx, name, &sass, tools, sizeof tools);
 	if (s == LM_OK && (s = lm_sass_read(sass, &l)) == LM_OK) {
 		m->sass_loads = l.most_loads;
 		m->ptxas_unroll = lm_sass_unroll(&l, m->loads - m->const_loads);
