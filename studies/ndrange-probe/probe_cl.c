@@ -1,6 +1,7 @@
 /* probe_cl.c: the probe's OpenCL plumbing: a device picked by its platform's
  * name, a profiling queue, a kernel built from text. */
 #include "probe.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +76,26 @@ char *probe_slurp(const char *path)
 	return text;
 }
 
+/* Where PROBE_BINARY_DIR is set: the program's binary (NVIDIA: its PTX) as
+ * DIR/WHAT.ptx, to read the machine code the driver built of what was timed. */
+static void save_binary(cl_program prog, const char *what)
+{
+	const char *dir = getenv("PROBE_BINARY_DIR");
+	size_t size = 0;
+	if (!dir || clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS || !size)
+		return;
+	unsigned char *bin = malloc(size);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s.ptx", dir, what);
+	FILE *f = bin && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS
+			  ? fopen(path, "wb") : NULL;
+	if (f) {
+		fwrite(bin, 1, size, f);
+		fclose(f);
+	}
+	free(bin);
+}
+
 cl_kernel probe_build(probe_ctx *p, const char *text, const char *fn, const char *what)
 {
 	cl_int e;
@@ -95,6 +116,7 @@ cl_kernel probe_build(probe_ctx *p, const char *text, const char *fn, const char
 	for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n"))
 		if (strstr(line, "registers") || strstr(line, "spill"))
 			fprintf(stderr, "%s: %s\n", what, line);
+	save_binary(prog, what);
 	cl_kernel k = clCreateKernel(prog, fn, &e);
 	clReleaseProgram(prog);
 	if (e != CL_SUCCESS)
