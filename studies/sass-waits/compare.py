@@ -1,3 +1,6 @@
+"""latmix predict with and without waits.patch (LATMIX: the committed build, LATMIX_WAITS: one with
+the patch) against a lease's kernels.csv and mix-of PTX: /usr/bin/python3 studies/sass-waits/compare.py LEASE GPU,
+from the repository root, LATMIX_NVDISASM set where nvdisasm is not on PATH."""
 import csv, io, math, os, subprocess, sys, tempfile
 sys.path.insert(0, "/work/main/studies/written-predict")
 lease, gpu = sys.argv[1], sys.argv[2]
@@ -15,7 +18,7 @@ def predicted(latmix, txt, fn, args, sizes):
     t = open(txt).read(); ptx = t[t.index("//\n"):]
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
         f.write(ptx)
-    p = subprocess.run([latmix, "predict", f"/work/main/data/measured/{gpu}/params-kernels.ini", "--kernel", f"{f.name}:{fn}",
+    p = subprocess.run([latmix, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel", f"{f.name}:{fn}",
                         "--csv", "--local-size", ",".join(map(str, sizes))] + args, capture_output=True, text=True)
     os.unlink(f.name)
     if p.returncode: return None
@@ -35,8 +38,8 @@ for d, name, fn, args in runs:
     m = measured(f"{lease}/{d}/kernels.csv", name)
     if not m: continue
     sizes = sorted(m)
-    pb = predicted("/work/main/build/latmix", f"{lease}/{d}/mix-of/{name}.txt", fn, args, sizes)
-    pw = predicted("/tmp/wt/build-w/latmix", f"{lease}/{d}/mix-of/{name}.txt", fn, args, sizes)
+    pb = predicted(os.environ.get("LATMIX", "build/latmix"), f"{lease}/{d}/mix-of/{name}.txt", fn, args, sizes)
+    pw = predicted(os.environ.get("LATMIX_WAITS", "build-waits/latmix"), f"{lease}/{d}/mix-of/{name}.txt", fn, args, sizes)
     for wg in sizes:
         pts = m[wg]; row = []
         for p in (pb, pw):
