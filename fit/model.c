@@ -291,6 +291,7 @@ typedef struct {
 	double lat, mem_thru, knee;
 	bool cache_bound; /* the cache's bandwidth binds its memory time */
 	bool all_cached;  /* every load of its step hits the cache: it waits the cache's latency */
+	bool scheduled;   /* priced from the machine code's schedule (k->waits: cache hits alone) */
 } kernel_mem;
 
 /* The figures of store share s, linear between the two measured shares
@@ -302,7 +303,7 @@ typedef struct {
  * (studies/model-study/knee-per-curve.txt). */
 static kernel_mem store_share(const lm_model_params *p, const lm_model_kinds *st, double s)
 {
-	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p), false, false };
+	kernel_mem r = { p->mem_lat, p->mem_thru, lm_model_knee(p), false, false, false };
 	if (!st || !st->n || !(s > 0))
 		return r;
 	size_t i = 0; /* the segment from knot i to i + 1; knot 0 is p, knot j + 1 st's j-th */
@@ -376,7 +377,7 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	double lb = k->load_bytes > 0 ? k->load_bytes : 4, sb = k->store_bytes > 0 ? k->store_bytes : 4;
 	if (store_only(k)) {
 		/* no memory wait in the step, a sharp knee (lm_model_eval_kernel) */
-		kernel_mem r = { 0, NAN, INFINITY, false, false };
+		kernel_mem r = { 0, NAN, INFINITY, false, false, false };
 		if (!lm_model_kinds_store_only(st))
 			return r;
 		r.mem_thru = k->stores / ((k->stores - ss) * sb / 4 / st->store_thru +
@@ -409,10 +410,16 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	 * step waits for its chains; their DRAM traffic is counted once, above */
 	/* a step whose every load hits the cache gains the cache's chain
 	 * latency with its lines in flight, where the file measured it */
-	double lines = k->loads + fmax(k->hits, 0);
+	/* a step of cache hits whose machine code was read waits as often as
+	 * it says, each wait for its share of the lines (studies/sass-waits:
+	 * a naive matmul's first warps within 1-4%, 20-25% fast as the PTX
+	 * says; a DRAM step so priced came out 18% slow) */
+	r.scheduled = k->waits >= 1 && r.all_cached;
+	double w = r.scheduled ? k->waits : 1, lines = (k->loads + fmax(k->hits, 0)) / w;
 	double chain = r.all_cached && st && present(st->cache_chain_lat) ? st->cache_chain_lat : p->chain_lat;
 	if (present(p->chain_lat) && lines > 1)
 		r.lat += chain * log2(lines);
+	r.lat *= w;
 	return r;
 }
 
@@ -455,7 +462,7 @@ static double step_of(const lm_model_params *p, const lm_model_kinds *st, const 
 {
 	if (store_only(k))
 		return fmax(st ? st->store_step : NAN, k->alpha * p->alu_lat);
-	return m->lat + k->alpha * p->alu_lat;
+	return m->lat + (m->scheduled ? k->waits_alpha : k->alpha) * p->alu_lat;
 }
 
 double lm_model_kernel_step(const lm_model_params *p, const lm_model_kinds *st,

@@ -167,6 +167,17 @@ typedef struct {
 	double merged_stores; /* of the scattered stores, those whose sectors the group's other rows
 			       * complete (a transpose's over a group's rows), priced at the
 			       * file's scatter_store_thru where it has one; 0: none */
+	double waits; /* the machine code's schedule, where read (ptxas's, asm/sass.h): the
+		       * times an iteration waits for its loads, one wait after another,
+		       * each for its share of the lines in flight (a naive matmul's 1.5,
+		       * its uses issued among the loads); 0: not read. Priced for a
+		       * step whose loads all hit the cache, whose latency is short
+		       * beside its instructions; a step from DRAM is priced as the
+		       * PTX says, as the model was measured against */
+	double waits_alpha; /* where waits are priced, alpha as that schedule has it: the
+			     * instructions a step waits for besides, those issued while
+			     * loads are in flight left out (the matmul's 3.3, where the
+			     * PTX, its loads issued first, says 19) */
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by

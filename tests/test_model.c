@@ -364,6 +364,38 @@ START_TEST(loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth)
 }
 END_TEST
 
+/* The machine code's schedule (waits, waits_alpha): a step of cache hits
+ * waits that many times, each for its share of the lines in flight, and
+ * the schedule's alpha besides; a step from DRAM, or one whose schedule was
+ * not read, as the PTX says */
+START_TEST(a_step_of_cache_hits_waits_as_its_machine_code_says)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(40, &p);
+	p.chain_lat = 100;
+	st.cache_lat = 150;
+	st.cache_thru = 0.5;
+	st.cache_chain_lat = 30;
+	lm_kernel_mix k = { .loads = 4, .insts = 10, .alpha = 5, .cache_loads = 4 };
+	double once = lm_model_kernel_step(&p, &st, &k);
+	ck_assert_rel(once, 150 + 30 * 2 + 5 * 4, 1e-12);
+	k.waits = 2;
+	k.waits_alpha = 1;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 2 * (150 + 30 * 1) + 1 * 4, 1e-12);
+	k.waits = 1; /* read, and once: the schedule's alpha alone */
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 150 + 30 * 2 + 1 * 4, 1e-12);
+	k.waits = 0; /* not read */
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), once, 1e-12);
+	/* from DRAM, or half of them: the PTX's step */
+	k.waits = 2;
+	k.cache_loads = 2;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 400 + 100 * 2 + 5 * 4, 1e-12);
+	k.cache_loads = 4;
+	st.cache_lat = NAN;
+	ck_assert_rel(lm_model_kernel_step(&p, &st, &k), 400 + 100 * 2 + 5 * 4, 1e-12);
+}
+END_TEST
+
 /* A loop inside a kernel as written: a work-item's time is its body's
  * once and its loop's trips times, each at the same warps, so a body that
  * touches no memory and a loop of trips iterations runs trips times fewer
@@ -641,6 +673,7 @@ int main(void)
 	tcase_add_test(tc, a_loop_inside_a_kernel_as_written_adds_its_trips);
 	tcase_add_test(tc, a_loop_of_many_lines_a_warp_is_bound_by_l1);
 	tcase_add_test(tc, loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth);
+	tcase_add_test(tc, a_step_of_cache_hits_waits_as_its_machine_code_says);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

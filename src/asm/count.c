@@ -65,6 +65,12 @@ static void print_loops(FILE *f, const lm_count *m)
 		fprintf(f, "  (ptxas unrolls it %u times again: its machine code's loop reads %u global loads a turn, "
 			"the PTX's %u; priced as %u of the PTX's iterations at once, %u of the source's: %s)\n",
 			m->ptxas_unroll, m->sass_loads, m->loads - m->const_loads, m->ptxas_unroll, m->unroll, m->sass);
+	else if (m->ptxas_waits >= 1)
+		fprintf(f, "  (ptxas's schedule: its machine code's loop reads %u global loads a turn, the PTX's %u; "
+			"an iteration waits for its loads %.3g times, each for its share, its other instructions "
+			"%.3g dependent adds' worth besides: so priced where its loads all hit the cache; "
+			"not unrolled again, %s)\n", m->sass_loads, m->loads - m->const_loads, m->ptxas_waits,
+			m->ptxas_alpha, m->sass);
 	else if (m->sass[0])
 		fprintf(f, "  (ptxas's unrolling: %s)\n", m->sass);
 	if (m->rest_counted) {
@@ -211,6 +217,8 @@ static const struct {
 	{ "atomics", offsetof(lm_kernel_mix, atomics), LM_COUNT_MOST_ACCESSES },
 	{ "l1-lines", offsetof(lm_kernel_mix, l1_lines), LM_COUNT_MOST_L1_LINES },
 	{ "merged-stores", offsetof(lm_kernel_mix, merged_stores), LM_COUNT_MOST_ACCESSES },
+	{ "waits", offsetof(lm_kernel_mix, waits), LM_COUNT_MOST_ACCESSES },
+	{ "waits-alpha", offsetof(lm_kernel_mix, waits_alpha), LM_COUNT_MOST_INSTS },
 	{ "flops", offsetof(lm_kernel_mix, flops), LM_COUNT_MOST_INSTS },
 };
 #define NFIGURES (sizeof figures / sizeof figures[0])
@@ -427,6 +435,10 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
 	if (m->ptxas_unroll > 1)
 		unrolled_again(k, m->ptxas_unroll, m->loads > m->independent);
+	/* a loop of independent loads: its machine code's schedule, where
+	 * read (fit/model.h prices it for a step of cache hits) */
+	k->waits = m->loads == m->independent && m->ptxas_waits >= 1 ? m->ptxas_waits : 0;
+	k->waits_alpha = k->waits >= 1 ? m->ptxas_alpha : 0;
 }
 
 /* The figure of the predict: line option at *p ("--loads 2"), from

@@ -221,6 +221,10 @@ typedef struct {
 				* where ptxas and nvdisasm are at hand): the model's iteration
 				* is that many of the PTX's (lm_count_model); 0 or 1: not again */
 	unsigned sass_loads;  /* the global loads of the SASS's busiest innermost loop; 0: not read */
+	double ptxas_waits;   /* the times the machine code waits for a PTX iteration's loads
+			       * (asm/sass.h, lm_sass_waits: 1 or more); 0: not read */
+	double ptxas_alpha;   /* and the instructions an iteration waits for besides, in dependent
+			       * adds, as that schedule issues them */
 	char sass[320];       /* what read the SASS, or why it was not read; "": not tried */
 	lm_count_work work;   /* what its description says a work-item runs (measure --kernel);
 			       * zeros: not known */

@@ -2,7 +2,9 @@
 #include "asm/sass.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,6 +277,41 @@ static unsigned load_waits(const sass_text *t, size_t from, size_t to)
 	return waits + (npending > 0);
 }
 
+/* The cycles a turn of the loop from instruction from to to takes in the
+ * steady state, issued in order one a cycle, each waiting for the
+ * registers it reads or writes: a load's ready lat cycles after it issues,
+ * any other's alu cycles after. */
+static double turn_cycles(const sass_text *t, size_t from, size_t to, double lat, double alu)
+{
+	double ready[256] = { 0 }, clock = 0, start = 0;
+	for (int turn = 0; turn < 4; turn++) {
+		if (turn == 2)
+			start = clock;
+		for (size_t i = from; i <= to; i++) {
+			const sass_inst *in = &t->v[i];
+			double at = clock + 1;
+			for (unsigned r = 0; r < in->nread; r++)
+				at = fmax(at, ready[in->read[r]]);
+			for (unsigned w = 0; w < in->nwrite && in->write + w < 256; w++)
+				at = fmax(at, ready[in->write + w]);
+			clock = at;
+			for (unsigned w = 0; w < in->nwrite && in->write + w < 256; w++)
+				ready[in->write + w] = at + (in->load ? lat : alu);
+		}
+	}
+	return (clock - start) / 2;
+}
+
+/* A turn's time as waits x a load's latency + other cycles: the slope and
+ * the rest of turn_cycles over two latencies. */
+static void turn_waits(const sass_text *t, size_t from, size_t to, lm_sass_loops *out)
+{
+	const double lo = 256, hi = 512, alu = LM_SASS_ALU_CYCLES;
+	double a = turn_cycles(t, from, to, lo, alu), b = turn_cycles(t, from, to, hi, alu);
+	out->turn_waits = (b - a) / (hi - lo);
+	out->turn_other = fmax(a - out->turn_waits * lo, 0);
+}
+
 static lm_status count_loops(const sass_text *t, lm_sass_loops *out)
 {
 	size_t *back = malloc(LM_SASS_MOST_LOOPS * sizeof *back), nback = 0;
@@ -292,6 +329,7 @@ static lm_status count_loops(const sass_text *t, lm_sass_loops *out)
 		else
 			back[nback++] = i;
 	}
+	size_t busiest = SIZE_MAX;
 	for (size_t b = 0; s == LM_OK && b < nback; b++) {
 		size_t from = at_or_after(t, t->v[back[b]].to), to = back[b];
 		unsigned n = loads[to + 1] - loads[from];
@@ -303,8 +341,11 @@ static lm_status count_loops(const sass_text *t, lm_sass_loops *out)
 			out->waits = load_waits(t, from, to);
 			out->first = t->v[from].line;
 			out->last = t->v[to].line;
+			busiest = b;
 		}
 	}
+	if (busiest != SIZE_MAX) /* timed once, the busiest loop alone */
+		turn_waits(t, at_or_after(t, t->v[back[busiest]].to), back[busiest], out);
 	free(back);
 	free(loads);
 	return s;
@@ -342,4 +383,14 @@ unsigned lm_sass_unroll(const lm_sass_loops *s, unsigned ptx_loads)
 	 * one each, its loads issued before their first use) */
 	unsigned f = s->most_loads / ptx_loads / s->waits;
 	return f >= 2 && f <= LM_SASS_MOST_UNROLL ? f : 1;
+}
+
+double lm_sass_waits(const lm_sass_loops *s, unsigned ptx_loads, double *alpha)
+{
+	*alpha = 0;
+	if (!ptx_loads || !(s->turn_waits > 0) || s->most_loads < ptx_loads || s->most_loads % ptx_loads)
+		return 0;
+	double per = s->most_loads / ptx_loads, w = s->turn_waits / per;
+	*alpha = s->turn_other / per / LM_SASS_ALU_CYCLES;
+	return w < 1 ? 1 : w < ptx_loads ? w : ptx_loads;
 }

@@ -18,6 +18,11 @@ typedef struct {
 	unsigned waits;      /* the times a turn of it waits for loads it issued (in order, an
 			      * instruction using a load's register waits for all issued) */
 	unsigned first, last; /* its lines in the listing (1-based) */
+	double turn_waits;   /* a turn's time in a load's latencies: issued in order, one a
+			      * cycle, each instruction waiting for the registers it reads
+			      * and writes, the slope of its time over the loads' latency */
+	double turn_other;   /* and its cycles besides, an instruction's result ready after
+			      * LM_SASS_ALU_CYCLES */
 	unsigned insts;      /* instructions read */
 } lm_sass_loops;
 
@@ -41,5 +46,18 @@ lm_status lm_sass_read(const char *text, lm_sass_loops *out);
  * after another as the PTX's iterations do, or not told apart) else. */
 #define LM_SASS_MOST_UNROLL 16
 unsigned lm_sass_unroll(const lm_sass_loops *s, unsigned ptx_loads);
+
+/* ptxas's schedule of a PTX iteration whose loads are independent of each
+ * other, in s's busiest innermost loop: the times it waits for its loads,
+ * turn_waits over the PTX's iterations a turn (its loads over ptx_loads, a
+ * whole number), from 1 (where the schedule holds more in flight, or as
+ * many) to ptx_loads (a wait a load): a naive matmul's 1.5, its uses of
+ * some loads issued before others (6 latencies a turn of 4). *alpha gets
+ * the instructions it waits for besides, in dependent adds: an iteration's
+ * share of turn_other over LM_SASS_ALU_CYCLES (the matmul's 3.3, where the
+ * PTX, its loads issued first, says 19). 0 (and *alpha 0) where not a whole
+ * number of the PTX's iterations or no load read. */
+#define LM_SASS_ALU_CYCLES 4.0
+double lm_sass_waits(const lm_sass_loops *s, unsigned ptx_loads, double *alpha);
 
 #endif

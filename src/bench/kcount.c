@@ -196,7 +196,11 @@ void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
 		m->sass_loads = l.most_loads;
 		m->ptxas_unroll = lm_sass_unroll(&l, m->loads - m->const_loads);
 		m->unroll *= m->ptxas_unroll > 1 ? m->ptxas_unroll : 1;
-		snprintf(m->sass, sizeof m->sass, "%s%.300s", m->ptxas_unroll > 1 ? "" : "none, read by ", tools);
+		double alpha = 0, w = m->ptxas_unroll > 1 ? 0 : lm_sass_waits(&l, m->loads - m->const_loads, &alpha);
+		m->ptxas_waits = w;
+		m->ptxas_alpha = w > 0 ? alpha : 0;
+		snprintf(m->sass, sizeof m->sass, "%s%.300s", m->ptxas_unroll > 1 ? "" : w > 0 ? "read by " : "none, read by ",
+			 tools);
 	} else {
 		snprintf(m->sass, sizeof m->sass, "not read (%.200s), so a loop it unrolls again runs more loads "
 			 "at once than priced", lm_error_message());

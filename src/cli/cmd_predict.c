@@ -325,7 +325,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
 			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines, 0,
-			    o->merged_stores };
+			    o->merged_stores, o->waits, o->waits_alpha };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	char label[64] = "the loop";
 	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
@@ -572,6 +572,15 @@ static const lm_opt options[] = {
 	  "--loads: of the scattered stores, those whose sectors the warps of the group's other rows "
 	  "complete (a transpose's out[c * rows + r] over a 2D group), priced at the file's "
 	  "scatter_store_thru where it has one",
+	  .role = LM_OPTION_OTHER },
+	{ "waits", 0, LM_OPT_NUM, "0", 0, 1024, LM_OPT_OFF(waits), "W",
+	  "--loads: the machine code's schedule (as a count prints it, where it read ptxas's): the "
+	  "times an iteration waits for its loads, one wait after another, each for its share of "
+	  "them; priced where every load hits the cache (0: not read, the PTX's one wait)",
+	  .role = LM_OPTION_OTHER },
+	{ "waits-alpha", 0, LM_OPT_NUM, "0", 0, 65536, LM_OPT_OFF(waits_alpha), "A",
+	  "--waits: alpha as that schedule has it, the instructions an iteration waits for besides "
+	  "its loads (those issued while loads are in flight left out)",
 	  .role = LM_OPTION_OTHER },
 	{ "load-bytes", 0, LM_OPT_NUM, "4", 1, 1024, LM_OPT_OFF(load_bytes), "B",
 	  "--loads, or --kernel where its listing does not say every load's width (a count gives "

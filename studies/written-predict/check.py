@@ -3,8 +3,10 @@ issue 50) against what each GPU measured (data/measured/<gpu>/kernels.csv):
 per kernel and work-group size, the RMS error over the levels measured, the
 warps for 90% of the plateau measured and predicted, and the work-group size
 each names best. The count is of the PTX NVIDIA's driver built when the
-suite was measured (data/measured/<gpu>/mix-of/KERNEL.txt). Run from the
-repository root with a built latmix: /usr/bin/python3 studies/written-predict/check.py"""
+suite was measured (data/measured/<gpu>/mix-of/KERNEL.txt), read again by
+ptxas and nvdisasm where they are at hand (LATMIX_PTXAS, LATMIX_NVDISASM, else
+on PATH: nd-matmul's schedule, doc/predict.md). Run from the repository root
+with a built latmix: /usr/bin/python3 studies/written-predict/check.py"""
 import csv, io, math, os, subprocess, sys, tempfile
 
 LATMIX = os.environ.get("LATMIX", "build/latmix")

@@ -15,7 +15,7 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # The fuzzers and the longest input each takes: a little over its seeds,
 # or what its reader reads in a line.
 fuzzers="results:16384 params:8192 ukernel:8192 expr:256 number:64 alpha:256 ptx:16384 isa:16384
-         predict:2048 ratios:4096 count:4096 source:8192 binary:4096 sass:16384"
+         predict:2048 ratios:4096 count:4096 source:8192 binary:4096 sass:24576"
 
 failed=0
 for f in $fuzzers; do
