@@ -423,6 +423,11 @@ static kernel_mem kernel_memory(const lm_model_params *p, const lm_model_kinds *
 	return r;
 }
 
+bool lm_model_kernel_scheduled(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k)
+{
+	return kernel_memory(p, st, k).scheduled;
+}
+
 double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 			    const lm_kernel_mix *k, lm_bound *which)
 {

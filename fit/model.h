@@ -257,6 +257,11 @@ double lm_model_kernel_accesses(const lm_kernel_mix *k);
  * (add, triad, axpby, copy2; doc/predict.md). */
 bool lm_model_kernel_bends_later(const lm_kernel_mix *k);
 
+/* Whether k's step is priced from its machine code's schedule (k->waits,
+ * k->waits_alpha): read, and every load of the step a hit of the cache
+ * whose figures st has. */
+bool lm_model_kernel_scheduled(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k);
+
 /* Loads per cycle per CU such a kernel reaches at most: the L1 bound (st's
  * l1_thru over the iteration's l1_lines, where both are known), the memory
  * bound

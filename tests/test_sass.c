@@ -191,8 +191,9 @@ START_TEST(a_count_takes_ptxas_unrolling_again)
 END_TEST
 
 /* predict --csv's rate at 4 warps of 32 work-items for the committed
- * nd-matmul listing (a count before its PTX) from GPU's parameter file. */
-static double matmul_at_4(const char *listing, const char *gpu)
+ * nd-matmul listing (a count before its PTX) from GPU's parameter file;
+ * its notes hold said (NULL: no word of the machine code's waits). */
+static double matmul_at_4(const char *listing, const char *gpu, const char *said)
 {
 	char params[4096], rel[128], spec[4200];
 	snprintf(rel, sizeof rel, "data/measured/%s/params-kernels.ini", gpu);
@@ -202,6 +203,7 @@ static double matmul_at_4(const char *listing, const char *gpu)
 	lm_test_latmix((const char *const[]){ "predict", params, "--kernel", spec, "--trip", "1024", "--arg",
 					      "2=cached", "--local-size", "32", "--warps", "4", "--csv", NULL }, NULL, &r);
 	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(said ? strstr(r.err, said) != NULL : strstr(r.err, "machine code waits") == NULL, "%s", r.err);
 	double rate = 0;
 	const char *row = strchr(r.out, '\n');
 	ck_assert(row && sscanf(row + 1, "4,32,%*[^,],%lf", &rate) == 1);
@@ -236,9 +238,11 @@ START_TEST(a_count_takes_ptxas_schedule_and_a_step_of_hits_is_priced_so)
 	ck_assert_msg(strstr(r.out, "an iteration waits for its loads 1.5 times") &&
 		      strstr(r.out, "--waits 1.5 --waits-alpha 3."), "%s", r.out);
 	ck_assert(lm_test_file_has(ini, "waits = 1.5\n"));
-	double h200 = matmul_at_4(ptx, "nvidia-h200"), h100 = matmul_at_4(ptx, "nvidia-h100");
+	double h200 = matmul_at_4(ptx, "nvidia-h200", "waits for an iteration's loads 1.5 times, its other "
+				  "instructions 3.3125 dependent adds' worth besides: so priced"),
+	       h100 = matmul_at_4(ptx, "nvidia-h100", "is priced as the PTX says, one wait and its alpha");
 	setenv("LATMIX_PTXAS", "off", 1);
-	double h200_ptx = matmul_at_4(ptx, "nvidia-h200"), h100_ptx = matmul_at_4(ptx, "nvidia-h100");
+	double h200_ptx = matmul_at_4(ptx, "nvidia-h200", NULL), h100_ptx = matmul_at_4(ptx, "nvidia-h100", NULL);
 	ck_assert_msg(h200 < 0.85 * h200_ptx && h200 > 0.75 * h200_ptx, "%g against %g", h200, h200_ptx);
 	ck_assert_double_eq_tol(h100, h100_ptx, 1e-6 * h100_ptx);
 	unsetenv("LATMIX_NVDISASM");

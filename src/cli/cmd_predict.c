@@ -217,6 +217,14 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 			"loop's scattered accesses are priced as coalesced ones\n", path);
 	else
 		note_scattered(label, st, k);
+	if (k->waits >= 1)
+		fprintf(stderr, "latmix: %s: ptxas's machine code waits for an iteration's loads %g time%s, its other "
+			"instructions %g dependent adds' worth besides: %s (doc/predict.md)\n", label, k->waits,
+			k->waits == 1 ? "" : "s", k->waits_alpha,
+			lm_model_kernel_scheduled(mp, st, k)
+				? "so priced, every load a hit of the cache"
+				: "a step that reads DRAM (or a file without the cache's figures) is priced as the PTX "
+				  "says, one wait and its alpha");
 	if (k->l1_lines > 0 && !(st->l1_thru > 0))
 		fprintf(stderr, "latmix: %s has no l1_thru (a sweep before it, or a fit without lmem): the %g lines "
 			"a warp's iteration asks L1 for are not priced, and where they bind (lanes a row apart, "
