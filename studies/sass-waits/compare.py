@@ -8,6 +8,9 @@ runs = [("matmul", "nd-matmul", "nd_matmul", ["--trip", "1024", "--arg", "2=cach
         ("dram", "gemvt", "gemvt", ["--trip", "64", "--arg", "3=grid,4=64"]),
         ("dram", "colsum", "colsum", ["--trip", "64", "--arg", "2=grid,3=64"])] + \
        [tuple(x) for x in eval(os.environ.get("EXTRA", "[]"))]
+# RUNS (a Python list of (dir, kernel, function, predict's arguments)) in place of those
+if "RUNS" in os.environ:
+    runs = [tuple(x) for x in eval(os.environ["RUNS"])]
 def measured(path, name):
     out = {}
     for r in csv.DictReader(l for l in open(path) if not l.startswith("#")):
