@@ -199,8 +199,8 @@ void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
 		double alpha = 0, w = m->ptxas_unroll > 1 ? 0 : lm_sass_waits(&l, m->loads - m->const_loads, &alpha);
 		m->ptxas_waits = w;
 		m->ptxas_alpha = w > 0 ? alpha : 0;
-		snprintf(m->sass, sizeof m->sass, "%s%.300s", m->ptxas_unroll > 1 ? "" : w > 0 ? "read by " : "none, read by ",
-			 tools);
+		const char *said = m->ptxas_unroll > 1 ? "" : w > 0 ? "read by " : "none, read by ";
+		snprintf(m->sass, sizeof m->sass, "%s%.300s", said, tools);
 	} else {
 		snprintf(m->sass, sizeof m->sass, "not read (%.200s), so a loop it unrolls again runs more loads "
 			 "at once than priced", lm_error_message());
