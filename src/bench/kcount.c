@@ -198,7 +198,7 @@ void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
 		m->unroll *= m->ptxas_unroll > 1 ? m->ptxas_unroll : 1;
 		double alpha = 0, w = m->ptxas_unroll > 1 ? 0 : lm_sass_waits(&l, m->loads - m->const_loads, &alpha);
 		m->ptxas_waits = w;
-		m->ptxas_alpha = w > 0 ? alpha : 0;
+		m->ptxas_alpha = alpha; /* 0 where w is (lm_sass_waits) */
 		const char *said = m->ptxas_unroll > 1 ? "" : w > 0 ? "read by " : "none, read by ";
 		snprintf(m->sass, sizeof m->sass, "%s%.300s", said, tools);
 	} else {

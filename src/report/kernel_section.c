@@ -260,7 +260,7 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 			snprintf(held + strlen(held), sizeof held - strlen(held), ", leaving an SM %.0f KiB of L1 and %.0f KiB",
 				 c->jump_l1[0] / 1024, c->jump_l1[1] / 1024);
 		if (held[0])
-			strcat(held, ")");
+			snprintf(held + strlen(held), sizeof held - strlen(held), ")");
 		snprintf(buf + used, size - used, "; runs %.0f%% faster at %u warps than at %u, far more than the "
 			 "warps add: below its most occupancy latmix reserves local memory to hold the warps "
 			 "down%s, and where that takes L1 (NVIDIA) a kernel reusing lines in L1 runs at the L1 "
