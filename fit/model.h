@@ -178,6 +178,14 @@ typedef struct {
 			     * instructions a step waits for besides, those issued while
 			     * loads are in flight left out (the matmul's 3.3, where the
 			     * PTX, its loads issued first, says 19) */
+	double group_stores; /* a kernel as written: global stores its group's first work-item
+			      * alone makes (a reduction's partial sum), once a group and
+			      * not among stores: a group of L work-items adds 1 / L of a
+			      * store a work-item, a sector's (lm_model_written_in_groups) */
+	double tree_alpha, tree_insts; /* a kernel as written: a turn of its loop over local
+					* memory halving from half the group's size (a
+					* reduction's tree), counted once among alpha and
+					* insts: a group of L work-items runs log2 L turns */
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -328,6 +336,15 @@ double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st,
  * group's time (a grid under one wave fills part of the CUs); 1 where the
  * grid is not known (items not a positive number). */
 double lm_model_wave_share(double items, double group_items, double level, double cus);
+
+/* What a work-item of kernel k as written runs in work-groups of
+ * group_items (out may be k): its group's stores (group_stores, one lane
+ * each) as 1 / group_items of a store a work-item, scattered (a sector)
+ * where st prices scattered stores; its tree's turns (tree_alpha,
+ * tree_insts, counted once) as the floor of log2 group_items. k as it is
+ * where group_items is under 1. */
+void lm_model_written_in_groups(const lm_kernel_mix *k, const lm_model_kinds *st, double group_items,
+				lm_kernel_mix *out);
 
 /* A kernel as written with a loop inside: a work-item runs body once and
  * loop trips times (its counted iterations), each part at the rate its

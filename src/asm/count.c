@@ -54,7 +54,12 @@ static void print_loops(FILE *f, const lm_count *m)
 	if (m->body_insts > m->insts)
 		fprintf(f, "  (the loop branches: the path with the most memory accesses is counted, %u of its "
 			"%u instructions)\n", m->insts, m->body_insts);
-	if (m->once_loops)
+	if (m->once_loops && m->tree_insts)
+		fprintf(f, "  (%u loop%s over registers and local memory alone, counted once; one halves its span from "
+			"half the group's size, a reduction's tree: its turn of %u instructions runs log2 of the "
+			"work-group size times, so predicted at each size)\n", m->once_loops,
+			m->once_loops == 1 ? "" : "s", m->tree_insts);
+	else if (m->once_loops)
 		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
 			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
 	unsigned ptx_unroll = lm_count_ptx_unroll(m->unroll, m->ptxas_unroll); /* the PTX's own */
@@ -122,6 +127,9 @@ void lm_count_print(FILE *f, const lm_count *m)
 		fprintf(f, "  %-34s %u (a warp's words moved less than their span a turn: the lines the last "
 			"turn brought, L1's hits, priced at memory's latency)\n", "  a sliding window", m->windows);
 	fprintf(f, "  %-34s %u (%u bytes a thread)\n", "global stores", m->stores, m->store_bytes);
+	if (m->group_stores)
+		fprintf(f, "  %-34s %u (the work-item of local id 0 alone makes them, once a work-group: a "
+			"sector each, predicted at each size)\n", "  and by its group's first", m->group_stores);
 	if (m->scattered_loads || m->scattered_stores)
 		fprintf(f, "  %-34s %u loads, %u stores (lanes over 64 bytes apart, a store's a 32-byte sector "
 			"or more, or a row apart)\n",
@@ -219,6 +227,9 @@ static const struct {
 	{ "merged-stores", offsetof(lm_kernel_mix, merged_stores), LM_COUNT_MOST_ACCESSES },
 	{ "waits", offsetof(lm_kernel_mix, waits), LM_COUNT_MOST_ACCESSES },
 	{ "waits-alpha", offsetof(lm_kernel_mix, waits_alpha), LM_COUNT_MOST_INSTS },
+	{ "group-stores", offsetof(lm_kernel_mix, group_stores), LM_COUNT_MOST_ACCESSES },
+	{ "tree-alpha", offsetof(lm_kernel_mix, tree_alpha), LM_COUNT_MOST_INSTS },
+	{ "tree-insts", offsetof(lm_kernel_mix, tree_insts), LM_COUNT_MOST_INSTS },
 	{ "flops", offsetof(lm_kernel_mix, flops), LM_COUNT_MOST_INSTS },
 };
 #define NFIGURES (sizeof figures / sizeof figures[0])
@@ -270,6 +281,10 @@ lm_status lm_count_check(const lm_kernel_mix *k, const char *where)
 	if (k->insts > 0 && k->insts < k->loads + k->stores)
 		return lm_fail(LM_EUSAGE, "%s%s--insts %g: fewer than the %g loads and stores an iteration issues "
 			       "(0: loads + stores + alpha)", where, sep, k->insts, k->loads + k->stores);
+	if (k->tree_alpha > k->tree_insts || (k->insts > 0 && k->tree_insts > k->insts))
+		return lm_fail(LM_EUSAGE, "%s%s--tree-alpha %g, --tree-insts %g: a tree's turn is counted among the "
+			       "instructions (%g), its alpha among its own", where, sep, k->tree_alpha, k->tree_insts,
+			       k->insts);
 	return LM_OK;
 }
 
@@ -431,8 +446,13 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	/* a chase waits for the arithmetic between its loads; a loop of
 	 * independent loads for every other instruction of its iteration, as
 	 * in-order issue reaches the next iteration's loads after them */
-	unsigned mem = global + m->stores + m->atomics + m->local_loads + m->local_stores + m->spills;
+	unsigned mem = global + m->stores + m->group_stores + m->atomics + m->local_loads + m->local_stores + m->spills;
 	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
+	/* what a group runs once: its first work-item's stores, and a tree's
+	 * turn (counted once above), its local memory accesses left out */
+	k->group_stores = m->group_stores;
+	k->tree_insts = m->tree_insts;
+	k->tree_alpha = m->tree_insts > m->tree_mem ? m->tree_insts - m->tree_mem : 0;
 	if (m->ptxas_unroll > 1)
 		unrolled_again(k, m->ptxas_unroll, m->loads > m->independent);
 	/* a loop of independent loads: its machine code's schedule, where

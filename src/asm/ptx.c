@@ -33,6 +33,9 @@ static bool ptx_line(char *s, unsigned line, ptx_inst *in)
 	}
 	if (*s == '@') { /* a predicate guard: read, never written */
 		in->guarded = true;
+		in->pred_not = s[1] == '!';
+		const char *r = s + 1 + in->pred_not;
+		snprintf(in->pred, sizeof in->pred, "%.*s", (int)strcspn(r, " \t"), r);
 		s += strcspn(s, " \t");
 	}
 	while (isspace((unsigned char)*s))
@@ -510,13 +513,31 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 	for (size_t i = lo; i <= hi; i++)
 		out->body_insts += v[i].op[0] != '\0';
 	size_t nix = ptx_hot_path(v, lo, hi, loops->fewest, ix);
+	out->dims = lm_ptx_dims(v, n);
+	/* a body a work-item runs once along x: what its group runs once */
+	bool *group = once && out->dims == 1 ? malloc(n * sizeof *group) : NULL;
+	if (group) {
+		lm_ptx_group_once(v, n, group);
+		lm_ptx_group_tree(v, loops, ix, nix, out);
+	}
 	for (size_t p = 0; p < nix; p++)
 		ptx_tally(&v[ix[p]], out);
 	ptx_dependences(v, ix, nix, out);
+	/* the group's stores are not a warp's access: its lanes not followed */
+	size_t kept = 0;
+	for (size_t p = 0; p < nix; p++) {
+		bool by_group = group && group[ix[p]] && lm_ptx_classify(v[ix[p]].op) == K_STORE;
+		out->group_stores += by_group;
+		out->stores -= by_group;
+		out->store_bytes -= by_group ? lm_ptx_bytes(v[ix[p]].op) : 0;
+		if (!by_group)
+			ix[kept++] = ix[p];
+	}
+	free(group);
+	nix = kept;
 	unsigned again = out->again_bytes;
 	lm_ptx_lanes(v, lo, ix, nix, 0, out);
 	lm_ptx_args(v, n, out);
-	out->dims = lm_ptx_dims(v, n);
 	if (out->dims >= 2)
 		ptx_count_rows(v, lo, ix, nix, again, out);
 }

@@ -23,6 +23,8 @@ typedef struct {
 	int nreg;
 	bool dest;           /* the first operand is written (not a store, branch or call) */
 	bool guarded;        /* under a predicate (@%p): a branch may fall through */
+	char pred[16];       /* that predicate's register ("%p8"); "" if none */
+	bool pred_not;       /* run where it is false (@!%p8) */
 	char base[16];       /* a memory operand's address register ("%rd6"); "" if none */
 	long offset;         /* and its immediate offset in bytes ([%rd6+-4]: -4) */
 	char arg[MAX_OPS][24]; /* the operands as written, split at the commas outside braces */
@@ -84,6 +86,19 @@ lm_status lm_ptx_check_loop(const ptx_inst *v, const ptx_loops *loops, const cha
 /* ptx_loops.c: a body without a loop over global memory that touches it
  * and calls nothing, counted whole (loops set to span it) */
 bool lm_ptx_loopless(const ptx_inst *v, size_t n, ptx_loops *loops);
+
+/* ptx_group.c: once[i] (n of them) where v[i] runs only in the work-item
+ * of local id 0 along x: what a branch that every other work-item takes
+ * skips, straight on to its label (a reduction's store of its group's
+ * sum) */
+void lm_ptx_group_once(const ptx_inst *v, size_t n, bool *once);
+
+/* ptx_group.c: m's tree_insts and tree_mem, of the path ix (nix of its
+ * indices into v) through the first of loops (over no global memory) that
+ * halves a span from half the group's size along x to 0 (a reduction's
+ * tree): the instructions of its turn, and of them its local memory
+ * accesses; both 0 where there is none */
+void lm_ptx_group_tree(const ptx_inst *v, const ptx_loops *loops, const size_t *ix, size_t nix, lm_count *m);
 
 /* ptx_loops.c: the distinct heads among loops' branches back */
 unsigned lm_ptx_heads(const ptx_loops *loops);

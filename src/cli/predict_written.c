@@ -370,12 +370,18 @@ static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_
 			    const unsigned *shape, unsigned size, const char *label, double *rate, double *warps,
 			    size_t *n)
 {
-	lm_kernel_mix ks;
+	lm_kernel_mix ks, body;
 	lm_cli_written ws = *k;
 	lm_status s = shape_mix(m, st, k->loop ? k->loop : k->body, shape, label, &ks);
 	if (s != LM_OK)
 		return s;
+	/* what its groups run once, at this size */
+	lm_model_written_in_groups(&ks, st, size, &ks);
 	*(k->loop ? &ws.loop : &ws.body) = &ks;
+	if (k->loop && k->body) {
+		lm_model_written_in_groups(k->body, st, size, &body);
+		ws.body = &body;
+	}
 	kernel_terms(&ws, &d);
 	if (!o->csv && shape[2] > 1)
 		printf("work-group %ux%ux%u (%g warps):\n", shape[0], shape[1], shape[2], size / d.simd);

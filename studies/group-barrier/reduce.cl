@@ -1,0 +1,97 @@
+/* Reductions as people write them, for what a work-group's barrier and
+ * its tree cost (README.md): each work-item multiplies and adds EACH
+ * pairs of x and y (its elements a grid apart), then
+ *   dot_each: stores its own sum (no local memory, no barrier);
+ *   dot_bar:  puts it in local memory, waits at one barrier, and the
+ *             group's first work-item stores the group's first sum;
+ *   dot_tree: halves the group's sums in local memory to one, a barrier a
+ *             turn (the suite's nd-dot), its first work-item storing it;
+ *   sum_tree: the same tree over one element a work-item (x alone);
+ *   dot8_tree: the tree over eight pairs a work-item. */
+#define EACH 4
+
+__kernel void dot_each(__global float *restrict partial, __global const float *restrict x,
+		       __global const float *restrict y, const uint n)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+	for (size_t k = 0; k < EACH; k++) {
+		const size_t i = g + k * stride;
+		if (i < n)
+			s += x[i] * y[i];
+	}
+	partial[g] = s;
+}
+
+__kernel void dot_bar(__global float *restrict partial, __global const float *restrict x,
+		      __global const float *restrict y, const uint n, __local float *part)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	const size_t l = get_local_id(0);
+	float s = 0.0f;
+	for (size_t k = 0; k < EACH; k++) {
+		const size_t i = g + k * stride;
+		if (i < n)
+			s += x[i] * y[i];
+	}
+	part[l] = s;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (l == 0)
+		partial[get_group_id(0)] = part[get_local_size(0) - 1] + s;
+}
+
+__kernel void dot_tree(__global float *restrict partial, __global const float *restrict x,
+		       __global const float *restrict y, const uint n, __local float *part)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	const size_t l = get_local_id(0);
+	float s = 0.0f;
+	for (size_t k = 0; k < EACH; k++) {
+		const size_t i = g + k * stride;
+		if (i < n)
+			s += x[i] * y[i];
+	}
+	part[l] = s;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span)
+			part[l] += part[l + span];
+	}
+	if (l == 0)
+		partial[get_group_id(0)] = part[0];
+}
+
+__kernel void sum_tree(__global float *restrict partial, __global const float *restrict x, const uint n,
+		       __local float *part)
+{
+	const size_t g = get_global_id(0), l = get_local_id(0);
+	part[l] = g < n ? x[g] : 0.0f;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span)
+			part[l] += part[l + span];
+	}
+	if (l == 0)
+		partial[get_group_id(0)] = part[0];
+}
+
+__kernel void dot8_tree(__global float *restrict partial, __global const float *restrict x,
+			__global const float *restrict y, const uint n, __local float *part)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	const size_t l = get_local_id(0);
+	float s = 0.0f;
+	for (size_t k = 0; k < 2 * EACH; k++) {
+		const size_t i = g + k * stride;
+		if (i < n)
+			s += x[i] * y[i];
+	}
+	part[l] = s;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span)
+			part[l] += part[l + span];
+	}
+	if (l == 0)
+		partial[get_group_id(0)] = part[0];
+}
