@@ -205,6 +205,21 @@ static void cache_hit(const lm_results *res, lm_param *lat, lm_param *thru, lm_p
 	}
 }
 
+/* A local memory load's latency: lmem's one warp, alpha 0 (its
+ * flag-free reference where the file has one). */
+static void lmem_latency(const lm_results *res, lm_param *p)
+{
+	const char *how;
+	char note[LM_PARAMS_TEXT];
+	double lat = lm_fit_one_warp(res, "lmem", (lm_alpha){ 0, 1 }, &how);
+	if (!(lat > 0)) {
+		lm_fit_set_param(p, NAN, NAN, LM_PARAM_MISSING, "not measured: lmem has no point at one warp, alpha 0");
+		return;
+	}
+	snprintf(note, sizeof note, "measured: lmem at one warp, alpha 0 (%s)", how);
+	lm_fit_set_param(p, lat, NAN, LM_PARAM_VALUE, note);
+}
+
 void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 {
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
@@ -215,5 +230,6 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	l1_rate(res, &r->p[LM_PARAM_L1_THRU]);
 	cache_hit(res, &r->p[LM_PARAM_CACHE_LAT], &r->p[LM_PARAM_CACHE_THRU], &r->p[LM_PARAM_CACHE_BYTES],
 		  &r->p[LM_PARAM_CACHE_CHAIN_LAT]);
+	lmem_latency(res, &r->p[LM_PARAM_LMEM_LAT]);
 }
 

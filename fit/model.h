@@ -182,10 +182,11 @@ typedef struct {
 			      * alone makes (a reduction's partial sum), once a group and
 			      * not among stores: a group of L work-items adds 1 / L of a
 			      * store a work-item, a sector's (lm_model_written_in_groups) */
-	double tree_alpha, tree_insts; /* a kernel as written: a turn of its loop over local
-					* memory halving from half the group's size (a
-					* reduction's tree), counted once among alpha and
-					* insts: a group of L work-items runs log2 L turns */
+	double tree_insts; /* a kernel as written: the instructions of a turn of its loop over
+			    * local memory halving from half the group's size (a reduction's
+			    * tree), among insts once and not in alpha: a group of L
+			    * work-items runs log2 L turns, each waiting for its local loads
+			    * and for each of its instructions (lm_model_written_in_groups) */
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -223,6 +224,10 @@ typedef struct {
 	 * the cache), warp stores a cycle per CU; NAN or 0: not measured, such
 	 * stores priced as the scattered kind's loads */
 	double scatter_store_thru;
+	/* a local (shared) memory load's latency, cycles: what a reduction's
+	 * tree waits for a turn; NAN or 0: not measured, such a turn priced
+	 * by its instructions alone */
+	double lmem_lat;
 } lm_model_kinds;
 
 /* Does st price loads that hit the global-memory cache (cache_lat and
@@ -340,11 +345,14 @@ double lm_model_wave_share(double items, double group_items, double level, doubl
 /* What a work-item of kernel k as written runs in work-groups of
  * group_items (out may be k): its group's stores (group_stores, one lane
  * each) as 1 / group_items of a store a work-item, scattered (a sector)
- * where st prices scattered stores; its tree's turns (tree_alpha,
- * tree_insts, counted once) as the floor of log2 group_items. k as it is
- * where group_items is under 1. */
-void lm_model_written_in_groups(const lm_kernel_mix *k, const lm_model_kinds *st, double group_items,
-				lm_kernel_mix *out);
+ * where st prices scattered stores; its tree's turns (tree_insts), the
+ * floor of log2 group_items of them, in its alpha: each st's lmem_lat
+ * (its local loads' wait; 0 where st has none) and its instructions one
+ * after another, as a barrier a turn leaves nothing to overlap them (p's
+ * alu_lat each: studies/group-barrier). k as it is where group_items is
+ * under 1. */
+void lm_model_written_in_groups(const lm_kernel_mix *k, const lm_model_params *p, const lm_model_kinds *st,
+				double group_items, lm_kernel_mix *out);
 
 /* A kernel as written with a loop inside: a work-item runs body once and
  * loop trips times (its counted iterations), each part at the rate its

@@ -70,6 +70,9 @@ static const struct {
 	[LM_PARAM_SCATTER_STORE_THRU] = { "scatter_store_thru", "warp-inst/cycle/CU",
 		"peak throughput of stores of a 32-byte sector a lane, its other words stored by the warps beside "
 		"them (a transpose's; measured: stream-scatter's plateau)", true },
+	[LM_PARAM_LMEM_LAT] = { "lmem_lat", "cycles",
+		"latency of a local (shared) memory load, unloaded: what a reduction's tree waits for a turn "
+		"(measured: lmem at one warp, alpha 0)", true },
 };
 
 static const char *const kind_names[] = {
@@ -95,7 +98,7 @@ bool lm_param_measured(lm_param_id id)
 	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
 	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
 	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES || id == LM_PARAM_CACHE_CHAIN_LAT ||
-	       id == LM_PARAM_SCATTER_STORE_THRU;
+	       id == LM_PARAM_SCATTER_STORE_THRU || id == LM_PARAM_LMEM_LAT;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -219,6 +222,7 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.cache_thru = value_of(&ps->p[LM_PARAM_CACHE_THRU]);
 	st.cache_chain_lat = value_of(&ps->p[LM_PARAM_CACHE_CHAIN_LAT]);
 	st.scatter_store_thru = value_of(&ps->p[LM_PARAM_SCATTER_STORE_THRU]);
+	st.lmem_lat = value_of(&ps->p[LM_PARAM_LMEM_LAT]);
 	return st;
 }
 

@@ -88,20 +88,20 @@ double lm_model_eval_written(const lm_model_params *p, const lm_model_kinds *st,
 	       lm_model_kernel_accesses(k);
 }
 
-void lm_model_written_in_groups(const lm_kernel_mix *k, const lm_model_kinds *st, double group_items,
-				lm_kernel_mix *out)
+void lm_model_written_in_groups(const lm_kernel_mix *k, const lm_model_params *p, const lm_model_kinds *st,
+				double group_items, lm_kernel_mix *out)
 {
 	*out = *k;
 	if (!(group_items >= 1) || !isfinite(group_items))
 		return;
-	/* a tree halving from group_items / 2 to 1 turns floor(log2) times;
-	 * its count holds one turn (none at a group of one) */
-	double turns = floor(log2(group_items)) - 1;
-	out->alpha = fmax(out->alpha + turns * k->tree_alpha, 0);
-	out->insts = fmax(out->insts + turns * k->tree_insts, 0);
+	/* a tree halving from group_items / 2 to 1 turns floor(log2) times */
+	double turns = floor(log2(group_items)), wait = st && st->lmem_lat > 0 ? st->lmem_lat : 0;
+	double turn = k->tree_insts > 0 && p->alu_lat > 0 ? k->tree_insts + wait / p->alu_lat : 0;
+	out->alpha += turns * turn;
+	out->insts += turns * k->tree_insts;
 	if (out->waits >= 1)
-		out->waits_alpha = fmax(out->waits_alpha + turns * k->tree_alpha, 0);
-	out->tree_alpha = out->tree_insts = 0;
+		out->waits_alpha += turns * turn;
+	out->tree_insts = 0;
 	/* a lane's store, once a group: a sector, 1 / 32 of a scattered warp's */
 	double s = k->group_stores / group_items;
 	out->stores += s;

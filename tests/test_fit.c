@@ -494,6 +494,32 @@ START_TEST(l1_lines_a_cycle_are_lmems_plateau_on_nvidia)
 }
 END_TEST
 
+/* A local load's latency: lmem's one warp at alpha 0, its cycles a step;
+ * missing, saying why, without that point (other warps, other alphas or
+ * a chase of two chains are not it) */
+START_TEST(a_local_loads_latency_is_lmems_one_warp)
+{
+	lm_result rows[8];
+	lm_results res = { .v = rows };
+	const lm_alpha zero = { 0, 1 }, four = { 4, 1 };
+	add_row(&res, "lmem", 1, zero, 4, 4 / 29.0, 0, 29);
+	add_row(&res, "lmem", 1, four, 1, 1 / 45.0, 4 / 45.0, 45);
+	add_row(&res, "lmem", 2, zero, 1, 2 / 33.0, 0, 33);
+	add_row(&res, "gmem", 1, zero, 1, 1 / 700.0, 0, 700);
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	lm_fit_measured(&res, &r);
+	const lm_param *lat = &r.p[LM_PARAM_LMEM_LAT];
+	ck_assert_int_eq(lat->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(lat->note, "lmem has no point at one warp"), "%s", lat->note);
+	add_row(&res, "lmem", 1, zero, 1, 1 / 28.0, 0, 28);
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(lat->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(lat->value, 28, 1e-9);
+	ck_assert_msg(strstr(lat->note, "measured: lmem at one warp"), "%s", lat->note);
+}
+END_TEST
+
 /* The cache's hit: cache_lat gmem-cache's one warp, given only where
  * under 0.8 of gmem's (else "not a hit"), cache_thru stream-cache's
  * plateau, cache_bytes its buffer's lines (the sweep's '# buffer =' line)
@@ -1104,6 +1130,7 @@ int main(void)
 	tcase_add_test(tc, store_only_parameters_are_stream_fills);
 	tcase_add_test(tc, l1_lines_a_cycle_are_lmems_plateau_on_nvidia);
 	tcase_add_test(tc, the_caches_hit_is_gmem_caches_one_warp_and_stream_caches_plateau);
+	tcase_add_test(tc, a_local_loads_latency_is_lmems_one_warp);
 	tcase_add_test(tc, scatter_store_thru_is_stream_scatters_plateau);
 	tcase_add_test(tc, alu_lat_is_checked_against_the_flag_free_reference);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);

@@ -1494,6 +1494,87 @@ END_TEST
  * written as INI (mix-of/NAME.ini) and read back through the one INI
  * reader, the model's figures the same; a count not made keeps its reason
  * whole over lines; figures predict would refuse are refused. */
+/* A reduction as written, its PTX in the shapes NVIDIA's driver and clang
+ * write: the loads of every work-item, a tree over local memory,
+ * then a store that its guard lets the work-item of local id 0 alone make. */
+static const char group_head[] =
+	".entry k(\n\t.param .u64 k_param_0,\n\t.param .u64 k_param_1\n)\n{\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u64 %rd2, [k_param_1];\n"
+	"\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ntid.x;\n\tmov.u32 %r3, %ctaid.x;\n"
+	"\tmad.lo.s32 %r4, %r3, %r2, %r1;\n\tmul.wide.s32 %rd3, %r4, 4;\n\tadd.s64 %rd4, %rd2, %rd3;\n"
+	"\tld.global.f32 %f1, [%rd4];\n\tmul.wide.u32 %rd5, %r1, 4;\n\tst.shared.f32 [%rd5], %f1;\n";
+static const char group_tail[] =
+	"\tmul.wide.s32 %rd6, %r3, 4;\n\tadd.s64 %rd7, %rd1, %rd6;\n\tst.global.f32 [%rd7], %f1;\n"
+	"$L_end:\n\tret;\n}\n";
+
+/* the tree: span from half the group's size (its own register, or
+ * clang's copy of the group's size), to 0 (or clang's old span < 4) */
+static const char tree_halving[] =
+	"\tshr.u32 %r5, %r2, 1;\n$L_tree:\n\tbar.sync 0;\n\tsetp.ge.u32 %p2, %r1, %r5;\n\t@%p2 bra $L_skip;\n"
+	"\tmul.wide.u32 %rd8, %r5, 4;\n\tadd.s64 %rd9, %rd5, %rd8;\n\tld.shared.f32 %f2, [%rd9];\n"
+	"\tadd.f32 %f1, %f1, %f2;\n\tst.shared.f32 [%rd5], %f1;\n$L_skip:\n\tshr.u32 %r5, %r5, 1;\n"
+	"\tsetp.ne.s32 %p3, %r5, 0;\n\t@%p3 bra $L_tree;\n";
+static const char tree_fixed[] = /* from a number, not the group's size */
+	"\tmov.u32 %r5, 128;\n$L_tree:\n\tbar.sync 0;\n\tld.shared.f32 %f2, [%rd5];\n\tadd.f32 %f1, %f1, %f2;\n"
+	"\tshr.u32 %r5, %r5, 1;\n\tsetp.ne.s32 %p3, %r5, 0;\n\t@%p3 bra $L_tree;\n";
+static const char tree_to_a_warp[] = /* stops at a warp's width: its tail unrolled */
+	"\tshr.u32 %r5, %r2, 1;\n$L_tree:\n\tbar.sync 0;\n\tld.shared.f32 %f2, [%rd5];\n\tadd.f32 %f1, %f1, %f2;\n"
+	"\tshr.u32 %r5, %r5, 1;\n\tsetp.gt.u32 %p3, %r5, 32;\n\t@%p3 bra $L_tree;\n";
+
+static void count_group(const char *tree, const char *guard, lm_count *m)
+{
+	char text[4096];
+	snprintf(text, sizeof text, "%s%s%s%s", group_head, tree, guard, group_tail);
+	ck_assert_msg(lm_count_count_ptx(text, "k", m) == LM_OK, "%s\n%s", lm_error_message(), text);
+	ck_assert(m->loopless);
+}
+
+/* The stores of a group's first work-item alone, and a tree halving from
+ * the group's size, are counted apart: once a group, and a turn priced at
+ * each size (not in alpha); another guard, another way into the store, a
+ * kernel reading %tid.y or another loop are not */
+START_TEST(what_a_group_runs_once_is_counted_apart)
+{
+	static const struct {
+		const char *guard;
+		bool once;
+	} guards[] = {
+		{ "\tsetp.ne.s32 %p1, %r1, 0;\n\t@%p1 bra $L_end;\n", true },
+		{ "\tcvt.u64.u32 %rd10, %r1;\n\tsetp.eq.s64 %p1, %rd10, 0;\n\t@!%p1 bra $L_end;\n", true },
+		/* clang: the first jumps over the others' branch */
+		{ "\tsetp.eq.s32 %p1, %r1, 0;\n\t@%p1 bra $L_first;\n\tbra.uni $L_end;\n$L_first:\n", true },
+		{ "\tsetp.ne.s32 %p1, %r4, 0;\n\t@%p1 bra $L_end;\n", false }, /* the global id */
+		{ "\tsetp.eq.s32 %p1, %r1, 0;\n\t@%p1 bra $L_end;\n", false }, /* id 0 skips it */
+		{ "\tsetp.ne.s32 %p1, %r1, 0;\n\t@%p1 bra $L_end;\n\tsetp.ne.s32 %p4, %r3, 0;\n\t@%p4 bra $L_in;\n"
+		  "$L_in:\n", false }, /* another way in */
+		{ "\tmov.u32 %r9, %tid.y;\n\tsetp.ne.s32 %p1, %r1, 0;\n\t@%p1 bra $L_end;\n", false },
+	};
+	lm_count m;
+	for (size_t i = 0; i < sizeof guards / sizeof guards[0]; i++) {
+		count_group("", guards[i].guard, &m);
+		ck_assert_msg(m.group_stores == guards[i].once && m.stores == !guards[i].once,
+			      "guard %zu: %u stores, %u of its group's first", i, m.stores, m.group_stores);
+	}
+	count_group(tree_halving, guards[0].guard, &m);
+	ck_assert_msg(m.tree_insts == 11 && m.tree_mem == 2 && m.group_stores == 1, "tree %u, %u of local memory",
+		      m.tree_insts, m.tree_mem);
+	lm_kernel_mix k;
+	lm_count_model(&m, &k);
+	unsigned mem = m.loads + m.group_stores + m.local_loads + m.local_stores;
+	ck_assert_msg(k.tree_insts == 11 && k.group_stores == 1 && k.stores == 0 &&
+			      k.alpha == m.insts - mem - (m.tree_insts - m.tree_mem),
+		      "alpha %g of %u instructions, tree %g", k.alpha, m.insts, k.tree_insts);
+	char *text = printed(&m);
+	ck_assert_msg(strstr(text, "a reduction's tree: a turn of 11 instructions") &&
+			      strstr(text, "and by its group's first         1"), "%s", text);
+	free(text);
+	count_group(tree_fixed, guards[0].guard, &m);
+	ck_assert_msg(m.tree_insts == 0 && m.once_loops == 1, "tree %u", m.tree_insts);
+	count_group(tree_to_a_warp, guards[0].guard, &m);
+	ck_assert_msg(m.tree_insts == 0, "tree %u", m.tree_insts);
+}
+END_TEST
+
 /* A kernel without a loop (one element a work-item, as people write it):
  * its whole body is what a work-item runs once, counted as one iteration
  * and marked so, in the count and in its file; NVIDIA's driver's PTX of the
@@ -2102,6 +2183,7 @@ static void add_parser_tests(TCase *tc)
 	tcase_add_test(tc, a_branch_back_to_an_exit_block_is_no_loop);
 	tcase_add_test(tc, a_count_file_reads_back_as_written);
 	tcase_add_test(tc, a_kernel_without_a_loop_is_counted_whole);
+	tcase_add_test(tc, what_a_group_runs_once_is_counted_apart);
 	tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 	tcase_add_test(tc, predict_says_rates_too_small_for_its_table);
 	tcase_add_test(tc, ptxas_log_gives_registers_and_spills);

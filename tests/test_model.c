@@ -396,6 +396,43 @@ START_TEST(a_step_of_cache_hits_waits_as_its_machine_code_says)
 }
 END_TEST
 
+/* What a kernel as written runs once a group, priced at its size: its
+ * first work-item's store 1 / L of a store a work-item (a sector,
+ * scattered, where the file prices scattered stores); its tree's log2 L
+ * turns in alpha, each lmem_lat and its instructions one after another
+ * (its instructions alone without lmem_lat). So at the same warps, bigger
+ * groups' work-items take longer. */
+START_TEST(what_a_group_runs_once_is_priced_at_its_size)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(40, &p);
+	st.lmem_lat = 28;
+	lm_kernel_mix k = { .loads = 8, .insts = 82, .alpha = 59, .group_stores = 1, .tree_insts = 12 }, g;
+	lm_model_written_in_groups(&k, &p, &st, 128, &g);
+	ck_assert_rel(g.alpha, 59 + 7 * (12 + 28 / 4.0), 1e-12);
+	ck_assert_rel(g.insts, 82 + 7 * 12, 1e-12);
+	ck_assert_rel(g.stores, 1 / 128.0, 1e-12);
+	ck_assert(g.group_stores == 0 && g.tree_insts == 0 && g.scattered_stores == 0);
+	lm_model_written_in_groups(&k, &p, &st, 96, &g); /* not a power of two: 48, 24, ..., 1 */
+	ck_assert_rel(g.alpha, 59 + 6 * (12 + 28 / 4.0), 1e-12);
+	st.scatter = p; /* scattered stores priced: the group's is one */
+	st.lmem_lat = NAN;
+	lm_model_written_in_groups(&k, &p, &st, 128, &g);
+	ck_assert_rel(g.alpha, 59 + 7 * 12, 1e-12);
+	ck_assert_rel(g.scattered_stores, 1 / 128.0, 1e-12);
+	lm_model_written_in_groups(&k, &p, &st, 0.5, &g);
+	ck_assert(g.alpha == 59 && g.stores == 0 && g.group_stores == 1);
+	st.lmem_lat = 28;
+	lm_kernel_mix small, big;
+	lm_model_written_in_groups(&k, &p, &st, 32, &small);
+	lm_model_written_in_groups(&k, &p, &st, 256, &big);
+	/* 8 warps a CU, latency bound: 8 groups of one warp, or one of eight */
+	double at32 = lm_model_eval_written(&p, &st, &small, 1, 8, 1, 400, NULL, NULL);
+	double at256 = lm_model_eval_written(&p, &st, &big, 8, 1, 1, 400, NULL, NULL);
+	ck_assert_msg(at256 < 0.9 * at32, "%g loads a cycle in groups of 256, %g in groups of 32", at256, at32);
+}
+END_TEST
+
 /* A loop inside a kernel as written: a work-item's time is its body's
  * once and its loop's trips times, each at the same warps, so a body that
  * touches no memory and a loop of trips iterations runs trips times fewer
@@ -671,6 +708,7 @@ int main(void)
 	tcase_add_test(tc, store_only_loops_are_priced_by_stores_alone);
 	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);
 	tcase_add_test(tc, a_loop_inside_a_kernel_as_written_adds_its_trips);
+	tcase_add_test(tc, what_a_group_runs_once_is_priced_at_its_size);
 	tcase_add_test(tc, a_loop_of_many_lines_a_warp_is_bound_by_l1);
 	tcase_add_test(tc, loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth);
 	tcase_add_test(tc, a_step_of_cache_hits_waits_as_its_machine_code_says);

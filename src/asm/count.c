@@ -55,10 +55,10 @@ static void print_loops(FILE *f, const lm_count *m)
 		fprintf(f, "  (the loop branches: the path with the most memory accesses is counted, %u of its "
 			"%u instructions)\n", m->insts, m->body_insts);
 	if (m->once_loops && m->tree_insts)
-		fprintf(f, "  (%u loop%s over registers and local memory alone, counted once; one halves its span from "
-			"half the group's size, a reduction's tree: its turn of %u instructions runs log2 of the "
-			"work-group size times, so predicted at each size)\n", m->once_loops,
-			m->once_loops == 1 ? "" : "s", m->tree_insts);
+		fprintf(f, "  (%u loop%s over registers and local memory alone; one halves its span from half the "
+			"group's size, a reduction's tree: a turn of %u instructions, among them once, not in alpha, "
+			"priced log2 of the work-group size times at each size, a wait for local memory and its "
+			"instructions one after another)\n", m->once_loops, m->once_loops == 1 ? "" : "s", m->tree_insts);
 	else if (m->once_loops)
 		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
 			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
@@ -228,7 +228,6 @@ static const struct {
 	{ "waits", offsetof(lm_kernel_mix, waits), LM_COUNT_MOST_ACCESSES },
 	{ "waits-alpha", offsetof(lm_kernel_mix, waits_alpha), LM_COUNT_MOST_INSTS },
 	{ "group-stores", offsetof(lm_kernel_mix, group_stores), LM_COUNT_MOST_ACCESSES },
-	{ "tree-alpha", offsetof(lm_kernel_mix, tree_alpha), LM_COUNT_MOST_INSTS },
 	{ "tree-insts", offsetof(lm_kernel_mix, tree_insts), LM_COUNT_MOST_INSTS },
 	{ "flops", offsetof(lm_kernel_mix, flops), LM_COUNT_MOST_INSTS },
 };
@@ -281,10 +280,9 @@ lm_status lm_count_check(const lm_kernel_mix *k, const char *where)
 	if (k->insts > 0 && k->insts < k->loads + k->stores)
 		return lm_fail(LM_EUSAGE, "%s%s--insts %g: fewer than the %g loads and stores an iteration issues "
 			       "(0: loads + stores + alpha)", where, sep, k->insts, k->loads + k->stores);
-	if (k->tree_alpha > k->tree_insts || (k->insts > 0 && k->tree_insts > k->insts))
-		return lm_fail(LM_EUSAGE, "%s%s--tree-alpha %g, --tree-insts %g: a tree's turn is counted among the "
-			       "instructions (%g), its alpha among its own", where, sep, k->tree_alpha, k->tree_insts,
-			       k->insts);
+	if (k->insts > 0 && k->tree_insts > k->insts)
+		return lm_fail(LM_EUSAGE, "%s%s--tree-insts %g: a tree's turn is counted among the instructions (%g)",
+			       where, sep, k->tree_insts, k->insts);
 	return LM_OK;
 }
 
@@ -448,11 +446,12 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * in-order issue reaches the next iteration's loads after them */
 	unsigned mem = global + m->stores + m->group_stores + m->atomics + m->local_loads + m->local_stores + m->spills;
 	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
-	/* what a group runs once: its first work-item's stores, and a tree's
-	 * turn (counted once above), its local memory accesses left out */
+	/* what a group runs once: its first work-item's stores, and the turns
+	 * of its tree, priced at the group's size (not in alpha) */
 	k->group_stores = m->group_stores;
 	k->tree_insts = m->tree_insts;
-	k->tree_alpha = m->tree_insts > m->tree_mem ? m->tree_insts - m->tree_mem : 0;
+	if (m->loads == m->independent && m->tree_insts > m->tree_mem)
+		k->alpha = fmax(k->alpha - (m->tree_insts - m->tree_mem), 0);
 	if (m->ptxas_unroll > 1)
 		unrolled_again(k, m->ptxas_unroll, m->loads > m->independent);
 	/* a loop of independent loads: its machine code's schedule, where

@@ -333,7 +333,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 {
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
 			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines, 0,
-			    o->merged_stores, o->waits, o->waits_alpha, o->group_stores, o->tree_alpha,
+			    o->merged_stores, o->waits, o->waits_alpha, o->group_stores,
 			    o->tree_insts };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	char label[64] = "the loop";
@@ -595,12 +595,11 @@ static const lm_opt options[] = {
 	  "--loads as written (with --local-size): global stores the work-item of local id 0 alone "
 	  "makes, once a group (a reduction's partial sum; not among --stores): a sector each",
 	  .role = LM_OPTION_OTHER },
-	{ "tree-alpha", 0, LM_OPT_NUM, "0", 0, 65536, LM_OPT_OFF(tree_alpha), "A",
-	  "--loads as written: of --alpha, a turn of a loop over local memory that halves its span "
-	  "from half the group's size (a reduction's tree): a group of L work-items runs log2 L turns",
-	  .role = LM_OPTION_OTHER },
 	{ "tree-insts", 0, LM_OPT_NUM, "0", 0, 65536, LM_OPT_OFF(tree_insts), "N",
-	  "--tree-alpha: of --insts, that turn's instructions",
+	  "--loads as written (with --local-size): the instructions of a turn of a loop over local "
+	  "memory that halves its span from half the group's size (a reduction's tree; among --insts "
+	  "once, not in --alpha): a group of L work-items runs log2 L turns, each waiting for its "
+	  "local loads (the file's lmem_lat) and its instructions one after another",
 	  .role = LM_OPTION_OTHER },
 	{ "load-bytes", 0, LM_OPT_NUM, "4", 1, 1024, LM_OPT_OFF(load_bytes), "B",
 	  "--loads, or --kernel where its listing does not say every load's width (a count gives "

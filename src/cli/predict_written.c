@@ -376,10 +376,10 @@ static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_
 	if (s != LM_OK)
 		return s;
 	/* what its groups run once, at this size */
-	lm_model_written_in_groups(&ks, st, size, &ks);
+	lm_model_written_in_groups(&ks, mp, st, size, &ks);
 	*(k->loop ? &ws.loop : &ws.body) = &ks;
 	if (k->loop && k->body) {
-		lm_model_written_in_groups(k->body, st, size, &body);
+		lm_model_written_in_groups(k->body, mp, st, size, &body);
 		ws.body = &body;
 	}
 	kernel_terms(&ws, &d);

@@ -211,8 +211,8 @@ void lm_rp_kernel_predict(const report *rp, kernel_curve *c)
 		return;
 	c->mix = *shaped_mix(rp, c); /* what the table and the text say it was priced with */
 	if (c->as_written && c->row_wg) { /* and what its groups run once, at their size */
-		lm_model_written_in_groups(&c->mix, &rp->kkinds, c->row_wg, &c->mix);
-		lm_model_written_in_groups(&c->around, &rp->kkinds, c->row_wg, &c->around);
+		lm_model_written_in_groups(&c->mix, &rp->kload, &rp->kkinds, c->row_wg, &c->mix);
+		lm_model_written_in_groups(&c->around, &rp->kload, &rp->kkinds, c->row_wg, &c->around);
 	}
 	c->merged_unpriced = c->mix.merged_stores > 0 && !(rp->kkinds.scatter_store_thru > 0);
 	const lm_kernel_mix *k = &c->mix;

@@ -8,7 +8,7 @@ set -u
 . studies/speed/node-setup.sh
 D=$PWD/studies/group-barrier
 L=$PWD/$L
-cd "$OUT"
+W=/tmp/gb; rm -rf $W; mkdir -p $W; mv $OUT/* $W/; cd $W
 rm -rf ~/.nv/ComputeCache ~/.cache/latmix
 { time "$L" run -d "$first"; } > run.log 2>&1
 dir=$("$L" devices -d "$first" --print-dir)
@@ -19,5 +19,5 @@ K=reduce.cl
 	--local-size 32,64,128,256,512,1024 -o reduce.csv; } > reduce.log 2>&1
 { time "$L" measure -d "$first" --kernel nd-dot -o nd-dot.csv; } > nd-dot.log 2>&1
 cp "$dir"/params*.ini "$dir"/fit-*.txt . 2>/dev/null
-tar czf lease.tgz --exclude=lease.tgz *.log *.csv *.ini *.txt mix-of 2>/dev/null
-ls -la
+tar czf $OUT/lease.tgz *.log *.csv *.ini *.txt mix-of 2>/dev/null
+for f in run.log reduce.log nd-dot.log; do tail -n 3 $f; done
