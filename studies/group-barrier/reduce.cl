@@ -95,3 +95,48 @@ __kernel void dot8_tree(__global float *restrict partial, __global const float *
 	if (l == 0)
 		partial[get_group_id(0)] = part[0];
 }
+
+/* Held out from the first lease: the tree over two sums at once (a
+ * turn's instructions and local accesses doubled), and over two pairs a
+ * work-item. */
+__kernel void minmax_tree(__global float *restrict lo, __global float *restrict hi,
+			  __global const float *restrict x, const uint n, __local float *plo,
+			  __local float *phi)
+{
+	const size_t g = get_global_id(0), l = get_local_id(0);
+	const float v = g < n ? x[g] : 0.0f;
+	plo[l] = v;
+	phi[l] = v;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span) {
+			plo[l] = fmin(plo[l], plo[l + span]);
+			phi[l] = fmax(phi[l], phi[l + span]);
+		}
+	}
+	if (l == 0) {
+		lo[get_group_id(0)] = plo[0];
+		hi[get_group_id(0)] = phi[0];
+	}
+}
+
+__kernel void dot2_tree(__global float *restrict partial, __global const float *restrict x,
+			__global const float *restrict y, const uint n, __local float *part)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	const size_t l = get_local_id(0);
+	float s = 0.0f;
+	for (size_t k = 0; k < 2; k++) {
+		const size_t i = g + k * stride;
+		if (i < n)
+			s += x[i] * y[i];
+	}
+	part[l] = s;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span)
+			part[l] += part[l + span];
+	}
+	if (l == 0)
+		partial[get_group_id(0)] = part[0];
+}
