@@ -182,11 +182,13 @@ typedef struct {
 			      * alone makes (a reduction's partial sum), once a group and
 			      * not among stores: a group of L work-items adds 1 / L of a
 			      * store a work-item, a sector's (lm_model_written_in_groups) */
-	double tree_insts; /* a kernel as written: the instructions of a turn of its loop over
-			    * local memory halving from half the group's size (a reduction's
-			    * tree), among insts once and not in alpha: a group of L
-			    * work-items runs log2 L turns, each waiting for its local loads
-			    * and for each of its instructions (lm_model_written_in_groups) */
+	double tree_insts, tree_waits; /* a kernel as written: the instructions of a turn of its
+					* loop over local memory halving from half the group's
+					* size (a reduction's tree), among insts once and not in
+					* alpha, and its waits for local loads, one after
+					* another: a group of L work-items runs log2 L turns,
+					* each waiting that often and for each of its
+					* instructions (lm_model_written_in_groups) */
 } lm_kernel_mix;
 
 /* The memory kinds of a parameter file a kernel's accesses are priced by
@@ -346,8 +348,8 @@ double lm_model_wave_share(double items, double group_items, double level, doubl
  * group_items (out may be k): its group's stores (group_stores, one lane
  * each) as 1 / group_items of a store a work-item, scattered (a sector)
  * where st prices scattered stores; its tree's turns (tree_insts), the
- * floor of log2 group_items of them, in its alpha: each st's lmem_lat
- * (its local loads' wait; 0 where st has none) and its instructions one
+ * floor of log2 group_items of them, in its alpha: each tree_waits of st's
+ * lmem_lat (its local loads' waits; 0 where st has none) and its instructions one
  * after another, as a barrier a turn leaves nothing to overlap them (p's
  * alu_lat each: studies/group-barrier). k as it is where group_items is
  * under 1. */

@@ -96,12 +96,12 @@ void lm_model_written_in_groups(const lm_kernel_mix *k, const lm_model_params *p
 		return;
 	/* a tree halving from group_items / 2 to 1 turns floor(log2) times */
 	double turns = floor(log2(group_items)), wait = st && st->lmem_lat > 0 ? st->lmem_lat : 0;
-	double turn = k->tree_insts > 0 && p->alu_lat > 0 ? k->tree_insts + wait / p->alu_lat : 0;
+	double turn = k->tree_insts > 0 && p->alu_lat > 0 ? k->tree_insts + k->tree_waits * wait / p->alu_lat : 0;
 	out->alpha += turns * turn;
 	out->insts += turns * k->tree_insts;
 	if (out->waits >= 1)
 		out->waits_alpha += turns * turn;
-	out->tree_insts = 0;
+	out->tree_insts = out->tree_waits = 0;
 	/* a lane's store, once a group: a sector, 1 / 32 of a scattered warp's */
 	double s = k->group_stores / group_items;
 	out->stores += s;

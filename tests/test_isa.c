@@ -1514,6 +1514,11 @@ static const char tree_halving[] =
 	"\tmul.wide.u32 %rd8, %r5, 4;\n\tadd.s64 %rd9, %rd5, %rd8;\n\tld.shared.f32 %f2, [%rd9];\n"
 	"\tadd.f32 %f1, %f1, %f2;\n\tst.shared.f32 [%rd5], %f1;\n$L_skip:\n\tshr.u32 %r5, %r5, 1;\n"
 	"\tsetp.ne.s32 %p3, %r5, 0;\n\t@%p3 bra $L_tree;\n";
+static const char tree_two_sums[] = /* a load after the turn's first store waits anew */
+	"\tshr.u32 %r5, %r2, 1;\n$L_tree:\n\tbar.sync 0;\n\tld.shared.f32 %f2, [%rd5];\n\tadd.f32 %f1, %f1, %f2;\n"
+	"\tst.shared.f32 [%rd5], %f1;\n\tld.shared.f32 %f3, [%rd5+4];\n\tld.shared.f32 %f4, [%rd5+8];\n"
+	"\tmax.f32 %f3, %f3, %f4;\n\tst.shared.f32 [%rd5+4], %f3;\n\tshr.u32 %r5, %r5, 1;\n"
+	"\tsetp.ne.s32 %p3, %r5, 0;\n\t@%p3 bra $L_tree;\n";
 static const char tree_fixed[] = /* from a number, not the group's size */
 	"\tmov.u32 %r5, 128;\n$L_tree:\n\tbar.sync 0;\n\tld.shared.f32 %f2, [%rd5];\n\tadd.f32 %f1, %f1, %f2;\n"
 	"\tshr.u32 %r5, %r5, 1;\n\tsetp.ne.s32 %p3, %r5, 0;\n\t@%p3 bra $L_tree;\n";
@@ -1556,8 +1561,8 @@ START_TEST(what_a_group_runs_once_is_counted_apart)
 			      "guard %zu: %u stores, %u of its group's first", i, m.stores, m.group_stores);
 	}
 	count_group(tree_halving, guards[0].guard, &m);
-	ck_assert_msg(m.tree_insts == 11 && m.tree_mem == 2 && m.group_stores == 1, "tree %u, %u of local memory",
-		      m.tree_insts, m.tree_mem);
+	ck_assert_msg(m.tree_insts == 11 && m.tree_mem == 2 && m.tree_waits == 1 && m.group_stores == 1,
+		      "tree %u, %u of local memory, %u waits", m.tree_insts, m.tree_mem, m.tree_waits);
 	lm_kernel_mix k;
 	lm_count_model(&m, &k);
 	unsigned mem = m.loads + m.group_stores + m.local_loads + m.local_stores;
@@ -1568,6 +1573,9 @@ START_TEST(what_a_group_runs_once_is_counted_apart)
 	ck_assert_msg(strstr(text, "a reduction's tree: a turn of 11 instructions") &&
 			      strstr(text, "and by its group's first         1"), "%s", text);
 	free(text);
+	count_group(tree_two_sums, guards[0].guard, &m);
+	ck_assert_msg(m.tree_insts == 11 && m.tree_mem == 5 && m.tree_waits == 2, "tree %u, %u of local memory, %u waits",
+		      m.tree_insts, m.tree_mem, m.tree_waits);
 	count_group(tree_fixed, guards[0].guard, &m);
 	ck_assert_msg(m.tree_insts == 0 && m.once_loops == 1, "tree %u", m.tree_insts);
 	count_group(tree_to_a_warp, guards[0].guard, &m);

@@ -407,12 +407,17 @@ START_TEST(what_a_group_runs_once_is_priced_at_its_size)
 	lm_model_params p;
 	lm_model_kinds st = one_store_kind(40, &p);
 	st.lmem_lat = 28;
-	lm_kernel_mix k = { .loads = 8, .insts = 82, .alpha = 59, .group_stores = 1, .tree_insts = 12 }, g;
+	lm_kernel_mix k = { .loads = 8, .insts = 82, .alpha = 59, .group_stores = 1, .tree_insts = 12,
+			    .tree_waits = 1 }, g;
 	lm_model_written_in_groups(&k, &p, &st, 128, &g);
 	ck_assert_rel(g.alpha, 59 + 7 * (12 + 28 / 4.0), 1e-12);
+	k.tree_waits = 2; /* a load after the turn's first store waits again */
+	lm_model_written_in_groups(&k, &p, &st, 128, &g);
+	ck_assert_rel(g.alpha, 59 + 7 * (12 + 2 * 28 / 4.0), 1e-12);
+	k.tree_waits = 1;
 	ck_assert_rel(g.insts, 82 + 7 * 12, 1e-12);
 	ck_assert_rel(g.stores, 1 / 128.0, 1e-12);
-	ck_assert(g.group_stores == 0 && g.tree_insts == 0 && g.scattered_stores == 0);
+	ck_assert(g.group_stores == 0 && g.tree_insts == 0 && g.tree_waits == 0 && g.scattered_stores == 0);
 	lm_model_written_in_groups(&k, &p, &st, 96, &g); /* not a power of two: 48, 24, ..., 1 */
 	ck_assert_rel(g.alpha, 59 + 6 * (12 + 28 / 4.0), 1e-12);
 	st.scatter = p; /* scattered stores priced: the group's is one */

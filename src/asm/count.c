@@ -57,8 +57,9 @@ static void print_loops(FILE *f, const lm_count *m)
 	if (m->once_loops && m->tree_insts)
 		fprintf(f, "  (%u loop%s over registers and local memory alone; one halves its span from half the "
 			"group's size, a reduction's tree: a turn of %u instructions, among them once, not in alpha, "
-			"priced log2 of the work-group size times at each size, a wait for local memory and its "
-			"instructions one after another)\n", m->once_loops, m->once_loops == 1 ? "" : "s", m->tree_insts);
+			"priced log2 of the work-group size times at each size, its %u wait%s for local memory and "
+			"its instructions one after another)\n", m->once_loops, m->once_loops == 1 ? "" : "s", m->tree_insts,
+			m->tree_waits, m->tree_waits == 1 ? "" : "s");
 	else if (m->once_loops)
 		fprintf(f, "  (%u loop%s over registers and local memory alone, a reduction's tree, counted once: "
 			"their trip counts are not known)\n", m->once_loops, m->once_loops == 1 ? "" : "s");
@@ -229,6 +230,7 @@ static const struct {
 	{ "waits-alpha", offsetof(lm_kernel_mix, waits_alpha), LM_COUNT_MOST_INSTS },
 	{ "group-stores", offsetof(lm_kernel_mix, group_stores), LM_COUNT_MOST_ACCESSES },
 	{ "tree-insts", offsetof(lm_kernel_mix, tree_insts), LM_COUNT_MOST_INSTS },
+	{ "tree-waits", offsetof(lm_kernel_mix, tree_waits), LM_COUNT_MOST_INSTS },
 	{ "flops", offsetof(lm_kernel_mix, flops), LM_COUNT_MOST_INSTS },
 };
 #define NFIGURES (sizeof figures / sizeof figures[0])
@@ -280,9 +282,10 @@ lm_status lm_count_check(const lm_kernel_mix *k, const char *where)
 	if (k->insts > 0 && k->insts < k->loads + k->stores)
 		return lm_fail(LM_EUSAGE, "%s%s--insts %g: fewer than the %g loads and stores an iteration issues "
 			       "(0: loads + stores + alpha)", where, sep, k->insts, k->loads + k->stores);
-	if (k->insts > 0 && k->tree_insts > k->insts)
-		return lm_fail(LM_EUSAGE, "%s%s--tree-insts %g: a tree's turn is counted among the instructions (%g)",
-			       where, sep, k->tree_insts, k->insts);
+	if ((k->insts > 0 && k->tree_insts > k->insts) || k->tree_waits > k->tree_insts)
+		return lm_fail(LM_EUSAGE, "%s%s--tree-insts %g, --tree-waits %g: a tree's turn is counted among the "
+			       "instructions (%g), its waits among its own", where, sep, k->tree_insts, k->tree_waits,
+			       k->insts);
 	return LM_OK;
 }
 
@@ -450,6 +453,7 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	 * of its tree, priced at the group's size (not in alpha) */
 	k->group_stores = m->group_stores;
 	k->tree_insts = m->tree_insts;
+	k->tree_waits = m->tree_waits;
 	if (m->loads == m->independent && m->tree_insts > m->tree_mem)
 		k->alpha = fmax(k->alpha - (m->tree_insts - m->tree_mem), 0);
 	if (m->ptxas_unroll > 1)

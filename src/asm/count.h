@@ -216,11 +216,15 @@ typedef struct {
 	unsigned group_stores; /* of a body counted whole reading x alone, its global stores
 				* only the work-item of local id 0 runs (a reduction's store of
 				* its group's sum, PTX only): once a group, not among stores */
-	unsigned tree_insts, tree_mem; /* of a body counted whole reading x alone, its loop
-					* over local memory halving a span from half the
-					* group's size (a reduction's tree, PTX only): a turn's
-					* instructions, counted once among insts, and of them
-					* its local memory accesses; 0: none */
+	unsigned tree_insts, tree_mem, tree_waits; /* of a body counted whole reading x alone, its
+						    * loop over local memory halving a span from
+						    * half the group's size (a reduction's tree,
+						    * PTX only): a turn's instructions, counted
+						    * once among insts, of them its local memory
+						    * accesses, and its waits for local loads one
+						    * after another (a load after a local store
+						    * waits anew: it may read what was stored);
+						    * 0: none */
 	unsigned unroll;     /* the source's iterations one counted iteration runs: the times
 			      * the compiler unrolled the loop (PTX only; 1: not unrolled),
 			      * ptxas's unrolling again included */

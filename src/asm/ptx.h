@@ -93,11 +93,11 @@ bool lm_ptx_loopless(const ptx_inst *v, size_t n, ptx_loops *loops);
  * sum) */
 void lm_ptx_group_once(const ptx_inst *v, size_t n, bool *once);
 
-/* ptx_group.c: m's tree_insts and tree_mem, of the path ix (nix of its
+/* ptx_group.c: m's tree_insts, tree_mem and tree_waits, of the path ix (nix of its
  * indices into v) through the first of loops (over no global memory) that
  * halves a span from half the group's size along x to 0 (a reduction's
- * tree): the instructions of its turn, and of them its local memory
- * accesses; both 0 where there is none */
+ * tree): the instructions of its turn, of them its local memory accesses,
+ * and its waits for local loads; all 0 where there is none */
 void lm_ptx_group_tree(const ptx_inst *v, const ptx_loops *loops, const size_t *ix, size_t nix, lm_count *m);
 
 /* ptx_loops.c: the distinct heads among loops' branches back */

@@ -132,17 +132,20 @@ static bool halves_the_group(const ptx_inst *v, size_t lo, size_t hi)
 
 void lm_ptx_group_tree(const ptx_inst *v, const ptx_loops *loops, const size_t *ix, size_t nix, lm_count *m)
 {
-	m->tree_insts = m->tree_mem = 0;
+	m->tree_insts = m->tree_mem = m->tree_waits = 0;
 	for (size_t l = 0; l < loops->n; l++) {
 		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
 		if (lm_ptx_global_accesses(v, lo, hi) || !halves_the_group(v, lo, hi))
 			continue;
+		bool waiting = false; /* loads since the last local store: one wait */
 		for (size_t p = 0; p < nix; p++) {
 			if (ix[p] < lo || ix[p] > hi || !v[ix[p]].op[0])
 				continue;
-			ptx_kind k = lm_ptx_classify(v[ix[p]].op);
+			ptx_kind k = v[ix[p]].target[0] ? K_OTHER : lm_ptx_classify(v[ix[p]].op);
 			m->tree_insts++;
-			m->tree_mem += !v[ix[p]].target[0] && (k == K_LLOAD || k == K_LSTORE);
+			m->tree_mem += k == K_LLOAD || k == K_LSTORE;
+			m->tree_waits += k == K_LLOAD && !waiting;
+			waiting = k == K_LSTORE ? false : waiting || k == K_LLOAD;
 		}
 		return; /* one tree: a second one's turns are counted once */
 	}

@@ -334,7 +334,7 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	lm_kernel_mix k = { o->loads, o->stores, 0, o->insts, 0, o->scattered_loads, o->scattered_stores, o->hits,
 			    o->load_bytes, o->store_bytes, o->misaligned_loads, o->atomics, o->l1_lines, 0,
 			    o->merged_stores, o->waits, o->waits_alpha, o->group_stores,
-			    o->tree_insts };
+			    o->tree_insts, o->tree_waits };
 	lm_model_kinds st = lm_params_kernel_kinds(ps);
 	char label[64] = "the loop";
 	if (o->alpha && !lm_number_parse(o->alpha, &k.alpha))
@@ -600,6 +600,10 @@ static const lm_opt options[] = {
 	  "memory that halves its span from half the group's size (a reduction's tree; among --insts "
 	  "once, not in --alpha): a group of L work-items runs log2 L turns, each waiting for its "
 	  "local loads (the file's lmem_lat) and its instructions one after another",
+	  .role = LM_OPTION_OTHER },
+	{ "tree-waits", 0, LM_OPT_NUM, "0", 0, 65536, LM_OPT_OFF(tree_waits), "W",
+	  "--tree-insts: that turn's waits for local loads, one after another (a load after a local "
+	  "store waits anew), each the file's lmem_lat",
 	  .role = LM_OPTION_OTHER },
 	{ "load-bytes", 0, LM_OPT_NUM, "4", 1, 1024, LM_OPT_OFF(load_bytes), "B",
 	  "--loads, or --kernel where its listing does not say every load's width (a count gives "

@@ -28,7 +28,7 @@ typedef struct {
 	double merged_stores; /* of the scattered stores, those whose sectors the group's rows complete */
 	double waits, waits_alpha; /* the machine code's waits an iteration, and its alpha */
 	double group_stores; /* as written: stores a group's first work-item alone makes */
-	double tree_insts; /* as written: a reduction tree's turn's instructions */
+	double tree_insts, tree_waits; /* as written: a reduction tree's turn's instructions and waits */
 	double load_bytes, store_bytes; /* a lane's bytes per load and per store */
 	double hits; /* loads of lines other iterations load: in flight, no traffic of their own */
 	double misaligned_loads; /* of the coalesced loads, those starting off a line */

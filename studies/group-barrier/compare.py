@@ -8,7 +8,8 @@ build/latmix): /usr/bin/python3 studies/group-barrier/compare.py DIR"""
 import csv, math, os, subprocess, sys, tempfile
 
 LATMIX = os.environ.get("LATMIX", "build/latmix")
-PER_ITEM = {"dot_each": 4, "dot_bar": 4, "dot_tree": 4, "nd-dot": 4, "sum_tree": 1, "dot8_tree": 8}
+PER_ITEM = {"dot_each": 4, "dot_bar": 4, "dot_tree": 4, "nd-dot": 4, "sum_tree": 1, "dot8_tree": 8, "minmax_tree": 1,
+            "dot2_tree": 2}
 FN = {"nd-dot": "nd_dot"}
 
 
@@ -47,7 +48,9 @@ m = measured(f"{d}/reduce.csv")
 m.update(measured(f"{d}/nd-dot.csv"))
 print("| kernel | work-items | RMS | 90% warps measured / predicted | miss | error at the first level | bound at the top |")
 print("|---|---|---|---|---|---|---|")
-for kernel in ["dot_each", "dot_bar", "dot_tree", "nd-dot", "sum_tree", "dot8_tree"]:
+for kernel in ["dot_each", "dot_bar", "dot_tree", "nd-dot", "sum_tree", "dot8_tree", "minmax_tree", "dot2_tree"]:
+    if not any(k == kernel for k, _ in m):
+        continue
     sizes = sorted(wg for k, wg in m if k == kernel)
     pred = predicted(d, kernel, sizes)
     for wg in sizes:

@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (lm_count_parse_predict(p ? p + 10 : text, &k)) {
 		const double v[] = { k.loads, k.stores, k.flops, k.insts, k.alpha, k.scattered_loads,
 				     k.scattered_stores, k.hits, k.load_bytes, k.store_bytes, k.misaligned_loads,
-				     k.atomics, k.waits, k.waits_alpha, k.group_stores, k.tree_insts };
+				     k.atomics, k.waits, k.waits_alpha, k.group_stores, k.tree_insts, k.tree_waits };
 		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 			/* pending: sscanf's %lf takes nan, inf, hex and negative figures */
 			FUZZ_CHECK(isfinite(v[i]) && v[i] >= 0, "field %zu read as %g", i, v[i]);
