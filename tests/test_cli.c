@@ -90,6 +90,11 @@ static const struct {
 	{ { "predict", "@REF", "--loads", "1", "--load-bytes", "0" }, 2, "--load-bytes '0': expected a number from 1",
 	  true },
 	{ { "predict", "@REF", "--bogus" }, 2, "unknown option '--bogus'", true },
+	/* what a group runs once is a kernel as written's, priced at its size */
+	{ { "predict", "@REF", "--loads", "8", "--group-stores", "1" }, 2,
+	  "--group-stores, --tree-insts: what a work-group runs once is priced at its size", true },
+	{ { "predict", "@REF", "--loads", "8", "--tree-insts", "4", "--tree-waits", "5" }, 2,
+	  "--tree-waits 5: a tree's turn", true },
 	{ { "predict", "@REF", "--alpha" }, 2, "--alpha needs a value", true },
 	{ { "predict", "@REF", "--csv=yes" }, 2, "takes no value", true },
 	{ { "devices", "extra" }, 2, "devices takes no argument", true },

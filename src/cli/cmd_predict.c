@@ -217,6 +217,16 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 			"loop's scattered accesses are priced as coalesced ones\n", path);
 	else
 		note_scattered(label, st, k);
+	if (k->group_stores > 0)
+		fprintf(stderr, "latmix: %s: %g global store%s by the work-item of local id 0 alone, once a work-group: "
+			"1 / L of a store a work-item in groups of L, a sector each\n", label, k->group_stores,
+			k->group_stores == 1 ? "" : "s");
+	if (k->tree_insts > 0)
+		fprintf(stderr, "latmix: %s: a reduction's tree, log2 L turns in groups of L, each %g wait%s for local "
+			"memory (%s) and its %g instructions one after another (doc/predict.md)\n", label,
+			k->tree_waits, k->tree_waits == 1 ? "" : "s",
+			st->lmem_lat > 0 ? "the file's lmem_lat" : "not priced: the file has no lmem_lat, a sweep before it",
+			k->tree_insts);
 	if (k->waits >= 1)
 		fprintf(stderr, "latmix: %s: ptxas's machine code waits for an iteration's loads %g time%s, its other "
 			"instructions %g dependent adds' worth besides: %s (doc/predict.md)\n", label, k->waits,
@@ -364,6 +374,10 @@ static lm_status predict_kernel(const lm_options *o, const char *path, const lm_
 	lm_cli_written w;
 	if (o->kernel && (s = lm_cli_written_work(o, &m, &k, &as_written, &w)) != LM_OK)
 		return s;
+	if (!as_written && (k.group_stores > 0 || k.tree_insts > 0))
+		return lm_fail(LM_EUSAGE, "%s: --group-stores, --tree-insts: what a work-group runs once is priced at "
+			       "its size, for a kernel as written (--kernel FILE.cl:NAME, one without a loop): a loop's "
+			       "rates do not say the group", label);
 	if (!as_written)
 		note_bends_later(label, &st, &k);
 	if (as_written)
