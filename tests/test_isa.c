@@ -1576,6 +1576,23 @@ START_TEST(what_a_group_runs_once_is_counted_apart)
 	count_group(tree_two_sums, guards[0].guard, &m);
 	ck_assert_msg(m.tree_insts == 11 && m.tree_mem == 5 && m.tree_waits == 2, "tree %u, %u of local memory, %u waits",
 		      m.tree_insts, m.tree_mem, m.tree_waits);
+	/* after a loop over global memory (each work-item's elements a grid
+	 * apart): the body around it holds them */
+	static const char loop_head[] =
+		".entry k(\n\t.param .u64 k_param_0,\n\t.param .u64 k_param_1,\n\t.param .u32 k_param_2\n)\n{\n"
+		"\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u64 %rd2, [k_param_1];\n\tld.param.u32 %r6, [k_param_2];\n"
+		"\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ntid.x;\n\tmov.u32 %r3, %ctaid.x;\n\tmov.u32 %r7, %nctaid.x;\n"
+		"\tmad.lo.s32 %r4, %r3, %r2, %r1;\n\tmul.lo.s32 %r8, %r7, %r2;\n\tmov.f32 %f1, 0f00000000;\n"
+		"$L_loop:\n\tmul.wide.s32 %rd3, %r4, 4;\n\tadd.s64 %rd4, %rd2, %rd3;\n\tld.global.f32 %f5, [%rd4];\n"
+		"\tadd.f32 %f1, %f1, %f5;\n\tadd.s32 %r4, %r4, %r8;\n\tsetp.lt.s32 %p9, %r4, %r6;\n\t@%p9 bra $L_loop;\n"
+		"\tmul.wide.u32 %rd5, %r1, 4;\n\tst.shared.f32 [%rd5], %f1;\n";
+	char looped[4096];
+	snprintf(looped, sizeof looped, "%s%s%s%s", loop_head, tree_halving, guards[0].guard, group_tail);
+	ck_assert_msg(lm_count_count_ptx(looped, "k", &m) == LM_OK, "%s\n%s", lm_error_message(), looped);
+	ck_assert_msg(!m.loopless && m.rest_counted && m.loads == 1 && m.rest.group_stores == 1 &&
+			      m.rest.stores == 0 && m.rest.tree_insts == 11 && m.rest.tree_waits == 1,
+		      "loopless %d, around counted %d: %g stores, %g of its group's first, tree %g, %g waits", m.loopless,
+		      m.rest_counted, m.rest.stores, m.rest.group_stores, m.rest.tree_insts, m.rest.tree_waits);
 	count_group(tree_fixed, guards[0].guard, &m);
 	ck_assert_msg(m.tree_insts == 0 && m.once_loops == 1, "tree %u", m.tree_insts);
 	count_group(tree_to_a_warp, guards[0].guard, &m);

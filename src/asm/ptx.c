@@ -584,6 +584,15 @@ static bool ptx_count_rest(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 		 * before it followed first, its path the fewest accesses */
 		around.hi = nw - 1;
 		around.fewest = loops->nested;
+		/* else what a work-item runs once after its loop: its loops over
+		 * local memory (a reduction's tree) are what its group runs */
+		ptx_loops found;
+		if (!loops->nested) {
+			lm_ptx_find_loops(w, nw, &found);
+			around.n = found.accesses ? 0 : found.n;
+			memcpy(around.lo_of, found.lo_of, sizeof around.lo_of);
+			memcpy(around.hi_of, found.hi_of, sizeof around.hi_of);
+		}
 		lm_count c;
 		ptx_count_loop(w, nw, &around, true, args, ix, &c);
 		lm_count_model(&c, rest);

@@ -12,7 +12,7 @@
 /* Deepest chain of copies followed back to a special register. */
 #define COPY_DEPTH 8
 
-/* The last instruction before `before` that writes register r; n if none. */
+/* The last instruction before `before` that writes register r; SIZE_MAX if none. */
 static size_t last_write(const ptx_inst *v, size_t before, const char *r)
 {
 	for (size_t i = before; i-- > 0;)
