@@ -133,20 +133,25 @@ static bool halves_the_group(const ptx_inst *v, size_t lo, size_t hi)
 void lm_ptx_group_tree(const ptx_inst *v, const ptx_loops *loops, const size_t *ix, size_t nix, lm_count *m)
 {
 	m->tree_insts = m->tree_mem = m->tree_waits = 0;
-	for (size_t l = 0; l < loops->n; l++) {
-		size_t lo = loops->lo_of[l], hi = loops->hi_of[l];
-		if (lm_ptx_global_accesses(v, lo, hi) || !halves_the_group(v, lo, hi))
-			continue;
-		bool waiting = false; /* loads since the last local store: one wait */
-		for (size_t p = 0; p < nix; p++) {
-			if (ix[p] < lo || ix[p] > hi || !v[ix[p]].op[0])
-				continue;
-			ptx_kind k = v[ix[p]].target[0] ? K_OTHER : lm_ptx_classify(v[ix[p]].op);
-			m->tree_insts++;
-			m->tree_mem += k == K_LLOAD || k == K_LSTORE;
-			m->tree_waits += k == K_LLOAD && !waiting;
-			waiting = k == K_LSTORE ? false : waiting || k == K_LLOAD;
+	/* the widest such loop: a head with two branches back (clang's rotated
+	 * loop) is one loop, its turn all of it; a second tree's turns are
+	 * counted once */
+	size_t lo = 0, hi = 0;
+	for (size_t l = 0; l < loops->n; l++)
+		if (loops->hi_of[l] - loops->lo_of[l] > hi - lo &&
+		    !lm_ptx_global_accesses(v, loops->lo_of[l], loops->hi_of[l]) &&
+		    halves_the_group(v, loops->lo_of[l], loops->hi_of[l])) {
+			lo = loops->lo_of[l];
+			hi = loops->hi_of[l];
 		}
-		return; /* one tree: a second one's turns are counted once */
+	bool waiting = false; /* loads since the last local store: one wait */
+	for (size_t p = 0; hi > lo && p < nix; p++) {
+		if (ix[p] < lo || ix[p] > hi || !v[ix[p]].op[0])
+			continue;
+		ptx_kind k = v[ix[p]].target[0] ? K_OTHER : lm_ptx_classify(v[ix[p]].op);
+		m->tree_insts++;
+		m->tree_mem += k == K_LLOAD || k == K_LSTORE;
+		m->tree_waits += k == K_LLOAD && !waiting;
+		waiting = k == K_LSTORE ? false : waiting || k == K_LLOAD;
 	}
 }

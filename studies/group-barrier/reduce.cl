@@ -140,3 +140,24 @@ __kernel void dot2_tree(__global float *restrict partial, __global const float *
 	if (l == 0)
 		partial[get_group_id(0)] = part[0];
 }
+
+/* Held out again (lease 3): a dot product as libraries often write it,
+ * each work-item striding over the arrays a grid apart until the end,
+ * then the tree with its barrier after each turn's add, a 32-bit span. */
+__kernel void grid_dot(__global float *restrict partial, __global const float *restrict x,
+		       __global const float *restrict y, const uint n, __local float *part)
+{
+	const uint l = get_local_id(0);
+	float s = 0.0f;
+	for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+		s += x[i] * y[i];
+	part[l] = s;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint span = get_local_size(0) >> 1; span > 0; span >>= 1) {
+		if (l < span)
+			part[l] += part[l + span];
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+	if (l == 0)
+		partial[get_group_id(0)] = part[0];
+}
