@@ -161,3 +161,27 @@ __kernel void grid_dot(__global float *restrict partial, __global const float *r
 	if (l == 0)
 		partial[get_group_id(0)] = part[0];
 }
+
+/* grid_dot's controls (lease 4): the same loop, each work-item storing
+ * its own sum (grid_each), or one barrier and a store a group (grid_bar). */
+__kernel void grid_each(__global float *restrict partial, __global const float *restrict x,
+			__global const float *restrict y, const uint n)
+{
+	float s = 0.0f;
+	for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+		s += x[i] * y[i];
+	partial[get_global_id(0)] = s;
+}
+
+__kernel void grid_bar(__global float *restrict partial, __global const float *restrict x,
+		       __global const float *restrict y, const uint n, __local float *part)
+{
+	const uint l = get_local_id(0);
+	float s = 0.0f;
+	for (uint i = get_global_id(0); i < n; i += get_global_size(0))
+		s += x[i] * y[i];
+	part[l] = s;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (l == 0)
+		partial[get_group_id(0)] = part[get_local_size(0) - 1] + s;
+}
