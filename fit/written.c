@@ -19,12 +19,19 @@ static double warp_time(const lm_model_params *p, const lm_model_kinds *st, cons
 }
 
 /* A work-item's time at x warps a CU: its body once and its loop trips
- * times, each as if every warp of the CU ran that part. */
+ * times, each as if every warp of the CU ran that part; beside a loop,
+ * the body's instructions issue while the other warps' loops wait on
+ * memory, so its time is its latency and its memory's, not a share of
+ * the issue its loop's warps would contend for (studies/group-barrier:
+ * a reduction's tree after a loop, priced so at every occupancy). */
 static double item_time(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *body,
 			const lm_kernel_mix *loop, double trips, double x)
 {
-	double t = warp_time(p, st, body, x);
-	return loop && trips > 0 ? t + trips * warp_time(p, st, loop, x) : t;
+	if (!loop || !(trips > 0))
+		return warp_time(p, st, body, x);
+	lm_model_params free_issue = *p;
+	free_issue.issue_thru = free_issue.alu_thru = INFINITY;
+	return warp_time(&free_issue, st, body, x) + trips * warp_time(p, st, loop, x);
 }
 
 double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *body,

@@ -396,6 +396,29 @@ START_TEST(a_step_of_cache_hits_waits_as_its_machine_code_says)
 }
 END_TEST
 
+/* Beside a loop, the body's instructions issue while the other warps'
+ * loops wait on memory: a body of many instructions adds its latency to a
+ * work-item's time at every occupancy, not the issue all warps running it
+ * would take (which, at 64 warps and 4 instructions a cycle, would be 16
+ * times its 1000 instructions). */
+START_TEST(a_body_beside_a_loop_adds_its_latency_not_its_issue)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(4, &p);
+	st.scatter = p;
+	lm_kernel_mix loop = { .loads = 1, .insts = 6, .alpha = 5 };
+	lm_kernel_mix light = { .loads = 0.01, .insts = 10, .alpha = 100 };
+	lm_kernel_mix heavy = light;
+	heavy.insts = 1000;
+	for (double level = 1; level <= 64; level *= 4) {
+		double busy_l, busy_h;
+		double l = lm_model_eval_written_loop(&p, &st, &light, &loop, 64, 1, level, 1, 0, &busy_l, NULL);
+		double h = lm_model_eval_written_loop(&p, &st, &heavy, &loop, 64, 1, level, 1, 0, &busy_h, NULL);
+		ck_assert_msg(fabs(h / l - 1) < 1e-9, "at %g warps: %g with 1000 instructions, %g with 10", level, h, l);
+	}
+}
+END_TEST
+
 /* What a kernel as written runs once a group, priced at its size: its
  * first work-item's store 1 / L of a store a work-item (a sector,
  * scattered, where the file prices scattered stores); its tree's log2 L
@@ -714,6 +737,7 @@ int main(void)
 	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);
 	tcase_add_test(tc, a_loop_inside_a_kernel_as_written_adds_its_trips);
 	tcase_add_test(tc, what_a_group_runs_once_is_priced_at_its_size);
+	tcase_add_test(tc, a_body_beside_a_loop_adds_its_latency_not_its_issue);
 	tcase_add_test(tc, a_loop_of_many_lines_a_warp_is_bound_by_l1);
 	tcase_add_test(tc, loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth);
 	tcase_add_test(tc, a_step_of_cache_hits_waits_as_its_machine_code_says);

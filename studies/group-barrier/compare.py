@@ -9,8 +9,8 @@ import csv, math, os, subprocess, sys, tempfile
 
 LATMIX = os.environ.get("LATMIX", "build/latmix")
 PER_ITEM = {"dot_each": 4, "dot_bar": 4, "dot_tree": 4, "nd-dot": 4, "sum_tree": 1, "dot8_tree": 8, "minmax_tree": 1,
-            "dot2_tree": 2, "grid_dot": 16}
-TRIP = {"grid_dot": 16}  # a listing carries no description: its loop's trips (grid_dot.ini's trip =)
+            "dot2_tree": 2, "grid_dot": 16, "grid_each": 16, "grid_bar": 16}
+TRIP = {"grid_dot": 16, "grid_each": 16, "grid_bar": 16}  # a listing carries no description: its loop's trips (grid_dot.ini's trip =)
 FN = {"nd-dot": "nd_dot"}
 
 
@@ -51,7 +51,7 @@ if os.path.exists(f"{d}/nd-dot.csv"):
     m.update(measured(f"{d}/nd-dot.csv"))
 print("| kernel | work-items | RMS | 90% warps measured / predicted | miss | error at the first level | bound at the top |")
 print("|---|---|---|---|---|---|---|")
-for kernel in ["dot_each", "dot_bar", "dot_tree", "nd-dot", "sum_tree", "dot8_tree", "minmax_tree", "dot2_tree", "grid_dot"]:
+for kernel in ["dot_each", "dot_bar", "dot_tree", "nd-dot", "sum_tree", "dot8_tree", "minmax_tree", "dot2_tree", "grid_each", "grid_bar", "grid_dot"]:
     if not any(k == kernel for k, _ in m):
         continue
     sizes = sorted(wg for k, wg in m if k == kernel)
