@@ -339,8 +339,8 @@ static void kernel_caption_predicted(picture *p, const kernel_curve *c, bool one
 			snprintf(inside, sizeof inside, ", run %g times a turn of the grid-stride loop around it, with "
 				 "what that runs once", c->trip / c->unroll);
 		snprintf(p->caption + used, sizeof p->caption - used,
-			 " %s: the model's prediction from the loop counted in its build (%g loads%s, %g "
-			 "stores, alpha %g an iteration%s) and params-kernels.ini%s%s%s%s%s",
+			 " %s: the model's prediction from the loop counted in its build (%g loads%s, %.4g "
+			 "stores, alpha %.4g an iteration%s) and params-kernels.ini%s%s%s%s%s",
 			 one ? "The line" : "The dashed lines", c->mix.loads, hits, c->mix.stores, c->mix.alpha, inside,
 			 n90, c->l1_unpriced ? " The file has no l1_thru (a fit before it): the lines the loop asks "
 			 "L1 for are not priced, so where they bind (lanes a row apart) the line is a ceiling." : "",
@@ -593,7 +593,7 @@ void lm_rp_md_kernels(FILE *f, const report *rp)
 		if (c->mix.hits > 0)
 			snprintf(hits, sizeof hits, " + %g", c->mix.hits);
 		if (c->predicted)
-			fprintf(f, "| %s | %g%s%s%s, %g%s%s, %g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", label,
+			fprintf(f, "| %s | %g%s%s%s, %.4g%s%s, %.4g | %.1f%% | %.1f | %.1f | %+.0f%% |\n", label,
 				c->mix.loads, c->mix.scattered_loads > 0 ? " (s)" : "",
 				c->misaligned_loads ? " (m)" : "", hits, c->mix.stores,
 				c->mix.scattered_stores > 0 ? " (s)" : "", c->misaligned_stores ? " (m)" : "",
