@@ -375,11 +375,10 @@ static lm_status shape_rows(const lm_options *o, const warps_asked *w, const lm_
 	lm_status s = shape_mix(m, st, k->loop ? k->loop : k->body, shape, label, &ks);
 	if (s != LM_OK)
 		return s;
-	/* what its groups run once, at this size */
-	lm_model_written_in_groups(&ks, mp, st, size, &ks);
 	*(k->loop ? &ws.loop : &ws.body) = &ks;
-	if (k->loop && k->body) {
-		lm_model_written_in_groups(k->body, mp, st, size, &body);
+	/* what its groups run once (counted in what a work-item runs once), at this size */
+	if (ws.body) {
+		lm_model_written_in_groups(ws.body, mp, st, size, &body);
 		ws.body = &body;
 	}
 	kernel_terms(&ws, &d);
