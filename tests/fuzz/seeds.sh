@@ -4,9 +4,12 @@
 # the suite's descriptions and the expressions in them, NVIDIA's PTX and
 # the counts in mix-of/, the listings tests/test_isa.c records, and, given
 # a built latmix (LATMIX, default build/latmix) with clang and ocloc, the
-# loops of the suite as AMD's and Intel's compilers build them. The seeds
-# are committed; run this (from the repository root) when a format
-# changes. Each seed stays under 16 KB.
+# loops of the suite as AMD's and Intel's compilers build them; then the
+# seeds written by hand (tests/fuzz/hand/NAME/: the shapes a finding or a
+# new reader's case needed), which this script never writes over. The
+# seeds are committed; run this (from the repository root) when a format
+# changes, and add a hand seed under tests/fuzz/hand/, not in the corpus,
+# which this script writes anew. Each seed stays under 16 KB.
 set -eu
 C=tests/fuzz/corpus
 LATMIX=${LATMIX:-build/latmix}
@@ -33,7 +36,7 @@ f=tests/fixtures/copy-gap/chase.csv
 
 # params: the thesis's, one fit of each kind, a joint fit of every kind
 cp data/reference/*.ini $C/params/
-for p in params params-refined params-all params-kernels params-lmem; do
+for p in params params-refined params-kernels params-lmem params-sfu; do
 	cp $H200/$p.ini $C/params/h200-$p.ini
 done
 cp tests/fixtures/pocl-2026-11-23-params-lmem.ini $C/params/pocl-params-lmem.ini
@@ -91,7 +94,7 @@ for f in $(git ls-files '*mix-of/*.txt'); do
 	[ -e "$C/predict/$form" ] || awk '/: the main loop as / { p = 1 } p { print } /^predict:/ { exit }' $f > "$C/predict/$form"
 done
 (cd $C/predict && n=0 && for f in *; do n=$((n + 1)); mv "$f" "form$n"; done)
-grep '^latmix kernel: ' data/measured/nvidia-h100/mix-of/gemv.txt > $C/predict/refused-gemv
+grep '^latmix kernel: ' tests/fixtures/h200-2026-11-25/nvidia-h200/mix-of/gemv.txt > $C/predict/refused-gemv
 
 # ratios: the thesis's
 cp data/reference/ratios.csv $C/ratios/
@@ -174,4 +177,7 @@ head_lines tests/fixtures/sass/h200-gemv.sass 16000 > $C/sass/gemv
 printf '        /*0000*/ MOV R1, c[0x0][0x28] ;\n        /*0010*/ LDG.E.64 R6, desc[UR4][R2.64] ;\n        /*0020*/ FADD R0, R0, R7 ;\n        /*0030*/ @P0 BRA 0x10 ;\n' > $C/sass/address
 
 find $C -type f -size +16k -print -delete | sed 's/^/seeds: over 16 KB, left out: /'
+# the seeds written by hand, each where its fuzzer reads (sass's
+# nd-matmul over 16 KB: its fuzzer reads up to 24 KB)
+cp -R tests/fuzz/hand/. $C/
 du -sh $C
