@@ -10,7 +10,7 @@
 #define PROBE_CUS 4096 /* counters, one a CU id (a power of two) */
 
 /* What a buffer starts as */
-enum probe_fill { FILL_ONE, FILL_ZERO, FILL_STEP16, FILL_BELOW_N };
+enum probe_fill { FILL_ONE, FILL_ZERO, FILL_STEP16, FILL_BELOW_N, FILL_BELOW_64N };
 
 /* A buffer of per_n * N + fixed elements of 4 bytes. */
 typedef struct {
@@ -48,6 +48,8 @@ extern const probe_kernel probe_kernels[];
 extern const probe_kernel probe_babelstream[];
 /* kernels with a loop or a window inside as people write them (loops.cl) */
 extern const probe_kernel probe_loops[];
+/* nd-spmv taken apart: x in DRAM, no gather (spmv.cl; studies/spmv-l1) */
+extern const probe_kernel probe_spmv[];
 
 typedef struct {
 	cl_platform_id platform;

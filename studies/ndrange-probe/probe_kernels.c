@@ -99,3 +99,32 @@ const probe_kernel probe_loops[] = {
 	  "y, A, cols", 8388608, 1, 1, 1, 4 * 64 + 4, { F0(1), F1(64) }, 2, { B(0), B(1), U(64) }, 3 },
 	{ 0 },
 };
+
+/* nd-spmv taken apart (spmv.cl): the suite's as it is, x 64 times larger
+ * (1 GiB: its gathers from DRAM), no gather at all, and the gathers alone
+ * at hashed columns (no col or val) */
+const probe_kernel probe_spmv[] = {
+	{ "spmv-x16m", "spmv.cl", "spmv_x",
+	  "__global float *y, __global const uint *row_ptr, __global const uint *col, __global const float *val, "
+	  "__global const float *x, const uint rows",
+	  "y, row_ptr, col, val, x, rows", 4194304, 1, 1, 1, 4 + 12 * 16 + 4,
+	  { F0(1), { 1, 1, FILL_STEP16 }, { 16, 0, FILL_BELOW_N }, F1(16), F1(1) }, 5,
+	  { B(0), B(1), B(2), B(3), B(4), ARGN }, 6 },
+	{ "spmv-x1g", "spmv.cl", "spmv_x",
+	  "__global float *y, __global const uint *row_ptr, __global const uint *col, __global const float *val, "
+	  "__global const float *x, const uint rows",
+	  "y, row_ptr, col, val, x, rows", 4194304, 1, 1, 1, 4 + 12 * 16 + 4,
+	  { F0(1), { 1, 1, FILL_STEP16 }, { 16, 0, FILL_BELOW_64N }, F1(16), F1(64) }, 5,
+	  { B(0), B(1), B(2), B(3), B(4), ARGN }, 6 },
+	{ "spmv-own", "spmv.cl", "spmv_own",
+	  "__global float *y, __global const uint *row_ptr, __global const uint *col, __global const float *val, "
+	  "const uint rows",
+	  "y, row_ptr, col, val, rows", 4194304, 1, 1, 1, 4 + 8 * 16 + 4,
+	  { F0(1), { 1, 1, FILL_STEP16 }, { 16, 0, FILL_BELOW_N }, F1(16) }, 4,
+	  { B(0), B(1), B(2), B(3), ARGN }, 5 },
+	{ "spmv-hash", "spmv.cl", "spmv_hash",
+	  "__global float *y, __global const uint *row_ptr, __global const float *x, const uint rows",
+	  "y, row_ptr, x, rows", 4194304, 1, 1, 1, 4 + 4 * 16 + 4,
+	  { F0(1), { 1, 1, FILL_STEP16 }, F1(1) }, 3, { B(0), B(1), B(2), ARGN }, 4 },
+	{ 0 },
+};

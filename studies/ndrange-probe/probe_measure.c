@@ -23,7 +23,7 @@ static cl_int fill_host(probe_ctx *p, cl_mem m, const probe_buf *b, size_t elems
 	unsigned long long s = 0x9e3779b97f4a7c15ull;
 	for (size_t i = 0; i < elems; i++) {
 		s = s * 6364136223846793005ull + 1442695040888963407ull;
-		v[i] = b->fill == FILL_STEP16 ? (cl_uint)(16 * i) : (cl_uint)((s >> 33) % n);
+		v[i] = b->fill == FILL_STEP16 ? (cl_uint)(16 * i) : (cl_uint)((s >> 33) % (b->fill == FILL_BELOW_64N ? 64 * n : n));
 	}
 	cl_int e = clEnqueueWriteBuffer(p->queue, m, CL_TRUE, 0, elems * sizeof *v, v, 0, NULL, NULL);
 	free(v);
