@@ -263,8 +263,9 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 			snprintf(held + strlen(held), sizeof held - strlen(held), ")");
 		snprintf(buf + used, size - used, "; runs %.0f%% faster at %u warps than at %u, far more than the "
 			 "warps add: below its most occupancy latmix reserves local memory to hold the warps "
-			 "down%s, and where that takes L1 (NVIDIA) a kernel reusing lines in L1 runs at the L1 "
-			 "left: its points below the most, and its warps for 90%%, are not an occupancy curve",
+			 "down%s, and where that takes L1 (NVIDIA) a kernel reusing lines in L1, or keeping many "
+			 "in flight (28 KiB holds about 224), runs at the L1 left: its points below the most, "
+			 "and its warps for 90%%, are not an occupancy curve",
 			 100 * c->jump, c->warps[t], c->warps[t - 1], held);
 	}
 	return buf;
