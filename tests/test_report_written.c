@@ -131,7 +131,8 @@ END_TEST
  * (studies/ndrange-probe/latmix-local-h200): spmv's jump is said with the
  * bytes a group held either side and the L1 that left an SM there, from
  * the vendor table's carve-outs for compute capability 9.0 (28 KiB at 31
- * groups of 6276 bytes; 192 at 32 groups of 8, the driver's 1 KiB each). */
+ * groups of 6276 bytes; 192 at 32 groups of 8, the driver's 1 KiB each);
+ * its picture rings the points of 28 KiB. */
 START_TEST(a_jump_says_the_local_memory_held_and_the_l1_left)
 {
 	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
@@ -146,6 +147,18 @@ START_TEST(a_jump_says_the_local_memory_held_and_the_l1_left)
 	line_at(md, "\n| nd-spmv (32) | ", line, sizeof line);
 	ck_assert_msg(strstr(line, "a group held 6276 bytes of local memory at 31 warps, 8 at 32, leaving an SM 28 KiB "
 			      "of L1 and 192 KiB"), "%s", line);
+	/* its picture rings the points with 28 KiB of L1 (31 warps of 32
+	 * work-items), not its most occupancy (32, none reserved), and says so */
+	static char dat[1 << 16], gp[1 << 16];
+	slurp_out(dir, "kernel-nd-spmv.dat", dat, sizeof dat);
+	slurp_out(dir, "kernel-nd-spmv.gp", gp, sizeof gp);
+	ck_assert_msg(strstr(dat, "\n31 674.308 3.37154 nan 674.308\n") && strstr(dat, "\n32 1463.48 7.3174 nan ?\n"),
+		      "%.2000s", dat);
+	ck_assert_msg(strstr(gp, "using 1:5 with points pt 6") &&
+			      strstr(gp, "title 'ringed: 28 KiB of L1 left an SM by the reserve holding the warps down'"),
+		      "%.4000s", gp);
+	ck_assert_msg(strstr(md, "Ringed: the points where the local memory reserved to hold the warps down left an "
+				 "SM 28 KiB of L1"), "no caption of the rings");
 	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
 }
 END_TEST

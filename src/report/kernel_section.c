@@ -83,6 +83,26 @@ static void kernel_jump_l1(const report *rp, kernel_curve *c)
 	}
 }
 
+/* The smallest L1 the vendor table's carve-outs leave an SM (28 KiB on
+ * 8.0-9.0, 32 on 7.x) and below it: the reserve that holds a kernel as
+ * written down takes the largest carve-out, which caps the lines an SM
+ * keeps in flight (studies/spmv-l1, studies/dot-top). */
+#define SMALL_L1 (32.0 * 1024)
+
+/* The L1 c's point k left an SM, bytes: from its groups and the local
+ * memory each held, on an NVIDIA device whose compute capability the
+ * vendor table knows (rp's kernels.csv says it); NAN where not known. */
+static double point_l1(const report *rp, const kernel_curve *c, size_t k)
+{
+	const char *cc = lm_results_meta_value(&rp->kres, "compute_capability");
+	int major, minor;
+	double l1;
+	if (!c->as_written || !cc || sscanf(cc, "%d.%d", &major, &minor) != 2 ||
+	    !lm_vendor_nv_l1_left(major, minor, c->groups[k], c->local[k], &l1))
+		return NAN;
+	return l1;
+}
+
 /* The i-th kernel's name in kernels.csv (in the order of the file), or NULL. */
 static const char *kernel_name_at(const report *rp, size_t i)
 {
@@ -413,6 +433,7 @@ typedef struct {
 	double plateau, n90, most;
 	bool predicted;
 	bool first; /* its first occupancy measured reaches 90% already: n90 is at most that */
+	double small_l1; /* the least L1 an SM had at its points, where SMALL_L1 or under (ringed); NAN: none */
 } size_mark;
 
 /* Kernel name as written at n work-group sizes into d, a block (gnuplot's
@@ -422,19 +443,27 @@ static void kernel_size_blocks(const report *rp, FILE *d, const char *name, cons
 			       kernel_curve *c, size_mark *m)
 {
 	fprintf(d, "# latmix report: kernel %s (kernels.csv) as written, a block a work-group size: warps "
-		   "per CU, GB/s, G elements/s; GB/s predicted (params-kernels.ini)\n", name);
+		   "per CU, GB/s, G elements/s; GB/s predicted (params-kernels.ini); GB/s again where the "
+		   "reserve left an SM %.0f KiB of L1 or less (? elsewhere)\n", name, SMALL_L1 / 1024);
 	for (size_t s = 0; s < n; s++) {
 		kernel_load(rp, name, sizes[s], c);
 		fprintf(d, "%s# %u work-items\n", s ? "\n\n" : "", sizes[s]);
-		double most = 0;
+		double most = 0, small = NAN;
 		for (size_t k = 0; k < c->n; k++) {
-			fprintf(d, "%u %.6g %.6g %.6g\n", c->warps[k], c->bytes[k] * 1e-9, c->elems[k] * 1e-9,
+			double l1 = point_l1(rp, c, k);
+			fprintf(d, "%u %.6g %.6g %.6g ", c->warps[k], c->bytes[k] * 1e-9, c->elems[k] * 1e-9,
 				c->predicted ? c->pred[k] * 1e-9 : NAN);
+			if (l1 <= SMALL_L1) {
+				fprintf(d, "%.6g\n", c->bytes[k] * 1e-9);
+				small = isfinite(small) ? fmin(small, l1) : l1;
+			} else {
+				fputs("?\n", d);
+			}
 			most = fmax(most, fmax(c->bytes[k], c->predicted && isfinite(c->pred[k]) ? c->pred[k] : 0));
 		}
 		m[s] = (size_mark){ .wg = sizes[s], .top = c->n ? c->warps[c->n - 1] : 1, .plateau = c->plateau,
 				    .n90 = c->n90, .most = most, .predicted = c->predicted,
-				    .first = c->n && c->bytes[0] >= 0.9 * c->plateau };
+				    .first = c->n && c->bytes[0] >= 0.9 * c->plateau, .small_l1 = small };
 	}
 }
 
@@ -460,6 +489,16 @@ static void kernel_size_plot(FILE *g, const char *name, const size_mark *m, size
 	if (isfinite(stream))
 		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.*f GB/s%s)'",
 			stream * 1e-9, gbs_decimals(stream), stream * 1e-9, own ? ", above the scale" : "");
+	double small = NAN;
+	for (size_t s = 0; s < n; s++)
+		if (isfinite(m[s].small_l1)) {
+			fprintf(g, ", \\\n  '%s.dat' index %zu using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle",
+				name, s);
+			small = isfinite(small) ? fmin(small, m[s].small_l1) : m[s].small_l1;
+		}
+	if (isfinite(small))
+		fprintf(g, ", \\\n  NaN with points pt 6 ps 2 lc rgb '#000000' title 'ringed: %.0f KiB of L1 left an SM "
+			   "by the reserve holding the warps down'", small / 1024);
 	for (size_t s = 0; s < n; s++)
 		if (isfinite(m[s].n90))
 			fprintf(g, ", \\\n  '+' using (%.6g):(%.6g) every ::0::0 with points pt 9 ps 2 lc rgb '%s' "
@@ -509,6 +548,16 @@ static lm_status kernel_sized_picture(report *rp, const char *kname, const unsig
 	}
 	size_t used = strlen(p->caption);
 	snprintf(p->caption + used, sizeof p->caption - used, ". What holds each: the kernels' table.");
+	double small = NAN;
+	for (size_t k = 0; k < n; k++)
+		small = isfinite(m[k].small_l1) && !(small <= m[k].small_l1) ? m[k].small_l1 : small;
+	used = strlen(p->caption);
+	if (isfinite(small))
+		snprintf(p->caption + used, sizeof p->caption - used,
+			 " Ringed: the points where the local memory reserved to hold the warps down left an SM %.0f "
+			 "KiB of L1, the least its carve-outs leave; there an SM keeps fewer lines in flight, and a "
+			 "kernel that keeps many or reuses them runs slower than its warps alone say "
+			 "(doc/measure.md).", small / 1024);
 	kernel_caption_predicted(p, c, false);
 done:
 	s = lm_rp_close_out(od, s);
