@@ -50,6 +50,8 @@ extern const probe_kernel probe_babelstream[];
 extern const probe_kernel probe_loops[];
 /* nd-spmv taken apart: x in DRAM, no gather (spmv.cl; studies/spmv-l1) */
 extern const probe_kernel probe_spmv[];
+/* eight loads a work-item from eight fronts, one or two (fronts.cl) */
+extern const probe_kernel probe_fronts[];
 
 typedef struct {
 	cl_platform_id platform;

@@ -128,3 +128,15 @@ const probe_kernel probe_spmv[] = {
 	  { F0(1), { 1, 1, FILL_STEP16 }, F1(1) }, 3, { B(0), B(1), B(2), ARGN }, 4 },
 	{ 0 },
 };
+
+/* eight loads a work-item from eight fronts, one or two (fronts.cl;
+ * studies/dot-top): 1 GiB of x, N / 8 work-items */
+const probe_kernel probe_fronts[] = {
+	{ "fronts8", "fronts.cl", "fronts8", "__global float *out, __global const float *x, const uint n", "out, x, n",
+	  268435456, 1, 8, 1, 4, { F0(1.0 / 8), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
+	{ "fronts1", "fronts.cl", "fronts1", "__global float *out, __global const float *x, const uint n", "out, x, n",
+	  268435456, 1, 8, 1, 4, { F0(1.0 / 8), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
+	{ "fronts2", "fronts.cl", "fronts2", "__global float *out, __global const float *x, const uint n", "out, x, n",
+	  268435456, 1, 8, 1, 4, { F0(1.0 / 8), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
+	{ 0 },
+};
