@@ -283,9 +283,9 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 			snprintf(held + strlen(held), sizeof held - strlen(held), ")");
 		snprintf(buf + used, size - used, "; runs %.0f%% faster at %u warps than at %u, far more than the "
 			 "warps add: below its most occupancy latmix reserves local memory to hold the warps "
-			 "down%s, and where that takes L1 (NVIDIA) a kernel reusing lines in L1, or keeping many "
-			 "in flight (28 KiB holds about 224), runs at the L1 left: its points below the most, "
-			 "and its warps for 90%%, are not an occupancy curve",
+			 "down%s, and where that takes L1 (NVIDIA) a kernel reusing lines in L1, or whose lanes "
+			 "each load a line of their own, runs at the L1 left: its points below the most, and "
+			 "its warps for 90%%, are not an occupancy curve",
 			 100 * c->jump, c->warps[t], c->warps[t - 1], held);
 	}
 	return buf;
@@ -555,9 +555,9 @@ static lm_status kernel_sized_picture(report *rp, const char *kname, const unsig
 	if (isfinite(small))
 		snprintf(p->caption + used, sizeof p->caption - used,
 			 " Ringed: the points where the local memory reserved to hold the warps down left an SM %.0f "
-			 "KiB of L1, the least its carve-outs leave; there an SM keeps fewer lines in flight, and a "
-			 "kernel that keeps many or reuses them runs slower than its warps alone say "
-			 "(doc/measure.md).", small / 1024);
+			 "KiB of L1, the least its carve-outs leave; there an SM keeps fewer loads in flight whose "
+			 "lanes each ask for a line, and fewer lines for reuse: a kernel that needs either runs "
+			 "slower than its warps alone say (doc/measure.md).", small / 1024);
 	kernel_caption_predicted(p, c, false);
 done:
 	s = lm_rp_close_out(od, s);
