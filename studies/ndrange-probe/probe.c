@@ -123,7 +123,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: probe KERNEL_DIR OUT.csv [--platform NAME] [--scale S] [--repeats R] "
 			"[--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...] [--as-function yes] "
-			"[--separate-count yes] [--set nd|babelstream|loops|spmv|fronts] [--width W] [--reserves B,B,...]\n");
+			"[--separate-count yes] [--set nd|babelstream|loops|spmv|fronts|tree] [--width W] [--reserves B,B,...]\n");
 	return 2;
 }
 
@@ -199,6 +199,8 @@ int main(int argc, char **argv)
 		set = probe_spmv;
 	else if (o.set && !strcmp(o.set, "fronts"))
 		set = probe_fronts;
+	else if (o.set && !strcmp(o.set, "tree"))
+		set = probe_tree;
 	else if (o.set && strcmp(o.set, "nd"))
 		return usage();
 	for (const probe_kernel *k = set; k->name; k++) {

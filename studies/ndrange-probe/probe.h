@@ -52,6 +52,8 @@ extern const probe_kernel probe_loops[];
 extern const probe_kernel probe_spmv[];
 /* eight loads a work-item from eight fronts, one or two (fronts.cl) */
 extern const probe_kernel probe_fronts[];
+/* a reduction's tree alone, sixteen times a group, and its barriers alone (tree.cl) */
+extern const probe_kernel probe_tree[];
 
 typedef struct {
 	cl_platform_id platform;

@@ -140,3 +140,15 @@ const probe_kernel probe_fronts[] = {
 	  268435456, 1, 8, 1, 4, { F0(1.0 / 8), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
 	{ 0 },
 };
+
+/* a reduction's tree alone, sixteen times a group, and its barriers alone
+ * (tree.cl; studies/dot-top): 64 MiB of x, a work-item an element */
+const probe_kernel probe_tree[] = {
+	{ "tree16", "tree.cl", "tree16", "__global float *out, __global const float *x, const uint n, __local float *part",
+	  "out, x, n, part", 16777216, 1, 1, 1, 4, { F0(1.0 / 32), F1(1) }, 2,
+	  { B(0), B(1), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 4 },
+	{ "bar16", "tree.cl", "bar16", "__global float *out, __global const float *x, const uint n, __local float *part",
+	  "out, x, n, part", 16777216, 1, 1, 1, 4, { F0(1.0 / 32), F1(1) }, 2,
+	  { B(0), B(1), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 4 },
+	{ 0 },
+};
