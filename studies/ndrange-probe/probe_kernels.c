@@ -142,13 +142,24 @@ const probe_kernel probe_fronts[] = {
 };
 
 /* a reduction's tree alone, sixteen times a group, and its barriers alone
- * (tree.cl; studies/dot-top): 64 MiB of x, a work-item an element */
+ * (tree.cl; studies/dot-top): 64 MiB of x, a work-item an element; then
+ * eight reads a work-item of 1 GiB followed by the tree, its barriers
+ * alone, or one store and barrier */
 const probe_kernel probe_tree[] = {
 	{ "tree16", "tree.cl", "tree16", "__global float *out, __global const float *x, const uint n, __local float *part",
 	  "out, x, n, part", 16777216, 1, 1, 1, 4, { F0(1.0 / 32), F1(1) }, 2,
 	  { B(0), B(1), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 4 },
 	{ "bar16", "tree.cl", "bar16", "__global float *out, __global const float *x, const uint n, __local float *part",
 	  "out, x, n, part", 16777216, 1, 1, 1, 4, { F0(1.0 / 32), F1(1) }, 2,
+	  { B(0), B(1), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 4 },
+	{ "readtree", "tree.cl", "readtree", "__global float *out, __global const float *x, const uint n, __local float *part",
+	  "out, x, n, part", 268435456, 1, 8, 1, 4, { F0(1.0 / 1024), F1(1) }, 2,
+	  { B(0), B(1), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 4 },
+	{ "readbar", "tree.cl", "readbar", "__global float *out, __global const float *x, const uint n, __local float *part",
+	  "out, x, n, part", 268435456, 1, 8, 1, 4, { F0(1.0 / 1024), F1(1) }, 2,
+	  { B(0), B(1), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 4 },
+	{ "readone", "tree.cl", "readone", "__global float *out, __global const float *x, const uint n, __local float *part",
+	  "out, x, n, part", 268435456, 1, 8, 1, 4, { F0(1.0 / 1024), F1(1) }, 2,
 	  { B(0), B(1), ARGN, { ARG_LOCAL, 0, 0, 0 } }, 4 },
 	{ 0 },
 };
