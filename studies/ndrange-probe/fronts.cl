@@ -32,3 +32,17 @@ __kernel void fronts2(__global float *restrict out, __global const float *restri
 	if (s == -1.0f)
 		out[g] = s;
 }
+
+/* One wave reading the whole buffer in a loop, a grid apart each step, as
+ * the stream mix's persistent warps do (a launch of N / 1024 work-items fits
+ * an H200's SMs at once): does a loop in one wave read as fast as many
+ * short groups? */
+__kernel void gridloop(__global float *restrict out, __global const float *restrict x, const uint n)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+	for (size_t i = g; i < n; i += stride)
+		s += x[i];
+	if (s == -1.0f)
+		out[g] = s;
+}

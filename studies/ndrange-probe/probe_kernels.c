@@ -138,6 +138,8 @@ const probe_kernel probe_fronts[] = {
 	  268435456, 1, 8, 1, 4, { F0(1.0 / 8), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
 	{ "fronts2", "fronts.cl", "fronts2", "__global float *out, __global const float *x, const uint n", "out, x, n",
 	  268435456, 1, 8, 1, 4, { F0(1.0 / 8), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
+	{ "gridloop", "fronts.cl", "gridloop", "__global float *out, __global const float *x, const uint n", "out, x, n",
+	  268435456, 1, 1024, 1, 4, { F0(1.0 / 1024), F1(1) }, 2, { B(0), B(1), ARGN }, 3 },
 	{ 0 },
 };
 
