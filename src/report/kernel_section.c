@@ -66,23 +66,6 @@ static void kernel_jump(kernel_curve *c)
 		c->jump = more - 1;
 }
 
-/* The L1 an SM left either side of c's jump: on an NVIDIA device of a
- * compute capability the vendor table knows, from each point's groups and
- * the local memory each held (files before that column: not known). */
-static void kernel_jump_l1(const report *rp, kernel_curve *c)
-{
-	c->jump_l1[0] = c->jump_l1[1] = NAN;
-	const char *cc = lm_results_meta_value(&rp->kres, "compute_capability");
-	int major, minor;
-	if (!(c->jump > 0) || !cc || sscanf(cc, "%d.%d", &major, &minor) != 2)
-		return;
-	for (int i = 0; i < 2; i++) {
-		size_t k = c->n - 2 + (size_t)i;
-		if (!lm_vendor_nv_l1_left(major, minor, c->groups[k], c->local[k], &c->jump_l1[i]))
-			c->jump_l1[i] = NAN;
-	}
-}
-
 /* The smallest L1 the vendor table's carve-outs leave an SM (28 KiB on
  * 8.0-9.0, 32 on 7.x) and below it: the reserve that holds a kernel as
  * written down takes the largest carve-out, which caps the lines an SM
@@ -91,7 +74,8 @@ static void kernel_jump_l1(const report *rp, kernel_curve *c)
 
 /* The L1 c's point k left an SM, bytes: from its groups and the local
  * memory each held, on an NVIDIA device whose compute capability the
- * vendor table knows (rp's kernels.csv says it); NAN where not known. */
+ * vendor table knows (rp's kernels.csv says it); NAN where not known
+ * (files before the local memory's column, a grid-stride kernel). */
 static double point_l1(const report *rp, const kernel_curve *c, size_t k)
 {
 	const char *cc = lm_results_meta_value(&rp->kres, "compute_capability");
@@ -101,6 +85,14 @@ static double point_l1(const report *rp, const kernel_curve *c, size_t k)
 	    !lm_vendor_nv_l1_left(major, minor, c->groups[k], c->local[k], &l1))
 		return NAN;
 	return l1;
+}
+
+/* The L1 an SM left either side of c's jump (point_l1; NAN where there
+ * is no jump). */
+static void kernel_jump_l1(const report *rp, kernel_curve *c)
+{
+	for (int i = 0; i < 2; i++)
+		c->jump_l1[i] = c->jump > 0 ? point_l1(rp, c, c->n - 2 + (size_t)i) : NAN;
 }
 
 /* The i-th kernel's name in kernels.csv (in the order of the file), or NULL. */
@@ -436,6 +428,15 @@ typedef struct {
 	double small_l1; /* the least L1 an SM had at its points, where SMALL_L1 or under (ringed); NAN: none */
 } size_mark;
 
+/* The least L1 of m's sizes' ringed points (n of them); NAN: none. */
+static double least_l1(const size_mark *m, size_t n)
+{
+	double least = NAN;
+	for (size_t s = 0; s < n; s++)
+		least = fmin(least, m[s].small_l1);
+	return least;
+}
+
 /* Kernel name as written at n work-group sizes into d, a block (gnuplot's
  * index) a size, and m[] what the picture needs of each; c is left
  * holding the last size's curve. */
@@ -455,7 +456,7 @@ static void kernel_size_blocks(const report *rp, FILE *d, const char *name, cons
 				c->predicted ? c->pred[k] * 1e-9 : NAN);
 			if (l1 <= SMALL_L1) {
 				fprintf(d, "%.6g\n", c->bytes[k] * 1e-9);
-				small = isfinite(small) ? fmin(small, l1) : l1;
+				small = fmin(small, l1);
 			} else {
 				fputs("?\n", d);
 			}
@@ -489,13 +490,11 @@ static void kernel_size_plot(FILE *g, const char *name, const size_mark *m, size
 	if (isfinite(stream))
 		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.*f GB/s%s)'",
 			stream * 1e-9, gbs_decimals(stream), stream * 1e-9, own ? ", above the scale" : "");
-	double small = NAN;
 	for (size_t s = 0; s < n; s++)
-		if (isfinite(m[s].small_l1)) {
+		if (isfinite(m[s].small_l1))
 			fprintf(g, ", \\\n  '%s.dat' index %zu using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle",
 				name, s);
-			small = isfinite(small) ? fmin(small, m[s].small_l1) : m[s].small_l1;
-		}
+	double small = least_l1(m, n);
 	if (isfinite(small))
 		fprintf(g, ", \\\n  NaN with points pt 6 ps 2 lc rgb '#000000' title 'ringed: %.0f KiB of L1 left an SM "
 			   "by the reserve holding the warps down'", small / 1024);
@@ -548,9 +547,7 @@ static lm_status kernel_sized_picture(report *rp, const char *kname, const unsig
 	}
 	size_t used = strlen(p->caption);
 	snprintf(p->caption + used, sizeof p->caption - used, ". What holds each: the kernels' table.");
-	double small = NAN;
-	for (size_t k = 0; k < n; k++)
-		small = isfinite(m[k].small_l1) && !(small <= m[k].small_l1) ? m[k].small_l1 : small;
+	double small = least_l1(m, n);
 	used = strlen(p->caption);
 	if (isfinite(small))
 		snprintf(p->caption + used, sizeof p->caption - used,
