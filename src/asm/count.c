@@ -236,16 +236,6 @@ static const struct {
 #define LINE_FIGURES (NFIGURES - 1) /* all but flops */
 #define LINE_REQUIRED LM_COUNT_LINE_REQUIRED
 
-static double *figure(lm_kernel_mix *k, size_t i)
-{
-	return (double *)((char *)k + figures[i].offset);
-}
-
-static double figure_of(const lm_kernel_mix *k, size_t i)
-{
-	return *(const double *)((const char *)k + figures[i].offset);
-}
-
 size_t lm_count_nfigures(void)
 {
 	return NFIGURES;
@@ -258,19 +248,19 @@ const char *lm_count_figure_option(size_t i)
 
 double *lm_count_figure(lm_kernel_mix *k, size_t i)
 {
-	return figure(k, i);
+	return (double *)((char *)k + figures[i].offset);
 }
 
 double lm_count_figure_of(const lm_kernel_mix *k, size_t i)
 {
-	return figure_of(k, i);
+	return *(const double *)((const char *)k + figures[i].offset);
 }
 
 void lm_count_put_predict(FILE *f, const lm_kernel_mix *k)
 {
 	/* a lane's bytes only where not the mixes' 4 (0: not known) */
 	for (size_t i = 0; i < LINE_FIGURES; i++) {
-		double v = figure_of(k, i);
+		double v = lm_count_figure_of(k, i);
 		bool bytes = strstr(figures[i].option, "bytes") != NULL;
 		if (i < LINE_REQUIRED || (v > 0 && !(bytes && v == 4)))
 			fprintf(f, "%s--%s %g", i ? " " : "", figures[i].option, v);
@@ -282,7 +272,7 @@ lm_status lm_count_check(const lm_kernel_mix *k, const char *where)
 	const char *sep = where && where[0] ? ": " : "";
 	where = where ? where : "";
 	for (size_t i = 0; i < NFIGURES; i++) {
-		double v = figure_of(k, i);
+		double v = lm_count_figure_of(k, i);
 		if (!(v >= 0 && v <= figures[i].most))
 			return lm_fail(LM_EUSAGE, "%s%s--%s %.10g: expected a number from 0 to %g", where, sep,
 				       figures[i].option, v, figures[i].most);
@@ -504,7 +494,7 @@ static bool parse_figure(const char **p, size_t *next, lm_kernel_mix *k)
 	char value[64];
 	size_t vlen = strcspn(a, " \t\n");
 	snprintf(value, sizeof value, "%.*s", (int)vlen, a);
-	if (vlen >= sizeof value || !lm_number_parse(value, figure(k, i))) {
+	if (vlen >= sizeof value || !lm_number_parse(value, lm_count_figure(k, i))) {
 		lm_fail(LM_EPARSE, "--%s '%.*s': not a number", figures[i].option, (int)vlen, a);
 		return false;
 	}
