@@ -1,0 +1,189 @@
+/* readpeak.c: plain reads of one buffer in several launch shapes
+ * (readpeak.cl), timed by profiling events; standalone (no latmix code).
+ *
+ *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...]
+ *
+ * Each point: a warm-up, then R launches reading n floats alternated with R
+ * reading n/2; rate = (n - n/2) * 4 bytes / (median(n) - median(n/2)), so a
+ * launch's start and tail cancel. Persistent kernels run G groups of 256
+ * work-items a compute unit; the as-written ones (nd8, nd1) a grid the size
+ * of the problem. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LOCAL 256
+
+static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8" };
+static const char *const written[] = { "nd8", "nd1" };
+
+typedef struct {
+	cl_context ctx;
+	cl_command_queue q;
+	cl_program prog;
+	cl_mem x, out, ctr, flag;
+	cl_uint cus;
+	int repeats;
+} rp;
+
+static int cmp(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* One launch of k over n floats on grid work-items; its seconds, or -1. */
+static double launch(rp *r, cl_kernel k, cl_ulong n, size_t grid)
+{
+	const cl_uint zero = 0;
+	size_t local = LOCAL;
+	cl_event ev;
+	cl_ulong t0 = 0, t1 = 0;
+	if (clEnqueueFillBuffer(r->q, r->ctr, &zero, sizeof zero, 0, sizeof zero, 0, NULL, NULL) != CL_SUCCESS ||
+	    clSetKernelArg(k, 2, sizeof n, &n) != CL_SUCCESS ||
+	    clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, &ev) != CL_SUCCESS)
+		return -1;
+	clWaitForEvents(1, &ev);
+	clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+	clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+	clReleaseEvent(ev);
+	return (double)(t1 - t0) * 1e-9;
+}
+
+/* A point: n and n/2 floats (half_grid the grid of the half where it
+ * differs), its row written to f. */
+static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_t grid, cl_ulong half,
+		 size_t half_grid)
+{
+	cl_int e;
+	cl_kernel k = clCreateKernel(r->prog, name, &e);
+	if (e != CL_SUCCESS)
+		return 1;
+	clSetKernelArg(k, 0, sizeof r->out, &r->out);
+	clSetKernelArg(k, 1, sizeof r->x, &r->x);
+	clSetKernelArg(k, 3, sizeof r->ctr, &r->ctr);
+	clSetKernelArg(k, 4, sizeof r->flag, &r->flag);
+	double full[64], part[64];
+	int bad = launch(r, k, n, grid) < 0;
+	for (int i = 0; i < r->repeats && !bad; i++) {
+		full[i] = launch(r, k, n, grid);
+		part[i] = launch(r, k, half, half_grid);
+		bad = full[i] <= 0 || part[i] <= 0;
+	}
+	clReleaseKernel(k);
+	if (bad) {
+		fprintf(stderr, "%s: a launch failed\n", name);
+		return 1;
+	}
+	const double tf = median(full, r->repeats), th = median(part, r->repeats);
+	const int warps = groups > 0 ? groups * LOCAL / 32 : -1;
+	fprintf(f, "%s,%d,%d,%zu,%llu,%.9f,%.9f,%.4e,%.4e\n", name, groups, warps, grid, (unsigned long long)n, tf,
+		th, (double)(n - half) * 4.0 / (tf - th), (double)n * 4.0 / tf);
+	fflush(f);
+	return 0;
+}
+
+static int setup(rp *r, const char *want, size_t bytes)
+{
+	cl_platform_id ids[16];
+	cl_uint np = 0;
+	cl_device_id dev = NULL;
+	clGetPlatformIDs(16, ids, &np);
+	for (cl_uint i = 0; i < np && i < 16 && !dev; i++) {
+		char name[256] = "";
+		clGetPlatformInfo(ids[i], CL_PLATFORM_NAME, sizeof name - 1, name, NULL);
+		if (want && !strstr(name, want))
+			continue;
+		if (clGetDeviceIDs(ids[i], CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS)
+			dev = NULL;
+	}
+	if (!dev) {
+		fprintf(stderr, "readpeak: no device\n");
+		return 1;
+	}
+	char dname[256] = "";
+	clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof dname - 1, dname, NULL);
+	clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof r->cus, &r->cus, NULL);
+	fprintf(stderr, "device: %s, %u CUs\n", dname, r->cus);
+	cl_int e;
+	r->ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+	r->q = clCreateCommandQueue(r->ctx, dev, CL_QUEUE_PROFILING_ENABLE, &e);
+	FILE *src = fopen("readpeak.cl", "rb");
+	static char text[1 << 16];
+	size_t len = src ? fread(text, 1, sizeof text - 1, src) : 0;
+	if (src)
+		fclose(src);
+	text[len] = 0;
+	const char *t = text;
+	r->prog = clCreateProgramWithSource(r->ctx, 1, &t, NULL, &e);
+	if (!len || clBuildProgram(r->prog, 1, &dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+		char log[8192] = "";
+		clGetProgramBuildInfo(r->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+		fprintf(stderr, "readpeak.cl: build failed\n%s\n", log);
+		return 1;
+	}
+	const cl_uint zero = 0;
+	const float one = 1.0f;
+	r->x = clCreateBuffer(r->ctx, CL_MEM_READ_ONLY, bytes, NULL, &e);
+	r->out = clCreateBuffer(r->ctx, CL_MEM_WRITE_ONLY, bytes / 8, NULL, &e);
+	r->ctr = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 64, NULL, &e);
+	r->flag = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 64, NULL, &e);
+	if (e != CL_SUCCESS || clEnqueueFillBuffer(r->q, r->x, &one, sizeof one, 0, bytes, 0, NULL, NULL) ||
+	    clEnqueueFillBuffer(r->q, r->flag, &zero, sizeof zero, 0, 64, 0, NULL, NULL) || clFinish(r->q)) {
+		fprintf(stderr, "readpeak: buffers\n");
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *want = NULL, *groups_list = "2,4,6,8";
+	size_t mib = 2048;
+	rp r = { .repeats = 5 };
+	if (argc < 2) {
+		fprintf(stderr, "usage: readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G]\n");
+		return 2;
+	}
+	for (int i = 2; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--platform"))
+			want = argv[i + 1];
+		else if (!strcmp(argv[i], "--mib"))
+			mib = strtoul(argv[i + 1], NULL, 10);
+		else if (!strcmp(argv[i], "--repeats"))
+			r.repeats = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--groups"))
+			groups_list = argv[i + 1];
+	}
+	if (r.repeats < 1 || r.repeats > 64 || mib < 1 || setup(&r, want, mib << 20))
+		return 1;
+	FILE *f = fopen(argv[1], "w");
+	if (!f)
+		return 1;
+	fprintf(f, "kernel,groups_per_cu,warps_per_cu,grid,n,seconds_n,seconds_half,bytes_per_s,bytes_per_s_whole\n");
+	const cl_ulong elems = (cl_ulong)mib << 18;
+	int bad = 0;
+	for (size_t w = 0; w < sizeof written / sizeof *written; w++) {
+		const cl_ulong per = w == 0 ? 8 : 1, n = elems - elems % (2 * per * LOCAL);
+		bad |= point(&r, f, written[w], 0, n, n / per, n / 2, n / 2 / per);
+	}
+	char list[256];
+	snprintf(list, sizeof list, "%s", groups_list);
+	for (char *g = strtok(list, ","); g; g = strtok(NULL, ","))
+		for (size_t k = 0; k < sizeof persistent / sizeof *persistent; k++) {
+			const int groups = atoi(g);
+			const size_t grid = (size_t)r.cus * (size_t)groups * LOCAL;
+			const cl_ulong unit = 16 * (cl_ulong)grid, n = elems - elems % unit;
+			bad |= groups < 1 || point(&r, f, persistent[k], groups, n, grid, n / 2, grid);
+		}
+	fclose(f);
+	return bad;
+}
