@@ -1,7 +1,7 @@
 /* readpeak.c: plain reads of one buffer in several launch shapes
  * (readpeak.cl), timed by profiling events; standalone (no latmix code).
  *
- *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...]
+ *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...] [--only K,K]
  *
  * Each point: a warm-up, then R launches reading n floats alternated with R
  * reading n/2; rate = (n - n/2) * 4 bytes / (median(n) - median(n/2)), so a
@@ -16,7 +16,8 @@
 
 #define LOCAL 256
 
-static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8" };
+static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8", "mix16", "mix16nowrap",
+					   "mix16noflag", "mix16plain", "dyn32" };
 static const char *const written[] = { "nd8", "nd1" };
 
 typedef struct {
@@ -91,6 +92,17 @@ static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_
 	return 0;
 }
 
+static int is_listed(const char *name, const char *only)
+{
+	if (!only)
+		return 1;
+	const size_t len = strlen(name);
+	for (const char *p = only; (p = strstr(p, name)); p += len)
+		if ((p == only || p[-1] == ',') && (p[len] == ',' || !p[len]))
+			return 1;
+	return 0;
+}
+
 static int setup(rp *r, const char *want, size_t bytes)
 {
 	cl_platform_id ids[16];
@@ -135,9 +147,9 @@ static int setup(rp *r, const char *want, size_t bytes)
 	r->x = clCreateBuffer(r->ctx, CL_MEM_READ_ONLY, bytes, NULL, &e);
 	r->out = clCreateBuffer(r->ctx, CL_MEM_WRITE_ONLY, bytes / 8, NULL, &e);
 	r->ctr = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 64, NULL, &e);
-	r->flag = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 64, NULL, &e);
+	r->flag = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 4096, NULL, &e);
 	if (e != CL_SUCCESS || clEnqueueFillBuffer(r->q, r->x, &one, sizeof one, 0, bytes, 0, NULL, NULL) ||
-	    clEnqueueFillBuffer(r->q, r->flag, &zero, sizeof zero, 0, 64, 0, NULL, NULL) || clFinish(r->q)) {
+	    clEnqueueFillBuffer(r->q, r->flag, &zero, sizeof zero, 0, 4096, 0, NULL, NULL) || clFinish(r->q)) {
 		fprintf(stderr, "readpeak: buffers\n");
 		return 1;
 	}
@@ -146,11 +158,11 @@ static int setup(rp *r, const char *want, size_t bytes)
 
 int main(int argc, char **argv)
 {
-	const char *want = NULL, *groups_list = "2,4,6,8";
+	const char *want = NULL, *groups_list = "2,4,6,8", *only = NULL;
 	size_t mib = 2048;
 	rp r = { .repeats = 5 };
 	if (argc < 2) {
-		fprintf(stderr, "usage: readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G]\n");
+		fprintf(stderr, "usage: readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G] [--only K,K]\n");
 		return 2;
 	}
 	for (int i = 2; i + 1 < argc; i += 2) {
@@ -162,6 +174,8 @@ int main(int argc, char **argv)
 			r.repeats = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--groups"))
 			groups_list = argv[i + 1];
+		else if (!strcmp(argv[i], "--only"))
+			only = argv[i + 1];
 	}
 	if (r.repeats < 1 || r.repeats > 64 || mib < 1 || setup(&r, want, mib << 20))
 		return 1;
@@ -173,7 +187,8 @@ int main(int argc, char **argv)
 	int bad = 0;
 	for (size_t w = 0; w < sizeof written / sizeof *written; w++) {
 		const cl_ulong per = w == 0 ? 8 : 1, n = elems - elems % (2 * per * LOCAL);
-		bad |= point(&r, f, written[w], 0, n, n / per, n / 2, n / 2 / per);
+		if (is_listed(written[w], only))
+			bad |= point(&r, f, written[w], 0, n, n / per, n / 2, n / 2 / per);
 	}
 	char list[256];
 	snprintf(list, sizeof list, "%s", groups_list);
@@ -181,8 +196,9 @@ int main(int argc, char **argv)
 		for (size_t k = 0; k < sizeof persistent / sizeof *persistent; k++) {
 			const int groups = atoi(g);
 			const size_t grid = (size_t)r.cus * (size_t)groups * LOCAL;
-			const cl_ulong unit = 16 * (cl_ulong)grid, n = elems - elems % unit;
-			bad |= groups < 1 || point(&r, f, persistent[k], groups, n, grid, n / 2, grid);
+			const cl_ulong unit = 64 * (cl_ulong)grid, n = elems - elems % unit;
+			if (is_listed(persistent[k], only))
+				bad |= groups < 1 || point(&r, f, persistent[k], groups, n, grid, n / 2, grid);
 		}
 	fclose(f);
 	return bad;

@@ -114,3 +114,64 @@ __kernel void nd1(__global float *out, __global const float *restrict x, const u
 	if (s == -1.0f)
 		out[g] = s;
 }
+
+/* Lease 2: the stream mix's loop (cl/chase.cl's lm_stream at alpha 0, 16
+ * loads an iteration) written again, and the same with one of its parts
+ * taken out. Each reads n words once: n / (16 grids) iterations. */
+#define MIX_LOAD(WRAP)                \
+	{                             \
+		sum += x[i];          \
+		i += stride;          \
+		if (WRAP && i >= n)   \
+			i -= n;       \
+	}
+#define MIX_BODY(WRAP)                                                          \
+	MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) \
+	MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) \
+	MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP) MIX_LOAD(WRAP)
+#define MIX_KERNEL(NAME, WRAP, FLAG)                                                                      \
+	__kernel void NAME(__global uint *out, __global const uint *restrict x, const ulong n,            \
+			   __global uint *ctr, volatile __global uint *flag)                              \
+	{                                                                                                 \
+		const size_t g = get_global_id(0), stride = get_global_size(0);                            \
+		const uint quota = (uint)(n / (16 * stride));                                              \
+		size_t i = g;                                                                              \
+		uint sum = 0, it = 0, halt = 0;                                                            \
+		for (;;) {                                                                                 \
+			const uint halt_next = FLAG ? flag[(g / 32) % 8 * 32] : 0;                         \
+			MIX_BODY(WRAP)                                                                     \
+			it++;                                                                              \
+			if (it >= quota || halt)                                                           \
+				break;                                                                     \
+			halt = halt_next;                                                                  \
+		}                                                                                          \
+		out[g] = sum + it;                                                                         \
+	}
+MIX_KERNEL(mix16, 1, 1)
+MIX_KERNEL(mix16nowrap, 0, 1)
+MIX_KERNEL(mix16noflag, 1, 0)
+MIX_KERNEL(mix16plain, 0, 0)
+
+/* dyn8 with a chunk of 32 loads a work-item, the counter's round trip
+ * spread over four times the reads: chunks still taken in order. */
+__kernel void dyn32(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		    volatile __global uint *flag)
+{
+	__local uint chunk;
+	const size_t l = get_local_id(0), ls = get_local_size(0);
+	float s = 0.0f;
+	for (;;) {
+		if (l == 0)
+			chunk = atomic_inc(ctr);
+		barrier(CLK_LOCAL_MEM_FENCE);
+		const size_t base = (size_t)chunk * 32 * ls;
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (base >= n)
+			break;
+#pragma unroll
+		for (int k = 0; k < 32; k++)
+			s += x[base + k * ls + l];
+	}
+	if (s == -1.0f)
+		out[get_global_id(0)] = s;
+}
