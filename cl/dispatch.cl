@@ -9,3 +9,49 @@ __kernel void lm_dispatch(__global uint *seen, uint tag)
 	if (get_local_id(0) == 0)
 		seen[get_group_id(0)] = tag;
 }
+
+/* The written mixes (src/bench/dispatch.c): plain reads as people write
+ * them, a work-item loading LM_WRITTEN_LOADS floats, launched over many
+ * more groups than a CU holds. A group reads the stretch of LM_WRITTEN_LOADS
+ * group sizes after the one before it, each load of a warp one line, so the
+ * loads in flight stay in the narrow window the groups' dispatch order keeps
+ * (a persistent loop's warps drift apart over the buffer; studies/read-peak).
+ * Indices wrap at the buffer's end (mask + 1 words, a power of two) and the
+ * buffer is all 1.0f: a work-item whose sum is not LM_WRITTEN_LOADS counts
+ * itself in bad. Each group's first work-item marks that it ran, as
+ * lm_dispatch's does. lm_written_copy also stores each value it loads,
+ * coalesced, to y at its place: a copy. */
+#ifndef LM_WRITTEN_LOADS
+#define LM_WRITTEN_LOADS 8
+#endif
+
+__kernel void lm_written_read(__global uint *seen, uint tag, __global const float *x, uint mask,
+			      __global uint *bad, __global float *y)
+{
+	const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * LM_WRITTEN_LOADS * w + l;
+	float s = 0.0f;
+	for (uint k = 0; k < LM_WRITTEN_LOADS; k++)
+		s += x[(at + k * w) & mask];
+	if (s != (float)LM_WRITTEN_LOADS)
+		atomic_inc(bad);
+	if (l == 0)
+		seen[get_group_id(0)] = tag;
+	(void)y;
+}
+
+__kernel void lm_written_copy(__global uint *seen, uint tag, __global const float *x, uint mask,
+			      __global uint *bad, __global float *y)
+{
+	const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * LM_WRITTEN_LOADS * w + l;
+	float s = 0.0f;
+	for (uint k = 0; k < LM_WRITTEN_LOADS; k++) {
+		const size_t i = (at + k * w) & mask;
+		const float v = x[i];
+		y[i] = v;
+		s += v;
+	}
+	if (s != (float)LM_WRITTEN_LOADS)
+		atomic_inc(bad);
+	if (l == 0)
+		seen[get_group_id(0)] = tag;
+}

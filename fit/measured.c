@@ -1,7 +1,7 @@
 /* measured.c: the parameters measured directly, not fitted: the stream
- * pairs' misaligned shares, stores alone, L1's lines, the dispatch, and
- * the global-memory cache's hit (its latency, its chains' and its
- * bandwidth). */
+ * pairs' misaligned shares, stores alone, L1's lines, the dispatch, the
+ * global-memory cache's hit (its latency, its chains' and its bandwidth)
+ * and the written mixes' peaks. */
 #include "fit/fit_parts.h"
 #include "fit/dispatch.h"
 
@@ -220,6 +220,34 @@ static void lmem_latency(const lm_results *res, lm_param *p)
 	lm_fit_set_param(p, lat, NAN, LM_PARAM_VALUE, note);
 }
 
+/* A written mix's peak: the mean of its rows' warp loads a cycle (one
+ * a sweep; the standard error from their spread, or one row's launches'). */
+static void written_peak(const lm_results *res, const char *mix, lm_param *p)
+{
+	double sum = 0, sq = 0, spread = NAN;
+	size_t n = 0;
+	for (size_t i = 0; i < res->n; i++) {
+		const lm_row *row = &res->v[i].row;
+		if (strcmp(res->v[i].mix, mix) != 0 || !(row->mem_ipc > 0) || !isfinite(row->mem_ipc))
+			continue;
+		sum += row->mem_ipc;
+		sq += row->mem_ipc * row->mem_ipc;
+		spread = row->time_med > 0 ? (row->time_max - row->time_min) / (2 * row->time_med) : NAN;
+		n++;
+	}
+	char note[LM_PARAMS_TEXT];
+	if (!n) {
+		snprintf(note, sizeof note, "not measured: no %s row", mix);
+		lm_fit_set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
+		return;
+	}
+	double mean = sum / (double)n, var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : NAN;
+	double se = n > 1 ? sqrt(fmax(var, 0) / (double)n) : mean * spread;
+	snprintf(note, sizeof note, "measured: %s, %s%zu row%s", mix, n > 1 ? "the mean of its " : "", n,
+		 n > 1 ? "s" : "");
+	lm_fit_set_param(p, mean, se, LM_PARAM_VALUE, note);
+}
+
 void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 {
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
@@ -231,5 +259,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	cache_hit(res, &r->p[LM_PARAM_CACHE_LAT], &r->p[LM_PARAM_CACHE_THRU], &r->p[LM_PARAM_CACHE_BYTES],
 		  &r->p[LM_PARAM_CACHE_CHAIN_LAT]);
 	lmem_latency(res, &r->p[LM_PARAM_LMEM_LAT]);
+	written_peak(res, "written-read", &r->p[LM_PARAM_WRITTEN_READ_THRU]);
+	written_peak(res, "written-copy", &r->p[LM_PARAM_WRITTEN_COPY_THRU]);
 }
 

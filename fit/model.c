@@ -214,6 +214,27 @@ bool lm_model_kinds_add_store(lm_model_kinds *st, double share, const lm_model_p
 	return true;
 }
 
+/* A written mix's gain over the persistent mixes' mem_thru: 1 where
+ * either is not known. */
+static double written_gain(double written, double persistent)
+{
+	return written > 0 && persistent > 0 && isfinite(written) && isfinite(persistent) ? written / persistent : 1;
+}
+
+void lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, lm_model_params *pw,
+			 lm_model_kinds *sw)
+{
+	*pw = *p;
+	*sw = *st;
+	double g0 = written_gain(st->written_read_thru, p->mem_thru), g1 = 1;
+	for (size_t i = 0; i < st->n; i++)
+		if (st->share[i] == 1)
+			g1 = written_gain(st->written_copy_thru, st->kind[i].mem_thru);
+	pw->mem_thru *= g0;
+	for (size_t i = 0; i < st->n; i++)
+		sw->kind[i].mem_thru *= g0 + fmin(st->share[i], 1) * (g1 - g0);
+}
+
 bool lm_model_kinds_cache(const lm_model_kinds *st)
 {
 	return st && present(st->cache_lat) && present(st->cache_thru);

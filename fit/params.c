@@ -73,6 +73,11 @@ static const struct {
 	[LM_PARAM_LMEM_LAT] = { "lmem_lat", "cycles",
 		"latency of a local (shared) memory load, unloaded: what a reduction's tree waits for a turn "
 		"(measured: lmem at one warp, alpha 0)", true },
+	[LM_PARAM_WRITTEN_READ_THRU] = { "written_read_thru", "warp-inst/cycle/CU",
+		"peak throughput of coalesced loads in a kernel as written, one launch of many short groups "
+		"whose loads stay in the window their dispatch order keeps (measured: written-read)", true },
+	[LM_PARAM_WRITTEN_COPY_THRU] = { "written_copy_thru", "warp-inst/cycle/CU",
+		"the same with a coalesced store a load, in loads (measured: written-copy)", true },
 };
 
 static const char *const kind_names[] = {
@@ -98,7 +103,8 @@ bool lm_param_measured(lm_param_id id)
 	       id == LM_PARAM_STORE_THRU || id == LM_PARAM_STORE_STEP || id == LM_PARAM_DISPATCH_THRU ||
 	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
 	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES || id == LM_PARAM_CACHE_CHAIN_LAT ||
-	       id == LM_PARAM_SCATTER_STORE_THRU || id == LM_PARAM_LMEM_LAT;
+	       id == LM_PARAM_SCATTER_STORE_THRU || id == LM_PARAM_LMEM_LAT ||
+	       id == LM_PARAM_WRITTEN_READ_THRU || id == LM_PARAM_WRITTEN_COPY_THRU;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -223,6 +229,8 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.cache_chain_lat = value_of(&ps->p[LM_PARAM_CACHE_CHAIN_LAT]);
 	st.scatter_store_thru = value_of(&ps->p[LM_PARAM_SCATTER_STORE_THRU]);
 	st.lmem_lat = value_of(&ps->p[LM_PARAM_LMEM_LAT]);
+	st.written_read_thru = value_of(&ps->p[LM_PARAM_WRITTEN_READ_THRU]);
+	st.written_copy_thru = value_of(&ps->p[LM_PARAM_WRITTEN_COPY_THRU]);
 	return st;
 }
 

@@ -715,6 +715,46 @@ START_TEST(store_shares_interpolate_between_their_neighbours)
 }
 END_TEST
 
+/* a kernel as written reads at the written mixes' rates: the loads' kind
+ * scaled by written-read's gain over it, the share-1 store kind by
+ * written-copy's, a kind between at its share's gain, linear; latencies,
+ * the scattered kind and a file without the written mixes unchanged */
+START_TEST(a_kernel_as_written_reads_at_the_written_mixes_rates)
+{
+	lm_model_params p = { .alu_lat = 4, .mem_lat = 400, .alu_thru = 4, .mem_thru = 0.2,
+			      .issue_thru = 40, .chain_lat = NAN, .issue_cost = NAN };
+	lm_model_params half = p, full = p, pw;
+	half.mem_thru = 0.16;
+	full.mem_lat = 500;
+	full.mem_thru = 0.1;
+	lm_model_kinds st = { 0 }, sw;
+	lm_model_kinds_add_store(&st, 0.5, &half);
+	lm_model_kinds_add_store(&st, 1, &full);
+	st.scatter = p;
+	st.scatter.mem_thru = 0.05;
+	/* nothing measured: the same figures */
+	lm_model_as_written(&p, &st, &pw, &sw);
+	ck_assert(pw.mem_thru == 0.2 && sw.kind[0].mem_thru == 0.16 && sw.kind[1].mem_thru == 0.1);
+	/* reads 10% faster, a copy 2% */
+	st.written_read_thru = 0.22;
+	st.written_copy_thru = 0.102;
+	lm_model_as_written(&p, &st, &pw, &sw);
+	ck_assert_rel(pw.mem_thru, 0.22, 1e-12);
+	ck_assert_rel(sw.kind[0].mem_thru, 0.16 * 1.06, 1e-12);
+	ck_assert_rel(sw.kind[1].mem_thru, 0.102, 1e-12);
+	ck_assert(pw.mem_lat == 400 && sw.kind[1].mem_lat == 500 && sw.scatter.mem_thru == 0.05);
+	/* a read-only loop's bound moves with the reads' gain alone */
+	lm_kernel_mix dot = { .loads = 2, .stores = 0, .insts = 4, .alpha = 1 };
+	ck_assert_rel(lm_model_kernel_peak(&pw, &sw, &dot, NULL), 0.22, 1e-12);
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &dot, NULL), 0.2, 1e-12);
+	/* a copy's gain missing: 1 at share 1, half the reads' at share 0.5 */
+	st.written_copy_thru = NAN;
+	lm_model_as_written(&p, &st, &pw, &sw);
+	ck_assert_rel(sw.kind[0].mem_thru, 0.16 * 1.05, 1e-12);
+	ck_assert_rel(sw.kind[1].mem_thru, 0.1, 1e-12);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("model");
@@ -741,6 +781,7 @@ int main(void)
 	tcase_add_test(tc, a_loop_of_many_lines_a_warp_is_bound_by_l1);
 	tcase_add_test(tc, loads_the_cache_holds_are_priced_at_its_latency_and_bandwidth);
 	tcase_add_test(tc, a_step_of_cache_hits_waits_as_its_machine_code_says);
+	tcase_add_test(tc, a_kernel_as_written_reads_at_the_written_mixes_rates);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);
 }

@@ -65,6 +65,16 @@ static const lm_mix mixes[] = {
 	  "empty work-groups, many more than a CU holds, over work-group sizes 32 to 1024: how fast a CU "
 	  "takes in new work-groups and what a group's start and end cost (no alpha, no occupancy sweep)",
 	  false, false, false, false, 0 },
+	{ "written-read", "lm_written_read", "", LM_STEP_DISPATCH, 1, false, 4, 0, 0,
+	  "plain reads as written: groups of 256 work-items, many more than a CU holds, each work-item "
+	  "loading 8 floats of its group's stretch, the stretches in dispatch order: the memory's read "
+	  "peak for a kernel as written, whose loads stay in one narrow window (no alpha, no occupancy "
+	  "sweep)",
+	  false, false, false, false, 0 },
+	{ "written-copy", "lm_written_copy", "", LM_STEP_DISPATCH, 1, false, 4, 4, 0,
+	  "written-read storing each value it loads, coalesced, to a buffer of its own: a copy as "
+	  "written",
+	  false, false, false, false, 0 },
 };
 #define NMIXES (int)(sizeof mixes / sizeof mixes[0])
 
@@ -83,7 +93,7 @@ const lm_mix *lm_mix_at(int i)
 
 const char *lm_mix_names(void)
 {
-	static char names[256];
+	static char names[512];
 	if (!names[0])
 		for (int i = 0; i < NMIXES; i++)
 			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",

@@ -10,8 +10,9 @@ typedef enum {
 	LM_STEP_LOCAL,  /* a = lbase[a], a local ("shared") memory load */
 	LM_STEP_SFU,    /* a = native_rsqrt(a) */
 	LM_STEP_STREAM, /* independent coalesced loads: bandwidth, not latency */
-	LM_STEP_DISPATCH /* no chain: empty work-groups, many more than fit at once
-			  * (cl/dispatch.cl): how fast a CU takes in new groups */
+	LM_STEP_DISPATCH /* no chain: work-groups, many more than fit at once
+			  * (cl/dispatch.cl): empty ones (how fast a CU takes in new
+			  * groups), or plain reads as written (the written mixes) */
 } lm_step;
 
 typedef struct {
@@ -45,7 +46,7 @@ typedef struct {
 				   * words); 0: the sweep's */
 } lm_mix;
 
-#define LM_MIX_KERNEL_FILE "chase.cl" /* every mix's but dispatch's (cl/dispatch.cl) */
+#define LM_MIX_KERNEL_FILE "chase.cl" /* every mix's but those of step dispatch (cl/dispatch.cl) */
 
 /* The mix called name, or NULL. */
 const lm_mix *lm_mix_find(const char *name);

@@ -1,6 +1,7 @@
 #include "bench/dispatch.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,9 @@ struct lm_dispatch {
 	cl_program prog;
 	cl_kernel kernel;
 	cl_mem seen;            /* a mark a group */
+	cl_mem x, y, bad;       /* a written mix's buffer, its copy's, its count of bad sums */
+	cl_uint mask;           /* the buffer's words less one */
+	bool written;           /* a written mix, not the dispatch mix */
 	cl_uint *got;           /* the marks read back */
 	unsigned long most;     /* groups the buffer holds */
 	cl_uint tag;            /* the last launch's mark */
@@ -42,6 +46,15 @@ size_t lm_dispatch_sizes(const lm_device *d, bool quick, unsigned sizes[LM_DISPA
 	return n;
 }
 
+size_t lm_dispatch_mix_sizes(const lm_device *d, const lm_mix *m, bool quick,
+			     unsigned sizes[LM_DISPATCH_MAX_SIZES])
+{
+	if (!m || strcmp(m->name, "dispatch") == 0)
+		return lm_dispatch_sizes(d, quick, sizes);
+	sizes[0] = d->max_wg_size < LM_WRITTEN_WG ? (unsigned)d->max_wg_size : LM_WRITTEN_WG;
+	return 1;
+}
+
 unsigned lm_dispatch_resident(const lm_device *d, unsigned wg)
 {
 	unsigned simd = d->simd_width ? d->simd_width : 1;
@@ -54,8 +67,10 @@ void lm_dispatch_free(lm_dispatch *x)
 {
 	if (!x)
 		return;
-	if (x->seen)
-		clReleaseMemObject(x->seen);
+	cl_mem mems[] = { x->seen, x->x, x->y, x->bad };
+	for (size_t i = 0; i < sizeof mems / sizeof *mems; i++)
+		if (mems[i])
+			clReleaseMemObject(mems[i]);
 	if (x->kernel)
 		clReleaseKernel(x->kernel);
 	if (x->prog)
@@ -67,6 +82,31 @@ void lm_dispatch_free(lm_dispatch *x)
 	lm_sysclock_free(x->sysclock);
 	free(x->got);
 	free(x);
+}
+
+/* A written mix's buffers: the loads' (all 1.0f), the copy's and the count
+ * of bad sums (zeroed). */
+static lm_status open_buffers(lm_dispatch *x)
+{
+	unsigned long long bytes = 4096;
+	while (bytes * 2 <= x->cfg.footprint && bytes * 2 <= x->dev.max_alloc && bytes * 2 <= (1ull << 34))
+		bytes *= 2;
+	x->mask = (cl_uint)(bytes / sizeof(float) - 1);
+	const float one = 1.0f;
+	const cl_uint zero = 0;
+	cl_int err, e2 = CL_SUCCESS, e3 = CL_SUCCESS;
+	x->x = clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+	x->y = clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, lm_mix_store_share(x->cfg.mix) > 0 ? bytes : 4, NULL, &e2);
+	x->bad = clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, sizeof zero, NULL, &e3);
+	if (err != CL_SUCCESS || e2 != CL_SUCCESS || e3 != CL_SUCCESS)
+		return lm_fail_cl(err != CL_SUCCESS ? err : e2 != CL_SUCCESS ? e2 : e3,
+				  "clCreateBuffer (a written mix's buffers)", x->dev.name);
+	err = clEnqueueFillBuffer(x->queue, x->x, &one, sizeof one, 0, bytes, 0, NULL, NULL);
+	if (err == CL_SUCCESS)
+		err = clEnqueueFillBuffer(x->queue, x->bad, &zero, sizeof zero, 0, sizeof zero, 0, NULL, NULL);
+	if (err == CL_SUCCESS)
+		err = clFinish(x->queue);
+	return err == CL_SUCCESS ? LM_OK : lm_fail_cl(err, "clEnqueueFillBuffer (a written mix's buffer)", x->dev.name);
 }
 
 /* The context (cfg's, retained, else its own), a queue that profiles,
@@ -88,18 +128,21 @@ static lm_status open_device(lm_dispatch *x)
 	if (s != LM_OK)
 		return s;
 	double t0 = lm_launch_now();
-	s = lm_launch_build(x->ctx, &x->dev, src, "dispatch.cl", "", &x->prog);
+	char opts[64];
+	snprintf(opts, sizeof opts, "-DLM_WRITTEN_LOADS=%d", LM_WRITTEN_LOADS);
+	s = lm_launch_build(x->ctx, &x->dev, src, "dispatch.cl", opts, &x->prog);
 	x->cost.programs += lm_launch_now() - t0;
 	free(src);
 	if (s != LM_OK)
 		return s;
-	x->kernel = clCreateKernel(x->prog, "lm_dispatch", &err);
+	const char *fn = x->cfg.mix ? x->cfg.mix->kernel : "lm_dispatch";
+	x->kernel = clCreateKernel(x->prog, fn, &err);
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(err, "clCreateKernel lm_dispatch", x->dev.name);
+		return lm_fail_cl(err, "clCreateKernel", fn);
 	x->seen = clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, x->most * sizeof(cl_uint), NULL, &err);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateBuffer (the dispatch mix's marks)", x->dev.name);
-	return LM_OK;
+	return x->written ? open_buffers(x) : LM_OK;
 }
 
 lm_status lm_dispatch_alloc(const lm_device *d, const lm_dispatch_config *cfg, lm_dispatch **out)
@@ -110,6 +153,7 @@ lm_status lm_dispatch_alloc(const lm_device *d, const lm_dispatch_config *cfg, l
 		return lm_fail(LM_ENOMEM, "out of memory");
 	x->dev = *d;
 	x->cfg = *cfg;
+	x->written = cfg->mix && strcmp(cfg->mix->name, "dispatch") != 0;
 	x->most = cfg->max_groups && cfg->max_groups < MOST_GROUPS ? cfg->max_groups : MOST_GROUPS;
 	if (x->most > d->max_alloc / sizeof(cl_uint))
 		x->most = (unsigned long)(d->max_alloc / sizeof(cl_uint));
@@ -128,6 +172,23 @@ lm_status lm_dispatch_alloc(const lm_device *d, const lm_dispatch_config *cfg, l
 	return LM_OK;
 }
 
+/* Did every work-item of a written mix's launches load what the buffer
+ * holds (no bad sum counted)? */
+static lm_status check_sums(lm_dispatch *x)
+{
+	cl_uint bad = 0;
+	double t0 = lm_launch_now();
+	cl_int err = clEnqueueReadBuffer(x->queue, x->bad, CL_TRUE, 0, sizeof bad, &bad, 0, NULL, NULL);
+	x->cost.readback += lm_launch_now() - t0;
+	if (err != CL_SUCCESS)
+		return lm_fail_cl(err, "clEnqueueReadBuffer (a written mix's count of bad sums)", x->dev.name);
+	if (bad)
+		return lm_fail(LM_ECHECK, "%s, groups of %u: %u work-items summed other than the %d ones they "
+			       "loaded: the loads' rate would count loads that did not read the buffer",
+			       x->cfg.mix->name, x->wg, (unsigned)bad, LM_WRITTEN_LOADS);
+	return LM_OK;
+}
+
 /* Did every one of the launch's groups leave its mark? */
 static lm_status check_marks(lm_dispatch *x, unsigned long groups)
 {
@@ -137,12 +198,13 @@ static lm_status check_marks(lm_dispatch *x, unsigned long groups)
 	x->cost.readback += lm_launch_now() - t0;
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clEnqueueReadBuffer (the dispatch mix's marks)", x->dev.name);
+	const char *name = x->cfg.mix ? x->cfg.mix->name : "dispatch";
 	for (unsigned long g = 0; g < groups; g++)
 		if (x->got[g] != x->tag)
-			return lm_fail(LM_ECHECK, "dispatch, groups of %u: group %lu of %lu did not run (its mark "
-				       "is %u, the launch's %u): the rate would count groups that never ran", x->wg,
-				       g, groups, (unsigned)x->got[g], (unsigned)x->tag);
-	return LM_OK;
+			return lm_fail(LM_ECHECK, "%s, groups of %u: group %lu of %lu did not run (its mark "
+				       "is %u, the launch's %u): the rate would count groups that never ran", name,
+				       x->wg, g, groups, (unsigned)x->got[g], (unsigned)x->tag);
+	return x->written ? check_sums(x) : LM_OK;
 }
 
 /* One launch (launch.h's lm_launch_fn): length groups, half of them for
@@ -155,8 +217,14 @@ static lm_status dispatch_launch(void *ctx, unsigned long length, int flags, lm_
 	x->tag = x->tag == 0xfffffffeu ? 1 : x->tag + 1;
 	cl_int err = clSetKernelArg(x->kernel, 0, sizeof x->seen, &x->seen);
 	err |= clSetKernelArg(x->kernel, 1, sizeof x->tag, &x->tag);
+	if (x->written) {
+		err |= clSetKernelArg(x->kernel, 2, sizeof x->x, &x->x);
+		err |= clSetKernelArg(x->kernel, 3, sizeof x->mask, &x->mask);
+		err |= clSetKernelArg(x->kernel, 4, sizeof x->bad, &x->bad);
+		err |= clSetKernelArg(x->kernel, 5, sizeof x->y, &x->y);
+	}
 	if (err != CL_SUCCESS)
-		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", "lm_dispatch");
+		return lm_fail_cl(CL_INVALID_KERNEL_ARGS, "clSetKernelArg", x->cfg.mix ? x->cfg.mix->kernel : "lm_dispatch");
 	lm_status s = lm_launch_kernel(x->queue, x->kernel, groups * x->wg, x->wg, x->dev.name,
 				       &x->events_broken, flags & LM_LAUNCH_TRIAL, &x->cost, &out->seconds,
 				       &out->host_s);
@@ -184,8 +252,8 @@ static lm_point_plan plan_point(lm_dispatch *x, unsigned wg)
 lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row)
 {
 	if (wg == 0 || wg > x->dev.max_wg_size)
-		return lm_fail(LM_EDEVICE, "dispatch: groups of %u work-items: %s takes 1 to %zu", wg, x->dev.name,
-			       x->dev.max_wg_size);
+		return lm_fail(LM_EDEVICE, "%s: groups of %u work-items: %s takes 1 to %zu",
+			       x->cfg.mix ? x->cfg.mix->name : "dispatch", wg, x->dev.name, x->dev.max_wg_size);
 	x->wg = wg;
 	lm_point_plan plan = plan_point(x, wg);
 	double before = lm_sysclock_read(x->sysclock);
@@ -206,6 +274,14 @@ lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row)
 	row->elements_per_s = t.rate;
 	row->cycles_per_group = row->clock_mhz * 1e6 * x->dev.compute_units / t.rate;
 	row->checked = t.length;
+	if (x->written) {
+		/* groups a second to loads a second, a CU's warp loads a cycle */
+		double loads = t.rate * wg * LM_WRITTEN_LOADS, cus = x->dev.compute_units ? x->dev.compute_units : 1;
+		row->elements_per_s = loads;
+		row->mem_ipc = loads / simd / (row->clock_mhz * 1e6) / cus;
+		row->bytes_per_s = loads * 4 * (1 + lm_mix_store_share(x->cfg.mix));
+		row->mem_per_iter = LM_WRITTEN_LOADS;
+	}
 	return LM_OK;
 }
 

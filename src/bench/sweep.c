@@ -376,43 +376,56 @@ static lm_status run_mix(sweep *sw, size_t i, FILE *f, const lm_results *prev, s
 	return s;
 }
 
-/* Was the dispatch mix's point of groups of wg measured before (a resume)? */
-static bool dispatch_done_before(const lm_results *prev, unsigned wg)
+/* Was mix m's point of groups of wg measured before (a resume)? */
+static bool dispatch_done_before(const lm_results *prev, const lm_mix *m, unsigned wg)
 {
 	for (size_t i = 0; prev && i < prev->n; i++)
-		if (prev->v[i].row.work_group_size == wg && strcmp(prev->v[i].mix, "dispatch") == 0)
+		if (prev->v[i].row.work_group_size == wg && strcmp(prev->v[i].mix, m->name) == 0)
 			return true;
 	return false;
 }
 
-/* Measures the dispatch mix: a point a work-group size (bench/dispatch.h),
+/* What a point of mix m (of step dispatch) says on the console. */
+static void say_dispatch_point(const lm_mix *m, unsigned wg, const lm_row *row)
+{
+	if (strcmp(m->name, "dispatch") == 0)
+		fprintf(stderr, "dispatch     groups of %4u: %.4g work-groups/us per CU (%.0f cycles a group; "
+			"%u resident a CU at most)\n", wg, row->elements_per_s * 1e-6 / row->compute_units,
+			row->cycles_per_group, row->groups_per_cu);
+	else
+		fprintf(stderr, "%-12s groups of %4u: %.4g warp loads a cycle per CU, %.4g GB/s (%u warps a CU)\n",
+			m->name, wg, row->mem_ipc, row->bytes_per_s * 1e-9, row->warps);
+}
+
+/* Measures mix m of step dispatch: a point a work-group size (bench/dispatch.h),
  * each into the file. */
-static lm_status run_dispatch(sweep *sw, FILE *f, const lm_results *prev, size_t *done_n, size_t *measured)
+static lm_status run_dispatch(sweep *sw, const lm_mix *m, FILE *f, const lm_results *prev, size_t *done_n,
+			      size_t *measured)
 {
 	lm_dispatch_config cfg = { .launch_ms = sw->base.launch_ms, .repeats = sw->base.repeats,
 				   .settle = sw->base.settle, .kernel_dir = sw->base.kernel_dir,
-				   .context = sw->base.context };
-	fprintf(stderr, "latmix: mix dispatch on %s: setting up...\n", sw->d.name);
+				   .context = sw->base.context, .mix = m, .footprint = sw->base.footprint };
+	unsigned sizes[LM_DISPATCH_MAX_SIZES];
+	size_t n = lm_dispatch_mix_sizes(&sw->d, m, sw->o->quick, sizes);
+	fprintf(stderr, "latmix: mix %s on %s: setting up...\n", m->name, sw->d.name);
 	lm_dispatch *x;
 	lm_status s = lm_dispatch_alloc(&sw->d, &cfg, &x);
-	for (size_t j = 0; s == LM_OK && j < sw->ndsizes; j++, (*done_n)++) {
-		unsigned wg = sw->dsizes[j];
-		if (dispatch_done_before(prev, wg))
+	for (size_t j = 0; s == LM_OK && j < n; j++, (*done_n)++) {
+		unsigned wg = sizes[j];
+		if (dispatch_done_before(prev, m, wg))
 			continue;
 		lm_row row;
 		if ((s = stopped()) != LM_OK)
 			break;
 		if ((s = lm_dispatch_point(x, wg, &row)) == LM_EDEVICE) {
-			fprintf(stderr, "latmix: dispatch, groups of %u: skipped: %s\n", wg, lm_error_message());
+			fprintf(stderr, "latmix: %s, groups of %u: skipped: %s\n", m->name, wg, lm_error_message());
 			s = LM_OK;
 			continue;
 		}
-		if (s != LM_OK || (s = lm_results_row(f, "dispatch", &row)) != LM_OK)
+		if (s != LM_OK || (s = lm_results_row(f, m->name, &row)) != LM_OK)
 			break;
 		(*measured)++;
-		fprintf(stderr, "dispatch     groups of %4u: %.4g work-groups/us per CU (%.0f cycles a group; "
-			"%u resident a CU at most)\n", wg, row.elements_per_s * 1e-6 / row.compute_units,
-			row.cycles_per_group, row.groups_per_cu);
+		say_dispatch_point(m, wg, &row);
 	}
 	if (x) {
 		lm_launch_cost c = lm_dispatch_costs(x);
@@ -687,7 +700,8 @@ lm_status lm_sweep_run(const lm_sweep_config *o)
 	else
 		sweep_count_ahead(sw);
 	for (size_t i = 0; i < sw->p.nmixes && s == LM_OK; i++)
-		s = sw->p.mixes[i].mix->step == LM_STEP_DISPATCH ? run_dispatch(sw, f, prev, &done_n, &measured)
+		s = sw->p.mixes[i].mix->step == LM_STEP_DISPATCH
+			    ? run_dispatch(sw, sw->p.mixes[i].mix, f, prev, &done_n, &measured)
 		    : run_mix(sw, i, f, prev, &done_n, &measured, &t0);
 	for (size_t i = 0; i < sw->nkern && s == LM_OK; i++) {
 		size_t failed = sw->nfailed;

@@ -186,15 +186,19 @@ static void write_resumed(FILE *f, const sweep *sw, const char *src, const resum
 
 /* Whether the plan measures the point of r (the warps list holds its
  * occupancy; its mix, chains and alpha are the plan's, or its kernel; a
- * dispatch row: the plan's dispatch sizes hold its work-group size). */
+ * row of a mix of step dispatch: the plan has the mix and its sizes hold
+ * the row's work-group size). */
 static bool plan_has(const sweep *sw, const lm_result *r)
 {
-	if (strcmp(r->mix, "dispatch") == 0) {
+	const lm_mix *m = lm_mix_find(r->mix);
+	if (m && m->step == LM_STEP_DISPATCH) {
 		bool planned = false;
 		for (size_t i = 0; i < sw->p.nmixes; i++)
-			planned |= sw->p.mixes[i].mix->step == LM_STEP_DISPATCH;
-		for (size_t j = 0; planned && j < sw->ndsizes; j++)
-			if (sw->dsizes[j] == r->row.work_group_size)
+			planned |= sw->p.mixes[i].mix == m;
+		unsigned sizes[LM_DISPATCH_MAX_SIZES];
+		size_t n = planned ? lm_dispatch_mix_sizes(&sw->d, m, sw->o->quick, sizes) : 0;
+		for (size_t j = 0; j < n; j++)
+			if (sizes[j] == r->row.work_group_size)
 				return true;
 		return false;
 	}

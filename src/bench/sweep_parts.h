@@ -13,7 +13,7 @@
 #include "bench/userdesc.h"
 #include "fit/results.h"
 
-#define MAX_MIXES 16
+#define MAX_MIXES 32
 #define MAX_CHAINS 16
 
 /* Default alphas: the full span for the main mix, fewer elsewhere. */
@@ -55,8 +55,6 @@ typedef struct {
 	lm_meas_config base;
 	cl_kernel random;    /* --kernel: base.context's random fill (userfill.h); NULL: none */
 	lm_meas_buffer keep; /* the chase buffer the last mix left (lm_meas_config's keep) */
-	unsigned dsizes[LM_DISPATCH_MAX_SIZES]; /* the dispatch mix's work-group sizes */
-	size_t ndsizes;
 	size_t total;
 	lm_meas_cost cost; /* summed over the mixes measured */
 	char binary_dir[256]; /* kernels built ahead by other processes; "" if none */

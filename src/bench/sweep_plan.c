@@ -45,11 +45,15 @@ static lm_status warps_list(const lm_sweep_config *o, const lm_device *d, plan *
 static lm_status mix_list(const lm_sweep_config *o, plan *p)
 {
 	if (!o->mix || strcmp(o->mix, "all") == 0) {
-		for (int i = 0; lm_mix_at(i) && p->nmixes < MAX_MIXES; i++)
-			p->mixes[p->nmixes++].mix = lm_mix_at(i);
+		for (int i = 0; lm_mix_at(i); i++)
+			if (p->nmixes == MAX_MIXES) /* never one left out unsaid */
+				return lm_fail(LM_EUSAGE, "latmix knows more mixes than a sweep holds (%d): "
+					       "raise MAX_MIXES", MAX_MIXES);
+			else
+				p->mixes[p->nmixes++].mix = lm_mix_at(i);
 		return LM_OK;
 	}
-	char buf[256], *item[MAX_MIXES];
+	char buf[512], *item[MAX_MIXES];
 	size_t n;
 	lm_status s = lm_text_list("--mix", o->mix, buf, sizeof buf, item, MAX_MIXES, &n);
 	for (size_t i = 0; i < n && s == LM_OK; i++) {
@@ -354,10 +358,10 @@ lm_status sweep_prepare(sweep *sw)
 	char note[384];
 	if (lm_meas_footprint_note(&sw->d, sw->base.footprint, note, sizeof note))
 		fprintf(stderr, "latmix: note: %s\n", note);
-	sw->ndsizes = lm_dispatch_sizes(&sw->d, o->quick, sw->dsizes);
 	for (size_t i = 0; i < sw->p.nmixes; i++) {
 		if (sw->p.mixes[i].mix->step == LM_STEP_DISPATCH) {
-			sw->total += sw->ndsizes; /* a point a work-group size */
+			unsigned sizes[LM_DISPATCH_MAX_SIZES]; /* a point a work-group size */
+			sw->total += lm_dispatch_mix_sizes(&sw->d, sw->p.mixes[i].mix, o->quick, sizes);
 			continue;
 		}
 		lm_meas_config cfg = sweep_mix_config(sw, &sw->p.mixes[i]);

@@ -434,7 +434,27 @@ static void say_size_to_use(const unsigned *sizes, size_t ns, double (*rate)[102
 		       sizes[pick], best, fewest);
 }
 
-/* The table's first line: what a work-item runs and the file's dispatch. */
+/* The memory figures a kernel as written is priced at, said. */
+static void say_written_memory(const lm_params *ps)
+{
+	const lm_param *r = &ps->p[LM_PARAM_WRITTEN_READ_THRU], *c = &ps->p[LM_PARAM_WRITTEN_COPY_THRU];
+	double mem = ps->p[LM_PARAM_MEM_THRU].value;
+	if (r->kind != LM_PARAM_VALUE && c->kind != LM_PARAM_VALUE) {
+		printf("its memory priced at the persistent mixes' rates (the file has no written_read_thru or "
+		       "written_copy_thru: a sweep with the written mixes measures what kernels as written read)\n");
+		return;
+	}
+	printf("its memory priced at the written mixes' rates:");
+	if (r->kind == LM_PARAM_VALUE)
+		printf(" reads %g warp loads/cycle/CU (%+.1f%% over mem_thru %g)", r->value, 100 * (r->value / mem - 1),
+		       mem);
+	if (c->kind == LM_PARAM_VALUE)
+		printf("%s a copy %g", r->kind == LM_PARAM_VALUE ? ";" : "", c->value);
+	printf("\n");
+}
+
+/* The table's first line: what a work-item runs and the file's dispatch;
+ * for a kernel as written, the memory figures it is priced at. */
 static void say_header(const char *label, const char *path, const lm_params *ps, const lm_model_params *mp,
 		       const lm_cli_written *k)
 {
@@ -444,13 +464,15 @@ static void say_header(const char *label, const char *path, const lm_params *ps,
 	if (k->loop)
 		snprintf(loop, sizeof loop, "its loop run %g times a %s, %g iterations as counted (unrolled %u times)",
 			 k->trip, k->grid_stride ? "turn" : "work-item", d.trips, k->unroll);
-	if (k->grid_stride)
+	if (k->grid_stride) {
 		printf("%s, a grid-stride loop around a loop inside (%s; an element a turn, its groups never "
 		       "ending), %s model of %s\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path);
-	else
-		printf("%s as written (%s), %s model of %s with dispatch_thru %g work-groups/us/CU and group_cost "
-		       "%g ns\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path,
-		       ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
+		return;
+	}
+	printf("%s as written (%s), %s model of %s with dispatch_thru %g work-groups/us/CU and group_cost "
+	       "%g ns\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path,
+	       ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
+	say_written_memory(ps);
 }
 
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
@@ -460,6 +482,13 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 	device_terms d = { 0 };
 	unsigned sizes[MAX_SIZES], shapes[MAX_SIZES][LM_USER_MAX_DIMS];
 	size_t ns;
+	lm_model_params pw;
+	lm_model_kinds sw;
+	if (!k->grid_stride) { /* its loads in the window dispatch keeps */
+		lm_model_as_written(mp, st, &pw, &sw);
+		mp = &pw;
+		st = &sw;
+	}
 	lm_status s = terms_of(path, ps, k->grid_stride, &d);
 	if (s == LM_OK && k->grid_stride) { /* one warp a group: a row a level */
 		sizes[0] = (unsigned)d.simd;

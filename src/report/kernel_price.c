@@ -247,24 +247,33 @@ void lm_rp_kernel_predict(const report *rp, kernel_curve *c)
 	if (!as_written_priced(rp, c))
 		return;
 	cached_loads(rp, c);
+	/* a kernel as written's loads stay in the window dispatch keeps */
+	lm_model_params pw;
+	lm_model_kinds sw;
+	const lm_model_kinds *st = &rp->kkinds;
+	if (c->as_written && !c->nested) {
+		lm_model_as_written(mp, &rp->kkinds, &pw, &sw);
+		mp = &pw;
+		st = &sw;
+	}
 	double top = 0, sq = 0, gw = c->row_wg / rp->k_simd;
 	bool loop = c->as_written && !c->loopless;
 	for (size_t j = 0; j < c->n; j++) {
 		double tail = c->as_written ? lm_model_wave_share(c->items, c->row_wg, c->warps[j] / gw, rp->k_cus) : 1;
 		if (c->nested) /* turns of the grid-stride loop: groups of a warp that never end */
-			c->pred[j] = lm_model_eval_written_loop(mp, &rp->kkinds, &c->around, k, c->trip / c->unroll, 1,
+			c->pred[j] = lm_model_eval_written_loop(mp, st, &c->around, k, c->trip / c->unroll, 1,
 								c->warps[j], INFINITY, 0, NULL, NULL) *
 				     rp->k_rate * per;
 		else if (loop) /* warps a cycle a CU, each a work-item a lane */
-			c->pred[j] = lm_model_eval_written_loop(mp, &rp->kkinds, &c->around, k, c->trip / c->unroll, gw,
+			c->pred[j] = lm_model_eval_written_loop(mp, st, &c->around, k, c->trip / c->unroll, gw,
 								c->warps[j] / gw, rp->k_dispatch, rp->k_group, NULL,
 								NULL) *
 				     rp->k_rate * c->per_item * per * tail;
 		else
-			c->pred[j] = (c->as_written ? lm_model_eval_written(mp, &rp->kkinds, k, gw, c->warps[j] / gw,
+			c->pred[j] = (c->as_written ? lm_model_eval_written(mp, st, k, gw, c->warps[j] / gw,
 									     rp->k_dispatch, rp->k_group, NULL, NULL) *
 							      c->per_item
-						    : lm_model_eval_kernel(mp, &rp->kkinds, k, c->warps[j], NULL)) *
+						    : lm_model_eval_kernel(mp, st, k, c->warps[j], NULL)) *
 				     rate * per * tail;
 		top = fmax(top, c->pred[j]);
 		double e = (c->pred[j] - c->bytes[j]) / c->bytes[j];

@@ -17,7 +17,7 @@
 #include "fit/results.h"
 #include "report/report.h"
 
-#define MAX_MIXES 16
+#define MAX_MIXES 32
 #define MAX_ALPHAS 32
 #define MAX_PICS 64
 #define MAX_CHAINS 8
