@@ -20,7 +20,7 @@ __kernel void lm_dispatch(__global uint *seen, uint tag)
  * buffer is all 1.0f: a work-item whose sum is not LM_WRITTEN_LOADS counts
  * itself in bad. Each group's first work-item marks that it ran, as
  * lm_dispatch's does. lm_written_copy also stores each value it loads,
- * coalesced, to y at its place: a copy. */
+ * coalesced, to y at its place, after all its loads: a copy. */
 #ifndef LM_WRITTEN_LOADS
 #define LM_WRITTEN_LOADS 8
 #endif
@@ -43,12 +43,14 @@ __kernel void lm_written_copy(__global uint *seen, uint tag, __global const floa
 			      __global uint *bad, __global float *y)
 {
 	const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * LM_WRITTEN_LOADS * w + l;
-	float s = 0.0f;
+	float v[LM_WRITTEN_LOADS], s = 0.0f;
+	/* every load before the first store: x and y may alias, so a store
+	 * between would hold each next load back until the value before it came */
+	for (uint k = 0; k < LM_WRITTEN_LOADS; k++)
+		v[k] = x[(at + k * w) & mask];
 	for (uint k = 0; k < LM_WRITTEN_LOADS; k++) {
-		const size_t i = (at + k * w) & mask;
-		const float v = x[i];
-		y[i] = v;
-		s += v;
+		y[(at + k * w) & mask] = v[k];
+		s += v[k];
 	}
 	if (s != (float)LM_WRITTEN_LOADS)
 		atomic_inc(bad);
