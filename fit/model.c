@@ -1,4 +1,5 @@
 #include "fit/model.h"
+#include "base/mix.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -221,18 +222,18 @@ static double written_gain(double written, double persistent)
 	return written > 0 && persistent > 0 && isfinite(written) && isfinite(persistent) ? written / persistent : 1;
 }
 
-void lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, lm_model_params *pw,
-			 lm_model_kinds *sw)
+bool lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+			 lm_model_params *pw, lm_model_kinds *sw)
 {
 	*pw = *p;
 	*sw = *st;
-	double g0 = written_gain(st->written_read_thru, p->mem_thru), g1 = 1;
+	double g = written_gain(st->written_read_thru, p->mem_thru);
+	if (g == 1 || !(k->loads <= LM_MIX_WRITTEN_LOADS))
+		return false;
+	pw->mem_thru *= g;
 	for (size_t i = 0; i < st->n; i++)
-		if (st->share[i] == 1)
-			g1 = written_gain(st->written_copy_thru, st->kind[i].mem_thru);
-	pw->mem_thru *= g0;
-	for (size_t i = 0; i < st->n; i++)
-		sw->kind[i].mem_thru *= g0 + fmin(st->share[i], 1) * (g1 - g0);
+		sw->kind[i].mem_thru *= g + fmin(st->share[i], 1) * (1 - g);
+	return true;
 }
 
 bool lm_model_kinds_cache(const lm_model_kinds *st)

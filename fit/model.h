@@ -230,22 +230,28 @@ typedef struct {
 	 * tree waits for a turn; NAN or 0: not measured, such a turn priced
 	 * by its instructions alone */
 	double lmem_lat;
-	/* the coalesced loads a cycle per CU of a kernel as written, plain
-	 * reads and a copy (the written mixes: many short groups, whose
-	 * loads stay in the window their dispatch order keeps, where the
-	 * persistent mixes' warps drift apart); NAN or 0: not measured, such a
-	 * kernel priced by the persistent mixes (lm_model_as_written) */
-	double written_read_thru, written_copy_thru;
+	/* the coalesced loads a cycle per CU of a kernel as written that only
+	 * reads (the written-read mix: many short groups, whose loads stay in
+	 * the window their dispatch order keeps, where the persistent mixes'
+	 * warps drift apart); NAN or 0: not measured, such a kernel priced by
+	 * the persistent mixes (lm_model_as_written) */
+	double written_read_thru;
 } lm_model_kinds;
 
-/* The figures a kernel as written is priced by: p's and st's, the memory
- * throughputs of the loads' kind and the store kinds scaled by what the
- * written mixes read over what the persistent mixes did at their store
- * share: written_read_thru over p's mem_thru at share 0, written_copy_thru
- * over the share-1 store kind's at 1 and past it, linear between; a gain
- * not measured is 1. The scattered kind and the rest are st's. */
-void lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, lm_model_params *pw,
-			 lm_model_kinds *sw);
+/* The figures a kernel as written without a loop, whose body is k, is
+ * priced by: p's and st's, the memory throughputs of the loads' kind and
+ * the store kinds scaled by what written-read reads over p's mem_thru at
+ * share 0, that gain falling linearly to none at one store a load and past
+ * it (a copy as written, the written-copy mix, reads far more than the store
+ * kinds' bound, yet the suite's copies as written stay under that bound at
+ * every level measured: studies/read-peak), where its work-items load no
+ * more than the written mixes' do (LM_MIX_WRITTEN_LOADS: a body of more,
+ * whose work-items run long, reads as the persistent mixes' warps do;
+ * so does a loop inside, which callers leave out). False, and p's and st's
+ * unchanged, where the gain does not apply or was not measured. The
+ * scattered kind and the rest are st's. */
+bool lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
+			 lm_model_params *pw, lm_model_kinds *sw);
 
 /* Does st price loads that hit the global-memory cache (cache_lat and
  * cache_thru known)? */

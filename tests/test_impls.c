@@ -57,6 +57,10 @@ static void dispatch_row(const lm_result *x)
 	ck_assert_msg(w->iters >= 1 && w->checked == w->iters, "line %d: %lu groups, %lu checked", x->line, w->iters,
 		      w->checked);
 	ck_assert_msg(w->groups_per_cu >= 1 && w->work_group_size >= 1 && w->cycles_per_group > 0, "line %d", x->line);
+	if (strcmp(x->mix, "dispatch") != 0) /* a written mix: loads a second, a CU's warp loads a cycle */
+		ck_assert_msg(w->mem_ipc > 0 && isfinite(w->mem_ipc) && w->bytes_per_s > w->elements_per_s * 3.99,
+			      "line %d: %s, %g warp loads a cycle, %g bytes/s for %g loads/s", x->line, x->mix,
+			      w->mem_ipc, w->bytes_per_s, w->elements_per_s);
 }
 
 /* The quick sweep on device spec: every row checked, and its timing mode,
@@ -75,13 +79,14 @@ static void quick_sweep(const char *spec, const char *timing)
 	lm_results res;
 	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
 	ck_assert_uint_gt(res.n, 20);
-	size_t yes = 0, host = 0, dispatch = 0;
+	size_t yes = 0, host = 0, dispatch = 0, written = 0;
 	for (size_t i = 0; i < res.n; i++) {
 		const lm_result *x = &res.v[i];
 		const lm_row *w = &x->row;
 		if (lm_mix_find(x->mix)->step == LM_STEP_DISPATCH) {
 			dispatch_row(x);
 			dispatch++;
+			written += strncmp(x->mix, "written-", 8) == 0;
 			continue;
 		}
 		ck_assert_msg(strcmp(w->timing, timing) == 0, "line %d: timing %s, expected %s",
@@ -99,7 +104,8 @@ static void quick_sweep(const char *spec, const char *timing)
 		yes += strcmp(w->coresident, "yes") == 0;
 		host += strcmp(w->timer, "host") == 0;
 	}
-	ck_assert_msg(dispatch >= 2, "%zu dispatch rows in a quick sweep", dispatch);
+	ck_assert_msg(dispatch >= 4 && written == 2, "%zu rows of step dispatch, %zu of the written mixes, in a "
+		      "quick sweep", dispatch, written);
 	printf("%s (%s): %zu rows, %zu of them dispatch's, timing %s, co-resident %zu of %zu, timer %s, clock %s at %.0f MHz\n",
 	       res.device, res.driver, res.n, dispatch, timing, yes, res.n - dispatch,
 	       host == res.n ? "host" : host ? "mixed" : "events", res.v[0].clock_source,
@@ -107,6 +113,41 @@ static void quick_sweep(const char *spec, const char *timing)
 	lm_results_free(&res);
 	remove_dir();
 }
+
+/* A written mix whose work-item 3 of each group reads a word its stretch
+ * does not hold twice over (a kernel dir with that change): latmix refuses
+ * the point, saying how many sums were wrong, and writes no rate. */
+START_TEST(a_written_mix_that_loads_wrong_is_refused)
+{
+	make_dir();
+	char src[512], bad[128], csv[128];
+	lm_test_source_path(src, sizeof src, "cl/dispatch.cl");
+	static char text[1 << 16];
+	lm_test_slurp(src, text, sizeof text);
+	const char *load = "s += x[(at + k * w) & mask];";
+	char *at = strstr(text, load);
+	ck_assert_msg(at != NULL, "cl/dispatch.cl has no '%s'", load);
+	char cp[1200];
+	snprintf(cp, sizeof cp, "cp \"$(dirname '%s')\"/*.cl \"$(dirname '%s')\"/*.h '%s'", src, src, dir);
+	ck_assert_int_eq(system(cp), 0);
+	snprintf(bad, sizeof bad, "%s/dispatch.cl", dir);
+	FILE *f = fopen(bad, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "%.*ss += x[(at + k * w) & mask] * (l == 3 ? 2.0f : 1.0f);%s", (int)(at - text), text,
+		at + strlen(load));
+	fclose(f);
+	snprintf(csv, sizeof csv, "%s/w.csv", dir);
+	const char *args[] = { "measure", "-d", "Portable Computing Language", "--mix", "written-read", "--quick",
+			       "--launch-ms", "0.5", "--footprint", "4M", "--kernel-dir", dir, "-o", csv, NULL };
+	static lm_test_result r;
+	lm_test_latmix(args, NULL, &r);
+	ck_assert_msg(r.status != 0 && strstr(r.err, "work-items summed other than the 8 ones they loaded"),
+		      "exit %d\n%s", r.status, r.err);
+	lm_results res;
+	ck_assert(lm_results_read(csv, &res) != LM_OK || res.n == 0);
+	remove_dir();
+}
+END_TEST
 
 START_TEST(pocl_quick_sweep)
 {
@@ -224,8 +265,9 @@ static bool only_untimeable(const char *err)
 	return refused > 0 && strstr(err, " points: ") != NULL;
 }
 
-/* The dispatch mix's quick sizes under oclgrind (no out-of-bounds
- * access, no race): every group writes its own mark. */
+/* The dispatch mix's quick sizes and the written mixes under oclgrind
+ * (no out-of-bounds access, no race): every group writes its own mark,
+ * every work-item its own stretch's words. */
 START_TEST(dispatch_clean_under_oclgrind)
 {
 	make_dir();
@@ -233,7 +275,8 @@ START_TEST(dispatch_clean_under_oclgrind)
 	snprintf(csv, sizeof csv, "%s/dispatch.csv", dir);
 	snprintf(logf, sizeof logf, "%s/dispatch.log", dir);
 	const char *argv[] = { "oclgrind", "--log", logf, "--check-api", "--data-races", getenv("LATMIX"),
-			       "measure", "--mix", "dispatch", "--quick", "--launch-ms", "0.05", "-o", csv, NULL };
+			       "measure", "--mix", "dispatch,written-read,written-copy", "--quick", "--launch-ms", "0.05",
+			       "--footprint", "1M", "-o", csv, NULL };
 	static lm_test_result r;
 	lm_test_command(argv, NULL, &r);
 	ck_assert_msg(r.status == 0, "dispatch under oclgrind: exit %d\n%s", r.status, r.err);
@@ -242,7 +285,7 @@ START_TEST(dispatch_clean_under_oclgrind)
 	ck_assert_msg(log[0] == '\0', "oclgrind reports:\n%s", log);
 	lm_results res;
 	ck_assert_msg(lm_results_read(csv, &res) == LM_OK, "%s", lm_error_message());
-	ck_assert_uint_ge(res.n, 2);
+	ck_assert_uint_ge(res.n, 4);
 	for (size_t i = 0; i < res.n; i++)
 		dispatch_row(&res.v[i]);
 	lm_results_free(&res);
@@ -450,6 +493,7 @@ int main(int argc, char **argv)
 			return 77;
 		}
 		tcase_add_test(tc, pocl_quick_sweep);
+		tcase_add_test(tc, a_written_mix_that_loads_wrong_is_refused);
 	} else if (strcmp(impl, "rusticl") == 0) {
 		setenv("RUSTICL_ENABLE", "llvmpipe", 1);
 		if (!has_device("llvmpipe")) {

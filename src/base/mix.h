@@ -46,6 +46,10 @@ typedef struct {
 				   * words); 0: the sweep's */
 } lm_mix;
 
+/* The floats a work-item of the written mixes loads (cl/dispatch.cl's
+ * LM_WRITTEN_LOADS, built with this): what their rates hold for. */
+#define LM_MIX_WRITTEN_LOADS 8
+
 #define LM_MIX_KERNEL_FILE "chase.cl" /* every mix's but those of step dispatch (cl/dispatch.cl) */
 
 /* The mix called name, or NULL. */

@@ -25,9 +25,7 @@
  * largest where that is less). */
 #define LM_WRITTEN_WG 256
 
-/* The floats a work-item of a written mix loads (cl/dispatch.cl's
- * LM_WRITTEN_LOADS, built with this). */
-#define LM_WRITTEN_LOADS 8
+#define LM_WRITTEN_LOADS LM_MIX_WRITTEN_LOADS
 
 /* The work-group sizes the dispatch mix measures on d, in work-items:
  * 32, 64, 128, 256, 512 and 1024 (quick: 32, 256 and 1024), those above

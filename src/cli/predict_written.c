@@ -4,6 +4,7 @@
  * parameter file holds (fit/model.h, lm_model_eval_written_loop), and the
  * local size to use. */
 #include "cli/predict_written.h"
+#include "base/mix.h"
 #include "base/expr.h"
 #include "base/number.h"
 #include "bench/userdesc.h"
@@ -434,29 +435,28 @@ static void say_size_to_use(const unsigned *sizes, size_t ns, double (*rate)[102
 		       sizes[pick], best, fewest);
 }
 
-/* The memory figures a kernel as written is priced at, said. */
-static void say_written_memory(const lm_params *ps)
+/* The memory figures a kernel as written is priced at (gained: those of
+ * lm_model_as_written), said. */
+static void say_written_memory(const lm_params *ps, const lm_cli_written *k, bool gained)
 {
-	const lm_param *r = &ps->p[LM_PARAM_WRITTEN_READ_THRU], *c = &ps->p[LM_PARAM_WRITTEN_COPY_THRU];
+	const lm_param *r = &ps->p[LM_PARAM_WRITTEN_READ_THRU];
 	double mem = ps->p[LM_PARAM_MEM_THRU].value;
-	if (r->kind != LM_PARAM_VALUE && c->kind != LM_PARAM_VALUE) {
-		printf("its memory priced at the persistent mixes' rates (the file has no written_read_thru or "
-		       "written_copy_thru: a sweep with the written mixes measures what kernels as written read)\n");
-		return;
-	}
-	printf("its memory priced at the written mixes' rates:");
-	if (r->kind == LM_PARAM_VALUE)
-		printf(" reads %g warp loads/cycle/CU (%+.1f%% over mem_thru %g)", r->value, 100 * (r->value / mem - 1),
-		       mem);
-	if (c->kind == LM_PARAM_VALUE)
-		printf("%s a copy %g", r->kind == LM_PARAM_VALUE ? ";" : "", c->value);
-	printf("\n");
+	if (gained)
+		printf("its reads priced at written-read's %g warp loads/cycle/CU, %+.1f%% over mem_thru %g (less "
+		       "with its stores' share, none at a store a load)\n", r->value, 100 * (r->value / mem - 1), mem);
+	else if (r->kind != LM_PARAM_VALUE)
+		printf("its memory priced at the persistent mixes' rates (the file has no written_read_thru: a sweep "
+		       "with the written-read mix measures what kernels as written read)\n");
+	else
+		printf("its memory priced at the persistent mixes' rates: its work-items %s, and their warps' loads "
+		       "spread over the arrays as a persistent loop's do (written-read holds for %d loads a work-item)\n",
+		       k->loop ? "loop" : "load more than the written mixes'", LM_MIX_WRITTEN_LOADS);
 }
 
 /* The table's first line: what a work-item runs and the file's dispatch;
  * for a kernel as written, the memory figures it is priced at. */
 static void say_header(const char *label, const char *path, const lm_params *ps, const lm_model_params *mp,
-		       const lm_cli_written *k)
+		       const lm_cli_written *k, bool gained)
 {
 	device_terms d;
 	kernel_terms(k, &d);
@@ -472,7 +472,7 @@ static void say_header(const char *label, const char *path, const lm_params *ps,
 	printf("%s as written (%s), %s model of %s with dispatch_thru %g work-groups/us/CU and group_cost "
 	       "%g ns\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path,
 	       ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
-	say_written_memory(ps);
+	say_written_memory(ps, k, gained);
 }
 
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
@@ -484,8 +484,9 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 	size_t ns;
 	lm_model_params pw;
 	lm_model_kinds sw;
-	if (!k->grid_stride) { /* its loads in the window dispatch keeps */
-		lm_model_as_written(mp, st, &pw, &sw);
+	/* short work-items: their loads in the window dispatch keeps */
+	bool gained = !k->grid_stride && !k->loop && lm_model_as_written(mp, st, k->body, &pw, &sw);
+	if (gained) {
 		mp = &pw;
 		st = &sw;
 	}
@@ -522,7 +523,7 @@ lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm
 	if (o->csv)
 		puts("warps_per_cu,work_group_size,groups_per_cu,elements_per_s,bytes_per_s,busy_warps_per_cu,bound");
 	else
-		say_header(label, path, ps, mp, k);
+		say_header(label, path, ps, mp, k, gained);
 	for (size_t i = 0; i < ns; i++)
 		if ((s = shape_rows(o, &asked, mp, st, m, k, d, shapes[i], sizes[i], label, rate[i], warps[i], &n[i])) !=
 		    LM_OK)

@@ -247,12 +247,12 @@ void lm_rp_kernel_predict(const report *rp, kernel_curve *c)
 	if (!as_written_priced(rp, c))
 		return;
 	cached_loads(rp, c);
-	/* a kernel as written's loads stay in the window dispatch keeps */
+	/* a kernel as written without a loop: its short work-items' loads stay
+	 * in the window dispatch keeps (lm_model_as_written) */
 	lm_model_params pw;
 	lm_model_kinds sw;
 	const lm_model_kinds *st = &rp->kkinds;
-	if (c->as_written && !c->nested) {
-		lm_model_as_written(mp, &rp->kkinds, &pw, &sw);
+	if (c->as_written && c->loopless && !c->nested && lm_model_as_written(mp, &rp->kkinds, k, &pw, &sw)) {
 		mp = &pw;
 		st = &sw;
 	}

@@ -396,10 +396,38 @@ void lm_rp_md_summary(FILE *f, const report *rp, bool drawn, point *buf)
 		mp->mem_lat, mp->mem_lat * ns, mp->alu_lat, mp->alu_lat * ns, mhz, mp->mem_thru, gbs);
 	if (sbytes > 0)
 		fprintf(f, " (the `stream` mix measured %.0f GB/s: %.0f%%)", sbytes * 1e-9, 100 * gbs / (sbytes * 1e-9));
+	const lm_param *wr = &ps->p[LM_PARAM_WRITTEN_READ_THRU];
+	if (wr->kind == LM_PARAM_VALUE && mp->mem_thru > 0) /* the same clock and units as mem_thru */
+		fprintf(f, "; kernels as written, many short work-groups whose loads stay in one window, read "
+			"%.0f GB/s (`written-read`: %+.0f%%)", gbs * wr->value / mp->mem_thru,
+			100 * (wr->value / mp->mem_thru - 1));
 	fputs(". Little's law: the warps needed are the loads in flight a CU must hold, latency x "
 	      "throughput.\n\n", f);
 	if (drawn)
 		fputs("![warps needed against alpha](warps-needed.png)\n\n", f);
+}
+
+/* The written mixes' peaks (what kernels as written read, and copy), a
+ * row each of the peaks table, at their own rows' clock, where the sweep
+ * measured them. */
+static void md_written(FILE *f, const report *rp, const lm_fit_result *r)
+{
+	static const struct {
+		const char *mix, *what;
+		lm_param_id id;
+	} w[] = { { "written-read", "reads as written, many short work-groups", LM_PARAM_WRITTEN_READ_THRU },
+		  { "written-copy", "a copy as written (its loads; priced by the store kinds)",
+		    LM_PARAM_WRITTEN_COPY_THRU } };
+	for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+		const lm_param *p = &r->p[w[k].id];
+		const lm_row *row = NULL;
+		for (size_t i = 0; i < rp->res.n && !row; i++)
+			if (strcmp(rp->res.v[i].mix, w[k].mix) == 0)
+				row = &rp->res.v[i].row;
+		if (row && p->kind == LM_PARAM_VALUE)
+			fprintf(f, "| memory: %s (`%s`) | %.4g warp loads/cycle/CU, %.0f GB/s | - | - |\n", w[k].what,
+				w[k].mix, p->value, row->bytes_per_s * 1e-9);
+	}
 }
 
 /* The dispatch mix's parameters (fit/dispatch.h), a row of the peaks
@@ -502,6 +530,7 @@ static void md_peaks(FILE *f, const report *rp)
 		fprintf(f, "| memory: stores of a sector a lane that a group's rows complete, a transpose's "
 			"(`stream-scatter`) | %.4g ± %.2g warp stores/cycle/CU, %.1f G sectors/s | - | - |\n", sc->value,
 			sc->std_error, sc->value * fill->clock_mhz * 1e6 * fill->compute_units * fill->simd_width * 1e-9);
+	md_written(f, rp, &r);
 	md_dispatch(f, &r);
 	const lm_param *l1 = &r.p[LM_PARAM_L1_THRU];
 	if (l1->kind == LM_PARAM_VALUE)
@@ -610,6 +639,9 @@ lm_status lm_rp_write_markdown(const report *rp, const lm_report_info *info, poi
 			fprintf(f, "![%s](%s.png)\n\n[SVG](%s.svg) · [script](%s.gp) · [data](%s.dat)\n\n",
 				p->title, p->name, p->name, p->name, p->name);
 		fprintf(f, "%s\n\n", p->caption);
+		if (strlen(p->caption) >= sizeof p->caption - 1) /* never cut unsaid */
+			fprintf(stderr, "latmix report: %s: its caption was cut at %zu characters\n", p->name,
+				sizeof p->caption - 1);
 	}
 	return lm_rp_close_out(o, LM_OK);
 }

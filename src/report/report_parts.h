@@ -37,7 +37,7 @@ typedef struct {
 typedef struct {
 	char name[96];
 	char title[256];
-	char caption[1024];
+	char caption[4096];
 } picture;
 
 typedef struct {
