@@ -114,28 +114,36 @@ static void quick_sweep(const char *spec, const char *timing)
 	remove_dir();
 }
 
+/* dir/NAME: cl/NAME with its first `from` replaced by `to` (asserted there). */
+static void changed_kernel(const char *name, const char *from, const char *to)
+{
+	char src[512], bad[128];
+	char rel[64];
+	snprintf(rel, sizeof rel, "cl/%s", name);
+	lm_test_source_path(src, sizeof src, rel);
+	static char text[1 << 16];
+	lm_test_slurp(src, text, sizeof text);
+	char *at = strstr(text, from);
+	ck_assert_msg(at != NULL, "%s has no '%s'", rel, from);
+	snprintf(bad, sizeof bad, "%s/%s", dir, name);
+	FILE *f = fopen(bad, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	fclose(f);
+}
+
 /* A written mix whose work-item 3 of each group reads a word its stretch
  * does not hold twice over (a kernel dir with that change): latmix refuses
  * the point, saying how many sums were wrong, and writes no rate. */
 START_TEST(a_written_mix_that_loads_wrong_is_refused)
 {
 	make_dir();
-	char src[512], bad[128], csv[128];
+	char src[512], csv[128], cp[1200];
 	lm_test_source_path(src, sizeof src, "cl/dispatch.cl");
-	static char text[1 << 16];
-	lm_test_slurp(src, text, sizeof text);
-	const char *load = "s += x[(at + k * w) & mask];";
-	char *at = strstr(text, load);
-	ck_assert_msg(at != NULL, "cl/dispatch.cl has no '%s'", load);
-	char cp[1200];
 	snprintf(cp, sizeof cp, "cp \"$(dirname '%s')\"/*.cl \"$(dirname '%s')\"/*.h '%s'", src, src, dir);
 	ck_assert_int_eq(system(cp), 0);
-	snprintf(bad, sizeof bad, "%s/dispatch.cl", dir);
-	FILE *f = fopen(bad, "w");
-	ck_assert_ptr_nonnull(f);
-	fprintf(f, "%.*ss += x[(at + k * w) & mask] * (l == 3 ? 2.0f : 1.0f);%s", (int)(at - text), text,
-		at + strlen(load));
-	fclose(f);
+	changed_kernel("dispatch.cl", "s += x[(at + k * w) & mask];",
+		       "s += x[(at + k * w) & mask] * (l == 3 ? 2.0f : 1.0f);");
 	snprintf(csv, sizeof csv, "%s/w.csv", dir);
 	const char *args[] = { "measure", "-d", "Portable Computing Language", "--mix", "written-read", "--quick",
 			       "--launch-ms", "0.5", "--footprint", "4M", "--kernel-dir", dir, "-o", csv, NULL };
@@ -324,19 +332,8 @@ END_TEST
 START_TEST(out_of_bounds_read_is_reported)
 {
 	make_dir();
-	char src[512], bad[128];
-	lm_test_source_path(src, sizeof src, "cl/chase.cl");
-	static char text[1 << 16];
-	lm_test_slurp(src, text, sizeof text);
-	const char *step = "#define STEP(c) a[c] = chain[a[c]];";
-	char *at = strstr(text, step);
-	ck_assert_msg(at != NULL, "cl/chase.cl has no '%s'", step);
-	snprintf(bad, sizeof bad, "%s/chase.cl", dir);
-	FILE *f = fopen(bad, "w");
-	ck_assert_ptr_nonnull(f);
-	fprintf(f, "%.*s#define STEP(c) a[c] = chain[a[c] + (1u << 28)];%s", (int)(at - text), text,
-		at + strlen(step));
-	fclose(f);
+	changed_kernel("chase.cl", "#define STEP(c) a[c] = chain[a[c]];",
+		       "#define STEP(c) a[c] = chain[a[c] + (1u << 28)];");
 	static char log[16384];
 	under_oclgrind("gmem", "fixed-work", dir, log, sizeof log);
 	ck_assert_msg(strstr(log, "Invalid read"), "oclgrind's log:\n%s", log);
