@@ -447,10 +447,13 @@ static void say_written_memory(const lm_params *ps, const lm_cli_written *k, boo
 	else if (r->kind != LM_PARAM_VALUE)
 		printf("its memory priced at the persistent mixes' rates (the file has no written_read_thru: a sweep "
 		       "with the written-read mix measures what kernels as written read)\n");
-	else
+	else if (k->loop || !(k->body->loads <= LM_MIX_WRITTEN_LOADS))
 		printf("its memory priced at the persistent mixes' rates: its work-items %s, and their warps' loads "
 		       "spread over the arrays as a persistent loop's do (written-read holds for %d loads a work-item)\n",
 		       k->loop ? "loop" : "load more than the written mixes'", LM_MIX_WRITTEN_LOADS);
+	else
+		printf("its memory priced at the persistent mixes' rates: written-read's %g warp loads/cycle/CU gains "
+		       "nothing over mem_thru %g\n", r->value, mem);
 }
 
 /* The table's first line: what a work-item runs and the file's dispatch;
