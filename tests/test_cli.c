@@ -1123,6 +1123,76 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 }
 END_TEST
 
+/* KERNEL:name into spec, KERNEL a copy of the committed H200's
+ * mix-of/KERNEL.txt (NVIDIA's PTX) named .ptx. */
+static void ptx_of(const char *kernel, char *spec, size_t size)
+{
+	char src[600], dst[96], cmd[800], name[64];
+	snprintf(name, sizeof name, "data/measured/nvidia-h200/mix-of/%s.txt", kernel);
+	lm_test_source_path(src, sizeof src, name);
+	snprintf(dst, sizeof dst, "/tmp/latmix-%s-%d.ptx", kernel, (int)getpid());
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s'", src, dst);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(name, sizeof name, "%s", kernel);
+	for (char *c = name; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	snprintf(spec, size, "%s:%s", dst, name);
+}
+
+/* The rate a kernel as written's --csv gives at 64 warps in groups of
+ * 128, from params (its mix-of count of the committed H200), or NAN. */
+static double rate_at_64(const char *params, const char *kernel, result *r)
+{
+	char spec[160];
+	ptx_of(kernel, spec, sizeof spec);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--csv", "--local-size", "128", "--warps", "64",
+				   NULL }, r);
+	double w, e;
+	unsigned wg, g;
+	const char *row = strchr(r->out, '\n');
+	return r->status == 0 && row && sscanf(row + 1, "%lf,%u,%u,%lf,", &w, &wg, &g, &e) == 4 ? e : NAN;
+}
+
+/* A kernel as written without a loop reads at written-read's rate where
+ * the file has it (the committed H200's: 8% over mem_thru): nd-dot, which
+ * only reads, priced higher at 64 warps than by the same file without the
+ * figure, by no more than the gain; nd-copy, a store a load, the same; the
+ * header says which figures priced it. */
+START_TEST(a_kernel_as_written_reads_at_written_reads_rate)
+{
+	char with[600], without[64], cmd[1400];
+	lm_test_source_path(with, sizeof with, "data/measured/nvidia-h200/params-kernels.ini");
+	snprintf(without, sizeof without, "/tmp/latmix-unwritten-%d.ini", (int)getpid());
+	snprintf(cmd, sizeof cmd, "awk '/^\\[/ { skip = $0 == \"[written_read_thru]\" } !skip' '%s' > '%s'", with,
+		 without);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_params ps;
+	ck_assert_int_eq(lm_params_read(with, &ps), LM_OK);
+	double gain = ps.p[LM_PARAM_WRITTEN_READ_THRU].value / ps.p[LM_PARAM_MEM_THRU].value;
+	ck_assert_msg(gain > 1.02, "the committed H200's written-read gains %g", gain);
+	result *r = malloc(sizeof *r);
+	double dot = rate_at_64(with, "nd-dot", r), dot0 = rate_at_64(without, "nd-dot", r);
+	ck_assert_msg(dot / dot0 > 1.02 && dot / dot0 <= gain * (1 + 1e-9), "nd-dot %g against %g (gain %g)", dot, dot0,
+		      gain);
+	double copy = rate_at_64(with, "nd-copy", r), copy0 = rate_at_64(without, "nd-copy", r);
+	ck_assert_msg(copy > 0 && fabs(copy / copy0 - 1) < 1e-9, "nd-copy %g against %g", copy, copy0);
+	char spec[160];
+	ptx_of("nd-dot", spec, sizeof spec);
+	run((const char *const[]){ "predict", with, "--kernel", spec, "--local-size", "128", NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "its reads priced at written-read's "), "%.600s", r->out);
+	run((const char *const[]){ "predict", without, "--kernel", spec, "--local-size", "128", NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "the file has no written_read_thru"), "%.600s", r->out);
+	unlink(without);
+	for (int i = 0; i < 2; i++) {
+		char ptx[96];
+		snprintf(ptx, sizeof ptx, "/tmp/latmix-%s-%d.ptx", i ? "nd-copy" : "nd-dot", (int)getpid());
+		unlink(ptx);
+	}
+	free(r);
+}
+END_TEST
+
 /* predict --kernel of a kernel as written with a loop inside (the suite's
  * nd-matmul as NVIDIA's driver built it on the H200, its loop unrolled
  * four times): without a trip count it is refused, saying how to give one;
@@ -1387,6 +1457,7 @@ int main(void)
 	tcase_add_test(tc, devices_lists_at_least_one_device);
 	tcase_add_test(tc, the_suite_is_named_whole_or_refused);
 	tcase_add_test(tc, predict_a_kernel_as_written_by_the_csv_contract);
+	tcase_add_test(tc, a_kernel_as_written_reads_at_written_reads_rate);
 	tcase_add_test(tc, predict_a_loop_inside_a_kernel_as_written_by_its_trip_count);
 	tcase_add_test(tc, predict_counts_elements_as_the_description_does);
 	tcase_add_test(tc, devices_show_vendor_facts);
