@@ -64,6 +64,7 @@ static const struct {
 	{ { "measure", "--kernel", "a,,b", "-o", "@OUT" }, 2, "--kernel 'a,,b': empty item", true },
 	{ { "kernel", "--alpha", "1/0" }, 2, "alpha '1/0'", true },
 	{ { "kernel", "--mix", "dispatch" }, 2, "--mix dispatch: no chase to build", true },
+	{ { "kernel", "--mix", "written-read" }, 2, "--mix written-read: no chase to build", true },
 	{ { "kernel", "--alpha", "0,x", "--save-binary", "/tmp" }, 2, "alpha 'x'", true },
 	{ { "kernel", "--save-binary", "/nonexistent/dir" }, 1, "/nonexistent/dir", true },
 	{ { "measure", "--build-jobs", "65", "-o", "@OUT" }, 2, "--build-jobs '65'", true },

@@ -57,8 +57,8 @@ lm_status lm_meas_check_config(const lm_device *d, const lm_meas_config *cfg)
 {
 	const lm_mix *mix = cfg->mix;
 	if (mix->step == LM_STEP_DISPATCH)
-		return lm_fail(LM_EUSAGE, "mix dispatch has no chain: latmix measure --mix dispatch measures it, "
-			       "a point a work-group size");
+		return lm_fail(LM_EUSAGE, "mix %s has no chain: latmix measure --mix %s measures it, a point a "
+			       "work-group size", mix->name, mix->name);
 	if (cfg->chains == 0 || (mix->step == LM_STEP_STREAM && cfg->chains != 1))
 		return lm_fail(LM_EUSAGE, "mix %s: %u chains per thread (stream: 1; others: a positive count)",
 			       mix->name, cfg->chains);

@@ -121,8 +121,8 @@ lm_status cmd_kernel(const lm_options *o)
 	if (!mix)
 		return lm_fail(LM_EUSAGE, "--mix '%s': unknown (known: %s)", name, lm_mix_names());
 	if (mix->step == LM_STEP_DISPATCH)
-		return lm_fail(LM_EUSAGE, "--mix dispatch: no chase to build: its kernel is cl/dispatch.cl as it is, "
-			       "built with no options (latmix measure --mix dispatch runs it)");
+		return lm_fail(LM_EUSAGE, "--mix %s: no chase to build: its kernel is cl/dispatch.cl's %s as it is "
+			       "(latmix measure --mix %s runs it)", mix->name, mix->kernel, mix->name);
 	lm_alpha a = { 1, 1 };
 	lm_status s;
 	if (o->alpha && !o->save_binary && (s = lm_alpha_parse(o->alpha, &a)) != LM_OK)
