@@ -18,7 +18,8 @@
 
 static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8", "mix16", "mix16nowrap",
 					   "mix16noflag", "mix16plain", "dyn32" };
-static const char *const written[] = { "nd8", "nd1" };
+static const char *const written[] = { "nd8", "nd1", "nd2", "nd4", "nd16", "nd32", "nd64", "nd8s", "nd32s", "nd64s" };
+static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64 };
 
 typedef struct {
 	cl_context ctx;
@@ -186,7 +187,7 @@ int main(int argc, char **argv)
 	const cl_ulong elems = (cl_ulong)mib << 18;
 	int bad = 0;
 	for (size_t w = 0; w < sizeof written / sizeof *written; w++) {
-		const cl_ulong per = w == 0 ? 8 : 1, n = elems - elems % (2 * per * LOCAL);
+		const cl_ulong per = per_item[w], n = elems - elems % (2 * per * LOCAL);
 		if (is_listed(written[w], only))
 			bad |= point(&r, f, written[w], 0, n, n / per, n / 2, n / 2 / per);
 	}

@@ -175,3 +175,35 @@ __kernel void dyn32(__global float *out, __global const float *restrict x, const
 	if (s == -1.0f)
 		out[get_global_id(0)] = s;
 }
+
+/* Lease 4: as written with K loads a work-item, K a grid apart (K fronts,
+ * as nd8), or from one stretch of the group's (ndK1: a group reads K group
+ * sizes one after another, as latmix's written-read does). */
+#define ND_FRONTS(NAME, K)                                                                               \
+	__kernel void NAME(__global float *out, __global const float *restrict x, const ulong n,         \
+			   __global uint *ctr, volatile __global uint *flag)                             \
+	{                                                                                                \
+		const size_t g = get_global_id(0), stride = get_global_size(0);                           \
+		float s = 0.0f;                                                                           \
+		_Pragma("unroll") for (int k = 0; k < K; k++) s += x[g + k * stride];                     \
+		if (s == -1.0f)                                                                           \
+			out[g] = s;                                                                       \
+	}
+#define ND_STRETCH(NAME, K)                                                                              \
+	__kernel void NAME(__global float *out, __global const float *restrict x, const ulong n,         \
+			   __global uint *ctr, volatile __global uint *flag)                             \
+	{                                                                                                \
+		const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * K * w + l; \
+		float s = 0.0f;                                                                           \
+		_Pragma("unroll") for (int k = 0; k < K; k++) s += x[at + k * w];                         \
+		if (s == -1.0f)                                                                           \
+			out[get_global_id(0)] = s;                                                        \
+	}
+ND_FRONTS(nd2, 2)
+ND_FRONTS(nd4, 4)
+ND_FRONTS(nd16, 16)
+ND_FRONTS(nd32, 32)
+ND_FRONTS(nd64, 64)
+ND_STRETCH(nd8s, 8)
+ND_STRETCH(nd32s, 32)
+ND_STRETCH(nd64s, 64)
