@@ -245,9 +245,10 @@ typedef struct {
  * it (a copy as written, the written-copy mix, reads far more than the store
  * kinds' bound, yet the suite's copies as written stay under that bound at
  * every level measured: studies/read-peak), where its work-items load no
- * more than the written mixes' do (LM_MIX_WRITTEN_LOADS: a body of more,
- * whose work-items run long, reads as the persistent mixes' warps do;
- * so does a loop inside, which callers leave out). False, and p's and st's
+ * more than the written mixes' do (LM_MIX_WRITTEN_LOADS: the kernels measured
+ * with more, a 64-row column sum, and with a loop inside, which callers leave
+ * out, read at the persistent mixes' rates, though plain reads of 16 to 64
+ * loads a work-item read at written-read's; why is not known). False, and p's and st's
  * unchanged, where the gain does not apply or was not measured. The
  * scattered kind and the rest are st's. */
 bool lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
