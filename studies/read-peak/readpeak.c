@@ -2,6 +2,7 @@
  * (readpeak.cl), timed by profiling events; standalone (no latmix code).
  *
  *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...] [--only K,K]
+ *                      [--pad KIB] (the local buffer of the kernels whose name ends in p)
  *
  * Each point: a warm-up, then R launches reading n floats alternated with R
  * reading n/2; rate = (n - n/2) * 4 bytes / (median(n) - median(n/2)), so a
@@ -17,9 +18,10 @@
 #define LOCAL 256
 
 static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8", "mix16", "mix16nowrap",
-					   "mix16noflag", "mix16plain", "dyn32" };
-static const char *const written[] = { "nd8", "nd1", "nd2", "nd4", "nd16", "nd32", "nd64", "nd8s", "nd32s", "nd64s" };
-static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64 };
+					   "mix16noflag", "mix16plain", "dyn32", "gs1p", "gs8p" };
+static const char *const written[] = { "nd8", "nd1", "nd2", "nd4", "nd16", "nd32", "nd64", "nd8s", "nd32s", "nd64s",
+					"nd8p", "nd8treep" };
+static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8 };
 
 typedef struct {
 	cl_context ctx;
@@ -28,6 +30,7 @@ typedef struct {
 	cl_mem x, out, ctr, flag;
 	cl_uint cus;
 	int repeats;
+	size_t pad; /* bytes of local memory a group of the kernels ending in p */
 } rp;
 
 static int cmp(const void *a, const void *b)
@@ -73,6 +76,8 @@ static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_
 	clSetKernelArg(k, 1, sizeof r->x, &r->x);
 	clSetKernelArg(k, 3, sizeof r->ctr, &r->ctr);
 	clSetKernelArg(k, 4, sizeof r->flag, &r->flag);
+	if (name[strlen(name) - 1] == 'p') /* a local buffer: at least a float a work-item */
+		clSetKernelArg(k, 5, r->pad > LOCAL * sizeof(float) ? r->pad : LOCAL * sizeof(float), NULL);
 	double full[64], part[64];
 	int bad = launch(r, k, n, grid) < 0;
 	for (int i = 0; i < r->repeats && !bad; i++) {
@@ -177,6 +182,8 @@ int main(int argc, char **argv)
 			groups_list = argv[i + 1];
 		else if (!strcmp(argv[i], "--only"))
 			only = argv[i + 1];
+		else if (!strcmp(argv[i], "--pad"))
+			r.pad = strtoul(argv[i + 1], NULL, 10) << 10;
 	}
 	if (r.repeats < 1 || r.repeats > 64 || mib < 1 || setup(&r, want, mib << 20))
 		return 1;

@@ -207,3 +207,73 @@ ND_FRONTS(nd64, 64)
 ND_STRETCH(nd8s, 8)
 ND_STRETCH(nd32s, 32)
 ND_STRETCH(nd64s, 64)
+
+/* Lease 5: the same reads with a local buffer reserved (the host sizes
+ * `pad`; --pad KiB), which on an H200 takes the largest carve-out and
+ * leaves 28 KiB of L1 where groups x (pad + 1 KiB) passes 196 KiB, as
+ * latmix's reservations do when they hold a kernel as written down. Does a
+ * small L1 cost plain reads, a latency-bound loop (one load in flight a
+ * warp), or reads followed by a reduction's tree (nd-dot's loss,
+ * ../dot-top)? pad is touched only where it could never be, but the
+ * runtime reserves it whole. */
+__kernel void gs1p(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		   volatile __global uint *flag, __local float *pad)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+	for (size_t i = g; i < n; i += stride)
+		s += x[i];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+}
+
+__kernel void gs8p(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		   volatile __global uint *flag, __local float *pad)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+	for (size_t i = g; i < n; i += 8 * stride)
+#pragma unroll
+		for (int k = 0; k < 8; k++)
+			s += x[i + k * stride];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+}
+
+__kernel void nd8p(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		   volatile __global uint *flag, __local float *pad)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+#pragma unroll
+	for (int k = 0; k < 8; k++)
+		s += x[g + k * stride];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+}
+
+/* nd8p's reads, then nd-dot's tree over the first group size of pad, its
+ * first work-item storing the group's sum only where it could never be. */
+__kernel void nd8treep(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		       volatile __global uint *flag, __local float *pad)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0), l = get_local_id(0);
+	float s = 0.0f;
+#pragma unroll
+	for (int k = 0; k < 8; k++)
+		s += x[g + k * stride];
+	pad[l] = s;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span)
+			pad[l] += pad[l + span];
+	}
+	if (l == 0 && pad[0] == -1.0f)
+		out[get_group_id(0)] = pad[0];
+}
