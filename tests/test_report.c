@@ -436,6 +436,21 @@ START_TEST(compare_units)
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, "beside a store | share") && strstr(r.out, "| 0.8845 ") &&
 			      strstr(r.out, "| 0.8553 "), "stdout: %s", r.out);
+	/* what kernels as written read, from the file that measured it (the
+	 * committed H200's) in bytes a second; '-' where a file has none */
+	char h200[4200], h100[4200];
+	lm_test_source_path(h200, sizeof h200, "data/measured/nvidia-h200/params-kernels.ini");
+	lm_test_source_path(h100, sizeof h100, "data/measured/nvidia-h100/params-kernels.ini");
+	run(NULL, (const char *const[]){ "compare", h200, h100, NULL }, &r);
+	const char *row = strstr(r.out, "written_read_thru: reads as written");
+	lm_params ps;
+	ck_assert_msg(r.status == 0 && row && lm_params_read(h200, &ps) == LM_OK, "%d %.300s", r.status, r.out);
+	double want = ps.p[LM_PARAM_WRITTEN_READ_THRU].value * ps.simd_width * ps.compute_units * ps.clock_mhz * 1e6 *
+		      4 * 1e-9, got = 0;
+	const char *cell = strstr(row, "GB/s, device");
+	ck_assert_msg(cell && sscanf(strchr(cell, '|') + 1, "%lf", &got) == 1 && fabs(got / want - 1) < 1e-3 &&
+			      strstr(cell, "| -") && strstr(cell, "| -") < strchr(cell, '\n'),
+		      "%.300s (want %g)", row, want);
 	/* two leases' files of one name: the head tells them apart */
 	lm_test_source_path(b, sizeof b, "tests/fixtures/repeat/nvidia-h200/params-kernels.ini");
 	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);

@@ -79,7 +79,8 @@ typedef enum {
 	Q_ALU_LAT, Q_ALU_LAT_NS, Q_MEM_LAT, Q_MEM_LAT_NS, Q_ALU_THRU, Q_ALU_OPS, Q_MEM_THRU,
 	Q_MEM_BYTES, Q_ISSUE_THRU, Q_CHAIN_LAT, Q_IN_FLIGHT, Q_MEM_W90, Q_MEM_W90_DATA,
 	Q_ALU_W90, Q_ALU_W90_DATA, Q_RATIO, Q_RATIO_DATA, Q_CUSP_ALPHA, Q_CUSP_WARPS, Q_MISALIGNED,
-	Q_MISALIGNED_STORE, Q_STORE_BYTES, Q_STORE_STEP, Q_DISPATCH_THRU, Q_GROUP_COST, Q_COUNT
+	Q_MISALIGNED_STORE, Q_STORE_BYTES, Q_STORE_STEP, Q_WRITTEN_READ, Q_WRITTEN_COPY, Q_DISPATCH_THRU, Q_GROUP_COST,
+	Q_COUNT
 } quantity;
 
 static const struct {
@@ -108,6 +109,8 @@ static const struct {
 	[Q_MISALIGNED_STORE] = { "misaligned load's share of memory throughput, beside a store", "share" },
 	[Q_STORE_BYTES] = { "store_thru: stores alone", "GB/s, device" },
 	[Q_STORE_STEP] = { "store_step: a store-only loop's least pass", "cycles" },
+	[Q_WRITTEN_READ] = { "written_read_thru: reads as written", "GB/s, device" },
+	[Q_WRITTEN_COPY] = { "written_copy_thru: a copy as written", "GB/s, device" },
 	[Q_DISPATCH_THRU] = { "dispatch_thru: work-groups a CU takes in", "work-groups/us/CU" },
 	[Q_GROUP_COST] = { "group_cost: a work-group's start and end", "ns" },
 };
@@ -137,6 +140,10 @@ static cell compute(const lm_params *ps, quantity q)
 	case Q_STORE_BYTES:
 		return scaled(from_param(&ps->p[LM_PARAM_STORE_THRU]), dev * BYTES_PER_LANE * 1e-9, have_dev);
 	case Q_STORE_STEP: return from_param(&ps->p[LM_PARAM_STORE_STEP]);
+	case Q_WRITTEN_READ: /* a warp load a lane's 4 bytes */
+		return scaled(from_param(&ps->p[LM_PARAM_WRITTEN_READ_THRU]), dev * BYTES_PER_LANE * 1e-9, have_dev);
+	case Q_WRITTEN_COPY: /* its loads' bytes and its stores' */
+		return scaled(from_param(&ps->p[LM_PARAM_WRITTEN_COPY_THRU]), dev * 2 * BYTES_PER_LANE * 1e-9, have_dev);
 	case Q_DISPATCH_THRU: return from_param(&ps->p[LM_PARAM_DISPATCH_THRU]);
 	case Q_GROUP_COST: return from_param(&ps->p[LM_PARAM_GROUP_COST]);
 	case Q_IN_FLIGHT: {
