@@ -11,6 +11,7 @@
  * of the problem. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ typedef struct {
 	cl_context ctx;
 	cl_command_queue q;
 	cl_program prog;
-	cl_mem x, out, ctr, flag;
+	cl_mem x, out, ctr, flag, live, peak;
 	cl_uint cus;
 	int repeats;
 	size_t pad; /* bytes of local memory a group of the kernels ending in p */
@@ -63,6 +64,36 @@ static double launch(rp *r, cl_kernel k, cl_ulong n, size_t grid)
 	return (double)(t1 - t0) * 1e-9;
 }
 
+/* The fewest and most groups a CU held at once in a launch of `resident`
+ * over grid work-items with the point's local buffer; false on failure. */
+static bool residency(rp *r, size_t grid, bool padded, unsigned *lo, unsigned *hi)
+{
+	cl_int e;
+	cl_kernel k = clCreateKernel(r->prog, "resident", &e);
+	if (e != CL_SUCCESS)
+		return false;
+	const cl_uint zero = 0, spin = 20000;
+	size_t local = LOCAL, pad = padded && r->pad > LOCAL * sizeof(float) ? r->pad : LOCAL * sizeof(float);
+	clEnqueueFillBuffer(r->q, r->live, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
+	clEnqueueFillBuffer(r->q, r->peak, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
+	clSetKernelArg(k, 0, sizeof r->live, &r->live);
+	clSetKernelArg(k, 1, sizeof r->peak, &r->peak);
+	clSetKernelArg(k, 2, sizeof spin, &spin);
+	clSetKernelArg(k, 3, pad, NULL);
+	cl_uint peak[1024];
+	bool ok = clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, NULL) == CL_SUCCESS &&
+		  clEnqueueReadBuffer(r->q, r->peak, CL_TRUE, 0, sizeof peak, peak, 0, NULL, NULL) == CL_SUCCESS;
+	clReleaseKernel(k);
+	*lo = ~0u;
+	*hi = 0;
+	for (unsigned c = 0; ok && c < 1024; c++)
+		if (peak[c]) {
+			*lo = peak[c] < *lo ? peak[c] : *lo;
+			*hi = peak[c] > *hi ? peak[c] : *hi;
+		}
+	return ok && *hi > 0;
+}
+
 /* A point: n and n/2 floats (half_grid the grid of the half where it
  * differs), its row written to f. */
 static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_t grid, cl_ulong half,
@@ -92,8 +123,11 @@ static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_
 	}
 	const double tf = median(full, r->repeats), th = median(part, r->repeats);
 	const int warps = groups > 0 ? groups * LOCAL / 32 : -1;
-	fprintf(f, "%s,%d,%d,%zu,%llu,%.9f,%.9f,%.4e,%.4e\n", name, groups, warps, grid, (unsigned long long)n, tf,
-		th, (double)(n - half) * 4.0 / (tf - th), (double)n * 4.0 / tf);
+	unsigned lo = 0, hi = 0;
+	if (!residency(r, grid, name[strlen(name) - 1] == 'p', &lo, &hi))
+		lo = hi = 0;
+	fprintf(f, "%s,%d,%d,%zu,%llu,%.9f,%.9f,%.4e,%.4e,%u,%u\n", name, groups, warps, grid, (unsigned long long)n,
+		tf, th, (double)(n - half) * 4.0 / (tf - th), (double)n * 4.0 / tf, lo, hi);
 	fflush(f);
 	return 0;
 }
@@ -142,7 +176,12 @@ static int setup(rp *r, const char *want, size_t bytes)
 	text[len] = 0;
 	const char *t = text;
 	r->prog = clCreateProgramWithSource(r->ctx, 1, &t, NULL, &e);
-	if (!len || clBuildProgram(r->prog, 1, &dev, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+	char pname[256] = "";
+	cl_platform_id plat;
+	clGetDeviceInfo(dev, CL_DEVICE_PLATFORM, sizeof plat, &plat, NULL);
+	clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
+	const char *opts = strstr(pname, "NVIDIA") ? "-cl-std=CL1.2 -DRP_NV" : "-cl-std=CL1.2";
+	if (!len || clBuildProgram(r->prog, 1, &dev, opts, NULL, NULL) != CL_SUCCESS) {
 		char log[8192] = "";
 		clGetProgramBuildInfo(r->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
 		fprintf(stderr, "readpeak.cl: build failed\n%s\n", log);
@@ -154,6 +193,8 @@ static int setup(rp *r, const char *want, size_t bytes)
 	r->out = clCreateBuffer(r->ctx, CL_MEM_WRITE_ONLY, bytes / 8, NULL, &e);
 	r->ctr = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 64, NULL, &e);
 	r->flag = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 4096, NULL, &e);
+	r->live = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 4096, NULL, &e);
+	r->peak = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 4096, NULL, &e);
 	if (e != CL_SUCCESS || clEnqueueFillBuffer(r->q, r->x, &one, sizeof one, 0, bytes, 0, NULL, NULL) ||
 	    clEnqueueFillBuffer(r->q, r->flag, &zero, sizeof zero, 0, 4096, 0, NULL, NULL) || clFinish(r->q)) {
 		fprintf(stderr, "readpeak: buffers\n");
@@ -190,7 +231,8 @@ int main(int argc, char **argv)
 	FILE *f = fopen(argv[1], "w");
 	if (!f)
 		return 1;
-	fprintf(f, "kernel,groups_per_cu,warps_per_cu,grid,n,seconds_n,seconds_half,bytes_per_s,bytes_per_s_whole\n");
+	fprintf(f, "kernel,groups_per_cu,warps_per_cu,grid,n,seconds_n,seconds_half,bytes_per_s,bytes_per_s_whole,"
+		   "resident_min,resident_max\n");
 	const cl_ulong elems = (cl_ulong)mib << 18;
 	int bad = 0;
 	for (size_t w = 0; w < sizeof written / sizeof *written; w++) {

@@ -277,3 +277,35 @@ __kernel void nd8treep(__global float *out, __global const float *restrict x, co
 	if (l == 0 && pad[0] == -1.0f)
 		out[get_group_id(0)] = pad[0];
 }
+
+/* Lease 7: the groups each CU held at once, for a launch of the same grid,
+ * group size and local buffer (counted apart from the timed launches):
+ * each group's first work-item counts itself in on its CU (%smid on
+ * NVIDIA, RP_NV) and raises the CU's peak, every work-item spins `spin`
+ * dependent adds so the groups overlap, and the first counts itself out. */
+#ifdef RP_NV
+static inline uint rp_cu(void)
+{
+	uint s;
+	asm volatile("mov.u32 %0, %%smid;" : "=r"(s));
+	return s;
+}
+#else
+static inline uint rp_cu(void) { return 0; }
+#endif
+__kernel void resident(__global uint *live, __global uint *peak, const uint spin, __local float *pad)
+{
+	const bool first = get_local_id(0) == 0;
+	uint cu = 0;
+	if (first) {
+		cu = rp_cu() & 1023;
+		atomic_max(&peak[cu], atomic_inc(&live[cu]) + 1);
+	}
+	float a = (float)get_local_id(0);
+	for (uint i = 0; i < spin; i++)
+		a = a * 0.999f + 1.0f;
+	pad[get_local_id(0)] = a;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	if (first)
+		atomic_dec(&live[cu]);
+}
