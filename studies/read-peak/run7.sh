@@ -1,11 +1,8 @@
 #!/bin/sh
-# Lease 7: lease 6 again, each point with the groups each CU held at once, counted in a launch of
-# its own (readpeak.cl's resident: the same grid, group size and buffer). Lease 6 was:
-# losing at 28 KiB left). The persistent gs8p at 5 groups of 256 (40 warps, 320 lines in
-# flight a CU) with buffers of 18, 24, 30, 37 and 40 KiB a group (carve-outs 100, 132, 164,
-# 196 and 228 KiB: L1 left 156, 124, 92, 60 and 28 KiB); nd8p and nd8treep at their natural 8
-# groups (512 lines) with 11, 15, 19, 23 and 26 KiB (the same carve-outs). If an SM keeps no
-# more lines in flight than its L1 holds, only the smallest L1s cost, and by their lines.
+# Lease 7: lease 6 again (run6.sh: the persistent gs8p and gs1p at 5 groups of 256 with
+# buffers of 1 to 40 KiB a group; nd8p and nd8treep at their natural 8 groups with 1 to 26 KiB),
+# each point now with the groups each CU held at once, counted in a launch of its own
+# (readpeak.cl's resident: the same grid, group size and buffer).
 set -u
 mkdir -p /etc/OpenCL/vendors; echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 for f in .gpu/*.deb; do dpkg -x "$f" /; done; ldconfig
