@@ -94,6 +94,39 @@ static bool residency(rp *r, size_t grid, bool padded, unsigned *lo, unsigned *h
 	return ok && *hi > 0;
 }
 
+/* The same from kernel `counted` (the measured kernel with its count
+ * inside, readpeak.cl's ...c), one launch over n floats on grid
+ * work-items; false where there is no such kernel. */
+static bool counted_residency(rp *r, const char *counted, cl_ulong n, size_t grid, unsigned *lo, unsigned *hi)
+{
+	cl_int e;
+	cl_kernel k = clCreateKernel(r->prog, counted, &e);
+	if (e != CL_SUCCESS)
+		return false;
+	const cl_uint zero = 0;
+	size_t local = LOCAL, pad = r->pad > LOCAL * sizeof(float) ? r->pad : LOCAL * sizeof(float);
+	clEnqueueFillBuffer(r->q, r->live, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
+	clEnqueueFillBuffer(r->q, r->peak, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
+	clSetKernelArg(k, 0, sizeof r->out, &r->out);
+	clSetKernelArg(k, 1, sizeof r->x, &r->x);
+	clSetKernelArg(k, 2, sizeof n, &n);
+	clSetKernelArg(k, 3, sizeof r->live, &r->live);
+	clSetKernelArg(k, 4, sizeof r->peak, &r->peak);
+	clSetKernelArg(k, 5, pad, NULL);
+	cl_uint peak[1024];
+	bool ok = clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, NULL) == CL_SUCCESS &&
+		  clEnqueueReadBuffer(r->q, r->peak, CL_TRUE, 0, sizeof peak, peak, 0, NULL, NULL) == CL_SUCCESS;
+	clReleaseKernel(k);
+	*lo = ~0u;
+	*hi = 0;
+	for (unsigned c = 0; ok && c < 1024; c++)
+		if (peak[c]) {
+			*lo = peak[c] < *lo ? peak[c] : *lo;
+			*hi = peak[c] > *hi ? peak[c] : *hi;
+		}
+	return ok && *hi > 0;
+}
+
 /* A point: n and n/2 floats (half_grid the grid of the half where it
  * differs), its row written to f. */
 static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_t grid, cl_ulong half,
@@ -124,7 +157,10 @@ static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_
 	const double tf = median(full, r->repeats), th = median(part, r->repeats);
 	const int warps = groups > 0 ? groups * LOCAL / 32 : -1;
 	unsigned lo = 0, hi = 0;
-	if (!residency(r, grid, name[strlen(name) - 1] == 'p', &lo, &hi))
+	char counted[64];
+	snprintf(counted, sizeof counted, "%sc", name);
+	if (!counted_residency(r, counted, n, grid, &lo, &hi) &&
+	    !residency(r, grid, name[strlen(name) - 1] == 'p', &lo, &hi))
 		lo = hi = 0;
 	fprintf(f, "%s,%d,%d,%zu,%llu,%.9f,%.9f,%.4e,%.4e,%u,%u\n", name, groups, warps, grid, (unsigned long long)n,
 		tf, th, (double)(n - half) * 4.0 / (tf - th), (double)n * 4.0 / tf, lo, hi);

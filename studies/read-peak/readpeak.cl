@@ -309,3 +309,56 @@ __kernel void resident(__global uint *live, __global uint *peak, const uint spin
 	if (first)
 		atomic_dec(&live[cu]);
 }
+
+/* Lease 8: gs8p, gs1p, nd8p and nd8treep with the groups each CU holds
+ * counted inside them (as ../ndrange-probe's wrapper does), launched once
+ * apart from the timed launches: the count is of the kernel measured, its
+ * registers and buffer, not of a kernel of its own. */
+#define RP_COUNT_IN                                                     \
+	const bool rp_first = get_local_id(0) == 0;                      \
+	uint rp_at = 0;                                                  \
+	if (rp_first) {                                                  \
+		rp_at = rp_cu() & 1023;                                  \
+		atomic_max(&peak[rp_at], atomic_inc(&live[rp_at]) + 1);  \
+	}
+#define RP_COUNT_OUT                                                    \
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);             \
+	if (rp_first)                                                    \
+		atomic_dec(&live[rp_at]);
+
+__kernel void gs8pc(__global float *out, __global const float *restrict x, const ulong n, __global uint *live,
+		    __global uint *peak, __local float *pad)
+{
+	RP_COUNT_IN
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+	for (size_t i = g; i < n; i += 8 * stride)
+#pragma unroll
+		for (int k = 0; k < 8; k++)
+			s += x[i + k * stride];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+	RP_COUNT_OUT
+}
+
+__kernel void nd8treepc(__global float *out, __global const float *restrict x, const ulong n, __global uint *live,
+			__global uint *peak, __local float *pad)
+{
+	RP_COUNT_IN
+	const size_t g = get_global_id(0), stride = get_global_size(0), l = get_local_id(0);
+	float s = 0.0f;
+#pragma unroll
+	for (int k = 0; k < 8; k++)
+		s += x[g + k * stride];
+	pad[l] = s;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span)
+			pad[l] += pad[l + span];
+	}
+	if (l == 0 && pad[0] == -1.0f)
+		out[get_group_id(0)] = pad[0];
+	RP_COUNT_OUT
+}
