@@ -222,13 +222,18 @@ static double written_gain(double written, double persistent)
 	return written > 0 && persistent > 0 && isfinite(written) && isfinite(persistent) ? written / persistent : 1;
 }
 
+bool lm_model_written_loads(const lm_kernel_mix *k)
+{
+	return k->loads <= LM_MIX_WRITTEN_LOADS;
+}
+
 bool lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
 			 lm_model_params *pw, lm_model_kinds *sw)
 {
 	*pw = *p;
 	*sw = *st;
 	double g = written_gain(st->written_read_thru, p->mem_thru);
-	if (g == 1 || !(k->loads <= LM_MIX_WRITTEN_LOADS))
+	if (g == 1 || !lm_model_written_loads(k))
 		return false;
 	pw->mem_thru *= g;
 	for (size_t i = 0; i < st->n; i++)

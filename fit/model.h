@@ -254,6 +254,10 @@ typedef struct {
 bool lm_model_as_written(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *k,
 			 lm_model_params *pw, lm_model_kinds *sw);
 
+/* Do a body k's work-items load within what the written mixes measured
+ * (LM_MIX_WRITTEN_LOADS), the limit lm_model_as_written keeps? */
+bool lm_model_written_loads(const lm_kernel_mix *k);
+
 /* Does st price loads that hit the global-memory cache (cache_lat and
  * cache_thru known)? */
 bool lm_model_kinds_cache(const lm_model_kinds *st);

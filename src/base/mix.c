@@ -111,6 +111,11 @@ unsigned lm_mix_store_every(const lm_mix *m)
 	return m->store_bytes ? m->bytes_per_lane / m->store_bytes : 0;
 }
 
+bool lm_mix_written(const lm_mix *m)
+{
+	return m && m->step == LM_STEP_DISPATCH && m->bytes_per_lane > 0;
+}
+
 bool lm_mix_inner_loop(const lm_mix *m)
 {
 	return m->step == LM_STEP_STREAM && !m->bytes_per_lane && m->store_bytes;

@@ -69,6 +69,10 @@ double lm_mix_store_share(const lm_mix *m);
  * the mix does not store): cl/chase.cl's LM_STORE_EVERY. */
 unsigned lm_mix_store_every(const lm_mix *m);
 
+/* Is m one of the written mixes (plain reads as written, of step dispatch,
+ * that load: written-read, written-copy), not the dispatch mix? */
+bool lm_mix_written(const lm_mix *m);
+
 /* Does the kernel loop inside its loop over iterations (stream-fill: a
  * pass a store, as a store-only loop runs)? A driver's limit on a
  * work-item's loop passes counts those too. */

@@ -49,7 +49,7 @@ size_t lm_dispatch_sizes(const lm_device *d, bool quick, unsigned sizes[LM_DISPA
 size_t lm_dispatch_mix_sizes(const lm_device *d, const lm_mix *m, bool quick,
 			     unsigned sizes[LM_DISPATCH_MAX_SIZES])
 {
-	if (!m || strcmp(m->name, "dispatch") == 0)
+	if (!lm_mix_written(m))
 		return lm_dispatch_sizes(d, quick, sizes);
 	sizes[0] = d->max_wg_size < LM_WRITTEN_WG ? (unsigned)d->max_wg_size : LM_WRITTEN_WG;
 	return 1;
@@ -153,7 +153,7 @@ lm_status lm_dispatch_alloc(const lm_device *d, const lm_dispatch_config *cfg, l
 		return lm_fail(LM_ENOMEM, "out of memory");
 	x->dev = *d;
 	x->cfg = *cfg;
-	x->written = cfg->mix && strcmp(cfg->mix->name, "dispatch") != 0;
+	x->written = lm_mix_written(cfg->mix);
 	x->most = cfg->max_groups && cfg->max_groups < MOST_GROUPS ? cfg->max_groups : MOST_GROUPS;
 	if (x->most > d->max_alloc / sizeof(cl_uint))
 		x->most = (unsigned long)(d->max_alloc / sizeof(cl_uint));

@@ -388,7 +388,7 @@ static bool dispatch_done_before(const lm_results *prev, const lm_mix *m, unsign
 /* What a point of mix m (of step dispatch) says on the console. */
 static void say_dispatch_point(const lm_mix *m, unsigned wg, const lm_row *row)
 {
-	if (strcmp(m->name, "dispatch") == 0)
+	if (!lm_mix_written(m))
 		fprintf(stderr, "dispatch     groups of %4u: %.4g work-groups/us per CU (%.0f cycles a group; "
 			"%u resident a CU at most)\n", wg, row->elements_per_s * 1e-6 / row->compute_units,
 			row->cycles_per_group, row->groups_per_cu);

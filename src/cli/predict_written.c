@@ -447,7 +447,7 @@ static void say_written_memory(const lm_params *ps, const lm_cli_written *k, boo
 	else if (r->kind != LM_PARAM_VALUE)
 		printf("its memory priced at the persistent mixes' rates (the file has no written_read_thru: a sweep "
 		       "with the written-read mix measures what kernels as written read)\n");
-	else if (k->loop || !(k->body->loads <= LM_MIX_WRITTEN_LOADS))
+	else if (k->loop || !lm_model_written_loads(k->body))
 		printf("its memory priced at the persistent mixes' rates: its work-items %s (written-read measures %d "
 		       "loads a work-item; the kernels measured past it read slower than it, as priced)\n",
 		       k->loop ? "loop" : "load more than the written mixes'", LM_MIX_WRITTEN_LOADS);
