@@ -25,6 +25,13 @@ static bool stream_plateau(const lm_results *res, const char *mix, double *mean,
 	return lm_fit_plateau_mean(&top, mean, se);
 }
 
+/* Half a row's launches' spread over their median: the standard error its
+ * figure is given where one row measures it; NAN without a median. */
+static double row_spread(const lm_row *row)
+{
+	return row->time_med > 0 ? (row->time_max - row->time_min) / (2 * row->time_med) : NAN;
+}
+
 /* One share: plateau of the shifted mix over its aligned twin's. */
 static void measured_share(const lm_results *res, const char *shifted, const char *aligned,
 			     lm_param *p)
@@ -78,7 +85,7 @@ static void store_only(const lm_results *res, lm_param *thru, lm_param *step)
 		return;
 	}
 	double cycles = 1 / one->mem_ipc;
-	double spread = one->time_med > 0 ? (one->time_max - one->time_min) / (2 * one->time_med) : NAN;
+	double spread = row_spread(one);
 	snprintf(note, sizeof note, "measured: %s at one warp (a store a pass, %u passes an iteration)",
 		 mix, one->mem_per_iter);
 	lm_fit_set_param(step, cycles, cycles * spread, LM_PARAM_VALUE, note);
@@ -232,7 +239,7 @@ static void written_peak(const lm_results *res, const char *mix, lm_param *p)
 			continue;
 		sum += row->mem_ipc;
 		sq += row->mem_ipc * row->mem_ipc;
-		spread = row->time_med > 0 ? (row->time_max - row->time_min) / (2 * row->time_med) : NAN;
+		spread = row_spread(row);
 		n++;
 	}
 	char note[LM_PARAMS_TEXT];

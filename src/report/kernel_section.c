@@ -146,6 +146,17 @@ static const char *kernel_label(const kernel_curve *c, char *buf, size_t size)
 	return buf;
 }
 
+/* The most bytes a second a row of mix measured in rp's sweep; NAN
+ * without one. */
+static double mix_top_bytes(const report *rp, const char *mix)
+{
+	double top = NAN;
+	for (size_t j = 0; j < rp->res.n; j++)
+		if (strcmp(rp->res.v[j].mix, mix) == 0 && !(rp->res.v[j].row.bytes_per_s <= top))
+			top = rp->res.v[j].row.bytes_per_s;
+	return top;
+}
+
 /* Kernel name's curve: its rows at work-group size wg (0: all), by
  * occupancy, what it reaches and, where it can be, its prediction. */
 static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_curve *c)
@@ -197,10 +208,7 @@ static void kernel_load(const report *rp, const char *name, unsigned wg, kernel_
 	c->dispatch_cap = c->as_written && rp->k_dispatch > 0 && rp->k_simd > 0 && c->row_wg
 				  ? rp->k_dispatch * rp->k_rate / rp->k_simd * c->row_wg
 				  : NAN;
-	c->stream = NAN;
-	for (size_t j = 0; j < rp->res.n; j++)
-		if (strcmp(rp->res.v[j].mix, "stream") == 0 && !(rp->res.v[j].row.bytes_per_s <= c->stream))
-			c->stream = rp->res.v[j].row.bytes_per_s;
+	c->stream = mix_top_bytes(rp, "stream");
 	lm_rp_kernel_predict(rp, c);
 }
 
@@ -594,22 +602,6 @@ static bool kernel_any_sized(const report *rp)
 	return false;
 }
 
-/* written-read's bytes a second over the stream mix's peak, from the
- * rows of both (the same sweep, each at its own clock); NAN without them. */
-static double written_share(const report *rp)
-{
-	double w = NAN, st = NAN;
-	for (size_t j = 0; j < rp->res.n; j++) {
-		const char *m = rp->res.v[j].mix;
-		double b = rp->res.v[j].row.bytes_per_s;
-		if (strcmp(m, "written-read") == 0 && !(b <= w))
-			w = b;
-		else if (strcmp(m, "stream") == 0 && !(b <= st))
-			st = b;
-	}
-	return w / st;
-}
-
 void lm_rp_md_kernels(FILE *f, const report *rp)
 {
 	kernel_curve *c = malloc(sizeof *c);
@@ -624,7 +616,7 @@ void lm_rp_md_kernels(FILE *f, const report *rp)
 	if (kernel_any_sized(rp))
 		fputs(" A kernel measured as written at several work-group sizes has a row a size, `KERNEL (SIZE)` "
 		      "(work-items a group): each size reaches its own plateau at its own occupancy.", f);
-	double ws = written_share(rp);
+	double ws = mix_top_bytes(rp, "written-read") / mix_top_bytes(rp, "stream");
 	if (kernel_any_sized(rp) && isfinite(ws))
 		fprintf(f, " A kernel as written may read past 100%% of stream: its short work-groups keep their "
 			"loads in one window, and plain reads as written (`written-read`) read %.0f%% of the stream "
