@@ -64,22 +64,17 @@ static double launch(rp *r, cl_kernel k, cl_ulong n, size_t grid)
 	return (double)(t1 - t0) * 1e-9;
 }
 
-/* The fewest and most groups a CU held at once in a launch of `resident`
- * over grid work-items with the point's local buffer; false on failure. */
-static bool residency(rp *r, size_t grid, bool padded, unsigned *lo, unsigned *hi)
+/* The fewest and most groups a CU held at once in one launch of k (its
+ * arguments set but the counters', 0 and 1 for `resident`, 3 and 4 for a
+ * counted kernel) over grid work-items; k released; false on failure. */
+static bool held(rp *r, cl_kernel k, cl_uint live_arg, size_t grid, unsigned *lo, unsigned *hi)
 {
-	cl_int e;
-	cl_kernel k = clCreateKernel(r->prog, "resident", &e);
-	if (e != CL_SUCCESS)
-		return false;
-	const cl_uint zero = 0, spin = 20000;
-	size_t local = LOCAL, pad = padded && r->pad > LOCAL * sizeof(float) ? r->pad : LOCAL * sizeof(float);
+	const cl_uint zero = 0;
+	size_t local = LOCAL;
 	clEnqueueFillBuffer(r->q, r->live, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
 	clEnqueueFillBuffer(r->q, r->peak, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
-	clSetKernelArg(k, 0, sizeof r->live, &r->live);
-	clSetKernelArg(k, 1, sizeof r->peak, &r->peak);
-	clSetKernelArg(k, 2, sizeof spin, &spin);
-	clSetKernelArg(k, 3, pad, NULL);
+	clSetKernelArg(k, live_arg, sizeof r->live, &r->live);
+	clSetKernelArg(k, live_arg + 1, sizeof r->peak, &r->peak);
 	cl_uint peak[1024];
 	bool ok = clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, NULL) == CL_SUCCESS &&
 		  clEnqueueReadBuffer(r->q, r->peak, CL_TRUE, 0, sizeof peak, peak, 0, NULL, NULL) == CL_SUCCESS;
@@ -94,37 +89,42 @@ static bool residency(rp *r, size_t grid, bool padded, unsigned *lo, unsigned *h
 	return ok && *hi > 0;
 }
 
-/* The same from kernel `counted` (the measured kernel with its count
- * inside, readpeak.cl's ...c), one launch over n floats on grid
- * work-items; false where there is no such kernel. */
+/* The local buffer a group of a kernel ending in p gets: --pad, at least a
+ * float a work-item. */
+static size_t pad_bytes(const rp *r)
+{
+	return r->pad > LOCAL * sizeof(float) ? r->pad : LOCAL * sizeof(float);
+}
+
+/* held() for a launch of `resident` (a counting kernel of its own, whose
+ * registers may hold it to fewer groups than the kernel measured: lease 7)
+ * over grid work-items with the point's local buffer. */
+static bool residency(rp *r, size_t grid, bool padded, unsigned *lo, unsigned *hi)
+{
+	cl_int e;
+	cl_kernel k = clCreateKernel(r->prog, "resident", &e);
+	if (e != CL_SUCCESS)
+		return false;
+	const cl_uint spin = 20000;
+	clSetKernelArg(k, 2, sizeof spin, &spin);
+	clSetKernelArg(k, 3, padded ? pad_bytes(r) : LOCAL * sizeof(float), NULL);
+	return held(r, k, 0, grid, lo, hi);
+}
+
+/* held() for kernel `counted` (the measured kernel with its count inside,
+ * readpeak.cl's ...c), one launch over n floats on grid work-items; false
+ * where there is no such kernel. */
 static bool counted_residency(rp *r, const char *counted, cl_ulong n, size_t grid, unsigned *lo, unsigned *hi)
 {
 	cl_int e;
 	cl_kernel k = clCreateKernel(r->prog, counted, &e);
 	if (e != CL_SUCCESS)
 		return false;
-	const cl_uint zero = 0;
-	size_t local = LOCAL, pad = r->pad > LOCAL * sizeof(float) ? r->pad : LOCAL * sizeof(float);
-	clEnqueueFillBuffer(r->q, r->live, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
-	clEnqueueFillBuffer(r->q, r->peak, &zero, sizeof zero, 0, 1024 * sizeof(cl_uint), 0, NULL, NULL);
 	clSetKernelArg(k, 0, sizeof r->out, &r->out);
 	clSetKernelArg(k, 1, sizeof r->x, &r->x);
 	clSetKernelArg(k, 2, sizeof n, &n);
-	clSetKernelArg(k, 3, sizeof r->live, &r->live);
-	clSetKernelArg(k, 4, sizeof r->peak, &r->peak);
-	clSetKernelArg(k, 5, pad, NULL);
-	cl_uint peak[1024];
-	bool ok = clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, NULL) == CL_SUCCESS &&
-		  clEnqueueReadBuffer(r->q, r->peak, CL_TRUE, 0, sizeof peak, peak, 0, NULL, NULL) == CL_SUCCESS;
-	clReleaseKernel(k);
-	*lo = ~0u;
-	*hi = 0;
-	for (unsigned c = 0; ok && c < 1024; c++)
-		if (peak[c]) {
-			*lo = peak[c] < *lo ? peak[c] : *lo;
-			*hi = peak[c] > *hi ? peak[c] : *hi;
-		}
-	return ok && *hi > 0;
+	clSetKernelArg(k, 5, pad_bytes(r), NULL);
+	return held(r, k, 3, grid, lo, hi);
 }
 
 /* A point: n and n/2 floats (half_grid the grid of the half where it
@@ -141,7 +141,7 @@ static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_
 	clSetKernelArg(k, 3, sizeof r->ctr, &r->ctr);
 	clSetKernelArg(k, 4, sizeof r->flag, &r->flag);
 	if (name[strlen(name) - 1] == 'p') /* a local buffer: at least a float a work-item */
-		clSetKernelArg(k, 5, r->pad > LOCAL * sizeof(float) ? r->pad : LOCAL * sizeof(float), NULL);
+		clSetKernelArg(k, 5, pad_bytes(r), NULL);
 	double full[64], part[64];
 	int bad = launch(r, k, n, grid) < 0;
 	for (int i = 0; i < r->repeats && !bad; i++) {
