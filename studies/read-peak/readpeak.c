@@ -3,6 +3,8 @@
  *
  *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...] [--only K,K]
  *                      [--pad KIB] (the local buffer of the kernels whose name ends in p)
+ *                      [--l1 KIB,KIB,...] (lease 9: instead of timing reads, the walk of
+ *                      gs8l1p and nd8treel1p over each footprint, at the first of --groups)
  *
  * Each point: a warm-up, then R launches reading n floats alternated with R
  * reading n/2; rate = (n - n/2) * 4 bytes / (median(n) - median(n/2)), so a
@@ -19,10 +21,10 @@
 #define LOCAL 256
 
 static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8", "mix16", "mix16nowrap",
-					   "mix16noflag", "mix16plain", "dyn32", "gs1p", "gs8p" };
+					   "mix16noflag", "mix16plain", "dyn32", "gs1p", "gs8p", "gs8l1p" };
 static const char *const written[] = { "nd8", "nd1", "nd2", "nd4", "nd16", "nd32", "nd64", "nd8s", "nd32s", "nd64s",
-					"nd8p", "nd8treep" };
-static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8 };
+					"nd8p", "nd8treep", "nd8treel1p" };
+static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8, 8 };
 
 typedef struct {
 	cl_context ctx;
@@ -168,6 +170,66 @@ static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_
 	return 0;
 }
 
+/* Lease 9: kernel k's walk (readpeak.cl's RP_L1_WALK) over a footprint of
+ * kib KiB, on groups a CU with the point's buffer: a row of the median,
+ * least and most cycles a step over the groups. */
+static int l1_walk(rp *r, FILE *f, const char *name, int groups, unsigned kib)
+{
+	const cl_uint lines = kib * 1024 / 128, words = lines * 32, steps = 2 * lines;
+	cl_uint *chain = calloc(words, sizeof *chain), *perm = malloc(lines * sizeof *perm);
+	const size_t ngroups = (size_t)r->cus * (size_t)groups, grid = ngroups * LOCAL;
+	cl_uint *res = malloc(2 * ngroups * sizeof *res);
+	double *cyc = malloc(ngroups * sizeof *cyc);
+	cl_int e;
+	cl_kernel k = clCreateKernel(r->prog, name, &e);
+	if (!chain || !perm || !res || !cyc || e != CL_SUCCESS || lines < 2)
+		return 1;
+	/* Sattolo: one random cycle over the lines */
+	for (cl_uint i = 0; i < lines; i++)
+		perm[i] = i;
+	srand(12345 + kib);
+	for (cl_uint i = lines - 1; i > 0; i--) {
+		cl_uint j = (cl_uint)rand() % i, t = perm[i];
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+	for (cl_uint i = 0; i < lines; i++)
+		chain[i * 32] = perm[i] * 32;
+	cl_mem buf = clCreateBuffer(r->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, words * sizeof *chain, chain, &e);
+	const cl_ulong zero = 0;
+	size_t local = LOCAL;
+	int bad = e != CL_SUCCESS ||
+		  clEnqueueWriteBuffer(r->q, r->ctr, CL_TRUE, 0, sizeof steps, &steps, 0, NULL, NULL) != CL_SUCCESS;
+	clSetKernelArg(k, 0, sizeof r->out, &r->out);
+	clSetKernelArg(k, 1, sizeof buf, &buf);
+	clSetKernelArg(k, 2, sizeof zero, &zero);
+	clSetKernelArg(k, 3, sizeof r->ctr, &r->ctr);
+	clSetKernelArg(k, 4, sizeof r->flag, &r->flag);
+	clSetKernelArg(k, 5, pad_bytes(r), NULL);
+	bad = bad || clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, NULL) != CL_SUCCESS ||
+	      clEnqueueReadBuffer(r->q, r->out, CL_TRUE, 0, 2 * ngroups * sizeof *res, res, 0, NULL, NULL) != CL_SUCCESS;
+	/* two laps a pass: every walk ends where it began, at 0 */
+	for (size_t g = 0; g < ngroups && !bad; g++) {
+		cyc[g] = (double)res[2 * g] / steps;
+		bad = res[2 * g + 1] != 0;
+	}
+	if (!bad) {
+		qsort(cyc, ngroups, sizeof *cyc, cmp);
+		fprintf(f, "%s,%zu,%d,%u,%.1f,%.1f,%.1f\n", name, pad_bytes(r) >> 10, groups, kib, cyc[ngroups / 2], cyc[0],
+			cyc[ngroups - 1]);
+		fflush(f);
+	} else
+		fprintf(stderr, "%s: the walk over %u KiB failed\n", name, kib);
+	clReleaseKernel(k);
+	if (e == CL_SUCCESS)
+		clReleaseMemObject(buf);
+	free(chain);
+	free(perm);
+	free(res);
+	free(cyc);
+	return bad;
+}
+
 static int is_listed(const char *name, const char *only)
 {
 	if (!only)
@@ -241,7 +303,7 @@ static int setup(rp *r, const char *want, size_t bytes)
 
 int main(int argc, char **argv)
 {
-	const char *want = NULL, *groups_list = "2,4,6,8", *only = NULL;
+	const char *want = NULL, *groups_list = "2,4,6,8", *only = NULL, *l1 = NULL;
 	size_t mib = 2048;
 	rp r = { .repeats = 5 };
 	if (argc < 2) {
@@ -259,6 +321,8 @@ int main(int argc, char **argv)
 			groups_list = argv[i + 1];
 		else if (!strcmp(argv[i], "--only"))
 			only = argv[i + 1];
+		else if (!strcmp(argv[i], "--l1"))
+			l1 = argv[i + 1];
 		else if (!strcmp(argv[i], "--pad"))
 			r.pad = strtoul(argv[i + 1], NULL, 10) << 10;
 	}
@@ -267,6 +331,17 @@ int main(int argc, char **argv)
 	FILE *f = fopen(argv[1], "w");
 	if (!f)
 		return 1;
+	if (l1) {
+		static const char *const walkers[] = { "gs8l1p", "nd8treel1p" };
+		int bad = 0;
+		fprintf(f, "kernel,pad_kib,groups_per_cu,footprint_kib,cycles_median,cycles_min,cycles_max\n");
+		char fl[512];
+		for (size_t k = 0; k < 2 && snprintf(fl, sizeof fl, "%s", l1) > 0; k++)
+			for (char *t = strtok(fl, ","); t && is_listed(walkers[k], only); t = strtok(NULL, ","))
+				bad |= l1_walk(&r, f, walkers[k], atoi(groups_list), (unsigned)atoi(t));
+		fclose(f);
+		return bad;
+	}
 	fprintf(f, "kernel,groups_per_cu,warps_per_cu,grid,n,seconds_n,seconds_half,bytes_per_s,bytes_per_s_whole,"
 		   "resident_min,resident_max\n");
 	const cl_ulong elems = (cl_ulong)mib << 18;

@@ -362,3 +362,73 @@ __kernel void nd8treepc(__global float *out, __global const float *restrict x, c
 		out[get_group_id(0)] = pad[0];
 	RP_COUNT_OUT
 }
+
+/* Lease 9: the L1 a kernel had. gs8l1p and nd8treel1p are gs8p and
+ * nd8treep with a second path, taken where n is 0: each group's first
+ * work-item walks the chain in x (a word of each 128-byte line its footprint
+ * covers, in a random cycle; ctr[0] steps), once to bring the lines in, then
+ * again timed by the SM's clock, and stores the cycles and where it ended.
+ * One binary for both paths: the driver chooses the carve-out for the
+ * kernel's registers and buffer, so the L1 the walk finds is the one the
+ * reads had. */
+#ifdef RP_NV
+static inline ulong rp_clock(void)
+{
+	ulong c;
+	asm volatile("mov.u64 %0, %%clock64;" : "=l"(c));
+	return c;
+}
+#else
+static inline ulong rp_clock(void) { return 0; }
+#endif
+#define RP_L1_WALK                                                          \
+	if (n == 0) {                                                        \
+		if (get_local_id(0) == 0) {                                  \
+			const uint steps = ctr[0];                           \
+			uint p = 0;                                          \
+			for (uint i = 0; i < steps; i++)                     \
+				p = as_uint(x[p]);                           \
+			const ulong t0 = rp_clock();                         \
+			for (uint i = 0; i < steps; i++)                     \
+				p = as_uint(x[p]);                           \
+			const ulong t1 = rp_clock();                         \
+			out[2 * get_group_id(0)] = as_float((uint)(t1 - t0)); \
+			out[2 * get_group_id(0) + 1] = as_float(p);          \
+		}                                                            \
+		return;                                                      \
+	}
+
+__kernel void gs8l1p(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		     volatile __global uint *flag, __local float *pad)
+{
+	RP_L1_WALK
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+	for (size_t i = g; i < n; i += 8 * stride)
+#pragma unroll
+		for (int k = 0; k < 8; k++)
+			s += x[i + k * stride];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+}
+
+__kernel void nd8treel1p(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+			 volatile __global uint *flag, __local float *pad)
+{
+	RP_L1_WALK
+	const size_t g = get_global_id(0), stride = get_global_size(0), l = get_local_id(0);
+	float s = 0.0f;
+#pragma unroll
+	for (int k = 0; k < 8; k++)
+		s += x[g + k * stride];
+	pad[l] = s;
+	for (size_t span = get_local_size(0) / 2; span > 0; span /= 2) {
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (l < span)
+			pad[l] += pad[l + span];
+	}
+	if (l == 0 && pad[0] == -1.0f)
+		out[get_group_id(0)] = pad[0];
+}
