@@ -4,7 +4,7 @@
  *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...] [--only K,K]
  *                      [--pad KIB] (the local buffer of the kernels whose name ends in p)
  *                      [--l1 KIB,KIB,...] (lease 9: instead of timing reads, the walk of
- *                      gs8l1p and nd8treel1p over each footprint, at the first of --groups)
+ *                      gs8l1p, nd8treel1p and gs8l1 over each footprint, at the first of --groups)
  *
  * Each point: a warm-up, then R launches reading n floats alternated with R
  * reading n/2; rate = (n - n/2) * 4 bytes / (median(n) - median(n/2)), so a
@@ -21,7 +21,7 @@
 #define LOCAL 256
 
 static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8", "mix16", "mix16nowrap",
-					   "mix16noflag", "mix16plain", "dyn32", "gs1p", "gs8p", "gs8l1p" };
+					   "mix16noflag", "mix16plain", "dyn32", "gs1p", "gs8p", "gs8l1p", "gs8l1" };
 static const char *const written[] = { "nd8", "nd1", "nd2", "nd4", "nd16", "nd32", "nd64", "nd8s", "nd32s", "nd64s",
 					"nd8p", "nd8treep", "nd8treel1p" };
 static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8, 8 };
@@ -205,7 +205,8 @@ static int l1_walk(rp *r, FILE *f, const char *name, int groups, unsigned kib)
 	clSetKernelArg(k, 2, sizeof zero, &zero);
 	clSetKernelArg(k, 3, sizeof r->ctr, &r->ctr);
 	clSetKernelArg(k, 4, sizeof r->flag, &r->flag);
-	clSetKernelArg(k, 5, pad_bytes(r), NULL);
+	if (name[strlen(name) - 1] == 'p')
+		clSetKernelArg(k, 5, pad_bytes(r), NULL);
 	bad = bad || clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, NULL) != CL_SUCCESS ||
 	      clEnqueueReadBuffer(r->q, r->out, CL_TRUE, 0, 2 * ngroups * sizeof *res, res, 0, NULL, NULL) != CL_SUCCESS;
 	/* two laps a pass: every walk ends where it began, at 0 */
@@ -332,11 +333,11 @@ int main(int argc, char **argv)
 	if (!f)
 		return 1;
 	if (l1) {
-		static const char *const walkers[] = { "gs8l1p", "nd8treel1p" };
+		static const char *const walkers[] = { "gs8l1p", "nd8treel1p", "gs8l1" };
 		int bad = 0;
 		fprintf(f, "kernel,pad_kib,groups_per_cu,footprint_kib,cycles_median,cycles_min,cycles_max\n");
 		char fl[512];
-		for (size_t k = 0; k < 2 && snprintf(fl, sizeof fl, "%s", l1) > 0; k++)
+		for (size_t k = 0; k < 3 && snprintf(fl, sizeof fl, "%s", l1) > 0; k++)
 			for (char *t = strtok(fl, ","); t && is_listed(walkers[k], only); t = strtok(NULL, ","))
 				bad |= l1_walk(&r, f, walkers[k], atoi(groups_list), (unsigned)atoi(t));
 		fclose(f);

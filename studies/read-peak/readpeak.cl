@@ -432,3 +432,19 @@ __kernel void nd8treel1p(__global float *out, __global const float *restrict x, 
 	if (l == 0 && pad[0] == -1.0f)
 		out[get_group_id(0)] = pad[0];
 }
+
+/* Lease 10: gs8's reads with the walk and no local memory at all: the L1
+ * a kernel that reserves none has. */
+__kernel void gs8l1(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		    volatile __global uint *flag)
+{
+	RP_L1_WALK
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+	for (size_t i = g; i < n; i += 8 * stride)
+#pragma unroll
+		for (int k = 0; k < 8; k++)
+			s += x[i + k * stride];
+	if (s == -1.0f)
+		out[g] = s;
+}
