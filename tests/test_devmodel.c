@@ -536,10 +536,17 @@ START_TEST(nv_l1_left_is_the_unified_cache_less_the_carve_out)
 	double l1 = -1;
 	ck_assert(lm_vendor_nv_l1_left(9, 0, 6, 32260, &l1) && l1 == 60 * 1024);
 	ck_assert(lm_vendor_nv_l1_left(9, 0, 7, 28164, &l1) && l1 == 28 * 1024);
-	ck_assert(lm_vendor_nv_l1_left(9, 0, 32, 8, &l1) && l1 == (256 - 64) * 1024); /* 32 KiB of driver's */
-	ck_assert(lm_vendor_nv_l1_left(9, 0, 0, 0, &l1) && l1 == 256 * 1024);
+	/* 8 groups of 12 KiB (and the driver's 1 each): 132 carved out, as
+	 * walked on an H200 (studies/read-peak, lease 9) */
+	ck_assert(lm_vendor_nv_l1_left(9, 0, 8, 12 * 1024, &l1) && l1 == (256 - 132) * 1024);
+	/* too little for the table: 8 groups of 2 KiB left 192 KiB walked, not
+	 * the 240 of the smallest step (lease 10); none at all 224, not 256 */
+	ck_assert(!lm_vendor_nv_l1_left(9, 0, 8, 1024, &l1));
+	ck_assert(!lm_vendor_nv_l1_left(9, 0, 32, 8, &l1));
+	ck_assert(!lm_vendor_nv_l1_left(9, 0, 0, 0, &l1));
 	ck_assert(lm_vendor_nv_l1_left(8, 0, 4, 39 * 1024, &l1) && l1 == (192 - 164) * 1024);
-	ck_assert(lm_vendor_nv_l1_left(8, 6, 2, 31 * 1024, &l1) && l1 == (128 - 64) * 1024);
+	ck_assert(lm_vendor_nv_l1_left(8, 6, 3, 31 * 1024, &l1) && l1 == (128 - 100) * 1024);
+	ck_assert(!lm_vendor_nv_l1_left(8, 6, 2, 31 * 1024, &l1));
 	/* more than the largest carve-out, an unknown capability, nonsense: not guessed */
 	ck_assert(!lm_vendor_nv_l1_left(9, 0, 8, 28 * 1024, &l1));
 	ck_assert(!lm_vendor_nv_l1_left(5, 2, 1, 0, &l1));

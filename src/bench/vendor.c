@@ -635,18 +635,26 @@ unsigned lm_vendor_nv_warps_by_registers(int major, int minor, unsigned regs)
  * 9.0); the NVIDIA Ampere and Hopper tuning guides. From 8.0 on the driver
  * takes 1 KiB of it for each resident group; latmix's own H200 sweep
  * places spmv's L1 cliff only with it counted
- * (studies/ndrange-probe/latmix-local-h200). */
+ * (studies/ndrange-probe/latmix-local-h200). `sure` is the local memory an
+ * SM's groups must take, KiB, past which the carve-out is the smallest
+ * step that holds them: a chain walked inside the kernel on two H200s
+ * found that L1 for 104 to 205 KiB a SM (132 to 228 carved out), but for
+ * 16 to 96 KiB it found 156 to 192 KiB of L1 and 224 with no local memory
+ * at all, less than the smallest step leaves (studies/read-peak, leases 9
+ * and 10). The other capabilities are taken as 9.0 was measured: a figure
+ * only past their third-largest step (their second-largest where they
+ * have six). */
 static const struct {
 	int major, minor;
-	unsigned unified, reserve, n, steps[10];
+	unsigned unified, reserve, sure, n, steps[10];
 } carveouts[] = {
-	{ 7, 0, 128, 0, 6, { 0, 8, 16, 32, 64, 96 } },
-	{ 7, 2, 128, 0, 6, { 0, 8, 16, 32, 64, 96 } },
-	{ 8, 0, 192, 1, 8, { 0, 8, 16, 32, 64, 100, 132, 164 } },
-	{ 8, 6, 128, 1, 6, { 0, 8, 16, 32, 64, 100 } },
-	{ 8, 7, 192, 1, 8, { 0, 8, 16, 32, 64, 100, 132, 164 } },
-	{ 8, 9, 128, 1, 6, { 0, 8, 16, 32, 64, 100 } },
-	{ 9, 0, 256, 1, 10, { 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 } },
+	{ 7, 0, 128, 0, 64, 6, { 0, 8, 16, 32, 64, 96 } },
+	{ 7, 2, 128, 0, 64, 6, { 0, 8, 16, 32, 64, 96 } },
+	{ 8, 0, 192, 1, 100, 8, { 0, 8, 16, 32, 64, 100, 132, 164 } },
+	{ 8, 6, 128, 1, 64, 6, { 0, 8, 16, 32, 64, 100 } },
+	{ 8, 7, 192, 1, 100, 8, { 0, 8, 16, 32, 64, 100, 132, 164 } },
+	{ 8, 9, 128, 1, 64, 6, { 0, 8, 16, 32, 64, 100 } },
+	{ 9, 0, 256, 1, 100, 10, { 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 } },
 };
 
 bool lm_vendor_nv_l1_left(int major, int minor, double groups, double group_bytes, double *l1_bytes)
@@ -657,6 +665,8 @@ bool lm_vendor_nv_l1_left(int major, int minor, double groups, double group_byte
 		if (carveouts[i].major != major || carveouts[i].minor != minor)
 			continue;
 		double kib = groups * (group_bytes + 1024.0 * carveouts[i].reserve) / 1024;
+		if (!(kib > carveouts[i].sure))
+			return false;
 		for (unsigned k = 0; k < carveouts[i].n; k++)
 			if (kib <= carveouts[i].steps[k]) {
 				*l1_bytes = 1024.0 * (carveouts[i].unified - carveouts[i].steps[k]);

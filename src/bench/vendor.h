@@ -86,7 +86,9 @@ unsigned lm_vendor_nv_warps_by_registers(int major, int minor, unsigned regs);
  * groups (groups resident, group_bytes of local memory each) take its
  * shared memory, the driver's own per group counted in: the unified data
  * cache less the smallest carve-out that holds them, into *l1_bytes; false
- * where the table does not know the capability or no carve-out holds them. */
+ * where the table does not know the capability, no carve-out holds them,
+ * or they take too little for the driver to be known to carve that
+ * (below 100 KiB on 9.0 it carved more: vendor.c). */
 bool lm_vendor_nv_l1_left(int major, int minor, double groups, double group_bytes, double *l1_bytes);
 
 /* "none", "NVIDIA inline PTX", ... for d->kclock; "none", "clang AMDGPU",

@@ -279,6 +279,9 @@ static const char *kernel_bound(const kernel_curve *c, char *buf, size_t size)
 		if (held[0] && isfinite(c->jump_l1[0]) && isfinite(c->jump_l1[1]))
 			snprintf(held + strlen(held), sizeof held - strlen(held), ", leaving an SM %.0f KiB of L1 and %.0f KiB",
 				 c->jump_l1[0] / 1024, c->jump_l1[1] / 1024);
+		else if (held[0] && isfinite(c->jump_l1[0])) /* too little at the most to know its carve-out */
+			snprintf(held + strlen(held), sizeof held - strlen(held), ", leaving an SM %.0f KiB of L1, and more",
+				 c->jump_l1[0] / 1024);
 		if (held[0])
 			snprintf(held + strlen(held), sizeof held - strlen(held), ")");
 		snprintf(buf + used, size - used, "; runs %.0f%% faster at %u warps than at %u, far more than the "
