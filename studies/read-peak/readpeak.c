@@ -2,7 +2,8 @@
  * (readpeak.cl), timed by profiling events; standalone (no latmix code).
  *
  *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...] [--only K,K]
- *                      [--pad KIB] (the local buffer of the kernels whose name ends in p)
+ *                      [--pad KIB | --pad-bytes B] (the local buffer of the kernels whose name ends in p)
+ *                      [--local L] (work-items a group, 256 unless said; lease 11)
  *                      [--l1 KIB,KIB,...] (lease 9: instead of timing reads, the walk of
  *                      gs8l1p, nd8treel1p and gs8l1 over each footprint, at the first of --groups)
  *
@@ -18,13 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LOCAL 256
+/* work-items a group (--local) */
+static size_t LOCAL = 256;
 
 static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8", "mix16", "mix16nowrap",
 					   "mix16noflag", "mix16plain", "dyn32", "gs1p", "gs8p", "gs8l1p", "gs8l1" };
 static const char *const written[] = { "nd8", "nd1", "nd2", "nd4", "nd16", "nd32", "nd64", "nd8s", "nd32s", "nd64s",
-					"nd8p", "nd8treep", "nd8treel1p" };
-static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8, 8 };
+					"nd8p", "nd8treep", "nd8treel1p", "nd1p" };
+static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8, 8, 1 };
 
 typedef struct {
 	cl_context ctx;
@@ -157,15 +159,15 @@ static int point(rp *r, FILE *f, const char *name, int groups, cl_ulong n, size_
 		return 1;
 	}
 	const double tf = median(full, r->repeats), th = median(part, r->repeats);
-	const int warps = groups > 0 ? groups * LOCAL / 32 : -1;
+	const int warps = groups > 0 ? (int)(groups * LOCAL / 32) : -1;
 	unsigned lo = 0, hi = 0;
 	char counted[64];
 	snprintf(counted, sizeof counted, "%sc", name);
 	if (!counted_residency(r, counted, n, grid, &lo, &hi) &&
 	    !residency(r, grid, name[strlen(name) - 1] == 'p', &lo, &hi))
 		lo = hi = 0;
-	fprintf(f, "%s,%d,%d,%zu,%llu,%.9f,%.9f,%.4e,%.4e,%u,%u\n", name, groups, warps, grid, (unsigned long long)n,
-		tf, th, (double)(n - half) * 4.0 / (tf - th), (double)n * 4.0 / tf, lo, hi);
+	fprintf(f, "%s,%d,%d,%zu,%llu,%.9f,%.9f,%.4e,%.4e,%u,%u,%zu\n", name, groups, warps, grid,
+		(unsigned long long)n, tf, th, (double)(n - half) * 4.0 / (tf - th), (double)n * 4.0 / tf, lo, hi, LOCAL);
 	fflush(f);
 	return 0;
 }
@@ -326,8 +328,13 @@ int main(int argc, char **argv)
 			l1 = argv[i + 1];
 		else if (!strcmp(argv[i], "--pad"))
 			r.pad = strtoul(argv[i + 1], NULL, 10) << 10;
+		else if (!strcmp(argv[i], "--pad-bytes"))
+			r.pad = strtoul(argv[i + 1], NULL, 10);
+		else if (!strcmp(argv[i], "--local"))
+			LOCAL = strtoul(argv[i + 1], NULL, 10);
 	}
-	if (r.repeats < 1 || r.repeats > 64 || mib < 1 || setup(&r, want, mib << 20))
+	if (r.repeats < 1 || r.repeats > 64 || mib < 1 || LOCAL < 32 || LOCAL > 1024 || LOCAL % 32 ||
+	    setup(&r, want, mib << 20))
 		return 1;
 	FILE *f = fopen(argv[1], "w");
 	if (!f)
@@ -344,7 +351,7 @@ int main(int argc, char **argv)
 		return bad;
 	}
 	fprintf(f, "kernel,groups_per_cu,warps_per_cu,grid,n,seconds_n,seconds_half,bytes_per_s,bytes_per_s_whole,"
-		   "resident_min,resident_max\n");
+		   "resident_min,resident_max,work_group_size\n");
 	const cl_ulong elems = (cl_ulong)mib << 18;
 	int bad = 0;
 	for (size_t w = 0; w < sizeof written / sizeof *written; w++) {

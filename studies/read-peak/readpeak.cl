@@ -448,3 +448,47 @@ __kernel void gs8l1(__global float *out, __global const float *restrict x, const
 	if (s == -1.0f)
 		out[g] = s;
 }
+
+/* Lease 11: reads as written at one residency held by the buffer, over
+ * group sizes (readpeak --local): does a group of more warps run each of
+ * them slower where latency binds? nd1p is nd1 with the buffer; nd8pc and
+ * nd1pc count the groups each CU held, as gs8pc does. */
+__kernel void nd1p(__global float *out, __global const float *restrict x, const ulong n, __global uint *ctr,
+		   volatile __global uint *flag, __local float *pad)
+{
+	const size_t g = get_global_id(0);
+	const float s = x[g];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+}
+
+__kernel void nd8pc(__global float *out, __global const float *restrict x, const ulong n, __global uint *live,
+		    __global uint *peak, __local float *pad)
+{
+	RP_COUNT_IN
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+#pragma unroll
+	for (int k = 0; k < 8; k++)
+		s += x[g + k * stride];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+	RP_COUNT_OUT
+}
+
+__kernel void nd1pc(__global float *out, __global const float *restrict x, const ulong n, __global uint *live,
+		    __global uint *peak, __local float *pad)
+{
+	RP_COUNT_IN
+	const size_t g = get_global_id(0);
+	const float s = x[g];
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		out[g] = pad[0];
+	}
+	RP_COUNT_OUT
+}
