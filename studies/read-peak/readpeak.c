@@ -4,6 +4,7 @@
  *   ./readpeak OUT.csv [--platform NAME] [--mib M] [--repeats R] [--groups G,G,...] [--only K,K]
  *                      [--pad KIB | --pad-bytes B] (the local buffer of the kernels whose name ends in p)
  *                      [--local L] (work-items a group, 256 unless said; lease 11)
+ *                      [--ptx FILE] (the program's device binary, NVIDIA's PTX, saved; lease 12)
  *                      [--l1 KIB,KIB,...] (lease 9: instead of timing reads, the walk of
  *                      gs8l1p, nd8treel1p and gs8l1 over each footprint, at the first of --groups)
  *
@@ -25,8 +26,8 @@ static size_t LOCAL = 256;
 static const char *const persistent[] = { "gs1", "gs8", "gs8flag", "dyn8", "own8", "mix16", "mix16nowrap",
 					   "mix16noflag", "mix16plain", "dyn32", "gs1p", "gs8p", "gs8l1p", "gs8l1" };
 static const char *const written[] = { "nd8", "nd1", "nd2", "nd4", "nd16", "nd32", "nd64", "nd8s", "nd32s", "nd64s",
-					"nd8p", "nd8treep", "nd8treel1p", "nd1p" };
-static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8, 8, 1 };
+					"nd8p", "nd8treep", "nd8treel1p", "nd1p", "nd1stp", "nd8stp" };
+static const unsigned per_item[] = { 8, 1, 2, 4, 16, 32, 64, 8, 32, 64, 8, 8, 8, 1, 1, 8 };
 
 typedef struct {
 	cl_context ctx;
@@ -244,6 +245,22 @@ static int is_listed(const char *name, const char *only)
 	return 0;
 }
 
+/* The program's device binary (NVIDIA: its PTX) into path; lease 12. */
+static void save_binary(const rp *r, const char *path)
+{
+	size_t size = 0;
+	if (clGetProgramInfo(r->prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS || !size)
+		return;
+	unsigned char *bin = malloc(size);
+	unsigned char *bins[1] = { bin };
+	FILE *f = bin ? fopen(path, "wb") : NULL;
+	if (f && clGetProgramInfo(r->prog, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) == CL_SUCCESS)
+		fwrite(bin, 1, size, f);
+	if (f)
+		fclose(f);
+	free(bin);
+}
+
 static int setup(rp *r, const char *want, size_t bytes)
 {
 	cl_platform_id ids[16];
@@ -291,7 +308,7 @@ static int setup(rp *r, const char *want, size_t bytes)
 	const cl_uint zero = 0;
 	const float one = 1.0f;
 	r->x = clCreateBuffer(r->ctx, CL_MEM_READ_ONLY, bytes, NULL, &e);
-	r->out = clCreateBuffer(r->ctx, CL_MEM_WRITE_ONLY, bytes / 8, NULL, &e);
+	r->out = clCreateBuffer(r->ctx, CL_MEM_WRITE_ONLY, bytes, NULL, &e); /* nd1stp writes a float a load */
 	r->ctr = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 64, NULL, &e);
 	r->flag = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 4096, NULL, &e);
 	r->live = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 4096, NULL, &e);
@@ -306,7 +323,7 @@ static int setup(rp *r, const char *want, size_t bytes)
 
 int main(int argc, char **argv)
 {
-	const char *want = NULL, *groups_list = "2,4,6,8", *only = NULL, *l1 = NULL;
+	const char *want = NULL, *groups_list = "2,4,6,8", *only = NULL, *l1 = NULL, *ptx = NULL;
 	size_t mib = 2048;
 	rp r = { .repeats = 5 };
 	if (argc < 2) {
@@ -330,12 +347,16 @@ int main(int argc, char **argv)
 			r.pad = strtoul(argv[i + 1], NULL, 10) << 10;
 		else if (!strcmp(argv[i], "--pad-bytes"))
 			r.pad = strtoul(argv[i + 1], NULL, 10);
+		else if (!strcmp(argv[i], "--ptx"))
+			ptx = argv[i + 1];
 		else if (!strcmp(argv[i], "--local"))
 			LOCAL = strtoul(argv[i + 1], NULL, 10);
 	}
 	if (r.repeats < 1 || r.repeats > 64 || mib < 1 || LOCAL < 32 || LOCAL > 1024 || LOCAL % 32 ||
 	    setup(&r, want, mib << 20))
 		return 1;
+	if (ptx)
+		save_binary(&r, ptx);
 	FILE *f = fopen(argv[1], "w");
 	if (!f)
 		return 1;

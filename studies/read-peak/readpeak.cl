@@ -492,3 +492,35 @@ __kernel void nd1pc(__global float *out, __global const float *restrict x, const
 	}
 	RP_COUNT_OUT
 }
+
+/* Lease 12: which part of a kernel as written makes a group of more warps
+ * slower than priced where latency binds (the suite's copy, add and dot do;
+ * lease 11's plain reads do not): a store a work-item (nd1stp, a copy;
+ * nd8stp, 8 loads and their sum stored) or the group's tree (nd8treep).
+ * The buffer's words are all 1, so y is written what x holds. */
+__kernel void nd1stp(__global float *y, __global const float *restrict x, const ulong n, __global uint *ctr,
+		     volatile __global uint *flag, __local float *pad)
+{
+	const size_t g = get_global_id(0);
+	const float s = x[g];
+	y[g] = s;
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		y[g] = pad[0];
+	}
+}
+
+__kernel void nd8stp(__global float *y, __global const float *restrict x, const ulong n, __global uint *ctr,
+		     volatile __global uint *flag, __local float *pad)
+{
+	const size_t g = get_global_id(0), stride = get_global_size(0);
+	float s = 0.0f;
+#pragma unroll
+	for (int k = 0; k < 8; k++)
+		s += x[g + k * stride];
+	y[g] = s;
+	if (s == -1.0f) {
+		pad[get_local_id(0)] = s;
+		y[g] = pad[0];
+	}
+}
