@@ -5,6 +5,7 @@
  *                      [--pad KIB | --pad-bytes B] (the local buffer of the kernels whose name ends in p)
  *                      [--local L] (work-items a group, 256 unless said; lease 11)
  *                      [--ptx FILE] (the program's device binary, NVIDIA's PTX, saved; lease 12)
+ *                      [--times 1] (lease 13: when each warp of nd8tp started and ended)
  *                      [--l1 KIB,KIB,...] (lease 9: instead of timing reads, the walk of
  *                      gs8l1p, nd8treel1p and gs8l1 over each footprint, at the first of --groups)
  *
@@ -234,6 +235,57 @@ static int l1_walk(rp *r, FILE *f, const char *name, int groups, unsigned kib)
 	return bad;
 }
 
+/* Lease 13: one launch of kernel `name` (readpeak.cl's nd8tp) over n floats,
+ * 8 a work-item, and when each warp started and ended: a row of the mean
+ * warp's time, the mean time a warp waits from its end to its group's last
+ * warp's end, the mean group's time from its first start to its last end,
+ * and the groups a microsecond a CU the launch ran. */
+static int times_point(rp *r, FILE *f, const char *name, cl_ulong n)
+{
+	const size_t grid = n / 8, warps = grid / 32, per = LOCAL / 32, groups = grid / LOCAL;
+	cl_int e;
+	cl_kernel k = clCreateKernel(r->prog, name, &e);
+	cl_ulong *t = malloc(2 * warps * sizeof *t);
+	cl_mem tb = clCreateBuffer(r->ctx, CL_MEM_READ_WRITE, 2 * warps * sizeof *t, NULL, &e);
+	if (!t || e != CL_SUCCESS || !k)
+		return 1;
+	clSetKernelArg(k, 0, sizeof r->out, &r->out);
+	clSetKernelArg(k, 1, sizeof r->x, &r->x);
+	clSetKernelArg(k, 2, sizeof n, &n);
+	clSetKernelArg(k, 3, sizeof tb, &tb);
+	clSetKernelArg(k, 4, sizeof r->flag, &r->flag);
+	clSetKernelArg(k, 5, pad_bytes(r), NULL);
+	size_t local = LOCAL;
+	int bad = 0;
+	for (int i = 0; i < 2 && !bad; i++) /* a warm-up, then the launch read */
+		bad = clEnqueueNDRangeKernel(r->q, k, 1, NULL, &grid, &local, 0, NULL, NULL) != CL_SUCCESS;
+	bad = bad || clEnqueueReadBuffer(r->q, tb, CL_TRUE, 0, 2 * warps * sizeof *t, t, 0, NULL, NULL) != CL_SUCCESS;
+	double dur = 0, wait = 0, span = 0;
+	cl_ulong first = ~0ull, last = 0;
+	for (size_t gi = 0; gi < groups && !bad; gi++) {
+		cl_ulong lo = ~0ull, hi = 0;
+		double ends = 0;
+		for (size_t w = gi * per; w < (gi + 1) * per; w++) {
+			lo = t[2 * w] < lo ? t[2 * w] : lo;
+			hi = t[2 * w + 1] > hi ? t[2 * w + 1] : hi;
+			dur += (double)(t[2 * w + 1] - t[2 * w]);
+			ends += (double)t[2 * w + 1];
+		}
+		wait += (double)hi * per - ends;
+		span += (double)(hi - lo);
+		first = lo < first ? lo : first;
+		last = hi > last ? hi : last;
+	}
+	if (!bad)
+		fprintf(f, "%s,%zu,%zu,%.1f,%.1f,%.1f,%.3f\n", name, LOCAL, pad_bytes(r), dur / warps, wait / warps,
+			span / groups, (double)groups / r->cus / ((double)(last - first) * 1e-3));
+	fflush(f);
+	clReleaseMemObject(tb);
+	clReleaseKernel(k);
+	free(t);
+	return bad;
+}
+
 static int is_listed(const char *name, const char *only)
 {
 	if (!only)
@@ -324,6 +376,7 @@ static int setup(rp *r, const char *want, size_t bytes)
 int main(int argc, char **argv)
 {
 	const char *want = NULL, *groups_list = "2,4,6,8", *only = NULL, *l1 = NULL, *ptx = NULL;
+	int times = 0;
 	size_t mib = 2048;
 	rp r = { .repeats = 5 };
 	if (argc < 2) {
@@ -347,6 +400,8 @@ int main(int argc, char **argv)
 			r.pad = strtoul(argv[i + 1], NULL, 10) << 10;
 		else if (!strcmp(argv[i], "--pad-bytes"))
 			r.pad = strtoul(argv[i + 1], NULL, 10);
+		else if (!strcmp(argv[i], "--times"))
+			times = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--ptx"))
 			ptx = argv[i + 1];
 		else if (!strcmp(argv[i], "--local"))
@@ -360,6 +415,13 @@ int main(int argc, char **argv)
 	FILE *f = fopen(argv[1], "w");
 	if (!f)
 		return 1;
+	if (times) {
+		fprintf(f, "kernel,work_group_size,pad_bytes,warp_ns,wait_for_last_ns,group_ns,groups_per_us_per_cu\n");
+		const cl_ulong n = ((cl_ulong)mib << 18) - ((cl_ulong)mib << 18) % (16 * LOCAL);
+		int bad = times_point(&r, f, "nd8tp", n);
+		fclose(f);
+		return bad;
+	}
 	if (l1) {
 		static const char *const walkers[] = { "gs8l1p", "nd8treel1p", "gs8l1" };
 		int bad = 0;
