@@ -57,3 +57,30 @@ __kernel void lm_written_copy(__global uint *seen, uint tag, __global const floa
 	if (l == 0)
 		seen[get_group_id(0)] = tag;
 }
+
+/* How long a group's warps wait for its last (src/bench/dispatch.c,
+ * group_wait): lm_written_read's loads, each warp's first lane writing the
+ * device clock (cl/occupancy.h) at its start and after its sum was tested,
+ * which waits for its loads: ends[2 w] and ends[2 w + 1] for warp w of the
+ * launch. `hold` is local memory that only holds the groups a CU takes
+ * down to a level. Built only where kernels read a clock (LM_TIMED). */
+#ifdef LM_TIMED
+__kernel void lm_written_ends(__global const float *x, uint mask, __global uint *bad, __global ulong *ends,
+			      __local float *hold)
+{
+	const ulong t0 = lm_ns();
+	const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * LM_WRITTEN_LOADS * w + l;
+	float s = 0.0f;
+	for (uint k = 0; k < LM_WRITTEN_LOADS; k++)
+		s += x[(at + k * w) & mask];
+	if (s != (float)LM_WRITTEN_LOADS)
+		atomic_inc(bad);
+	const ulong t1 = lm_ns();
+	if (l % LM_SIMD == 0) {
+		const size_t warp = get_global_id(0) / LM_SIMD;
+		ends[2 * warp] = t0;
+		ends[2 * warp + 1] = t1;
+	}
+	(void)hold;
+}
+#endif

@@ -255,6 +255,35 @@ static void written_peak(const lm_results *res, const char *mix, lm_param *p)
 	lm_fit_set_param(p, mean, se, LM_PARAM_VALUE, note);
 }
 
+/* What a warp waits, once ended, for the last of its work-group of `warps`:
+ * the mean of written-read's rows of that many warps a group that measured
+ * it (group_wait_share). */
+static void group_wait(const lm_results *res, unsigned warps, lm_param *p)
+{
+	double sum = 0, sq = 0;
+	size_t n = 0;
+	for (size_t i = 0; i < res->n; i++) {
+		const lm_row *row = &res->v[i].row;
+		if (strcmp(res->v[i].mix, "written-read") != 0 || row->warps_per_group != warps ||
+		    !(row->group_wait >= 0) || !isfinite(row->group_wait))
+			continue;
+		sum += row->group_wait;
+		sq += row->group_wait * row->group_wait;
+		n++;
+	}
+	char note[LM_PARAMS_TEXT];
+	if (!n) {
+		snprintf(note, sizeof note, "not measured: no written-read row of %u warps a group with each warp's "
+			 "clock", warps);
+		lm_fit_set_param(p, NAN, NAN, LM_PARAM_MISSING, note);
+		return;
+	}
+	double mean = sum / (double)n, var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : NAN;
+	snprintf(note, sizeof note, "measured: written-read, groups of %u warps held to 4 a CU, %zu row%s", warps, n,
+		 n > 1 ? "s" : "");
+	lm_fit_set_param(p, mean, n > 1 ? sqrt(fmax(var, 0) / (double)n) : NAN, LM_PARAM_VALUE, note);
+}
+
 void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 {
 	measured_share(res, "stream-shift", "stream", &r->p[LM_PARAM_MISALIGNED]);
@@ -268,5 +297,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	lmem_latency(res, &r->p[LM_PARAM_LMEM_LAT]);
 	written_peak(res, "written-read", &r->p[LM_PARAM_WRITTEN_READ_THRU]);
 	written_peak(res, "written-copy", &r->p[LM_PARAM_WRITTEN_COPY_THRU]);
+	group_wait(res, 4, &r->p[LM_PARAM_GROUP_WAIT_4]);
+	group_wait(res, 8, &r->p[LM_PARAM_GROUP_WAIT_8]);
 }
 

@@ -236,7 +236,20 @@ typedef struct {
 	 * warps drift apart); NAN or 0: not measured, such a kernel priced by
 	 * the persistent mixes (lm_model_as_written) */
 	double written_read_thru;
+	/* the share of a warp's time it waits, once ended, for the last warp
+	 * of its work-group of 4 ([0]) and 8 ([1]) warps (the written-read
+	 * mix at those sizes, groups held to 4 a CU); NAN or 0: not measured */
+	double group_wait[2];
 } lm_model_kinds;
+
+/* The share of a warp's time it waits, once ended, for its group's last,
+ * in groups of group_warps warps, from st's group_wait: none at 2 warps or
+ * fewer (1% was measured at 2 on an H200: studies/read-peak, lease 13),
+ * linear in log2 of the warps from 2 to 4 and from 4 to 8, and 8's past
+ * 8 (not measured there: a floor); where only one of the two is known, the
+ * other's side of it takes it (4's past 4; from 2 to 8 along 8's). 0 where
+ * neither is known. */
+double lm_model_group_wait(const lm_model_kinds *st, double group_warps);
 
 /* The figures a kernel as written without a loop, whose body is k, is
  * priced by: p's and st's, the memory throughputs of the loads' kind and
@@ -349,9 +362,11 @@ double lm_model_kernel_warps(const lm_model_params *p, const lm_model_kinds *st,
  * counted as one iteration): held to `level` work-groups of `group_warps`
  * warps a CU, each warp runs one iteration and its group then holds its
  * slot group_cycles more (its start and end: group_cost), while the CU
- * starts at most dispatch_per_cycle groups (dispatch_thru). Its warps
- * cycle between the memory system and that idle time, so those waiting on
- * memory are the n_e that solves n_e = n t(n_e) / (t(n_e) + group_cycles),
+ * starts at most dispatch_per_cycle groups (dispatch_thru). A warp that
+ * has ended waits for its group's last a share w of its time
+ * (lm_model_group_wait). Its warps cycle between the memory system and
+ * that idle time, so those waiting on memory are the n_e that solves
+ * n_e = n t(n_e) / (t(n_e) (1 + w) + group_cycles),
  * n = level x group_warps and t(x) a warp's iteration at x warps (the
  * grid-stride loop's: lm_model_eval_kernel); its rate is that loop's at
  * n_e, or the groups the CU starts, whichever is less

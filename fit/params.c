@@ -79,6 +79,11 @@ static const struct {
 	[LM_PARAM_WRITTEN_COPY_THRU] = { "written_copy_thru", "warp-inst/cycle/CU",
 		"the same with a coalesced store a load, in loads (measured: written-copy; said, not used to "
 		"price: a copy as written stays under the store kinds' bound)", true },
+	[LM_PARAM_GROUP_WAIT_4] = { "group_wait_4", "share of a warp's time",
+		"what a warp of a work-group of 4 waits, once ended, for its group's last, groups held to 4 a CU "
+		"(measured: written-read at 4 warps a group, each warp's clock)", true },
+	[LM_PARAM_GROUP_WAIT_8] = { "group_wait_8", "share of a warp's time",
+		"the same in a work-group of 8 warps (measured: written-read at 8 warps a group)", true },
 };
 
 static const char *const kind_names[] = {
@@ -105,7 +110,8 @@ bool lm_param_measured(lm_param_id id)
 	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
 	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES || id == LM_PARAM_CACHE_CHAIN_LAT ||
 	       id == LM_PARAM_SCATTER_STORE_THRU || id == LM_PARAM_LMEM_LAT ||
-	       id == LM_PARAM_WRITTEN_READ_THRU || id == LM_PARAM_WRITTEN_COPY_THRU;
+	       id == LM_PARAM_WRITTEN_READ_THRU || id == LM_PARAM_WRITTEN_COPY_THRU || id == LM_PARAM_GROUP_WAIT_4 ||
+	       id == LM_PARAM_GROUP_WAIT_8;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -231,6 +237,8 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.scatter_store_thru = value_of(&ps->p[LM_PARAM_SCATTER_STORE_THRU]);
 	st.lmem_lat = value_of(&ps->p[LM_PARAM_LMEM_LAT]);
 	st.written_read_thru = value_of(&ps->p[LM_PARAM_WRITTEN_READ_THRU]);
+	st.group_wait[0] = value_of(&ps->p[LM_PARAM_GROUP_WAIT_4]);
+	st.group_wait[1] = value_of(&ps->p[LM_PARAM_GROUP_WAIT_8]);
 	return st;
 }
 
@@ -439,9 +447,9 @@ static lm_status handle_param(reader *r, int line, int id, lm_param *p, param_li
 			return reject(r, line, section, key, "not a number", value);
 		if (isnan(p->value))
 			return LM_OK;
-		if (id == LM_PARAM_CHAIN_LAT ? p->value < 0 : p->value <= 0)
-			return reject(r, line, section, key,
-				      id == LM_PARAM_CHAIN_LAT ? "must not be negative" : "must be positive", value);
+		bool zero_ok = id == LM_PARAM_CHAIN_LAT || id == LM_PARAM_GROUP_WAIT_4 || id == LM_PARAM_GROUP_WAIT_8;
+		if (zero_ok ? p->value < 0 : p->value <= 0)
+			return reject(r, line, section, key, zero_ok ? "must not be negative" : "must be positive", value);
 		return LM_OK;
 	case PK_UNIT:
 		if (strcmp(value, param_info[id].unit))

@@ -79,6 +79,9 @@ static const column columns[] = {
 	{ "local_bytes_per_group", C_NUM, R(local_bytes), "bytes of local memory a work-group held, its own and "
 	  "what latmix reserved to hold occupancy down (a kernel as written; nan otherwise)", "nan", IN(0, 1 << 30),
 	  .nan = true },
+	{ "group_wait_share", C_NUM, R(group_wait), "share of a warp's time it waits, once ended, for its "
+	  "work-group's last warp (the written-read mix where kernels read a clock; nan otherwise)", "nan",
+	  IN(0, 1000), .nan = true },
 	{ "work_group_shape", C_SHAPE, R(shape), "", "", TEXT },
 };
 #undef R

@@ -49,6 +49,10 @@ typedef struct {
 	double local_bytes;        /* a kernel as written: the local memory a group held, its own
 				    * and what the wrapper reserved to hold occupancy down; NAN
 				    * for the others, and in files written before the column */
+	double group_wait;         /* the written-read mix, where kernels read a clock: the share
+				    * of a warp's time it waits, once ended, for its group's last
+				    * warp (src/bench/dispatch.c); NAN for the others, and in files
+				    * written before the column */
 	char shape[16];            /* a kernel as written: its work-group's shape as launched
 				    * ("16x8"; one dimension "128"); "" for the others, and
 				    * in files written before the column */

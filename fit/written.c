@@ -34,6 +34,20 @@ static double item_time(const lm_model_params *p, const lm_model_kinds *st, cons
 	return warp_time(&free_issue, st, body, x) + trips * warp_time(p, st, loop, x);
 }
 
+double lm_model_group_wait(const lm_model_kinds *st, double group_warps)
+{
+	double w4 = st && st->group_wait[0] > 0 ? st->group_wait[0] : NAN;
+	double w8 = st && st->group_wait[1] > 0 ? st->group_wait[1] : NAN;
+	if (!(group_warps > 2) || (isnan(w4) && isnan(w8)))
+		return 0;
+	double doublings = log2(group_warps / 2); /* 1 at 4 warps, 2 at 8 */
+	if (isnan(w8))
+		return w4 * fmin(doublings, 1);
+	if (isnan(w4))
+		return w8 * fmin(doublings, 2) / 2;
+	return doublings <= 1 ? w4 * doublings : w4 + (w8 - w4) * fmin(doublings - 1, 1);
+}
+
 double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds *st, const lm_kernel_mix *body,
 				  const lm_kernel_mix *loop, double trips, double group_warps, double level,
 				  double dispatch_per_cycle, double group_cycles, double *busy, lm_bound *which)
@@ -47,17 +61,18 @@ double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds
 	    !isfinite(group_cycles) || (loop && !(trips > 0 && isfinite(trips))) ||
 	    !(lm_model_kernel_accesses(body) > 0 || has_loop))
 		return NAN;
-	double n = level * group_warps, lo = 0, hi = n;
-	/* f(x) = x - n t(x) / (t(x) + g): below 0 near 0, at least 0 at n */
-	for (int i = 0; i < 100 && group_cycles > 0; i++) {
+	double n = level * group_warps, lo = 0, hi = n, wait = 1 + lm_model_group_wait(st, group_warps);
+	bool idle = group_cycles > 0 || wait > 1;
+	/* f(x) = x - n t(x) / (t(x) w + g): below 0 near 0, at least 0 at n */
+	for (int i = 0; i < 100 && idle; i++) {
 		double x = 0.5 * (lo + hi), t = item_time(p, st, body, loop, trips, x);
-		double f = isinf(t) ? x - n : x - n * t / (t + group_cycles);
+		double f = isinf(t) ? x - n : x - n * t / (t * wait + group_cycles);
 		if (f < 0)
 			lo = x;
 		else
 			hi = x;
 	}
-	double ne = group_cycles > 0 ? 0.5 * (lo + hi) : n, t = item_time(p, st, body, loop, trips, ne);
+	double ne = idle ? 0.5 * (lo + hi) : n, t = item_time(p, st, body, loop, trips, ne);
 	double rate = t > 0 ? ne / t : NAN, cap = dispatch_per_cycle * group_warps;
 	/* the bound of the part that takes the longer */
 	lm_bound b = LM_BOUND_NONE;

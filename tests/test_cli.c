@@ -692,7 +692,7 @@ START_TEST(resume_refuses_a_file_with_other_columns)
 	ck_assert_msg(r->status == 2, "exit %d: %s", r->status, r->err);
 	ck_assert_msg(strstr(r->err, "has the columns of another latmix (27 columns, without timer, overhead_s, "
 				     "started_at_first_end, resident_groups_per_cu, resident_warps_per_cu, "
-				     "elements_per_s, local_bytes_per_group, work_group_shape, latmix 0.1.0)") &&
+				     "elements_per_s, local_bytes_per_group, group_wait_share, work_group_shape, latmix 0.1.0)") &&
 			      strstr(r->err, "measure into another file (-o)"), "%s", r->err);
 	ck_assert(same_bytes(x, in_tmp("old.csv.orig")));
 	ck_assert(access(in_tmp("old.csv.partial"), F_OK) != 0);

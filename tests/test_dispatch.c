@@ -3,6 +3,7 @@
  * parameter file's new keys round-tripped, old files without them read as
  * missing, and latmix fit --mix dispatch and compare on such files. */
 #include "testutil.h"
+#include "bench/dispatch.h"
 #include "fit/dispatch.h"
 #include "fit/params.h"
 #include "fit/results.h"
@@ -220,6 +221,19 @@ END_TEST
 
 /* latmix fit --mix dispatch on rows in a results file: its parameter file
  * holds what fit/dispatch.c fits; a file without dispatch rows is refused. */
+/* What a group's warps wait for its last, from their starts and ends: in
+ * one group of two, the first ends 4 ns before the second (4 of 24 ns of
+ * work); in the next both end together; none at all in groups of one. */
+START_TEST(a_warp_waits_from_its_end_to_its_groups_last)
+{
+	const cl_ulong t[] = { 0, 10, 0, 14, 100, 112, 102, 112 };
+	ck_assert_double_eq_tol(lm_dispatch_wait_share(t, 2, 2), 4.0 / (24 + 22), 1e-12);
+	ck_assert_double_eq_tol(lm_dispatch_wait_share(t, 4, 1), 0, 1e-12);
+	const cl_ulong idle[] = { 5, 5, 5, 5 };
+	ck_assert(isnan(lm_dispatch_wait_share(idle, 1, 2)));
+}
+END_TEST
+
 START_TEST(fit_mix_dispatch_writes_the_parameters)
 {
 	char src[512];
@@ -261,6 +275,7 @@ int main(void)
 	tcase_add_test(tc, new_keys_round_trip);
 	tcase_add_test(tc, an_old_file_reads_them_missing);
 	tcase_add_test(tc, fit_mix_dispatch_writes_the_parameters);
+	tcase_add_test(tc, a_warp_waits_from_its_end_to_its_groups_last);
 	suite_add_tcase(s, tc);
 	int rc = lm_test_run(s);
 	teardown();

@@ -520,6 +520,43 @@ START_TEST(a_local_loads_latency_is_lmems_one_warp)
 }
 END_TEST
 
+/* What a warp waits for its group's last: written-read's rows of 4 and 8
+ * warps a group that measured it, the mean of each size's; missing,
+ * saying why, where no row of that size has it (a device without a clock:
+ * nan), and rows of other mixes or sizes left out */
+START_TEST(a_groups_wait_for_its_last_is_written_reads_rows)
+{
+	lm_result rows[8];
+	lm_results res = { .v = rows };
+	const lm_alpha zero = { 0, 1 };
+	const unsigned warps[] = { 4, 8, 8, 2, 8 };
+	const double share[] = { 0.08, 0.13, 0.15, 0.01, NAN };
+	for (unsigned i = 0; i < 5; i++) {
+		add_row(&res, "written-read", 1, zero, 64, 0.137, 0, 0);
+		res.v[res.n - 1].row.warps_per_group = warps[i];
+		res.v[res.n - 1].row.group_wait = share[i];
+	}
+	add_row(&res, "written-copy", 1, zero, 64, 0.062, 0, 0);
+	res.v[res.n - 1].row.warps_per_group = 4;
+	res.v[res.n - 1].row.group_wait = 0.5;
+	lm_fit_result r;
+	memset(&r, 0, sizeof r);
+	lm_fit_measured(&res, &r);
+	const lm_param *w4 = &r.p[LM_PARAM_GROUP_WAIT_4], *w8 = &r.p[LM_PARAM_GROUP_WAIT_8];
+	ck_assert_int_eq(w4->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(w4->value, 0.08, 1e-12);
+	ck_assert(isnan(w4->std_error));
+	ck_assert_int_eq(w8->kind, LM_PARAM_VALUE);
+	ck_assert_double_eq_tol(w8->value, 0.14, 1e-12);
+	ck_assert_double_eq_tol(w8->std_error, 0.01, 1e-12);
+	ck_assert_msg(strstr(w8->note, "groups of 8 warps held to 4 a CU, 2 rows"), "%s", w8->note);
+	res.v[0].row.group_wait = NAN;
+	lm_fit_measured(&res, &r);
+	ck_assert_int_eq(w4->kind, LM_PARAM_MISSING);
+	ck_assert_msg(strstr(w4->note, "no written-read row of 4 warps a group"), "%s", w4->note);
+}
+END_TEST
+
 /* The cache's hit: cache_lat gmem-cache's one warp, given only where
  * under 0.8 of gmem's (else "not a hit"), cache_thru stream-cache's
  * plateau, cache_bytes its buffer's lines (the sweep's '# buffer =' line)
@@ -1131,6 +1168,7 @@ int main(void)
 	tcase_add_test(tc, l1_lines_a_cycle_are_lmems_plateau_on_nvidia);
 	tcase_add_test(tc, the_caches_hit_is_gmem_caches_one_warp_and_stream_caches_plateau);
 	tcase_add_test(tc, a_local_loads_latency_is_lmems_one_warp);
+	tcase_add_test(tc, a_groups_wait_for_its_last_is_written_reads_rows);
 	tcase_add_test(tc, scatter_store_thru_is_stream_scatters_plateau);
 	tcase_add_test(tc, alu_lat_is_checked_against_the_flag_free_reference);
 	tcase_add_test(tc, most_points_short_of_the_model_is_said_and_marked_poor);

@@ -283,6 +283,42 @@ START_TEST(a_kernel_as_written_waits_on_memory_and_on_its_groups)
 }
 END_TEST
 
+/* A warp of a group of 4 or 8 warps waits, once ended, a share of its
+ * time for its group's last (group_wait): the warps a level keeps on
+ * memory fall by that share, none at 2 warps a group or fewer; between and
+ * past the sizes measured, along log2 of the warps */
+START_TEST(a_group_of_more_warps_waits_longer_for_its_last)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(4, &p);
+	lm_kernel_mix sum = { .loads = 1, .stores = 0, .flops = 0, .insts = 6, .alpha = 5 };
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 2, 1, 0, NULL, NULL), 16.0 / 420, 1e-12);
+	st.group_wait[0] = 0.1;
+	st.group_wait[1] = 0.2;
+	ck_assert(lm_model_group_wait(&st, 1) == 0 && lm_model_group_wait(&st, 2) == 0);
+	ck_assert_rel(lm_model_group_wait(&st, 3), 0.1 * log2(1.5), 1e-12);
+	ck_assert_rel(lm_model_group_wait(&st, 4), 0.1, 1e-12);
+	ck_assert_rel(lm_model_group_wait(&st, 6), 0.1 + 0.1 * log2(1.5), 1e-12);
+	ck_assert_rel(lm_model_group_wait(&st, 8), 0.2, 1e-12);
+	ck_assert_rel(lm_model_group_wait(&st, 32), 0.2, 1e-12);
+	/* 16 warps in 2 groups of 8: 16 / 1.2 of them on memory; in 8 groups of 2, all 16 */
+	double busy;
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 2, 1, 0, &busy, NULL), 16.0 / 1.2 / 420, 1e-9);
+	ck_assert_rel(busy, 16.0 / 1.2, 1e-9);
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 2, 8, 1, 0, NULL, NULL), 16.0 / 420, 1e-12);
+	/* beside a group's start and end (420 cycles): n t / (1.2 t + 420) */
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 2, 1, 420, NULL, NULL), 16.0 / 2.2 / 420, 1e-9);
+	/* one of the two known: its side taken along */
+	st.group_wait[0] = NAN;
+	ck_assert_rel(lm_model_group_wait(&st, 4), 0.1, 1e-12);
+	st.group_wait[0] = 0.1;
+	st.group_wait[1] = 0;
+	ck_assert_rel(lm_model_group_wait(&st, 8), 0.1, 1e-12);
+	st.group_wait[0] = NAN;
+	ck_assert(lm_model_group_wait(&st, 8) == 0 && lm_model_group_wait(NULL, 8) == 0);
+}
+END_TEST
+
 /* L1's lines: a loop whose loads ask for l1_lines lines a warp's
  * iteration runs at most l1_thru / l1_lines iterations a cycle (loads
  * times that), named l1_thru where it binds; absent where either figure
@@ -782,6 +818,7 @@ int main(void)
 	tcase_add_test(tc, misaligned_streams_take_the_measured_share);
 	tcase_add_test(tc, store_only_loops_are_priced_by_stores_alone);
 	tcase_add_test(tc, a_kernel_as_written_waits_on_memory_and_on_its_groups);
+	tcase_add_test(tc, a_group_of_more_warps_waits_longer_for_its_last);
 	tcase_add_test(tc, a_loop_inside_a_kernel_as_written_adds_its_trips);
 	tcase_add_test(tc, what_a_group_runs_once_is_priced_at_its_size);
 	tcase_add_test(tc, a_body_beside_a_loop_adds_its_latency_not_its_issue);

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "bench/kernels.h"
+#include "bench/measure.h"
 #include "bench/sysclock.h"
+#include "bench/userkernel.h"
 
 /* Most groups a launch: a 64 MiB buffer of marks; a launch's work-items
  * within 2^31 (some drivers count them in 32 bits). */
@@ -19,6 +21,8 @@ struct lm_dispatch {
 	cl_command_queue queue;
 	cl_program prog;
 	cl_kernel kernel;
+	cl_program ends_prog;   /* written-read where kernels read a clock: lm_written_ends */
+	cl_kernel ends;
 	cl_mem seen;            /* a mark a group */
 	cl_mem x, y, bad;       /* a written mix's buffer, its copy's, its count of bad sums */
 	cl_uint mask;           /* the buffer's words less one */
@@ -51,8 +55,13 @@ size_t lm_dispatch_mix_sizes(const lm_device *d, const lm_mix *m, bool quick,
 {
 	if (!lm_mix_written(m))
 		return lm_dispatch_sizes(d, quick, sizes);
-	sizes[0] = d->max_wg_size < LM_WRITTEN_WG ? (unsigned)d->max_wg_size : LM_WRITTEN_WG;
-	return 1;
+	size_t n = 0;
+	/* the read's also at half that: a group of half the warps waits less
+	 * for its last (group_wait) */
+	if (lm_mix_store_share(m) == 0 && d->max_wg_size >= LM_WRITTEN_WG)
+		sizes[n++] = LM_WRITTEN_WG / 2;
+	sizes[n++] = d->max_wg_size < LM_WRITTEN_WG ? (unsigned)d->max_wg_size : LM_WRITTEN_WG;
+	return n;
 }
 
 unsigned lm_dispatch_resident(const lm_device *d, unsigned wg)
@@ -75,6 +84,10 @@ void lm_dispatch_free(lm_dispatch *x)
 		clReleaseKernel(x->kernel);
 	if (x->prog)
 		clReleaseProgram(x->prog);
+	if (x->ends)
+		clReleaseKernel(x->ends);
+	if (x->ends_prog)
+		clReleaseProgram(x->ends_prog);
 	if (x->queue)
 		clReleaseCommandQueue(x->queue);
 	if (x->ctx)
@@ -107,6 +120,32 @@ static lm_status open_buffers(lm_dispatch *x)
 	if (err == CL_SUCCESS)
 		err = clFinish(x->queue);
 	return err == CL_SUCCESS ? LM_OK : lm_fail_cl(err, "clEnqueueFillBuffer (a written mix's buffer)", x->dev.name);
+}
+
+/* The written-read mix's second program, where kernels read a clock and
+ * the vendor table knows a CU's local memory (to hold the groups down):
+ * lm_written_ends, timing each warp. Best effort: where it does not build,
+ * group_wait is not measured (the row's nan), and the mix is measured all
+ * the same. */
+static void open_ends(lm_dispatch *x)
+{
+	if (!x->written || lm_mix_store_share(x->cfg.mix) > 0 || x->dev.kclock == LM_KCLOCK_NONE ||
+	    !x->dev.local_per_cu)
+		return;
+	char *src, opts[512];
+	if (lm_kernel_program_text(x->cfg.kernel_dir, "dispatch.cl", &src, NULL) != LM_OK) {
+		lm_error_clear();
+		return;
+	}
+	int k = snprintf(opts, sizeof opts, "-DLM_WRITTEN_LOADS=%d", LM_WRITTEN_LOADS);
+	lm_meas_device_options(&x->dev, true, opts + k, sizeof opts - (size_t)k);
+	double t0 = lm_launch_now();
+	cl_int err;
+	if (lm_launch_build(x->ctx, &x->dev, src, "dispatch.cl", opts, &x->ends_prog) == LM_OK)
+		x->ends = clCreateKernel(x->ends_prog, "lm_written_ends", &err);
+	x->cost.programs += lm_launch_now() - t0;
+	lm_error_clear();
+	free(src);
 }
 
 /* The context (cfg's, retained, else its own), a queue that profiles,
@@ -142,6 +181,7 @@ static lm_status open_device(lm_dispatch *x)
 	x->seen = clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, x->most * sizeof(cl_uint), NULL, &err);
 	if (err != CL_SUCCESS)
 		return lm_fail_cl(err, "clCreateBuffer (the dispatch mix's marks)", x->dev.name);
+	open_ends(x);
 	return x->written ? open_buffers(x) : LM_OK;
 }
 
@@ -249,6 +289,63 @@ static lm_point_plan plan_point(lm_dispatch *x, unsigned wg)
 	return plan;
 }
 
+double lm_dispatch_wait_share(const cl_ulong *t, size_t groups, size_t per)
+{
+	double wait = 0, busy = 0;
+	for (size_t g = 0; g < groups; g++) {
+		const cl_ulong *w = t + 2 * g * per;
+		cl_ulong last = 0;
+		for (size_t i = 0; i < per; i++)
+			last = w[2 * i + 1] > last ? w[2 * i + 1] : last;
+		for (size_t i = 0; i < per; i++) {
+			wait += (double)(last - w[2 * i + 1]);
+			busy += (double)(w[2 * i + 1] - w[2 * i]);
+		}
+	}
+	return busy > 0 ? wait / busy : NAN;
+}
+
+/* What a group of wg work-items waits for its last warp (wait_share),
+ * held to WAIT_LEVEL groups a CU by local memory as a kernel as written is
+ * held down (lm_user_nd_pad): where latency, not bandwidth, sets a warp's
+ * time (studies/read-peak, lease 13: a group of 8 warps on an H200 waits
+ * 13-16% of a warp's time at 4 to 6 groups, 19% at 8). One launch to warm,
+ * one read; NAN where the second program is not there or the level cannot
+ * be held. */
+#define WAIT_LEVEL 4
+#define WAIT_WAVES 16
+static double group_wait(lm_dispatch *x, unsigned wg)
+{
+	unsigned simd = x->dev.simd_width ? x->dev.simd_width : 1, per = wg / simd;
+	if (!x->ends || per < 1 || wg % simd)
+		return NAN;
+	lm_user_shape sh = { .shape = { wg, 1, 1 }, .wg = wg, .per_group = per };
+	lm_user_nd_levels(&x->dev, &sh);
+	size_t pad = lm_user_nd_pad(&x->dev, &sh, WAIT_LEVEL);
+	if (pad == SIZE_MAX || sh.hi < WAIT_LEVEL)
+		return NAN;
+	size_t groups = (size_t)WAIT_LEVEL * x->dev.compute_units * WAIT_WAVES, warps = groups * per;
+	cl_ulong *t = malloc(2 * warps * sizeof *t);
+	cl_int err = CL_SUCCESS;
+	cl_mem ends = t ? clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, 2 * warps * sizeof *t, NULL, &err) : NULL;
+	double share = NAN;
+	size_t global = groups * wg, local = wg, hold = pad ? pad : sizeof(float);
+	if (ends && err == CL_SUCCESS &&
+	    clSetKernelArg(x->ends, 0, sizeof x->x, &x->x) == CL_SUCCESS &&
+	    clSetKernelArg(x->ends, 1, sizeof x->mask, &x->mask) == CL_SUCCESS &&
+	    clSetKernelArg(x->ends, 2, sizeof x->bad, &x->bad) == CL_SUCCESS &&
+	    clSetKernelArg(x->ends, 3, sizeof ends, &ends) == CL_SUCCESS &&
+	    clSetKernelArg(x->ends, 4, hold, NULL) == CL_SUCCESS &&
+	    clEnqueueNDRangeKernel(x->queue, x->ends, 1, NULL, &global, &local, 0, NULL, NULL) == CL_SUCCESS &&
+	    clEnqueueNDRangeKernel(x->queue, x->ends, 1, NULL, &global, &local, 0, NULL, NULL) == CL_SUCCESS &&
+	    clEnqueueReadBuffer(x->queue, ends, CL_TRUE, 0, 2 * warps * sizeof *t, t, 0, NULL, NULL) == CL_SUCCESS)
+		share = lm_dispatch_wait_share(t, groups, per);
+	if (ends)
+		clReleaseMemObject(ends);
+	free(t);
+	return share;
+}
+
 lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row)
 {
 	if (wg == 0 || wg > x->dev.max_wg_size)
@@ -281,6 +378,12 @@ lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row)
 		row->mem_ipc = loads / simd / (row->clock_mhz * 1e6) / cus;
 		row->bytes_per_s = loads * 4 * (1 + lm_mix_store_share(x->cfg.mix));
 		row->mem_per_iter = LM_WRITTEN_LOADS;
+		double t0 = lm_launch_now();
+		row->group_wait = group_wait(x, wg);
+		x->cost.checks += lm_launch_now() - t0;
+		/* its loads were checked too: a bad sum fails the point */
+		if (x->ends && (s = check_sums(x)) != LM_OK)
+			return s;
 	}
 	return LM_OK;
 }

@@ -34,7 +34,8 @@
 size_t lm_dispatch_sizes(const lm_device *d, bool quick, unsigned sizes[LM_DISPATCH_MAX_SIZES]);
 
 /* The sizes mix m (of step dispatch) is measured at on d: the dispatch
- * mix's (above), a written mix's LM_WRITTEN_WG alone. */
+ * mix's (above), written-copy's LM_WRITTEN_WG alone, written-read's half
+ * that too (the wait of a group of half the warps for its last). */
 size_t lm_dispatch_mix_sizes(const lm_device *d, const lm_mix *m, bool quick,
 			     unsigned sizes[LM_DISPATCH_MAX_SIZES]);
 
@@ -69,8 +70,19 @@ void lm_dispatch_free(lm_dispatch *x);
  * cycles_per_group a CU's cycles a group at the row's clock, coresident
  * "not asked"; elements_per_s work-groups a second over the device (the
  * dispatch mix) or loads a second (a written mix, whose mem_ipc is a CU's
- * warp loads a cycle and bytes_per_s what its loads and stores move). */
+ * warp loads a cycle and bytes_per_s what its loads and stores move).
+ * written-read's group_wait, where kernels read a clock and the vendor
+ * table knows a CU's local memory: in a launch of its own, groups held to
+ * 4 a CU, the share of a warp's time it waits, once ended, for its group's
+ * last warp; NAN elsewhere. */
 lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row);
+
+/* The share of a warp's time it waits, once ended, for its group's last,
+ * from each warp's start and end (t[2 w], t[2 w + 1], warps in order, per
+ * to a group, groups of them): the sum over warps of (their group's last
+ * end - their end) over the sum of their times (end - start); NAN where
+ * the warps took no time. */
+double lm_dispatch_wait_share(const cl_ulong *t, size_t groups, size_t per);
 
 /* Where its time went. */
 lm_launch_cost lm_dispatch_costs(const lm_dispatch *x);

@@ -435,7 +435,7 @@ void lm_point_row(const lm_device *d, unsigned warps, unsigned groups, unsigned 
 	row->time_max = t->time_max;
 	row->overhead_s = t->overhead_s;
 	row->warp_fastest = row->warp_slowest = row->elements_per_s = NAN;
-	row->resident_groups = row->resident_warps = row->local_bytes = NAN;
+	row->resident_groups = row->resident_warps = row->local_bytes = row->group_wait = NAN;
 	snprintf(row->timing, sizeof row->timing, "%s", timing);
 	snprintf(row->timer, sizeof row->timer, "%s", events_broken ? "host" : "events");
 	row->started_at_first_end = t->started;

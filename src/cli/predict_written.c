@@ -456,6 +456,25 @@ static void say_written_memory(const lm_params *ps, const lm_cli_written *k, boo
 		       "nothing over mem_thru %g\n", r->value, mem);
 }
 
+/* What a group's warps wait for its last, as the file has it, said. */
+static void say_group_wait(const lm_params *ps)
+{
+	const lm_param *w4 = &ps->p[LM_PARAM_GROUP_WAIT_4], *w8 = &ps->p[LM_PARAM_GROUP_WAIT_8];
+	if (w4->kind != LM_PARAM_VALUE && w8->kind != LM_PARAM_VALUE) {
+		printf("a warp priced as free once it ends, whatever its group (the file has no group_wait_4 or "
+		       "group_wait_8: a sweep of written-read on a device whose kernels read a clock measures what "
+		       "a group's warps wait for its last)\n");
+		return;
+	}
+	char a[48] = "not measured", b[48] = "not measured";
+	if (w4->kind == LM_PARAM_VALUE)
+		snprintf(a, sizeof a, "%.1f%%", 100 * w4->value);
+	if (w8->kind == LM_PARAM_VALUE)
+		snprintf(b, sizeof b, "%.1f%%", 100 * w8->value);
+	printf("a warp of a group of 4 warps waits %s of its time for its group's last, of 8 %s (group_wait_4, "
+	       "group_wait_8; none at 2 or fewer, 8's past 8)\n", a, b);
+}
+
 /* The table's first line: what a work-item runs and the file's dispatch;
  * for a kernel as written, the memory figures it is priced at. */
 static void say_header(const char *label, const char *path, const lm_params *ps, const lm_model_params *mp,
@@ -476,6 +495,7 @@ static void say_header(const char *label, const char *path, const lm_params *ps,
 	       "%g ns\n", label, loop, lm_model_is_refined(mp) ? "refined" : "basic", path,
 	       ps->p[LM_PARAM_DISPATCH_THRU].value, ps->p[LM_PARAM_GROUP_COST].value);
 	say_written_memory(ps, k, gained);
+	say_group_wait(ps);
 }
 
 lm_status lm_cli_predict_written(const lm_options *o, const char *path, const lm_params *ps,
