@@ -285,8 +285,10 @@ END_TEST
 
 /* A warp of a group of 4 or 8 warps waits, once ended, a share of its
  * time for its group's last (group_wait): the warps a level keeps on
- * memory fall by that share, none at 2 warps a group or fewer; between and
- * past the sizes measured, along log2 of the warps */
+ * memory fall by that share, as far as the memory is not full without it
+ * (here 420 cycles a load, at most 0.2 loads a cycle), none at 2 warps a
+ * group or fewer, none with a loop inside; between and past the sizes
+ * measured, along log2 of the warps */
 START_TEST(a_group_of_more_warps_waits_longer_for_its_last)
 {
 	lm_model_params p;
@@ -301,13 +303,26 @@ START_TEST(a_group_of_more_warps_waits_longer_for_its_last)
 	ck_assert_rel(lm_model_group_wait(&st, 6), 0.1 + 0.1 * log2(1.5), 1e-12);
 	ck_assert_rel(lm_model_group_wait(&st, 8), 0.2, 1e-12);
 	ck_assert_rel(lm_model_group_wait(&st, 32), 0.2, 1e-12);
-	/* 16 warps in 2 groups of 8: 16 / 1.2 of them on memory; in 8 groups of 2, all 16 */
-	double busy;
-	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 2, 1, 0, &busy, NULL), 16.0 / 1.2 / 420, 1e-9);
-	ck_assert_rel(busy, 16.0 / 1.2, 1e-9);
+	/* 16 warps in 2 groups of 8: without the wait 16 / 420 loads a cycle,
+	 * 0.19 of the most; so 16 / (1 + 0.2 x 0.81) of them on memory; in 8
+	 * groups of 2, all 16 */
+	double busy, s = 0.2 * (1 - 16.0 / 420 / 0.2);
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 2, 1, 0, &busy, NULL), 16.0 / (1 + s) / 420, 1e-9);
+	ck_assert_rel(busy, 16.0 / (1 + s), 1e-9);
 	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 2, 8, 1, 0, NULL, NULL), 16.0 / 420, 1e-12);
-	/* beside a group's start and end (420 cycles): n t / (1.2 t + 420) */
-	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 2, 1, 420, NULL, NULL), 16.0 / 2.2 / 420, 1e-9);
+	/* beside a group's start and end (420 cycles): 8 on memory without the
+	 * wait, then n t / ((1 + s) t + 420) */
+	s = 0.2 * (1 - 8.0 / 420 / 0.2);
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 2, 1, 420, NULL, NULL), 16.0 / (2 + s) / 420, 1e-9);
+	/* the memory full without it (88 warps): the most, as the mix's own peak */
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 8, 11, 1, 0, NULL, NULL), 0.2, 1e-9);
+	/* a loop inside: no wait (its turns even its warps' ends out) */
+	lm_kernel_mix none = { .insts = 1 };
+	st.group_wait[0] = st.group_wait[1] = 0;
+	double plain = lm_model_eval_written_loop(&p, &st, &none, &sum, 64, 8, 2, 1, 420, NULL, NULL);
+	st.group_wait[0] = 0.1;
+	st.group_wait[1] = 0.2;
+	ck_assert_rel(lm_model_eval_written_loop(&p, &st, &none, &sum, 64, 8, 2, 1, 420, NULL, NULL), plain, 1e-12);
 	/* one of the two known: its side taken along */
 	st.group_wait[0] = NAN;
 	ck_assert_rel(lm_model_group_wait(&st, 4), 0.1, 1e-12);

@@ -9,32 +9,32 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:2032]
+set yrange [0:2005]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
-plot 'kernel-nd-conv2d.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 8.7 warps', \
+plot 'kernel-nd-conv2d.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 8.95 warps', \
   'kernel-nd-conv2d.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-conv2d.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 19.8 warps', \
+  'kernel-nd-conv2d.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 20.4 warps', \
   'kernel-nd-conv2d.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-conv2d.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 46.8 warps', \
+  'kernel-nd-conv2d.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 47.9 warps', \
   'kernel-nd-conv2d.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-conv2d.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 48.6 warps', \
+  'kernel-nd-conv2d.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 49.7 warps', \
   'kernel-nd-conv2d.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4311.85 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4312 GB/s, above the scale)', \
+  4492.11 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4492 GB/s, above the scale)', \
   'kernel-nd-conv2d.dat' index 0 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-conv2d.dat' index 1 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-conv2d.dat' index 2 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-conv2d.dat' index 3 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   NaN with points pt 6 ps 2 lc rgb '#000000' title 'ringed: 28 KiB of L1 left an SM by the reserve holding the warps down', \
-  '+' using (8.70034):(382.917) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (19.7644):(766.266) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (46.7688):(1503.14) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (48.5694):(1473.49) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  '+' using (8.94763):(383.828) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (20.4453):(765.493) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (47.8706):(1490.51) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (49.6691):(1460.68) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-conv2d.svg'

@@ -9,32 +9,32 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:4959]
+set yrange [0:5166]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
-plot 'kernel-nd-copy.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 6.63 warps', \
+plot 'kernel-nd-copy.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 6.8 warps', \
   'kernel-nd-copy.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-copy.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 13.5 warps', \
+  'kernel-nd-copy.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 13.9 warps', \
   'kernel-nd-copy.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-copy.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 31.2 warps', \
+  'kernel-nd-copy.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 32.6 warps', \
   'kernel-nd-copy.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
   'kernel-nd-copy.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 57.4 warps', \
   'kernel-nd-copy.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4311.85 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4312 GB/s)', \
+  4492.11 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4492 GB/s)', \
   'kernel-nd-copy.dat' index 0 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-copy.dat' index 1 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-copy.dat' index 2 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-copy.dat' index 3 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   NaN with points pt 6 ps 2 lc rgb '#000000' title 'ringed: 28 KiB of L1 left an SM by the reserve holding the warps down', \
-  '+' using (6.6306):(383.265) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (13.5052):(767.846) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (31.2228):(1530.83) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (57.3513):(2411.18) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  '+' using (6.80175):(383.523) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (13.9399):(768.52) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (32.5745):(1528) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (57.3612):(2364.79) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-copy.svg'

@@ -9,32 +9,32 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:4959]
+set yrange [0:5166]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
 set link y2 via y * 0.125 inverse y / 0.125
-plot 'kernel-nd-mul.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 6.67 warps', \
+plot 'kernel-nd-mul.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 6.82 warps', \
   'kernel-nd-mul.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-mul.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 13.5 warps', \
+  'kernel-nd-mul.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 14 warps', \
   'kernel-nd-mul.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-mul.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 31.3 warps', \
+  'kernel-nd-mul.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 32.6 warps', \
   'kernel-nd-mul.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-mul.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 57.4 warps', \
+  'kernel-nd-mul.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 57.5 warps', \
   'kernel-nd-mul.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4311.85 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4312 GB/s)', \
+  4492.11 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4492 GB/s)', \
   'kernel-nd-mul.dat' index 0 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-mul.dat' index 1 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-mul.dat' index 2 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-mul.dat' index 3 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   NaN with points pt 6 ps 2 lc rgb '#000000' title 'ringed: 28 KiB of L1 left an SM by the reserve holding the warps down', \
-  '+' using (6.67218):(384.084) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (13.5428):(767.719) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (31.2664):(1527.74) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (57.3589):(2409.48) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  '+' using (6.8206):(383.467) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (13.9904):(768.774) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (32.5864):(1523.49) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (57.5123):(2354.93) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-mul.svg'

@@ -9,32 +9,32 @@ set xlabel 'warps per CU'
 set ylabel 'GB/s'
 set logscale x 2
 set xrange [0.8:73]
-set yrange [0:4959]
+set yrange [0:5166]
 set key below
 set y2label 'G elements/s'
 set y2tics
 set ytics nomirror
 set format y2 '%.3g'
-set link y2 via y * 0.0624999999 inverse y / 0.0624999999
-plot 'kernel-nd-nstream.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 7.77 warps', \
+set link y2 via y * 0.0625 inverse y / 0.0625
+plot 'kernel-nd-nstream.dat' index 0 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#1f77b4' title '32 work-items: 90% at 7.99 warps', \
   'kernel-nd-nstream.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
-  'kernel-nd-nstream.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 16.2 warps', \
+  'kernel-nd-nstream.dat' index 1 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#ff7f0e' title '64 work-items: 90% at 16.7 warps', \
   'kernel-nd-nstream.dat' index 1 using 1:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' notitle, \
-  'kernel-nd-nstream.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 38.6 warps', \
+  'kernel-nd-nstream.dat' index 2 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#2ca02c' title '128 work-items: 90% at 39.4 warps', \
   'kernel-nd-nstream.dat' index 2 using 1:4 with lines lw 2 dt 2 lc rgb '#2ca02c' notitle, \
-  'kernel-nd-nstream.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 52.5 warps', \
+  'kernel-nd-nstream.dat' index 3 using 1:2 with linespoints pt 7 ps 1 lw 1.5 lc rgb '#d62728' title '256 work-items: 90% at 52.9 warps', \
   'kernel-nd-nstream.dat' index 3 using 1:4 with lines lw 2 dt 2 lc rgb '#d62728' notitle, \
   NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)', \
-  4311.85 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4312 GB/s)', \
+  4492.11 with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (4492 GB/s)', \
   'kernel-nd-nstream.dat' index 0 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-nstream.dat' index 1 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-nstream.dat' index 2 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   'kernel-nd-nstream.dat' index 3 using 1:5 with points pt 6 ps 2 lc rgb '#000000' notitle, \
   NaN with points pt 6 ps 2 lc rgb '#000000' title 'ringed: 28 KiB of L1 left an SM by the reserve holding the warps down', \
-  '+' using (7.77204):(766.394) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
-  '+' using (16.2115):(1533.43) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
-  '+' using (38.6064):(3034.03) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
-  '+' using (52.512):(3543.86) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
+  '+' using (7.98549):(767.007) every ::0::0 with points pt 9 ps 2 lc rgb '#1f77b4' notitle, \
+  '+' using (16.6984):(1534.42) every ::0::0 with points pt 9 ps 2 lc rgb '#ff7f0e' notitle, \
+  '+' using (39.4095):(3034.44) every ::0::0 with points pt 9 ps 2 lc rgb '#2ca02c' notitle, \
+  '+' using (52.9279):(3514.23) every ::0::0 with points pt 9 ps 2 lc rgb '#d62728' notitle
 
 set terminal svg size 960,640 enhanced font 'Sans,11' background rgb 'white'
 set output 'kernel-nd-nstream.svg'

@@ -10,14 +10,14 @@ set ylabel 'cycles per load + alpha adds'
 set key left top box opaque
 set offsets 0, 0, graph 0.06, 0
 set rmargin 14
-set label 'gmem' at 512,2997.53 left offset char 1,0 tc rgb '#1f77b4' noenhanced
-set label 'gmem-store' at 512,2886.21 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
-set label 'gmem-store-half' at 512,2774.88 left offset char 1,0 tc rgb '#2ca02c' noenhanced
-set label 'gmem-stride2' at 256,1755.35 left offset char 1,0 tc rgb '#d62728' noenhanced
-set label 'gmem-random' at 256,2157.66 left offset char 1,0 tc rgb '#9467bd' noenhanced
-set label 'lmem' at 256,1167.89 left offset char 1,0 tc rgb '#8c564b' noenhanced
-set label 'sfu' at 256,1056.56 left offset char 1,0 tc rgb '#e377c2' noenhanced
-set label 'gmem-cache' at 0,302.442 left offset char 1,0 tc rgb '#843c39' noenhanced
+set label 'gmem' at 512,2915.69 left offset char 1,0 tc rgb '#1f77b4' noenhanced
+set label 'gmem-store' at 512,3028.13 left offset char 1,0 tc rgb '#ff7f0e' noenhanced
+set label 'gmem-store-half' at 512,2803.25 left offset char 1,0 tc rgb '#2ca02c' noenhanced
+set label 'gmem-stride2' at 256,1783.87 left offset char 1,0 tc rgb '#d62728' noenhanced
+set label 'gmem-random' at 256,2182.65 left offset char 1,0 tc rgb '#9467bd' noenhanced
+set label 'lmem' at 256,1169.2 left offset char 1,0 tc rgb '#8c564b' noenhanced
+set label 'sfu' at 256,1056.76 left offset char 1,0 tc rgb '#e377c2' noenhanced
+set label 'gmem-cache' at 0,302.436 left offset char 1,0 tc rgb '#843c39' noenhanced
 plot 'latency.dat' index 0 using 1:2 with points pt 7 ps 1 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:3 with lines lw 2 lc rgb '#1f77b4' notitle, \
   'latency.dat' index 0 using 1:4 with lines lw 2 dt 2 lc rgb '#1f77b4' notitle, \
