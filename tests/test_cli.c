@@ -1155,6 +1155,58 @@ static double rate_at_64(const char *params, const char *kernel, result *r)
 	return r->status == 0 && row && sscanf(row + 1, "%lf,%u,%u,%lf,", &w, &wg, &g, &e) == 4 ? e : NAN;
 }
 
+/* The rate of kernel (its mix-of count of the committed H200) as params
+ * give it, --csv, in groups of wg at the given warps a CU, or NAN. */
+static double rate_at(const char *params, const char *kernel, const char *wg, const char *warps, result *r)
+{
+	char spec[160];
+	ptx_of(kernel, spec, sizeof spec);
+	run((const char *const[]){ "predict", params, "--kernel", spec, "--csv", "--local-size", wg, "--warps", warps,
+				   NULL }, r);
+	double w, e;
+	unsigned g, n;
+	const char *row = strchr(r->out, '\n');
+	return r->status == 0 && row && sscanf(row + 1, "%lf,%u,%u,%lf,", &w, &g, &n, &e) == 4 ? e : NAN;
+}
+
+/* A warp of a larger group waits longer for its group's last (the
+ * committed H200's group_wait_4 and group_wait_8): nd-copy in groups of
+ * 256 at 32 warps, where memory is not full, priced lower than by the same
+ * file without them, by less than the wait of 8 warps; in groups of 64 (2
+ * warps) the same; the header says what it took. */
+START_TEST(a_larger_group_waits_longer_for_its_last_warp)
+{
+	char with[600], without[64], cmd[1400];
+	lm_test_source_path(with, sizeof with, "data/measured/nvidia-h200/params-kernels.ini");
+	snprintf(without, sizeof without, "/tmp/latmix-nowait-%d.ini", (int)getpid());
+	snprintf(cmd, sizeof cmd, "awk '/^\\[/ { skip = $0 == \"[group_wait_4]\" || $0 == \"[group_wait_8]\" } !skip' "
+		 "'%s' > '%s'", with, without);
+	ck_assert_int_eq(system(cmd), 0);
+	lm_params ps;
+	ck_assert_int_eq(lm_params_read(with, &ps), LM_OK);
+	double w8 = ps.p[LM_PARAM_GROUP_WAIT_8].value;
+	ck_assert_msg(w8 > 0.05, "the committed H200's group_wait_8 is %g", w8);
+	result *r = malloc(sizeof *r);
+	double big = rate_at(with, "nd-copy", "256", "32", r), big0 = rate_at(without, "nd-copy", "256", "32", r);
+	ck_assert_msg(big < big0 * 0.99 && big > big0 / (1 + w8) * (1 - 1e-9), "256: %g against %g (wait %g)", big,
+		      big0, w8);
+	double small = rate_at(with, "nd-copy", "64", "32", r), small0 = rate_at(without, "nd-copy", "64", "32", r);
+	ck_assert_msg(small > 0 && fabs(small / small0 - 1) < 1e-12, "64: %g against %g", small, small0);
+	char spec[160];
+	ptx_of("nd-copy", spec, sizeof spec);
+	run((const char *const[]){ "predict", with, "--kernel", spec, "--local-size", "256", NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "a warp of a group of 4 warps waits 7.6% of its time for its "
+						  "group's last, of 8 15.0%"), "%.900s", r->out);
+	run((const char *const[]){ "predict", without, "--kernel", spec, "--local-size", "256", NULL }, r);
+	ck_assert_msg(r->status == 0 && strstr(r->out, "the file has no group_wait_4 or group_wait_8"), "%.900s", r->out);
+	unlink(without);
+	char ptx[96];
+	snprintf(ptx, sizeof ptx, "/tmp/latmix-nd-copy-%d.ptx", (int)getpid());
+	unlink(ptx);
+	free(r);
+}
+END_TEST
+
 /* A kernel as written without a loop reads at written-read's rate where
  * the file has it (the committed H200's: 8% over mem_thru): nd-dot, which
  * only reads, priced higher at 64 warps than by the same file without the
@@ -1459,6 +1511,7 @@ int main(void)
 	tcase_add_test(tc, the_suite_is_named_whole_or_refused);
 	tcase_add_test(tc, predict_a_kernel_as_written_by_the_csv_contract);
 	tcase_add_test(tc, a_kernel_as_written_reads_at_written_reads_rate);
+	tcase_add_test(tc, a_larger_group_waits_longer_for_its_last_warp);
 	tcase_add_test(tc, predict_a_loop_inside_a_kernel_as_written_by_its_trip_count);
 	tcase_add_test(tc, predict_counts_elements_as_the_description_does);
 	tcase_add_test(tc, devices_show_vendor_facts);

@@ -689,7 +689,38 @@ START_TEST(report_opens_with_the_answer)
 	ck_assert_msg(!strstr(md, "Fits to read with care"), "a headline for a good preferred fit");
 	ck_assert_msg(strstr(md, "Note, basic model: poor"), "the basic fit's note is not in its section");
 	ck_assert_msg(strstr(r.out, "## Summary") && strstr(r.out, "memory bound, one load"), "stdout: %s", r.out);
+	/* a sweep before the wait was measured: no row of it */
+	ck_assert(!strstr(md, "for its work-group's last"));
 	remove_dir(dir);
+}
+END_TEST
+
+/* The committed H200 sweep measured what a group's warps wait for its
+ * last: the peaks table has a row of it, as params-kernels.ini has it. */
+START_TEST(the_peaks_table_gives_a_groups_wait_for_its_last)
+{
+	char tmpl[] = "/tmp/latmix-report-XXXXXX", cmd[8192], path[4200], want[160];
+	ck_assert(mkdtemp(tmpl));
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	snprintf(cmd, sizeof cmd, "cd '%s/data/measured/nvidia-h200' && cp -r measurements.csv kernels.csv mix-of "
+		 "params*.ini '%s'", root, tmpl);
+	ck_assert_int_eq(system(cmd), 0);
+	result r;
+	run("/nonexistent/gnuplot", (const char *const[]){ "report", tmpl, NULL }, &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	lm_params ps;
+	snprintf(path, sizeof path, "%s/params-kernels.ini", tmpl);
+	ck_assert(lm_params_read(path, &ps) == LM_OK);
+	ck_assert_int_eq(ps.p[LM_PARAM_GROUP_WAIT_4].kind, LM_PARAM_VALUE);
+	ck_assert_int_eq(ps.p[LM_PARAM_GROUP_WAIT_8].kind, LM_PARAM_VALUE);
+	snprintf(want, sizeof want, "| %.1f%% of its time in a group of 4 warps, %.1f%% in a group of 8 |",
+		 100 * ps.p[LM_PARAM_GROUP_WAIT_4].value, 100 * ps.p[LM_PARAM_GROUP_WAIT_8].value);
+	static char md[262144];
+	snprintf(path, sizeof path, "%s/report/report.md", tmpl);
+	lm_test_slurp(path, md, sizeof md);
+	ck_assert_msg(strstr(md, "| a warp's wait, once ended, for its work-group's last") && strstr(md, want),
+		      "no '%s'", want);
+	remove_dir(tmpl);
 }
 END_TEST
 
@@ -822,6 +853,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, report_writes_every_file);
 	tcase_add_test(tc, report_opens_with_the_answer);
+	tcase_add_test(tc, the_peaks_table_gives_a_groups_wait_for_its_last);
 	tcase_add_test(tc, pictures_have_at_most_five_legend_entries);
 	tcase_add_test(tc, latency_names_stand_apart);
 	tcase_add_test(tc, a_cpu_gets_its_sentence_and_no_fit);

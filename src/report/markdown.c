@@ -451,6 +451,23 @@ static void md_dispatch(FILE *f, const lm_fit_result *r)
 	fputs(" | - | - |\n", f);
 }
 
+/* What a warp waits, once ended, for its group's last (written-read at 4
+ * and 8 warps a group), a row of the peaks table where the sweep measured
+ * either. */
+static void md_group_wait(FILE *f, const lm_fit_result *r)
+{
+	const lm_param *w4 = &r->p[LM_PARAM_GROUP_WAIT_4], *w8 = &r->p[LM_PARAM_GROUP_WAIT_8];
+	if (w4->kind != LM_PARAM_VALUE && w8->kind != LM_PARAM_VALUE)
+		return;
+	fputs("| a warp's wait, once ended, for its work-group's last (`written-read`, groups held to 4 a CU) | ", f);
+	if (w4->kind == LM_PARAM_VALUE)
+		fprintf(f, "%.1f%% of its time in a group of 4 warps%s", 100 * w4->value,
+			w8->kind == LM_PARAM_VALUE ? ", " : "");
+	if (w8->kind == LM_PARAM_VALUE)
+		fprintf(f, "%.1f%% in a group of 8", 100 * w8->value);
+	fputs(" | - | - |\n", f);
+}
+
 /* The global-memory cache's hit as params-kernels.ini has it (r): its
  * latency, its bandwidth in bytes at the rows' own clock, and the buffer;
  * or why not, where the sweep measured gmem-cache. */
@@ -532,6 +549,7 @@ static void md_peaks(FILE *f, const report *rp)
 			sc->std_error, sc->value * fill->clock_mhz * 1e6 * fill->compute_units * fill->simd_width * 1e-9);
 	md_written(f, rp, &r);
 	md_dispatch(f, &r);
+	md_group_wait(f, &r);
 	const lm_param *l1 = &r.p[LM_PARAM_L1_THRU];
 	if (l1->kind == LM_PARAM_VALUE)
 		fprintf(f, "| L1: lines a cycle, for a loop's global loads (`lmem`'s plateau: local memory is "
