@@ -28,6 +28,9 @@ head_lines data/measured/nvidia-h100/measurements.csv 4000 > $C/results/h100.csv
 head_lines tests/fixtures/h100-quick1-30-columns.csv 4000 > $C/results/h100-quick1-30-columns.csv
 head_lines tests/fixtures/pocl-2026-11-23-27-columns.csv 4000 > $C/results/pocl-27-columns.csv
 head_lines $H200/kernels.csv 4000 > $C/results/h200-kernels.csv
+# the written-read rows, which hold a group's wait for its last
+{ sed -n '/^mix,/q;p' $H200/measurements.csv; grep -m1 '^mix,' $H200/measurements.csv
+  grep '^written-' $H200/measurements.csv; } > $C/results/h200-written.csv
 zcat studies/speed/node-2026-11-28b/kernels.csv.gz | head -c 4000 | sed '$d' > $C/results/h200-kernels-shape.csv
 head_lines tests/fixtures/pocl-most-points-short-of-the-model.csv 4000 > $C/results/pocl-fixture.csv
 head_lines tests/fixtures/h100-dispatch.csv 4000 > $C/results/h100-dispatch.csv
