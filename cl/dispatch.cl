@@ -25,15 +25,23 @@ __kernel void lm_dispatch(__global uint *seen, uint tag)
 #define LM_WRITTEN_LOADS 8
 #endif
 
-__kernel void lm_written_read(__global uint *seen, uint tag, __global const float *x, uint mask,
-			      __global uint *bad, __global float *y)
+/* A work-item's reads: LM_WRITTEN_LOADS floats of its group's stretch, a
+ * group size apart from `at`, summed and the sum checked (counted in bad
+ * where it is not what the buffer holds). */
+static inline void lm_written_loads(__global const float *x, uint mask, size_t at, size_t w, __global uint *bad)
 {
-	const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * LM_WRITTEN_LOADS * w + l;
 	float s = 0.0f;
 	for (uint k = 0; k < LM_WRITTEN_LOADS; k++)
 		s += x[(at + k * w) & mask];
 	if (s != (float)LM_WRITTEN_LOADS)
 		atomic_inc(bad);
+}
+
+__kernel void lm_written_read(__global uint *seen, uint tag, __global const float *x, uint mask,
+			      __global uint *bad, __global float *y)
+{
+	const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * LM_WRITTEN_LOADS * w + l;
+	lm_written_loads(x, mask, at, w, bad);
 	if (l == 0)
 		seen[get_group_id(0)] = tag;
 	(void)y;
@@ -70,11 +78,7 @@ __kernel void lm_written_ends(__global const float *x, uint mask, __global uint 
 {
 	const ulong t0 = lm_ns();
 	const size_t l = get_local_id(0), w = get_local_size(0), at = get_group_id(0) * LM_WRITTEN_LOADS * w + l;
-	float s = 0.0f;
-	for (uint k = 0; k < LM_WRITTEN_LOADS; k++)
-		s += x[(at + k * w) & mask];
-	if (s != (float)LM_WRITTEN_LOADS)
-		atomic_inc(bad);
+	lm_written_loads(x, mask, at, w, bad);
 	const ulong t1 = lm_ns();
 	if (l % LM_SIMD == 0) {
 		const size_t warp = get_global_id(0) / LM_SIMD;

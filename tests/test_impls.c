@@ -143,7 +143,7 @@ START_TEST(a_written_mix_that_loads_wrong_is_refused)
 	snprintf(cp, sizeof cp, "cp \"$(dirname '%s')\"/*.cl \"$(dirname '%s')\"/*.h '%s'", src, src, dir);
 	ck_assert_int_eq(system(cp), 0);
 	changed_kernel("dispatch.cl", "s += x[(at + k * w) & mask];",
-		       "s += x[(at + k * w) & mask] * (l == 3 ? 2.0f : 1.0f);");
+		       "s += x[(at + k * w) & mask] * (get_local_id(0) == 3 ? 2.0f : 1.0f);");
 	snprintf(csv, sizeof csv, "%s/w.csv", dir);
 	const char *args[] = { "measure", "-d", "Portable Computing Language", "--mix", "written-read", "--quick",
 			       "--launch-ms", "0.5", "--footprint", "4M", "--kernel-dir", dir, "-o", csv, NULL };
