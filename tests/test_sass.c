@@ -256,6 +256,41 @@ START_TEST(a_count_takes_ptxas_schedule_and_a_step_of_hits_is_priced_so)
 }
 END_TEST
 
+/* ptxas found but failing on the listing (a ptxas older than its PTX, as
+ * the PyPI one of CUDA 12.9 is for NVIDIA's PTX 9.0): predict prices the
+ * loop by its PTX and says why on standard error; with ptxas off, where
+ * the tools are simply not at hand, it says nothing of them. */
+START_TEST(a_ptxas_that_fails_is_said)
+{
+	char dir[] = "/tmp/latmix-sass-XXXXXX", ptxas[256], nvdisasm[256], ptx[4096];
+	stand_ins(dir, ptxas, nvdisasm, sizeof ptxas);
+	FILE *f = fopen(ptxas, "w");
+	ck_assert(f && fputs("#!/bin/sh\necho \"fatal : Unsupported .version 9.0; current version is '8.8'\" >&2\n"
+			     "exit 255\n", f) >= 0 && fclose(f) == 0);
+	lm_test_source_path(ptx, sizeof ptx, "data/measured/nvidia-h200/mix-of/nd-matmul.txt");
+	char spec[4200];
+	snprintf(spec, sizeof spec, "%s/nd-matmul.ptx:nd_matmul", dir);
+	char cmd[9000];
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s/nd-matmul.ptx'", ptx, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	char params[4096];
+	lm_test_source_path(params, sizeof params, "data/measured/nvidia-h200/params-kernels.ini");
+	static lm_test_result r;
+	const char *const args[] = { "predict", params, "--kernel", spec, "--trip", "1024", "--local-size", "32",
+				     "--warps", "4", "--csv", NULL };
+	setenv("LATMIX_PTXAS", ptxas, 1);
+	setenv("LATMIX_NVDISASM", nvdisasm, 1);
+	lm_test_latmix(args, NULL, &r);
+	ck_assert_msg(r.status == 0 && strstr(r.err, "nd_matmul: ptxas's machine code of its loop not read, the tools "
+						  "failing (") && strstr(r.err, "Unsupported .version 9.0"), "%s", r.err);
+	setenv("LATMIX_PTXAS", "off", 1);
+	lm_test_latmix(args, NULL, &r);
+	ck_assert_msg(r.status == 0 && !strstr(r.err, "machine code of its loop"), "%s", r.err);
+	unsetenv("LATMIX_NVDISASM");
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
+}
+END_TEST
+
 /* The first row of predict --csv of the rowsum listing with no trip count
  * (priced as a grid-stride loop): its iterations and elements a second. */
 static void grid_stride_row(double *iterations, double *elements)
@@ -305,6 +340,7 @@ int main(void)
 	tcase_add_test(tc, a_listing_that_is_not_sass_is_refused);
 	tcase_add_test(tc, a_count_takes_ptxas_unrolling_again);
 	tcase_add_test(tc, a_count_takes_ptxas_schedule_and_a_step_of_hits_is_priced_so);
+	tcase_add_test(tc, a_ptxas_that_fails_is_said);
 	tcase_add_test(tc, a_grid_stride_loops_elements_are_its_unrolled_iterations);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);

@@ -38,6 +38,10 @@ typedef struct {
  * followed as a constant's is, and a column's rows a grid apart
  * (A[k * n + i], n the launch's size) are lines no other work-item reads. */
 #define LM_COUNT_MAX_ARGS 64
+
+/* How lm_count's sass starts where ptxas and nvdisasm were found but did
+ * not read the listing (a ptxas older than its PTX): predict says so. */
+#define LM_COUNT_SASS_FAILED "not read, the tools failing"
 typedef struct {
 	unsigned long long known, grid;
 	long value[LM_COUNT_MAX_ARGS];
@@ -237,7 +241,8 @@ typedef struct {
 			       * (asm/sass.h, lm_sass_waits: 1 or more); 0: not read */
 	double ptxas_alpha;   /* and the instructions an iteration waits for besides, in dependent
 			       * adds, as that schedule issues them */
-	char sass[320];       /* what read the SASS, or why it was not read; "": not tried */
+	char sass[320];       /* what read the SASS, or why it was not read (LM_COUNT_SASS_FAILED
+			       * first where ptxas and nvdisasm are there but failed); "": not tried */
 	lm_count_work work;   /* what its description says a work-item runs (measure --kernel);
 			       * zeros: not known */
 	bool nested;         /* the loop counted lies inside a grid-stride loop (gemv's row in

@@ -134,6 +134,9 @@ static void count_notes(const lm_options *o, const lm_params *ps, const lm_model
 	fprintf(f, "%s%s, counted from %s: ", o->csv ? "latmix: " : "# ", m->label, m->from);
 	lm_count_put_predict(f, k);
 	fputc('\n', f);
+	if (strncmp(m->sass, LM_COUNT_SASS_FAILED, strlen(LM_COUNT_SASS_FAILED)) == 0)
+		fprintf(stderr, "latmix: %s: ptxas's machine code of its loop %s (LATMIX_PTXAS, LATMIX_NVDISASM: a "
+			"ptxas as new as the PTX, and its nvdisasm)\n", m->label, m->sass);
 	if (m->strided || m->unfollowed)
 		fprintf(stderr, "latmix: %s: %u of its loop's accesses priced as coalesced: %u strided "
 			"(lanes up to 64 bytes apart, a store's under a sector: at the bytes from lane to "
