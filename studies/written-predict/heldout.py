@@ -6,7 +6,8 @@ against latmix predict --csv from the same GPU model's committed parameter
 file and the PTX NVIDIA's driver built of them in the same lease. Also the
 probe's nd-copy and nd-triad against latmix's own measurement of them.
 /usr/bin/python3 studies/written-predict/heldout.py DIR GPU (DIR: the
-lease's files, GPU: nvidia-h200 or nvidia-h100)"""
+lease's files, GPU: nvidia-h200 or nvidia-h100; PARAMS: another parameter
+file than the GPU's committed one, a sweep of the same lease)"""
 import csv, io, math, os, subprocess, sys, tempfile
 
 LATMIX = os.environ.get("LATMIX", "build/latmix")
@@ -41,7 +42,7 @@ def predict(kernel, trip=None):
         # the probe's file may hold latmix's count after the PTX: ptxas reads PTX alone
         ptx = ptx.split(f"\n{fn}: the main loop")[0] + "\n"
         f.write(ptx)
-    p = subprocess.run([LATMIX, "predict", f"data/measured/{gpu}/params-kernels.ini", "--kernel",
+    p = subprocess.run([LATMIX, "predict", os.environ.get("PARAMS", f"data/measured/{gpu}/params-kernels.ini"), "--kernel",
                         f"{f.name}:{fn}", "--csv", "--local-size", "32,64,128,256"] +
                        (["--trip", str(trip)] if trip else []) +
                        (["--arg", ARGS[kernel]] if kernel in ARGS else []),
