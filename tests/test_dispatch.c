@@ -223,14 +223,18 @@ END_TEST
  * holds what fit/dispatch.c fits; a file without dispatch rows is refused. */
 /* What a group's warps wait for its last, from their starts and ends: in
  * one group of two, the first ends 4 ns before the second (4 of 24 ns of
- * work); in the next both end together; none at all in groups of one. */
+ * work); in the next both end together; none at all in groups of one; not
+ * a number where the warps took no time, one wrote none, or one ended
+ * before it began (a clock a driver got wrong is not read as a wait). */
 START_TEST(a_warp_waits_from_its_end_to_its_groups_last)
 {
-	const cl_ulong t[] = { 0, 10, 0, 14, 100, 112, 102, 112 };
+	const cl_ulong t[] = { 1, 11, 1, 15, 100, 112, 102, 112 };
 	ck_assert_double_eq_tol(lm_dispatch_wait_share(t, 2, 2), 4.0 / (24 + 22), 1e-12);
 	ck_assert_double_eq_tol(lm_dispatch_wait_share(t, 4, 1), 0, 1e-12);
-	const cl_ulong idle[] = { 5, 5, 5, 5 };
+	const cl_ulong idle[] = { 5, 5, 5, 5 }, unwritten[] = { 0, 0, 3, 9 }, backwards[] = { 7, 9, 9, 7 };
 	ck_assert(isnan(lm_dispatch_wait_share(idle, 1, 2)));
+	ck_assert(isnan(lm_dispatch_wait_share(unwritten, 1, 2)));
+	ck_assert(isnan(lm_dispatch_wait_share(backwards, 1, 2)));
 }
 END_TEST
 

@@ -295,8 +295,11 @@ double lm_dispatch_wait_share(const cl_ulong *t, size_t groups, size_t per)
 	for (size_t g = 0; g < groups; g++) {
 		const cl_ulong *w = t + 2 * g * per;
 		cl_ulong last = 0;
-		for (size_t i = 0; i < per; i++)
+		for (size_t i = 0; i < per; i++) {
+			if (w[2 * i] == 0 || w[2 * i + 1] < w[2 * i])
+				return NAN; /* a warp that wrote no time, or ended before it began */
 			last = w[2 * i + 1] > last ? w[2 * i + 1] : last;
+		}
 		for (size_t i = 0; i < per; i++) {
 			wait += (double)(last - w[2 * i + 1]);
 			busy += (double)(w[2 * i + 1] - w[2 * i]);
@@ -330,7 +333,10 @@ static double group_wait(lm_dispatch *x, unsigned wg)
 	cl_mem ends = t ? clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, 2 * warps * sizeof *t, NULL, &err) : NULL;
 	double share = NAN;
 	size_t global = groups * wg, local = wg, hold = pad ? pad : sizeof(float);
+	const cl_ulong zero = 0;
 	if (ends && err == CL_SUCCESS &&
+	    clEnqueueFillBuffer(x->queue, ends, &zero, sizeof zero, 0, 2 * warps * sizeof *t, 0, NULL, NULL) ==
+		    CL_SUCCESS &&
 	    clSetKernelArg(x->ends, 0, sizeof x->x, &x->x) == CL_SUCCESS &&
 	    clSetKernelArg(x->ends, 1, sizeof x->mask, &x->mask) == CL_SUCCESS &&
 	    clSetKernelArg(x->ends, 2, sizeof x->bad, &x->bad) == CL_SUCCESS &&

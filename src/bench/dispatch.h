@@ -81,7 +81,7 @@ lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row);
  * from each warp's start and end (t[2 w], t[2 w + 1], warps in order, per
  * to a group, groups of them): the sum over warps of (their group's last
  * end - their end) over the sum of their times (end - start); NAN where
- * the warps took no time. */
+ * the warps took no time, or one wrote none (0) or ended before it began. */
 double lm_dispatch_wait_share(const cl_ulong *t, size_t groups, size_t per);
 
 /* Where its time went. */
