@@ -451,6 +451,13 @@ START_TEST(compare_units)
 	ck_assert_msg(cell && sscanf(strchr(cell, '|') + 1, "%lf", &got) == 1 && fabs(got / want - 1) < 1e-3 &&
 			      strstr(cell, "| -") && strstr(cell, "| -") < strchr(cell, '\n'),
 		      "%.300s (want %g)", row, want);
+	/* what a group's warps wait for its last, likewise: the H200's share */
+	row = strstr(r.out, "group_wait_8: a warp's wait for its group of 8's last");
+	cell = row ? strstr(row, "share of its time") : NULL;
+	ck_assert_msg(cell && sscanf(strchr(cell, '|') + 1, "%lf", &got) == 1 &&
+			      fabs(got / ps.p[LM_PARAM_GROUP_WAIT_8].value - 1) < 1e-3 && strstr(cell, "| -") &&
+			      strstr(cell, "| -") < strchr(cell, '\n'),
+		      "%.300s", row ? row : r.out);
 	/* two leases' files of one name: the head tells them apart */
 	lm_test_source_path(b, sizeof b, "tests/fixtures/repeat/nvidia-h200/params-kernels.ini");
 	run(NULL, (const char *const[]){ "compare", a, b, NULL }, &r);
