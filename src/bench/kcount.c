@@ -204,8 +204,7 @@ void lm_kcount_sass(const char *ptx, const char *name, lm_count *m)
 	} else {
 		/* tools at hand that fail (a ptxas older than the PTX, say) are
 		 * said apart from tools not there (LM_COUNT_SASS_FAILED) */
-		bool there = strncmp(lm_error_message(), "no ptxas", 8) != 0 &&
-			     strncmp(lm_error_message(), "no nvdisasm", 11) != 0;
+		bool there = s != LM_ETOOL || strcmp(tools, "none") != 0;
 		snprintf(m->sass, sizeof m->sass, "%s (%.200s), so a loop it unrolls again runs more loads at once "
 			 "than priced", there ? LM_COUNT_SASS_FAILED : "not read", lm_error_message());
 		for (char *c = m->sass; *c; c++) /* a tool's message over lines, on one */

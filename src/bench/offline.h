@@ -31,9 +31,9 @@ lm_status lm_offline_nvptx(const char *source, char **ptx);
 /* ptxas's machine code for kernel name of ptx (the arch its .target
  * names), as nvdisasm -c prints it, in a new string (sass). ptxas is
  * LATMIX_PTXAS, else on PATH; nvdisasm LATMIX_NVDISASM, else on PATH or
- * beside ptxas ("off" in either: none). tools (size bytes) says which ran.
- * LM_ETOOL where either is missing or fails, LM_EPARSE where the PTX names
- * no target. */
+ * beside ptxas ("off" in either: none). tools (size bytes) says which ran,
+ * "none" where either was not found. LM_ETOOL where either is missing or
+ * fails, LM_EPARSE where the PTX names no target. */
 lm_status lm_offline_sass(const char *ptx, const char *name, char **sass, char *tools, size_t size);
 
 #endif

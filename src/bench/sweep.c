@@ -392,13 +392,13 @@ static void say_dispatch_point(const lm_mix *m, unsigned wg, const lm_row *row)
 		fprintf(stderr, "dispatch     groups of %4u: %.4g work-groups/us per CU (%.0f cycles a group; "
 			"%u resident a CU at most)\n", wg, row->elements_per_s * 1e-6 / row->compute_units,
 			row->cycles_per_group, row->groups_per_cu);
-	else if (!isfinite(row->group_wait))
-		fprintf(stderr, "%-12s groups of %4u: %.4g warp loads a cycle per CU, %.4g GB/s (%u warps a CU)\n",
+	else {
+		fprintf(stderr, "%-12s groups of %4u: %.4g warp loads a cycle per CU, %.4g GB/s (%u warps a CU)",
 			m->name, wg, row->mem_ipc, row->bytes_per_s * 1e-9, row->warps);
-	else
-		fprintf(stderr, "%-12s groups of %4u: %.4g warp loads a cycle per CU, %.4g GB/s (%u warps a CU); "
-			"a warp waits %.1f%% of its time for its group's last\n", m->name, wg, row->mem_ipc,
-			row->bytes_per_s * 1e-9, row->warps, 100 * row->group_wait);
+		if (isfinite(row->group_wait))
+			fprintf(stderr, "; a warp waits %.1f%% of its time for its group's last", 100 * row->group_wait);
+		fputc('\n', stderr);
+	}
 }
 
 /* Measures mix m of step dispatch: a point a work-group size (bench/dispatch.h),
