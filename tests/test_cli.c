@@ -1059,7 +1059,8 @@ END_TEST
  * --csv prints a header and one row per occupancy, nothing else, with
  * warps_per_cu, work_group_size and elements_per_s; by default 32, 64,
  * 128 and 256 work-items, every level up to 64 warps and 32 groups; where
- * the groups a CU starts bind, the rate is dispatch_thru's. A file without
+ * the groups a CU starts bind, the rate is dispatch_thru's (busy warps
+ * empty). A file without
  * the dispatch parameters and a size that is not whole warps are refused. */
 START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 {
@@ -1090,6 +1091,8 @@ START_TEST(predict_a_kernel_as_written_by_the_csv_contract)
 		      rows);
 	ck_assert_msg(fabs(top32 / cap32 - 1) < 1e-6 && strstr(r->out, ",dispatch_thru\n"), "%g against %g", top32,
 		      cap32);
+	/* where the dispatch binds no warps are busy waiting: the field empty, no "nan" */
+	ck_assert_msg(strstr(r->out, ",,dispatch_thru\n") && !strstr(r->out, "nan"), "%.300s", r->out);
 	/* built on a device (PoCL here), whose build says its occupancy: said
 	 * on stderr, stdout the header first (it printed a comment line first) */
 	run((const char *const[]){ "predict", params, "--kernel", "nd-copy", "-d", "0:0", "--local-size", "64", "--warps",

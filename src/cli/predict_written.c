@@ -341,12 +341,16 @@ static void size_rows(const lm_options *o, const warps_asked *w, const lm_model_
 		double items_s = per_cycle * d->hz * d->cus * d->simd * tail, elems = items_s * d->per_item;
 		rate[i] = elems;
 		warps[i] = (double)lv[i] * gw;
+		/* no busy warps where the dispatch binds: empty in CSV, "-" in the table */
+		char busy_s[32] = "";
+		if (!isnan(busy))
+			snprintf(busy_s, sizeof busy_s, o->csv ? "%.4g" : "%.1f", busy);
 		if (o->csv)
-			printf("%g,%u,%u,%.9g,%.9g,%.4g,%s\n", warps[i], wg, lv[i], elems, items_s * d->bytes, busy,
+			printf("%g,%u,%u,%.9g,%.9g,%s,%s\n", warps[i], wg, lv[i], elems, items_s * d->bytes, busy_s,
 			       lm_bound_name(b));
 		else
-			printf("%6g %6u %14.4g %10.1f %10.1f  %s\n", warps[i], lv[i], elems, items_s * d->bytes / 1e9,
-			       busy, lm_bound_name(b));
+			printf("%6g %6u %14.4g %10.1f %10s  %s\n", warps[i], lv[i], elems, items_s * d->bytes / 1e9,
+			       busy_s[0] ? busy_s : "-", lm_bound_name(b));
 	}
 }
 
