@@ -1600,6 +1600,47 @@ START_TEST(what_a_group_runs_once_is_counted_apart)
 }
 END_TEST
 
+/* A body run once along x whose loads are in flight together, each on
+ * lines of its own, waits for them once and for its longest chain of
+ * other instructions besides, not for every one of them: nd-copy's index
+ * (four dependent steps from %tid.x, its bound's compare, the address's
+ * shift and add) before its load, 24 cycles at 4 an instruction, alpha 6
+ * where every other instruction would be 18. A 2D body whose loads share
+ * lines (conv2d's window) keeps every instruction, and a loop's iteration
+ * is not timed so. */
+START_TEST(a_body_run_once_waits_for_its_longest_chain)
+{
+	char path[600], *text = NULL;
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK, "%s", lm_error_message());
+	free(text);
+	lm_kernel_mix k;
+	lm_count_model(&m, &k);
+	ck_assert_msg(m.body_waits == 1 && m.body_cycles == 24 && k.alpha == 6 && m.insts - 2 == 18,
+		      "%g waits, %g cycles, alpha %g, %u instructions", m.body_waits, m.body_cycles, k.alpha, m.insts);
+	char *printed_text = printed(&m);
+	ck_assert_msg(strstr(printed_text, "--alpha 6: a body run once") && strstr(printed_text, "not for all 18"),
+		      "%s", printed_text);
+	free(printed_text);
+
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h200-nd-conv2d.ptx");
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_count_count_ptx(text, "nd_conv2d", &m) == LM_OK, "%s", lm_error_message());
+	free(text);
+	lm_count_model(&m, &k);
+	ck_assert_msg(m.loopless && m.dims == 2 && m.body_waits == 1 && k.alpha > m.body_cycles / 4 + 1,
+		      "dims %u, %g waits, %g cycles, alpha %g", m.dims, m.body_waits, m.body_cycles, k.alpha);
+
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h200-rowsum.ptx");
+	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_count_count_ptx(text, "rowsum", &m) == LM_OK, "%s", lm_error_message());
+	free(text);
+	ck_assert_msg(!m.loopless && m.body_waits == 0 && m.body_cycles == 0, "%g waits", m.body_waits);
+}
+END_TEST
+
 /* A kernel without a loop (one element a work-item, as people write it):
  * its whole body is what a work-item runs once, counted as one iteration
  * and marked so, in the count and in its file; NVIDIA's driver's PTX of the
@@ -2208,6 +2249,7 @@ static void add_parser_tests(TCase *tc)
 	tcase_add_test(tc, a_branch_back_to_an_exit_block_is_no_loop);
 	tcase_add_test(tc, a_count_file_reads_back_as_written);
 	tcase_add_test(tc, a_kernel_without_a_loop_is_counted_whole);
+	tcase_add_test(tc, a_body_run_once_waits_for_its_longest_chain);
 	tcase_add_test(tc, what_a_group_runs_once_is_counted_apart);
 	tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 	tcase_add_test(tc, predict_says_rates_too_small_for_its_table);

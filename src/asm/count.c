@@ -12,6 +12,9 @@
 #include "asm/sass.h"
 #include "base/number.h"
 
+static double body_all(const lm_count *m);
+static bool body_critical(const lm_count *m);
+
 unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *spill)
 {
 	*spill = 0;
@@ -33,15 +36,6 @@ unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *s
 		regs = 0;
 	return regs;
 }
-
-/* What NVIDIA's GPUs run for one PTX integer division or remainder by a
- * register: there is no divide instruction, so ptxas writes a float
- * reciprocal on the SFU and an integer correction, "below 20
- * instructions" from compute capability 2.x on (NVIDIA Nsight, "Achieved
- * IOPs"). ptxas 13.0 for sm_90 makes 18-20 of each 32-bit one and calls a
- * routine of 66 for a 64-bit one (studies/model-study/division/). */
-#define PTX_DIVISION_INSTS 19
-#define PTX_WIDE_DIVISION_INSTS 68
 
 /* What the count says of the kernel's loops: how many, which path, those
  * counted once, the unrolling and the body around the loop. */
@@ -189,7 +183,12 @@ void lm_count_print(FILE *f, const lm_count *m)
 		fprintf(f, "occupancy: its build allows %s\n", m->limit);
 	lm_kernel_mix k;
 	lm_count_model(m, &k);
-	if (k.alpha != m->alpha)
+	if (k.alpha != m->alpha && body_critical(m) && k.alpha < body_all(m))
+		fprintf(f, "(predict's --alpha %g: a body run once, its loads in flight together, each on lines "
+			"of its own: a work-item waits for them once and for its longest chain of other "
+			"instructions besides, %g cycles at %g an instruction, not for all %g of them)\n", k.alpha,
+			m->body_cycles, LM_SASS_ALU_CYCLES, body_all(m));
+	else if (k.alpha != m->alpha)
 		fprintf(f, "(predict's --alpha %g: no load feeds another, so an iteration waits for its other "
 			"instructions, all but its memory accesses%s, before the next one's loads issue)\n", k.alpha,
 			m->const_loads ? " (a constant load counts as an instruction)" : "");
@@ -401,6 +400,35 @@ static void unrolled_again(lm_kernel_mix *k, unsigned f, bool chase)
 		k->alpha *= f;
 }
 
+/* The instructions an iteration of independent loads waits for: every
+ * one but its memory accesses, an integer division as the sequence the
+ * GPU runs for it. */
+static double body_all(const lm_count *m)
+{
+	unsigned mem = m->loads - m->const_loads + m->stores + m->group_stores + m->atomics + m->local_loads +
+		       m->local_stores + m->spills;
+	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);
+	return m->insts > mem ? m->insts - mem + seq : 0;
+}
+
+/* A body run once along x whose loads are in flight together, each on
+ * lines of its own (PTX, timed as issued: lm_count's body_waits 1), and
+ * whose group runs no tree: a work-item waits for its loads once and for
+ * the instructions on its longest path besides, not for every instruction
+ * one after another as an iteration of a loop does (the next work-item's
+ * loads do not wait for them). Measured on the H200 and H100 so: copy,
+ * add, triad, nstream and reads of 2 to 16 loads as written, and the
+ * independent harness's BabelStream kernels; a window's loads on one line
+ * (a five-point stencil, conv2d) and a 2D body (conv2d, transpose) ran
+ * slower than that path and keep the count of every instruction
+ * (studies/written-step). */
+static bool body_critical(const lm_count *m)
+{
+	return m->loopless && m->dims <= 1 && m->loads && m->loads == m->independent && !m->shared_lines &&
+	       !m->same_array && !m->uniform_loads && fabs(m->body_waits - 1) < 1e-9 && m->body_cycles > 0 &&
+	       !m->tree_insts;
+}
+
 void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 {
 	/* loads reading another's lines wait for the same lines, and those into
@@ -456,8 +484,7 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	/* a chase waits for the arithmetic between its loads; a loop of
 	 * independent loads for every other instruction of its iteration, as
 	 * in-order issue reaches the next iteration's loads after them */
-	unsigned mem = global + m->stores + m->group_stores + m->atomics + m->local_loads + m->local_stores + m->spills;
-	k->alpha = m->loads > m->independent ? m->alpha : (double)(m->insts > mem ? m->insts - mem + seq : 0);
+	k->alpha = m->loads > m->independent ? m->alpha : body_all(m);
 	/* what a group runs once: its first work-item's stores, and the turns
 	 * of its tree, priced at the group's size (not in alpha) */
 	k->group_stores = m->group_stores;
@@ -465,6 +492,8 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	k->tree_waits = m->tree_waits;
 	if (m->loads == m->independent && m->tree_insts > m->tree_mem)
 		k->alpha = fmax(k->alpha - (m->tree_insts - m->tree_mem), 0);
+	else if (body_critical(m))
+		k->alpha = fmin(k->alpha, m->body_cycles / LM_SASS_ALU_CYCLES);
 	if (m->ptxas_unroll > 1)
 		unrolled_again(k, m->ptxas_unroll, m->loads > m->independent);
 	/* a loop of independent loads: its machine code's schedule, where

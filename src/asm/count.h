@@ -206,6 +206,13 @@ typedef struct {
 	unsigned const_bytes; /* of load_bytes, the constant loads' */
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
+	double body_waits;   /* a body run once (loopless; PTX only): the loads' latencies a
+			      * work-item's instructions take, issued in order one a cycle,
+			      * each waiting for the registers it reads (1: its loads in flight
+			      * together); 0: not simulated */
+	double body_cycles;  /* and the cycles besides, an instruction's result ready
+			      * LM_SASS_ALU_CYCLES after it issues (lm_count_model's alpha of
+			      * such a body: its critical path, not every instruction's) */
 	lm_count_args scalars; /* the scalar arguments' values the lanes were followed with */
 	lm_count_uses args;     /* which arguments the kernel loads and stores, in its loop
 			      * or outside it (PTX only) */

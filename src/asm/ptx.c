@@ -5,11 +5,13 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "asm/listing.h"
+#include "asm/sass.h"
 
 /* Parses one line of the function body; false for what holds no
  * instruction or label (declarations, braces, comments). */
@@ -279,6 +281,89 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 	m->float_path = (unsigned)path < m->flops ? (unsigned)path : m->flops;
 }
 
+/* A register's cycle its value is ready at, as ptx_issue_time tracks it. */
+typedef struct {
+	char name[16];
+	double ready;
+} ready_at;
+
+static double ready_get(const ready_at *t, size_t n, const char *r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].name, r) == 0)
+			return t[i].ready;
+	return 0;
+}
+
+static void ready_set(ready_at *t, size_t *n, size_t cap, const char *r, double at)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(t[i].name, r) == 0) {
+			t[i].ready = at;
+			return;
+		}
+	if (*n < cap) {
+		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
+		t[(*n)++].ready = at;
+	}
+}
+
+/* The cycles the path ix takes once where each instruction issues as soon
+ * as the registers it reads (its predicate too) are ready, as ptxas
+ * schedules a body's loads ahead of the arithmetic the PTX puts between
+ * them: a global load's result ready lat cycles after it issues, a local
+ * load's LM_PTX_LOCAL_CYCLES, an integer division's PTX_DIVISION_INSTS
+ * (or the 64-bit one's) instructions one after another, any other's
+ * LM_SASS_ALU_CYCLES; its longest such chain, or one cycle an
+ * instruction where that is longer (a store issues and is gone). -1
+ * where the table of registers cannot be had. */
+static double ptx_issue_time(const ptx_inst *v, const size_t *ix, size_t nix, double lat)
+{
+	size_t cap = 4096, n = 0;
+	ready_at *t = calloc(cap, sizeof *t);
+	if (!t)
+		return -1;
+	double end = 0, issued = 0;
+	for (size_t p = 0; p < nix; p++) {
+		const ptx_inst *in = &v[ix[p]];
+		if (!in->op[0])
+			continue;
+		double at = 0;
+		for (int r = in->dest ? 1 : 0; r < in->nreg; r++)
+			at = fmax(at, ready_get(t, n, in->reg[r]));
+		if (in->pred[0])
+			at = fmax(at, ready_get(t, n, in->pred));
+		issued++;
+		ptx_kind k = lm_ptx_classify(in->op);
+		int div = ptx_division(in->op, in->narg > 2 ? in->arg[2] : "");
+		double took = k == K_LOAD ? lat : k == K_LLOAD ? LM_PTX_LOCAL_CYCLES :
+			      div ? (div == 64 ? PTX_WIDE_DIVISION_INSTS : PTX_DIVISION_INSTS) * LM_SASS_ALU_CYCLES :
+			      LM_SASS_ALU_CYCLES;
+		if (in->dest && in->nreg && !in->target[0]) {
+			ready_set(t, &n, cap, in->reg[0], at + took);
+			/* vector loads write a brace list: every register before the address */
+			for (int r = 1; (k == K_LOAD || k == K_LLOAD) && r < in->nreg && !in->in_brackets[r]; r++)
+				ready_set(t, &n, cap, in->reg[r], at + took);
+			end = fmax(end, at + took);
+		}
+		end = fmax(end, at);
+	}
+	free(t);
+	return n < cap ? fmax(end, issued) : -1;
+}
+
+/* A body run once: the loads' latencies its path takes and its cycles
+ * besides (lm_count's body_waits, body_cycles), from its time at two
+ * latencies; left 0 where the path cannot be timed. */
+static void ptx_body_time(const ptx_inst *v, const size_t *ix, size_t nix, lm_count *m)
+{
+	double lo = ptx_issue_time(v, ix, nix, 1000), hi = ptx_issue_time(v, ix, nix, 2000);
+	if (!(lo >= 0 && hi >= lo))
+		return;
+	m->body_waits = (hi - lo) / 1000;
+	m->body_cycles = fmax(lo - m->body_waits * 1000, 0);
+}
+
 static bool memory_access(ptx_kind k)
 {
 	return k != K_SFU && k != K_FLOP && k != K_OTHER;
@@ -523,6 +608,8 @@ static void ptx_count_loop(const ptx_inst *v, size_t n, const ptx_loops *loops, 
 	for (size_t p = 0; p < nix; p++)
 		ptx_tally(&v[ix[p]], out);
 	ptx_dependences(v, ix, nix, out);
+	if (once)
+		ptx_body_time(v, ix, nix, out);
 	/* the group's stores are not a warp's access: its lanes not followed */
 	size_t kept = 0;
 	for (size_t p = 0; p < nix; p++) {

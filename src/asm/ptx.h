@@ -39,6 +39,19 @@ typedef struct {
  * (lm_count's const_loads) */
 typedef enum { K_LOAD, K_CLOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K_SFU, K_FLOP, K_OTHER } ptx_kind;
 
+/* What NVIDIA's GPUs run for one PTX integer division or remainder by a
+ * register: there is no divide instruction, so ptxas writes a float
+ * reciprocal on the SFU and an integer correction, "below 20
+ * instructions" from compute capability 2.x on (NVIDIA Nsight, "Achieved
+ * IOPs"). ptxas 13.0 for sm_90 makes 18-20 of each 32-bit one and calls a
+ * routine of 66 for a 64-bit one (studies/model-study/division/). */
+#define PTX_DIVISION_INSTS 19
+#define PTX_WIDE_DIVISION_INSTS 68
+
+/* The cycles a local ("shared") memory load's value takes, about what the
+ * lmem mix measures at one warp on NVIDIA's GPUs (28 on the H200). */
+#define LM_PTX_LOCAL_CYCLES 28.0
+
 /* Bytes apart within which two loads off one address register read the
  * same lines: NVIDIA's 128-byte line, a warp's 32 words. */
 #define LINE_BYTES 128
