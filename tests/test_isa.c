@@ -1600,6 +1600,16 @@ START_TEST(what_a_group_runs_once_is_counted_apart)
 }
 END_TEST
 
+/* Counts kernel name of the PTX fixture at path (from the source root). */
+static void count_ptx_fixture(const char *path, const char *name, lm_count *m)
+{
+	char full[600], *text = NULL;
+	lm_test_source_path(full, sizeof full, path);
+	ck_assert_msg(lm_read_text(full, &text) == LM_OK, "%s", lm_error_message());
+	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s", lm_error_message());
+	free(text);
+}
+
 /* A body run once along x whose loads are in flight together, each on
  * lines of its own, waits for them once and for its longest chain of
  * other instructions besides, not for every one of them: nd-copy's index
@@ -1610,13 +1620,9 @@ END_TEST
  * is not timed so. */
 START_TEST(a_body_run_once_waits_for_its_longest_chain)
 {
-	char path[600], *text = NULL;
-	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
-	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
 	lm_count m;
-	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK, "%s", lm_error_message());
-	free(text);
 	lm_kernel_mix k;
+	count_ptx_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
 	lm_count_model(&m, &k);
 	ck_assert_msg(m.body_waits == 1 && m.body_cycles == 24 && k.alpha == 6 && m.insts - 2 == 18,
 		      "%g waits, %g cycles, alpha %g, %u instructions", m.body_waits, m.body_cycles, k.alpha, m.insts);
@@ -1625,18 +1631,12 @@ START_TEST(a_body_run_once_waits_for_its_longest_chain)
 		      "%s", printed_text);
 	free(printed_text);
 
-	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h200-nd-conv2d.ptx");
-	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
-	ck_assert_msg(lm_count_count_ptx(text, "nd_conv2d", &m) == LM_OK, "%s", lm_error_message());
-	free(text);
+	count_ptx_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
 	lm_count_model(&m, &k);
 	ck_assert_msg(m.loopless && m.dims == 2 && m.body_waits == 1 && k.alpha > m.body_cycles / 4 + 1,
 		      "dims %u, %g waits, %g cycles, alpha %g", m.dims, m.body_waits, m.body_cycles, k.alpha);
 
-	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h200-rowsum.ptx");
-	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
-	ck_assert_msg(lm_count_count_ptx(text, "rowsum", &m) == LM_OK, "%s", lm_error_message());
-	free(text);
+	count_ptx_fixture("tests/fixtures/ptx/h200-rowsum.ptx", "rowsum", &m);
 	ck_assert_msg(!m.loopless && m.body_waits == 0 && m.body_cycles == 0, "%g waits", m.body_waits);
 }
 END_TEST
@@ -1651,11 +1651,8 @@ END_TEST
 START_TEST(a_kernel_without_a_loop_is_counted_whole)
 {
 	char path[600], *text = NULL;
-	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
-	ck_assert_msg(lm_read_text(path, &text) == LM_OK, "%s", lm_error_message());
 	lm_count m;
-	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK, "%s", lm_error_message());
-	free(text);
+	count_ptx_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
 	ck_assert_msg(m.loopless && m.loads == 1 && m.stores == 1 && m.independent == 1 && !m.scattered_loads &&
 			      !m.scattered_stores && !m.strided && !m.unfollowed && m.load_bytes == 4 &&
 			      m.store_bytes == 4,

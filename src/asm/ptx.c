@@ -178,31 +178,35 @@ unsigned lm_ptx_bytes(const char *op)
 	return v * size;
 }
 
-/* The depth of register r (float arithmetic since a load; -1: no load
- * feeds it) in the table. */
+/* A register's value in a table of them by name: the depth of float
+ * arithmetic since a load (ptx_dependences), the cycle it is ready at
+ * (ptx_issue_time). */
 typedef struct {
 	char name[16];
-	int depth;
-} taint;
+	double value;
+} reg_value;
 
-static int taint_get(const taint *t, size_t n, const char *r)
+/* r's value in the table, none where it has none. */
+static double reg_get(const reg_value *t, size_t n, const char *r, double none)
 {
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(t[i].name, r) == 0)
-			return t[i].depth;
-	return -1;
+			return t[i].value;
+	return none;
 }
 
-static void taint_set(taint *t, size_t *n, size_t cap, const char *r, int depth)
+/* Sets r's value; a register not in the table is added (room left)
+ * unless its value is none. */
+static void reg_set(reg_value *t, size_t *n, size_t cap, const char *r, double value, double none)
 {
 	for (size_t i = 0; i < *n; i++)
 		if (strcmp(t[i].name, r) == 0) {
-			t[i].depth = depth;
+			t[i].value = value;
 			return;
 		}
-	if (*n < cap && depth >= 0) {
+	if (*n < cap && value != none) {
 		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
-		t[(*n)++].depth = depth;
+		t[(*n)++].value = value;
 	}
 }
 
@@ -231,7 +235,7 @@ bool lm_ptx_shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
 static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_count *m)
 {
 	size_t cap = 4096, n = 0;
-	taint *t = calloc(cap, sizeof *t);
+	reg_value *t = calloc(cap, sizeof *t);
 	if (!t)
 		return;
 	unsigned dependent = 0, shared = 0, shared_bytes = 0;
@@ -246,7 +250,7 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 			ptx_kind k = lm_ptx_classify(in->op);
 			int src = -1, addr = -1;
 			for (int r = in->dest ? 1 : 0; r < in->nreg; r++) {
-				int d = taint_get(t, n, in->reg[r]);
+				int d = (int)reg_get(t, n, in->reg[r], -1);
 				src = d > src ? d : src;
 				if (in->in_brackets[r])
 					addr = d > addr ? d : addr;
@@ -264,11 +268,11 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 			 * address's on, as arithmetic does (a table indexed by a load) */
 			int out = k == K_LOAD ? 0 : src < 0 ? -1 : src + (k == K_FLOP);
 			path = out > path ? out : path;
-			taint_set(t, &n, cap, in->reg[0], out);
+			reg_set(t, &n, cap, in->reg[0], out, -1);
 			/* vector loads write a brace list: every register before the address */
 			if (k == K_LOAD || k == K_CLOAD)
 				for (int r = 1; r < in->nreg && !in->in_brackets[r]; r++)
-					taint_set(t, &n, cap, in->reg[r], out);
+					reg_set(t, &n, cap, in->reg[r], out, -1);
 		}
 	}
 	free(t);
@@ -279,33 +283,6 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 	/* a float chain carried round the loop (a sum's accumulator) is
 	 * counted over both passes; an iteration holds at most its own */
 	m->float_path = (unsigned)path < m->flops ? (unsigned)path : m->flops;
-}
-
-/* A register's cycle its value is ready at, as ptx_issue_time tracks it. */
-typedef struct {
-	char name[16];
-	double ready;
-} ready_at;
-
-static double ready_get(const ready_at *t, size_t n, const char *r)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(t[i].name, r) == 0)
-			return t[i].ready;
-	return 0;
-}
-
-static void ready_set(ready_at *t, size_t *n, size_t cap, const char *r, double at)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp(t[i].name, r) == 0) {
-			t[i].ready = at;
-			return;
-		}
-	if (*n < cap) {
-		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
-		t[(*n)++].ready = at;
-	}
 }
 
 /* The cycles the path ix takes once where each instruction issues as soon
@@ -320,7 +297,7 @@ static void ready_set(ready_at *t, size_t *n, size_t cap, const char *r, double 
 static double ptx_issue_time(const ptx_inst *v, const size_t *ix, size_t nix, double lat)
 {
 	size_t cap = 4096, n = 0;
-	ready_at *t = calloc(cap, sizeof *t);
+	reg_value *t = calloc(cap, sizeof *t);
 	if (!t)
 		return -1;
 	double end = 0, issued = 0;
@@ -330,9 +307,9 @@ static double ptx_issue_time(const ptx_inst *v, const size_t *ix, size_t nix, do
 			continue;
 		double at = 0;
 		for (int r = in->dest ? 1 : 0; r < in->nreg; r++)
-			at = fmax(at, ready_get(t, n, in->reg[r]));
+			at = fmax(at, reg_get(t, n, in->reg[r], 0));
 		if (in->pred[0])
-			at = fmax(at, ready_get(t, n, in->pred));
+			at = fmax(at, reg_get(t, n, in->pred, 0));
 		issued++;
 		ptx_kind k = lm_ptx_classify(in->op);
 		int div = ptx_division(in->op, in->narg > 2 ? in->arg[2] : "");
@@ -340,10 +317,10 @@ static double ptx_issue_time(const ptx_inst *v, const size_t *ix, size_t nix, do
 			      div ? (div == 64 ? PTX_WIDE_DIVISION_INSTS : PTX_DIVISION_INSTS) * LM_SASS_ALU_CYCLES :
 			      LM_SASS_ALU_CYCLES;
 		if (in->dest && in->nreg && !in->target[0]) {
-			ready_set(t, &n, cap, in->reg[0], at + took);
+			reg_set(t, &n, cap, in->reg[0], at + took, 0);
 			/* vector loads write a brace list: every register before the address */
 			for (int r = 1; (k == K_LOAD || k == K_LLOAD) && r < in->nreg && !in->in_brackets[r]; r++)
-				ready_set(t, &n, cap, in->reg[r], at + took);
+				reg_set(t, &n, cap, in->reg[r], at + took, 0);
 			end = fmax(end, at + took);
 		}
 		end = fmax(end, at);
