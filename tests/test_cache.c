@@ -239,6 +239,31 @@ START_TEST(an_array_the_description_sizes_under_the_cache_and_reads_again_is_hel
 }
 END_TEST
 
+/* A working set over the buffer the cache figures were measured on, but
+ * within six times it, is priced at DRAM's rates and said so (an H200 ran
+ * a copy of 48-80 MiB 14-30% under that price): nd-copy's PTX with its two
+ * arrays sized by --arg, 32 MiB each (64 MiB together, 3.9 times the
+ * fixture's 16.5 MiB) said; 8 MiB each (held whole) and 512 MiB each not. */
+START_TEST(a_working_set_a_few_times_the_cache_is_said)
+{
+	char params[600], spec[700];
+	lm_test_source_path(params, sizeof params, "tests/fixtures/cache/h200-params-kernels.ini");
+	lm_test_fixture_spec(spec, sizeof spec, "tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy");
+	const char *bytes[] = { "0=bytes:33554432,1=bytes:33554432", "0=bytes:8388608,1=bytes:8388608",
+				"0=bytes:536870912,1=bytes:536870912" };
+	lm_test_result *r = malloc(sizeof *r);
+	for (int i = 0; i < 3; i++) {
+		const char *args[] = { "predict", params, "--kernel", spec, "--arg", bytes[i], "--local-size", "256",
+				       "--warps", "32", "--csv", NULL };
+		lm_test_latmix(args, NULL, r);
+		bool said = strstr(r->err, "its arrays together, 64.0 MiB, are 3.9 times the 16.5 MiB") != NULL;
+		ck_assert_msg(r->status == 0 && said == (i == 0) && !strstr(r->out, "latmix"), "%s: %.300s %.900s",
+			      bytes[i], r->out, r->err);
+	}
+	free(r);
+}
+END_TEST
+
 /* The report's device table gives the cache's hit as the committed H200
  * sweep measured it (its latency, what a doubling of chains adds, its
  * bandwidth), and stream-scatter's stores, each as the committed
@@ -284,6 +309,7 @@ int main(void)
 	tcase_add_test(tc, a_loops_loads_are_counted_by_the_argument_they_read);
 	tcase_add_test(tc, a_count_file_keeps_the_loads_by_argument);
 	tcase_add_test(tc, a_working_set_the_cache_holds_is_held_whole);
+	tcase_add_test(tc, a_working_set_a_few_times_the_cache_is_said);
 	tcase_add_test(tc, the_report_says_the_caches_hit);
 	tcase_add_test(tc, a_gathered_load_is_not_among_the_loads_by_argument);
 	tcase_add_test(tc, loads_of_a_cached_argument_are_priced_at_the_caches_figures);

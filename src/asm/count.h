@@ -405,6 +405,10 @@ lm_count_arrays lm_count_arrays_of(const lm_count *m);
 double lm_count_cache_share(const lm_count_arrays *a, double cache_bytes, double items, double turns,
 			    double lane, unsigned long long *args, bool *whole);
 
+/* The bytes of every array a's kernel uses, together; 0 where one of them
+ * is not sized (or it uses none). */
+double lm_count_working_set(const lm_count_arrays *a);
+
 /* The PTX's own unrolling of a loop counted unroll times, ptxas's
  * ptxas_unroll of them (0 or 1: none): an iteration of the PTX runs that
  * many of the source's. */

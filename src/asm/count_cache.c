@@ -18,18 +18,24 @@ lm_count_arrays lm_count_arrays_of(const lm_count *m)
 	return a;
 }
 
-/* Whether every array a's kernel uses is sized and all of them together
- * are no more than cache_bytes. */
-static bool working_set_held(const lm_count_arrays *a, double cache_bytes)
+double lm_count_working_set(const lm_count_arrays *a)
 {
 	double total = 0;
 	for (int i = 0; i < LM_COUNT_MAX_ARGS; i++)
 		if (a->used >> i & 1) {
 			if (!(a->bytes[i] > 0))
-				return false;
+				return 0;
 			total += a->bytes[i];
 		}
-	return a->used && cache_bytes > 0 && total <= cache_bytes;
+	return total;
+}
+
+/* Whether every array a's kernel uses is sized and all of them together
+ * are no more than cache_bytes. */
+static bool working_set_held(const lm_count_arrays *a, double cache_bytes)
+{
+	double total = lm_count_working_set(a);
+	return total > 0 && cache_bytes > 0 && total <= cache_bytes;
 }
 
 double lm_count_cache_share(const lm_count_arrays *a, double cache_bytes, double items, double turns,

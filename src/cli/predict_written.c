@@ -106,11 +106,30 @@ static double cached_loads(const lm_options *o, const lm_params *ps, const lm_co
 	return lm_count_cache_loads(&a, k, ps->p[LM_PARAM_CACHE_BYTES].value, &l, args, whole);
 }
 
+/* Says where the arrays of m's kernel together are over the buffer the
+ * file's cache figures were measured on (cache_bytes) but within
+ * CACHE_BAND times it: priced at DRAM's rates, where an H200 ran a copy at
+ * the cache's rate, between, or under DRAM's (studies/written-step). */
+#define CACHE_BAND 6.0
+static void say_working_set(const lm_count *m, double cache_bytes)
+{
+	lm_count_arrays a = lm_count_arrays_of(m);
+	double set = lm_count_working_set(&a);
+	if (!(cache_bytes > 0) || !(set > cache_bytes) || set > CACHE_BAND * cache_bytes)
+		return;
+	fprintf(stderr, "latmix: %s: its arrays together, %.1f MiB, are %.1f times the %.1f MiB the file's cache "
+		"figures were measured on: priced at DRAM's rates, which a working set of that size may pass or "
+		"miss. On an H200 (that buffer 16.5 MiB) a copy as written ran at the cache's rate up to 32 MiB "
+		"together, part way at 40, 14-30%% under DRAM's price from 48 to 80 MiB, and at it from 96 MiB on "
+		"(studies/written-step)\n", m->label, set / (1 << 20), set / cache_bytes, cache_bytes / (1 << 20));
+}
+
 void lm_cli_cache_loads(const lm_options *o, const lm_params *ps, const lm_model_kinds *st, const lm_count *m,
 			lm_kernel_mix *k)
 {
 	unsigned long long args;
 	bool whole;
+	say_working_set(m, ps->p[LM_PARAM_CACHE_BYTES].value);
 	double held = cached_loads(o, ps, m, k, &args, &whole);
 	if (!(held > 0))
 		return;
