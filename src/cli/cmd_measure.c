@@ -124,7 +124,7 @@ static const lm_opt options[] = {
 	  "program, whose quota is sized then; later points carry it over) or point (every point)",
 	  .role = LM_OPTION_DEFINES },
 	{ "quick", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(quick), NULL,
-	  "a short sweep: fewer occupancies, a small footprint, short launches",
+	  "a short sweep: fewer occupancies, alphas and chains, a small footprint (launches as long as the default sweep's: --launch-ms)",
 	  .role = LM_OPTION_SELECTS },
 	{ "resume", 0, LM_OPT_FLAG, NULL, 0, 0, LM_OPT_OFF(resume), NULL,
 	  "continue the sweep of -o FILE: FILE.partial if a sweep there stopped, else FILE, skipping "
