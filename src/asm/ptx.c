@@ -178,36 +178,72 @@ unsigned lm_ptx_bytes(const char *op)
 	return v * size;
 }
 
-/* A register's value in a table of them by name: the depth of float
- * arithmetic since a load (ptx_dependences), the cycle it is ready at
- * (ptx_issue_time). */
+/* Registers' values by name: the depth of float arithmetic since a load
+ * (ptx_dependences), the cycle one is ready at (ptx_issue_time). A hash
+ * table of at most `most` names (its size twice that, a power of two), so
+ * that a body of many thousand instructions is walked in time linear in
+ * them; a name of 16 characters or more is not kept. */
 typedef struct {
 	char name[16];
 	double value;
 } reg_value;
 
-/* r's value in the table, none where it has none. */
-static double reg_get(const reg_value *t, size_t n, const char *r, double none)
+typedef struct {
+	reg_value *slot;
+	size_t n, most, mask;
+	bool full; /* a name was not kept for want of room */
+} reg_table;
+
+static bool reg_table_init(reg_table *t, size_t most)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(t[i].name, r) == 0)
-			return t[i].value;
-	return none;
+	size_t size = 1;
+	while (size < 2 * most)
+		size *= 2;
+	*t = (reg_table){ .slot = calloc(size, sizeof *t->slot), .most = most, .mask = size - 1 };
+	return t->slot != NULL;
 }
 
-/* Sets r's value; a register not in the table is added (room left)
- * unless its value is none. */
-static void reg_set(reg_value *t, size_t *n, size_t cap, const char *r, double value, double none)
+/* The slot of name r, or the empty one where it would go. */
+static size_t reg_slot(const reg_table *t, const char *r)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp(t[i].name, r) == 0) {
-			t[i].value = value;
-			return;
-		}
-	if (*n < cap && value != none) {
-		snprintf(t[*n].name, sizeof t[*n].name, "%s", r);
-		t[(*n)++].value = value;
+	unsigned long long h = 1469598103934665603ull; /* FNV-1a */
+	for (const char *c = r; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	size_t i = (size_t)h & t->mask;
+	while (t->slot[i].name[0] && strcmp(t->slot[i].name, r) != 0)
+		i = (i + 1) & t->mask;
+	return i;
+}
+
+/* r's value, none where it has none. */
+static double reg_get(const reg_table *t, const char *r, double none)
+{
+	if (!r[0] || strlen(r) >= sizeof t->slot->name)
+		return none;
+	size_t i = reg_slot(t, r);
+	return t->slot[i].name[0] ? t->slot[i].value : none;
+}
+
+/* Sets r's value; a name not in the table is added (room left) unless its
+ * value is none. */
+static void reg_set(reg_table *t, const char *r, double value, double none)
+{
+	if (!r[0] || strlen(r) >= sizeof t->slot->name)
+		return;
+	size_t i = reg_slot(t, r);
+	if (t->slot[i].name[0]) {
+		t->slot[i].value = value;
+		return;
 	}
+	if (value == none)
+		return;
+	if (t->n == t->most) {
+		t->full = true;
+		return;
+	}
+	snprintf(t->slot[i].name, sizeof t->slot[i].name, "%s", r);
+	t->slot[i].value = value;
+	t->n++;
 }
 
 /* Does the load (store) at path position p touch lines a load (store)
@@ -234,9 +270,8 @@ bool lm_ptx_shares_lines(const ptx_inst *v, const size_t *ix, size_t p)
  * and the independent loads that read the lines of one before them. */
 static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_count *m)
 {
-	size_t cap = 4096, n = 0;
-	reg_value *t = calloc(cap, sizeof *t);
-	if (!t)
+	reg_table t;
+	if (!reg_table_init(&t, 4096))
 		return;
 	unsigned dependent = 0, shared = 0, shared_bytes = 0;
 	int alpha = 0, path = 0;
@@ -250,7 +285,7 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 			ptx_kind k = lm_ptx_classify(in->op);
 			int src = -1, addr = -1;
 			for (int r = in->dest ? 1 : 0; r < in->nreg; r++) {
-				int d = (int)reg_get(t, n, in->reg[r], -1);
+				int d = (int)reg_get(&t, in->reg[r], -1);
 				src = d > src ? d : src;
 				if (in->in_brackets[r])
 					addr = d > addr ? d : addr;
@@ -268,14 +303,14 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
 			 * address's on, as arithmetic does (a table indexed by a load) */
 			int out = k == K_LOAD ? 0 : src < 0 ? -1 : src + (k == K_FLOP);
 			path = out > path ? out : path;
-			reg_set(t, &n, cap, in->reg[0], out, -1);
+			reg_set(&t, in->reg[0], out, -1);
 			/* vector loads write a brace list: every register before the address */
 			if (k == K_LOAD || k == K_CLOAD)
 				for (int r = 1; r < in->nreg && !in->in_brackets[r]; r++)
-					reg_set(t, &n, cap, in->reg[r], out, -1);
+					reg_set(&t, in->reg[r], out, -1);
 		}
 	}
-	free(t);
+	free(t.slot);
 	m->independent = m->loads - dependent;
 	m->shared_lines = shared;
 	m->again_bytes = shared_bytes;
@@ -293,12 +328,11 @@ static void ptx_dependences(const ptx_inst *v, const size_t *ix, size_t nix, lm_
  * (or the 64-bit one's) instructions one after another, any other's
  * LM_SASS_ALU_CYCLES; its longest such chain, or one cycle an
  * instruction where that is longer (a store issues and is gone). -1
- * where the table of registers cannot be had. */
+ * where the table of registers cannot be had or holds too few. */
 static double ptx_issue_time(const ptx_inst *v, const size_t *ix, size_t nix, double lat)
 {
-	size_t cap = 4096, n = 0;
-	reg_value *t = calloc(cap, sizeof *t);
-	if (!t)
+	reg_table t;
+	if (!reg_table_init(&t, 4096))
 		return -1;
 	double end = 0, issued = 0;
 	for (size_t p = 0; p < nix; p++) {
@@ -307,9 +341,9 @@ static double ptx_issue_time(const ptx_inst *v, const size_t *ix, size_t nix, do
 			continue;
 		double at = 0;
 		for (int r = in->dest ? 1 : 0; r < in->nreg; r++)
-			at = fmax(at, reg_get(t, n, in->reg[r], 0));
+			at = fmax(at, reg_get(&t, in->reg[r], 0));
 		if (in->pred[0])
-			at = fmax(at, reg_get(t, n, in->pred, 0));
+			at = fmax(at, reg_get(&t, in->pred, 0));
 		issued++;
 		ptx_kind k = lm_ptx_classify(in->op);
 		int div = ptx_division(in->op, in->narg > 2 ? in->arg[2] : "");
@@ -317,16 +351,16 @@ static double ptx_issue_time(const ptx_inst *v, const size_t *ix, size_t nix, do
 			      div ? (div == 64 ? PTX_WIDE_DIVISION_INSTS : PTX_DIVISION_INSTS) * LM_SASS_ALU_CYCLES :
 			      LM_SASS_ALU_CYCLES;
 		if (in->dest && in->nreg && !in->target[0]) {
-			reg_set(t, &n, cap, in->reg[0], at + took, 0);
+			reg_set(&t, in->reg[0], at + took, 0);
 			/* vector loads write a brace list: every register before the address */
 			for (int r = 1; (k == K_LOAD || k == K_LLOAD) && r < in->nreg && !in->in_brackets[r]; r++)
-				reg_set(t, &n, cap, in->reg[r], at + took, 0);
+				reg_set(&t, in->reg[r], at + took, 0);
 			end = fmax(end, at + took);
 		}
 		end = fmax(end, at);
 	}
-	free(t);
-	return n < cap ? fmax(end, issued) : -1;
+	free(t.slot);
+	return t.full ? -1 : fmax(end, issued);
 }
 
 /* A body run once: the loads' latencies its path takes and its cycles
