@@ -55,7 +55,12 @@ typedef struct {
 	lane l;
 } lane_reg;
 
+/* The most registers a table follows, and its slots: a hash table
+ * (lm_ptx_name_hash, the next slot on a collision) kept under half full,
+ * so that a body of many thousand instructions is followed in time linear
+ * in them; a name of 16 characters or more is not kept (uniform). */
 #define LANE_REGS 4096
+#define LANE_SLOTS (2 * LANE_REGS)
 
 static const lane UNIFORM = { .form = LANE_AFFINE, .mod = 1 }, VARIES = { .form = LANE_VARIES, .mod = 1 },
 		  SCALED = { .form = LANE_SCALED, .mod = 1 };
@@ -65,8 +70,8 @@ static const lane UNIFORM = { .form = LANE_AFFINE, .mod = 1 }, VARIES = { .form 
 #define BUFFER_ALIGN 128
 #define WARP_LANES 32
 
-/* an operand's lanes (a register in the table t of n, a special register,
- * an immediate) */
+/* an operand's lanes (a register in the table t, LANE_SLOTS of which n are
+ * filled, a special register, an immediate) */
 lane lm_lane_operand(const lane_reg *t, size_t n, const char *a);
 /* instruction in (index i)'s result as arithmetic gives it (lm_lane_value
  * for loads) */

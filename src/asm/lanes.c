@@ -109,7 +109,7 @@ static void own_load(const ptx_inst *v, lane l, lm_count *m)
  * traced. */
 void lm_ptx_args(const ptx_inst *v, size_t nv, lm_count *m)
 {
-	lane_reg *t = calloc(LANE_REGS, sizeof *t);
+	lane_reg *t = calloc(LANE_SLOTS, sizeof *t);
 	m->args = (lm_count_uses){ 0 };
 	if (!t)
 		return;
@@ -372,7 +372,7 @@ static void tally_access(const ptx_inst *v, const size_t *ix, size_t nix, size_t
 void lm_ptx_lanes(const ptx_inst *v, size_t lo, const size_t *ix, size_t nix, unsigned width, lm_count *m)
 {
 	size_t n = 0;
-	lane_reg *t = calloc(LANE_REGS, sizeof *t);
+	lane_reg *t = calloc(LANE_SLOTS, sizeof *t);
 	lanes_tally *y = malloc(sizeof *y);
 	if (!t || !y) {
 		free(t);

@@ -206,10 +206,7 @@ static bool reg_table_init(reg_table *t, size_t most)
 /* The slot of name r, or the empty one where it would go. */
 static size_t reg_slot(const reg_table *t, const char *r)
 {
-	unsigned long long h = 1469598103934665603ull; /* FNV-1a */
-	for (const char *c = r; *c; c++)
-		h = (h ^ (unsigned char)*c) * 1099511628211ull;
-	size_t i = (size_t)h & t->mask;
+	size_t i = lm_ptx_name_hash(r) & t->mask;
 	while (t->slot[i].name[0] && strcmp(t->slot[i].name, r) != 0)
 		i = (i + 1) & t->mask;
 	return i;

@@ -57,6 +57,16 @@ typedef enum { K_LOAD, K_CLOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K
 #define LINE_BYTES 128
 #define SECTOR_BYTES 32
 
+/* A register's name hashed (FNV-1a), for the tables of registers that
+ * follow a body's values (ptx.c's reg_table, lane.c's lanes). */
+static inline size_t lm_ptx_name_hash(const char *name)
+{
+	unsigned long long h = 1469598103934665603ull;
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return (size_t)h;
+}
+
 /* The class of an instruction by its opcode ("ld.global.nc.f32": K_LOAD). */
 ptx_kind lm_ptx_classify(const char *op);
 
