@@ -1641,6 +1641,41 @@ START_TEST(a_body_run_once_waits_for_its_longest_chain)
 }
 END_TEST
 
+/* Over a group's rows (a group narrower than a warp) a body run once whose
+ * loads each have lines of their own waits for every line its loads touch,
+ * as for loads in flight, and for its longest path: nd-transpose's load at
+ * groups 8 wide touches 4 lines (3 hits besides the load), at 16 wide 2 (1);
+ * its alpha the longest path's where along x it is every instruction (a 2D
+ * body). conv2d, whose window's loads share lines, keeps its rows' figures
+ * and every instruction. */
+START_TEST(a_body_over_rows_waits_for_every_line_it_touches)
+{
+	lm_count m;
+	lm_kernel_mix x, k;
+	count_ptx_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	lm_count_model(&m, &x);
+	ck_assert_msg(m.dims == 2 && m.body_waits == 1 && x.alpha > m.body_cycles / 4, "dims %u, alpha %g", m.dims,
+		      x.alpha);
+	ck_assert(lm_count_model_over_rows(&m, 8, &k));
+	ck_assert_msg(k.loads == 1 && k.l1_lines == 4 && k.hits == 3 && k.alpha == m.body_cycles / 4 &&
+			      k.insts == x.insts,
+		      "8 wide: %g loads, %g lines, %g hits, alpha %g", k.loads, k.l1_lines, k.hits, k.alpha);
+	ck_assert(lm_count_model_over_rows(&m, 16, &k));
+	ck_assert_msg(k.l1_lines == 2 && k.hits == 1, "16 wide: %g lines, %g hits", k.l1_lines, k.hits);
+
+	count_ptx_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
+	lm_count_model(&m, &x);
+	lm_count *c = malloc(sizeof *c);
+	lm_kernel_mix rows;
+	ck_assert(c && lm_count_over_rows(&m, 8, c));
+	lm_count_model(c, &rows);
+	free(c);
+	ck_assert(lm_count_model_over_rows(&m, 8, &k));
+	ck_assert_msg(k.hits == rows.hits && k.alpha == x.alpha, "conv2d: %g hits (rows %g), alpha %g (%g)", k.hits,
+		      rows.hits, k.alpha, x.alpha);
+}
+END_TEST
+
 /* A kernel without a loop (one element a work-item, as people write it):
  * its whole body is what a work-item runs once, counted as one iteration
  * and marked so, in the count and in its file; NVIDIA's driver's PTX of the
@@ -2247,6 +2282,7 @@ static void add_parser_tests(TCase *tc)
 	tcase_add_test(tc, a_count_file_reads_back_as_written);
 	tcase_add_test(tc, a_kernel_without_a_loop_is_counted_whole);
 	tcase_add_test(tc, a_body_run_once_waits_for_its_longest_chain);
+	tcase_add_test(tc, a_body_over_rows_waits_for_every_line_it_touches);
 	tcase_add_test(tc, what_a_group_runs_once_is_counted_apart);
 	tcase_add_test(tc, ptx_constant_and_generic_loads_are_counted);
 	tcase_add_test(tc, predict_says_rates_too_small_for_its_table);

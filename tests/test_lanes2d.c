@@ -230,7 +230,8 @@ END_TEST
 
 /* The count file keeps a 2D kernel's mix over rows of each width (what
  * latmix report prices a kernel as written with at its shape: the H200's
- * nd-transpose's store a quarter of a scattered one at 8 wide); a file
+ * nd-transpose's store a quarter of a scattered one at 8 wide, its alpha
+ * and hits over rows as lm_count_model_over_rows gives them); a file
  * whose rows say a kernel along x, or a width's mix out of range, is
  * refused. */
 START_TEST(a_count_file_keeps_a_2d_kernels_rows)
@@ -251,9 +252,11 @@ START_TEST(a_count_file_keeps_a_2d_kernels_rows)
 		lm_kernel_mix k;
 		ck_assert(lm_count_model_over_rows(&m, lm_count_row_width(i), &k));
 		ck_assert_msg(cf.rows[i].scattered_stores == k.scattered_stores &&
-				      cf.rows[i].scattered_loads == k.scattered_loads && cf.rows[i].alpha == cf.mix.alpha,
-			      "rows %u wide: %g scattered stores read, %g counted", lm_count_row_width(i),
-			      cf.rows[i].scattered_stores, k.scattered_stores);
+				      cf.rows[i].scattered_loads == k.scattered_loads && cf.rows[i].alpha == k.alpha &&
+				      cf.rows[i].hits == k.hits && k.alpha <= cf.mix.alpha,
+			      "rows %u wide: %g scattered stores read, %g counted; alpha %g, %g, along x %g",
+			      lm_count_row_width(i), cf.rows[i].scattered_stores, k.scattered_stores, cf.rows[i].alpha,
+			      k.alpha, cf.mix.alpha);
 	}
 	ck_assert(cf.rows[1].scattered_stores == 0.25 && lm_count_row_width(1) == 8);
 	ck_assert_msg(cf.rows[1].merged_stores == 0.25 && cf.mix.merged_stores == 1, "%g, %g", cf.rows[1].merged_stores,

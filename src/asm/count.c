@@ -14,6 +14,7 @@
 
 static double body_all(const lm_count *m);
 static bool body_critical(const lm_count *m);
+static bool own_lines_body(const lm_count *m);
 
 unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *spill)
 {
@@ -369,6 +370,20 @@ unsigned lm_count_row_width(int i)
 	return i >= 0 && i < LM_COUNT_ROW_WIDTHS ? 16u >> i : 0;
 }
 
+void lm_count_rows_finish(const lm_count *m, const lm_kernel_mix *along_x, lm_kernel_mix *k)
+{
+	/* what rows change is the lanes' figures: the rest as along x */
+	k->alpha = along_x->alpha;
+	k->insts = along_x->insts;
+	if (!own_lines_body(m))
+		return;
+	k->alpha = fmin(k->alpha, m->body_cycles / LM_SASS_ALU_CYCLES);
+	/* a load split over the warp's rows waits for every line it touches,
+	 * as for loads in flight: hits, their bytes the load's own */
+	if (k->l1_lines > k->loads && !(k->scattered_loads > 0))
+		k->hits += k->l1_lines - k->loads;
+}
+
 bool lm_count_model_over_rows(const lm_count *m, unsigned width, lm_kernel_mix *k)
 {
 	lm_count *c = malloc(sizeof *c);
@@ -377,9 +392,7 @@ bool lm_count_model_over_rows(const lm_count *m, unsigned width, lm_kernel_mix *
 		lm_kernel_mix along_x;
 		lm_count_model(m, &along_x);
 		lm_count_model(c, k);
-		/* what rows change is the lanes' figures: the rest as along x */
-		k->alpha = along_x.alpha;
-		k->insts = along_x.insts;
+		lm_count_rows_finish(m, &along_x, k);
 	}
 	free(c);
 	return ok;
@@ -411,22 +424,29 @@ static double body_all(const lm_count *m)
 	return m->insts > mem ? m->insts - mem + seq : 0;
 }
 
-/* A body run once along x whose loads are in flight together, each on
- * lines of its own (PTX, timed as issued: lm_count's body_waits 1), and
- * whose group runs no tree: a work-item waits for its loads once and for
- * the instructions on its longest path besides, not for every instruction
- * one after another as an iteration of a loop does (the next work-item's
- * loads do not wait for them). Measured on the H200 and H100 so: copy,
- * add, triad, nstream and reads of 2 to 16 loads as written, and the
- * independent harness's BabelStream kernels; a window's loads on one line
- * (a five-point stencil, conv2d) and a 2D body (conv2d, transpose) ran
- * slower than that path and keep the count of every instruction
+/* A body run once whose loads are in flight together, each on lines of
+ * its own (PTX, timed as issued: lm_count's body_waits 1), and whose group
+ * runs no tree: a work-item waits for its loads once and for the
+ * instructions on its longest path besides, not for every instruction one
+ * after another as an iteration of a loop does (the next work-item's loads
+ * do not wait for them). */
+static bool own_lines_body(const lm_count *m)
+{
+	return m->loopless && m->loads && m->loads == m->independent && !m->shared_lines && !m->same_array &&
+	       !m->uniform_loads && fabs(m->body_waits - 1) < 1e-9 && m->body_cycles > 0 && !m->tree_insts;
+}
+
+/* Along x, such a body is priced by its longest path. Measured on the H200
+ * and H100 so: copy, add, triad, nstream and reads of 2 to 16 loads as
+ * written, and the independent harness's BabelStream kernels; a window's
+ * loads on one line (a five-point stencil, conv2d) ran slower and keep the
+ * count of every instruction, as a 2D body does along x (its groups 32
+ * wide or more: a copy on a 2D grid at 256x1 and 32x8 ran slower than its
+ * longest path says); over a group's rows, lm_count_rows_finish
  * (studies/written-step). */
 static bool body_critical(const lm_count *m)
 {
-	return m->loopless && m->dims <= 1 && m->loads && m->loads == m->independent && !m->shared_lines &&
-	       !m->same_array && !m->uniform_loads && fabs(m->body_waits - 1) < 1e-9 && m->body_cycles > 0 &&
-	       !m->tree_insts;
+	return own_lines_body(m) && m->dims <= 1;
 }
 
 void lm_count_model(const lm_count *m, lm_kernel_mix *k)

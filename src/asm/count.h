@@ -303,6 +303,15 @@ lm_status lm_count_from_isa(const lm_listing_counts *c, const char *name, lm_cou
  * divide 32, not PTX). */
 bool lm_count_over_rows(const lm_count *m, unsigned width, lm_count *out);
 
+/* k, m's lanes counted over a group's rows (lm_count_over_rows then
+ * lm_count_model), finished from along_x (m's own, lm_count_model): its
+ * alpha and instructions along_x's, but where m is a body run once whose
+ * loads each have lines of their own (and no tree): its longest path for
+ * alpha, and each line a load's lanes touch over the warp's rows past its
+ * first a hit in flight (a copy on a 2D grid at 8x4 waited 185 cycles more
+ * a work-item than at 32x1: studies/written-step). */
+void lm_count_rows_finish(const lm_count *m, const lm_kernel_mix *along_x, lm_kernel_mix *k);
+
 /* The width of the i-th of a count's rows (0 <= i < LM_COUNT_ROW_WIDTHS):
  * 16, 8, 4, 2, 1; and the model's view of the loop over rows that wide
  * (lm_count_over_rows' lanes, the rest of the count's own: its alpha and

@@ -275,10 +275,10 @@ static lm_status shape_mix(const lm_count *m, const lm_model_kinds *st, const lm
 		return LM_OK;
 	}
 	lm_count_model(c, out);
-	/* what the count's rows change is the lanes' figures: the rest as k's,
-	 * the cache's loads the same share of them */
-	out->alpha = k->alpha;
-	out->insts = k->insts;
+	/* what the count's rows change is the lanes' figures (and, a body run
+	 * once, its wait for their lines): the rest as k's, the cache's loads
+	 * the same share of them */
+	lm_count_rows_finish(m, k, out);
 	out->cache_loads = k->loads > 0 ? k->cache_loads / k->loads * out->loads : 0;
 	fprintf(stderr, "latmix: %s at %s: a warp's lanes over %u rows of the group: ", label, text, 32 / shape[0]);
 	lm_count_put_predict(stderr, out);
