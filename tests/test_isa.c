@@ -1600,16 +1600,6 @@ START_TEST(what_a_group_runs_once_is_counted_apart)
 }
 END_TEST
 
-/* Counts kernel name of the PTX fixture at path (from the source root). */
-static void count_ptx_fixture(const char *path, const char *name, lm_count *m)
-{
-	char full[600], *text = NULL;
-	lm_test_source_path(full, sizeof full, path);
-	ck_assert_msg(lm_read_text(full, &text) == LM_OK, "%s", lm_error_message());
-	ck_assert_msg(lm_count_count_ptx(text, name, m) == LM_OK, "%s", lm_error_message());
-	free(text);
-}
-
 /* A body run once along x whose loads are in flight together, each on
  * lines of its own, waits for them once and for its longest chain of
  * other instructions besides, not for every one of them: nd-copy's index
@@ -1622,7 +1612,7 @@ START_TEST(a_body_run_once_waits_for_its_longest_chain)
 {
 	lm_count m;
 	lm_kernel_mix k;
-	count_ptx_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
 	lm_count_model(&m, &k);
 	ck_assert_msg(m.body_waits == 1 && m.body_cycles == 24 && k.alpha == 6 && m.insts - 2 == 18,
 		      "%g waits, %g cycles, alpha %g, %u instructions", m.body_waits, m.body_cycles, k.alpha, m.insts);
@@ -1631,12 +1621,12 @@ START_TEST(a_body_run_once_waits_for_its_longest_chain)
 		      "%s", printed_text);
 	free(printed_text);
 
-	count_ptx_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
 	lm_count_model(&m, &k);
 	ck_assert_msg(m.loopless && m.dims == 2 && m.body_waits == 1 && k.alpha > m.body_cycles / 4 + 1,
 		      "dims %u, %g waits, %g cycles, alpha %g", m.dims, m.body_waits, m.body_cycles, k.alpha);
 
-	count_ptx_fixture("tests/fixtures/ptx/h200-rowsum.ptx", "rowsum", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-rowsum.ptx", "rowsum", &m);
 	ck_assert_msg(!m.loopless && m.body_waits == 0 && m.body_cycles == 0, "%g waits", m.body_waits);
 }
 END_TEST
@@ -1652,7 +1642,7 @@ START_TEST(a_body_over_rows_waits_for_every_line_it_touches)
 {
 	lm_count m;
 	lm_kernel_mix x, k;
-	count_ptx_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-transpose.ptx", "nd_transpose", &m);
 	lm_count_model(&m, &x);
 	ck_assert_msg(m.dims == 2 && m.body_waits == 1 && x.alpha > m.body_cycles / 4, "dims %u, alpha %g", m.dims,
 		      x.alpha);
@@ -1663,7 +1653,7 @@ START_TEST(a_body_over_rows_waits_for_every_line_it_touches)
 	ck_assert(lm_count_model_over_rows(&m, 16, &k));
 	ck_assert_msg(k.l1_lines == 2 && k.hits == 1, "16 wide: %g lines, %g hits", k.l1_lines, k.hits);
 
-	count_ptx_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h200-nd-conv2d.ptx", "nd_conv2d", &m);
 	lm_count_model(&m, &x);
 	lm_count *c = malloc(sizeof *c);
 	lm_kernel_mix rows;
@@ -1687,7 +1677,7 @@ START_TEST(a_kernel_without_a_loop_is_counted_whole)
 {
 	char path[600], *text = NULL;
 	lm_count m;
-	count_ptx_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
+	lm_test_count_fixture("tests/fixtures/ptx/h100-nd-copy.ptx", "nd_copy", &m);
 	ck_assert_msg(m.loopless && m.loads == 1 && m.stores == 1 && m.independent == 1 && !m.scattered_loads &&
 			      !m.scattered_stores && !m.strided && !m.unfollowed && m.load_bytes == 4 &&
 			      m.store_bytes == 4,

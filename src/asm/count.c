@@ -12,9 +12,41 @@
 #include "asm/sass.h"
 #include "base/number.h"
 
-static double body_all(const lm_count *m);
-static bool body_critical(const lm_count *m);
-static bool own_lines_body(const lm_count *m);
+/* The instructions an iteration of independent loads waits for: every
+ * one but its memory accesses, an integer division as the sequence the
+ * GPU runs for it. */
+static double body_all(const lm_count *m)
+{
+	unsigned mem = m->loads - m->const_loads + m->stores + m->group_stores + m->atomics + m->local_loads +
+		       m->local_stores + m->spills;
+	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);
+	return m->insts > mem ? m->insts - mem + seq : 0;
+}
+
+/* A body run once whose loads are in flight together, each on lines of
+ * its own (PTX, timed as issued: lm_count's body_waits 1), and whose group
+ * runs no tree: a work-item waits for its loads once and for the
+ * instructions on its longest path besides, not for every instruction one
+ * after another as an iteration of a loop does (the next work-item's loads
+ * do not wait for them). */
+static bool own_lines_body(const lm_count *m)
+{
+	return m->loopless && m->loads && m->loads == m->independent && !m->shared_lines && !m->same_array &&
+	       !m->uniform_loads && fabs(m->body_waits - 1) < 1e-9 && m->body_cycles > 0 && !m->tree_insts;
+}
+
+/* Along x, such a body is priced by its longest path. Measured on the H200
+ * and H100 so: copy, add, triad, nstream and reads of 2 to 16 loads as
+ * written, and the independent harness's BabelStream kernels; a window's
+ * loads on one line (a five-point stencil, conv2d) ran slower and keep the
+ * count of every instruction, as a 2D body does along x (its groups 32
+ * wide or more: a copy on a 2D grid at 256x1 and 32x8 ran slower than its
+ * longest path says); over a group's rows, lm_count_rows_finish
+ * (studies/written-step). */
+static bool body_critical(const lm_count *m)
+{
+	return own_lines_body(m) && m->dims <= 1;
+}
 
 unsigned lm_count_ptxas_registers(const char *log, const char *name, unsigned *spill)
 {
@@ -411,42 +443,6 @@ static void unrolled_again(lm_kernel_mix *k, unsigned f, bool chase)
 		*per_iteration[i] *= f;
 	if (!chase)
 		k->alpha *= f;
-}
-
-/* The instructions an iteration of independent loads waits for: every
- * one but its memory accesses, an integer division as the sequence the
- * GPU runs for it. */
-static double body_all(const lm_count *m)
-{
-	unsigned mem = m->loads - m->const_loads + m->stores + m->group_stores + m->atomics + m->local_loads +
-		       m->local_stores + m->spills;
-	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);
-	return m->insts > mem ? m->insts - mem + seq : 0;
-}
-
-/* A body run once whose loads are in flight together, each on lines of
- * its own (PTX, timed as issued: lm_count's body_waits 1), and whose group
- * runs no tree: a work-item waits for its loads once and for the
- * instructions on its longest path besides, not for every instruction one
- * after another as an iteration of a loop does (the next work-item's loads
- * do not wait for them). */
-static bool own_lines_body(const lm_count *m)
-{
-	return m->loopless && m->loads && m->loads == m->independent && !m->shared_lines && !m->same_array &&
-	       !m->uniform_loads && fabs(m->body_waits - 1) < 1e-9 && m->body_cycles > 0 && !m->tree_insts;
-}
-
-/* Along x, such a body is priced by its longest path. Measured on the H200
- * and H100 so: copy, add, triad, nstream and reads of 2 to 16 loads as
- * written, and the independent harness's BabelStream kernels; a window's
- * loads on one line (a five-point stencil, conv2d) ran slower and keep the
- * count of every instruction, as a 2D body does along x (its groups 32
- * wide or more: a copy on a 2D grid at 256x1 and 32x8 ran slower than its
- * longest path says); over a group's rows, lm_count_rows_finish
- * (studies/written-step). */
-static bool body_critical(const lm_count *m)
-{
-	return own_lines_body(m) && m->dims <= 1;
 }
 
 void lm_count_model(const lm_count *m, lm_kernel_mix *k)

@@ -207,9 +207,9 @@ typedef struct {
 	double alpha;        /* float arithmetic on the longest path from a load to a
 			      * load whose address depends on it; 0 if none does */
 	double body_waits;   /* a body run once (loopless; PTX only): the loads' latencies a
-			      * work-item's instructions take, issued in order one a cycle,
-			      * each waiting for the registers it reads (1: its loads in flight
-			      * together); 0: not simulated */
+			      * work-item's instructions take, each issued as soon as the
+			      * registers it reads are ready (1: its loads in flight
+			      * together); 0: not timed */
 	double body_cycles;  /* and the cycles besides, an instruction's result ready
 			      * LM_SASS_ALU_CYCLES after it issues (lm_count_model's alpha of
 			      * such a body: its critical path, not every instruction's) */

@@ -82,22 +82,11 @@ static bool uniform(lane a)
  * lm_lane_seed_shape), a special register (%tid.x and %laneid vary by one a lane;
  * %tid.y and %tid.z are taken as uniform: a warp's lanes run along x), or
  * an immediate. */
-/* The slot of register r in the table t, or the empty one where it would go. */
-static size_t lane_slot(const lane_reg *t, const char *r)
-{
-	size_t i = lm_ptx_name_hash(r) & (LANE_SLOTS - 1);
-	while (t[i].name[0] && strcmp(t[i].name, r) != 0)
-		i = (i + 1) & (LANE_SLOTS - 1);
-	return i;
-}
-
 lane lm_lane_operand(const lane_reg *t, size_t n, const char *a)
 {
-	if (a[0] == '%' && n && strlen(a) < sizeof t->name) {
-		size_t i = lane_slot(t, a);
-		if (t[i].name[0])
-			return t[i].l;
-	}
+	size_t i = a[0] == '%' && n ? lm_ptx_name_slot(t, sizeof *t, LANE_SLOTS - 1, a) : SIZE_MAX;
+	if (i != SIZE_MAX && t[i].name[0])
+		return t[i].l;
 	if (strcmp(a, "%tid.x") == 0 || strcmp(a, "%laneid") == 0) {
 		lane l = affine(1);
 		l.mod = a[1] == 't' ? WARP_LANES : 0; /* the warp's first lane: 32 w, or lane 0 */
@@ -423,9 +412,9 @@ lane lm_lane_induction(const ptx_inst *in, lane r, const lane_reg *t, size_t n)
 
 static void lane_set_one(lane_reg *t, size_t *n, const char *r, lane l)
 {
-	if (!r[0] || strlen(r) >= sizeof t->name)
+	size_t i = lm_ptx_name_slot(t, sizeof *t, LANE_SLOTS - 1, r);
+	if (i == SIZE_MAX)
 		return;
-	size_t i = lane_slot(t, r);
 	if (!t[i].name[0]) {
 		if (*n == LANE_REGS)
 			return;

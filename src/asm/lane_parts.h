@@ -51,14 +51,14 @@ typedef struct {
 } lane;
 
 typedef struct {
-	char name[16];
+	char name[LM_PTX_NAME]; /* first: lm_ptx_name_slot */
 	lane l;
 } lane_reg;
 
 /* The most registers a table follows, and its slots: a hash table
- * (lm_ptx_name_hash, the next slot on a collision) kept under half full,
- * so that a body of many thousand instructions is followed in time linear
- * in them; a name of 16 characters or more is not kept (uniform). */
+ * (lm_ptx_name_slot) kept under half full, so that a body of many
+ * thousand instructions is followed in time linear in them; a name it
+ * does not keep reads uniform. */
 #define LANE_REGS 4096
 #define LANE_SLOTS (2 * LANE_REGS)
 

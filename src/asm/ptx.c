@@ -182,9 +182,10 @@ unsigned lm_ptx_bytes(const char *op)
  * (ptx_dependences), the cycle one is ready at (ptx_issue_time). A hash
  * table of at most `most` names (its size twice that, a power of two), so
  * that a body of many thousand instructions is walked in time linear in
- * them; a name of 16 characters or more is not kept. */
+ * them (lm_ptx_name_slot); a name of LM_PTX_NAME characters or more is not
+ * kept. */
 typedef struct {
-	char name[16];
+	char name[LM_PTX_NAME]; /* first: lm_ptx_name_slot */
 	double value;
 } reg_value;
 
@@ -203,31 +204,34 @@ static bool reg_table_init(reg_table *t, size_t most)
 	return t->slot != NULL;
 }
 
-/* The slot of name r, or the empty one where it would go. */
-static size_t reg_slot(const reg_table *t, const char *r)
+size_t lm_ptx_name_slot(const void *slots, size_t size, size_t mask, const char *name)
 {
-	size_t i = lm_ptx_name_hash(r) & t->mask;
-	while (t->slot[i].name[0] && strcmp(t->slot[i].name, r) != 0)
-		i = (i + 1) & t->mask;
+	if (!name[0] || strlen(name) >= LM_PTX_NAME)
+		return SIZE_MAX;
+	unsigned long long h = 1469598103934665603ull;
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	size_t i = (size_t)h & mask;
+	const char *at;
+	while (*(at = (const char *)slots + i * size) && strcmp(at, name) != 0)
+		i = (i + 1) & mask;
 	return i;
 }
 
 /* r's value, none where it has none. */
 static double reg_get(const reg_table *t, const char *r, double none)
 {
-	if (!r[0] || strlen(r) >= sizeof t->slot->name)
-		return none;
-	size_t i = reg_slot(t, r);
-	return t->slot[i].name[0] ? t->slot[i].value : none;
+	size_t i = lm_ptx_name_slot(t->slot, sizeof *t->slot, t->mask, r);
+	return i != SIZE_MAX && t->slot[i].name[0] ? t->slot[i].value : none;
 }
 
 /* Sets r's value; a name not in the table is added (room left) unless its
  * value is none. */
 static void reg_set(reg_table *t, const char *r, double value, double none)
 {
-	if (!r[0] || strlen(r) >= sizeof t->slot->name)
+	size_t i = lm_ptx_name_slot(t->slot, sizeof *t->slot, t->mask, r);
+	if (i == SIZE_MAX)
 		return;
-	size_t i = reg_slot(t, r);
 	if (t->slot[i].name[0]) {
 		t->slot[i].value = value;
 		return;

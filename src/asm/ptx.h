@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include "asm/count.h"
 #include "base/text.h"
@@ -57,15 +58,14 @@ typedef enum { K_LOAD, K_CLOAD, K_STORE, K_ATOMIC, K_LLOAD, K_LSTORE, K_SPILL, K
 #define LINE_BYTES 128
 #define SECTOR_BYTES 32
 
-/* A register's name hashed (FNV-1a), for the tables of registers that
- * follow a body's values (ptx.c's reg_table, lane.c's lanes). */
-static inline size_t lm_ptx_name_hash(const char *name)
-{
-	unsigned long long h = 1469598103934665603ull;
-	for (const char *c = name; *c; c++)
-		h = (h ^ (unsigned char)*c) * 1099511628211ull;
-	return (size_t)h;
-}
+/* The tables of registers that follow a body's values (ptx.c's reg_table,
+ * lane.c's lanes) are hash tables of `mask + 1` slots of `size` bytes, each
+ * slot beginning with its register's name (char[LM_PTX_NAME], "" where
+ * empty). The slot holding name, or the empty one where it would go
+ * (FNV-1a, the next slot on a collision); SIZE_MAX for a name no table
+ * keeps (empty, or LM_PTX_NAME characters or more). */
+#define LM_PTX_NAME 16
+size_t lm_ptx_name_slot(const void *slots, size_t size, size_t mask, const char *name);
 
 /* The class of an instruction by its opcode ("ld.global.nc.f32": K_LOAD). */
 ptx_kind lm_ptx_classify(const char *op);
