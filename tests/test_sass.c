@@ -291,6 +291,45 @@ START_TEST(a_ptxas_that_fails_is_said)
 }
 END_TEST
 
+/* clang's NVPTX build targets sm_20, for which no ptxas of CUDA 12 or
+ * later builds (the stand-in refuses an -arch below sm_50 as ptxas 13
+ * does): the count builds it for sm_90 and reads the machine code, saying
+ * so. Before, ptxas failed and the loop was priced from its PTX alone. */
+START_TEST(a_ptx_older_than_ptxas_builds_is_built_for_hopper)
+{
+	char dir[] = "/tmp/latmix-sass-XXXXXX", ptxas[256], nvdisasm[256], src[4096], ptx[300], spec[400];
+	stand_ins(dir, ptxas, nvdisasm, sizeof ptxas);
+	FILE *f = fopen(ptxas, "w");
+	ck_assert(f && fputs("#!/bin/sh\nfor a; do case $a in -arch=sm_[1-4]?) echo \"ptxas fatal : Value "
+			     "'${a#-arch=}' is not defined for option 'gpu-name'\" >&2; exit 255;; esac; done\n"
+			     "echo \"$@\" > \"$(dirname \"$0\")/args\"\n", f) >= 0 && fclose(f) == 0);
+	lm_test_source_path(src, sizeof src, "tests/fixtures/ptx/h200-rowsum.ptx");
+	char *text = NULL;
+	ck_assert_int_eq(lm_file_read_text(src, LM_FILE_MAX_TEXT, &text), LM_OK);
+	char *t = strstr(text, ".target sm_90");
+	ck_assert(t);
+	memcpy(t, ".target sm_20", 13);
+	snprintf(ptx, sizeof ptx, "%s/rowsum.ptx", dir);
+	f = fopen(ptx, "w");
+	ck_assert(f && fputs(text, f) >= 0 && fclose(f) == 0);
+	free(text);
+	snprintf(spec, sizeof spec, "%s:rowsum", ptx);
+	static lm_test_result r;
+	setenv("LATMIX_PTXAS", ptxas, 1);
+	setenv("LATMIX_NVDISASM", nvdisasm, 1);
+	lm_test_latmix((const char *const[]){ "kernel", "--mix-of", spec, "--arg", "2=16", NULL }, NULL, &r);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_msg(strstr(r.out, "ptxas unrolls it 4 times again") && strstr(r.out, "predict: --loads 16 ") &&
+		      strstr(r.out, "-arch=sm_90 (the PTX's sm_20, older than ptxas builds)"), "%s", r.out);
+	char args[300];
+	snprintf(args, sizeof args, "%s/args", dir);
+	ck_assert(lm_test_file_has(args, "-arch=sm_90 "));
+	setenv("LATMIX_PTXAS", "off", 1);
+	unsetenv("LATMIX_NVDISASM");
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
+}
+END_TEST
+
 /* The first row of predict --csv of the rowsum listing with no trip count
  * (priced as a grid-stride loop): its iterations and elements a second. */
 static void grid_stride_row(double *iterations, double *elements)
@@ -341,6 +380,7 @@ int main(void)
 	tcase_add_test(tc, a_count_takes_ptxas_unrolling_again);
 	tcase_add_test(tc, a_count_takes_ptxas_schedule_and_a_step_of_hits_is_priced_so);
 	tcase_add_test(tc, a_ptxas_that_fails_is_said);
+	tcase_add_test(tc, a_ptx_older_than_ptxas_builds_is_built_for_hopper);
 	tcase_add_test(tc, a_grid_stride_loops_elements_are_its_unrolled_iterations);
 	suite_add_tcase(s, tc);
 	return lm_test_run(s);

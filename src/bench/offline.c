@@ -470,6 +470,12 @@ static bool find_nvidia_tool(const char *env, const char *name, const char *near
 	return access(buf, X_OK) == 0;
 }
 
+/* The oldest architecture CUDA 12's ptxas builds for, and the one latmix
+ * builds older PTX for: Hopper's, the GPUs latmix's suite was measured on
+ * (an H100's and an H200's machine code). */
+#define PTX_OLDEST_ARCH 50
+#define PTX_OLD_ARCH "sm_90"
+
 /* The sm_NN of ptx's .target line in arch; false if it has none. */
 static bool ptx_arch(const char *ptx, char *arch, size_t size)
 {
@@ -499,9 +505,17 @@ lm_status lm_offline_sass(const char *ptx, const char *name, char **sass, char *
 			       "toolkit, or the PyPI package nvidia-cuda-nvdisasm)", ptxas);
 	if (!ptx_arch(ptx, arch, sizeof arch))
 		return lm_fail(LM_EPARSE, "the PTX names no .target sm_NN for ptxas");
+	/* clang's NVPTX build targets sm_20, which no ptxas of CUDA 12 or later
+	 * builds for (13 starts at sm_75): its code is built for PTX_OLD_ARCH,
+	 * which every one builds PTX of an older target for */
+	char said[64] = "";
+	if (atoi(arch + 3) < PTX_OLDEST_ARCH) {
+		snprintf(said, sizeof said, " (the PTX's %s, older than ptxas builds)", arch);
+		snprintf(arch, sizeof arch, "%s", PTX_OLD_ARCH);
+	}
 	if (!make_tmp(dir, sizeof dir))
 		return lm_fail(LM_EIO, "a temporary directory: %s", strerror(errno));
-	snprintf(tools, size, "%s -arch=%s, %s", ptxas, arch, nvdisasm);
+	snprintf(tools, size, "%s -arch=%s%s, %s", ptxas, arch, said, nvdisasm);
 	snprintf(path, sizeof path, "%s/kernel.ptx", dir);
 	snprintf(entry, sizeof entry, "--entry=%s", name);
 	char archopt[32];
