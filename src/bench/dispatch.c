@@ -308,25 +308,17 @@ double lm_dispatch_wait_share(const cl_ulong *t, size_t groups, size_t per)
 	return busy > 0 ? wait / busy : NAN;
 }
 
-/* One launch of the ends kernel over global work-items in groups of
- * local (hold bytes of local memory each), its warps' ends read into t
- * (warps of them); the share their groups waited (lm_dispatch_wait_share),
- * NAN where a call failed. */
-static double wait_once(lm_dispatch *x, cl_mem ends, cl_ulong *t, size_t warps, size_t global, size_t local,
-			size_t hold, size_t groups, unsigned per)
+/* Launches the ends kernel over global work-items in groups of local
+ * (hold bytes of local memory each), its warps' ends into ends; false
+ * where a call failed. Queued, not waited. */
+static bool ends_launch(lm_dispatch *x, cl_mem ends, size_t global, size_t local, size_t hold)
 {
-	const cl_ulong zero = 0;
-	if (clEnqueueFillBuffer(x->queue, ends, &zero, sizeof zero, 0, 2 * warps * sizeof *t, 0, NULL, NULL) !=
-		    CL_SUCCESS ||
-	    clSetKernelArg(x->ends, 0, sizeof x->x, &x->x) != CL_SUCCESS ||
-	    clSetKernelArg(x->ends, 1, sizeof x->mask, &x->mask) != CL_SUCCESS ||
-	    clSetKernelArg(x->ends, 2, sizeof x->bad, &x->bad) != CL_SUCCESS ||
-	    clSetKernelArg(x->ends, 3, sizeof ends, &ends) != CL_SUCCESS ||
-	    clSetKernelArg(x->ends, 4, hold, NULL) != CL_SUCCESS ||
-	    clEnqueueNDRangeKernel(x->queue, x->ends, 1, NULL, &global, &local, 0, NULL, NULL) != CL_SUCCESS ||
-	    clEnqueueReadBuffer(x->queue, ends, CL_TRUE, 0, 2 * warps * sizeof *t, t, 0, NULL, NULL) != CL_SUCCESS)
-		return NAN;
-	return lm_dispatch_wait_share(t, groups, per);
+	return clSetKernelArg(x->ends, 0, sizeof x->x, &x->x) == CL_SUCCESS &&
+	       clSetKernelArg(x->ends, 1, sizeof x->mask, &x->mask) == CL_SUCCESS &&
+	       clSetKernelArg(x->ends, 2, sizeof x->bad, &x->bad) == CL_SUCCESS &&
+	       clSetKernelArg(x->ends, 3, sizeof ends, &ends) == CL_SUCCESS &&
+	       clSetKernelArg(x->ends, 4, hold, NULL) == CL_SUCCESS &&
+	       clEnqueueNDRangeKernel(x->queue, x->ends, 1, NULL, &global, &local, 0, NULL, NULL) == CL_SUCCESS;
 }
 
 static int by_value(const void *a, const void *b)
@@ -340,10 +332,13 @@ static int by_value(const void *a, const void *b)
  * held down (lm_user_nd_pad): where latency, not bandwidth, sets a warp's
  * time (studies/read-peak, lease 13: a group of 8 warps on an H200 waits
  * 13-16% of a warp's time at 4 to 6 groups, 19% at 8). One launch to warm,
- * then the median of WAIT_READS read (one read alone gave group_wait_8
- * 0.156 and 0.145 in two sweeps on one H200, studies/speed/lease-2026-11-30);
- * NAN where the second program is not there, the level cannot be held or a
- * launch failed. */
+ * then WAIT_READS queued behind it, each into a buffer of its own, as a
+ * timed point's launches run: the median of their shares. The one launch
+ * read before gave group_wait_8 0.156 and 0.145 in two sweeps on one H200,
+ * and at 128 work-items the first launch behind the warm one reads 15-25%
+ * over those after it; launched each from an idle GPU they read 12% less
+ * (studies/speed/lease-2026-11-30b). NAN where the second program is not
+ * there, the level cannot be held or a call failed. */
 #define WAIT_LEVEL 4
 #define WAIT_WAVES 16
 #define WAIT_READS 5
@@ -358,25 +353,34 @@ static double group_wait(lm_dispatch *x, unsigned wg)
 	if (pad == SIZE_MAX || sh.hi < WAIT_LEVEL)
 		return NAN;
 	size_t groups = (size_t)WAIT_LEVEL * x->dev.compute_units * WAIT_WAVES, warps = groups * per;
-	cl_ulong *t = malloc(2 * warps * sizeof *t);
-	cl_int err = CL_SUCCESS;
-	cl_mem ends = t ? clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, 2 * warps * sizeof *t, NULL, &err) : NULL;
-	size_t global = groups * wg, local = wg, hold = pad ? pad : sizeof(float);
-	double share[WAIT_READS + 1];
-	int n = 0;
-	bool ok = ends && err == CL_SUCCESS;
-	for (int r = 0; ok && r <= WAIT_READS; r++) {
-		share[n] = wait_once(x, ends, t, warps, global, local, hold, groups, per);
-		ok = isfinite(share[n]);
-		n += r > 0; /* the first warms */
+	size_t global = groups * wg, local = wg, hold = pad ? pad : sizeof(float), bytes = 2 * warps * sizeof(cl_ulong);
+	cl_ulong *t = malloc(bytes);
+	cl_mem ends[WAIT_READS + 1] = { NULL };
+	bool ok = t != NULL;
+	const cl_ulong zero = 0;
+	for (int r = 0; ok && r <= WAIT_READS; r++) { /* emptied, then launched one behind another */
+		cl_int err = CL_SUCCESS;
+		ends[r] = clCreateBuffer(x->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+		ok = ends[r] && err == CL_SUCCESS &&
+		     clEnqueueFillBuffer(x->queue, ends[r], &zero, sizeof zero, 0, bytes, 0, NULL, NULL) == CL_SUCCESS;
 	}
-	if (ends)
-		clReleaseMemObject(ends);
+	for (int r = 0; ok && r <= WAIT_READS; r++)
+		ok = ends_launch(x, ends[r], global, local, hold);
+	double share[WAIT_READS];
+	for (int r = 1; ok && r <= WAIT_READS; r++) { /* the first warms */
+		ok = clEnqueueReadBuffer(x->queue, ends[r], CL_TRUE, 0, bytes, t, 0, NULL, NULL) == CL_SUCCESS;
+		share[r - 1] = ok ? lm_dispatch_wait_share(t, groups, per) : NAN;
+		ok = ok && isfinite(share[r - 1]);
+	}
+	clFinish(x->queue);
+	for (int r = 0; r <= WAIT_READS; r++)
+		if (ends[r])
+			clReleaseMemObject(ends[r]);
 	free(t);
 	if (!ok)
 		return NAN;
-	qsort(share, (size_t)n, sizeof *share, by_value);
-	return share[n / 2];
+	qsort(share, WAIT_READS, sizeof *share, by_value);
+	return share[WAIT_READS / 2];
 }
 
 lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row)
