@@ -469,8 +469,10 @@ double lm_model_kernel_peak(const lm_model_params *p, const lm_model_kinds *st,
 	}
 	/* L1 answers its lines a cycle whether they hit or go on to L2: a
 	 * loop whose loads ask for many lines a warp, most of them hits, is
-	 * bound there (a naive matmul's rows of A, one word a row) */
-	double l1 = st && present(st->l1_thru) && k->l1_lines > 0 ? st->l1_thru * per / k->l1_lines : NAN;
+	 * bound there (a naive matmul's rows of A, one word a row), and so is
+	 * one that reads local memory, the same unit's (a tiled product's) */
+	double requests = fmax(k->l1_lines, 0) + fmax(k->local, 0);
+	double l1 = st && present(st->l1_thru) && requests > 0 ? st->l1_thru * per / requests : NAN;
 	double cand[4] = { mem, k->flops > 0 ? p->alu_thru * per / k->flops : NAN, p->issue_thru * per / k->insts,
 			   l1 };
 	const lm_bound names[4] = { km.cache_bound ? LM_BOUND_CACHE : LM_BOUND_MEM,

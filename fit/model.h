@@ -152,7 +152,10 @@ double lm_model_guide_estimate(double mem_lat, double instruction_time,
  * l1_lines: the 128-byte lines a warp's global loads of an iteration ask
  * L1 for, every load counted, hits too (a load whose lanes read one word
  * a row of a narrow group asks for a line a row); 0: not counted, no L1
- * bound. */
+ * bound. local: the local ("shared") memory accesses of a warp's
+ * iteration, each one request of the unit that answers L1's lines (NVIDIA:
+ * local memory and L1 one unit; the lmem mix measures l1_thru), bank
+ * conflicts not counted: an L1 bound beside l1_lines. */
 typedef struct {
 	double loads, stores, flops, insts, alpha;
 	double scattered_loads, scattered_stores;
@@ -161,6 +164,7 @@ typedef struct {
 	double misaligned_loads;
 	double atomics;
 	double l1_lines;
+	double local;
 	double cache_loads; /* of the coalesced loads (loads less scattered_loads), those of an
 			     * array the global-memory cache holds (predict decides:
 			     * lm_count_cache_share); 0: none */

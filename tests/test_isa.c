@@ -2239,9 +2239,27 @@ START_TEST(predict_on_a_device_says_its_limit)
 }
 END_TEST
 
+/* A matrix product over 16 x 16 tiles of local memory (studies/tiled,
+ * NVIDIA's PTX of it on an H200): a tile's two global loads, their stores
+ * into the tiles and the 32 loads of the multiply-adds off them; the
+ * count gives predict the 34 local accesses, L1's requests. */
+START_TEST(a_tiled_products_local_accesses_are_counted)
+{
+	lm_count m;
+	lm_test_count_fixture("tests/fixtures/ptx/h200-mm-tiled.ptx", "mm_tiled16", &m);
+	ck_assert_msg(m.loads == 2 && m.local_loads == 32 && m.local_stores == 2 && !m.tree_mem,
+		      "%u loads, %u local loads, %u local stores, %u of a tree", m.loads, m.local_loads,
+		      m.local_stores, m.tree_mem);
+	lm_kernel_mix k;
+	lm_count_model(&m, &k);
+	ck_assert_msg(k.loads == 2 && k.local == 34, "%g loads, %g local", k.loads, k.local);
+}
+END_TEST
+
 /* The tests of the parsers alone, on recorded listings: no compiler. */
 static void add_parser_tests(TCase *tc)
 {
+	tcase_add_test(tc, a_tiled_products_local_accesses_are_counted);
 	tcase_add_test(tc, amd_listing_is_counted);
 	tcase_add_test(tc, an_amd_loops_float_arithmetic_and_calls_are_counted);
 	tcase_add_test(tc, intel_listing_is_counted);

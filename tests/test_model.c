@@ -174,6 +174,33 @@ static lm_model_kinds one_store_kind(double issue_thru, lm_model_params *p)
 	return st;
 }
 
+/* Local memory's accesses are requests of the unit that answers L1's
+ * lines: a tiled product's 34 a tile beside its global loads' 2 lines
+ * bound it at l1_thru over the 36, where alone its lines would not; a
+ * tree's accesses are the group's (lm_count_model leaves them out). */
+START_TEST(local_accesses_are_l1_requests)
+{
+	lm_model_params p;
+	lm_model_kinds st = one_store_kind(4, &p);
+	st.l1_thru = 1;
+	lm_kernel_mix tile = { .loads = 2, .stores = 0, .insts = 65, .alpha = 29, .l1_lines = 2, .local = 34 };
+	lm_bound b;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &tile, &b), 2.0 / 36, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_L1);
+	tile.local = 0;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &tile, &b), 4 * 2.0 / 65, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_ISSUE);
+	/* no lines counted, local accesses alone: still bound there */
+	tile.l1_lines = 0;
+	tile.local = 64;
+	ck_assert_rel(lm_model_kernel_peak(&p, &st, &tile, &b), 2.0 / 64, 1e-12);
+	ck_assert_int_eq(b, LM_BOUND_L1);
+	/* without the file's l1_thru, no such bound */
+	st.l1_thru = NAN;
+	ck_assert_int_ne((lm_model_kernel_peak(&p, &st, &tile, &b), b), LM_BOUND_L1);
+}
+END_TEST
+
 /* a kernel's loop with known parameters: the basic model's min of latency
  * and bounds, the store kind reached at one store a load, linear between */
 START_TEST(kernel_mix_gives_known_predictions)
@@ -817,6 +844,7 @@ int main(void)
 {
 	Suite *s = suite_create("model");
 	TCase *tc = tcase_create("thesis");
+	tcase_add_test(tc, local_accesses_are_l1_requests);
 	tcase_add_test(tc, maxwell_memory_only_needs_30_warps);
 	tcase_add_test(tc, maxwell_arithmetic_only_needs_24_warps);
 	tcase_add_test(tc, maxwell_cusp_near_alpha_49_needs_about_54_warps);

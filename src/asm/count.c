@@ -256,6 +256,7 @@ static const struct {
 	{ "store-bytes", offsetof(lm_kernel_mix, store_bytes), LM_COUNT_MOST_ACCESSES },
 	{ "atomics", offsetof(lm_kernel_mix, atomics), LM_COUNT_MOST_ACCESSES },
 	{ "l1-lines", offsetof(lm_kernel_mix, l1_lines), LM_COUNT_MOST_L1_LINES },
+	{ "local", offsetof(lm_kernel_mix, local), LM_COUNT_MOST_ACCESSES },
 	{ "merged-stores", offsetof(lm_kernel_mix, merged_stores), LM_COUNT_MOST_ACCESSES },
 	{ "waits", offsetof(lm_kernel_mix, waits), LM_COUNT_MOST_ACCESSES },
 	{ "waits-alpha", offsetof(lm_kernel_mix, waits_alpha), LM_COUNT_MOST_INSTS },
@@ -438,7 +439,7 @@ static void unrolled_again(lm_kernel_mix *k, unsigned f, bool chase)
 {
 	double *per_iteration[] = { &k->loads, &k->stores, &k->flops, &k->insts, &k->scattered_loads,
 				    &k->scattered_stores, &k->hits, &k->misaligned_loads, &k->atomics,
-				    &k->l1_lines, &k->merged_stores };
+				    &k->l1_lines, &k->merged_stores, &k->local };
 	for (size_t i = 0; i < sizeof per_iteration / sizeof per_iteration[0]; i++)
 		*per_iteration[i] *= f;
 	if (!chase)
@@ -493,6 +494,10 @@ void lm_count_model(const lm_count *m, lm_kernel_mix *k)
 	k->store_bytes = m->stores && m->store_bytes ? (double)(m->store_bytes + m->gap_store_bytes) / m->stores : 0;
 	k->atomics = m->atomics;
 	k->l1_lines = m->l1_lines;
+	/* local memory's accesses, those of a group's tree aside (priced
+	 * once a group, below) */
+	unsigned local = m->local_loads + m->local_stores;
+	k->local = local > m->tree_mem ? local - m->tree_mem : 0;
 	k->flops = m->flops;
 	/* an integer division is the sequence the GPU runs for it */
 	unsigned seq = m->divisions * (PTX_DIVISION_INSTS - 1) + m->wide_divisions * (PTX_WIDE_DIVISION_INSTS - 1);

@@ -34,6 +34,7 @@ typedef struct {
 	double misaligned_loads; /* of the coalesced loads, those starting off a line */
 	double atomics; /* global atomics an iteration: the loop is not priced */
 	double l1_lines; /* lines a warp's loads of an iteration ask L1 for (0: not bounded there) */
+	double local;    /* local memory accesses a warp's iteration, L1's requests too */
 	double trip;    /* predict --kernel as written: its loop's iterations a work-item; 0: the description's */
 	/* measure and kernel */
 	const char *mix;        /* kernel: one mix; measure: a list, or "all" */

@@ -282,6 +282,6 @@ void lm_rp_kernel_predict(const report *rp, kernel_curve *c)
 	c->rms = c->n ? sqrt(sq / (double)c->n) : NAN;
 	c->n90_pred = lm_rp_kernel_reach(c->warps, c->pred, c->n, 0.9 * top);
 	c->predicted = true;
-	c->l1_unpriced = k->l1_lines > 0 && !(rp->kkinds.l1_thru > 0);
+	c->l1_unpriced = (k->l1_lines > 0 || k->local > 0) && !(rp->kkinds.l1_thru > 0);
 }
 
