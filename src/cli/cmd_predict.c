@@ -242,8 +242,9 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 		fprintf(stderr, "latmix: %s: its %g local memory accesses a warp's iteration are priced as "
 			"requests of the unit that answers L1's lines, one each beside its %g lines, at the "
 			"file's l1_thru %.4g a cycle per CU: a bank conflict takes as many requests as it has "
-			"conflicts, and that is not counted; matrix products over tiles of 8 and 16 measured "
-			"on an H200 reached 0.72 and 0.80 of that bound (studies/tiled)\n", label, k->local,
+			"conflicts, and that is not counted; matrix products over tiles of 8 and 16 (one and two "
+			"outputs a work-item) measured on two H200s reached 0.72-0.80 of that bound "
+			"(studies/tiled)\n", label, k->local,
 			fmax(k->l1_lines, 0), st->l1_thru);
 	if ((k->l1_lines > 0 || k->local > 0) && !(st->l1_thru > 0))
 		fprintf(stderr, "latmix: %s has no l1_thru (a sweep before it, or a fit without lmem): the %g lines "

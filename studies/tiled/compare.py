@@ -1,5 +1,11 @@
-import csv, io, subprocess, sys, math
-rows = [r for r in csv.DictReader(l for l in open('studies/tiled/lease-2026-11-30/tiled.csv') if not l.startswith('#'))]
+"""The tiled kernels of a lease (default lease-2026-11-30) against latmix predict from the
+committed H200 parameter file, before (LATMIX_BEFORE, a latmix without the local accesses'
+price: /tmp/latmix-prev) and after (build/latmix). Run from the repository root with ptxas and
+nvdisasm at hand (LATMIX_NVDISASM); it copies each kernel's PTX to /tmp/tk."""
+import csv, io, os, shutil, subprocess, sys, math
+os.makedirs("/tmp/tk", exist_ok=True)
+LEASE = sys.argv[1] if len(sys.argv) > 1 else 'studies/tiled/lease-2026-11-30'
+rows = [r for r in csv.DictReader(l for l in open(f'{LEASE}/tiled.csv') if not l.startswith('#'))]
 def pred(binary, name, ls, trip, per):
     a = [binary, 'predict', 'data/measured/nvidia-h200/params-kernels.ini', '--kernel', f'/tmp/tk/{name}.ptx:{name}', '--local-size', ls, '--csv']
     if trip: a += ['--trip', str(trip)]
@@ -7,10 +13,11 @@ def pred(binary, name, ls, trip, per):
     return {float(r['warps_per_cu']): (float(r['elements_per_s']) * per, r['bound']) for r in csv.DictReader(io.StringIO(p.stdout))}
 print('| kernel | warps | measured G/s | before (no local) | with local accesses | bound |')
 print('|---|---|---|---|---|---|')
-for name, ls, trip, per in [('mm_tiled8', '8x8', 256, 1), ('mm_tiled16', '16x16', 128, 1), ('tr_tiled', '32x8', 0, 4)]:
-    import shutil
-    shutil.copy(f'studies/tiled/lease-2026-11-30/mix-of/{name}.txt', f'/tmp/tk/{name}.ptx')
-    old, new = pred('/tmp/latmix-prev', name, ls, trip, per), pred('build/latmix', name, ls, trip, per)
+for name, ls, trip, per in [('mm_tiled8', '8x8', 256, 1), ('mm_tiled16', '16x16', 128, 1), ('mm_tiled16x2', '16x16', 128, 2), ('tr_tiled', '32x8', 0, 4)]:
+    if not any(r['mix'] == name for r in rows):
+        continue
+    shutil.copy(f'{LEASE}/mix-of/{name}.txt', f'/tmp/tk/{name}.ptx')
+    old, new = pred(os.environ.get('LATMIX_BEFORE', '/tmp/latmix-prev'), name, ls, trip, per), pred('build/latmix', name, ls, trip, per)
     e_old, e_new = [], []
     for r in sorted((r for r in rows if r['mix'] == name), key=lambda r: float(r['warps_per_cu'])):
         w, m = float(r['warps_per_cu']), float(r['elements_per_s'])
