@@ -81,3 +81,32 @@ __kernel void mm_hit16(__global float *restrict C, __global const float *restric
 	}
 	C[row * n + col] = s;
 }
+
+/* The local unit's rate by access (fifth lease): 16 loads a turn from a volatile tile (so that
+ * none is kept in registers), each at a constant offset off one register, a multiply-add each;
+ * groups of 16 x 16. lds_stream: each lane its own word, a warp 32 in a row (the lmem mix's
+ * pattern, independent); lds_bcast: a row of 16 lanes reads one word (a tiled product's A);
+ * lds_vec4: each lane its own float4, a warp 512 bytes in a row (a tile of 4 rows, 16 KiB as
+ * the others). */
+#define LDS_KERNEL(NAME, T, ROWS, INDEX, SUM)                                                   \
+	__kernel void NAME(__global float *restrict C, __global const float *restrict A,     \
+			   const uint turns)                                                 \
+	{                                                                                    \
+		volatile __local T L[ROWS * 256];                                            \
+		const uint tid = get_local_id(1) * 16 + get_local_id(0), ty = get_local_id(1); \
+		const size_t gid = get_global_id(1) * get_global_size(0) + get_global_id(0);   \
+		for (uint i = 0; i < ROWS; i++)                                              \
+			L[i * 256 + tid] = (T)(A[(gid * 16 + i) % (1u << 22)]);              \
+		barrier(CLK_LOCAL_MEM_FENCE);                                                \
+		float s = 0.0f;                                                              \
+		for (uint r = 0; r < turns; r++) {                                           \
+			_Pragma("unroll") for (uint i = 0; i < 16; i++) {                    \
+				T v = L[i % ROWS * 256 + (INDEX)];                                  \
+				s = fma(s, 0.999f, SUM);                                     \
+			}                                                                    \
+		}                                                                            \
+		C[gid] = s;                                                                  \
+	}
+LDS_KERNEL(lds_stream, float, 16, tid, v)
+LDS_KERNEL(lds_bcast, float, 16, ty * 16, v)
+LDS_KERNEL(lds_vec4, float4, 4, tid, v.x + v.w)
