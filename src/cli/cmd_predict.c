@@ -247,7 +247,8 @@ static void price_notes(const char *path, const char *label, const lm_model_para
 			"(studies/tiled)\n", label, k->local,
 			fmax(k->l1_lines, 0), st->l1_thru);
 	if ((k->l1_lines > 0 || k->local > 0) && !(st->l1_thru > 0))
-		fprintf(stderr, "latmix: %s has no l1_thru (a sweep before it, or a fit without lmem): the %g lines "
+		fprintf(stderr, "latmix: %s has no l1_thru (a sweep before it, a fit without lmem, or a GPU not NVIDIA's, "
+			"whose local memory is not known to be L1's unit: its note says which): the %g lines "
 			"a warp's iteration asks L1 for and its %g local memory accesses are not priced, and "
 			"where they bind (lanes a row apart, each its own run; a tile read from local memory) "
 			"the loop runs slower than this says\n", path, fmax(k->l1_lines, 0), fmax(k->local, 0));
