@@ -156,6 +156,27 @@ START_TEST(the_verdict_takes_only_the_level_claimed)
 }
 END_TEST
 
+/* NVIDIA's OpenCL says 256 work-items for every kernel and runs 1024
+ * (studies/wg-limit): there latmix launches up to the device's own, where
+ * its build caps a thread's registers (max_warps known); every other
+ * driver's figure stands, and a figure over the device's is its own. */
+START_TEST(nvidias_kernel_limit_of_256_is_not_taken)
+{
+	lm_device d = { .vendor_kind = LM_VENDOR_NVIDIA, .max_warps = 64, .max_wg_size = 1024 };
+	snprintf(d.platform_name, sizeof d.platform_name, "NVIDIA CUDA");
+	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 1024);
+	ck_assert_uint_eq(lm_user_wg_limit(&d, 0), 1024);
+	d.max_warps = 0; /* no register cap in the build */
+	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 256);
+	d.max_warps = 64;
+	snprintf(d.platform_name, sizeof d.platform_name, "Portable Computing Language");
+	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 256);
+	d.vendor_kind = LM_VENDOR_AMD;
+	snprintf(d.platform_name, sizeof d.platform_name, "NVIDIA CUDA");
+	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 256);
+}
+END_TEST
+
 /* On an H100 as the vendor table has it (228 KiB of shared memory an SM,
  * 1 KiB reserved a block, 48 KiB a block at most, 64 warps and 32 blocks),
  * every reserve holds exactly its level, allocated in 128-byte units. */
@@ -515,6 +536,7 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, the_verdict_takes_only_the_level_claimed);
 	tcase_add_test(tc, each_reserve_holds_its_level_on_an_h100);
+	tcase_add_test(tc, nvidias_kernel_limit_of_256_is_not_taken);
 	tcase_add_test(tc, a_one_element_kernel_gives_the_same_outputs_at_two_local_sizes);
 	tcase_add_test(tc, an_output_that_depends_on_the_local_size_is_found);
 	tcase_add_test(tc, the_counted_residency_agrees_with_every_row);

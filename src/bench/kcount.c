@@ -1,4 +1,5 @@
 #include "bench/kcount.h"
+#include "bench/userkernel.h"
 #include "bench/kernels.h"
 #include "bench/launch.h"
 #include "bench/measure.h"
@@ -364,8 +365,11 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 		/* the driver's figures, with no cause guessed: NVIDIA's says 256
 		 * work-items and 1 byte for every suite kernel, copy's loop of
 		 * 8 instructions included */
-		char dev[64] = "";
-		if (wg < d->max_wg_size)
+		char dev[160] = "";
+		if (lm_user_wg_limit(d, wg) > wg)
+			snprintf(dev, sizeof dev, " (the device's: %zu, which latmix launches up to: NVIDIA's OpenCL "
+				 "says 256 for every kernel and runs 1024)", d->max_wg_size);
+		else if (wg < d->max_wg_size)
 			snprintf(dev, sizeof dev, " (the device's: %zu)", d->max_wg_size);
 		int n = snprintf(limit, size, "work-groups of up to %zu work-items%s and %llu bytes of local "
 				 "memory a group, as the driver reports them", wg, dev, (unsigned long long)local);

@@ -73,6 +73,7 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 	}
 	size_t kmax = 0;
 	clGetKernelWorkGroupInfo(k->kernel, k->dev.id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
+	kmax = lm_user_wg_limit(&k->dev, kmax);
 	for (int i = 0; i < LM_USER_DEFAULT_SHAPES; i++) {
 		const unsigned *s = lm_user_default_shape(d->dims, i);
 		size_t wg = (size_t)s[0] * s[1] * s[2];
@@ -87,6 +88,12 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 		return lm_fail(LM_EDEVICE, "kernel %s: no work-group of 32 work-items or more runs on %s "
 			       "(--local-size picks one)", d->label, k->dev.name);
 	return LM_OK;
+}
+
+size_t lm_user_wg_limit(const lm_device *d, size_t reported)
+{
+	bool nvidia = d->vendor_kind == LM_VENDOR_NVIDIA && strcmp(d->platform_name, "NVIDIA CUDA") == 0;
+	return nvidia && d->max_warps && d->max_wg_size > reported ? d->max_wg_size : reported;
 }
 
 void lm_user_nd_shape_text(const lm_user *k, const unsigned *shape, char *buf, size_t size)
@@ -213,6 +220,7 @@ lm_status lm_user_nd_shape(lm_user *k, const unsigned shape[LM_USER_MAX_DIMS], l
 	lm_user_nd_shape_text(k, shape, text, sizeof text);
 	size_t kmax = 0, g[LM_USER_MAX_DIMS];
 	clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
+	kmax = lm_user_wg_limit(d, kmax);
 	if (sh->wg > d->max_wg_size || (kmax && sh->wg > kmax))
 		return lm_fail(LM_EDEVICE, "work-group %s: %zu work-items; %s allows %zu, the kernel %zu", text,
 			       sh->wg, d->name, d->max_wg_size, kmax);
