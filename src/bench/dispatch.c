@@ -321,12 +321,6 @@ static bool ends_launch(lm_dispatch *x, cl_mem ends, size_t global, size_t local
 	       clEnqueueNDRangeKernel(x->queue, x->ends, 1, NULL, &global, &local, 0, NULL, NULL) == CL_SUCCESS;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* What a group of wg work-items waits for its last warp (wait_share),
  * held to WAIT_LEVEL groups a CU by local memory as a kernel as written is
  * held down (lm_user_nd_pad): where latency, not bandwidth, sets a warp's
@@ -377,10 +371,7 @@ static double group_wait(lm_dispatch *x, unsigned wg)
 		if (ends[r])
 			clReleaseMemObject(ends[r]);
 	free(t);
-	if (!ok)
-		return NAN;
-	qsort(share, WAIT_READS, sizeof *share, by_value);
-	return share[WAIT_READS / 2];
+	return ok ? lm_launch_median(share, WAIT_READS) : NAN;
 }
 
 lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row)

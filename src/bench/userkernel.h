@@ -107,6 +107,9 @@ void lm_user_nd_shape_text(const lm_user *k, const unsigned *shape, char *buf, s
  * holds fit (lm_meas_device_options), and a launch that fails says so. */
 size_t lm_user_wg_limit(const lm_device *d, size_t reported);
 
+/* That limit for kernel as d's driver built it (0: not known). */
+size_t lm_user_kernel_wg_limit(const lm_device *d, cl_kernel kernel);
+
 /* The levels (groups per CU) a group of shape can be held at on k's
  * device: its warps and local memory against the device's limits (a
  * CPU's core runs one group at a time), the least a group may reserve.
