@@ -227,15 +227,21 @@ static void lmem_latency(const lm_results *res, lm_param *p)
 	lm_fit_set_param(p, lat, NAN, LM_PARAM_VALUE, note);
 }
 
-/* A written mix's peak: the mean of its rows' warp loads a cycle (one
- * a sweep; the standard error from their spread, or one row's launches'). */
+/* Groups of more warps than this wait longer for their last (group_wait):
+ * a written mix's peak is of its rows in groups of at most as many. */
+#define LM_WRITTEN_MOST_WARPS 8
+
+/* A written mix's peak: the mean of its rows' warp loads a cycle in groups
+ * of at most LM_WRITTEN_MOST_WARPS (the standard error from their spread,
+ * or one row's launches'). */
 static void written_peak(const lm_results *res, const char *mix, lm_param *p)
 {
 	double sum = 0, sq = 0, spread = NAN;
 	size_t n = 0;
 	for (size_t i = 0; i < res->n; i++) {
 		const lm_row *row = &res->v[i].row;
-		if (strcmp(res->v[i].mix, mix) != 0 || !(row->mem_ipc > 0) || !isfinite(row->mem_ipc))
+		if (strcmp(res->v[i].mix, mix) != 0 || !(row->mem_ipc > 0) || !isfinite(row->mem_ipc) ||
+		    !(row->warps_per_group <= LM_WRITTEN_MOST_WARPS))
 			continue;
 		sum += row->mem_ipc;
 		sq += row->mem_ipc * row->mem_ipc;
@@ -279,7 +285,8 @@ static void group_wait(const lm_results *res, unsigned warps, lm_param *p)
 		return;
 	}
 	double mean = sum / (double)n, var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : NAN;
-	snprintf(note, sizeof note, "measured: written-read, groups of %u warps held to 4 a CU, %zu row%s", warps, n,
+	snprintf(note, sizeof note, "measured: written-read, groups of %u warps held to 4 a CU or as many as it holds, %zu row%s",
+		 warps, n,
 		 n > 1 ? "s" : "");
 	lm_fit_set_param(p, mean, n > 1 ? sqrt(fmax(var, 0) / (double)n) : NAN, LM_PARAM_VALUE, note);
 }
@@ -297,7 +304,7 @@ void lm_fit_measured(const lm_results *res, lm_fit_result *r)
 	lmem_latency(res, &r->p[LM_PARAM_LMEM_LAT]);
 	written_peak(res, "written-read", &r->p[LM_PARAM_WRITTEN_READ_THRU]);
 	written_peak(res, "written-copy", &r->p[LM_PARAM_WRITTEN_COPY_THRU]);
-	group_wait(res, 4, &r->p[LM_PARAM_GROUP_WAIT_4]);
-	group_wait(res, 8, &r->p[LM_PARAM_GROUP_WAIT_8]);
+	for (int i = 0; i < LM_GROUP_WAIT_SIZES; i++)
+		group_wait(res, 4u << i, &r->p[LM_PARAM_GROUP_WAIT_4 + i]);
 }
 

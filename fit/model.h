@@ -202,6 +202,9 @@ typedef struct {
  * none). A kernel's coalesced stores are priced between the store kinds
  * and the loads' own kind (share 0). */
 #define LM_MODEL_MAX_STORE_KINDS 4
+
+/* The group sizes a group's wait is measured at: 4 << i warps, i below. */
+#define LM_GROUP_WAIT_SIZES 4
 typedef struct {
 	size_t n;
 	double share[LM_MODEL_MAX_STORE_KINDS];
@@ -241,18 +244,18 @@ typedef struct {
 	 * the persistent mixes (lm_model_as_written) */
 	double written_read_thru;
 	/* the share of a warp's time it waits, once ended, for the last warp
-	 * of its work-group of 4 ([0]) and 8 ([1]) warps (the written-read
-	 * mix at those sizes, groups held to 4 a CU); NAN or 0: not measured */
-	double group_wait[2];
+	 * of its work-group of 4, 8, 16 and 32 warps ([0] to [3]; the
+	 * written-read mix at those sizes, groups held to 4 a CU or as many as
+	 * a CU holds); NAN or 0: not measured */
+	double group_wait[LM_GROUP_WAIT_SIZES];
 } lm_model_kinds;
 
 /* The share of a warp's time it waits, once ended, for its group's last,
  * in groups of group_warps warps, from st's group_wait: none at 2 warps or
  * fewer (1% was measured at 2 on an H200: studies/read-peak, lease 13),
- * linear in log2 of the warps from 2 to 4 and from 4 to 8, and 8's past
- * 8 (not measured there: a floor); where only one of the two is known, the
- * other's side of it takes it (4's past 4; from 2 to 8 along 8's). 0 where
- * neither is known. */
+ * linear in log2 of the warps between the sizes known (2's taken as 0),
+ * and the largest known's past it (a floor: more warps wait longer,
+ * studies/group-wait); 0 where none is known. */
 double lm_model_group_wait(const lm_model_kinds *st, double group_warps);
 
 /* The figures a kernel as written without a loop, whose body is k, is

@@ -84,6 +84,11 @@ static const struct {
 		"(measured: written-read at 4 warps a group, each warp's clock)", true },
 	[LM_PARAM_GROUP_WAIT_8] = { "group_wait_8", "share of a warp's time",
 		"the same in a work-group of 8 warps (measured: written-read at 8 warps a group)", true },
+	[LM_PARAM_GROUP_WAIT_16] = { "group_wait_16", "share of a warp's time",
+		"the same in a work-group of 16 warps, groups 4 a CU or as many as a CU holds where fewer "
+		"(measured: written-read at 16 warps a group)", true },
+	[LM_PARAM_GROUP_WAIT_32] = { "group_wait_32", "share of a warp's time",
+		"the same in a work-group of 32 warps (measured: written-read at 32 warps a group)", true },
 };
 
 static const char *const kind_names[] = {
@@ -110,8 +115,12 @@ bool lm_param_measured(lm_param_id id)
 	       id == LM_PARAM_GROUP_COST || id == LM_PARAM_L1_THRU || id == LM_PARAM_CACHE_LAT ||
 	       id == LM_PARAM_CACHE_THRU || id == LM_PARAM_CACHE_BYTES || id == LM_PARAM_CACHE_CHAIN_LAT ||
 	       id == LM_PARAM_SCATTER_STORE_THRU || id == LM_PARAM_LMEM_LAT ||
-	       id == LM_PARAM_WRITTEN_READ_THRU || id == LM_PARAM_WRITTEN_COPY_THRU || id == LM_PARAM_GROUP_WAIT_4 ||
-	       id == LM_PARAM_GROUP_WAIT_8;
+	       id == LM_PARAM_WRITTEN_READ_THRU || id == LM_PARAM_WRITTEN_COPY_THRU || lm_param_group_wait(id);
+}
+
+bool lm_param_group_wait(lm_param_id id)
+{
+	return id >= LM_PARAM_GROUP_WAIT_4 && id <= LM_PARAM_GROUP_WAIT_32;
 }
 
 bool lm_params_kind_known(const char *name)
@@ -237,8 +246,8 @@ lm_model_kinds lm_params_kernel_kinds(const lm_params *ps)
 	st.scatter_store_thru = value_of(&ps->p[LM_PARAM_SCATTER_STORE_THRU]);
 	st.lmem_lat = value_of(&ps->p[LM_PARAM_LMEM_LAT]);
 	st.written_read_thru = value_of(&ps->p[LM_PARAM_WRITTEN_READ_THRU]);
-	st.group_wait[0] = value_of(&ps->p[LM_PARAM_GROUP_WAIT_4]);
-	st.group_wait[1] = value_of(&ps->p[LM_PARAM_GROUP_WAIT_8]);
+	for (int i = 0; i < LM_GROUP_WAIT_SIZES; i++)
+		st.group_wait[i] = value_of(&ps->p[LM_PARAM_GROUP_WAIT_4 + i]);
 	return st;
 }
 
@@ -447,7 +456,7 @@ static lm_status handle_param(reader *r, int line, int id, lm_param *p, param_li
 			return reject(r, line, section, key, "not a number", value);
 		if (isnan(p->value))
 			return LM_OK;
-		bool zero_ok = id == LM_PARAM_CHAIN_LAT || id == LM_PARAM_GROUP_WAIT_4 || id == LM_PARAM_GROUP_WAIT_8;
+		bool zero_ok = id == LM_PARAM_CHAIN_LAT || lm_param_group_wait(id);
 		if (zero_ok ? p->value < 0 : p->value <= 0)
 			return reject(r, line, section, key, zero_ok ? "must not be negative" : "must be positive", value);
 		return LM_OK;

@@ -37,6 +37,8 @@ typedef enum {
 	LM_PARAM_WRITTEN_COPY_THRU,
 	LM_PARAM_GROUP_WAIT_4,
 	LM_PARAM_GROUP_WAIT_8,
+	LM_PARAM_GROUP_WAIT_16,
+	LM_PARAM_GROUP_WAIT_32,
 	LM_PARAM_COUNT
 } lm_param_id;
 
@@ -142,6 +144,9 @@ bool lm_param_per_kind(lm_param_id id);
  * by the chase's model (misaligned, misaligned_store; store_thru,
  * store_step; dispatch_thru, group_cost: lm_fit_measured)? */
 bool lm_param_measured(lm_param_id id);
+
+/* Is it one of group_wait_4 to group_wait_32 (a share, 0 allowed)? */
+bool lm_param_group_wait(lm_param_id id);
 
 /* Is name a memory kind a parameter file may hold (a mix other than
  * stream)? */

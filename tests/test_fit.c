@@ -549,7 +549,22 @@ START_TEST(a_groups_wait_for_its_last_is_written_reads_rows)
 	ck_assert_int_eq(w8->kind, LM_PARAM_VALUE);
 	ck_assert_double_eq_tol(w8->value, 0.14, 1e-12);
 	ck_assert_double_eq_tol(w8->std_error, 0.01, 1e-12);
-	ck_assert_msg(strstr(w8->note, "groups of 8 warps held to 4 a CU, 2 rows"), "%s", w8->note);
+	ck_assert_msg(strstr(w8->note, "groups of 8 warps held to 4 a CU or as many as it holds, 2 rows"), "%s",
+		      w8->note);
+	ck_assert_int_eq(r.p[LM_PARAM_GROUP_WAIT_16].kind, LM_PARAM_MISSING);
+	/* rows of 16 and 32 warps a group give theirs, and written-read's
+	 * peak stays that of groups of 8 warps or fewer */
+	ck_assert_double_eq_tol(r.p[LM_PARAM_WRITTEN_READ_THRU].value, 0.137, 1e-12);
+	const unsigned big[] = { 16, 32 };
+	for (unsigned i = 0; i < 2; i++) {
+		add_row(&res, "written-read", 1, zero, 64, 0.1, 0, 0);
+		res.v[res.n - 1].row.warps_per_group = big[i];
+		res.v[res.n - 1].row.group_wait = 0.23 + 0.08 * i;
+	}
+	lm_fit_measured(&res, &r);
+	ck_assert_double_eq_tol(r.p[LM_PARAM_GROUP_WAIT_16].value, 0.23, 1e-12);
+	ck_assert_double_eq_tol(r.p[LM_PARAM_GROUP_WAIT_32].value, 0.31, 1e-12);
+	ck_assert_double_eq_tol(r.p[LM_PARAM_WRITTEN_READ_THRU].value, 0.137, 1e-12);
 	res.v[0].row.group_wait = NAN;
 	lm_fit_measured(&res, &r);
 	ck_assert_int_eq(w4->kind, LM_PARAM_MISSING);

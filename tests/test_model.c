@@ -358,6 +358,27 @@ START_TEST(a_group_of_more_warps_waits_longer_for_its_last)
 	ck_assert_rel(lm_model_group_wait(&st, 8), 0.1, 1e-12);
 	st.group_wait[0] = NAN;
 	ck_assert(lm_model_group_wait(&st, 8) == 0 && lm_model_group_wait(NULL, 8) == 0);
+	/* 16 and 32 warps known: between along log2, 32's past 32; a group of
+	 * 16 takes 8's share as far as the memory is from full and the rest
+	 * of its own whole: 16 warps in 1 group, 0.19 of the most without it */
+	st.group_wait[0] = 0.1;
+	st.group_wait[1] = 0.2;
+	st.group_wait[2] = 0.3;
+	st.group_wait[3] = 0.4;
+	ck_assert_rel(lm_model_group_wait(&st, 16), 0.3, 1e-12);
+	ck_assert_rel(lm_model_group_wait(&st, 24), 0.3 + 0.1 * log2(1.5), 1e-12);
+	ck_assert_rel(lm_model_group_wait(&st, 64), 0.4, 1e-12);
+	s = 0.2 * (1 - 16.0 / 420 / 0.2) + 0.1;
+	ck_assert_rel(lm_model_eval_written(&p, &st, &sum, 16, 1, 1, 0, NULL, NULL), 16.0 / (1 + s) / 420, 1e-9);
+	/* the memory full without it: 8's share none, the rest whole */
+	double full = lm_model_eval_written(&p, &st, &sum, 16, 6, 1, 0, &busy, NULL);
+	ck_assert_rel(busy, 96 / 1.1, 1e-6);
+	ck_assert_rel(full, 0.2, 1e-9);
+	/* 16 alone known (an older file's 4 and 8 missing): from 2 along it */
+	st.group_wait[0] = st.group_wait[1] = NAN;
+	st.group_wait[3] = 0;
+	ck_assert_rel(lm_model_group_wait(&st, 8), 0.3 * 2 / 3, 1e-12);
+	ck_assert_rel(lm_model_group_wait(&st, 32), 0.3, 1e-12);
 }
 END_TEST
 

@@ -56,11 +56,14 @@ size_t lm_dispatch_mix_sizes(const lm_device *d, const lm_mix *m, bool quick,
 	if (!lm_mix_written(m))
 		return lm_dispatch_sizes(d, quick, sizes);
 	size_t n = 0;
-	/* the read's also at half that: a group of half the warps waits less
-	 * for its last (group_wait) */
-	if (lm_mix_store_share(m) == 0 && d->max_wg_size >= LM_WRITTEN_WG)
+	/* the read's also at half that and (not quick) at 2 and 4 times it: a
+	 * group of more warps waits longer for its last (group_wait) */
+	bool read = lm_mix_store_share(m) == 0;
+	if (read && d->max_wg_size >= LM_WRITTEN_WG)
 		sizes[n++] = LM_WRITTEN_WG / 2;
 	sizes[n++] = d->max_wg_size < LM_WRITTEN_WG ? (unsigned)d->max_wg_size : LM_WRITTEN_WG;
+	for (unsigned wg = 2 * LM_WRITTEN_WG; read && !quick && wg <= 4 * LM_WRITTEN_WG && wg <= d->max_wg_size; wg *= 2)
+		sizes[n++] = wg;
 	return n;
 }
 
@@ -322,9 +325,10 @@ static bool ends_launch(lm_dispatch *x, cl_mem ends, size_t global, size_t local
 }
 
 /* What a group of wg work-items waits for its last warp (wait_share),
- * held to WAIT_LEVEL groups a CU by local memory as a kernel as written is
- * held down (lm_user_nd_pad): where latency, not bandwidth, sets a warp's
- * time (studies/read-peak, lease 13: a group of 8 warps on an H200 waits
+ * held to LM_GROUP_WAIT_LEVEL groups a CU by local memory as a kernel as
+ * written is held down (lm_user_nd_pad), or to as many as a CU holds where
+ * fewer (groups of 16 and 32 warps on an H200: 4 and 2): where latency, not
+ * bandwidth, sets a warp's time (studies/read-peak, lease 13: a group of 8 warps on an H200 waits
  * 13-16% of a warp's time at 4 to 6 groups, 19% at 8). One launch to warm,
  * then WAIT_READS queued behind it, each into a buffer of its own, as a
  * timed point's launches run: the median of their shares. The one launch
@@ -333,7 +337,9 @@ static bool ends_launch(lm_dispatch *x, cl_mem ends, size_t global, size_t local
  * over those after it; launched each from an idle GPU they read 12% less
  * (studies/speed/lease-2026-11-30b). NAN where the second program is not
  * there, the level cannot be held or a call failed. */
-#define WAIT_LEVEL 4
+#ifndef LM_GROUP_WAIT_LEVEL
+#define LM_GROUP_WAIT_LEVEL 4
+#endif
 #define WAIT_WAVES 16
 #define WAIT_READS 5
 static double group_wait(lm_dispatch *x, unsigned wg)
@@ -343,10 +349,11 @@ static double group_wait(lm_dispatch *x, unsigned wg)
 		return NAN;
 	lm_user_shape sh = { .shape = { wg, 1, 1 }, .wg = wg, .per_group = per };
 	lm_user_nd_levels(&x->dev, &sh);
-	size_t pad = lm_user_nd_pad(&x->dev, &sh, WAIT_LEVEL);
-	if (pad == SIZE_MAX || sh.hi < WAIT_LEVEL)
+	unsigned level = sh.hi < LM_GROUP_WAIT_LEVEL ? sh.hi : LM_GROUP_WAIT_LEVEL;
+	size_t pad = lm_user_nd_pad(&x->dev, &sh, level);
+	if (pad == SIZE_MAX || level < 1)
 		return NAN;
-	size_t groups = (size_t)WAIT_LEVEL * x->dev.compute_units * WAIT_WAVES, warps = groups * per;
+	size_t groups = (size_t)level * x->dev.compute_units * WAIT_WAVES, warps = groups * per;
 	size_t global = groups * wg, local = wg, hold = pad ? pad : sizeof(float), bytes = 2 * warps * sizeof(cl_ulong);
 	cl_ulong *t = malloc(bytes);
 	cl_mem ends[WAIT_READS + 1] = { NULL };

@@ -482,20 +482,26 @@ static void say_written_memory(const lm_params *ps, const lm_cli_written *k, boo
 /* What a group's warps wait for its last, as the file has it, said. */
 static void say_group_wait(const lm_params *ps)
 {
-	const lm_param *w4 = &ps->p[LM_PARAM_GROUP_WAIT_4], *w8 = &ps->p[LM_PARAM_GROUP_WAIT_8];
-	if (w4->kind != LM_PARAM_VALUE && w8->kind != LM_PARAM_VALUE) {
-		printf("a warp priced as free once it ends, whatever its group (the file has no group_wait_4 or "
-		       "group_wait_8: a sweep of written-read on a device whose kernels read a clock measures what "
+	char w[LM_GROUP_WAIT_SIZES][48];
+	int known = 0, largest = 0;
+	for (int i = 0; i < LM_GROUP_WAIT_SIZES; i++) {
+		const lm_param *p = &ps->p[LM_PARAM_GROUP_WAIT_4 + i];
+		snprintf(w[i], sizeof w[i], "not measured");
+		if (p->kind == LM_PARAM_VALUE) {
+			snprintf(w[i], sizeof w[i], "%.1f%%", 100 * p->value);
+			known++;
+			largest = 4 << i;
+		}
+	}
+	if (!known) {
+		printf("a warp priced as free once it ends, whatever its group (the file has no group_wait_4 to "
+		       "group_wait_32: a sweep of written-read on a device whose kernels read a clock measures what "
 		       "a group's warps wait for its last)\n");
 		return;
 	}
-	char a[48] = "not measured", b[48] = "not measured";
-	if (w4->kind == LM_PARAM_VALUE)
-		snprintf(a, sizeof a, "%.1f%%", 100 * w4->value);
-	if (w8->kind == LM_PARAM_VALUE)
-		snprintf(b, sizeof b, "%.1f%%", 100 * w8->value);
-	printf("a warp of a group of 4 warps waits %s of its time for its group's last, of 8 %s (group_wait_4, "
-	       "group_wait_8; none at 2 or fewer, 8's past 8)\n", a, b);
+	printf("a warp of a group of 4 warps waits %s of its time for its group's last, of 8 %s, of 16 %s, of 32 %s "
+	       "(group_wait_4 to group_wait_32; none at 2 or fewer, %d's past %d)\n", w[0], w[1], w[2], w[3], largest,
+	       largest);
 }
 
 /* The table's first line: what a work-item runs and the file's dispatch;

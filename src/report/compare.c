@@ -80,7 +80,7 @@ typedef enum {
 	Q_MEM_BYTES, Q_ISSUE_THRU, Q_CHAIN_LAT, Q_IN_FLIGHT, Q_MEM_W90, Q_MEM_W90_DATA,
 	Q_ALU_W90, Q_ALU_W90_DATA, Q_RATIO, Q_RATIO_DATA, Q_CUSP_ALPHA, Q_CUSP_WARPS, Q_MISALIGNED,
 	Q_MISALIGNED_STORE, Q_STORE_BYTES, Q_STORE_STEP, Q_WRITTEN_READ, Q_WRITTEN_COPY, Q_DISPATCH_THRU, Q_GROUP_COST,
-	Q_GROUP_WAIT_4, Q_GROUP_WAIT_8, Q_COUNT
+	Q_GROUP_WAIT_4, Q_GROUP_WAIT_8, Q_GROUP_WAIT_16, Q_GROUP_WAIT_32, Q_COUNT
 } quantity;
 
 static const struct {
@@ -115,6 +115,8 @@ static const struct {
 	[Q_GROUP_COST] = { "group_cost: a work-group's start and end", "ns" },
 	[Q_GROUP_WAIT_4] = { "group_wait_4: a warp's wait for its group of 4's last", "share of its time" },
 	[Q_GROUP_WAIT_8] = { "group_wait_8: a warp's wait for its group of 8's last", "share of its time" },
+	[Q_GROUP_WAIT_16] = { "group_wait_16: a warp's wait for its group of 16's last", "share of its time" },
+	[Q_GROUP_WAIT_32] = { "group_wait_32: a warp's wait for its group of 32's last", "share of its time" },
 };
 
 static cell compute(const lm_params *ps, quantity q)
@@ -150,6 +152,8 @@ static cell compute(const lm_params *ps, quantity q)
 	case Q_GROUP_COST: return from_param(&ps->p[LM_PARAM_GROUP_COST]);
 	case Q_GROUP_WAIT_4: return from_param(&ps->p[LM_PARAM_GROUP_WAIT_4]);
 	case Q_GROUP_WAIT_8: return from_param(&ps->p[LM_PARAM_GROUP_WAIT_8]);
+	case Q_GROUP_WAIT_16: return from_param(&ps->p[LM_PARAM_GROUP_WAIT_16]);
+	case Q_GROUP_WAIT_32: return from_param(&ps->p[LM_PARAM_GROUP_WAIT_32]);
 	case Q_IN_FLIGHT: {
 		/* Little's law: latency (s) x bandwidth (B/s); equal to
 		 * mem_lat x mem_thru warp loads in flight per CU, in bytes */

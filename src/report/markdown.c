@@ -452,20 +452,25 @@ static void md_dispatch(FILE *f, const lm_fit_result *r)
 }
 
 /* What a warp waits, once ended, for its group's last (written-read at 4
- * and 8 warps a group), a row of the peaks table where the sweep measured
- * either. */
+ * to 32 warps a group), a row of the peaks table where the sweep measured
+ * any. */
 static void md_group_wait(FILE *f, const lm_fit_result *r)
 {
-	const lm_param *w4 = &r->p[LM_PARAM_GROUP_WAIT_4], *w8 = &r->p[LM_PARAM_GROUP_WAIT_8];
-	if (w4->kind != LM_PARAM_VALUE && w8->kind != LM_PARAM_VALUE)
-		return;
-	fputs("| a warp's wait, once ended, for its work-group's last (`written-read`, groups held to 4 a CU) | ", f);
-	if (w4->kind == LM_PARAM_VALUE)
-		fprintf(f, "%.1f%% of its time in a group of 4 warps%s", 100 * w4->value,
-			w8->kind == LM_PARAM_VALUE ? ", " : "");
-	if (w8->kind == LM_PARAM_VALUE)
-		fprintf(f, "%.1f%% in a group of 8", 100 * w8->value);
-	fputs(" | - | - |\n", f);
+	int shown = 0;
+	for (int i = 0; i < LM_GROUP_WAIT_SIZES; i++) {
+		const lm_param *w = &r->p[LM_PARAM_GROUP_WAIT_4 + i];
+		if (w->kind != LM_PARAM_VALUE)
+			continue;
+		if (!shown++)
+			fputs("| a warp's wait, once ended, for its work-group's last (`written-read`, groups held to "
+			      "4 a CU or as many as a CU holds) | ", f);
+		else
+			fputs(", ", f);
+		fprintf(f, shown == 1 ? "%.1f%% of its time in a group of %d warps" : "%.1f%% in a group of %d",
+			100 * w->value, 4 << i);
+	}
+	if (shown)
+		fputs(" | - | - |\n", f);
 }
 
 /* The global-memory cache's hit as params-kernels.ini has it (r): its
