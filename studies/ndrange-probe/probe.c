@@ -123,7 +123,8 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: probe KERNEL_DIR OUT.csv [--platform NAME] [--scale S] [--repeats R] "
 			"[--smem-per-cu BYTES] [--only KERNEL] [--locals 32,64,...] [--as-function yes] "
-			"[--separate-count yes] [--set nd|babelstream|loops|spmv|fronts|tree] [--width W] [--reserves B,B,...]\n");
+			"[--separate-count yes] [--set nd|babelstream|loops|spmv|fronts|tree] [--width W] [--reserves B,B,...] "
+			"[--group-limit kernel|device]\n");
 	return 2;
 }
 
@@ -144,6 +145,8 @@ static int parse_options(int argc, char **argv, probe_opts *o)
 			o->separate_count = !strcmp(v, "yes");
 		else if (!strcmp(k, "--set"))
 			o->set = v;
+		else if (!strcmp(k, "--group-limit") && (!strcmp(v, "device") || !strcmp(v, "kernel")))
+			o->device_limit = !strcmp(v, "device");
 		else if (!strcmp(k, "--only"))
 			o->only = v;
 		else if (!strcmp(k, "--scale"))

@@ -78,6 +78,9 @@ typedef struct {
 	bool as_function;
 	bool separate_count; /* time launches that count nothing; count in one more */
 	const char *set;     /* "nd" (default), "babelstream" or "loops" */
+	bool device_limit;   /* --group-limit device: groups up to the device's largest, not the
+			      * kernel's CL_KERNEL_WORK_GROUP_SIZE (NVIDIA's says 256 for every
+			      * kernel and runs 1024: ../wg-limit/) */
 } probe_opts;
 
 int probe_open(probe_ctx *p, const char *platform);

@@ -231,6 +231,8 @@ int probe_measure_kernel(probe_ctx *p, const probe_opts *o, const probe_kernel *
 	int failed = e != CL_SUCCESS || make_buffers(p, k, n, l->mem);
 	size_t most = 0;
 	clGetKernelWorkGroupInfo(kern, p->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL);
+	if (o->device_limit)
+		clGetDeviceInfo(p->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof most, &most, NULL);
 	for (int i = 0; i < o->nlocals && !failed; i++) {
 		l->group = o->locals[i];
 		l->local[0] = k->dims == 1 ? l->group : o->width;
