@@ -73,6 +73,8 @@ lm = {(r["mix"], int(r["work_group_size"]), float(r["warps_per_cu"])): float(r["
 print("| kernel | work-items | warps | probe / latmix |")
 print("|---|---|---|---|")
 for k in ["nd-copy", "nd-triad"]:
+    if not os.path.exists(f"{lease}/probe-{k}.csv"):
+        continue  # lease 1 ran the probe on BabelStream alone
     for (name, wg, w), e in sorted(probe(f"{lease}/probe-{k}.csv").items()):
         if (name, wg, w) in lm:
             print(f"| {name} | {wg} | {w:.0f} | {e / lm[(name, wg, w)]:.3f} |")
