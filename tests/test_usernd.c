@@ -164,16 +164,16 @@ START_TEST(nvidias_kernel_limit_of_256_is_not_taken)
 {
 	lm_device d = { .vendor_kind = LM_VENDOR_NVIDIA, .max_warps = 64, .max_wg_size = 1024 };
 	snprintf(d.platform_name, sizeof d.platform_name, "NVIDIA CUDA");
-	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 1024);
-	ck_assert_uint_eq(lm_user_wg_limit(&d, 0), 1024);
+	ck_assert_uint_eq(lm_device_wg_limit(&d, 256), 1024);
+	ck_assert_uint_eq(lm_device_wg_limit(&d, 0), 1024);
 	d.max_warps = 0; /* no register cap in the build */
-	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 256);
+	ck_assert_uint_eq(lm_device_wg_limit(&d, 256), 256);
 	d.max_warps = 64;
 	snprintf(d.platform_name, sizeof d.platform_name, "Portable Computing Language");
-	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 256);
+	ck_assert_uint_eq(lm_device_wg_limit(&d, 256), 256);
 	d.vendor_kind = LM_VENDOR_AMD;
 	snprintf(d.platform_name, sizeof d.platform_name, "NVIDIA CUDA");
-	ck_assert_uint_eq(lm_user_wg_limit(&d, 256), 256);
+	ck_assert_uint_eq(lm_device_wg_limit(&d, 256), 256);
 }
 END_TEST
 

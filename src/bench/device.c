@@ -480,3 +480,16 @@ void lm_device_csv_row(FILE *f, const lm_device *d)
 	lm_csv_field(f, d->isa_target);
 	fputc('\n', f);
 }
+
+size_t lm_device_wg_limit(const lm_device *d, size_t reported)
+{
+	bool nvidia = d->vendor_kind == LM_VENDOR_NVIDIA && strcmp(d->platform_name, "NVIDIA CUDA") == 0;
+	return nvidia && d->max_warps && d->max_wg_size > reported ? d->max_wg_size : reported;
+}
+
+size_t lm_device_kernel_wg_limit(const lm_device *d, cl_kernel kernel)
+{
+	size_t reported = 0;
+	clGetKernelWorkGroupInfo(kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof reported, &reported, NULL);
+	return lm_device_wg_limit(d, reported);
+}

@@ -110,4 +110,16 @@ void lm_device_print(FILE *f, const lm_device *d);
 void lm_device_csv_header(FILE *f);
 void lm_device_csv_row(FILE *f, const lm_device *d);
 
+/* The most work-items a group of a kernel (a mix's, a user's) is launched
+ * with on d: what the driver reports for it (CL_KERNEL_WORK_GROUP_SIZE; 0:
+ * nothing), but the device's own on NVIDIA's OpenCL, which reports 256 for
+ * every kernel and runs groups of 512 and 1024 right (an H200,
+ * studies/wg-limit): latmix's build caps a thread's registers so that all
+ * the warps a CU holds fit (lm_meas_device_options), and a launch that
+ * fails says so. */
+size_t lm_device_wg_limit(const lm_device *d, size_t reported);
+
+/* That limit for kernel as d's driver built it (0: not known). */
+size_t lm_device_kernel_wg_limit(const lm_device *d, cl_kernel kernel);
+
 #endif

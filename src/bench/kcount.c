@@ -366,7 +366,7 @@ static void device_limit(const lm_device *d, cl_program prog, const char *name, 
 		 * work-items and 1 byte for every suite kernel, copy's loop of
 		 * 8 instructions included */
 		char dev[160] = "";
-		if (lm_user_wg_limit(d, wg) > wg)
+		if (lm_device_wg_limit(d, wg) > wg)
 			snprintf(dev, sizeof dev, " (the device's: %zu, which latmix launches up to: NVIDIA's OpenCL "
 				 "says 256 for every kernel and runs 1024)", d->max_wg_size);
 		else if (wg < d->max_wg_size)

@@ -589,8 +589,7 @@ static lm_status shape_point(lm_meas *m, lm_alpha alpha, unsigned chains, unsign
 	if ((s = lm_meas_use_program(m, alpha, chains)) != LM_OK)
 		return s;
 	ps->wg = (size_t)ps->per_group * d->simd_width;
-	size_t kmax = 0;
-	clGetKernelWorkGroupInfo(m->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL);
+	size_t kmax = lm_device_kernel_wg_limit(d, m->kernel);
 	if (kmax && ps->wg > kmax)
 		return lm_fail(LM_EDEVICE, "%u warps per work-group: the kernel allows %zu work-items",
 			       ps->per_group, kmax);

@@ -522,7 +522,7 @@ static lm_status shape_point(lm_user *k, unsigned warps, unsigned *groups, unsig
 	lm_status s = lm_meas_geometry(d, warps, k->cfg.group_warps, groups, per_group);
 	if (s != LM_OK)
 		return s;
-	size_t wg = (size_t)*per_group * d->simd_width, kmax = lm_user_kernel_wg_limit(d, k->kernel);
+	size_t wg = (size_t)*per_group * d->simd_width, kmax = lm_device_kernel_wg_limit(d, k->kernel);
 	if (kmax && wg > kmax)
 		return lm_fail(LM_EDEVICE, "%u warps per work-group: the kernel allows %zu work-items",
 			       *per_group, kmax);

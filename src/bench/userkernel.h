@@ -99,17 +99,6 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 /* "256", "16x16" for shape. */
 void lm_user_nd_shape_text(const lm_user *k, const unsigned *shape, char *buf, size_t size);
 
-/* The most work-items a group of a user's kernel is launched with on d:
- * what the driver reports for it (CL_KERNEL_WORK_GROUP_SIZE; 0: nothing),
- * but the device's own on NVIDIA's OpenCL, which reports 256 for every
- * kernel and runs groups of 512 and 1024 right (an H200, studies/wg-limit):
- * latmix's build caps a thread's registers so that all the warps a CU
- * holds fit (lm_meas_device_options), and a launch that fails says so. */
-size_t lm_user_wg_limit(const lm_device *d, size_t reported);
-
-/* That limit for kernel as d's driver built it (0: not known). */
-size_t lm_user_kernel_wg_limit(const lm_device *d, cl_kernel kernel);
-
 /* The levels (groups per CU) a group of shape can be held at on k's
  * device: its warps and local memory against the device's limits (a
  * CPU's core runs one group at a time), the least a group may reserve.

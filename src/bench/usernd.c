@@ -71,7 +71,7 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 		memcpy(shapes[(*n)++], d->local, sizeof d->local);
 		return LM_OK;
 	}
-	size_t kmax = lm_user_kernel_wg_limit(&k->dev, k->kernel);
+	size_t kmax = lm_device_kernel_wg_limit(&k->dev, k->kernel);
 	for (int i = 0; i < LM_USER_DEFAULT_SHAPES; i++) {
 		const unsigned *s = lm_user_default_shape(d->dims, i);
 		size_t wg = (size_t)s[0] * s[1] * s[2];
@@ -86,19 +86,6 @@ lm_status lm_user_nd_shapes(const lm_user *k, const char *list, unsigned (*shape
 		return lm_fail(LM_EDEVICE, "kernel %s: no work-group of 32 work-items or more runs on %s "
 			       "(--local-size picks one)", d->label, k->dev.name);
 	return LM_OK;
-}
-
-size_t lm_user_wg_limit(const lm_device *d, size_t reported)
-{
-	bool nvidia = d->vendor_kind == LM_VENDOR_NVIDIA && strcmp(d->platform_name, "NVIDIA CUDA") == 0;
-	return nvidia && d->max_warps && d->max_wg_size > reported ? d->max_wg_size : reported;
-}
-
-size_t lm_user_kernel_wg_limit(const lm_device *d, cl_kernel kernel)
-{
-	size_t reported = 0;
-	clGetKernelWorkGroupInfo(kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof reported, &reported, NULL);
-	return lm_user_wg_limit(d, reported);
 }
 
 void lm_user_nd_shape_text(const lm_user *k, const unsigned *shape, char *buf, size_t size)
@@ -223,7 +210,7 @@ lm_status lm_user_nd_shape(lm_user *k, const unsigned shape[LM_USER_MAX_DIMS], l
 	sh->per_group = (unsigned)((sh->wg + d->simd_width - 1) / d->simd_width);
 	char text[64];
 	lm_user_nd_shape_text(k, shape, text, sizeof text);
-	size_t kmax = lm_user_kernel_wg_limit(d, k->kernel), g[LM_USER_MAX_DIMS];
+	size_t kmax = lm_device_kernel_wg_limit(d, k->kernel), g[LM_USER_MAX_DIMS];
 	if (sh->wg > d->max_wg_size || (kmax && sh->wg > kmax))
 		return lm_fail(LM_EDEVICE, "work-group %s: %zu work-items; %s allows %zu, the kernel %zu", text,
 			       sh->wg, d->name, d->max_wg_size, kmax);
