@@ -86,6 +86,7 @@ START_TEST(a_kernel_as_written_at_two_sizes_is_two_series)
 }
 END_TEST
 
+
 /* The line of md that starts with start (past its newline where start
  * begins with one) into out; fails the test where there is none. */
 static void line_at(const char *md, const char *start, char *out, size_t size)
@@ -313,6 +314,45 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 }
 END_TEST
 
+/* A size measured at one occupancy (groups of 1024 on an H200 reach only
+ * 2 a CU) has its prediction drawn as a square, where a dashed line of
+ * one point draws nothing; the other size keeps its line (the fixture of
+ * kernels_as_written_are_priced_as_they_ran, nd-copy at 64 work-items cut
+ * to its top level). */
+START_TEST(a_size_of_one_level_has_its_prediction_drawn)
+{
+	char dir[] = "/tmp/latmix-written-XXXXXX", cmd[8800];
+	ck_assert(mkdtemp(dir));
+	const char *root = getenv("LATMIX_SOURCE_ROOT");
+	const char *f = "tests/fixtures/h100-2026-11-28";
+	snprintf(cmd, sizeof cmd, "cp '%s/tests/fixtures/strided-h100/'measurements.csv '%s/%s/'params-kernels.ini '%s' "
+		 "&& awk -F, '/^#/ || $1 == \"mix\" || ($1 == \"nd-copy\" && ($7 == 32 || $4 == 64))' "
+		 "'%s/%s/kernels-written.csv' > '%s/kernels.csv' && mkdir '%s/mix-of'", root, root, f, dir, root, f,
+		 dir, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	char path[4200], *text = NULL;
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
+	ck_assert_int_eq(lm_read_text(path, &text), LM_OK);
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK, "%s", lm_error_message());
+	free(text);
+	snprintf(path, sizeof path, "%s/mix-of/nd-copy.ini", dir);
+	FILE *out = fopen(path, "w");
+	ck_assert_ptr_nonnull(out);
+	lm_count_write_ini(out, "nd-copy", &m, NULL);
+	fclose(out);
+	lm_test_result r;
+	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static char gp[1 << 16];
+	slurp_out(dir, "kernel-nd-copy.gp", gp, sizeof gp);
+	ck_assert_msg(strstr(gp, "index 0 using 1:4 with lines lw 2 dt 2") &&
+			      strstr(gp, "index 1 using 1:4 with points pt 4") &&
+			      strstr(gp, "a square at a size of one level"), "%s", gp);
+	ck_assert_int_eq(lm_test_remove_dir(dir), 0);
+}
+END_TEST
+
 /* The report of the H100's committed nd-transpose rows at 128 work-items
  * (measured at 16x8) beside a work_group_shape column, each row's shape
  * shape(row) as awk writes it, priced by the H100's parameters of that
@@ -428,6 +468,7 @@ int main(void)
 	TCase *tc = tcase_create("report-written");
 	tcase_add_test(tc, a_kernel_as_written_at_two_sizes_is_two_series);
 	tcase_add_test(tc, kernels_as_written_are_priced_as_they_ran);
+	tcase_add_test(tc, a_size_of_one_level_has_its_prediction_drawn);
 	tcase_add_test(tc, a_curve_at_its_plateau_from_its_first_point_says_or_fewer);
 	tcase_add_test(tc, a_row_is_priced_at_the_shape_it_says);
 	tcase_add_test(tc, a_transposes_merged_store_is_priced_in_the_report);

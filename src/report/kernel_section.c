@@ -432,7 +432,7 @@ done:
 
 /* What one work-group size's curve leaves for its kernel's picture. */
 typedef struct {
-	unsigned wg, top;
+	unsigned wg, top, points; /* points: the occupancies measured */
 	double plateau, n90, most;
 	bool predicted;
 	bool first; /* its first occupancy measured reaches 90% already: n90 is at most that */
@@ -473,18 +473,21 @@ static void kernel_size_blocks(const report *rp, FILE *d, const char *name, cons
 			}
 			most = fmax(most, fmax(c->bytes[k], c->predicted && isfinite(c->pred[k]) ? c->pred[k] : 0));
 		}
-		m[s] = (size_mark){ .wg = sizes[s], .top = c->n ? c->warps[c->n - 1] : 1, .plateau = c->plateau,
+		m[s] = (size_mark){ .wg = sizes[s], .top = c->n ? c->warps[c->n - 1] : 1, .points = (unsigned)c->n,
+				    .plateau = c->plateau,
 				    .n90 = c->n90, .most = most, .predicted = c->predicted,
 				    .first = c->n && c->bytes[0] >= 0.9 * c->plateau, .small_l1 = small };
 	}
 }
 
 /* The plot command of a kernel as written: a line a work-group size, in
- * its colour, with its own 90% mark, the predictions dashed, the stream
- * peak (own: above the scale). */
+ * its colour, with its own 90% mark, the predictions dashed (a size
+ * measured at one occupancy, as groups of 1024 on an H200 are: an open
+ * square, a line of one point drawing nothing), the stream peak (own:
+ * above the scale). */
 static void kernel_size_plot(FILE *g, const char *name, const size_mark *m, size_t n, double stream, bool own)
 {
-	bool predicted = false;
+	bool predicted = false, alone = false;
 	fputs("plot ", g);
 	for (size_t s = 0; s < n; s++) {
 		const char *colour = lm_rp_colours[s % NCOLOURS];
@@ -492,12 +495,14 @@ static void kernel_size_plot(FILE *g, const char *name, const size_mark *m, size
 			   "title '%u work-items: 90%% at %.3g warps%s'", s ? ", \\\n  " : "", name, s, colour,
 			m[s].wg, m[s].n90, m[s].first ? " or fewer" : "");
 		if (m[s].predicted)
-			fprintf(g, ", \\\n  '%s.dat' index %zu using 1:4 with lines lw 2 dt 2 lc rgb '%s' notitle",
-				name, s, colour);
+			fprintf(g, ", \\\n  '%s.dat' index %zu using 1:4 with %s lc rgb '%s' notitle", name, s,
+				m[s].points > 1 ? "lines lw 2 dt 2" : "points pt 4 ps 1.5", colour);
 		predicted |= m[s].predicted;
+		alone |= m[s].predicted && m[s].points == 1;
 	}
 	if (predicted)
-		fputs(", \\\n  NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour)'", g);
+		fprintf(g, ", \\\n  NaN with lines lw 2 dt 2 lc rgb '#000000' title 'predicted (dashed, in its colour%s)'",
+			alone ? "; a square at a size of one level" : "");
 	if (isfinite(stream))
 		fprintf(g, ", \\\n  %.6g with lines lw 2 dt 2 lc rgb '#7f7f7f' title 'stream peak (%.*f GB/s%s)'",
 			stream * 1e-9, gbs_decimals(stream), stream * 1e-9, own ? ", above the scale" : "");
