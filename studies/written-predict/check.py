@@ -20,7 +20,7 @@ PER_ITEM = {"nd-dot": 4}
 # them so from cl/kernels/nd-matmul.ini: B, 4 MiB under the file's cache_bytes, read by each of
 # its 4096 rows); a file without the cache's figures prices them as DRAM's
 ARGS = {"nd-matmul": ["--arg", "2=cached"]}
-SIZES = [32, 64, 128, 256]
+SIZES = [32, 64, 128, 256, 512, 1024]  # those the GPU measured (512 and 1024 since 2026-11-30)
 
 
 def measured(gpu):
