@@ -285,9 +285,8 @@ static void group_wait(const lm_results *res, unsigned warps, lm_param *p)
 		return;
 	}
 	double mean = sum / (double)n, var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : NAN;
-	snprintf(note, sizeof note, "measured: written-read, groups of %u warps held to 4 a CU or as many as it holds, %zu row%s",
-		 warps, n,
-		 n > 1 ? "s" : "");
+	snprintf(note, sizeof note, "measured: written-read, groups of %u warps held to 4 a CU or as many as it "
+		 "holds, %zu row%s", warps, n, n > 1 ? "s" : "");
 	lm_fit_set_param(p, mean, n > 1 ? sqrt(fmax(var, 0) / (double)n) : NAN, LM_PARAM_VALUE, note);
 }
 

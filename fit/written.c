@@ -108,8 +108,8 @@ double lm_model_eval_written_loop(const lm_model_params *p, const lm_model_kinds
 		 * 6-8% and 16-19% under 8 warps' in groups of 16 and 32 on an
 		 * H200, rising in warps to the last, where a read of 8 loads a
 		 * work-item, whose memory is full, lost nothing; that excess is
-		 * 6-10.5 and 10-18.5 points of a warp's time, much alike across kernels
-		 * (studies/group-wait) */
+		 * 6-10.5 and 10-18.5 points of a warp's time, much alike across
+		 * kernels (studies/group-wait) */
 		double far = 1e6 * n, peak = far / item_time(p, st, body, loop, trips, far);
 		double use = ne / item_time(p, st, body, loop, trips, ne) / peak;
 		double within = lm_model_group_wait(st, fmin(group_warps, LM_WAIT_TAKEN));

@@ -62,7 +62,8 @@ size_t lm_dispatch_mix_sizes(const lm_device *d, const lm_mix *m, bool quick,
 	if (read && d->max_wg_size >= LM_WRITTEN_WG)
 		sizes[n++] = LM_WRITTEN_WG / 2;
 	sizes[n++] = d->max_wg_size < LM_WRITTEN_WG ? (unsigned)d->max_wg_size : LM_WRITTEN_WG;
-	for (unsigned wg = 2 * LM_WRITTEN_WG; read && !quick && wg <= 4 * LM_WRITTEN_WG && wg <= d->max_wg_size; wg *= 2)
+	for (unsigned wg = 2 * LM_WRITTEN_WG; read && !quick && wg <= 4 * LM_WRITTEN_WG && wg <= d->max_wg_size;
+	     wg *= 2)
 		sizes[n++] = wg;
 	return n;
 }
@@ -327,9 +328,12 @@ static bool ends_launch(lm_dispatch *x, cl_mem ends, size_t global, size_t local
 /* What a group of wg work-items waits for its last warp (wait_share),
  * held to LM_GROUP_WAIT_LEVEL groups a CU by local memory as a kernel as
  * written is held down (lm_user_nd_pad), or to as many as a CU holds where
- * fewer (groups of 16 and 32 warps on an H200: 4 and 2): where latency, not
- * bandwidth, sets a warp's time (studies/read-peak, lease 13: a group of 8 warps on an H200 waits
- * 13-16% of a warp's time at 4 to 6 groups, 19% at 8). One launch to warm,
+ * fewer (groups of 16 and 32 warps on an H200: 4 and 2): where latency,
+ * not bandwidth, sets a warp's time (studies/read-peak, lease 13: a group
+ * of 8 warps on an H200 waits 13-16% of a warp's time at 4 to 6 groups,
+ * 19% at 8; studies/group-wait: 23-25% at 16 warps, 31% at 32, the CU
+ * full). A study may build it with another level (-DLM_GROUP_WAIT_LEVEL=64:
+ * as many as a CU holds, every size). One launch to warm,
  * then WAIT_READS queued behind it, each into a buffer of its own, as a
  * timed point's launches run: the median of their shares. The one launch
  * read before gave group_wait_8 0.156 and 0.145 in two sweeps on one H200,

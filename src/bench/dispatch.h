@@ -35,7 +35,8 @@ size_t lm_dispatch_sizes(const lm_device *d, bool quick, unsigned sizes[LM_DISPA
 
 /* The sizes mix m (of step dispatch) is measured at on d: the dispatch
  * mix's (above), written-copy's LM_WRITTEN_WG alone, written-read's half
- * that too (the wait of a group of half the warps for its last). */
+ * that too and (not quick) 2 and 4 times it where d takes them: the wait
+ * of a group of fewer or more warps for its last. */
 size_t lm_dispatch_mix_sizes(const lm_device *d, const lm_mix *m, bool quick,
 			     unsigned sizes[LM_DISPATCH_MAX_SIZES]);
 
@@ -73,8 +74,8 @@ void lm_dispatch_free(lm_dispatch *x);
  * warp loads a cycle and bytes_per_s what its loads and stores move).
  * written-read's group_wait, where kernels read a clock and the vendor
  * table knows a CU's local memory: in a launch of its own, groups held to
- * 4 a CU, the share of a warp's time it waits, once ended, for its group's
- * last warp; NAN elsewhere. */
+ * 4 a CU (or as many as it holds where fewer), the share of a warp's time
+ * it waits, once ended, for its group's last warp; NAN elsewhere. */
 lm_status lm_dispatch_point(lm_dispatch *x, unsigned wg, lm_row *row);
 
 /* The share of a warp's time it waits, once ended, for its group's last,

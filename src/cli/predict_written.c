@@ -500,8 +500,8 @@ static void say_group_wait(const lm_params *ps)
 		return;
 	}
 	printf("a warp of a group of 4 warps waits %s of its time for its group's last, of 8 %s, of 16 %s, of 32 %s "
-	       "(group_wait_4 to group_wait_32; none at 2 or fewer, %d's past %d; as far as the memory is from full "
-	       "up to 8 warps', a larger group's more than that whole)\n", w[0], w[1], w[2], w[3], largest,
+	       "(group_wait_4 to group_wait_32; none at 2 or fewer, %d's past %d; 8 warps' share taken as far as the "
+	       "memory is from full, a larger group's more than that whole)\n", w[0], w[1], w[2], w[3], largest,
 	       largest);
 }
 

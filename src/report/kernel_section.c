@@ -474,8 +474,7 @@ static void kernel_size_blocks(const report *rp, FILE *d, const char *name, cons
 			most = fmax(most, fmax(c->bytes[k], c->predicted && isfinite(c->pred[k]) ? c->pred[k] : 0));
 		}
 		m[s] = (size_mark){ .wg = sizes[s], .top = c->n ? c->warps[c->n - 1] : 1, .points = (unsigned)c->n,
-				    .plateau = c->plateau,
-				    .n90 = c->n90, .most = most, .predicted = c->predicted,
+				    .plateau = c->plateau, .n90 = c->n90, .most = most, .predicted = c->predicted,
 				    .first = c->n && c->bytes[0] >= 0.9 * c->plateau, .small_l1 = small };
 	}
 }
