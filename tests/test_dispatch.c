@@ -3,6 +3,7 @@
  * parameter file's new keys round-tripped, old files without them read as
  * missing, and latmix fit --mix dispatch and compare on such files. */
 #include "testutil.h"
+#include "base/mix.h"
 #include "bench/dispatch.h"
 #include "fit/dispatch.h"
 #include "fit/params.h"
@@ -221,6 +222,31 @@ END_TEST
 
 /* latmix fit --mix dispatch on rows in a results file: its parameter file
  * holds what fit/dispatch.c fits; a file without dispatch rows is refused. */
+/* written-read is measured at 128 and 256 work-items and, but for a
+ * quick sweep, 512 and 1024 (a group's wait for its last at 16 and 32
+ * warps), as far as the device takes them; written-copy at 256 alone; a
+ * device of at most 128 at that. */
+START_TEST(written_read_is_measured_at_every_group_the_wait_needs)
+{
+	const lm_mix *read = lm_mix_find("written-read"), *copy = lm_mix_find("written-copy");
+	ck_assert(read && copy);
+	lm_device d = { .max_wg_size = 1024 };
+	unsigned got[LM_DISPATCH_MAX_SIZES];
+	ck_assert_uint_eq(lm_dispatch_mix_sizes(&d, read, false, got), 4);
+	ck_assert(got[0] == 128 && got[1] == 256 && got[2] == 512 && got[3] == 1024);
+	ck_assert_uint_eq(lm_dispatch_mix_sizes(&d, read, true, got), 2);
+	ck_assert(got[0] == 128 && got[1] == 256);
+	ck_assert_uint_eq(lm_dispatch_mix_sizes(&d, copy, false, got), 1);
+	ck_assert_uint_eq(got[0], 256);
+	d.max_wg_size = 512;
+	ck_assert_uint_eq(lm_dispatch_mix_sizes(&d, read, false, got), 3);
+	ck_assert_uint_eq(got[2], 512);
+	d.max_wg_size = 128;
+	ck_assert_uint_eq(lm_dispatch_mix_sizes(&d, read, false, got), 1);
+	ck_assert_uint_eq(got[0], 128);
+}
+END_TEST
+
 /* What a group's warps wait for its last, from their starts and ends: in
  * one group of two, the first ends 4 ns before the second (4 of 24 ns of
  * work); in the next both end together; none at all in groups of one; not
@@ -280,6 +306,7 @@ int main(void)
 	tcase_add_test(tc, an_old_file_reads_them_missing);
 	tcase_add_test(tc, fit_mix_dispatch_writes_the_parameters);
 	tcase_add_test(tc, a_warp_waits_from_its_end_to_its_groups_last);
+	tcase_add_test(tc, written_read_is_measured_at_every_group_the_wait_needs);
 	suite_add_tcase(s, tc);
 	int rc = lm_test_run(s);
 	teardown();
