@@ -7,7 +7,8 @@ file and the PTX NVIDIA's driver built of them in the same lease. Also the
 probe's nd-copy and nd-triad against latmix's own measurement of them.
 /usr/bin/python3 studies/written-predict/heldout.py DIR GPU (DIR: the
 lease's files, GPU: nvidia-h200 or nvidia-h100; PARAMS: another parameter
-file than the GPU's committed one, a sweep of the same lease)"""
+file than the GPU's committed one, a sweep of the same lease; SIZES: the
+work-group sizes to predict, 32,64,128,256 unless given)"""
 import csv, io, math, os, subprocess, sys, tempfile
 
 LATMIX = os.environ.get("LATMIX", "build/latmix")
@@ -43,7 +44,7 @@ def predict(kernel, trip=None):
         ptx = ptx.split(f"\n{fn}: the main loop")[0] + "\n"
         f.write(ptx)
     p = subprocess.run([LATMIX, "predict", os.environ.get("PARAMS", f"data/measured/{gpu}/params-kernels.ini"), "--kernel",
-                        f"{f.name}:{fn}", "--csv", "--local-size", "32,64,128,256"] +
+                        f"{f.name}:{fn}", "--csv", "--local-size", os.environ.get("SIZES", "32,64,128,256")] +
                        (["--trip", str(trip)] if trip else []) +
                        (["--arg", ARGS[kernel]] if kernel in ARGS else []),
                        capture_output=True, text=True)
