@@ -238,6 +238,23 @@ static void report_with(const char *dir, const char *name, const lm_count *m, ch
 	report_md(dir, md, size);
 }
 
+/* nd-copy's count from the H100 driver's PTX (tests/fixtures/ptx/
+ * h100-nd-copy.ptx, a body without a loop) into dir/mix-of/nd-copy.ini. */
+static void write_nd_copy_count(const char *dir)
+{
+	char path[4200], *text = NULL;
+	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
+	ck_assert_int_eq(lm_read_text(path, &text), LM_OK);
+	lm_count m;
+	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK && m.loopless, "%s", lm_error_message());
+	free(text);
+	snprintf(path, sizeof path, "%s/mix-of/nd-copy.ini", dir);
+	FILE *out = fopen(path, "w");
+	ck_assert_ptr_nonnull(out);
+	lm_count_write_ini(out, "nd-copy", &m, NULL);
+	fclose(out);
+}
+
 /* Kernels as written in the report, predicted as they ran: nd-copy, a
  * body without a loop, by the grid-stride model and the dispatch
  * (fit/written.c), within 10% at each size; nd-matmul, a loop inside a
@@ -255,17 +272,9 @@ START_TEST(kernels_as_written_are_priced_as_they_ran)
 		 "&& cp '%s/%s/kernels-written.csv' '%s/kernels.csv' && mkdir '%s/mix-of' && cp '%s/%s/nd-matmul-count.ini' "
 		 "'%s/mix-of/nd-matmul.ini'", root, root, f, dir, root, f, dir, dir, root, f, dir);
 	ck_assert_int_eq(system(cmd), 0);
+	write_nd_copy_count(dir);
 	char path[4200], *text = NULL;
-	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
-	ck_assert_int_eq(lm_read_text(path, &text), LM_OK);
 	lm_count m;
-	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK && m.loopless, "%s", lm_error_message());
-	free(text);
-	snprintf(path, sizeof path, "%s/mix-of/nd-copy.ini", dir);
-	FILE *out = fopen(path, "w");
-	ck_assert_ptr_nonnull(out);
-	lm_count_write_ini(out, "nd-copy", &m, NULL);
-	fclose(out);
 	static char md[1 << 20];
 	report_md(dir, md, sizeof md);
 	for (int i = 0; i < 2; i++) {
@@ -330,17 +339,7 @@ START_TEST(a_size_of_one_level_has_its_prediction_drawn)
 		 "'%s/%s/kernels-written.csv' > '%s/kernels.csv' && mkdir '%s/mix-of'", root, root, f, dir, root, f,
 		 dir, dir);
 	ck_assert_int_eq(system(cmd), 0);
-	char path[4200], *text = NULL;
-	lm_test_source_path(path, sizeof path, "tests/fixtures/ptx/h100-nd-copy.ptx");
-	ck_assert_int_eq(lm_read_text(path, &text), LM_OK);
-	lm_count m;
-	ck_assert_msg(lm_count_count_ptx(text, "nd_copy", &m) == LM_OK, "%s", lm_error_message());
-	free(text);
-	snprintf(path, sizeof path, "%s/mix-of/nd-copy.ini", dir);
-	FILE *out = fopen(path, "w");
-	ck_assert_ptr_nonnull(out);
-	lm_count_write_ini(out, "nd-copy", &m, NULL);
-	fclose(out);
+	write_nd_copy_count(dir);
 	lm_test_result r;
 	lm_test_latmix((const char *const[]){ "report", dir, NULL }, "/nonexistent/gnuplot", &r);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
