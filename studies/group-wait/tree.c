@@ -2,8 +2,12 @@
  * product's work-item as written (nd-dot: 8 coalesced loads, the sum into local memory, a
  * barrier, then the group's tree of halvings, a barrier a turn), each warp's first lane
  * reading %globaltimer at its start, after its loads, after the first barrier and at its
- * end; beside it the same loads with no tree. Groups of 128 to 1024 work-items at as many
- * groups as an SM holds and held to 4 by local memory. Standalone, as ends.c:
+ * end; beside it the same loads with no tree (tree 0), and since lease 6 the tree's two
+ * parts apart: its barriers alone, a barrier a turn with no local access (tree 2), and its
+ * local accesses alone, no barrier after the first (tree 3; its sums are not a reduction's,
+ * its times are). Local memory through a volatile pointer in all three (lease 4's tree 1
+ * read it plainly). Groups of 128 to 1024 work-items at as many groups as an SM holds and
+ * held to 4 by local memory. Standalone, as ends.c:
  * cc -O2 -o tree tree.c -lOpenCL -lm; ./tree. One line a case: tree or not, work-items,
  * groups a SM, work-items a second (events), and per warp in ns: its loads, its wait at the
  * first barrier, the tree, its wait once ended for its group's last; the group's life. */
@@ -26,16 +30,21 @@ static const char *src =
 	"	const ulong t1 = ns();\n"
 	"	ulong t2 = t1;\n"
 	"#if TREE\n"
-	"	part[l] = s;\n"
+	"	volatile __local float *v = part;\n"
+	"	v[l] = s;\n"
 	"	barrier(CLK_LOCAL_MEM_FENCE);\n"
 	"	t2 = ns();\n"
 	"	for (size_t o = w / 2; o > 0; o /= 2) {\n"
+	"#if TREE != 2\n"
 	"		if (l < o)\n"
-	"			part[l] += part[l + o];\n"
+	"			v[l] += v[l + o];\n"
+	"#endif\n"
+	"#if TREE != 3\n"
 	"		barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"#endif\n"
 	"	}\n"
 	"	if (l == 0)\n"
-	"		y[get_group_id(0) & mask] = part[0];\n"
+	"		y[get_group_id(0) & mask] = v[0];\n"
 	"#else\n"
 	"	if (s != 8.0f) y[0] = s;\n"
 	"#endif\n"
@@ -75,7 +84,7 @@ int main(void)
 	const unsigned sizes[] = { 128, 256, 512, 1024 };
 	printf("tree,work_items,groups_per_sm,work_items_per_s,loads_ns,barrier_wait_ns,tree_ns,end_wait_ns,"
 	       "group_life_ns\n");
-	for (int tree = 0; tree < 2; tree++) {
+	for (int tree = 0; tree < 4; tree++) {
 		char opts[128];
 		snprintf(opts, sizeof opts, "-DTREE=%d -cl-nv-maxrregcount=32", tree);
 		cl_program pr = clCreateProgramWithSource(ctx, 1, &src, NULL, NULL);
