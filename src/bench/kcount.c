@@ -1,5 +1,4 @@
 #include "bench/kcount.h"
-#include "bench/userkernel.h"
 #include "bench/kernels.h"
 #include "bench/launch.h"
 #include "bench/measure.h"
